@@ -1,0 +1,39 @@
+package org.fparity.util;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/** Writes files by temp-then-rename, so a reader (or a killed run) never sees half a file. */
+public final class AtomicFiles {
+    private AtomicFiles() {}
+
+    public static void write(Path target, byte[] content) {
+        Path dir = target.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+            try {
+                Files.write(tmp, content, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.SYNC);
+                try {
+                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    public static void write(Path target, String content) {
+        write(target, content.getBytes(StandardCharsets.UTF_8));
+    }
+}
