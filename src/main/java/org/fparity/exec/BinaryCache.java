@@ -35,12 +35,17 @@ public final class BinaryCache {
         /** The compiler's own words for a failure: its error lines, or the end of the log. */
         public String message() {
             List<String> lines = log.lines().filter(l -> !l.isBlank()).toList();
-            List<String> errors = lines.stream().filter(l -> l.contains("error") || l.contains("fatal")).limit(4).toList();
+            List<String> errors = lines.stream().filter(BinaryCache::isErrorLine).limit(4).toList();
             List<String> pick = errors.isEmpty() ? lines.subList(Math.max(0, lines.size() - 4), lines.size()) : errors;
             String msg = String.join(" | ", pick.stream().map(String::strip).toList());
             if (msg.length() > 1200) msg = msg.substring(0, 1200) + "…";
             return msg.isEmpty() ? "(the compiler printed nothing)" : msg;
         }
+    }
+
+    private static boolean isErrorLine(String l) {
+        String s = l.toLowerCase(java.util.Locale.ROOT);
+        return !s.startsWith("$ ") && (s.contains("error") || s.contains("fatal") || s.contains("cannot find") || s.contains("undefined reference"));
     }
 
     public BinaryCache(Path root) {

@@ -66,39 +66,48 @@ public final class LocalExecutor implements Executor {
             for (Job.Line l : job.lines()) sink.accept(job.outcome(l, Outcome.Status.COMPILE_ERROR, null, dt.compileProblem(), 0));
             return;
         }
-        runGroup(job, job.name(), job.programs(), job.lines(), sink);
+        runGroup(job, 0, job.programs(), job.lines(), sink);
     }
 
     /**
-     * Builds the batch of {@code programs}; if it fails, splits it so that only the programs that really do not compile
-     * are lost. Before bisecting, the first and the last program are tried alone: if both fail, the failure is the
-     * toolchain's, not a program's, and bisecting would cost a compile per program for nothing.
+     * Builds the batch of {@code programs}; if it fails, bisects it so that only the programs that really do not compile
+     * are lost. Before bisecting a whole job's batch, its first and last program are tried alone: if both fail, the
+     * failure is the toolchain's, not a program's, and bisecting would cost a compile per program for nothing.
+     * Sub-batches are named by their place in the job's batch, so the same subset is compiled (and cached) once.
      */
-    private void runGroup(Job job, String name, List<String> programs, List<Job.Line> lines, Consumer<Outcome> sink) throws InterruptedException {
+    private void runGroup(Job job, int offset, List<String> programs, List<Job.Line> lines, Consumer<Outcome> sink) throws InterruptedException {
         if (lines.isEmpty()) return;
-        BinaryCache.Build b = build(job, name, programs);
+        BinaryCache.Build b = build(job, offset, programs);
         if (b.ok()) {
-            run(job, b, name, programs, lines, sink);
+            run(job, b, subName(job, offset, programs.size()), programs, lines, sink);
             return;
         }
         if (programs.size() == 1) {
             failAll(job, lines, b, sink);
             return;
         }
-        BinaryCache.Build first = build(job, name + "_first", programs.subList(0, 1));
-        BinaryCache.Build last = build(job, name + "_last", programs.subList(programs.size() - 1, programs.size()));
-        if (!first.ok() && !last.ok()) {
-            failAll(job, lines, b, sink);
-            return;
+        if (programs.size() == job.programs().size() && programs.size() > 2) {
+            BinaryCache.Build first = build(job, 0, programs.subList(0, 1));
+            BinaryCache.Build last = build(job, programs.size() - 1, programs.subList(programs.size() - 1, programs.size()));
+            if (!first.ok() && !last.ok()) {
+                failAll(job, lines, b, sink);
+                return;
+            }
         }
         int mid = programs.size() / 2;
         List<String> left = programs.subList(0, mid);
         List<String> right = programs.subList(mid, programs.size());
-        runGroup(job, name + "a", left, linesOf(lines, left), sink);
-        runGroup(job, name + "b", right, linesOf(lines, right), sink);
+        runGroup(job, offset, left, linesOf(lines, left), sink);
+        runGroup(job, offset + mid, right, linesOf(lines, right), sink);
     }
 
-    private BinaryCache.Build build(Job job, String name, List<String> programs) throws InterruptedException {
+    /** The whole batch keeps the job's name; a part is named by its offset and size in it. */
+    private static String subName(Job job, int offset, int size) {
+        return size == job.programs().size() ? job.name() : job.name() + "_" + offset + "_" + size;
+    }
+
+    private BinaryCache.Build build(Job job, int offset, List<String> programs) throws InterruptedException {
+        String name = subName(job, offset, programs.size());
         String source = job.emitter().emit(name, programs);
         BinaryCache.Build b = cache.build(job.toolchain(), job.opt(), name, source);
         if (!b.cached() && !b.ok()) log.accept("compile failed: " + job.toolchain().name() + " " + job.opt() + " " + name + " (" + programs.size() + " programs): " + b.message());
