@@ -1,6 +1,5 @@
 package org.fparity.gen;
 
-import java.util.Locale;
 import java.util.SplittableRandom;
 import org.fparity.ir.Precision;
 
@@ -54,7 +53,8 @@ public enum ValueClass {
 
     // Varity's form: 1.dddd × 10^e, read the way a C compiler reads the decimal literal
     private static double decimal(SplittableRandom r, int exp10, boolean fp32) {
-        String s = String.format(Locale.ROOT, "1.%04dE%d", r.nextInt(10000), exp10);
+        int d = r.nextInt(10000);
+        String s = "1." + (d < 1000 ? (d < 100 ? (d < 10 ? "000" : "00") : "0") : "") + d + "E" + exp10;
         double v = fp32 ? (double) Float.parseFloat(s) : Double.parseDouble(s);
         if (v == 0 || Double.isInfinite(v)) return fp32 ? Float.MIN_VALUE : Double.MIN_VALUE; // never leave the class's range
         return v;
