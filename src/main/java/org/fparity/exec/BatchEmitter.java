@@ -14,4 +14,12 @@ public interface BatchEmitter {
      * @param programIds the programs of the batch, in index order
      */
     String emit(String className, List<String> programIds);
+
+    /**
+     * The class (and source file stem) the emitter will really use for a batch named {@code batchName}: emitters with
+     * a fixed class name (Java's {@code FparityHarness}) override this.
+     */
+    default String className(String batchName) {
+        return batchName;
+    }
 }

@@ -79,7 +79,7 @@ public final class LocalExecutor implements Executor {
         if (lines.isEmpty()) return;
         BinaryCache.Build b = build(job, offset, programs);
         if (b.ok()) {
-            run(job, b, subName(job, offset, programs.size()), programs, lines, sink);
+            run(job, b, job.emitter().className(subName(job, offset, programs.size())), programs, lines, sink);
             return;
         }
         if (programs.size() == 1) {
@@ -108,8 +108,9 @@ public final class LocalExecutor implements Executor {
 
     private BinaryCache.Build build(Job job, int offset, List<String> programs) throws InterruptedException {
         String name = subName(job, offset, programs.size());
-        String source = job.emitter().emit(name, programs);
-        BinaryCache.Build b = cache.build(job.toolchain(), job.opt(), name, source);
+        String cls = job.emitter().className(name);
+        String source = job.emitter().emit(cls, programs);
+        BinaryCache.Build b = cache.build(job.toolchain(), job.opt(), cls, source);
         if (!b.cached() && !b.ok()) log.accept("compile failed: " + job.toolchain().name() + " " + job.opt() + " " + name + " (" + programs.size() + " programs): " + b.message());
         return b;
     }

@@ -12,8 +12,10 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * A named way to build and run one language, read from {@code runners/toolchains/NAME.json}. Commands are argv lists;
- * whole elements {@code {src} {bin} {opt} {class}} are placeholders ({@code {opt}} expands to the opt level's flags)
- * and {@code {java.home}} inside an element is the JDK fparity runs on. Nothing ever goes through a shell.
+ * whole elements {@code {src} {bin} {opt} {buildOpt} {class}} are placeholders ({@code {opt}} expands to the opt
+ * level's flags from {@code opt}, {@code {buildOpt}} to those from {@code buildOpt}, for toolchains such as PoCL whose
+ * opt level is partly a host build flag and partly a run-time kernel option) and {@code {java.home}} inside an element
+ * is the JDK fparity runs on. Nothing ever goes through a shell.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Toolchain(
@@ -24,6 +26,7 @@ public record Toolchain(
         Map<String, String> emit,
         List<String> compile,
         Map<String, List<String>> opt,
+        Map<String, List<String>> buildOpt,
         String optNote,
         List<String> run,
         Map<String, String> env,
@@ -43,7 +46,7 @@ public record Toolchain(
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
     private static final Pattern OPT_NAME = Pattern.compile("[A-Za-z0-9_]+");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z.]+)}");
-    private static final Set<String> PLACEHOLDERS = Set.of("src", "bin", "opt", "class", "java.home");
+    private static final Set<String> PLACEHOLDERS = Set.of("src", "bin", "opt", "buildOpt", "class", "java.home");
 
     /** A condition for running here; without it a toolchain is assumed to run where it compiles. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -53,6 +56,7 @@ public record Toolchain(
         emit = emit == null ? Map.of() : Map.copyOf(emit);
         env = env == null ? Map.of() : Map.copyOf(env);
         opt = opt == null ? null : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(opt));
+        buildOpt = buildOpt == null ? null : Map.copyOf(buildOpt);
     }
 
     /** Checks the descriptor; throws IllegalArgumentException with a one-line reason. */
@@ -69,6 +73,10 @@ public record Toolchain(
         for (var e : opt.entrySet()) {
             require(OPT_NAME.matcher(e.getKey()).matches(), "opt level '" + e.getKey() + "' must be letters, digits or '_'");
             require(e.getValue() != null && e.getValue().stream().allMatch(f -> f != null && !f.isEmpty()), "opt level " + e.getKey() + " must be a list of non-empty flags");
+        }
+        if (buildOpt != null) {
+            require(compile.contains("{buildOpt}"), "\"buildOpt\" needs the element \"{buildOpt}\" in \"compile\"");
+            for (String k : buildOpt.keySet()) require(opt.containsKey(k), "\"buildOpt\" has opt level " + k + " that \"opt\" lacks");
         }
         require(version != null && !version.isEmpty() && version.stream().allMatch(c -> c != null && !c.isEmpty()), "\"version\" must be a list of argv lists");
         checkPlaceholders("compile", compile);
@@ -107,7 +115,7 @@ public record Toolchain(
 
     /** The same toolchain with other timeouts (seconds; null keeps the default). */
     public Toolchain withTimeouts(Integer compileSeconds, Integer runSeconds, Integer startupSeconds) {
-        return new Toolchain(name, description, language, extension, emit, compile, opt, optNote, run, env, envNote, version,
+        return new Toolchain(name, description, language, extension, emit, compile, opt, buildOpt, optNote, run, env, envNote, version,
                 versionPattern, runsHereIf, compileSeconds, runSeconds, startupSeconds);
     }
 
@@ -135,7 +143,7 @@ public record Toolchain(
     /** True when the opt flags go to the compiler, so each opt level needs its own binary. */
     @JsonIgnore
     public boolean optAtCompile() {
-        return compile.contains("{opt}");
+        return compile.contains("{opt}") || compile.contains("{buildOpt}");
     }
 
     /** The compile argv for one opt level. */
@@ -163,6 +171,10 @@ public record Toolchain(
                     List<String> flags = opt.get(optLevel);
                     if (flags == null) throw new IllegalArgumentException("toolchain " + name + " has no opt level " + optLevel);
                     out.addAll(flags);
+                }
+                case "{buildOpt}" -> {
+                    if (!opt.containsKey(optLevel)) throw new IllegalArgumentException("toolchain " + name + " has no opt level " + optLevel);
+                    if (buildOpt != null) out.addAll(buildOpt.getOrDefault(optLevel, List.of()));
                 }
                 case "{src}" -> out.add(src);
                 case "{bin}" -> out.add(bin);

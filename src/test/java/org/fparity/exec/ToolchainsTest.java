@@ -36,8 +36,10 @@ class ToolchainsTest {
         assertEquals("amd", all.get("hipcc-gfx90a").env().get("HIP_PLATFORM"));
         // PoCL: kernel build options are argv of the host binary, so one host build serves every opt level.
         Toolchain pocl = all.get("pocl");
-        assertFalse(pocl.optAtCompile());
         assertEquals(List.of("/b", "-cl-fast-relaxed-math"), pocl.runArgv("O3_FM", "/b", "C"));
+        // One host build serves O0, O2, O3 and O3_FM (kernel options at run time); O1 needs a host without contraction.
+        assertEquals(pocl.compileArgv("O0", "s.c", "b", "C"), pocl.compileArgv("O3_FM", "s.c", "b", "C"));
+        assertEquals(List.of("gcc", "-O2", "-DFPARITY_FP_CONTRACT_OFF", "-o", "b", "s.c", "-lOpenCL", "-lm"), pocl.compileArgv("O1", "s.c", "b", "C"));
         assertEquals(List.of(System.getProperty("java.home") + "/bin/java", "-Xshare:auto", "-XX:+UseSerialGC", "-Xint", "-cp", "/b", "Batch1"),
                 all.get("java").runArgv("O0", "/b", "Batch1"));
         assertEquals("true", all.get("java-strict").emit().get("strictMath"));
