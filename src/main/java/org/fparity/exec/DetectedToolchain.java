@@ -55,15 +55,23 @@ public record DetectedToolchain(Toolchain toolchain, String version, boolean can
         return null;
     }
 
-    /** The first line matching the pattern (or the first non-blank line), stripped: e.g. {@code gcc (Debian 12.2.0-14) 12.2.0}. */
+    /**
+     * Every line matching the pattern, joined with ", " (or the first non-blank line without a pattern), runs of blanks
+     * squeezed: e.g. {@code gcc (Debian 12.2.0-14) 12.2.0}. hipcc's harmless Python traceback is skipped.
+     */
     static String versionLine(String output, Pattern pick) {
+        List<String> hits = new ArrayList<>();
         String first = null;
-        for (String line : output.lines().map(String::strip).toList()) {
-            if (line.isEmpty() || line.startsWith("Traceback") || line.startsWith("File \"")) continue;
+        boolean traceback = false;
+        for (String raw : output.lines().toList()) {
+            String line = raw.strip().replaceAll("\\s+", " ");
+            if (line.startsWith("Traceback")) traceback = true;
+            if (line.isEmpty() || traceback && (raw.startsWith(" ") || line.startsWith("Traceback") || line.contains("Error:"))) continue;
             if (first == null) first = line;
             if (pick == null) return line;
-            if (pick.matcher(line).find()) return line;
+            if (pick.matcher(line).find()) hits.add(line);
         }
+        if (!hits.isEmpty()) return String.join(", ", hits);
         return first == null ? "(no version output)" : first;
     }
 }
