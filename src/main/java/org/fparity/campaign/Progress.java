@@ -56,7 +56,10 @@ public final class Progress {
         double secs = (System.nanoTime() - start) / 1e9;
         double rate = secs > 0 ? d / secs : 0;
         String eta = rate > 0 && d < total ? clock((total - d) / rate) : "0:00";
-        int failed = d - count(Outcome.Status.OK) - count(Outcome.Status.CANNOT_RUN);
+        int failed = 0;
+        for (var e : byStatus.entrySet()) {
+            if (e.getKey() != Outcome.Status.OK && e.getKey() != Outcome.Status.CANNOT_RUN) failed += e.getValue().get();
+        }
         String text = String.format("%d/%d runs  %.0f/s  ETA %s  not OK: %d", d, total, rate, eta, failed);
         if (terminal) {
             int width = 24;
