@@ -14,8 +14,10 @@ import picocli.CommandLine.Command;
         description = "Finds where the same numerical program gives different answers on different platforms.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            ShowCommand.class,
             RunCommand.class,
             ToolchainsCommand.class,
+            BenchCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";
