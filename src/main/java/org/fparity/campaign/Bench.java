@@ -143,10 +143,13 @@ public final class Bench {
         return new NvccFigures(programs.size(), batched, n, single);
     }
 
-    /** How many runs two result maps agree on (same keys, same bits or same failure). */
-    public static int agreeing(Map<String, String> a, Map<String, String> b) {
-        int same = 0;
-        for (var e : a.entrySet()) if (e.getValue().equals(b.get(e.getKey()))) same++;
-        return same;
+    /** The runs on which the two modes differ: key, batched result, baseline result (both should be the same build). */
+    public static List<List<String>> differences(Map<String, String> batched, Map<String, String> baseline) {
+        List<List<String>> out = new ArrayList<>();
+        for (var e : baseline.entrySet()) {
+            String f = batched.get(e.getKey());
+            if (!e.getValue().equals(f)) out.add(List.of(e.getKey(), String.valueOf(f), e.getValue()));
+        }
+        return out;
     }
 }

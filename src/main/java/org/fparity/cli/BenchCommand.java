@@ -103,7 +103,8 @@ public final class BenchCommand implements Callable<Integer> {
         Bench.Mode b = Bench.baseline(Files.createDirectories(work.resolve("baseline")), ps, ins, chosen, opts, workers, slow, s -> {});
         line(o, b);
         double ratio = f.runsPerMinute() / b.runsPerMinute();
-        int agree = Bench.agreeing(fast, slow);
+        List<List<String>> diff = Bench.differences(fast, slow);
+        int agree = slow.size() - diff.size();
         o.printf("ratio: %.1f× (goal ≥ 20×); both modes agree on %d of %d runs%n", ratio, agree, slow.size());
 
         Bench.NvccFigures nv = null;
@@ -129,6 +130,7 @@ public final class BenchCommand implements Callable<Integer> {
         json.put("baselineRunsPerMinute", Math.round(b.runsPerMinute()));
         json.put("ratio", Math.round(ratio * 10) / 10.0);
         json.put("agreeingRuns", agree);
+        json.put("differences", diff);
         if (nv != null) json.put("nvcc", nv);
         AtomicFiles.write(work.resolve("bench.json"), org.fparity.ir.ProgramJson.toJson(json) + "\n");
         o.println("details: " + work.resolve("bench.json"));

@@ -5,19 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import org.fparity.FparityError;
 import org.fparity.exec.Outcome;
 import org.junit.jupiter.api.Tag;
@@ -121,44 +117,6 @@ class CampaignTest {
         Files.writeString(dir.resolve(Campaign.META), "{\"schema\": 99}");
         e = assertThrows(FparityError.class, () -> Campaign.load(dir));
         assertTrue(e.getMessage().contains("schema 99 is newer"), e.getMessage());
-    }
-
-    @Test
-    @Tag("slow")
-    void killNineAtRandomMomentsThenResumeEqualsAnUninterruptedRun() throws Exception {
-        Path clean = tmp.resolve("clean");
-        FixtureCampaign.run(clean);
-        Map<String, String> want = essence(Campaign.load(clean).outcomes());
-
-        Path dir = tmp.resolve("killed");
-        Random rnd = new Random(20261122);
-        int kills = 0;
-        for (int attempt = 0; attempt < 6 && kills < 4; attempt++) {
-            Process p = child(dir);
-            long waitMs = 600 + rnd.nextInt(2500);
-            if (p.waitFor(waitMs, TimeUnit.MILLISECONDS)) continue;   // finished before the kill: try a shorter moment
-            p.destroyForcibly();                                      // SIGKILL: no shutdown hooks, no flush
-            p.waitFor();
-            kills++;
-        }
-        assertTrue(kills >= 3, "the child was killed mid-campaign at least 3 times, got " + kills);
-        Process last = child(dir);
-        assertTrue(last.waitFor(120, TimeUnit.SECONDS));
-        assertEquals(0, last.exitValue(), new String(last.getInputStream().readAllBytes()));
-
-        List<String> lines = Files.readAllLines(dir.resolve(Campaign.OUTCOMES));
-        Campaign c = Campaign.load(dir);
-        assertEquals(List.of(), c.problems());
-        assertEquals(want.size(), lines.size(), "no duplicates, nothing lost");
-        assertEquals(want, essence(c.outcomes()));
-    }
-
-    private static Process child(Path dir) throws Exception {
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(java, "-cp", cp, FixtureCampaign.class.getName(), dir.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolveSibling(dir.getFileName() + ".log").toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
     }
 
     /** Runs the fixture campaign in-process, collecting the log lines. */

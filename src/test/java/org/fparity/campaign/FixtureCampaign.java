@@ -12,8 +12,8 @@ import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 
 /**
- * A campaign of the hand-written C fixture programs on gcc and clang-14 at every opt level; also a main() so tests can
- * run it in a child JVM and kill -9 it.
+ * A campaign of the hand-written C fixture programs (a crash and a compile error among them) on gcc and clang-14 at
+ * every opt level.
  */
 public final class FixtureCampaign {
     static final List<String> PROGRAMS = List.of("add", "mul", "sqrt_sum", "fmod_ulp", "segv", "ceil_tiny", "bad", "log_nan");
@@ -40,10 +40,5 @@ public final class FixtureCampaign {
     public static CampaignRunner.Result run(Path dir) throws InterruptedException {
         LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), 2, s -> {});
         return CampaignRunner.run(dir, spec(), ex, n -> new Progress(System.err, false, n), s -> System.err.println("fparity: " + s));
-    }
-
-    public static void main(String[] args) throws Exception {
-        CampaignRunner.Result r = run(Path.of(args[0]));
-        System.out.println("ran " + r.ran() + " of " + r.total());
     }
 }
