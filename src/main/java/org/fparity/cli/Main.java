@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
         description = "Finds where the same numerical program gives different answers on different platforms.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            GenerateCommand.class,
             ShowCommand.class,
         })
 public final class Main {
