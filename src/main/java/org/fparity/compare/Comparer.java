@@ -60,8 +60,9 @@ public final class Comparer {
                 Outcome a = as.get(r);
                 Outcome b = bs.get(r);
                 if (a == null && b == null) continue;
+                sum.seen(r.program());
                 if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
-                    sum.countCompared();
+                    sum.countCompared(r.program());
                     Discrepancy d = classify(pair, r, a, b, view.precision(r.program()));
                     if (d != null) {
                         sum.add(d);

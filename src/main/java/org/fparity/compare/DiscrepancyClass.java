@@ -12,7 +12,7 @@ public enum DiscrepancyClass {
     INF_NUMBER("Inf–Number", OutcomeClass.INF, OutcomeClass.NUMBER),
     ZERO_NUMBER("Zero–Number", OutcomeClass.ZERO, OutcomeClass.NUMBER),
     NUMBER_NUMBER("Number–Number", OutcomeClass.NUMBER, OutcomeClass.NUMBER),
-    INF_SIGN("+Inf–−Inf", OutcomeClass.INF, OutcomeClass.INF);
+    INF_SIGN("Inf sign", OutcomeClass.INF, OutcomeClass.INF);
 
     /** The paper's seven, in its column order (Tables V, VII, IX). */
     public static final java.util.List<DiscrepancyClass> SEVEN =

@@ -10,14 +10,21 @@ public final class PairSummary {
     private int statusMismatches;
     private final EnumMap<DiscrepancyClass, Integer> counts = new EnumMap<>(DiscrepancyClass.class);
     private final AdjacencyMatrix matrix = new AdjacencyMatrix();
+    private final java.util.SortedSet<String> programs = new java.util.TreeSet<>();
+    private final java.util.SortedSet<String> comparedPrograms = new java.util.TreeSet<>();
 
     PairSummary(Pair pair) {
         this.pair = pair;
         for (DiscrepancyClass c : DiscrepancyClass.values()) counts.put(c, 0);
     }
 
-    void countCompared() {
+    void seen(String program) {
+        programs.add(program);
+    }
+
+    void countCompared(String program) {
         compared++;
+        comparedPrograms.add(program);
     }
 
     void add(Discrepancy d) {
@@ -34,6 +41,8 @@ public final class PairSummary {
         PairSummary t = new PairSummary(label);
         for (PairSummary r : rows) {
             t.compared += r.compared;
+            t.programs.addAll(r.programs);
+            t.comparedPrograms.addAll(r.comparedPrograms);
             t.statusMismatches += r.statusMismatches;
             r.counts.forEach((c, n) -> t.counts.merge(c, n, Integer::sum));
             t.matrix.addAll(r.matrix);
@@ -66,6 +75,16 @@ public final class PairSummary {
     /** All discrepancies, sign discrepancies included. */
     public int discrepancies() {
         return counts.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** Programs with an outcome on either side. */
+    public java.util.SortedSet<String> programs() {
+        return java.util.Collections.unmodifiableSortedSet(programs);
+    }
+
+    /** Programs with at least one run that both sides finished (the rest could not be compared at all). */
+    public java.util.SortedSet<String> comparedPrograms() {
+        return java.util.Collections.unmodifiableSortedSet(comparedPrograms);
     }
 
     public AdjacencyMatrix matrix() {
