@@ -83,7 +83,7 @@ final class JUnitReport {
 
     /** {@code Number–Number, 3 ULPs (input 0)} / {@code NaN–Inf (input 2)}. */
     static String describe(Discrepancy d) {
-        return d.cls().label() + (d.ulps() >= 0 ? ", " + Tables.ulps(d) + " ULPs" : "") + " (input " + d.input() + ")";
+        return d.cls().label() + (d.ulps() >= 0 ? ", " + Tables.ulps(d) + (d.ulps() == 1 ? " ULP" : " ULPs") : "") + " (input " + d.input() + ")";
     }
 
     private static String details(List<Discrepancy> ds, List<StatusMismatch> ms) {
