@@ -19,6 +19,8 @@ final class HtmlReport {
     static final int TOP = 50;
     static final int MISMATCHES = 100;
     static final int OPEN_SOURCES = 1;
+    static final int NEW = 20;
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
 
     private HtmlReport() {}
 
@@ -99,8 +101,9 @@ final class HtmlReport {
         b.append("<section id=\"baseline\"><h2>Against ").append(Markup.esc(r.baseline().baselineName())).append("</h2>")
                 .append(table(Tables.baseline(r.baseline()), null));
         if (!r.baseline().added().isEmpty()) {
-            List<Discrepancy> added = r.baseline().added().stream().sorted(Report.SEVERITY).limit(TOP).toList();
-            b.append("<h3>New</h3>").append(table(Tables.discrepancies(added), "new-table"));
+            List<Report.Top> added = r.baseline().added().stream().sorted(Report.SEVERITY).limit(NEW).map(d -> new Report.Top(d, 0)).toList();
+            b.append("<h3>New (").append(r.baseline().added().size()).append(", worst first)</h3>");
+            discrepancyTable(b, r, added, "new-table", false);
         }
         b.append("</section>\n");
     }
@@ -134,20 +137,31 @@ final class HtmlReport {
         b.append("<p class=\"filters\">Show: <button type=\"button\" data-filter=\"all\" class=\"on\">all</button>");
         top.stream().map(t -> t.discrepancy().cls()).distinct().sorted().forEach(c -> b.append("<button type=\"button\" data-filter=\"")
                 .append(c.id()).append("\">").append(Markup.esc(c.label())).append("</button>"));
-        b.append("</p><table id=\"top-table\"><thead><tr><th>Program</th><th>Input</th><th>Pair</th><th>Class</th><th>A</th><th>B</th><th>ULPs</th><th>Rel. error</th><th title=\"pairs in which this run differs in this class\">Pairs</th></tr></thead><tbody>");
+        b.append("</p>");
+        discrepancyTable(b, r, top, "top-table", true);
+        b.append("</section>\n");
+    }
+
+    private static void discrepancyTable(StringBuilder b, Report r, List<Report.Top> rows, String id, boolean withPairs) {
+        b.append("<table id=\"").append(id).append("\"><thead><tr><th>Program</th><th>Input</th><th>Pair</th><th>Class</th><th>A</th><th>B</th><th>ULPs</th><th>Rel. error</th>");
+        if (withPairs) b.append("<th title=\"pairs in which this run differs in this class\">Pairs</th>");
+        b.append("</tr></thead><tbody>");
         int shown = 0;
-        for (Report.Top t : top) {
+        for (Report.Top t : rows) {
             Discrepancy d = t.discrepancy();
             b.append("<tr data-class=\"").append(d.cls().id()).append("\"><td><code>").append(Markup.esc(d.program())).append("</code>");
             String src = r.campaign().source(d.program());
-            // The first few open: a reader sees at once what kind of program misbehaves.
-            if (src != null) b.append(shown++ < OPEN_SOURCES ? "<details open>" : "<details>").append("<summary>source</summary><pre>").append(Markup.esc(src)).append("</pre></details>");
+            // The first one open: a reader sees at once what kind of program misbehaves.
+            if (src != null) b.append(withPairs && shown++ < OPEN_SOURCES ? "<details open>" : "<details>").append("<summary>source</summary><pre>")
+                    .append(Markup.esc(src)).append("</pre></details>");
             b.append("</td><td>").append(d.input()).append("</td><td>").append(Markup.esc(d.pair().toString())).append("</td><td class=\"cls\"><span class=\"sw\" style=\"background:")
                     .append(Svg.color(d.cls())).append("\"></span>").append(Markup.esc(d.cls().label())).append("</td><td><code>")
                     .append(Markup.esc(d.hexA())).append("</code></td><td><code>").append(Markup.esc(d.hexB())).append("</code></td><td class=\"num\">")
-                    .append(Tables.ulps(d)).append("</td><td class=\"num\">").append(Tables.rel(d)).append("</td><td class=\"num\">").append(t.pairs()).append("</td></tr>");
+                    .append(Tables.ulps(d)).append("</td><td class=\"num\">").append(Tables.rel(d)).append("</td>");
+            if (withPairs) b.append("<td class=\"num\">").append(t.pairs()).append("</td>");
+            b.append("</tr>");
         }
-        b.append("</tbody></table></section>\n");
+        b.append("</tbody></table>");
     }
 
     private static void mismatches(StringBuilder b, Report r) {
@@ -175,8 +189,8 @@ final class HtmlReport {
             sb.append("<tr>");
             for (int i = 0; i < row.size(); i++) {
                 String c = row.get(i);
-                boolean zero = c.equals("0");
-                sb.append(i == 0 ? "<th>" : zero ? "<td class=\"num zero\">" : "<td class=\"num\">").append(Markup.esc(c)).append(i == 0 ? "</th>" : "</td>");
+                String css = c.equals("0") ? "num zero" : NUMBER.matcher(c).matches() ? "num" : null;
+                sb.append(i == 0 ? "<th>" : css == null ? "<td>" : "<td class=\"" + css + "\">").append(Markup.esc(c)).append(i == 0 ? "</th>" : "</td>");
             }
             sb.append("</tr>");
         }

@@ -56,6 +56,24 @@ public final class SyntheticCampaign {
                 Map.of("gcc", "gcc (Debian 14.2.0-19) 14.2.0", "clang-19", "Debian clang version 19.1.7", "pocl", "PoCL 6.0"), infos, out);
     }
 
+    /**
+     * The same campaign as it might have looked the night before: every program whose index is a multiple of
+     * {@code every} agreed everywhere then (all its results replaced by gcc O0's), so those discrepancies are new.
+     */
+    public static CampaignView nightBefore(CampaignView v, String name, int every) {
+        List<String> ids = List.copyOf(v.programs().keySet());
+        java.util.Set<String> quiet = new java.util.HashSet<>();
+        for (int i = 0; i < ids.size(); i += every) quiet.add(ids.get(i));
+        Map<String, String> truth = new java.util.HashMap<>();
+        for (Outcome o : v.outcomes()) if (o.toolchain().equals("gcc") && o.opt().equals("O0")) truth.put(o.program() + "/" + o.input(), o.hex());
+        List<Outcome> out = new ArrayList<>();
+        for (Outcome o : v.outcomes()) {
+            boolean replace = quiet.contains(o.program()) && o.status() == Status.OK;
+            out.add(replace ? new Outcome(o.program(), o.input(), o.toolchain(), o.opt(), Status.OK, truth.get(o.program() + "/" + o.input()), null, o.platform(), o.micros()) : o);
+        }
+        return new CampaignView(name, v.host(), v.versions(), v.programs(), out);
+    }
+
     private static double perturb(Random rnd, double truth, Precision prec, String tc, String opt) {
         boolean fm = opt.equals("O3_FM");
         double chance = (fm ? 0.25 : 0.04) * (prec == Precision.FP32 ? 2 : 1) * (tc.equals("gcc") ? 0.3 : 1);
