@@ -36,6 +36,8 @@ public final class Comparer {
      */
     public static Findings compare(CampaignView view, List<Pair> pairs) {
         Map<Platform, Map<Run, Outcome>> byPlatform = new HashMap<>();
+        // Parsed once per outcome, not once per pair it takes part in: hex parsing dominates otherwise.
+        Map<Outcome, Double> values = new java.util.IdentityHashMap<>();
         Map<Platform, Map<Status, Integer>> runs = new TreeMap<>();
         Set<Run> allRuns = new TreeSet<>();
         for (Outcome o : view.outcomes()) {
@@ -44,6 +46,7 @@ public final class Comparer {
             Run r = new Run(o.program(), o.input());
             // A resumed campaign may hold a run twice; the later line is the one that counts.
             Outcome previous = byPlatform.computeIfAbsent(p, k -> new HashMap<>()).put(r, o);
+            if (o.status() == Status.OK) values.put(o, value(o));
             Map<Status, Integer> st = runs.computeIfAbsent(p, k -> new EnumMap<>(Status.class));
             if (previous != null) st.merge(previous.status(), -1, Integer::sum);
             st.merge(o.status(), 1, Integer::sum);
@@ -63,7 +66,7 @@ public final class Comparer {
                 sum.seen(r.program());
                 if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
                     sum.countCompared(r.program());
-                    Discrepancy d = classify(pair, r, a, b, view.precision(r.program()));
+                    Discrepancy d = classify(pair, r, a, values.get(a), b, values.get(b), view.precision(r.program()));
                     if (d != null) {
                         sum.add(d);
                         discrepancies.add(d);
@@ -81,9 +84,7 @@ public final class Comparer {
     }
 
     /** Classifies two OK results of one run; null when they agree. */
-    static Discrepancy classify(Pair pair, Run r, Outcome a, Outcome b, Precision precision) {
-        double va = value(a);
-        double vb = value(b);
+    static Discrepancy classify(Pair pair, Run r, Outcome a, double va, Outcome b, double vb, Precision precision) {
         DiscrepancyClass cls = DiscrepancyClass.classify(va, vb);
         if (cls == null) return null;
         long ulps = -1;

@@ -76,7 +76,9 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
             })
             .thenComparing(Comparator.comparingLong(Discrepancy::ulps).reversed())
             .thenComparing(d -> d.cls().ordinal())
-            .thenComparing(Discrepancy::key);
+            .thenComparing(Discrepancy::program)
+            .thenComparingInt(Discrepancy::input)
+            .thenComparing(d -> d.pair().id());
 
     static boolean isSeven(DiscrepancyClass c) {
         return DiscrepancyClass.SEVEN.contains(c);
