@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
         description = "Finds where the same numerical program gives different answers on different platforms.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            ShowCommand.class,
             CompareCommand.class,
             ReportCommand.class,
         })

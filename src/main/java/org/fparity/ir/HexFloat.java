@@ -28,10 +28,12 @@ public final class HexFloat {
         int exp = biased == 0 ? -1022 : biased - 1023;
         StringBuilder sb = new StringBuilder(24).append(sign).append("0x").append(lead);
         if (frac != 0) {
-            String digits = String.format("%013x", frac);
-            int end = digits.length();
-            while (digits.charAt(end - 1) == '0') end--;
-            sb.append('.').append(digits, 0, end);
+            // 13 hex digits, trailing zeros dropped (what glibc prints)
+            int tz = Long.numberOfTrailingZeros(frac) / 4;
+            String digits = Long.toHexString(frac >>> (4 * tz));
+            sb.append('.');
+            for (int i = digits.length() + tz; i < 13; i++) sb.append('0');
+            sb.append(digits);
         }
         sb.append('p').append(exp >= 0 ? "+" : "").append(exp);
         return sb.toString();

@@ -29,7 +29,7 @@ public enum MathFn {
     LOG1P("log1p", J.LIB, "log1p"),
     SQRT("sqrt", J.LIB, "sqrt"),
     CBRT("cbrt", J.LIB, "cbrt"),
-    POW("pow", J.LIB, "pow", Arg.FP, Arg.FP),
+    POW("pow", J.HELPER, "pow", Arg.FP, Arg.FP), // helper: C gives pow(1, NaN) = pow(-1, inf) = 1, Java NaN
     HYPOT("hypot", J.LIB, "hypot", Arg.FP, Arg.FP),
     FABS("fabs", J.LIB_KEEPS_TYPE, "abs"),
     FMOD("fmod", J.OPERATOR, "%", Arg.FP, Arg.FP),

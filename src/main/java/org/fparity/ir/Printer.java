@@ -122,15 +122,17 @@ public class Printer {
     public String cond(Cond c) {
         return switch (c) {
             case Cond.Cmp cmp -> expr(cmp.left()) + " " + cmp.op().symbol() + " " + expr(cmp.right());
-            case Cond.And a -> condOperand(a.left(), true) + " && " + condOperand(a.right(), true);
-            case Cond.Or o -> condOperand(o.left(), false) + " || " + condOperand(o.right(), false);
+            case Cond.And a -> condOperand(a.left(), true, false) + " && " + condOperand(a.right(), true, true);
+            case Cond.Or o -> condOperand(o.left(), false, false) + " || " + condOperand(o.right(), false, true);
             case Cond.Not n -> "!(" + cond(n.operand()) + ")";
         };
     }
 
-    // && and || operands are parenthesised unless they are comparisons, negations or the same operator
-    private String condOperand(Cond c, boolean underAnd) {
-        boolean bare = c instanceof Cond.Cmp || c instanceof Cond.Not || (underAnd ? c instanceof Cond.And : c instanceof Cond.Or);
+    // && and || operands are parenthesised unless they are comparisons, negations or (on the left, as C groups
+    // them) the same operator, so that the printed text parses back to the same tree
+    private String condOperand(Cond c, boolean underAnd, boolean right) {
+        boolean same = !right && (underAnd ? c instanceof Cond.And : c instanceof Cond.Or);
+        boolean bare = c instanceof Cond.Cmp || c instanceof Cond.Not || same;
         return bare ? cond(c) : "(" + cond(c) + ")";
     }
 }
