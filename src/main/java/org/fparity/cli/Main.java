@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             GenerateCommand.class,
             ShowCommand.class,
+            CompareCommand.class,
+            ReportCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";
