@@ -1,0 +1,33 @@
+package org.fparity.fprev;
+
+/** A summation-based function FPRev can probe: Java code, an external process, an emulated or real device. */
+public interface SumTarget {
+    /** The name used on the command line, e.g. {@code numpy.dot}. */
+    String name();
+
+    /** The format of the summands the function takes. */
+    Precision precision();
+
+    /** Prepares the function for n summands (compiles, starts a process, allocates); probes then go to the session. */
+    Session open(int n, double mask, double unit);
+
+    /** How the target's multi-term nodes add, for the replay check; null when it has none or they are unknown. */
+    default FusedSum fusedModel() {
+        return null;
+    }
+
+    /** One prepared instance of a target for a fixed n. Answers batches of probes so one round trip serves many. */
+    interface Session extends AutoCloseable {
+        /**
+         * For each k, the function's result on the masked array with +M at is[k], -M at js[k], the unit at every other
+         * index in [from, to) and zero elsewhere.
+         */
+        void probe(int[] is, int[] js, int count, int from, int to, double[] out);
+
+        /** The function's result on arbitrary summands (each representable in the target's precision). */
+        double[] evaluate(double[][] inputs);
+
+        @Override
+        default void close() {}
+    }
+}
