@@ -219,7 +219,8 @@ public final class JavaTargets {
         @Override
         public Session open(int n, double mask, double unit) {
             return new ArraySession(n, mask, unit) {
-                private final float[][] lanes = new float[8][n];
+                // eight lanes only where they pay off and fit comfortably; one lane otherwise
+                private final float[][] lanes = new float[n <= (1 << 22) ? 8 : 1][n];
                 private int lf = -1, lt = -1;
 
                 @Override
@@ -234,7 +235,7 @@ public final class JavaTargets {
                     }
                     float m = (float) mask, u = (float) unit;
                     int k = 0;
-                    for (; k + 8 <= count; k += 8) {
+                    for (; lanes.length == 8 && k + 8 <= count; k += 8) {
                         for (int q = 0; q < 8; q++) {
                             lanes[q][is[k + q]] = m;
                             lanes[q][js[k + q]] = -m;
