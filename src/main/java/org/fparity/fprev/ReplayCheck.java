@@ -27,13 +27,55 @@ public final class ReplayCheck {
                         + " random inputs, a " + p.dtype() + " replay differs on " + bad);
             }
         }
+        Report mixed = mixed(tree, p, fused, inputs, want, bad);
+        if (mixed != null) return mixed;
         return new Report(false, false, trials, bad, "replay in " + p.dtype() + " differs on " + bad + " of " + trials
                 + " random inputs: the probes fit this order, but the arithmetic is not plain " + p.dtype()
                 + " addition (FMA contraction, another rounding, or an order that depends on the values)");
     }
 
+    /**
+     * A mixed accumulator, as BLAS kernels have when they finish a vector tail in double: the additions outside one
+     * big subtree X (X on the root's largest-child path, up to 64 deep) in a wider format, X itself in the input's.
+     */
+    private static Report mixed(SumTree tree, Precision p, FusedSum fused, double[][] inputs, double[] want, int bad) {
+        int[] spine = new int[Math.min(65, tree.nodeCount())];
+        int len = 0;
+        for (int v = tree.root(); !tree.isLeaf(v) && len < spine.length; ) {
+            spine[len++] = v;
+            int best = tree.child(v, 0);
+            for (int k = 1; k < tree.childCount(v); k++) if (tree.size(tree.child(v, k)) > tree.size(best)) best = tree.child(v, k);
+            v = best;
+        }
+        for (Precision acc : new Precision[] {Precision.FP32, Precision.FP64}) {
+            if (acc.digits() <= p.digits()) continue;
+            for (int d = 1; d < len; d++) {
+                int x = spine[d];
+                boolean[] inX = new boolean[tree.nodeCount()];
+                inX[x] = true;
+                for (int v = x - 1; v >= 0; v--) inX[v] = tree.parent(v) >= 0 && inX[tree.parent(v)];
+                boolean[] wide = new boolean[tree.nodeCount()];
+                for (int v = tree.n(); v < wide.length; v++) wide[v] = !inX[v];
+                if (mismatches(tree, p, p, fused, inputs, want, wide, acc) == 0) {
+                    return new Report(false, true, inputs.length, bad, "the order is right but only "
+                            + TreeShapes.range(tree, x) + " are added in " + p.dtype() + "; the other "
+                            + (tree.n() - tree.size(x)) + " summands and the final additions accumulate in " + acc.dtype()
+                            + ", higher precision than its " + p.dtype() + " inputs (a " + p.dtype() + " replay differs on "
+                            + bad + " of " + inputs.length + " random inputs, this mixed replay on none)");
+                }
+            }
+        }
+        return null;
+    }
+
     private static int mismatches(SumTree tree, Precision acc, Precision out, FusedSum fused, double[][] inputs, double[] want) {
+        return mismatches(tree, acc, out, fused, inputs, want, null, null);
+    }
+
+    private static int mismatches(SumTree tree, Precision acc, Precision out, FusedSum fused, double[][] inputs, double[] want,
+            boolean[] wide, Precision widePrecision) {
         TreeEvaluator ev = new TreeEvaluator(tree, acc, out, fused);
+        if (wide != null) ev.widen(wide, widePrecision);
         int bad = 0;
         for (int t = 0; t < inputs.length; t++) {
             double got = ev.evaluate(inputs[t]);

@@ -1,7 +1,7 @@
 package org.fparity.fprev;
 
 /** A summation-based function FPRev can probe: Java code, an external process, an emulated or real device. */
-public interface SumTarget {
+public interface SumTarget extends AutoCloseable {
     /** The name used on the command line, e.g. {@code numpy.dot}. */
     String name();
 
@@ -15,6 +15,10 @@ public interface SumTarget {
     default FusedSum fusedModel() {
         return null;
     }
+
+    /** Releases processes or devices the target holds (nothing for in-JVM targets). */
+    @Override
+    default void close() {}
 
     /** One prepared instance of a target for a fixed n. Answers batches of probes so one round trip serves many. */
     interface Session extends AutoCloseable {

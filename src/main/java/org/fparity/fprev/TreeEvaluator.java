@@ -9,6 +9,8 @@ public final class TreeEvaluator {
     private final Precision output;
     private final FusedSum fused;
     private final double[] vals;
+    private boolean[] wide;
+    private Precision widePrecision;
     private final double[] scratch;
 
     /**
@@ -25,13 +27,21 @@ public final class TreeEvaluator {
         this.scratch = new double[Math.max(2, tree.maxArity())];
     }
 
+    /** Makes the marked nodes add in a wider precision (a mixed accumulator, e.g. a tail loop kept in double). */
+    public TreeEvaluator widen(boolean[] nodes, Precision precision) {
+        this.wide = nodes;
+        this.widePrecision = precision;
+        return this;
+    }
+
     public double evaluate(double[] x) {
         int n = tree.n();
         System.arraycopy(x, 0, vals, 0, n);
         for (int v = n; v < vals.length; v++) {
             int c = tree.childCount(v);
             if (c == 2) {
-                vals[v] = accumulator.add(vals[tree.child(v, 0)], vals[tree.child(v, 1)]);
+                Precision acc = wide != null && wide[v] ? widePrecision : accumulator;
+                vals[v] = acc.add(vals[tree.child(v, 0)], vals[tree.child(v, 1)]);
             } else {
                 for (int k = 0; k < c; k++) scratch[k] = vals[tree.child(v, k)];
                 vals[v] = fused != null ? fused.sum(scratch, c) : exactRounded(scratch, c);
