@@ -50,11 +50,11 @@ public final class Fprev {
      */
     public static Result reveal(SumTarget target, int n, Algo algo, double mask, double unit, int replayTrials) {
         Precision p = target.precision();
-        Prober.checkResolvable(n, p, mask, unit);
+        Prober.checkResolvable(n, p, target.output(), mask, unit);
         long t0 = System.nanoTime();
         try (SumTarget.Session s = target.open(n, mask, unit)) {
             long t1 = System.nanoTime();
-            Result r = run(s, target.name(), p, n, algo, mask, unit, (t1 - t0) / 1e9);
+            Result r = run(s, target.name(), p, target.output(), n, algo, mask, unit, (t1 - t0) / 1e9);
             return replayTrials > 0 ? replay(s, target, r, replayTrials) : r;
         }
     }
@@ -66,7 +66,8 @@ public final class Fprev {
         }
         ReplayCheck.Report rep;
         try {
-            rep = ReplayCheck.run(s, r.tree(), r.precision(), target.fusedModel(), trials, 0xC0FFEE + r.n());
+            rep = ReplayCheck.run(s, r.tree(), r.precision(), target.output(), target.fusedModel(), target.fusesEveryNode(),
+                    trials, 0xC0FFEE + r.n());
         } catch (FparityError e) {
             return r.withReplay(new ReplayCheck.Report(false, false, 0, 0, "not replayed: " + e.getMessage()));
         }
@@ -80,8 +81,8 @@ public final class Fprev {
     }
 
     /** Runs on an already open session (benchmarks reuse one process across n). */
-    public static Result run(SumTarget.Session s, String name, Precision p, int n, Algo algo, double mask, double unit,
-            double openSeconds) {
+    public static Result run(SumTarget.Session s, String name, Precision p, Precision out, int n, Algo algo, double mask,
+            double unit, double openSeconds) {
         long t1 = System.nanoTime();
         SumTree tree;
         long probes, calls;
@@ -91,7 +92,7 @@ public final class Fprev {
             probes = 0;
             calls = trials;
         } else {
-            Prober prober = new Prober(s, name, n, p, unit);
+            Prober prober = new Prober(s, name, n, out, unit);
             tree = algo == Algo.BASIC ? BasicFprev.reveal(prober, name) : AdvancedFprev.reveal(prober);
             TreeCheck.verify(tree, prober, name);
             prober.recheck(16, n);

@@ -26,21 +26,21 @@ public final class Prober {
     private int[] js = new int[64];
     private long[] unhidden = new long[64];
 
-    public Prober(SumTarget.Session session, String target, int n, Precision precision, double unit) {
+    public Prober(SumTarget.Session session, String target, int n, Precision output, double unit) {
         this.session = session;
         this.target = target;
         this.n = n;
         this.unit = unit;
-        long limit = precision.exactCountLimit();
+        long limit = output.exactCountLimit();
         this.chunk = n - 2 <= limit ? n : (int) Math.min(limit, Integer.MAX_VALUE);
     }
 
     /** Refuses an n that FPRev cannot resolve in this precision. */
-    public static void checkResolvable(int n, Precision p, double mask, double unit) {
+    public static void checkResolvable(int n, Precision p, Precision out, double mask, double unit) {
         if (n < 2) throw new FparityError("n must be at least 2 (got " + n + ")");
-        long ranges = ((long) n + p.exactCountLimit() - 1) / p.exactCountLimit();
+        long ranges = ((long) n + out.exactCountLimit() - 1) / out.exactCountLimit();
         if (ranges > 64) {
-            throw new FparityError(p.dtype() + " holds exact counts only up to 2^" + p.digits() + "; n = " + n
+            throw new FparityError(out.dtype() + " holds exact counts only up to 2^" + out.digits() + "; n = " + n
                     + " would need " + ranges + " probes per pair (limit 64)");
         }
         // the mask must swamp every partial sum of units in the format itself: (n-2)*unit < ulp(M)/2

@@ -13,8 +13,21 @@ public final class ReplayCheck {
     private ReplayCheck() {}
 
     public static Report run(SumTarget.Session session, SumTree tree, Precision p, FusedSum fused, int trials, long seed) {
+        return run(session, tree, p, p, fused, false, trials, seed);
+    }
+
+    /** @param out the result's format; @param fuseAll every node adds through {@code fused} (tensor-core steps) */
+    public static Report run(SumTarget.Session session, SumTree tree, Precision p, Precision out, FusedSum fused, boolean fuseAll,
+            int trials, long seed) {
         double[][] inputs = RandomInputs.summands(new Random(seed), trials, tree.n(), p);
         double[] want = session.evaluate(inputs);
+        if (fuseAll) {
+            TreeEvaluator ev = new TreeEvaluator(tree, out, out, fused).fuseAll();
+            int bad = 0;
+            for (int t = 0; t < trials; t++) if (Double.doubleToLongBits(ev.evaluate(inputs[t])) != Double.doubleToLongBits(want[t])) bad++;
+            return bad == 0 ? new Report(true, false, trials, 0, "replay through the fused-sum model matches bit for bit on " + trials + " random inputs")
+                    : new Report(false, false, trials, bad, "replay through the fused-sum model differs on " + bad + " of " + trials + " random inputs");
+        }
         int bad = mismatches(tree, p, p, fused, inputs, want);
         if (bad == 0) {
             return new Report(true, false, trials, 0, "replay matches bit for bit on " + trials + " random inputs");

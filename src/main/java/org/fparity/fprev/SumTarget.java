@@ -11,6 +11,16 @@ public interface SumTarget extends AutoCloseable {
     /** Prepares the function for n summands (compiles, starts a process, allocates); probes then go to the session. */
     Session open(int n, double mask, double unit);
 
+    /** The format of the result (wider than the summands on tensor cores: float16 in, float32 out). */
+    default Precision output() {
+        return precision();
+    }
+
+    /** True when every addition, binary ones included, goes through {@link #fusedModel()} (tensor-core MMA steps). */
+    default boolean fusesEveryNode() {
+        return false;
+    }
+
     /** How the target's multi-term nodes add, for the replay check; null when it has none or they are unknown. */
     default FusedSum fusedModel() {
         return null;

@@ -10,6 +10,7 @@ public final class TreeEvaluator {
     private final FusedSum fused;
     private final double[] vals;
     private boolean[] wide;
+    private boolean fuseAll;
     private Precision widePrecision;
     private final double[] scratch;
 
@@ -27,6 +28,12 @@ public final class TreeEvaluator {
         this.scratch = new double[Math.max(2, tree.maxArity())];
     }
 
+    /** Every node, binary ones too, adds through the fused model (tensor-core MMA steps). */
+    public TreeEvaluator fuseAll() {
+        this.fuseAll = fused != null;
+        return this;
+    }
+
     /** Makes the marked nodes add in a wider precision (a mixed accumulator, e.g. a tail loop kept in double). */
     public TreeEvaluator widen(boolean[] nodes, Precision precision) {
         this.wide = nodes;
@@ -39,7 +46,7 @@ public final class TreeEvaluator {
         System.arraycopy(x, 0, vals, 0, n);
         for (int v = n; v < vals.length; v++) {
             int c = tree.childCount(v);
-            if (c == 2) {
+            if (c == 2 && !fuseAll) {
                 Precision acc = wide != null && wide[v] ? widePrecision : accumulator;
                 vals[v] = acc.add(vals[tree.child(v, 0)], vals[tree.child(v, 1)]);
             } else {
