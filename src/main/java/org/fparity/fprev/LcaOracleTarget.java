@@ -9,20 +9,25 @@ import org.fparity.FparityError;
  */
 public final class LcaOracleTarget implements SumTarget {
     private final String name;
-    private final SumTree tree;
+    private final java.util.function.IntFunction<SumTree> shape;
 
-    public LcaOracleTarget(String name, SumTree tree) {
+    public LcaOracleTarget(String name, java.util.function.IntFunction<SumTree> shape) {
         this.name = name;
-        this.tree = tree;
+        this.shape = shape;
+    }
+
+    /** lca.seq, lca.reverse, lca.pairwise: the tree is built for whatever n is opened. */
+    public static LcaOracleTarget of(String spec) {
+        return switch (spec) {
+            case "lca.seq" -> new LcaOracleTarget(spec, Shapes::sequential);
+            case "lca.reverse" -> new LcaOracleTarget(spec, Shapes::reverse);
+            case "lca.pairwise" -> new LcaOracleTarget(spec, Shapes::pairwise);
+            default -> throw new FparityError("unknown oracle target '" + spec + "' (known: lca.seq, lca.reverse, lca.pairwise)");
+        };
     }
 
     public static LcaOracleTarget of(String spec, int n) {
-        return switch (spec) {
-            case "lca.seq" -> new LcaOracleTarget(spec, Shapes.sequential(n));
-            case "lca.reverse" -> new LcaOracleTarget(spec, Shapes.reverse(n));
-            case "lca.pairwise" -> new LcaOracleTarget(spec, Shapes.pairwise(n));
-            default -> throw new FparityError("unknown oracle target '" + spec + "' (known: lca.seq, lca.reverse, lca.pairwise)");
-        };
+        return of(spec);
     }
 
     @Override
@@ -37,7 +42,7 @@ public final class LcaOracleTarget implements SumTarget {
 
     @Override
     public Session open(int n, double mask, double unit) {
-        if (n != tree.n()) throw new FparityError(name + " was built for n = " + tree.n());
+        SumTree tree = shape.apply(n);
         int nodes = tree.nodeCount();
         int[] tin = new int[nodes], tout = new int[nodes];
         int[] stack = new int[nodes], next = new int[nodes];

@@ -42,6 +42,20 @@ public final class Shapes {
         return b.build(root);
     }
 
+    /** K lanes (lane l: l, l+K, …), then halving: lane l adds lane l+h for h = K/2, …, 1 (a GPU work-group reduction). */
+    public static SumTree stridedHalving(int n, int lanes) {
+        SumTree.Builder b = new SumTree.Builder(n);
+        int[] acc = new int[lanes];
+        for (int l = 0; l < lanes; l++) acc[l] = l < n ? chain(b, l, n, lanes) : -1;
+        for (int h = lanes / 2; h > 0; h /= 2) {
+            for (int l = 0; l < h; l++) {
+                if (acc[l] >= 0 && acc[l + h] >= 0) acc[l] = b.join(acc[l], acc[l + h]);
+                else if (acc[l] < 0) acc[l] = acc[l + h];
+            }
+        }
+        return b.build(acc[0]);
+    }
+
     /** Blocks of B in order, then the block sums in order. */
     public static SumTree blocked(int n, int block) {
         SumTree.Builder b = new SumTree.Builder(n);

@@ -46,6 +46,10 @@ public final class TreeShapes {
             if (t.equals(Shapes.strided(n, k, true))) return k + "-lane strided + pairwise";
             if (t.equals(Shapes.strided(n, k, false))) return k + "-lane strided + sequential";
         }
+        for (int k : new int[] {2, 4, 8, 16, 32, 64, 128, 256}) {
+            if (k / 2 >= n) break;
+            if (t.equals(Shapes.stridedHalving(n, k))) return k + "-lane strided + halving";
+        }
         for (int b = 2; b <= Math.min(4096, n / 2); b *= 2) {
             if (t.equals(Shapes.blocked(n, b))) return "blocks of " + b + ", sequential";
         }
