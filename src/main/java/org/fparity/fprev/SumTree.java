@@ -303,24 +303,50 @@ public final class SumTree {
             return v;
         }
 
-        /** Makes child a child of node (node must be newer than child). */
+        /** Makes child a child of node. */
         public void adopt(int node, int child) {
-            if (child >= node) throw new IllegalStateException("child " + child + " is not older than node " + node);
+            if (child == node || node < n) throw new IllegalStateException("cannot attach " + child + " to " + node);
             if (parent[child] >= 0) throw new IllegalStateException("node " + child + " already has a parent");
             parent[child] = node;
         }
 
+        /** Finishes the tree; inner nodes are renumbered in post-order, so ids are topological however they were added. */
         public SumTree build(int root) {
-            int[] p = Arrays.copyOf(parent, nodes);
-            if (p[root] != -1) throw new IllegalStateException("root has a parent");
+            if (parent[root] != -1) throw new IllegalStateException("root has a parent");
+            int[] count = new int[nodes + 1];
             for (int v = 0; v < nodes; v++) {
-                if (v != root && p[v] < 0) throw new IllegalStateException("node " + v + " is not attached to the tree");
+                if (v != root && parent[v] < 0) throw new IllegalStateException("node " + v + " is not attached to the tree");
+                if (parent[v] >= 0) count[parent[v] + 1]++;
             }
-            SumTree t = new SumTree(n, p, root);
-            for (int v = n; v < nodes; v++) {
-                if (t.childCount(v) < 2) throw new IllegalStateException("inner node " + v + " has fewer than two children");
+            for (int k = 1; k <= nodes; k++) count[k] += count[k - 1];
+            int[] kids = new int[Math.max(0, nodes - 1)];
+            int[] fill = java.util.Arrays.copyOf(count, nodes);
+            for (int v = 0; v < nodes; v++) if (parent[v] >= 0) kids[fill[parent[v]]++] = v;
+            int[] newId = new int[nodes];
+            for (int v = 0; v < n; v++) newId[v] = v;
+            int next = n;
+            int[] stack = new int[nodes];
+            int[] pos = new int[nodes];
+            int sp = 0;
+            stack[sp++] = root;
+            while (sp > 0) {
+                int v = stack[sp - 1];
+                if (v < n) {
+                    sp--;
+                    continue;
+                }
+                if (count[v] + pos[v] < count[v + 1]) {
+                    stack[sp++] = kids[count[v] + pos[v]++];
+                } else {
+                    if (count[v + 1] - count[v] < 2) throw new IllegalStateException("inner node " + v + " has fewer than two children");
+                    newId[v] = next++;
+                    sp--;
+                }
             }
-            return t;
+            if (next != nodes) throw new IllegalStateException("the tree has unreachable nodes");
+            int[] p = new int[nodes];
+            for (int v = 0; v < nodes; v++) p[newId[v]] = parent[v] < 0 ? -1 : newId[parent[v]];
+            return new SumTree(n, p, newId[root]);
         }
     }
 }
