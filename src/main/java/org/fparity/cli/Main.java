@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             ShowCommand.class,
             CompareCommand.class,
             ReportCommand.class,
+            FprevCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";
