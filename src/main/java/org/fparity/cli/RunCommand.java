@@ -21,6 +21,11 @@ import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.CampaignRunner;
 import org.fparity.campaign.Emitters;
 import org.fparity.campaign.Progress;
+import org.fparity.compare.CampaignView;
+import org.fparity.compare.Discrepancy;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.compare.Findings;
+import org.fparity.compare.Pair;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.LocalExecutor;
@@ -33,13 +38,15 @@ import org.fparity.gen.InputGenerator;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
+import org.fparity.report.Report;
+import org.fparity.report.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code fparity run}: generate, emit, compile, run (then compare and report). Idempotent: the same command on the
+ * {@code fparity run}: generate, emit, compile, run, compare and report. Idempotent: the same command on the
  * same {@code --out} resumes a killed campaign and redoes nothing finished.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
@@ -82,6 +89,12 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains).")
     Path toolchainDir;
+
+    @Option(names = "--report", paramLabel = "DIR", description = "Where to write the report (default: reports/<campaign name>).")
+    Path reportDir;
+
+    @Option(names = "--no-report", description = "Stop after running: no comparison, no report.")
+    boolean noReport;
 
     @Override
     public Integer call() throws Exception {
@@ -133,10 +146,50 @@ public final class RunCommand implements Callable<Integer> {
         LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), workers, s -> err.println("fparity: " + s));
         CampaignRunner.Result r = CampaignRunner.run(dir, runSpec, ex, n -> new Progress(err, terminal, n), s -> err.println("fparity: " + s));
         summary(o, r, ex);
-        // Seam: once org.fparity.compare and org.fparity.report are on main, compare r.campaign() and write its report here.
-        o.println("next: fparity compare " + dir + "   (then: fparity report " + dir + ")");
+        if (noReport) {
+            o.println("next: fparity compare " + dir + "   (then: fparity report " + dir + ")");
+        } else {
+            CampaignView view = CliCampaigns.load(dir);
+            Report rep = Report.of(view, null);
+            Path where = reportDir != null ? reportDir : Path.of("reports", view.name());
+            ReportWriter.write(rep, where);
+            discrepancies(o, rep.findings());
+            o.println("report: " + where.resolve("report.html") + "  (also report.json, summary.md, junit.xml, metrics.txt)");
+        }
         o.flush();
         return 0;
+    }
+
+    /** Discrepancy counts per class and opt level: toolchains against each other, then each opt level against O0. */
+    static void discrepancies(PrintWriter o, Findings f) {
+        List<DiscrepancyClass> classes = List.of(DiscrepancyClass.values());
+        Map<String, int[]> byToolchains = new TreeMap<>(RunCommand::optOrder);
+        Map<String, int[]> byOpt = new TreeMap<>(RunCommand::optOrder);
+        for (Discrepancy d : f.discrepancies()) {
+            boolean tc = d.pair().kind() == Pair.Kind.TOOLCHAINS;
+            Map<String, int[]> m = tc ? byToolchains : byOpt;
+            m.computeIfAbsent(d.pair().row(), k -> new int[classes.size()])[d.cls().ordinal()]++;
+        }
+        o.println();
+        o.printf("discrepancies: %d (in %d runs; %d runs ended differently, e.g. one crashed)%n", f.discrepancies().size(), f.totalRuns(), f.mismatches().size());
+        StringBuilder head = new StringBuilder(String.format("  %-22s", "pairs / opt"));
+        for (DiscrepancyClass c : classes) head.append(String.format(" %13s", c.label()));
+        o.println(head);
+        for (var e : List.of(Map.entry("toolchain vs toolchain", byToolchains), Map.entry("opt level vs O0", byOpt))) {
+            for (var row : e.getValue().entrySet()) {
+                StringBuilder line = new StringBuilder(String.format("  %-22s", e.getKey().substring(0, e.getKey().indexOf(' ')) + " " + row.getKey()));
+                for (int n : row.getValue()) line.append(String.format(" %13d", n));
+                o.println(line);
+            }
+        }
+    }
+
+    private static int optOrder(String a, String b) {
+        int ia = Toolchain.STANDARD_OPTS.indexOf(a);
+        int ib = Toolchain.STANDARD_OPTS.indexOf(b);
+        if (ia < 0) ia = 100;
+        if (ib < 0) ib = 100;
+        return ia != ib ? Integer.compare(ia, ib) : a.compareTo(b);
     }
 
     /** The toolchains to run: named ones (skipping, with one line each, those that cannot compile), or all usable ones. */
@@ -196,24 +249,26 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** One screen: outcomes per toolchain and opt level by status, and where things are. */
+    /** One screen: outcomes per toolchain (all its opt levels) by status, and where things are. */
     static void summary(PrintWriter o, CampaignRunner.Result r, LocalExecutor ex) {
         Campaign c = r.campaign();
         Map<String, Map<Outcome.Status, Integer>> table = new TreeMap<>();
+        Map<String, java.util.Set<String>> opts = new TreeMap<>();
         for (Outcome x : c.outcomes()) {
-            table.computeIfAbsent(x.toolchain() + " " + x.opt(), k -> new TreeMap<>()).merge(x.status(), 1, Integer::sum);
+            table.computeIfAbsent(x.toolchain(), k -> new TreeMap<>()).merge(x.status(), 1, Integer::sum);
+            opts.computeIfAbsent(x.toolchain(), k -> new java.util.TreeSet<>(RunCommand::optOrder)).add(x.opt());
         }
         o.println();
         o.printf("campaign %s: %d runs recorded (%d this time, %d already done), %d compiles, %.1f s%n", c.dir(), c.outcomes().size(),
                 r.ran(), r.alreadyDone(), ex.cache().compiles(), r.millis() / 1000.0);
-        int w = table.keySet().stream().mapToInt(String::length).max().orElse(10);
-        StringBuilder head = new StringBuilder(String.format("  %-" + w + "s", "toolchain opt"));
+        int w = Math.max(9, table.keySet().stream().mapToInt(String::length).max().orElse(9));
+        StringBuilder head = new StringBuilder(String.format("  %-" + w + "s", "toolchain"));
         for (Outcome.Status s : Outcome.Status.values()) head.append(String.format(" %13s", s.name()));
-        o.println(head);
+        o.println(head + "  opt levels");
         for (var e : table.entrySet()) {
             StringBuilder row = new StringBuilder(String.format("  %-" + w + "s", e.getKey()));
             for (Outcome.Status s : Outcome.Status.values()) row.append(String.format(" %13d", e.getValue().getOrDefault(s, 0)));
-            o.println(row);
+            o.println(row + "  " + String.join(",", opts.get(e.getKey())));
         }
         o.println("outcomes: " + c.dir().resolve(Campaign.OUTCOMES) + "   sources and build logs: " + c.dir().resolve("build"));
     }

@@ -36,7 +36,7 @@ class RunCommandTest {
     void runsAGeneratedCampaignEndToEndAndResumesWithoutRedoingAnything() throws Exception {
         Path out = tmp.resolve("c");
         String[] r = cli("run", "--programs", "4", "--inputs", "2", "--precision", "both", "--toolchains", "gcc,clang-14",
-                "--opt", "O0,O3_FM", "--batch", "3", "--seed", "11", "--out", out.toString());
+                "--opt", "O0,O3_FM", "--batch", "3", "--seed", "11", "--out", out.toString(), "--report", tmp.resolve("report").toString());
         assertEquals("0", r[0], r[2]);
         Campaign c = Campaign.load(out);
         assertEquals(8, c.programEntries().size());
@@ -53,10 +53,12 @@ class RunCommandTest {
         // Generated programs do not crash or hang: every run printed a number.
         assertEquals(Set.of(Outcome.Status.OK), c.outcomes().stream().map(Outcome::status).collect(Collectors.toSet()));
         assertTrue(r[1].contains("campaign " + out + ": 64 runs recorded (64 this time, 0 already done)"), r[1]);
-        assertTrue(r[1].contains("gcc O3_FM"), r[1]);
+        assertTrue(r[1].lines().anyMatch(l -> l.matches("  gcc +32 +0 +0 +0 +0 +0  O0,O3_FM")), r[1]);
+        assertTrue(r[1].contains("discrepancies: "), r[1]);
+        assertTrue(Files.exists(tmp.resolve("report").resolve("report.html")), "the run ends with a report");
 
         String[] again = cli("run", "--programs", "4", "--inputs", "2", "--precision", "both", "--toolchains", "gcc,clang-14",
-                "--opt", "O0,O3_FM", "--batch", "3", "--seed", "11", "--out", out.toString());
+                "--opt", "O0,O3_FM", "--batch", "3", "--seed", "11", "--out", out.toString(), "--no-report");
         assertEquals("0", again[0], again[2]);
         assertTrue(again[1].contains("64 runs recorded (0 this time, 64 already done), 0 compiles"), again[1]);
 
@@ -74,7 +76,7 @@ class RunCommandTest {
         Files.writeString(dir.resolve("broken.json"), "[1, 2");
         Path out = tmp.resolve("c");
         String[] r = cli("run", "--programs", "2", "--inputs", "1", "--toolchains", "gcc,icc", "--opt", "O2", "--toolchain-dir", dir.toString(),
-                "--out", out.toString());
+                "--out", out.toString(), "--no-report");
         assertEquals("0", r[0], r[2]);
         List<String> err = r[2].lines().filter(l -> l.contains("broken.json") || l.contains("icc")).toList();
         assertEquals(2, err.size(), r[2]);
@@ -92,7 +94,7 @@ class RunCommandTest {
         assumeTrue(nvcc.canCompile() && hip.canCompile() && !nvcc.canRun() && !hip.canRun(), "needs nvcc and hipcc without GPUs");
         Path out = tmp.resolve("gpu");
         String[] r = cli("run", "--programs", "3", "--inputs", "2", "--toolchains", "nvcc-sm80,hipcc-gfx90a", "--opt", "O3_FM,nofma",
-                "--out", out.toString());
+                "--out", out.toString(), "--no-report");
         assertEquals("0", r[0], r[2]);
         assertTrue(r[2].contains("fparity: nvcc-sm80 compiles here but cannot run: no NVIDIA driver here"), r[2]);
         Campaign c = Campaign.load(out);
@@ -111,7 +113,7 @@ class RunCommandTest {
     @Test
     @Tag("slow")
     void killNineOfFparityRunAtRandomMomentsThenRerunEqualsAnUninterruptedRun() throws Exception {
-        String[] args = {"run", "--programs", "8", "--inputs", "3", "--toolchains", "gcc,clang-14", "--batch", "2", "--seed", "5"};
+        String[] args = {"run", "--programs", "8", "--inputs", "3", "--toolchains", "gcc,clang-14", "--batch", "2", "--seed", "5", "--no-report"};
         Path clean = tmp.resolve("clean");
         Process c0 = child(clean, args);
         assertTrue(c0.waitFor(300, TimeUnit.SECONDS));

@@ -1,0 +1,128 @@
+package org.fparity.compare;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.fparity.FparityError;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Outcome.Status;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Precision;
+
+/** Compares a campaign's outcomes run by run across pairs of platforms. */
+public final class Comparer {
+    private Comparer() {}
+
+    /** The platforms a campaign has outcomes for. */
+    public static Set<Platform> platforms(List<Outcome> outcomes) {
+        Set<Platform> s = new TreeSet<>();
+        for (Outcome o : outcomes) s.add(new Platform(o.toolchain(), o.opt()));
+        return s;
+    }
+
+    /** Compares every pair {@link PairSelection#all} picks. */
+    public static Findings compare(CampaignView view) {
+        return compare(view, PairSelection.all(platforms(view.outcomes())));
+    }
+
+    /**
+     * Compares the given pairs. A run is (program, input); for each pair and run, both results OK → classified, statuses
+     * differ or one side missing → a status mismatch, both failed the same way → neither (counted in {@code runs}).
+     */
+    public static Findings compare(CampaignView view, List<Pair> pairs) {
+        Map<Platform, Map<Run, Outcome>> byPlatform = new HashMap<>();
+        // Parsed once per outcome, not once per pair it takes part in: hex parsing dominates otherwise.
+        Map<Outcome, Double> values = new java.util.IdentityHashMap<>();
+        Map<Platform, Map<Status, Integer>> runs = new TreeMap<>();
+        Set<Run> allRuns = new TreeSet<>();
+        for (Outcome o : view.outcomes()) {
+            check(o);
+            Platform p = new Platform(o.toolchain(), o.opt());
+            Run r = new Run(o.program(), o.input());
+            // A resumed campaign may hold a run twice; the later line is the one that counts.
+            Outcome previous = byPlatform.computeIfAbsent(p, k -> new HashMap<>()).put(r, o);
+            if (o.status() == Status.OK) values.put(o, value(o));
+            Map<Status, Integer> st = runs.computeIfAbsent(p, k -> new EnumMap<>(Status.class));
+            if (previous != null) st.merge(previous.status(), -1, Integer::sum);
+            st.merge(o.status(), 1, Integer::sum);
+            allRuns.add(r);
+        }
+        List<PairSummary> summaries = new ArrayList<>();
+        List<Discrepancy> discrepancies = new ArrayList<>();
+        List<StatusMismatch> mismatches = new ArrayList<>();
+        for (Pair pair : pairs) {
+            Map<Run, Outcome> as = byPlatform.getOrDefault(pair.a(), Map.of());
+            Map<Run, Outcome> bs = byPlatform.getOrDefault(pair.b(), Map.of());
+            PairSummary sum = new PairSummary(pair);
+            for (Run r : allRuns) {
+                Outcome a = as.get(r);
+                Outcome b = bs.get(r);
+                if (a == null && b == null) continue;
+                sum.seen(r.program());
+                if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
+                    sum.countCompared(r.program());
+                    Discrepancy d = classify(pair, r, a, values.get(a), b, values.get(b), view.precision(r.program()));
+                    if (d != null) {
+                        sum.add(d);
+                        discrepancies.add(d);
+                    }
+                } else if (a == null || b == null || a.status() != b.status()) {
+                    sum.statusMismatch();
+                    mismatches.add(new StatusMismatch(r.program(), r.input(), pair,
+                            a == null ? null : a.status(), b == null ? null : b.status(),
+                            a == null ? null : a.detail(), b == null ? null : b.detail()));
+                }
+            }
+            summaries.add(sum);
+        }
+        return new Findings(summaries, discrepancies, mismatches, runs);
+    }
+
+    /** Classifies two OK results of one run; null when they agree. */
+    static Discrepancy classify(Pair pair, Run r, Outcome a, double va, Outcome b, double vb, Precision precision) {
+        DiscrepancyClass cls = DiscrepancyClass.classify(va, vb);
+        if (cls == null) return null;
+        long ulps = -1;
+        double rel = Double.NaN;
+        if (cls == DiscrepancyClass.NUMBER_NUMBER) {
+            ulps = Ulp.distance(va, vb, representable(precision, va, vb) ? precision : Precision.FP64);
+            rel = Ulp.relativeError(va, vb);
+        }
+        return new Discrepancy(r.program(), r.input(), pair, cls, OutcomeClass.of(va), OutcomeClass.of(vb), a.hex(), b.hex(), ulps, rel);
+    }
+
+    // A result of an FP32 program that is not a float (a harness printing in double) is measured in FP64 ULPs rather
+    // than refused: the class is still right and the distance is still a true distance, only in finer units.
+    private static boolean representable(Precision p, double a, double b) {
+        return p.round(a) == a && p.round(b) == b;
+    }
+
+    private static double value(Outcome o) {
+        try {
+            return HexFloat.parse(o.hex());
+        } catch (RuntimeException e) {
+            throw new FparityError("outcome " + o.key() + ": result '" + o.hex() + "' is not a hex float");
+        }
+    }
+
+    private static void check(Outcome o) {
+        if (o.program() == null || o.toolchain() == null || o.opt() == null || o.status() == null) {
+            throw new FparityError("outcome " + o.key() + " lacks program, toolchain, opt or status");
+        }
+        if (o.status() == Status.OK && o.hex() == null) throw new FparityError("outcome " + o.key() + " is OK but has no result");
+    }
+
+    /** One (program, input): the unit both sides of a pair are matched on. */
+    record Run(String program, int input) implements Comparable<Run> {
+        @Override
+        public int compareTo(Run o) {
+            int c = program.compareTo(o.program);
+            return c != 0 ? c : Integer.compare(input, o.input);
+        }
+    }
+}

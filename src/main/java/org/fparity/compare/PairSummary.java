@@ -1,0 +1,93 @@
+package org.fparity.compare;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+/** What one pair's comparison found: how many runs both sides finished, counts per class, the adjacency matrix. */
+public final class PairSummary {
+    private final Pair pair;
+    private int compared;
+    private int statusMismatches;
+    private final EnumMap<DiscrepancyClass, Integer> counts = new EnumMap<>(DiscrepancyClass.class);
+    private final AdjacencyMatrix matrix = new AdjacencyMatrix();
+    private final java.util.SortedSet<String> programs = new java.util.TreeSet<>();
+    private final java.util.SortedSet<String> comparedPrograms = new java.util.TreeSet<>();
+
+    PairSummary(Pair pair) {
+        this.pair = pair;
+        for (DiscrepancyClass c : DiscrepancyClass.values()) counts.put(c, 0);
+    }
+
+    void seen(String program) {
+        programs.add(program);
+    }
+
+    void countCompared(String program) {
+        compared++;
+        comparedPrograms.add(program);
+    }
+
+    void add(Discrepancy d) {
+        counts.merge(d.cls(), 1, Integer::sum);
+        matrix.add(d.classA(), d.classB());
+    }
+
+    void statusMismatch() {
+        statusMismatches++;
+    }
+
+    /** Sums summaries (for a series' Total row); the pair is the first one's. */
+    static PairSummary total(Pair label, Iterable<PairSummary> rows) {
+        PairSummary t = new PairSummary(label);
+        for (PairSummary r : rows) {
+            t.compared += r.compared;
+            t.programs.addAll(r.programs);
+            t.comparedPrograms.addAll(r.comparedPrograms);
+            t.statusMismatches += r.statusMismatches;
+            r.counts.forEach((c, n) -> t.counts.merge(c, n, Integer::sum));
+            t.matrix.addAll(r.matrix);
+        }
+        return t;
+    }
+
+    public Pair pair() {
+        return pair;
+    }
+
+    /** Runs where both sides printed a result. */
+    public int compared() {
+        return compared;
+    }
+
+    /** Runs that ended with different statuses (or are missing) on the two sides. */
+    public int statusMismatches() {
+        return statusMismatches;
+    }
+
+    public int count(DiscrepancyClass c) {
+        return counts.get(c);
+    }
+
+    public Map<DiscrepancyClass, Integer> counts() {
+        return java.util.Collections.unmodifiableMap(counts);
+    }
+
+    /** All discrepancies, sign discrepancies included. */
+    public int discrepancies() {
+        return counts.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** Programs with an outcome on either side. */
+    public java.util.SortedSet<String> programs() {
+        return java.util.Collections.unmodifiableSortedSet(programs);
+    }
+
+    /** Programs with at least one run that both sides finished (the rest could not be compared at all). */
+    public java.util.SortedSet<String> comparedPrograms() {
+        return java.util.Collections.unmodifiableSortedSet(comparedPrograms);
+    }
+
+    public AdjacencyMatrix matrix() {
+        return matrix;
+    }
+}

@@ -1,0 +1,155 @@
+package org.fparity.compare;
+
+import static org.fparity.compare.OutcomeClass.INF;
+import static org.fparity.compare.OutcomeClass.NAN;
+import static org.fparity.compare.OutcomeClass.NUMBER;
+import static org.fparity.compare.OutcomeClass.ZERO;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.fparity.FparityError;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Outcome.Status;
+import org.junit.jupiter.api.Test;
+
+class ComparerTest {
+    private final CampaignView planted = PlantedFaults.campaign("planted");
+    private final Findings findings = Comparer.compare(planted);
+
+    private PairSummary summary(String a, String b) {
+        return findings.pairs().stream().filter(s -> s.pair().id().equals(a + ":" + b)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void picksToolchainPairsPerOptLevelThenOptLevelsAgainstO0() {
+        List<String> ids = findings.pairs().stream().map(s -> s.pair().id()).toList();
+        assertEquals(List.of("gcc@O0:planted@O0", "gcc@O3_FM:planted@O3_FM", "gcc@O0:gcc@O3_FM", "planted@O0:planted@O3_FM"), ids);
+    }
+
+    @Test
+    void plantedFaultsAtO0GiveExactlyTheirClasses() {
+        PairSummary s = summary("gcc@O0", "planted@O0");
+        assertEquals(10, s.compared());
+        assertEquals(1, s.count(DiscrepancyClass.ZERO_NUMBER));
+        assertEquals(2, s.count(DiscrepancyClass.NUMBER_NUMBER));
+        assertEquals(1, s.count(DiscrepancyClass.NAN_INF));
+        assertEquals(1, s.count(DiscrepancyClass.INF_SIGN));
+        assertEquals(5, s.discrepancies());
+        assertEquals(0, s.statusMismatches());
+        for (DiscrepancyClass c : List.of(DiscrepancyClass.NAN_ZERO, DiscrepancyClass.NAN_NUMBER, DiscrepancyClass.INF_ZERO, DiscrepancyClass.INF_NUMBER)) {
+            assertEquals(0, s.count(c), c.label());
+        }
+    }
+
+    @Test
+    void adjacencyCellsAreRowAColumnB() {
+        AdjacencyMatrix m = summary("gcc@O0", "planted@O0").matrix();
+        assertEquals(1, m.get(NUMBER, ZERO)); // gcc 1.0, planted 0
+        assertEquals(0, m.get(ZERO, NUMBER));
+        assertEquals(1, m.get(NAN, INF)); // gcc nan, planted -inf
+        assertEquals(0, m.get(INF, NAN));
+        assertEquals(2, m.get(NUMBER, NUMBER));
+        assertEquals(1, m.get(INF, INF)); // +inf vs -inf
+        assertEquals(0, m.get(NAN, NAN));
+        assertEquals(0, m.get(ZERO, ZERO));
+        assertEquals(5, m.total());
+    }
+
+    @Test
+    void ulpsAreInTheProgramsPrecision() {
+        Map<String, Discrepancy> nn = findings.discrepancies().stream()
+                .filter(d -> d.pair().id().equals("gcc@O0:planted@O0") && d.cls() == DiscrepancyClass.NUMBER_NUMBER)
+                .collect(Collectors.toMap(Discrepancy::program, d -> d));
+        assertEquals(1, nn.get("fmod_ulp").ulps());
+        assertEquals(1, nn.get("f32_ulp").ulps());
+        assertEquals(Math.ulp(3.0) / Math.nextUp(3.0), nn.get("fmod_ulp").relError(), 0.0);
+        Discrepancy inf = findings.discrepancies().stream().filter(d -> d.program().equals("inf_sign") && d.pair().id().equals("gcc@O0:planted@O0")).findFirst().orElseThrow();
+        assertEquals("inf", inf.hexA());
+        assertEquals("-inf", inf.hexB());
+        assertEquals(-1, inf.ulps());
+    }
+
+    @Test
+    void signsOfNanAndZeroAreNotDiscrepancies() {
+        assertTrue(findings.discrepancies().stream().noneMatch(d -> d.program().equals("nan_sign") || d.program().equals("zero_sign") || d.program().equals("same")));
+    }
+
+    @Test
+    void crashIsAStatusMismatchNotADiscrepancy() {
+        PairSummary s = summary("gcc@O3_FM", "planted@O3_FM");
+        assertEquals(9, s.compared());
+        assertEquals(1, s.statusMismatches());
+        assertEquals(1, s.count(DiscrepancyClass.NAN_NUMBER)); // fm_nan: gcc nan, planted 0.5
+        assertEquals(1, s.matrix().get(NAN, NUMBER));
+        assertEquals(1, s.discrepancies());
+        StatusMismatch m = findings.mismatches().stream().filter(x -> x.pair().equals(s.pair())).findFirst().orElseThrow();
+        assertEquals("crash_o3fm", m.program());
+        assertEquals("gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)", m.describe());
+        assertEquals(1, findings.runs().get(new Platform("planted", "O3_FM")).get(Status.CRASH));
+        assertEquals(9, findings.runs().get(new Platform("planted", "O3_FM")).get(Status.OK));
+        assertEquals(40, findings.totalRuns());
+    }
+
+    @Test
+    void acrossOptLevelsOfOneToolchain() {
+        PairSummary planted = summary("planted@O0", "planted@O3_FM");
+        // O0's planted faults all vanish at O3_FM (5) and fm_nan appears (nan -> 0.5); the crash is a mismatch.
+        assertEquals(6, planted.discrepancies());
+        assertEquals(1, planted.count(DiscrepancyClass.NAN_NUMBER));
+        assertEquals(1, planted.matrix().get(ZERO, NUMBER)); // ceil: O0 printed 0, O3_FM 1.0
+        assertEquals(1, planted.matrix().get(INF, NAN)); // -inf at O0, nan at O3_FM
+        assertEquals(1, planted.statusMismatches());
+        PairSummary gcc = summary("gcc@O0", "gcc@O3_FM");
+        assertEquals(10, gcc.compared());
+        assertEquals(0, gcc.discrepancies());
+    }
+
+    @Test
+    void seriesGroupRowsByOptLevelWithATotal() {
+        Map<String, List<PairSummary>> series = findings.series();
+        assertEquals(List.of("gcc vs planted", "gcc O0 vs other opt levels", "planted O0 vs other opt levels"), List.copyOf(series.keySet()));
+        List<PairSummary> rows = series.get("gcc vs planted");
+        assertEquals(List.of("O0", "O3_FM"), rows.stream().map(r -> r.pair().row()).toList());
+        PairSummary total = Findings.total(rows);
+        assertEquals(6, total.discrepancies());
+        assertEquals(19, total.compared());
+        assertEquals(1, total.matrix().get(NAN, NUMBER));
+        assertEquals(2, total.count(DiscrepancyClass.NUMBER_NUMBER));
+    }
+
+    @Test
+    void pairOptionSelectsAndRejectsUnknownNames() {
+        var present = Comparer.platforms(planted.outcomes());
+        assertEquals(2, PairSelection.parse("gcc:planted", present).size());
+        assertEquals(List.of(new Pair(new Platform("gcc", "O3_FM"), new Platform("gcc", "O0"))), PairSelection.parse("gcc@O3_FM:gcc@O0", present));
+        FparityError e = assertThrows(FparityError.class, () -> PairSelection.parse("gcc:clang-19", present));
+        assertEquals("--pair 'gcc:clang-19': unknown toolchain 'clang-19' (this campaign has: gcc, planted)", e.getMessage());
+        e = assertThrows(FparityError.class, () -> PairSelection.parse("gcc@O2:gcc@O0", present));
+        assertEquals("--pair 'gcc@O2:gcc@O0': gcc has no opt level 'O2' (it has: O0, O3_FM)", e.getMessage());
+        assertThrows(FparityError.class, () -> PairSelection.parse("gcc", present));
+        assertThrows(FparityError.class, () -> PairSelection.parse("gcc:gcc", present));
+        assertThrows(FparityError.class, () -> PairSelection.parse("gcc@O0:planted", present));
+    }
+
+    @Test
+    void missingSideIsAMismatchAndMalformedResultIsAUserError() {
+        CampaignView v = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
+                PlantedFaults.ok("p", "a", "O0", "0x1p+0"), PlantedFaults.ok("q", "a", "O0", "0x1p+0"), PlantedFaults.ok("q", "b", "O0", "0x1p+0")));
+        Findings f = Comparer.compare(v);
+        assertEquals(1, f.mismatches().size());
+        assertNull(f.mismatches().getFirst().statusB());
+        assertEquals("a O0 OK where b O0 has no outcome", f.mismatches().getFirst().describe());
+        CampaignView bad = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
+                PlantedFaults.ok("p", "a", "O0", "0x1p+0"), PlantedFaults.ok("p", "b", "O0", "zebra")));
+        FparityError e = assertThrows(FparityError.class, () -> Comparer.compare(bad));
+        assertEquals("outcome p/0/b/O0: result 'zebra' is not a hex float", e.getMessage());
+        CampaignView noHex = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
+                new Outcome("p", 0, "a", "O0", Status.OK, null, null, null, 0)));
+        assertThrows(FparityError.class, () -> Comparer.compare(noHex));
+    }
+}
