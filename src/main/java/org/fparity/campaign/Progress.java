@@ -18,14 +18,30 @@ public final class Progress {
     private final AtomicInteger done = new AtomicInteger();
     private final Map<Outcome.Status, AtomicInteger> byStatus = new ConcurrentHashMap<>();
     private volatile long lastDraw;
+    private final java.util.function.ToIntFunction<Outcome> disagreements;
+    private volatile int disagreeing;
 
     public Progress(PrintStream out, boolean terminal, int total) {
+        this(out, terminal, total, null);
+    }
+
+    /**
+     * @param disagreements called with each outcome, returns how many runs disagree so far across platforms (the
+     *                      caller owns the comparison; null shows no such count)
+     */
+    public Progress(PrintStream out, boolean terminal, int total, java.util.function.ToIntFunction<Outcome> disagreements) {
         this.out = out;
         this.terminal = terminal;
         this.total = total;
+        this.disagreements = disagreements;
     }
 
     public void record(Outcome o) {
+        if (disagreements != null) {
+            synchronized (disagreements) {
+                disagreeing = disagreements.applyAsInt(o);
+            }
+        }
         done.incrementAndGet();
         byStatus.computeIfAbsent(o.status(), s -> new AtomicInteger()).incrementAndGet();
         long now = System.nanoTime();
@@ -60,7 +76,8 @@ public final class Progress {
         for (var e : byStatus.entrySet()) {
             if (e.getKey() != Outcome.Status.OK && e.getKey() != Outcome.Status.CANNOT_RUN) failed += e.getValue().get();
         }
-        String text = String.format("%d/%d runs  %.0f/s  ETA %s  not OK: %d", d, total, rate, eta, failed);
+        String text = String.format("%d/%d runs  %.0f/s  ETA %s  not OK: %d", d, total, rate, eta, failed)
+                + (disagreements == null ? "" : "  disagreeing: " + disagreeing);
         if (terminal) {
             int width = 24;
             int filled = total == 0 ? width : (int) ((long) width * d / total);

@@ -144,7 +144,7 @@ public final class RunCommand implements Callable<Integer> {
         err.println("fparity: " + entries.size() + " programs × " + inputs + " inputs × " + chosen.size() + " toolchains × "
                 + optLevels.size() + " opt levels into " + dir + " (" + workers + " workers)");
         LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), workers, s -> err.println("fparity: " + s));
-        CampaignRunner.Result r = CampaignRunner.run(dir, runSpec, ex, n -> new Progress(err, terminal, n), s -> err.println("fparity: " + s));
+        CampaignRunner.Result r = CampaignRunner.run(dir, runSpec, ex, n -> new Progress(err, terminal, n, new Disagreements()), s -> err.println("fparity: " + s));
         summary(o, r, ex);
         if (noReport) {
             o.println("next: fparity compare " + dir + "   (then: fparity report " + dir + ")");
@@ -158,6 +158,34 @@ public final class RunCommand implements Callable<Integer> {
         }
         o.flush();
         return 0;
+    }
+
+    /**
+     * Counts, as outcomes arrive, the (program, input, opt level) runs on which two toolchains already disagree (by the
+     * compare package's rule: signs of NaN and zero ignored), for the progress line. Not thread-safe: Progress
+     * serialises the calls.
+     */
+    static final class Disagreements implements java.util.function.ToIntFunction<Outcome> {
+        private final Map<String, List<String>> results = new java.util.HashMap<>();
+        private final java.util.Set<String> disagreeing = new java.util.HashSet<>();
+
+        @Override
+        public int applyAsInt(Outcome o) {
+            if (o.status() != Outcome.Status.OK) return disagreeing.size();
+            String run = o.program() + "/" + o.input() + "/" + o.opt();
+            List<String> seen = results.computeIfAbsent(run, k -> new ArrayList<>(4));
+            if (!disagreeing.contains(run)) {
+                double v = o.value();
+                for (String h : seen) {
+                    if (DiscrepancyClass.classify(org.fparity.ir.HexFloat.parse(h), v) != null) {
+                        disagreeing.add(run);
+                        break;
+                    }
+                }
+            }
+            seen.add(o.hex());
+            return disagreeing.size();
+        }
     }
 
     /** Discrepancy counts per class and opt level: toolchains against each other, then each opt level against O0. */
