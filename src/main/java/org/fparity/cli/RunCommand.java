@@ -227,15 +227,21 @@ public final class RunCommand implements Callable<Integer> {
         if (auto) wanted.addAll(tcs.all());
         else for (String n : new LinkedHashSet<>(toolchains)) wanted.add(tcs.get(n.strip()));
         List<DetectedToolchain> chosen = new ArrayList<>();
+        List<String> left = new ArrayList<>();
         for (DetectedToolchain d : detectAll(wanted)) {
             if (auto) {
                 if (d.canCompile() && d.canRun()) chosen.add(d);
+                else left.add(d.name());
             } else if (!d.canCompile()) {
                 err.println("fparity: skipping toolchain " + d.name() + ": " + d.compileProblem());
             } else {
                 if (!d.canRun()) err.println("fparity: " + d.name() + " compiles here but cannot run: " + d.runProblem());
                 chosen.add(d);
             }
+        }
+        if (auto && !chosen.isEmpty()) {
+            err.println("fparity: toolchains: " + String.join(", ", chosen.stream().map(DetectedToolchain::name).toList())
+                    + (left.isEmpty() ? "" : " (not here or cannot run here: " + String.join(", ", left) + "; see 'fparity toolchains')"));
         }
         if (chosen.isEmpty()) {
             throw new FparityError("no usable toolchain" + (auto ? " found" : " among " + String.join(",", toolchains))
