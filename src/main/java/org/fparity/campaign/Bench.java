@@ -31,22 +31,47 @@ import org.fparity.ir.Program;
 public final class Bench {
     private Bench() {}
 
-    /** One mode's figures. */
-    public record Mode(String name, int runs, long millis, int compiles, int processes) {
+    /**
+     * One mode's figures: wall time, and CPU time of fparity plus every process it waited for (compilers with their
+     * cc1/as/ld, binaries), which unlike wall time hardly moves when the machine is shared.
+     */
+    public record Mode(String name, int runs, long millis, long cpuMillis, int compiles, int processes) {
         public double runsPerMinute() {
             return runs / (millis / 60000.0);
+        }
+
+        public double runsPerCpuMinute() {
+            return runs / (cpuMillis / 60000.0);
+        }
+    }
+
+    /** CPU milliseconds used so far by this JVM and by all children it has reaped (Linux /proc; 0 elsewhere). */
+    public static long cpuMillis() {
+        long self = 0;
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            self = os.getProcessCpuTime() / 1_000_000;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // Fields 16 and 17 of stat(5), cutime and cstime, in clock ticks (100 per second on Linux x86-64).
+            long ticks = Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            return self + ticks * 10;
+        } catch (IOException | RuntimeException e) {
+            return self;
         }
     }
 
     /** The batched mode: a real campaign into {@code dir} with a cold binary cache. */
     public static Mode fparity(Path dir, CampaignRunner.Spec spec, int workers, Map<String, String> results) throws InterruptedException {
         long t0 = System.nanoTime();
+        long c0 = cpuMillis();
         LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), workers, s -> {});
         CampaignRunner.Result r = CampaignRunner.run(dir, spec, ex, n -> new Progress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false, n), s -> {});
         long ms = (System.nanoTime() - t0) / 1_000_000;
         for (Outcome o : r.campaign().outcomes()) results.put(o.key(), o.status() == Outcome.Status.OK ? o.hex() : o.status().name());
         int batches = (int) r.campaign().outcomes().stream().map(o -> o.toolchain() + o.opt()).distinct().count();
-        return new Mode("fparity (batched)", r.campaign().outcomes().size(), ms, ex.cache().compiles(), batches);
+        return new Mode("fparity (batched)", r.campaign().outcomes().size(), ms, cpuMillis() - c0, ex.cache().compiles(), batches);
     }
 
     /**
@@ -56,6 +81,7 @@ public final class Bench {
     public static Mode baseline(Path dir, List<Program> programs, Map<String, List<Input>> inputs, List<DetectedToolchain> tcs,
             List<String> opts, int workers, Map<String, String> results, Consumer<String> log) throws InterruptedException {
         long t0 = System.nanoTime();
+        long c0 = cpuMillis();
         record Build(Program p, DetectedToolchain dt, String opt, Path exe) {}
         List<Build> builds = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(workers);
@@ -106,7 +132,7 @@ public final class Bench {
             throw new UncheckedIOException(e);
         }
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        return new Mode("baseline (Varity-style)", runs, ms, builds.size(), runs);
+        return new Mode("baseline (Varity-style)", runs, ms, cpuMillis() - c0, builds.size(), runs);
     }
 
     /** nvcc seconds per program: one batch file of all programs, against one file per program. */

@@ -103,9 +103,10 @@ public final class BenchCommand implements Callable<Integer> {
         Bench.Mode b = Bench.baseline(Files.createDirectories(work.resolve("baseline")), ps, ins, chosen, opts, workers, slow, s -> {});
         line(o, b);
         double ratio = f.runsPerMinute() / b.runsPerMinute();
+        double cpuRatio = f.runsPerCpuMinute() / b.runsPerCpuMinute();
         List<List<String>> diff = Bench.differences(fast, slow);
         int agree = slow.size() - diff.size();
-        o.printf("ratio: %.1f× (goal ≥ 20×); both modes agree on %d of %d runs%n", ratio, agree, slow.size());
+        o.printf("ratio: %.1f× wall, %.1f× CPU (goal ≥ 20×); both modes agree on %d of %d runs%n", ratio, cpuRatio, agree, slow.size());
 
         Bench.NvccFigures nv = null;
         if (nvccPrograms > 0) {
@@ -129,6 +130,7 @@ public final class BenchCommand implements Callable<Integer> {
         json.put("fparityRunsPerMinute", Math.round(f.runsPerMinute()));
         json.put("baselineRunsPerMinute", Math.round(b.runsPerMinute()));
         json.put("ratio", Math.round(ratio * 10) / 10.0);
+        json.put("cpuRatio", Math.round(cpuRatio * 10) / 10.0);
         json.put("agreeingRuns", agree);
         json.put("differences", diff);
         if (nv != null) json.put("nvcc", nv);
@@ -139,8 +141,8 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private static void line(PrintWriter o, Bench.Mode m) {
-        o.printf("%-24s %6d runs in %6.1f s = %8.0f runs/min  (%d compiles, %d processes)%n", m.name() + ":", m.runs(), m.millis() / 1000.0,
-                m.runsPerMinute(), m.compiles(), m.processes());
+        o.printf("%-24s %6d runs in %6.1f s = %8.0f runs/min; %6.1f CPU-s = %8.0f runs/CPU-min  (%d compiles, %d processes)%n", m.name() + ":",
+                m.runs(), m.millis() / 1000.0, m.runsPerMinute(), m.cpuMillis() / 1000.0, m.runsPerCpuMinute(), m.compiles(), m.processes());
         o.flush();
     }
 }
