@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
         description = "Finds where the same numerical program gives different answers on different platforms.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            ShowCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";

@@ -1,0 +1,288 @@
+package org.fparity.emit;
+
+import java.util.List;
+import org.fparity.ir.Param;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Program;
+
+/**
+ * The C host harness shared by C, CUDA, HIP and OpenCL: line reading, token parsing, the dispatcher and the output
+ * format live here once, so the languages differ only in how {@code fp_run_K} computes a result.
+ */
+abstract class CHost implements Emitter {
+
+    /** Includes and anything the runtime needs before the common code (error checks, device state). */
+    abstract void prelude(StringBuilder out, List<Program> programs);
+
+    /** {@code compute_K} functions and, for GPUs, kernels (or the embedded kernel source). */
+    abstract void programs(StringBuilder out, List<Program> programs);
+
+    /**
+     * {@code static void fp_run_K(const double *fp_hv, const int *fp_hn, double *fp_r)}: {@code fp_hv} holds the FP
+     * scalars and array fill values in parameter order, {@code fp_hn} the int bounds (both already checked).
+     */
+    abstract void runner(StringBuilder out, int k, Program p);
+
+    /** Defines {@code fp_init(argc, argv, single)} (device set-up, may exit 3) and {@code fp_finish()}. */
+    abstract void lifecycle(StringBuilder out, List<Program> programs);
+
+    /** Whether {@code arg} of the single-program form is an option for the harness rather than an input token. */
+    String optionTest() {
+        return "0";
+    }
+
+    @Override
+    public String batch(List<Program> programs) {
+        if (programs.isEmpty()) throw new IllegalArgumentException("a batch needs at least one program");
+        return file(programs, false);
+    }
+
+    @Override
+    public String single(Program program) {
+        return file(List.of(program), true);
+    }
+
+    private String file(List<Program> ps, boolean single) {
+        StringBuilder out = new StringBuilder(4096 + 2048 * ps.size());
+        out.append("/* fparity ").append(language().id()).append(single ? " reproducer" : " batch of " + ps.size())
+                .append(": harness protocol in org.fparity.emit (package-info) */\n");
+        prelude(out, ps);
+        int maxV = 1;
+        int maxN = 1;
+        for (Program p : ps) {
+            int v = 0;
+            int n = 0;
+            for (Param par : p.params()) {
+                if (par.kind() == Param.Kind.INT) n++;
+                else v++;
+            }
+            maxV = Math.max(maxV, v);
+            maxN = Math.max(maxN, n);
+        }
+        out.append("#define FP_N ").append(ps.size()).append("\n");
+        out.append("static double fp_vals[").append(maxV).append("];\nstatic int fp_ints[").append(maxN).append("];\n");
+        table(out, ps);
+        out.append(COMMON);
+        programs(out, ps);
+        lifecycle(out, ps);
+        for (int k = 0; k < ps.size(); k++) runner(out, k, ps.get(k));
+        out.append("static void (*const fp_run[FP_N])(const double *, const int *, double *) = {");
+        for (int k = 0; k < ps.size(); k++) out.append(k % 8 == 0 ? "\n  " : " ").append("fp_run_").append(k).append(',');
+        out.append("\n};\n\n");
+        out.append(single ? mainSingle() : MAIN_BATCH);
+        return out.toString();
+    }
+
+    private static void table(StringBuilder out, List<Program> ps) {
+        out.append("/* per program: parameter kinds (F scalar, I loop bound, A array fill value), FP32?, array length */\n");
+        out.append("static const char *const fp_sig[FP_N] = {");
+        for (int k = 0; k < ps.size(); k++) {
+            out.append(k % 8 == 0 ? "\n  " : " ").append('"');
+            for (Param par : ps.get(k).params()) {
+                out.append(switch (par.kind()) {
+                    case FP -> 'F';
+                    case INT -> 'I';
+                    case FP_ARRAY -> 'A';
+                });
+            }
+            out.append("\",");
+        }
+        out.append("\n};\nstatic const unsigned char fp_single[FP_N] = {");
+        for (int k = 0; k < ps.size(); k++) out.append(k % 32 == 0 ? "\n  " : " ").append(ps.get(k).precision() == Precision.FP32 ? 1 : 0).append(',');
+        out.append("\n};\nstatic const int fp_len[FP_N] = {");
+        for (int k = 0; k < ps.size(); k++) out.append(k % 16 == 0 ? "\n  " : " ").append(ps.get(k).arrayLength()).append(',');
+        out.append("\n};\n\n");
+    }
+
+    /** Slot of parameter {@code j} in {@code fp_hv} (FP and array params) or {@code fp_hn} (int params). */
+    static int slot(Program p, int j) {
+        boolean isInt = p.params().get(j).kind() == Param.Kind.INT;
+        int s = 0;
+        for (int i = 0; i < j; i++) {
+            if ((p.params().get(i).kind() == Param.Kind.INT) == isInt) s++;
+        }
+        return s;
+    }
+
+    private String mainSingle() {
+        return """
+                int main(int argc, char **argv) {
+                  char fp_why[96];
+                  double fp_r;
+                  int fp_i, fp_nt = 0;
+                  fp_init(argc, argv, 1);
+                  fp_toks = (char **) malloc(sizeof(char *) * (size_t) (argc > 1 ? argc : 1));
+                  if (!fp_toks) fp_fail(4, "out of memory");
+                  for (fp_i = 1; fp_i < argc; fp_i++) {
+                    const char *fp_arg = argv[fp_i];
+                    if (!(%s)) fp_toks[fp_nt++] = argv[fp_i];
+                  }
+                  if (!fp_parse_args(0, fp_toks, fp_nt, fp_why, sizeof fp_why)) fp_fail(4, "%%s", fp_why);
+                  fp_run[0](fp_vals, fp_ints, &fp_r);
+                  if (fp_single[0]) printf("%%a %%.9g\\n", fp_r, fp_r);
+                  else printf("%%a %%.17g\\n", fp_r, fp_r);
+                  fflush(stdout);
+                  fp_finish();
+                  return 0;
+                }
+                """.formatted(optionTest());
+    }
+
+    private static final String MAIN_BATCH = """
+            int main(int argc, char **argv) {
+              char fp_why[96];
+              double fp_r;
+              int fp_k;
+              size_t fp_nt;
+              fp_init(argc, argv, 0);
+              while (fp_readline(stdin)) {
+                fp_nt = fp_tokenize(fp_line);
+                if (fp_nt == 0 || !fp_parse_index(fp_toks[0], &fp_k)) {
+                  printf("-1 error bad index\\n");
+                } else if (fp_k >= FP_N) {
+                  printf("%d error no such program\\n", fp_k);
+                } else if (!fp_parse_args(fp_k, fp_toks + 1, (int) fp_nt - 1, fp_why, sizeof fp_why)) {
+                  printf("%d error %s\\n", fp_k, fp_why);
+                } else {
+                  fp_run[fp_k](fp_vals, fp_ints, &fp_r);
+                  if (fp_single[fp_k]) printf("%d %a %.9g\\n", fp_k, fp_r, fp_r);
+                  else printf("%d %a %.17g\\n", fp_k, fp_r, fp_r);
+                }
+                fflush(stdout);
+              }
+              fp_finish();
+              return 0;
+            }
+            """;
+
+    /** Reading, tokenising and checking input, identical in every C-family harness (C99 and C++ alike). */
+    private static final String COMMON = """
+
+            static void fp_fail(int code, const char *fmt, ...) {
+              va_list ap;
+              fflush(stdout);
+              fputs("fparity-harness: ", stderr);
+              va_start(ap, fmt);
+              vfprintf(stderr, fmt, ap);
+              va_end(ap);
+              fputc('\\n', stderr);
+              exit(code);
+            }
+
+            static void *fp_alloc(size_t bytes) {
+              void *p = malloc(bytes ? bytes : 1);
+              if (!p) fp_fail(4, "out of memory");
+              return p;
+            }
+
+            static char *fp_line;
+            static size_t fp_line_cap;
+            static char **fp_toks;
+            static size_t fp_toks_cap;
+
+            /* One line of any length into fp_line (without the newline); 0 at end of input. */
+            static int fp_readline(FILE *f) {
+              size_t n = 0;
+              int c;
+              if (!fp_line) {
+                fp_line_cap = 256;
+                fp_line = (char *) fp_alloc(fp_line_cap);
+              }
+              while ((c = getc(f)) != EOF && c != '\\n') {
+                if (n + 2 > fp_line_cap) {
+                  fp_line_cap *= 2;
+                  fp_line = (char *) realloc(fp_line, fp_line_cap);
+                  if (!fp_line) fp_fail(4, "out of memory");
+                }
+                fp_line[n++] = (char) c;
+              }
+              if (c == EOF && n == 0) return 0;
+              fp_line[n] = '\\0';
+              return 1;
+            }
+
+            static int fp_space(char c) {
+              return c == ' ' || c == '\\t' || c == '\\r' || c == '\\v' || c == '\\f';
+            }
+
+            /* Splits fp_line in place into fp_toks; returns the count. */
+            static size_t fp_tokenize(char *s) {
+              size_t n = 0;
+              for (;;) {
+                while (fp_space(*s)) s++;
+                if (!*s) return n;
+                if (n == fp_toks_cap) {
+                  fp_toks_cap = fp_toks_cap ? 2 * fp_toks_cap : 32;
+                  fp_toks = (char **) realloc(fp_toks, fp_toks_cap * sizeof(char *));
+                  if (!fp_toks) fp_fail(4, "out of memory");
+                }
+                fp_toks[n++] = s;
+                while (*s && !fp_space(*s)) s++;
+                if (*s) *s++ = '\\0';
+              }
+            }
+
+            /* The index: 1 to 9 decimal digits. */
+            static int fp_parse_index(const char *t, int *k) {
+              int v = 0, d = 0;
+              for (; *t; t++, d++) {
+                if (*t < '0' || *t > '9' || d >= 9) return 0;
+                v = v * 10 + (*t - '0');
+              }
+              if (d == 0) return 0;
+              *k = v;
+              return 1;
+            }
+
+            /* A loop bound: optional sign and decimal digits; more than 9 digits saturates (then fails the range check). */
+            static int fp_parse_bound(const char *t, long *b) {
+              long v = 0;
+              int neg = 0, d = 0;
+              if (*t == '+' || *t == '-') neg = *t++ == '-';
+              for (; *t; t++, d++) {
+                if (*t < '0' || *t > '9') return 0;
+                if (v < 1000000000L) v = v * 10 + (*t - '0');
+              }
+              if (d == 0) return 0;
+              *b = neg ? -v : v;
+              return 1;
+            }
+
+            /* An FP value: whatever strtod/strtof read completely (hex floats, decimals, inf, nan), except nan(...). */
+            static int fp_parse_fp(const char *t, int single, double *v) {
+              char *end;
+              if (strchr(t, '(')) return 0;
+              if (single) *v = (double) strtof(t, &end);
+              else *v = strtod(t, &end);
+              return end != t && *end == '\\0';
+            }
+
+            static int fp_parse_args(int k, char **t, int nt, char *why, size_t whylen) {
+              const char *sig = fp_sig[k];
+              int want = (int) strlen(sig), i, nv = 0, ni = 0;
+              long b;
+              if (nt != want) {
+                snprintf(why, whylen, "expected %d values, got %d", want, nt);
+                return 0;
+              }
+              for (i = 0; i < want; i++) {
+                if (sig[i] == 'I') {
+                  if (!fp_parse_bound(t[i], &b)) {
+                    snprintf(why, whylen, "bad value %d", i + 1);
+                    return 0;
+                  }
+                  if (b < 0 || b > fp_len[k]) {
+                    snprintf(why, whylen, "bound %d out of range 0..%d", i + 1, fp_len[k]);
+                    return 0;
+                  }
+                  fp_ints[ni++] = (int) b;
+                } else if (!fp_parse_fp(t[i], fp_single[k], &fp_vals[nv++])) {
+                  snprintf(why, whylen, "bad value %d", i + 1);
+                  return 0;
+                }
+              }
+              return 1;
+            }
+
+            """;
+}

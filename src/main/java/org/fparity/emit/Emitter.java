@@ -1,0 +1,27 @@
+package org.fparity.emit;
+
+import java.util.List;
+import org.fparity.ir.Program;
+
+/** Writes programs as one self-contained source file of one language (the harness protocol is in package-info). */
+public interface Emitter {
+    Language language();
+
+    /** Batch form: {@code compute_0..compute_{N-1}} plus a dispatcher reading {@code index tok…} lines on stdin. */
+    String batch(List<Program> programs);
+
+    /** Single-program form for reproducers: the input tokens come from argv, the result is one line on stdout. */
+    String single(Program program);
+
+    /** The emitter of a language with default settings (Java uses {@code Math}). */
+    static Emitter of(Language language) {
+        return switch (language) {
+            case C -> new CEmitter();
+            case CUDA -> new GpuEmitter(GpuEmitter.Api.CUDA);
+            case HIP -> new GpuEmitter(GpuEmitter.Api.HIP);
+            case HIPIFY -> new HipifyEmitter();
+            case OPENCL -> new OpenClEmitter();
+            case JAVA -> new JavaEmitter(JavaEmitter.MathLib.MATH);
+        };
+    }
+}

@@ -1,0 +1,188 @@
+package org.fparity.emit;
+
+import java.util.List;
+import org.fparity.ir.MathFn;
+import org.fparity.ir.Param;
+import org.fparity.ir.Program;
+
+/**
+ * CUDA and HIP: {@code compute_K} as a device function called by a one-thread kernel; every argument and array is
+ * copied to device memory, the result copied back, and every runtime call checked (Varity's CUDA harness passed host
+ * pointers and exited 0 with no output when the launch failed).
+ */
+final class GpuEmitter extends CHost {
+    /** The runtime API a GPU harness is written against. */
+    enum Api {
+        CUDA("cuda", "#include <cuda_runtime.h>", Language.CUDA),
+        HIP("hip", "#include <hip/hip_runtime.h>", Language.HIP);
+
+        final String prefix;
+        final String include;
+        final Language language;
+
+        Api(String prefix, String include, Language language) {
+            this.prefix = prefix;
+            this.include = include;
+            this.language = language;
+        }
+    }
+
+    private final Api api;
+
+    GpuEmitter(Api api) {
+        this.api = api;
+    }
+
+    @Override
+    public Language language() {
+        return api.language;
+    }
+
+    private String x(String cudaName) {
+        return api == Api.CUDA ? cudaName : "hip" + cudaName.substring(4);
+    }
+
+    @Override
+    void prelude(StringBuilder out, List<Program> programs) {
+        out.append(api.include).append('\n');
+        out.append("""
+                #include <math.h>
+                #include <stdarg.h>
+                #include <stdio.h>
+                #include <stdlib.h>
+                #include <string.h>
+                """);
+    }
+
+    @Override
+    void programs(StringBuilder out, List<Program> ps) {
+        for (int k = 0; k < ps.size(); k++) {
+            Program p = ps.get(k);
+            CSyntax.function(out, "static __device__ ", k, p, api == Api.CUDA ? MathFn::cuda : MathFn::hip, "");
+            String t = p.precision().cType();
+            out.append("__global__ void fp_kernel_").append(k).append('(').append(t).append(" *fp_out, const ").append(t)
+                    .append(" *fp_v");
+            if (hasInts(p)) out.append(", const int *fp_n");
+            for (int j = 0; j < p.params().size(); j++) {
+                if (p.params().get(j).kind() == Param.Kind.FP_ARRAY) out.append(", ").append(t).append(" *fp_a").append(j);
+            }
+            out.append(") {\n  *fp_out = compute_").append(k).append('(').append(kernelArgs(p)).append(");\n}\n\n");
+        }
+    }
+
+    /** compute_K's arguments inside the kernel: scalars numbered among scalars, ints among ints, arrays by position. */
+    static String kernelArgs(Program p) {
+        StringBuilder sb = new StringBuilder();
+        int v = 0;
+        int n = 0;
+        for (int j = 0; j < p.params().size(); j++) {
+            if (j > 0) sb.append(", ");
+            switch (p.params().get(j).kind()) {
+                case FP -> sb.append("fp_v[").append(v++).append(']');
+                case INT -> sb.append("fp_n[").append(n++).append(']');
+                case FP_ARRAY -> sb.append("fp_a").append(j);
+            }
+        }
+        return sb.toString();
+    }
+
+    static boolean hasInts(Program p) {
+        return p.params().stream().anyMatch(x -> x.kind() == Param.Kind.INT);
+    }
+
+    @Override
+    void lifecycle(StringBuilder out, List<Program> programs) {
+        // the unavailable set uses only codes HIP shares with CUDA, so the HIPIFY-converted text still compiles
+        out.append("""
+                #define FP_CHECK(call) fp_check((call), #call)
+
+                static void fp_check(cudaError_t e, const char *what) {
+                  int unavailable;
+                  if (e == cudaSuccess) return;
+                  unavailable = e == cudaErrorInsufficientDriver || e == cudaErrorNoDevice || e == cudaErrorInvalidDevice
+                      || e == cudaErrorInitializationError;
+                  fp_fail(unavailable ? 3 : 4, "%s failed: %d %s: %s", what, (int) e, cudaGetErrorName(e), cudaGetErrorString(e));
+                }
+
+                static void fp_init(int argc, char **argv, int single) {
+                  int count = 0;
+                  (void) argc;
+                  (void) argv;
+                  (void) single;
+                  FP_CHECK(cudaGetDeviceCount(&count));
+                  if (count < 1) fp_fail(3, "no GPU device (cudaGetDeviceCount returned 0)");
+                  FP_CHECK(cudaSetDevice(0));
+                }
+
+                static void fp_finish(void) {}
+
+                """.replace("cuda", api.prefix));
+    }
+
+    @Override
+    void runner(StringBuilder out, int k, Program p) {
+        String t = p.precision().cType();
+        StringBuilder scalars = new StringBuilder();
+        int nv = 0;
+        int nn = 0;
+        for (int j = 0; j < p.params().size(); j++) {
+            switch (p.params().get(j).kind()) {
+                case FP -> scalars.append("  fp_v[").append(nv++).append("] = (").append(t).append(") fp_hv[").append(slot(p, j)).append("];\n");
+                case INT -> nn++;
+                case FP_ARRAY -> {}
+            }
+        }
+        out.append("static void fp_run_").append(k).append("(const double *fp_hv, const int *fp_hn, double *fp_r) {\n");
+        out.append("  ").append(t).append(" fp_v[").append(nv).append("], fp_res, *fp_dout = 0, *fp_dv = 0;\n");
+        out.append(scalars);
+        if (nn > 0) {
+            out.append("  int *fp_dn = 0;\n");
+        } else {
+            out.append("  (void) fp_hn;\n");
+        }
+        check(out, x("cudaMalloc") + "((void **) &fp_dout, sizeof(" + t + "))");
+        check(out, x("cudaMalloc") + "((void **) &fp_dv, sizeof fp_v)");
+        check(out, x("cudaMemcpy") + "(fp_dv, fp_v, sizeof fp_v, " + x("cudaMemcpyHostToDevice") + ")");
+        if (nn > 0) {
+            check(out, x("cudaMalloc") + "((void **) &fp_dn, " + nn + " * sizeof(int))");
+            check(out, x("cudaMemcpy") + "(fp_dn, fp_hn, " + nn + " * sizeof(int), " + x("cudaMemcpyHostToDevice") + ")");
+        }
+        StringBuilder launchArgs = new StringBuilder("fp_dout, fp_dv");
+        if (nn > 0) launchArgs.append(", fp_dn");
+        for (int j = 0; j < p.params().size(); j++) {
+            if (p.params().get(j).kind() != Param.Kind.FP_ARRAY) continue;
+            String h = "fp_h" + j;
+            String d = "fp_a" + j;
+            String bytes = p.arrayLength() + " * sizeof(" + t + ")";
+            out.append("  ").append(t).append(" *").append(h).append(" = (").append(t).append(" *) fp_alloc(").append(bytes).append("), *")
+                    .append(d).append(" = 0;\n");
+            out.append("  for (int fp_i = 0; fp_i < ").append(p.arrayLength()).append("; ++fp_i) ").append(h).append("[fp_i] = (").append(t)
+                    .append(") fp_hv[").append(slot(p, j)).append("];\n");
+            check(out, x("cudaMalloc") + "((void **) &" + d + ", " + bytes + ")");
+            check(out, x("cudaMemcpy") + "(" + d + ", " + h + ", " + bytes + ", " + x("cudaMemcpyHostToDevice") + ")");
+            launchArgs.append(", ").append(d);
+        }
+        if (api == Api.CUDA) {
+            out.append("  fp_kernel_").append(k).append("<<<1, 1>>>(").append(launchArgs).append(");\n");
+        } else {
+            out.append("  hipLaunchKernelGGL(fp_kernel_").append(k).append(", dim3(1), dim3(1), 0, 0, ").append(launchArgs).append(");\n");
+        }
+        check(out, x("cudaGetLastError") + "()");
+        check(out, x("cudaDeviceSynchronize") + "()");
+        check(out, x("cudaMemcpy") + "(&fp_res, fp_dout, sizeof fp_res, " + x("cudaMemcpyDeviceToHost") + ")");
+        out.append("  *fp_r = (double) fp_res;\n");
+        check(out, x("cudaFree") + "(fp_dout)");
+        check(out, x("cudaFree") + "(fp_dv)");
+        if (nn > 0) check(out, x("cudaFree") + "(fp_dn)");
+        for (int j = 0; j < p.params().size(); j++) {
+            if (p.params().get(j).kind() != Param.Kind.FP_ARRAY) continue;
+            check(out, x("cudaFree") + "(fp_a" + j + ")");
+            out.append("  free(fp_h").append(j).append(");\n");
+        }
+        out.append("}\n\n");
+    }
+
+    private static void check(StringBuilder out, String call) {
+        out.append("  FP_CHECK(").append(call).append(");\n");
+    }
+}

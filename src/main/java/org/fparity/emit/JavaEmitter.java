@@ -1,0 +1,367 @@
+package org.fparity.emit;
+
+import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Modifier;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.ArrayAccessExpr;
+import com.github.javaparser.ast.expr.ArrayCreationExpr;
+import com.github.javaparser.ast.expr.ArrayInitializerExpr;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.BooleanLiteralExpr;
+import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.DoubleLiteralExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.IntegerLiteralExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.SwitchEntry;
+import com.github.javaparser.ast.stmt.SwitchStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
+import com.github.javaparser.ast.type.ArrayType;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.type.PrimitiveType;
+import com.github.javaparser.ast.type.Type;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.fparity.ir.Cond;
+import org.fparity.ir.Expr;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Index;
+import org.fparity.ir.LValue;
+import org.fparity.ir.MathFn;
+import org.fparity.ir.Param;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Program;
+import org.fparity.ir.Stmt;
+
+/**
+ * Java: one class built as a JavaParser AST. FP32 programs compute in {@code float}; library calls go to {@code Math}
+ * or {@code StrictMath} (cast back to float for FP32), functions Java lacks to helpers with C semantics. JavaParser
+ * prints the tree as built, so parentheses are inserted here from the IR's precedence rules and for every explicit
+ * {@link Expr.Paren}.
+ */
+public final class JavaEmitter implements Emitter {
+    /** Which library the harness calls. */
+    public enum MathLib {
+        MATH("Math"), STRICT_MATH("StrictMath");
+
+        final String className;
+
+        MathLib(String className) {
+            this.className = className;
+        }
+    }
+
+    /** Name of the emitted class; the file must be {@code FparityHarness.java}. */
+    public static final String CLASS_NAME = "FparityHarness";
+
+    private static final Map<MathLib, List<BodyDeclaration<?>>> RUNTIME = new ConcurrentHashMap<>();
+
+    private final MathLib lib;
+
+    public JavaEmitter(MathLib lib) {
+        this.lib = lib;
+    }
+
+    @Override
+    public Language language() {
+        return Language.JAVA;
+    }
+
+    @Override
+    public String batch(List<Program> programs) {
+        if (programs.isEmpty()) throw new IllegalArgumentException("a batch needs at least one program");
+        return file(programs, false);
+    }
+
+    @Override
+    public String single(Program program) {
+        return file(List.of(program), true);
+    }
+
+    private static List<BodyDeclaration<?>> runtime(MathLib lib) {
+        return RUNTIME.computeIfAbsent(lib, l -> {
+            CompilationUnit cu = StaticJavaParser.parse(JavaRuntime.SOURCE.replace("LIB.", l.className + "."));
+            return List.copyOf(cu.getType(0).getMembers());
+        });
+    }
+
+    private String file(List<Program> ps, boolean single) {
+        CompilationUnit cu = new CompilationUnit();
+        ClassOrInterfaceDeclaration cls = new ClassOrInterfaceDeclaration(new NodeList<>(Modifier.publicModifier(), Modifier.finalModifier()),
+                false, CLASS_NAME);
+        cls.setLineComment(" fparity java (" + lib.className + ") " + (single ? "reproducer" : "batch of " + ps.size())
+                + ": harness protocol in org.fparity.emit (package-info)");
+        cu.addType(cls);
+
+        int maxV = 1;
+        int maxN = 1;
+        NodeList<Expression> sig = new NodeList<>();
+        NodeList<Expression> f32 = new NodeList<>();
+        NodeList<Expression> len = new NodeList<>();
+        for (Program p : ps) {
+            StringBuilder s = new StringBuilder();
+            int v = 0;
+            int n = 0;
+            for (Param par : p.params()) {
+                s.append(switch (par.kind()) {
+                    case FP -> 'F';
+                    case INT -> 'I';
+                    case FP_ARRAY -> 'A';
+                });
+                if (par.kind() == Param.Kind.INT) n++;
+                else v++;
+            }
+            maxV = Math.max(maxV, v);
+            maxN = Math.max(maxN, n);
+            sig.add(new StringLiteralExpr(s.toString()));
+            f32.add(new BooleanLiteralExpr(p.precision() == Precision.FP32));
+            len.add(new IntegerLiteralExpr(Integer.toString(p.arrayLength())));
+        }
+        constant(cls, new ArrayType(new ClassOrInterfaceType(null, "String")), "SIG", new ArrayInitializerExpr(sig));
+        constant(cls, new ArrayType(PrimitiveType.booleanType()), "F32", new ArrayInitializerExpr(f32));
+        constant(cls, new ArrayType(PrimitiveType.intType()), "LEN", new ArrayInitializerExpr(len));
+        constant(cls, PrimitiveType.intType(), "MAXV", new IntegerLiteralExpr(Integer.toString(maxV)));
+        constant(cls, PrimitiveType.intType(), "MAXN", new IntegerLiteralExpr(Integer.toString(maxN)));
+
+        MethodDeclaration main = cls.addMethod("main", Modifier.Keyword.PUBLIC, Modifier.Keyword.STATIC);
+        main.addParameter(new ArrayType(new ClassOrInterfaceType(null, "String")), "args");
+        main.addThrownException(new ClassOrInterfaceType(null, "java.io.IOException"));
+        main.setBody(new BlockStmt(NodeList.nodeList(new ExpressionStmt(single
+                ? new MethodCallExpr(null, "fp_single", NodeList.nodeList(new NameExpr("args")))
+                : new MethodCallExpr(null, "fp_batch")))));
+
+        SwitchStmt dispatch = new SwitchStmt(new NameExpr("k"), new NodeList<>());
+        for (int k = 0; k < ps.size(); k++) {
+            Program p = ps.get(k);
+            cls.addMember(new Body(p, lib).compute(k));
+            cls.addMember(runner(k, p));
+            dispatch.getEntries().add(new SwitchEntry(NodeList.nodeList(new IntegerLiteralExpr(Integer.toString(k))),
+                    SwitchEntry.Type.STATEMENT_GROUP, NodeList.nodeList(new ReturnStmt(new MethodCallExpr(null, "fp_run_" + k,
+                            NodeList.nodeList(new NameExpr("v"), new NameExpr("n")))))));
+        }
+        dispatch.getEntries().add(new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP, NodeList.nodeList(new ThrowStmt(
+                new ObjectCreationExpr(null, new ClassOrInterfaceType(null, "IllegalStateException"), new NodeList<>())))));
+        MethodDeclaration run = cls.addMethod("fp_run", Modifier.Keyword.PRIVATE, Modifier.Keyword.STATIC);
+        run.setType(PrimitiveType.doubleType());
+        run.addParameter(PrimitiveType.intType(), "k");
+        run.addParameter(new ArrayType(PrimitiveType.doubleType()), "v");
+        run.addParameter(new ArrayType(PrimitiveType.intType()), "n");
+        run.setBody(new BlockStmt(NodeList.nodeList(dispatch)));
+
+        for (BodyDeclaration<?> m : runtime(lib)) cls.addMember(m.clone());
+        return cu.toString();
+    }
+
+    private static void constant(ClassOrInterfaceDeclaration cls, Type type, String name, Expression init) {
+        if (init instanceof ArrayInitializerExpr a) init = new ArrayCreationExpr(((ArrayType) type).getComponentType(), NodeList.nodeList(
+                new com.github.javaparser.ast.ArrayCreationLevel()), a);
+        cls.addMember(new FieldDeclaration(new NodeList<>(Modifier.privateModifier(), Modifier.staticModifier(), Modifier.finalModifier()),
+                new VariableDeclarator(type, name, init)));
+    }
+
+    /** {@code fp_run_K(double[] v, int[] n)}: unpacks the parsed values (arrays filled with their one value) and calls compute_K. */
+    private static MethodDeclaration runner(int k, Program p) {
+        boolean f32 = p.precision() == Precision.FP32;
+        NodeList<Expression> args = new NodeList<>();
+        int nv = 0;
+        int nn = 0;
+        for (Param par : p.params()) {
+            switch (par.kind()) {
+                case FP -> args.add(fromSlot(nv++, f32));
+                case INT -> args.add(new ArrayAccessExpr(new NameExpr("n"), new IntegerLiteralExpr(Integer.toString(nn++))));
+                case FP_ARRAY -> args.add(new MethodCallExpr(null, "fp_fill", NodeList.nodeList(
+                        new IntegerLiteralExpr(Integer.toString(p.arrayLength())), fromSlot(nv++, f32))));
+            }
+        }
+        MethodDeclaration m = new MethodDeclaration(new NodeList<>(Modifier.privateModifier(), Modifier.staticModifier()),
+                PrimitiveType.doubleType(), "fp_run_" + k);
+        m.addParameter(new ArrayType(PrimitiveType.doubleType()), "v");
+        m.addParameter(new ArrayType(PrimitiveType.intType()), "n");
+        m.setBody(new BlockStmt(NodeList.nodeList(new ReturnStmt(new MethodCallExpr(null, "compute_" + k, args)))));
+        return m;
+    }
+
+    private static Expression fromSlot(int s, boolean f32) {
+        Expression e = new ArrayAccessExpr(new NameExpr("v"), new IntegerLiteralExpr(Integer.toString(s)));
+        return f32 ? new CastExpr(PrimitiveType.floatType(), e) : e;
+    }
+
+    /** Translates one program's body into Java statements and expressions. */
+    private static final class Body {
+        private final Program p;
+        private final boolean f32;
+        private final MathLib lib;
+
+        Body(Program p, MathLib lib) {
+            this.p = p;
+            this.f32 = p.precision() == Precision.FP32;
+            this.lib = lib;
+        }
+
+        private Type fp() {
+            return f32 ? PrimitiveType.floatType() : PrimitiveType.doubleType();
+        }
+
+        MethodDeclaration compute(int k) {
+            MethodDeclaration m = new MethodDeclaration(new NodeList<>(Modifier.privateModifier(), Modifier.staticModifier()), fp(),
+                    "compute_" + k);
+            for (Param par : p.params()) {
+                Type t = switch (par.kind()) {
+                    case FP -> fp();
+                    case INT -> PrimitiveType.intType();
+                    case FP_ARRAY -> new ArrayType(fp());
+                };
+                m.addParameter(new Parameter(t, par.name()));
+            }
+            BlockStmt body = block(p.body());
+            body.addStatement(new ReturnStmt(new NameExpr(Param.COMP)));
+            m.setBody(body);
+            return m;
+        }
+
+        private BlockStmt block(List<Stmt> stmts) {
+            NodeList<Statement> out = new NodeList<>();
+            for (Stmt s : stmts) out.add(stmt(s));
+            return new BlockStmt(out);
+        }
+
+        private Statement stmt(Stmt s) {
+            return switch (s) {
+                case Stmt.Decl d -> new ExpressionStmt(new VariableDeclarationExpr(new VariableDeclarator(fp(), d.name(), expr(d.init()))));
+                case Stmt.Assign a -> new ExpressionStmt(new AssignExpr(lvalue(a.target()), expr(a.value()), switch (a.op()) {
+                    case SET -> AssignExpr.Operator.ASSIGN;
+                    case ADD -> AssignExpr.Operator.PLUS;
+                    case SUB -> AssignExpr.Operator.MINUS;
+                    case MUL -> AssignExpr.Operator.MULTIPLY;
+                    case DIV -> AssignExpr.Operator.DIVIDE;
+                }));
+                case Stmt.If i -> new IfStmt(cond(i.cond()), block(i.then()), i.otherwise().isEmpty() ? null : block(i.otherwise()));
+                case Stmt.For f -> new ForStmt(
+                        NodeList.nodeList(new VariableDeclarationExpr(new VariableDeclarator(PrimitiveType.intType(), f.var(),
+                                new IntegerLiteralExpr("0")))),
+                        new BinaryExpr(new NameExpr(f.var()), new NameExpr(f.bound()), BinaryExpr.Operator.LESS),
+                        NodeList.nodeList(new UnaryExpr(new NameExpr(f.var()), UnaryExpr.Operator.PREFIX_INCREMENT)),
+                        block(f.body()));
+            };
+        }
+
+        private Expression lvalue(LValue lv) {
+            return switch (lv) {
+                case Expr.Var v -> new NameExpr(v.name());
+                case Expr.Elem e -> elem(e);
+            };
+        }
+
+        private static Expression elem(Expr.Elem e) {
+            Expression idx = switch (e.index()) {
+                case Index.Loop l -> new NameExpr(l.var());
+                case Index.Const c -> new IntegerLiteralExpr(Integer.toString(c.value()));
+            };
+            return new ArrayAccessExpr(new NameExpr(e.array()), idx);
+        }
+
+        private Expression cond(Cond c) {
+            return switch (c) {
+                case Cond.Cmp cmp -> new BinaryExpr(expr(cmp.left()), expr(cmp.right()), switch (cmp.op()) {
+                    case EQ -> BinaryExpr.Operator.EQUALS;
+                    case NE -> BinaryExpr.Operator.NOT_EQUALS;
+                    case LT -> BinaryExpr.Operator.LESS;
+                    case LE -> BinaryExpr.Operator.LESS_EQUALS;
+                    case GT -> BinaryExpr.Operator.GREATER;
+                    case GE -> BinaryExpr.Operator.GREATER_EQUALS;
+                });
+                case Cond.And a -> new BinaryExpr(condOperand(a.left(), true), condOperand(a.right(), true), BinaryExpr.Operator.AND);
+                case Cond.Or o -> new BinaryExpr(condOperand(o.left(), false), condOperand(o.right(), false), BinaryExpr.Operator.OR);
+                case Cond.Not n -> new UnaryExpr(new EnclosedExpr(cond(n.operand())), UnaryExpr.Operator.LOGICAL_COMPLEMENT);
+            };
+        }
+
+        // the same parenthesisation as the C printer, so every language shows the same condition tree
+        private Expression condOperand(Cond c, boolean underAnd) {
+            boolean bare = c instanceof Cond.Cmp || c instanceof Cond.Not || (underAnd ? c instanceof Cond.And : c instanceof Cond.Or);
+            return bare ? cond(c) : new EnclosedExpr(cond(c));
+        }
+
+        private Expression literal(double v) {
+            boolean neg = Double.doubleToRawLongBits(v) < 0;
+            String text = HexFloat.format(Math.abs(v)) + (f32 ? "f" : "");
+            Expression lit = new DoubleLiteralExpr(text);
+            return neg ? new UnaryExpr(lit, UnaryExpr.Operator.MINUS) : lit;
+        }
+
+        Expression expr(Expr e) {
+            return switch (e) {
+                case Expr.Lit l -> literal(l.value());
+                case Expr.IntLit i -> i.value() < 0
+                        ? new UnaryExpr(new IntegerLiteralExpr(Integer.toString(-i.value())),
+                                UnaryExpr.Operator.MINUS)
+                        : new IntegerLiteralExpr(Integer.toString(i.value()));
+                case Expr.Var v -> new NameExpr(v.name());
+                case Expr.Elem el -> elem(el);
+                case Expr.Neg n -> {
+                    Expression inner = expr(n.operand());
+                    // "- -x" would print as "--x" (a decrement): the IR rule parenthesises all but names, calls and (...)
+                    yield new UnaryExpr(Expr.bareUnderNeg(n.operand()) ? inner : new EnclosedExpr(inner), UnaryExpr.Operator.MINUS);
+                }
+                case Expr.Bin b -> {
+                    Expression l = expr(b.left());
+                    Expression r = expr(b.right());
+                    if (Expr.needsParens(b.op().precedence(), b.left(), false)) l = new EnclosedExpr(l);
+                    if (Expr.needsParens(b.op().precedence(), b.right(), true)) r = new EnclosedExpr(r);
+                    yield new BinaryExpr(l, r, switch (b.op()) {
+                        case ADD -> BinaryExpr.Operator.PLUS;
+                        case SUB -> BinaryExpr.Operator.MINUS;
+                        case MUL -> BinaryExpr.Operator.MULTIPLY;
+                        case DIV -> BinaryExpr.Operator.DIVIDE;
+                    });
+                }
+                case Expr.Paren pa -> new EnclosedExpr(expr(pa.inner()));
+                case Expr.Call c -> call(c);
+            };
+        }
+
+        private Expression call(Expr.Call c) {
+            NodeList<Expression> args = new NodeList<>();
+            for (Expr a : c.args()) args.add(expr(a));
+            MathFn fn = c.fn();
+            return switch (fn.javaKind()) {
+                case LIB -> {
+                    Expression m = new MethodCallExpr(new NameExpr(lib.className), fn.javaName(), args);
+                    yield f32 ? new CastExpr(PrimitiveType.floatType(), m) : m;
+                }
+                case LIB_KEEPS_TYPE -> new MethodCallExpr(new NameExpr(lib.className), fn.javaName(), args);
+                case HELPER -> new MethodCallExpr(null, fn.javaName(), args);
+                case OPERATOR -> {
+                    // a call is a primary: enclose the whole and any operand that is not itself a primary
+                    Expression l = args.get(0);
+                    Expression r = args.get(1);
+                    if (Expr.precedence(c.args().get(0)) < 4) l = new EnclosedExpr(l);
+                    if (Expr.precedence(c.args().get(1)) < 4) r = new EnclosedExpr(r);
+                    if (!fn.javaName().equals("%")) throw new IllegalStateException("unknown Java operator " + fn.javaName());
+                    yield new EnclosedExpr(new BinaryExpr(l, r, BinaryExpr.Operator.REMAINDER));
+                }
+            };
+        }
+    }
+}

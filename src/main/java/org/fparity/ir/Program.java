@@ -1,0 +1,67 @@
+package org.fparity.ir;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * One test program: {@code compute(params)} accumulating into {@code comp} (Varity semantics), whose final value is
+ * the observable result. Parameter 0 is always the FP scalar {@code comp}.
+ */
+@JsonPropertyOrder({"precision", "arrayLength", "params", "body"})
+public record Program(Precision precision, int arrayLength, List<Param> params, List<Stmt> body) {
+    public Program {
+        params = List.copyOf(params);
+        body = List.copyOf(body);
+    }
+
+    /** The canonical text form: the identity of a program (two programs are the same iff their canonical forms are). */
+    public String canonical() {
+        StringBuilder sb = new StringBuilder(512);
+        sb.append("program ").append(precision.id()).append(" array ").append(arrayLength).append('\n');
+        sb.append("compute(");
+        for (int i = 0; i < params.size(); i++) {
+            if (i > 0) sb.append(", ");
+            Param p = params.get(i);
+            switch (p.kind()) {
+                case FP -> sb.append(precision.cType()).append(' ').append(p.name());
+                case INT -> sb.append("int ").append(p.name());
+                case FP_ARRAY -> sb.append(precision.cType()).append(' ').append(p.name()).append('[').append(arrayLength).append(']');
+            }
+        }
+        sb.append(") {\n");
+        new Printer(precision).block(sb, body, 1);
+        sb.append("}\n");
+        return sb.toString();
+    }
+
+    /** Stable id: the first 16 hex digits of the SHA-256 of the canonical form. */
+    @JsonIgnore
+    public String id() {
+        return idOf(canonical());
+    }
+
+    public static String idOf(String canonical) {
+        try {
+            byte[] h = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(h, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The parameter with this name, or null. */
+    public Param param(String name) {
+        for (Param p : params) if (p.name().equals(name)) return p;
+        return null;
+    }
+
+    /** Parses the canonical text form (or a hand-written program in the same syntax). */
+    public static Program parse(String text) {
+        return new ProgramParser(text).program();
+    }
+}

@@ -1,0 +1,116 @@
+package org.fparity.emit;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** Runs compilers and harnesses for the emitter tests: real processes, output captured, a timeout that kills the tree. */
+final class Tools {
+    private Tools() {}
+
+    record Result(int exit, String out, String err) {
+        List<String> lines() {
+            return out.isEmpty() ? List.of() : List.of(out.split("\n", -1)).subList(0, out.split("\n", -1).length - (out.endsWith("\n") ? 1 : 0));
+        }
+    }
+
+    static boolean onPath(String tool) {
+        return HipifyEmitter.findOnPath(tool) != null || Files.isExecutable(Path.of(tool));
+    }
+
+    static Result run(Path dir, String stdin, Map<String, String> env, int timeoutSeconds, String... cmd) {
+        try {
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+            pb.environment().putAll(env);
+            Process p = pb.start();
+            CompletableFuture<String> out = read(p.getInputStream());
+            CompletableFuture<String> err = read(p.getErrorStream());
+            try (var in = p.getOutputStream()) {
+                if (stdin != null) in.write(stdin.getBytes(StandardCharsets.ISO_8859_1));
+            } catch (IOException ignored) {
+                // the process may exit before reading its input; its exit code tells the story
+            }
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new AssertionError("timed out after " + timeoutSeconds + " s: " + String.join(" ", cmd));
+            }
+            return new Result(p.exitValue(), out.join(), err.join());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    static Result run(Path dir, String stdin, String... cmd) {
+        return run(dir, stdin, Map.of(), 600, cmd);
+    }
+
+    /** Runs a compiler; fails the test with its diagnostics when it does not exit 0. */
+    static void compile(Path dir, String... cmd) {
+        compile(dir, Map.of(), cmd);
+    }
+
+    static void compile(Path dir, Map<String, String> env, String... cmd) {
+        Result r = run(dir, null, env, 600, cmd);
+        if (r.exit() != 0) {
+            String err = r.err().length() > 6000 ? r.err().substring(0, 6000) + "…" : r.err();
+            throw new AssertionError("compile failed (" + r.exit() + "): " + String.join(" ", cmd) + "\n" + err + r.out());
+        }
+    }
+
+    private static CompletableFuture<String> read(InputStream in) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    static Path write(Path dir, String name, String text) {
+        try {
+            return Files.writeString(dir.resolve(name), text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** C compilers present here, gcc first. */
+    static List<String> cCompilers() {
+        List<String> cc = new ArrayList<>();
+        for (String c : List.of("gcc", "clang-19", "clang-16", "clang-14")) if (onPath(c)) cc.add(c);
+        return cc;
+    }
+
+    /** hipcc picks the NVIDIA platform when nvcc is installed: AMD must be asked for. */
+    static final Map<String, String> HIP_ENV = Map.of("HIP_PLATFORM", "amd");
+
+    static final String JAVA_HOME = System.getProperty("java.home");
+
+    /** Compiles FparityHarness.java in dir with the running JDK's compiler (in process: no JVM start-up per batch). */
+    static void javac(Path dir) {
+        var compiler = javax.tools.ToolProvider.getSystemJavaCompiler();
+        var err = new java.io.ByteArrayOutputStream();
+        int rc = compiler.run(null, null, err, "-d", dir.toString(), "-Xlint:none", "-nowarn", dir.resolve(JavaEmitter.CLASS_NAME + ".java").toString());
+        if (rc != 0) throw new AssertionError("javac failed:\n" + err.toString(StandardCharsets.UTF_8));
+    }
+
+    static Result java(Path dir, String stdin, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(JAVA_HOME, "bin", "java").toString(), "-Xshare:auto", "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1", "-cp", dir.toString(), JavaEmitter.CLASS_NAME));
+        cmd.addAll(List.of(args));
+        return run(dir, stdin, cmd.toArray(String[]::new));
+    }
+}
