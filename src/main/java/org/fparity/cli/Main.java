@@ -15,6 +15,9 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             ShowCommand.class,
+            EvalCommand.class,
+            TruthCommand.class,
+            ExsumCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";
