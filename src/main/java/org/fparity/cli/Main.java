@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             EvalCommand.class,
             TruthCommand.class,
             ExsumCommand.class,
+            BoundsCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";

@@ -118,10 +118,7 @@ class OracleCommandsTest {
         Run d = run("exsum", a.toString(), "--dot", b.toString());
         assertTrue(d.out().startsWith("0x1.d42aea2879f2ep+331 "), d.out());
         oneLineError(run("exsum", b.toString(), "--precision", "fp32"), 2, "b.txt:3: '0x1.3333333333333p-2' is not a binary32 value");
-        Path c = Files.writeString(dir.resolve("c.txt"), "1
-0x1p-24
-0x1p-60
-");
+        Path c = Files.writeString(dir.resolve("c.txt"), "1\n0x1p-24\n0x1p-60\n");
         Run f = run("exsum", c.toString(), "--precision", "fp32", "--rounding", "RZ");
         assertEquals(0, f.exit(), f.err());
         assertTrue(f.out().startsWith("0x1p+0 "), f.out());
