@@ -142,6 +142,9 @@ public final class BoundsCommand implements Callable<Integer> {
             out.printf("  %-30s %11s %11s %11s %11s %11s %11s%n", s.getKey(), num(v[0]), num(Experiments.quantile(v, 0.1)), num(Experiments.quantile(v, 0.5)),
                     num(Experiments.quantile(v, 0.9)), num(Experiments.quantile(v, 0.99)), num(v[v.length - 1]));
         }
+        StringBuilder v = new StringBuilder("  samples above their bound:");
+        r.violations().forEach((k, c) -> v.append(' ').append(k).append(' ').append(c).append(';'));
+        out.println(v.substring(0, v.length() - 1));
         Path file = svg != null ? svg : Path.of("reports", "bounds-" + e + ".svg");
         AtomicFiles.write(file, EdfPlot.svg(r));
         out.println("  plot: " + file);

@@ -142,4 +142,32 @@ class OracleCommandsTest {
         oneLineError(run("exsum"), 2, "give a FILE");
         oneLineError(run("exsum", good.toString(), "--parallel", "0"), 2, "--parallel");
     }
+
+    @Test
+    void boundsPrintsEachKernelAndRunsTheExperiments() throws Exception {
+        Run d = run("bounds", "--kernel", "dot", "--n", "1000", "--precision", "fp32");
+        assertEquals(0, d.exit(), d.err());
+        assertTrue(d.out().contains("deterministic γ_n (Lemma 2.1; Higham eq. 3.5)              5.961e-05"), d.out());
+        Run g = run("bounds", "--kernel", "gemm", "--n", "8", "--block", "4");
+        assertTrue(g.out().contains("DBEA, inputs already low (Thm 3.7)                         5.364e-07"), g.out());
+        assertTrue(run("bounds", "--kernel", "mac").out().contains("Lemma 3.6"));
+        Path svg = dir.resolve("mac.svg");
+        Run m = run("bounds", "--experiment", "mac", "--samples", "2000", "--svg", svg.toString());
+        assertEquals(0, m.exit(), m.err());
+        assertTrue(m.out().contains("error, MPFMA") && m.out().contains("samples above their bound: DBEA, no FMA 0;"), m.out());
+        assertTrue(Files.readString(svg).startsWith("<svg"));
+        Run e = run("bounds", "--experiment", "gemm", "--m", "16", "--t", "256", "--svg", dir.resolve("g.svg").toString());
+        assertEquals(0, e.exit(), e.err());
+        assertTrue(e.out().contains("VIBEA (Thm 3.9)"), e.out());
+    }
+
+    @Test
+    void boundsRefusesBadInput() {
+        oneLineError(run("bounds"), 2, "give either --kernel");
+        oneLineError(run("bounds", "--kernel", "fft"), 2, "not dot, gemm or mac");
+        oneLineError(run("bounds", "--kernel", "dot", "--precision", "fp8"), 2, "unknown precision");
+        oneLineError(run("bounds", "--kernel", "gemm", "--n", "10", "--block", "4"), 2, "multiple of --block");
+        oneLineError(run("bounds", "--kernel", "dot", "--lambda", "-1"), 2, "--lambda");
+        oneLineError(run("bounds", "--experiment", "gemm", "--t", "6", "--block", "4"), 2, "multiple of --block");
+    }
 }

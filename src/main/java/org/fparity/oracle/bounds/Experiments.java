@@ -16,7 +16,7 @@ public final class Experiments {
     private Experiments() {}
 
     /** Named samples (forward errors and bounds), each sorted ascending. */
-    public record Result(String title, Map<String, double[]> series, List<String> notes) {}
+    public record Result(String title, Map<String, double[]> series, List<String> notes, Map<String, Integer> violations) {}
 
     static double fp16(double x) {
         return Float.float16ToFloat(Float.floatToFloat16((float) x));
@@ -33,6 +33,7 @@ public final class Experiments {
         Bounds.Mac dFma = Bounds.fmaRepresentation(u32, u32), pFma = Bounds.fmaRepresentationProbabilistic(u32, u32, lambda);
         Bounds.Mac dMp = Bounds.mpfmaRepresentation(u16, u32, u32, u32), pMp = Bounds.mpfmaRepresentationProbabilistic(u16, u32, u32, u32, lambda);
         double[][] s = new double[9][samples];
+        int[] viol = new int[6];
         for (int i = 0; i < samples; i++) {
             double a = 1 + r.nextDouble(), b = 1 + r.nextDouble(), c = 1 + r.nextDouble();
             double d = Math.fma(a, b, c);
@@ -50,6 +51,10 @@ public final class Experiments {
             s[6][i] = pNo.relative(a, b, c);
             s[7][i] = pFma.relative(a, b, c);
             s[8][i] = pMp.relative(a, b, c);
+            for (int k = 0; k < 3; k++) {
+                if (s[k][i] > s[3 + k][i]) viol[k]++;
+                if (s[k][i] > s[6 + k][i]) viol[3 + k]++;
+            }
         }
         String[] names = {"error, no FMA", "error, FMA", "error, MPFMA", "DBEA, no FMA", "DBEA, FMA (L3.2)", "DBEA, MPFMA (L3.5)",
             "VIBEA, no FMA", "VIBEA, FMA (L3.3)", "VIBEA, MPFMA (L3.6)"};
@@ -62,7 +67,9 @@ public final class Experiments {
         notes.add(String.format("%d samples, a, b, c ~ U[1,2] in fp64; fp32 arithmetic; MPFMA: fp16 a, b, fp32 c and accumulation; λ = %g", samples, lambda));
         notes.add(String.format("VIBEA probabilities: no FMA ≥ %.6f, FMA p_b(λ,u32,2) = %.6f, MPFMA p_b(λ,u16,2) = %.6f",
                 pNo.probability(), pFma.probability(), pMp.probability()));
-        return new Result("Fig. 5: multiply-accumulate d = a·b + c", out, notes);
+        Map<String, Integer> v = new LinkedHashMap<>();
+        for (int k = 0; k < 6; k++) v.put(names[3 + k], viol[k]);
+        return new Result("Fig. 5: multiply-accumulate d = a·b + c", out, notes, v);
     }
 
     /**
@@ -83,6 +90,7 @@ public final class Experiments {
         double probability = Bounds.tensorCoreProbability(m, n, t, b, uBar, uFma, lambda);
         int cells = m * n;
         double[] err = new double[cells], dbea = new double[cells], vibea = new double[cells];
+        int violDet = 0, violProb = 0;
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < n; j++) {
                 int ai = i * t, bj = j * t;
@@ -103,6 +111,8 @@ public final class Experiments {
                 err[c] = Math.abs(acc - exact) / Math.abs(exact);
                 dbea[c] = det * abs / Math.abs(exact);
                 vibea[c] = prob * abs / Math.abs(exact);
+                if (err[c] > dbea[c]) violDet++;
+                if (err[c] > vibea[c]) violProb++;
             }
         }
         Arrays.sort(err);
@@ -116,7 +126,10 @@ public final class Experiments {
         notes.add(String.format("m = %d, t = %d, n = %d, block b = %d, entries ~ U(-1,1) stored in fp16, fp32 accumulation; λ = %g", m, t, n, b, lambda));
         notes.add(String.format("DBEA constant %.4g, VIBEA constant %.4g (ratio %.1f); Thm 3.9 union-bound probability %s",
                 det, prob, det / prob, probability >= 0 ? String.format("%.6f", probability) : String.format("%.3g (vacuous)", probability)));
-        return new Result("Fig. 6: blocked fp16 × fp16 → fp32 GEMM (tensor-core model)", out, notes);
+        Map<String, Integer> v = new LinkedHashMap<>();
+        v.put("DBEA (Thm 3.7)", violDet);
+        v.put("VIBEA (Thm 3.9)", violProb);
+        return new Result("Fig. 6: blocked fp16 × fp16 → fp32 GEMM (tensor-core model)", out, notes, v);
     }
 
     /** The q-quantile of a sorted sample (nearest rank). */
