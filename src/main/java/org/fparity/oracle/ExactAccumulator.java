@@ -66,6 +66,19 @@ public final class ExactAccumulator {
         bins[idx] = v;
     }
 
+    /** Counts one input whose value is added later through {@link #addUncounted} (expansions). */
+    void countOnly() {
+        count++;
+        notAllNegZero |= 1;
+        notAllPosZero |= 1;
+    }
+
+    /** Adds a finite, non-zero part of an input already counted. */
+    void addUncounted(double x) {
+        add(x);
+        count--;
+    }
+
     /** Adds a[from..to) exactly: the hot loop. */
     public void addAll(double[] a, int from, int to) {
         long[] b = bins;

@@ -272,4 +272,22 @@ class ExactAccumulatorTest {
         var bad3 = new AccumulatorState(AccumulatorState.FORMAT, 9, 0, "0x0p+0", null, false, false, false, false);
         assertTrue(assertThrows(IllegalArgumentException.class, () -> ExactAccumulator.fromState(bad3)).getMessage().contains("version"));
     }
+
+    @Test
+    void floatingPointExpansionFirstLevelGivesTheSameBits() {
+        SplittableRandom r = new SplittableRandom(13);
+        for (int c = 0; c < 30_000; c++) {
+            double[] xs = randomCase(r);
+            FpeAccumulator f = new FpeAccumulator(1 + c % 8);
+            f.addAll(xs, 0, xs.length);
+            ExactAccumulator a = new ExactAccumulator();
+            a.addAll(xs);
+            Rounding mode = MODES[c % 4];
+            double want = a.round(Format.FP64, mode);
+            double got = f.round(Format.FP64, mode);
+            if (Double.isNaN(want)) assertTrue(Double.isNaN(got));
+            else same(want, got, "fpe case " + c + " " + mode);
+            assertEquals(xs.length, f.accumulator().count());
+        }
+    }
 }
