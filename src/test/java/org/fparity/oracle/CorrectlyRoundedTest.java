@@ -187,4 +187,38 @@ class CorrectlyRoundedTest {
             same((float) ExactReference.ceilFloor(x, true), crf(MathOp.CEIL, x));
         }
     }
+
+    @Test
+    void everyFunctionOfTheIrTableInEveryModeAndFormatBracketsTheTruth() {
+        SplittableRandom r = new SplittableRandom(17);
+        for (org.fparity.ir.MathFn fn : org.fparity.ir.MathFn.values()) {
+            MathOp op = MathOp.valueOf(fn.name());
+            assertEquals(fn.arity(), op.arity, fn.name());
+            for (Format f : Format.values()) {
+                for (int k = 0; k < 300; k++) {
+                    double[] a = new double[op.arity];
+                    for (int i = 0; i < a.length; i++) {
+                        double x = (r.nextDouble() * 4 - 1) * Math.scalb(1.0, r.nextInt(-3, 4));
+                        a[i] = f == Format.FP32 ? (float) x : x;
+                    }
+                    if (op == MathOp.LDEXP) a[1] = r.nextInt(-200, 200);
+                    double rn = CorrectlyRounded.apply(op, f, Rounding.RN, a);
+                    double rd = CorrectlyRounded.apply(op, f, Rounding.RD, a);
+                    double ru = CorrectlyRounded.apply(op, f, Rounding.RU, a);
+                    double rz = CorrectlyRounded.apply(op, f, Rounding.RZ, a);
+                    if (Double.isNaN(rn)) {
+                        assertTrue(Double.isNaN(rd) && Double.isNaN(ru), fn + " NaN in one mode only");
+                        continue;
+                    }
+                    String what = fn + " " + f + " " + java.util.Arrays.toString(a);
+                    assertTrue(rd <= rn && rn <= ru, what);
+                    assertTrue(rn == rd || rn == ru, what);
+                    double next = f == Format.FP32 ? Math.nextUp((float) rd) : Math.nextUp(rd);
+                    assertTrue(ru == rd || ru == next, what + ": RD and RU must be neighbours");
+                    assertEquals(rz, Math.copySign(1.0, rn) > 0 ? rd : ru, what + ": RZ");
+                    if (f == Format.FP32) assertEquals(rn, (double) (float) rn, what + " is not a float");
+                }
+            }
+        }
+    }
 }
