@@ -173,6 +173,13 @@ public class OracleBench {
     @Benchmark
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public double referenceExactFirstPass50(Prog p) {
+        return ReferenceEvaluator.exact(p.program, p.input, 128).comp();
+    }
+
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public double referenceIdeal50(Prog p) {
         return ReferenceEvaluator.ideal(p.program, p.input).comp();
     }
