@@ -28,11 +28,10 @@ final class MarkdownSummary {
                 .append("\"Status diff\" counts runs that ended differently (crash, timeout, compile error, missing) on the two sides.\n\n");
         for (Map.Entry<String, List<PairSummary>> e : r.findings().series().entrySet()) {
             sb.append("### ").append(e.getKey()).append("\n\n").append(Tables.perClass(e.getValue()).toMarkdown()).append('\n');
-            for (PairSummary s : e.getValue()) {
-                if (s.discrepancies() == 0) continue;
-                sb.append("Adjacency matrix, ").append(s.pair()).append(" (rows ").append(s.pair().a())
-                        .append(", columns ").append(s.pair().b()).append("):\n\n")
-                        .append(Tables.matrix(s.pair().a().toolchain() + " \\ " + s.pair().b().toolchain(), s.matrix()).toMarkdown()).append('\n');
+            if (e.getValue().stream().anyMatch(s -> s.discrepancies() > 0)) {
+                sb.append("Adjacency matrices (rows: the first platform's class; \"x, y\": x with the first platform in the row class, ")
+                        .append("y the other way round; the Inf diagonal counts +Inf vs −Inf):\n\n")
+                        .append(Tables.paperMatrices(e.getValue()).toMarkdown()).append('\n');
             }
         }
         List<Report.Top> top = r.top(TOP);

@@ -48,6 +48,33 @@ final class Tables {
         return t;
     }
 
+    /**
+     * The paper's Table VI / X exactly: per opt level, the upper triangle of the matrix, each cell "x, y" with x runs
+     * where side a was the row class and b the column class, y the other way round; the diagonal is one count.
+     */
+    static Table paperMatrices(List<PairSummary> rows) {
+        PairSummary first = rows.getFirst();
+        String corner = first.pair().kind() == org.fparity.compare.Pair.Kind.TOOLCHAINS
+                ? first.pair().a().toolchain() + "\\" + first.pair().b().toolchain()
+                : first.pair().a().opt() + "\\opt";
+        List<String> head = new ArrayList<>(List.of("Opt", corner));
+        for (OutcomeClass c : OutcomeClass.values()) head.add(c.label());
+        Table t = new Table(head, 2);
+        for (PairSummary s : rows) {
+            AdjacencyMatrix m = s.matrix();
+            for (OutcomeClass a : OutcomeClass.values()) {
+                List<String> r = new ArrayList<>(List.of(a == OutcomeClass.NAN ? s.pair().row() : "", a.label()));
+                for (OutcomeClass b : OutcomeClass.values()) {
+                    if (b.ordinal() < a.ordinal()) r.add("");
+                    else if (b == a) r.add(n(m.get(a, a)));
+                    else r.add(m.get(a, b) + ", " + m.get(b, a));
+                }
+                t.row(r);
+            }
+        }
+        return t;
+    }
+
     /** How every platform's runs ended. */
     static Table runs(Map<Platform, Map<Status, Integer>> runs) {
         List<String> head = new ArrayList<>(List.of("Platform", "Runs"));
