@@ -21,8 +21,10 @@ import org.fparity.ir.ProgramJson;
 
 /**
  * Reads a campaign folder into a {@link CampaignView}: {@code outcomes.jsonl} strictly (one {@link Outcome} per line),
- * {@code campaign.json} leniently. This is the one seam to the campaign package: once
- * {@code org.fparity.campaign.Campaign.load} exists, {@link #load} becomes a conversion from it and nothing else changes.
+ * {@code campaign.json} leniently (the fields of layout 1: {@code schema}, {@code fparity}, {@code host},
+ * {@code platforms[].toolchain/version}, {@code programs[].id/precision/source/inputs}). This is the one seam to the
+ * campaign package: once {@code org.fparity.campaign.Campaign.load} is on main, {@link #load} becomes a conversion from
+ * it and nothing else changes.
  */
 public final class CampaignFiles {
     private CampaignFiles() {}
@@ -40,6 +42,11 @@ public final class CampaignFiles {
             } catch (IOException e) {
                 throw new FparityError("cannot read " + meta + ": " + e.getMessage());
             }
+        }
+        // campaign.json layout version 1 (org.fparity.campaign.Campaign.SCHEMA); a newer one may mean something else.
+        JsonNode schema = root == null ? null : root.get("schema");
+        if (schema != null && schema.isInt() && schema.asInt() > 1) {
+            throw new FparityError(meta + ": schema " + schema.asInt() + " is newer than this fparity understands (1); upgrade fparity");
         }
         String name = text(root, "name");
         if (name == null) name = dir.toAbsolutePath().normalize().getFileName().toString();
@@ -76,7 +83,7 @@ public final class CampaignFiles {
 
     private static Map<String, String> versions(JsonNode root) {
         Map<String, String> v = new LinkedHashMap<>(strings(root == null ? null : root.get("versions")));
-        String fp = text(root, "fparityVersion", "fparity_version");
+        String fp = text(root, "fparity");
         if (fp != null) v.put("fparity", fp);
         JsonNode platforms = root == null ? null : root.get("platforms");
         if (platforms != null) {

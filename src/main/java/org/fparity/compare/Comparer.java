@@ -44,12 +44,11 @@ public final class Comparer {
             check(o);
             Platform p = new Platform(o.toolchain(), o.opt());
             Run r = new Run(o.program(), o.input());
-            // A resumed campaign may hold a run twice; the later line is the one that counts.
-            Outcome previous = byPlatform.computeIfAbsent(p, k -> new HashMap<>()).put(r, o);
+            // A resumed campaign may hold a run twice; the first line counts, as in the campaign's own outcome log.
+            Map<Run, Outcome> runsHere = byPlatform.computeIfAbsent(p, k -> new HashMap<>());
+            if (runsHere.putIfAbsent(r, o) != null) continue;
             if (o.status() == Status.OK) values.put(o, value(o));
-            Map<Status, Integer> st = runs.computeIfAbsent(p, k -> new EnumMap<>(Status.class));
-            if (previous != null) st.merge(previous.status(), -1, Integer::sum);
-            st.merge(o.status(), 1, Integer::sum);
+            runs.computeIfAbsent(p, k -> new EnumMap<>(Status.class)).merge(o.status(), 1, Integer::sum);
             allRuns.add(r);
         }
         List<PairSummary> summaries = new ArrayList<>();

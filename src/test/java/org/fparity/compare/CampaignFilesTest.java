@@ -18,7 +18,7 @@ class CampaignFilesTest {
     @Test
     void roundTripsOutcomesPrecisionsSourcesAndFacts() {
         CampaignView written = PlantedFaults.campaign("planted");
-        CampaignView read = CampaignFiles.load(CampaignFixtures.write(written, tmp.resolve("c")));
+        CampaignView read = CampaignFiles.load(CampaignFixtures.write(written, tmp.resolve("planted")));
         assertEquals("planted", read.name());
         assertEquals(written.outcomes(), read.outcomes());
         assertEquals(Precision.FP32, read.precision("f32_ulp"));
@@ -27,6 +27,7 @@ class CampaignFilesTest {
         assertEquals(written.programs().get("ceil_tiny").inputs(), read.programs().get("ceil_tiny").inputs());
         assertEquals("testhost", read.host().get("hostname"));
         assertEquals("planted 1.0", read.versions().get("planted"));
+        assertEquals("0.1.0", read.versions().get("fparity"));
         // precision made it through: the FP32 plant is 1 float ULP, not 2^29 double ULPs
         Discrepancy f32 = Comparer.compare(read).discrepancies().stream().filter(d -> d.program().equals("f32_ulp")).findFirst().orElseThrow();
         assertEquals(1, f32.ulps());
@@ -41,6 +42,16 @@ class CampaignFilesTest {
         assertEquals("night-7", v.name());
         assertEquals(1, v.outcomes().size());
         assertEquals(Precision.FP64, v.precision("p"));
+    }
+
+    @Test
+    void newerLayoutIsRefused() throws Exception {
+        Path dir = tmp.resolve("future");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("outcomes.jsonl"), "");
+        Files.writeString(dir.resolve("campaign.json"), "{\"schema\": 2}");
+        FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
+        assertTrue(e.getMessage().endsWith("campaign.json: schema 2 is newer than this fparity understands (1); upgrade fparity"), e.getMessage());
     }
 
     @Test

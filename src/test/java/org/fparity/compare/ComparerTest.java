@@ -137,6 +137,15 @@ class ComparerTest {
     }
 
     @Test
+    void aRunRecordedTwiceCountsOnceAndTheFirstLineWins() {
+        CampaignView v = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
+                PlantedFaults.ok("p", "a", "O0", "0x1p+0"), PlantedFaults.ok("p", "b", "O0", "0x1p+0"), PlantedFaults.ok("p", "b", "O0", "0x1p+1")));
+        Findings f = Comparer.compare(v);
+        assertEquals(0, f.discrepancies().size());
+        assertEquals(2, f.totalRuns());
+    }
+
+    @Test
     void missingSideIsAMismatchAndMalformedResultIsAUserError() {
         CampaignView v = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
                 PlantedFaults.ok("p", "a", "O0", "0x1p+0"), PlantedFaults.ok("q", "a", "O0", "0x1p+0"), PlantedFaults.ok("q", "b", "O0", "0x1p+0")));
