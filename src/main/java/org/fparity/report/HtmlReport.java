@@ -116,7 +116,10 @@ final class HtmlReport {
             b.append("<div class=\"series\"><h3>").append(Markup.esc(e.getKey())).append("</h3>").append(table(Tables.perClass(rows), "class-table"));
             int scale = rows.stream().mapToInt(s -> s.matrix().max()).max().orElse(0);
             b.append("<div class=\"row\">");
-            for (PairSummary s : rows) {
+            // An all-zero matrix says nothing the class table above does not: only opt levels that differ get one.
+            List<PairSummary> differing = rows.stream().filter(s -> s.discrepancies() > 0).toList();
+            if (differing.isEmpty()) b.append("<p class=\"note\">No discrepancies at any opt level.</p>");
+            for (PairSummary s : differing) {
                 Pair p = s.pair();
                 String rowsLabel = p.kind() == Pair.Kind.TOOLCHAINS ? p.a().toolchain() : p.a().opt();
                 String colsLabel = p.kind() == Pair.Kind.TOOLCHAINS ? p.b().toolchain() : p.b().opt();

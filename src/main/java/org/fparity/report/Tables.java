@@ -50,7 +50,8 @@ final class Tables {
 
     /**
      * The paper's Table VI / X exactly: per opt level, the upper triangle of the matrix, each cell "x, y" with x runs
-     * where side a was the row class and b the column class, y the other way round; the diagonal is one count.
+     * where side a was the row class and b the column class, y the other way round; the diagonal is one count. Opt
+     * levels without discrepancies are left out (their matrix is all zeros; the class table shows them).
      */
     static Table paperMatrices(List<PairSummary> rows) {
         PairSummary first = rows.getFirst();
@@ -61,6 +62,7 @@ final class Tables {
         for (OutcomeClass c : OutcomeClass.values()) head.add(c.label());
         Table t = new Table(head, 2);
         for (PairSummary s : rows) {
+            if (s.discrepancies() == 0) continue;
             AdjacencyMatrix m = s.matrix();
             for (OutcomeClass a : OutcomeClass.values()) {
                 List<String> r = new ArrayList<>(List.of(a == OutcomeClass.NAN ? s.pair().row() : "", a.label()));
