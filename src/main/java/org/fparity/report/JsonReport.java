@@ -99,6 +99,7 @@ final class JsonReport {
             keys(b.putArray("new"), r.baseline().added());
             keys(b.putArray("disappeared"), r.baseline().disappeared());
             keys(b.putArray("persisting"), r.baseline().persisting());
+            keys(b.putArray("unchecked"), r.baseline().unchecked());
         }
         return ProgramJson.toJson(root) + "\n";
     }

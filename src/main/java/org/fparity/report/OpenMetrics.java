@@ -46,10 +46,11 @@ final class OpenMetrics {
         family(sb, "fparity_status_mismatches", "Runs that ended differently (crash, timeout, compile error, missing) on the two sides of a pair.");
         other.forEach((k, o) -> sample(sb, "fparity_status_mismatches", labels(k), o[1]));
         if (r.baseline() != null) {
-            family(sb, "fparity_baseline_discrepancies", "Discrepancies against the baseline: new, disappeared, persisting.");
+            family(sb, "fparity_baseline_discrepancies", "Discrepancies against the baseline: new, disappeared, persisting, unchecked (run did not finish on both sides tonight).");
             sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "new"), r.baseline().added().size());
             sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "disappeared"), r.baseline().disappeared().size());
             sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "persisting"), r.baseline().persisting().size());
+            sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "unchecked"), r.baseline().unchecked().size());
         }
         return sb.append("# EOF\n").toString();
     }

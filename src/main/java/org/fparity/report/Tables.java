@@ -112,6 +112,7 @@ final class Tables {
         t.row(List.of("new", n(b.added().size())));
         t.row(List.of("disappeared", n(b.disappeared().size())));
         t.row(List.of("persisting", n(b.persisting().size())));
+        t.row(List.of("not checked tonight", n(b.unchecked().size())));
         return t;
     }
 

@@ -125,6 +125,6 @@ class CompareReportCommandTest {
     void compareAgainstABaselineSaysWhatIsNew() {
         Run r = fparity("compare", campaign.toString(), "--baseline", campaign.toString());
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("\nAgainst planted  Count\n---------------  -----\nnew                  0\ndisappeared          0\npersisting          12\n"), r.out());
+        assertTrue(r.out().contains("\nAgainst planted      Count\n-------------------  -----\nnew                      0\ndisappeared              0\npersisting              12\nnot checked tonight      0\n"), r.out());
     }
 }

@@ -193,6 +193,7 @@ class ReportFilesTest {
         assertEquals(List.of("fmod_ulp/0/gcc@O0:planted@O0", "fmod_ulp/0/planted@O0:planted@O3_FM"), keys(b.get("new")));
         assertEquals(List.of("same/0/gcc@O0:planted@O0", "same/0/planted@O0:planted@O3_FM"), keys(b.get("disappeared")));
         assertEquals(10, b.get("persisting").size());
+        assertEquals(0, b.get("unchecked").size());
         String metrics = Files.readString(d.resolve("metrics.txt"));
         OpenMetricsSyntax.check(metrics);
         assertTrue(metrics.contains("fparity_baseline_discrepancies{baseline=\"last-night\",state=\"new\"} 2\n"));
