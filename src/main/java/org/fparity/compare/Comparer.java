@@ -57,11 +57,12 @@ public final class Comparer {
         for (Pair pair : pairs) {
             Map<Run, Outcome> as = byPlatform.getOrDefault(pair.a(), Map.of());
             Map<Run, Outcome> bs = byPlatform.getOrDefault(pair.b(), Map.of());
-            PairSummary sum = new PairSummary(pair);
+            Map<Precision, PairSummary> byPrecision = new EnumMap<>(Precision.class);
             for (Run r : allRuns) {
                 Outcome a = as.get(r);
                 Outcome b = bs.get(r);
                 if (a == null && b == null) continue;
+                PairSummary sum = byPrecision.computeIfAbsent(view.precision(r.program()), pr -> new PairSummary(pair, pr));
                 sum.seen(r.program());
                 if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
                     sum.countCompared(r.program());
@@ -77,7 +78,9 @@ public final class Comparer {
                             a == null ? null : a.detail(), b == null ? null : b.detail()));
                 }
             }
-            summaries.add(sum);
+            // FP64 first, as the paper presents it
+            if (byPrecision.containsKey(Precision.FP64)) summaries.add(byPrecision.get(Precision.FP64));
+            if (byPrecision.containsKey(Precision.FP32)) summaries.add(byPrecision.get(Precision.FP32));
         }
         return new Findings(summaries, discrepancies, mismatches, runs);
     }

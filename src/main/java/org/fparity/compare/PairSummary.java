@@ -2,10 +2,15 @@ package org.fparity.compare;
 
 import java.util.EnumMap;
 import java.util.Map;
+import org.fparity.ir.Precision;
 
-/** What one pair's comparison found: how many runs both sides finished, counts per class, the adjacency matrix. */
+/**
+ * What one pair's comparison found over the programs of one precision (the paper keeps FP64 and FP32 apart: Tables
+ * V/VI and IX/X): how many runs both sides finished, counts per class, the adjacency matrix.
+ */
 public final class PairSummary {
     private final Pair pair;
+    private final Precision precision;
     private int compared;
     private int statusMismatches;
     private final EnumMap<DiscrepancyClass, Integer> counts = new EnumMap<>(DiscrepancyClass.class);
@@ -13,8 +18,9 @@ public final class PairSummary {
     private final java.util.SortedSet<String> programs = new java.util.TreeSet<>();
     private final java.util.SortedSet<String> comparedPrograms = new java.util.TreeSet<>();
 
-    PairSummary(Pair pair) {
+    PairSummary(Pair pair, Precision precision) {
         this.pair = pair;
+        this.precision = precision;
         for (DiscrepancyClass c : DiscrepancyClass.values()) counts.put(c, 0);
     }
 
@@ -36,9 +42,9 @@ public final class PairSummary {
         statusMismatches++;
     }
 
-    /** Sums summaries (for a series' Total row); the pair is the first one's. */
+    /** Sums summaries (for a series' Total row); the pair and precision are the first one's. */
     static PairSummary total(Pair label, Iterable<PairSummary> rows) {
-        PairSummary t = new PairSummary(label);
+        PairSummary t = new PairSummary(label, rows.iterator().next().precision);
         for (PairSummary r : rows) {
             t.compared += r.compared;
             t.programs.addAll(r.programs);
@@ -52,6 +58,15 @@ public final class PairSummary {
 
     public Pair pair() {
         return pair;
+    }
+
+    public Precision precision() {
+        return precision;
+    }
+
+    /** The table this summary is a row of: the pair's series, per precision ({@code gcc vs clang-19, FP64}). */
+    public String series() {
+        return pair.series() + ", " + precision.name();
     }
 
     /** Runs where both sides printed a result. */

@@ -73,18 +73,20 @@ final class HtmlReport {
 
     private static void charts(StringBuilder b, Report r) {
         b.append("<section id=\"charts\"><h2>Discrepancies per class and opt level</h2><div class=\"row\">");
+        for (org.fparity.ir.Precision precision : List.of(org.fparity.ir.Precision.FP64, org.fparity.ir.Precision.FP32))
         for (Pair.Kind kind : Pair.Kind.values()) {
             Map<String, int[]> perOpt = new TreeMap<>(Platform.OPT_ORDER);
             for (PairSummary s : r.findings().pairs()) {
-                if (s.pair().kind() != kind) continue;
+                if (s.pair().kind() != kind || s.precision() != precision) continue;
                 int[] acc = perOpt.computeIfAbsent(s.pair().row(), k -> new int[DiscrepancyClass.values().length]);
                 for (DiscrepancyClass c : DiscrepancyClass.values()) acc[c.ordinal()] += s.count(c);
             }
             if (perOpt.isEmpty()) continue;
             List<Svg.Bar> bars = new ArrayList<>();
             perOpt.forEach((opt, acc) -> bars.add(new Svg.Bar(opt, acc)));
-            String title = kind == Pair.Kind.TOOLCHAINS ? "Between toolchains, same opt level (all pairs)" : "Each opt level vs O0 of the same toolchain";
-            b.append("<figure>").append(Svg.stackedBars(kind == Pair.Kind.TOOLCHAINS ? "chart-toolchains" : "chart-opt-levels", title, bars)).append("</figure>");
+            String title = precision.name() + ": " + (kind == Pair.Kind.TOOLCHAINS ? "between toolchains, same opt level (all pairs)" : "each opt level vs O0 of the same toolchain");
+            String id = (kind == Pair.Kind.TOOLCHAINS ? "chart-toolchains-" : "chart-opt-levels-") + precision.id();
+            b.append("<figure>").append(Svg.stackedBars(id, title, bars)).append("</figure>");
         }
         b.append("</div><ul class=\"legend\">");
         for (DiscrepancyClass c : DiscrepancyClass.values()) {

@@ -64,7 +64,8 @@ final class JsonReport {
             o.put("a", s.pair().a().id());
             o.put("b", s.pair().b().id());
             o.put("kind", s.pair().kind().name().toLowerCase(java.util.Locale.ROOT));
-            o.put("series", s.pair().series());
+            o.put("precision", s.precision().id());
+            o.put("series", s.series());
             o.put("opt", s.pair().row());
             o.put("compared", s.compared());
             o.put("discrepancies", s.discrepancies());

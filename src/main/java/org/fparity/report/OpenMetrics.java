@@ -26,16 +26,16 @@ final class OpenMetrics {
         Map<String, int[]> disc = new TreeMap<>();
         Map<String, int[]> other = new TreeMap<>();
         for (PairSummary s : r.findings().pairs()) {
-            String k = s.pair().kind().name().toLowerCase(Locale.ROOT) + "\n" + s.pair().row();
+            String k = s.pair().kind().name().toLowerCase(Locale.ROOT) + "\n" + s.pair().row() + "\n" + s.precision().id();
             int[] d = disc.computeIfAbsent(k, x -> new int[DiscrepancyClass.values().length]);
             for (DiscrepancyClass c : DiscrepancyClass.values()) d[c.ordinal()] += s.count(c);
             int[] o = other.computeIfAbsent(k, x -> new int[2]);
             o[0] += s.compared();
             o[1] += s.statusMismatches();
         }
-        family(sb, "fparity_compared_runs", "Runs both sides of a pair finished, summed over pairs of one kind (toolchains or opt_levels) per opt level.");
+        family(sb, "fparity_compared_runs", "Runs both sides of a pair finished, summed over pairs of one kind (toolchains or opt_levels) per opt level and precision.");
         other.forEach((k, o) -> sample(sb, "fparity_compared_runs", labels(k), o[0]));
-        family(sb, "fparity_discrepancies", "Discrepancies per class, summed over pairs of one kind per opt level.");
+        family(sb, "fparity_discrepancies", "Discrepancies per class, summed over pairs of one kind per opt level and precision.");
         disc.forEach((k, d) -> {
             for (DiscrepancyClass c : DiscrepancyClass.values()) {
                 Map<String, String> l = new TreeMap<>(labels(k));
@@ -56,8 +56,8 @@ final class OpenMetrics {
     }
 
     private static Map<String, String> labels(String key) {
-        String[] kv = key.split("\n", 2);
-        return Map.of("kind", kv[0], "opt", kv[1]);
+        String[] kv = key.split("\n", 3);
+        return Map.of("kind", kv[0], "opt", kv[1], "precision", kv[2]);
     }
 
     private static void family(StringBuilder sb, String name, String help) {

@@ -50,9 +50,9 @@ class CompareReportCommandTest {
         Run r = fparity("compare", campaign.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("campaign planted: 40 runs, 12 discrepancies, 2 runs ended differently\n"), r.out());
-        assertTrue(r.out().contains("== gcc vs planted\n"));
-        assertTrue(r.out().contains("\nO0           10      5        1         0           0         0           0            1              2         1            0\n"), r.out());
-        assertTrue(r.out().contains("== planted O0 vs other opt levels\n"));
+        assertTrue(r.out().contains("== gcc vs planted, FP64\n"));
+        assertTrue(r.out().contains("\nO0            9      4        1         0           0         0           0            1              1         1            0\n"), r.out());
+        assertTrue(r.out().contains("== planted O0 vs other opt levels, FP32\n"));
         assertTrue(r.out().contains("crash_o3fm input 0: gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)"));
         assertEquals("", r.err());
     }
@@ -61,7 +61,7 @@ class CompareReportCommandTest {
     void pairRestrictsTheComparison() {
         Run r = fparity("compare", campaign.toString(), "--pair", "planted@O0:planted@O3_FM");
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("== planted O0 vs other opt levels\n"));
+        assertTrue(r.out().contains("== planted O0 vs other opt levels, FP64\n"));
         assertTrue(!r.out().contains("== gcc vs planted"));
         assertTrue(r.out().startsWith("campaign planted: 40 runs, 6 discrepancies, 1 runs ended differently\n"), r.out());
     }

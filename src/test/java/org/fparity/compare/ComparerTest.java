@@ -15,31 +15,43 @@ import java.util.stream.Collectors;
 import org.fparity.FparityError;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.ir.Precision;
 import org.junit.jupiter.api.Test;
 
 class ComparerTest {
     private final CampaignView planted = PlantedFaults.campaign("planted");
     private final Findings findings = Comparer.compare(planted);
 
+    /** The FP64 summary of a pair (the planted campaign's only FP32 program is f32_ulp). */
     private PairSummary summary(String a, String b) {
-        return findings.pairs().stream().filter(s -> s.pair().id().equals(a + ":" + b)).findFirst().orElseThrow();
+        return summary(a, b, Precision.FP64);
+    }
+
+    private PairSummary summary(String a, String b, Precision p) {
+        return findings.pairs().stream().filter(s -> s.pair().id().equals(a + ":" + b) && s.precision() == p).findFirst().orElseThrow();
     }
 
     @Test
-    void picksToolchainPairsPerOptLevelThenOptLevelsAgainstO0() {
-        List<String> ids = findings.pairs().stream().map(s -> s.pair().id()).toList();
-        assertEquals(List.of("gcc@O0:planted@O0", "gcc@O3_FM:planted@O3_FM", "gcc@O0:gcc@O3_FM", "planted@O0:planted@O3_FM"), ids);
+    void picksToolchainPairsPerOptLevelThenOptLevelsAgainstO0EachPerPrecision() {
+        List<String> ids = findings.pairs().stream().map(s -> s.pair().id() + " " + s.precision().id()).toList();
+        assertEquals(List.of("gcc@O0:planted@O0 fp64", "gcc@O0:planted@O0 fp32", "gcc@O3_FM:planted@O3_FM fp64", "gcc@O3_FM:planted@O3_FM fp32",
+                "gcc@O0:gcc@O3_FM fp64", "gcc@O0:gcc@O3_FM fp32", "planted@O0:planted@O3_FM fp64", "planted@O0:planted@O3_FM fp32"), ids);
     }
 
     @Test
     void plantedFaultsAtO0GiveExactlyTheirClasses() {
         PairSummary s = summary("gcc@O0", "planted@O0");
-        assertEquals(10, s.compared());
+        assertEquals(9, s.compared());
         assertEquals(1, s.count(DiscrepancyClass.ZERO_NUMBER));
-        assertEquals(2, s.count(DiscrepancyClass.NUMBER_NUMBER));
+        assertEquals(1, s.count(DiscrepancyClass.NUMBER_NUMBER));
         assertEquals(1, s.count(DiscrepancyClass.NAN_INF));
         assertEquals(1, s.count(DiscrepancyClass.INF_SIGN));
-        assertEquals(5, s.discrepancies());
+        assertEquals(4, s.discrepancies());
+        PairSummary f32 = summary("gcc@O0", "planted@O0", Precision.FP32);
+        assertEquals(1, f32.compared());
+        assertEquals(1, f32.count(DiscrepancyClass.NUMBER_NUMBER));
+        assertEquals(1, f32.discrepancies());
+        assertEquals(1, f32.matrix().get(NUMBER, NUMBER));
         assertEquals(0, s.statusMismatches());
         for (DiscrepancyClass c : List.of(DiscrepancyClass.NAN_ZERO, DiscrepancyClass.NAN_NUMBER, DiscrepancyClass.INF_ZERO, DiscrepancyClass.INF_NUMBER)) {
             assertEquals(0, s.count(c), c.label());
@@ -53,11 +65,11 @@ class ComparerTest {
         assertEquals(0, m.get(ZERO, NUMBER));
         assertEquals(1, m.get(NAN, INF)); // gcc nan, planted -inf
         assertEquals(0, m.get(INF, NAN));
-        assertEquals(2, m.get(NUMBER, NUMBER));
+        assertEquals(1, m.get(NUMBER, NUMBER));
         assertEquals(1, m.get(INF, INF)); // +inf vs -inf
         assertEquals(0, m.get(NAN, NAN));
         assertEquals(0, m.get(ZERO, ZERO));
-        assertEquals(5, m.total());
+        assertEquals(4, m.total());
     }
 
     @Test
@@ -82,7 +94,7 @@ class ComparerTest {
     @Test
     void crashIsAStatusMismatchNotADiscrepancy() {
         PairSummary s = summary("gcc@O3_FM", "planted@O3_FM");
-        assertEquals(9, s.compared());
+        assertEquals(8, s.compared());
         assertEquals(1, s.statusMismatches());
         assertEquals(1, s.count(DiscrepancyClass.NAN_NUMBER)); // fm_nan: gcc nan, planted 0.5
         assertEquals(1, s.matrix().get(NAN, NUMBER));
@@ -92,34 +104,39 @@ class ComparerTest {
         assertEquals("gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)", m.describe());
         assertEquals(1, findings.runs().get(new Platform("planted", "O3_FM")).get(Status.CRASH));
         assertEquals(9, findings.runs().get(new Platform("planted", "O3_FM")).get(Status.OK));
+        assertEquals(1, summary("gcc@O3_FM", "planted@O3_FM", Precision.FP32).compared());
+        assertEquals(0, summary("gcc@O3_FM", "planted@O3_FM", Precision.FP32).statusMismatches());
         assertEquals(40, findings.totalRuns());
     }
 
     @Test
     void acrossOptLevelsOfOneToolchain() {
         PairSummary planted = summary("planted@O0", "planted@O3_FM");
-        // O0's planted faults all vanish at O3_FM (5) and fm_nan appears (nan -> 0.5); the crash is a mismatch.
-        assertEquals(6, planted.discrepancies());
+        // O0's FP64 planted faults all vanish at O3_FM (4) and fm_nan appears (nan -> 0.5); the crash is a mismatch.
+        assertEquals(5, planted.discrepancies());
+        assertEquals(1, summary("planted@O0", "planted@O3_FM", Precision.FP32).discrepancies());
         assertEquals(1, planted.count(DiscrepancyClass.NAN_NUMBER));
         assertEquals(1, planted.matrix().get(ZERO, NUMBER)); // ceil: O0 printed 0, O3_FM 1.0
         assertEquals(1, planted.matrix().get(INF, NAN)); // -inf at O0, nan at O3_FM
         assertEquals(1, planted.statusMismatches());
         PairSummary gcc = summary("gcc@O0", "gcc@O3_FM");
-        assertEquals(10, gcc.compared());
+        assertEquals(9, gcc.compared());
         assertEquals(0, gcc.discrepancies());
     }
 
     @Test
     void seriesGroupRowsByOptLevelWithATotal() {
         Map<String, List<PairSummary>> series = findings.series();
-        assertEquals(List.of("gcc vs planted", "gcc O0 vs other opt levels", "planted O0 vs other opt levels"), List.copyOf(series.keySet()));
-        List<PairSummary> rows = series.get("gcc vs planted");
+        assertEquals(List.of("gcc vs planted, FP64", "gcc O0 vs other opt levels, FP64", "planted O0 vs other opt levels, FP64",
+                "gcc vs planted, FP32", "gcc O0 vs other opt levels, FP32", "planted O0 vs other opt levels, FP32"), List.copyOf(series.keySet()));
+        List<PairSummary> rows = series.get("gcc vs planted, FP64");
         assertEquals(List.of("O0", "O3_FM"), rows.stream().map(r -> r.pair().row()).toList());
         PairSummary total = Findings.total(rows);
-        assertEquals(6, total.discrepancies());
-        assertEquals(19, total.compared());
+        assertEquals(5, total.discrepancies());
+        assertEquals(17, total.compared());
         assertEquals(1, total.matrix().get(NAN, NUMBER));
-        assertEquals(2, total.count(DiscrepancyClass.NUMBER_NUMBER));
+        assertEquals(1, total.count(DiscrepancyClass.NUMBER_NUMBER));
+        assertEquals(Precision.FP64, total.precision());
     }
 
     @Test

@@ -54,7 +54,7 @@ class HtmlReportChromiumTest {
         assertEquals(List.of(), consoleMessages(r.stderr()));
         String dom = r.stdout();
         assertTrue(dom.contains("data-ready=\"1\""), "the report's script did not run to its end");
-        for (String id : List.of("summary", "facts", "charts", "chart-toolchains", "chart-opt-levels", "runs", "baseline", "matrices", "top", "top-table", "mismatches")) {
+        for (String id : List.of("summary", "facts", "charts", "chart-toolchains-fp64", "chart-opt-levels-fp64", "chart-toolchains-fp32", "chart-opt-levels-fp32", "runs", "baseline", "matrices", "top", "top-table", "mismatches")) {
             assertTrue(dom.contains("id=\"" + id + "\""), "missing #" + id);
         }
         assertEquals(report.findings().pairs().stream().filter(s -> s.discrepancies() > 0).count(), count(dom, "<svg class=\"heatmap\""));

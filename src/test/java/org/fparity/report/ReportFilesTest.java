@@ -73,8 +73,13 @@ class ReportFilesTest {
         assertEquals("-inf", inf.get("b").get("result").asText());
         JsonNode pair0 = root.get("pairs").get(0);
         assertEquals("gcc@O0", pair0.get("a").asText());
+        assertEquals("fp64", pair0.get("precision").asText());
+        assertEquals("gcc vs planted, FP64", pair0.get("series").asText());
         assertEquals(1, pair0.get("matrix").get("cells").get(3).get(2).asInt()); // Number row, Zero column
-        assertEquals(2, pair0.get("matrix").get("cells").get(3).get(3).asInt());
+        assertEquals(1, pair0.get("matrix").get("cells").get(3).get(3).asInt());
+        JsonNode pair1 = root.get("pairs").get(1);
+        assertEquals("fp32", pair1.get("precision").asText());
+        assertEquals(1, pair1.get("counts").get("number_number").asInt());
         JsonNode crash = root.get("status_mismatches").get(0);
         assertEquals("CRASH", crash.get("b").get("status").asText());
         assertEquals("SIGSEGV", crash.get("b").get("detail").asText());
@@ -89,13 +94,14 @@ class ReportFilesTest {
         assertEquals("12", suites.getAttribute("failures"));
         assertEquals("2", suites.getAttribute("errors"));
         assertEquals("0", suites.getAttribute("skipped"));
-        assertEquals(4, doc.getElementsByTagName("testsuite").getLength());
+        assertEquals(8, doc.getElementsByTagName("testsuite").getLength()); // 4 pairs × 2 precisions
         assertEquals(40, doc.getElementsByTagName("testcase").getLength());
         assertEquals(12, doc.getElementsByTagName("failure").getLength());
         assertEquals(2, doc.getElementsByTagName("error").getLength());
         Element first = (Element) doc.getElementsByTagName("testsuite").item(0);
-        assertEquals("gcc O0 vs planted O0", first.getAttribute("name"));
-        assertEquals("5", first.getAttribute("failures"));
+        assertEquals("gcc O0 vs planted O0, FP64", first.getAttribute("name"));
+        assertEquals("9", first.getAttribute("tests"));
+        assertEquals("4", first.getAttribute("failures"));
         assertTrue(first.getAttribute("timestamp").matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d"));
         Element fmod = testcase(doc, "gcc@O0:planted@O0", "fmod_ulp");
         Element failure = (Element) fmod.getElementsByTagName("failure").item(0);
@@ -130,12 +136,13 @@ class ReportFilesTest {
         OpenMetricsSyntax.check(m);
         assertTrue(m.endsWith("# EOF\n"));
         List<String> lines = m.lines().toList();
-        assertTrue(lines.contains("fparity_discrepancies{class=\"nan_inf\",kind=\"toolchains\",opt=\"O0\"} 1"), m);
-        assertTrue(lines.contains("fparity_discrepancies{class=\"inf_sign\",kind=\"opt_levels\",opt=\"O3_FM\"} 1"), m);
-        assertTrue(lines.contains("fparity_discrepancies{class=\"number_number\",kind=\"toolchains\",opt=\"O0\"} 2"), m);
+        assertTrue(lines.contains("fparity_discrepancies{class=\"nan_inf\",kind=\"toolchains\",opt=\"O0\",precision=\"fp64\"} 1"), m);
+        assertTrue(lines.contains("fparity_discrepancies{class=\"inf_sign\",kind=\"opt_levels\",opt=\"O3_FM\",precision=\"fp64\"} 1"), m);
+        assertTrue(lines.contains("fparity_discrepancies{class=\"number_number\",kind=\"toolchains\",opt=\"O0\",precision=\"fp64\"} 1"), m);
+        assertTrue(lines.contains("fparity_discrepancies{class=\"number_number\",kind=\"toolchains\",opt=\"O0\",precision=\"fp32\"} 1"), m);
         assertTrue(lines.contains("fparity_runs{opt=\"O3_FM\",status=\"crash\",toolchain=\"planted\"} 1"), m);
-        assertTrue(lines.contains("fparity_compared_runs{kind=\"toolchains\",opt=\"O3_FM\"} 9"), m);
-        assertTrue(lines.contains("fparity_status_mismatches{kind=\"opt_levels\",opt=\"O3_FM\"} 1"), m);
+        assertTrue(lines.contains("fparity_compared_runs{kind=\"toolchains\",opt=\"O3_FM\",precision=\"fp64\"} 8"), m);
+        assertTrue(lines.contains("fparity_status_mismatches{kind=\"opt_levels\",opt=\"O3_FM\",precision=\"fp64\"} 1"), m);
         long sum = lines.stream().filter(l -> l.startsWith("fparity_discrepancies{")).mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
         assertEquals(12, sum);
     }
@@ -165,12 +172,14 @@ class ReportFilesTest {
     void summaryHasThePapersTables() throws IOException {
         String md = Files.readString(dir.resolve("summary.md"));
         assertTrue(md.startsWith("# fparity report: planted\n"));
-        assertTrue(md.contains("### gcc vs planted"));
+        assertTrue(md.contains("### gcc vs planted, FP64\n"));
+        assertTrue(md.contains("### gcc vs planted, FP32\n"));
         assertTrue(md.contains("| Opt | Compared | Disc. | NaN–Inf | NaN–Zero | NaN–Number | Inf–Zero | Inf–Number | Zero–Number | Number–Number | Inf sign | Status diff |"), md);
-        assertTrue(md.contains("| O0 | 10 | 5 | 1 | 0 | 0 | 0 | 0 | 1 | 2 | 1 | 0 |"), md);
-        assertTrue(md.contains("| O3_FM | 9 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 1 |"), md);
+        assertTrue(md.contains("| O0 | 9 | 4 | 1 | 0 | 0 | 0 | 0 | 1 | 1 | 1 | 0 |"), md);
+        assertTrue(md.contains("| O3_FM | 8 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 1 |"), md);
+        assertTrue(md.contains("| O0 | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 | 0 |"), md); // FP32: f32_ulp
         // the paper's matrix shape: gcc NaN / planted Inf once; planted Zero where gcc had a Number ("0, 1": the other way round)
-        assertTrue(md.contains("| Opt | gcc\\planted | NaN | Inf | Zero | Number |\n| --- | --- | ---: | ---: | ---: | ---: |\n| O0 | NaN | 0 | 1, 0 | 0, 0 | 0, 0 |\n|  | Inf |  | 1 | 0, 0 | 0, 0 |\n|  | Zero |  |  | 0 | 0, 1 |\n|  | Number |  |  |  | 2 |\n| O3_FM | NaN | 0 | 0, 0 | 0, 0 | 1, 0 |\n"), md);
+        assertTrue(md.contains("| Opt | gcc\\planted | NaN | Inf | Zero | Number |\n| --- | --- | ---: | ---: | ---: | ---: |\n| O0 | NaN | 0 | 1, 0 | 0, 0 | 0, 0 |\n|  | Inf |  | 1 | 0, 0 | 0, 0 |\n|  | Zero |  |  | 0 | 0, 1 |\n|  | Number |  |  |  | 1 |\n| O3_FM | NaN | 0 | 0, 0 | 0, 0 | 1, 0 |\n"), md);
         assertTrue(md.contains("gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)"));
     }
 
