@@ -79,8 +79,4 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
             .thenComparing(Discrepancy::program)
             .thenComparingInt(Discrepancy::input)
             .thenComparing(d -> d.pair().id());
-
-    static boolean isSeven(DiscrepancyClass c) {
-        return DiscrepancyClass.SEVEN.contains(c);
-    }
 }

@@ -35,19 +35,6 @@ final class Tables {
         return r;
     }
 
-    /** Table VI's shape, written out in full: rows are side a's class, columns side b's. */
-    static Table matrix(String corner, AdjacencyMatrix m) {
-        List<String> head = new ArrayList<>(List.of(corner));
-        for (OutcomeClass c : OutcomeClass.values()) head.add(c.label());
-        Table t = new Table(head);
-        for (OutcomeClass a : OutcomeClass.values()) {
-            List<String> r = new ArrayList<>(List.of(a.label()));
-            for (OutcomeClass b : OutcomeClass.values()) r.add(n(m.get(a, b)));
-            t.row(r);
-        }
-        return t;
-    }
-
     /**
      * The paper's Table VI / X exactly: per opt level, the upper triangle of the matrix, each cell "x, y" with x runs
      * where side a was the row class and b the column class, y the other way round; the diagonal is one count. Opt
