@@ -14,9 +14,11 @@ import picocli.CommandLine.Command;
         description = "Finds where the same numerical program gives different answers on different platforms.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            GenerateCommand.class,
             ShowCommand.class,
             CompareCommand.class,
             ReportCommand.class,
+            FprevCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";
