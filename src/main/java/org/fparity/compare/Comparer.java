@@ -31,8 +31,9 @@ public final class Comparer {
     }
 
     /**
-     * Compares the given pairs. A run is (program, input); for each pair and run, both results OK → classified, statuses
-     * differ or one side missing → a status mismatch, both failed the same way → neither (counted in {@code runs}).
+     * Compares the given pairs. A run is (program, input); for each pair and run: both results OK → classified; one side
+     * CANNOT_RUN or without an outcome → not compared; statuses differ → a status mismatch; both failed the same way →
+     * neither (still counted in {@code runs}).
      */
     public static Findings compare(CampaignView view, List<Pair> pairs) {
         Map<Platform, Map<Run, Outcome>> byPlatform = new HashMap<>();
@@ -71,11 +72,12 @@ public final class Comparer {
                         sum.add(d);
                         discrepancies.add(d);
                     }
-                } else if (a == null || b == null || a.status() != b.status()) {
-                    sum.statusMismatch();
-                    mismatches.add(new StatusMismatch(r.program(), r.input(), pair,
-                            a == null ? null : a.status(), b == null ? null : b.status(),
-                            a == null ? null : a.detail(), b == null ? null : b.detail()));
+                } else if (a == null || b == null || a.status() == Status.CANNOT_RUN || b.status() == Status.CANNOT_RUN) {
+                    // Not a finding: a GPU toolchain cannot run here, or the campaign has not got to this run yet.
+                    sum.countNotCompared();
+                } else if (a.status() != b.status()) {
+                    sum.countStatusMismatch();
+                    mismatches.add(new StatusMismatch(r.program(), r.input(), pair, a.status(), b.status(), a.detail(), b.detail()));
                 }
             }
             // FP64 first, as the paper presents it

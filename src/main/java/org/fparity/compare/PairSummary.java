@@ -13,6 +13,7 @@ public final class PairSummary {
     private final Precision precision;
     private int compared;
     private int statusMismatches;
+    private int notCompared;
     private final EnumMap<DiscrepancyClass, Integer> counts = new EnumMap<>(DiscrepancyClass.class);
     private final AdjacencyMatrix matrix = new AdjacencyMatrix();
     private final java.util.SortedSet<String> programs = new java.util.TreeSet<>();
@@ -38,8 +39,12 @@ public final class PairSummary {
         matrix.add(d.classA(), d.classB());
     }
 
-    void statusMismatch() {
+    void countStatusMismatch() {
         statusMismatches++;
+    }
+
+    void countNotCompared() {
+        notCompared++;
     }
 
     /** Sums summaries (for a series' Total row); the pair and precision are the first one's. */
@@ -50,6 +55,7 @@ public final class PairSummary {
             t.programs.addAll(r.programs);
             t.comparedPrograms.addAll(r.comparedPrograms);
             t.statusMismatches += r.statusMismatches;
+            t.notCompared += r.notCompared;
             r.counts.forEach((c, n) -> t.counts.merge(c, n, Integer::sum));
             t.matrix.addAll(r.matrix);
         }
@@ -74,9 +80,14 @@ public final class PairSummary {
         return compared;
     }
 
-    /** Runs that ended with different statuses (or are missing) on the two sides. */
+    /** Runs that ended with different statuses on the two sides (one crashed, timed out, failed to compile …). */
     public int statusMismatches() {
         return statusMismatches;
+    }
+
+    /** Runs one side has no result for by design or not yet: CANNOT_RUN here (no GPU), or no outcome recorded. */
+    public int notCompared() {
+        return notCompared;
     }
 
     public int count(DiscrepancyClass c) {

@@ -70,6 +70,7 @@ final class JsonReport {
             o.put("compared", s.compared());
             o.put("discrepancies", s.discrepancies());
             o.put("status_mismatches", s.statusMismatches());
+            o.put("not_compared", s.notCompared());
             ObjectNode c = o.putObject("counts");
             for (DiscrepancyClass k : DiscrepancyClass.values()) c.put(k.id(), s.count(k));
             ObjectNode m = o.putObject("matrix");
@@ -125,8 +126,7 @@ final class JsonReport {
 
     private static void side(ObjectNode o, String platform, Status s, String detail) {
         o.put("platform", platform);
-        if (s == null) o.putNull("status");
-        else o.put("status", s.name());
+        o.put("status", s.name());
         if (detail != null) o.put("detail", detail);
     }
 

@@ -43,7 +43,7 @@ final class OpenMetrics {
                 sample(sb, "fparity_discrepancies", l, d[c.ordinal()]);
             }
         });
-        family(sb, "fparity_status_mismatches", "Runs that ended differently (crash, timeout, compile error, missing) on the two sides of a pair.");
+        family(sb, "fparity_status_mismatches", "Runs that ended differently (crash, timeout, compile error) on the two sides of a pair.");
         other.forEach((k, o) -> sample(sb, "fparity_status_mismatches", labels(k), o[1]));
         if (r.baseline() != null) {
             family(sb, "fparity_baseline_discrepancies", "Discrepancies against the baseline: new, disappeared, persisting, unchecked (run did not finish on both sides tonight).");

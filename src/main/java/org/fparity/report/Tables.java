@@ -22,6 +22,7 @@ final class Tables {
         List<String> head = new ArrayList<>(List.of("Opt", "Compared", "Disc."));
         for (DiscrepancyClass c : DiscrepancyClass.values()) head.add(c.label());
         head.add("Status diff");
+        head.add("Not compared");
         Table t = new Table(head);
         for (PairSummary s : rows) t.row(classRow(s.pair().row(), s));
         if (rows.size() > 1) t.row(classRow("Total", Findings.total(rows)));
@@ -32,6 +33,7 @@ final class Tables {
         List<String> r = new ArrayList<>(List.of(label, n(s.compared()), n(s.discrepancies())));
         for (DiscrepancyClass c : DiscrepancyClass.values()) r.add(n(s.count(c)));
         r.add(n(s.statusMismatches()));
+        r.add(n(s.notCompared()));
         return r;
     }
 

@@ -51,7 +51,7 @@ class CompareReportCommandTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("campaign planted: 40 runs, 12 discrepancies, 2 runs ended differently\n"), r.out());
         assertTrue(r.out().contains("== gcc vs planted, FP64\n"));
-        assertTrue(r.out().contains("\nO0            9      4        1         0           0         0           0            1              1         1            0\n"), r.out());
+        assertTrue(r.out().contains("\nO0            9      4        1         0           0         0           0            1              1         1            0             0\n"), r.out());
         assertTrue(r.out().contains("== planted O0 vs other opt levels, FP32\n"));
         assertTrue(r.out().contains("crash_o3fm input 0: gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)"));
         assertEquals("", r.err());

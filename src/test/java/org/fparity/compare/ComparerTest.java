@@ -5,7 +5,6 @@ import static org.fparity.compare.OutcomeClass.NAN;
 import static org.fparity.compare.OutcomeClass.NUMBER;
 import static org.fparity.compare.OutcomeClass.ZERO;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -163,13 +162,18 @@ class ComparerTest {
     }
 
     @Test
-    void missingSideIsAMismatchAndMalformedResultIsAUserError() {
+    void missingSideOrCannotRunIsNotComparedAndMalformedResultIsAUserError() {
         CampaignView v = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
-                PlantedFaults.ok("p", "a", "O0", "0x1p+0"), PlantedFaults.ok("q", "a", "O0", "0x1p+0"), PlantedFaults.ok("q", "b", "O0", "0x1p+0")));
+                PlantedFaults.ok("p", "a", "O0", "0x1p+0"),
+                PlantedFaults.ok("q", "a", "O0", "0x1p+0"), PlantedFaults.ok("q", "b", "O0", "0x1p+0"),
+                PlantedFaults.ok("r", "a", "O0", "0x1p+0"), new Outcome("r", 0, "b", "O0", Status.CANNOT_RUN, null, "no CUDA device", null, 0),
+                PlantedFaults.ok("s", "a", "O0", "0x1p+0"), new Outcome("s", 0, "b", "O0", Status.TIMEOUT, null, "killed after 10 s", null, 0)));
         Findings f = Comparer.compare(v);
-        assertEquals(1, f.mismatches().size());
-        assertNull(f.mismatches().getFirst().statusB());
-        assertEquals("a O0 OK where b O0 has no outcome", f.mismatches().getFirst().describe());
+        PairSummary s = f.pairs().getFirst();
+        assertEquals(1, s.compared());
+        assertEquals(2, s.notCompared());
+        assertEquals(1, s.statusMismatches());
+        assertEquals("a O0 OK where b O0 TIMEOUT (killed after 10 s)", f.mismatches().getFirst().describe());
         CampaignView bad = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
                 PlantedFaults.ok("p", "a", "O0", "0x1p+0"), PlantedFaults.ok("p", "b", "O0", "zebra")));
         FparityError e = assertThrows(FparityError.class, () -> Comparer.compare(bad));

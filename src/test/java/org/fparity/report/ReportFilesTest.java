@@ -118,6 +118,8 @@ class ReportFilesTest {
     @Test
     void programsNeverComparedAreSkippedAndControlCharactersCannotBreakTheXml() throws Exception {
         CampaignView v = new CampaignView("c", Map.of(), Map.of(), Map.of(), List.of(
+                new Outcome("g", 0, "a", "O0", Status.OK, "0x1p+0", null, null, 0),
+                new Outcome("g", 0, "b", "O0", Status.CANNOT_RUN, null, "nvcc: no CUDA device here", null, 0),
                 new Outcome("p", 0, "a", "O0", Status.COMPILE_ERROR, null, "error\u0001: bad \"thing\" <here>", null, 0),
                 new Outcome("p", 0, "b", "O0", Status.COMPILE_ERROR, null, "error", null, 0),
                 new Outcome("q", 0, "a", "O0", Status.OK, "0x1p+0", null, null, 0),
@@ -125,8 +127,9 @@ class ReportFilesTest {
         Path d = tmp.resolve("skipped");
         ReportWriter.write(Report.of(v, null), d);
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(d.resolve("junit.xml").toFile());
-        assertEquals("2", doc.getDocumentElement().getAttribute("tests"));
-        assertEquals("1", doc.getDocumentElement().getAttribute("skipped"));
+        assertEquals("3", doc.getDocumentElement().getAttribute("tests"));
+        assertEquals("2", doc.getDocumentElement().getAttribute("skipped")); // both compile errors; a GPU run that cannot run here
+        assertEquals(1, testcase(doc, "a@O0:b@O0", "g").getElementsByTagName("skipped").getLength());
         assertEquals("1", doc.getDocumentElement().getAttribute("errors"));
         assertEquals(1, testcase(doc, "a@O0:b@O0", "p").getElementsByTagName("skipped").getLength());
     }
@@ -175,10 +178,10 @@ class ReportFilesTest {
         assertTrue(md.startsWith("# fparity report: planted\n"));
         assertTrue(md.contains("### gcc vs planted, FP64\n"));
         assertTrue(md.contains("### gcc vs planted, FP32\n"));
-        assertTrue(md.contains("| Opt | Compared | Disc. | NaN–Inf | NaN–Zero | NaN–Number | Inf–Zero | Inf–Number | Zero–Number | Number–Number | Inf sign | Status diff |"), md);
-        assertTrue(md.contains("| O0 | 9 | 4 | 1 | 0 | 0 | 0 | 0 | 1 | 1 | 1 | 0 |"), md);
-        assertTrue(md.contains("| O3_FM | 8 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 1 |"), md);
-        assertTrue(md.contains("| O0 | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 | 0 |"), md); // FP32: f32_ulp
+        assertTrue(md.contains("| Opt | Compared | Disc. | NaN–Inf | NaN–Zero | NaN–Number | Inf–Zero | Inf–Number | Zero–Number | Number–Number | Inf sign | Status diff | Not compared |"), md);
+        assertTrue(md.contains("| O0 | 9 | 4 | 1 | 0 | 0 | 0 | 0 | 1 | 1 | 1 | 0 | 0 |"), md);
+        assertTrue(md.contains("| O3_FM | 8 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |"), md);
+        assertTrue(md.contains("| O0 | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 0 |"), md); // FP32: f32_ulp
         // the paper's matrix shape: gcc NaN / planted Inf once; planted Zero where gcc had a Number ("0, 1": the other way round)
         assertTrue(md.contains("| Opt | gcc\\planted | NaN | Inf | Zero | Number |\n| --- | --- | ---: | ---: | ---: | ---: |\n| O0 | NaN | 0 | 1, 0 | 0, 0 | 0, 0 |\n|  | Inf |  | 1 | 0, 0 | 0, 0 |\n|  | Zero |  |  | 0 | 0, 1 |\n|  | Number |  |  |  | 1 |\n| O3_FM | NaN | 0 | 0, 0 | 0, 0 | 1, 0 |\n"), md);
         assertTrue(md.contains("gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)"));
