@@ -31,9 +31,9 @@ public final class Comparer {
     }
 
     /**
-     * Compares the given pairs. A run is (program, input); for each pair and run: both results OK → classified; one side
-     * CANNOT_RUN or without an outcome → not compared; statuses differ → a status mismatch; both failed the same way →
-     * neither (still counted in {@code runs}).
+     * Compares the given pairs. A run is (program, input); for each pair and run: both results OK → classified; statuses
+     * differ (crash, timeout, compile error on one side) → a status mismatch; otherwise (CANNOT_RUN on a side, no outcome
+     * yet, both failed the same way) → not compared. The three counts add up to the runs either side has.
      */
     public static Findings compare(CampaignView view, List<Pair> pairs) {
         Map<Platform, Map<Run, Outcome>> byPlatform = new HashMap<>();
@@ -72,12 +72,14 @@ public final class Comparer {
                         sum.add(d);
                         discrepancies.add(d);
                     }
-                } else if (a == null || b == null || a.status() == Status.CANNOT_RUN || b.status() == Status.CANNOT_RUN) {
-                    // Not a finding: a GPU toolchain cannot run here, or the campaign has not got to this run yet.
-                    sum.countNotCompared();
-                } else if (a.status() != b.status()) {
+                } else if (a != null && b != null && a.status() != b.status()
+                        && a.status() != Status.CANNOT_RUN && b.status() != Status.CANNOT_RUN) {
                     sum.countStatusMismatch();
                     mismatches.add(new StatusMismatch(r.program(), r.input(), pair, a.status(), b.status(), a.detail(), b.detail()));
+                } else {
+                    // Not a finding: a GPU toolchain cannot run here, the campaign has not got to this run yet, or both
+                    // sides failed the same way.
+                    sum.countNotCompared();
                 }
             }
             // FP64 first, as the paper presents it

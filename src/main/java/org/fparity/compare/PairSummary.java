@@ -85,7 +85,7 @@ public final class PairSummary {
         return statusMismatches;
     }
 
-    /** Runs one side has no result for by design or not yet: CANNOT_RUN here (no GPU), or no outcome recorded. */
+    /** Runs without results on both sides that are not a status difference: CANNOT_RUN here, no outcome yet, or both failed alike. */
     public int notCompared() {
         return notCompared;
     }

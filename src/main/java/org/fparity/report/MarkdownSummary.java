@@ -26,7 +26,7 @@ final class MarkdownSummary {
         sb.append("## Discrepancies per opt level\n\n");
         sb.append("Classes ignore the sign of NaN and zero; +Inf vs −Inf is counted apart. ")
                 .append("\"Status diff\" counts runs that ended differently (crash, timeout, compile error) on the two sides; ")
-                .append("\"Not compared\" runs one side could not run here (CANNOT_RUN) or has no outcome for.\n\n");
+                .append("\"Not compared\" counts runs a side could not run here (CANNOT_RUN), has no outcome for yet, or that failed alike on both.\n\n");
         for (Map.Entry<String, List<PairSummary>> e : r.findings().series().entrySet()) {
             sb.append("### ").append(e.getKey()).append("\n\n").append(Tables.perClass(e.getValue()).toMarkdown()).append('\n');
             if (e.getValue().stream().anyMatch(s -> s.discrepancies() > 0)) {

@@ -167,11 +167,12 @@ class ComparerTest {
                 PlantedFaults.ok("p", "a", "O0", "0x1p+0"),
                 PlantedFaults.ok("q", "a", "O0", "0x1p+0"), PlantedFaults.ok("q", "b", "O0", "0x1p+0"),
                 PlantedFaults.ok("r", "a", "O0", "0x1p+0"), new Outcome("r", 0, "b", "O0", Status.CANNOT_RUN, null, "no CUDA device", null, 0),
-                PlantedFaults.ok("s", "a", "O0", "0x1p+0"), new Outcome("s", 0, "b", "O0", Status.TIMEOUT, null, "killed after 10 s", null, 0)));
+                PlantedFaults.ok("s", "a", "O0", "0x1p+0"), new Outcome("s", 0, "b", "O0", Status.TIMEOUT, null, "killed after 10 s", null, 0),
+                new Outcome("t", 0, "a", "O0", Status.CRASH, null, "SIGFPE", null, 0), new Outcome("t", 0, "b", "O0", Status.CRASH, null, "SIGFPE", null, 0)));
         Findings f = Comparer.compare(v);
         PairSummary s = f.pairs().getFirst();
         assertEquals(1, s.compared());
-        assertEquals(2, s.notCompared());
+        assertEquals(3, s.notCompared()); // p: b has no outcome; r: b cannot run here; t: both crashed alike
         assertEquals(1, s.statusMismatches());
         assertEquals("a O0 OK where b O0 TIMEOUT (killed after 10 s)", f.mismatches().getFirst().describe());
         CampaignView bad = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
