@@ -153,6 +153,22 @@ class ComparerTest {
     }
 
     @Test
+    void everyRunOfAPairIsComparedMismatchedOrNotComparedExactlyOnce() {
+        CampaignView v = SyntheticCampaign.of("s", 7, 60);
+        Findings f = Comparer.compare(v);
+        for (PairSummary s : f.pairs()) {
+            long runs = v.outcomes().stream()
+                    .filter(o -> v.precision(o.program()) == s.precision())
+                    .filter(o -> new Platform(o.toolchain(), o.opt()).equals(s.pair().a()) || new Platform(o.toolchain(), o.opt()).equals(s.pair().b()))
+                    .map(o -> o.program() + "/" + o.input()).distinct().count();
+            assertEquals(runs, s.compared() + s.statusMismatches() + s.notCompared(), s.series() + " " + s.pair().row());
+            assertEquals(s.discrepancies(), s.matrix().total());
+        }
+        assertEquals(f.discrepancies().size(), f.pairs().stream().mapToInt(PairSummary::discrepancies).sum());
+        assertTrue(f.mismatches().size() > 0 && f.discrepancies().size() > 100);
+    }
+
+    @Test
     void aRunRecordedTwiceCountsOnceAndTheFirstLineWins() {
         CampaignView v = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
                 PlantedFaults.ok("p", "a", "O0", "0x1p+0"), PlantedFaults.ok("p", "b", "O0", "0x1p+0"), PlantedFaults.ok("p", "b", "O0", "0x1p+1")));
