@@ -4,7 +4,8 @@
 Line protocol on stdin/stdout (one process serves many sizes and many probes per round trip):
   > fprev N DTYPE MASK UNIT        prepare for N summands (MASK, UNIT as hex floats)   < ok DESCRIPTION
   > p FROM TO K i0 j0 i1 j1 ...    K probes: +MASK at i, -MASK at j, UNIT on [FROM,TO), 0 elsewhere
-                                   < K results as hex floats on one line
+                                   < "x " + the K results as little-endian float64 bytes in hex
+                                     (other servers, like c_harness.c, answer K hex floats "%a" instead)
   > e K, then K lines of N hex floats: the function on arbitrary summands   < K results on one line
   > q                              quit
 Errors are one line "error MESSAGE". The masked array is built here, so only indices cross the pipe.
@@ -78,7 +79,9 @@ def main():
                 m[j] = bl[j]
             if cur >= 0:
                 m[cur] = bl[cur]
-            out.write(" ".join(map(float.hex, map(float, res))))
+            # raw little-endian float64 bytes in hex: bit-exact, and one call instead of one per probe
+            out.write("x ")
+            out.write(np.asarray(res, dtype=np.float64).tobytes().hex())
             out.write("\n")
             out.flush()
             continue

@@ -33,6 +33,7 @@ public final class TreeShapes {
         if (n == 1) return "single summand";
         if (n == 2) return "one addition";
         if (!t.isBinary()) {
+            if (t.childCount(t.root()) == n) return "one fused " + n + "-term addition";
             for (int k = 2; k <= 64; k++) {
                 if (t.equals(Shapes.fusedBlocks(n, k))) return (k + 1) + "-way fused blocks (" + k + " per step)";
             }
