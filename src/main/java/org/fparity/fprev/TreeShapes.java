@@ -47,6 +47,7 @@ public final class TreeShapes {
             if (t.equals(Shapes.strided(n, k, true))) return k + "-lane strided + pairwise";
             if (t.equals(Shapes.strided(n, k, false))) return k + "-lane strided + sequential";
         }
+        if (n > 8 && t.equals(Shapes.numpyPairwise(n))) return "numpy pairwise (8 lanes, halves above 128)";
         for (int k : new int[] {2, 4, 8, 16, 32, 64, 128, 256}) {
             if (k / 2 >= n) break;
             if (t.equals(Shapes.stridedHalving(n, k))) return k + "-lane strided + halving";

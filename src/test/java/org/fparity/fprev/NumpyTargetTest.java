@@ -59,6 +59,25 @@ class NumpyTargetTest {
     }
 
     @Test
+    void sumFollowsNumpysPairwiseAlgorithm() {
+        needNumpy();
+        try (ProcessTarget t = ProcessTarget.numpy("sum", Precision.FP32, 1)) {
+            for (int n : new int[] {100, 1000, 5000}) {
+                SumTree tree = Fprev.reveal(t, n, Fprev.Algo.ADVANCED).tree();
+                assertEquals(Shapes.numpyPairwise(n), tree, "n=" + n);
+                assertEquals("numpy pairwise (8 lanes, halves above 128)", TreeShapes.name(tree));
+            }
+        }
+    }
+
+    @Test
+    void matmulReplaysBitForBit() {
+        needNumpy();
+        revealAndReplay("matmul", Precision.FP32, 16, 64);
+        revealAndReplay("matmul", Precision.FP64, 40);
+    }
+
+    @Test
     void dotAndMatvecReplayBitForBit() {
         needNumpy();
         revealAndReplay("dot", Precision.FP64, 16, 100, 1000);
