@@ -97,6 +97,17 @@ class FprevCommandTest {
     }
 
     @Test
+    void checkComparesBlasThreadCounts() throws Exception {
+        String py = org.fparity.fprev.Runners.onPath("python3");
+        org.junit.jupiter.api.Assumptions.assumeTrue(py != null
+                && new ProcessBuilder(py, "-c", "import numpy").start().waitFor() == 0, "python3 with numpy is not available");
+        Run r = run("--target", "numpy.dot", "--dtype", "float64", "--n", "64", "--check");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("threads: same order with 1 and 2 BLAS threads"), r.out());
+        assertTrue(r.out().contains("replay:  replay matches bit for bit on 64 random inputs"), r.out());
+    }
+
+    @Test
     void findingsHaveTheirOwnExitCodes() {
         Run kahan = run("--target", "java.kahan", "--dtype", "float64", "--n", "32");
         assertEquals(4, kahan.code());
