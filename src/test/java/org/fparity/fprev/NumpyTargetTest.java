@@ -122,6 +122,14 @@ class NumpyTargetTest {
     }
 
     @Test
+    void anyProcessSpeakingTheProtocolIsATarget() {
+        needNumpy();
+        try (SumTarget t = Targets.resolve("process:python3 runners/fprev/numpy_target.py sum", Precision.FP32, Targets.Options.DEFAULT)) {
+            assertEquals(Shapes.numpyPairwise(300), Fprev.reveal(t, 300, Fprev.Algo.ADVANCED).tree());
+        }
+    }
+
+    @Test
     void unknownOpIsAClearError() {
         needNumpy();
         try (ProcessTarget t = ProcessTarget.numpy("cumsum", Precision.FP32, 1)) {
