@@ -71,6 +71,13 @@ class SumTreeTest {
         assertEquals("blocks of 8, sequential", TreeShapes.name(Shapes.blocked(50, 8)));
         assertEquals("5-way fused blocks (4 per step)", TreeShapes.name(Shapes.fusedBlocks(50, 4)));
         assertEquals("32-lane strided + halving", TreeShapes.name(Shapes.stridedHalving(100, 32)));
+        assertEquals("2 lanes (each pairwise) + one addition", TreeShapes.name(SumTree.parse("(((0 2) (4 6)) ((1 3) (5 7)))")));
+        assertEquals("4-lane strided + halving", TreeShapes.name(SumTree.parse("((((0 4) 8) ((2 6) 10)) (((1 5) 9) ((3 7) 11)))")));
+        // numpy 2.4.6 / OpenBLAS SkylakeX sdot at n = 64, as revealed here
+        assertEquals("8 lanes (each blocks of 2, sequential) + 4-lane strided + pairwise", TreeShapes.name(SumTree.parse(
+                "(((((((0 8) (16 24)) (32 40)) (48 56)) ((((4 12) (20 28)) (36 44)) (52 60))) (((((1 9) (17 25)) (33 41)) (49 57))"
+                + " ((((5 13) (21 29)) (37 45)) (53 61)))) ((((((2 10) (18 26)) (34 42)) (50 58)) ((((6 14) (22 30)) (38 46)) (54 62)))"
+                + " (((((3 11) (19 27)) (35 43)) (51 59)) ((((7 15) (23 31)) (39 47)) (55 63)))))")));
         SumTree split = SumTree.parse("((((0 1) 2) 3) ((4 5) (6 7)))");
         assertEquals("split leaves 0\u20133 sequential + leaves 4\u20137 pairwise", TreeShapes.name(split));
         assertTrue(TreeShapes.name(SumTree.parse("((0 2) (1 3 4))")).startsWith("arities [2, 3]"));
