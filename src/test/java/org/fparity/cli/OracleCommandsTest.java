@@ -95,6 +95,27 @@ class OracleCommandsTest {
     }
 
     @Test
+    void truthReadsJsonProgramsAndReportsUnstableBranches() throws Exception {
+        var p = org.fparity.ir.Program.parse(Files.readString(Path.of("corpora/seed-paper/ceil-tiny-positive.fp")));
+        Path json = Files.writeString(dir.resolve("p.json"), org.fparity.ir.ProgramJson.toJson(p));
+        Run r = run("truth", json.toString(), "--input", "1.2374E-306");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("#1 ceil(0x1.599be3d31175dp-415) = 0x1p+0"), r.out());
+        Path u = Files.writeString(dir.resolve("u.fp"), """
+                program fp64 array 1
+                compute(double comp, double x) {
+                  if (sin(x) * sin(x) + cos(x) * cos(x) == 1.0) {
+                    comp = 1.0;
+                  }
+                }
+                """);
+        Run v = run("truth", u.toString(), "--input", "0 0.7", "--max-precision", "1024");
+        assertEquals(0, v.exit(), v.err());
+        assertTrue(v.out().contains("(unstable at 1024 bits"), v.out());
+        assertTrue(v.out().contains("unstable branch: comparison #1"), v.out());
+    }
+
+    @Test
     void truthRefusesBadInput() throws Exception {
         oneLineError(run("truth", "corpora/seed-paper/ceil-tiny-positive.fp", "--input", "1 2"), 2, "the program has 1 parameters");
         oneLineError(run("truth", "corpora/seed-paper/ceil-tiny-positive.fp", "--input", "zz"), 2, "is not a number");
