@@ -24,6 +24,7 @@ public final class ExactAccumulator {
     /** 140 digits of 32 bits reach 2^2240: products of doubles stay below 2^2048, headroom for 2^190 of them. */
     static final int DIGITS = 140;
     private static final long FRAC = 0x000f_ffff_ffff_ffffL;
+    private static final long HIDDEN = 1L << 52;
     private static final long SIGN = 0x8000_0000_0000_0000L;
     private static final long LOW32 = 0xffff_ffffL;
     /** Deposits per digit before a normalization is forced (each adds less than 2^32 in magnitude). */
@@ -79,33 +80,52 @@ public final class ExactAccumulator {
         count--;
     }
 
-    /** Adds a[from..to) exactly: the hot loop. */
+    /**
+     * Adds a[from..to) exactly: the hot loop. Normal numbers take one branch-free path (mantissa with its hidden
+     * bit into the bin of its sign and exponent); zeros, subnormals, infinities and NaNs — biased exponent 0 or
+     * 2047, tested at once as {@code ((idx + 1) & 0x7fe) == 0} — go through {@link #addRare}.
+     */
     public void addAll(double[] a, int from, int to) {
         long[] b = bins;
         binsClean = false;
-        long nz = notAllNegZero;
-        long pz = notAllPosZero;
+        int rare = 0;
         for (int i = from; i < to; i++) {
             long bits = Double.doubleToRawLongBits(a[i]);
             int idx = (int) (bits >>> 52);
-            int e = idx & 0x7ff;
-            if (e == 0x7ff) {
-                special(a[i]);
+            if (((idx + 1) & 0x7fe) == 0) {
+                addRare(bits);
+                rare++;
                 continue;
             }
-            nz |= bits ^ SIGN;
-            pz |= bits;
-            long m = (bits & FRAC) | (((long) (e + 2047) >>> 11) << 52);
-            long v = b[idx] + m;
+            long v = b[idx] + ((bits & FRAC) | HIDDEN);
             if (v < 0) {
                 flushBin(idx, v);
                 v = 0;
             }
             b[idx] = v;
         }
-        notAllNegZero = nz;
-        notAllPosZero = pz;
+        if (rare < to - from) { // a normal number was added: the sum is no longer "all −0" nor "all +0"
+            notAllNegZero |= 1;
+            notAllPosZero |= 1;
+        }
         count += to - from;
+    }
+
+    /** Zero, subnormal, infinity or NaN: not counted here. */
+    private void addRare(long bits) {
+        int idx = (int) (bits >>> 52);
+        if ((idx & 0x7ff) == 0x7ff) {
+            special(Double.longBitsToDouble(bits));
+            return;
+        }
+        notAllNegZero |= bits ^ SIGN;
+        notAllPosZero |= bits;
+        long v = bins[idx] + (bits & FRAC); // subnormal: no hidden bit, exponent as for biased 1
+        if (v < 0) {
+            flushBin(idx, v);
+            v = 0;
+        }
+        bins[idx] = v;
     }
 
     public void addAll(double[] a) {
