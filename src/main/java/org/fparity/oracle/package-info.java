@@ -19,11 +19,16 @@
  * </ul>
  *
  * <p>Measured on the shared 2-vCPU machine (load average 11–15 from other work, so JMH wall-clock errors reached
- * ±100 %; {@code OracleCpuTime} in the tests reports median thread-CPU time instead). Exact sum, one thread:
- * 2.5–3.3 ns/element against 3.7–3.9 for {@code DoubleStream.sum()} (0.69–0.85×) and 0.82–0.85 for a naive loop
- * (3.0–4.0×), n = 10^6 and 10^7, U[0,1) and ±2^±60. Two threads gave no speed-up here: the second core was busy.
- * FPE(2) first level: 3.8 ns (U[0,1)) and 13–16 ns (wide range). MPFR call, warm: about 3 µs (sin(0.5),
- * sin(1e300), exp(−740)), fmod 2 µs. Reference evaluation of a 50-statement program with 50 math calls: 204 µs
- * for one pass at 128 bits, 517 µs for the Ziv loop to convergence (2 passes), 167 µs for the ideal platform.
+ * ±100 %; {@code OracleCpuTime} in the tests also reports median thread-CPU time and best-of-31 wall time).
+ * Exact sum, one thread, n = 10^6 and 10^7, U[0,1) and ±2^±60: 1.2–1.5 ns/element (thread CPU) against 3.7 for
+ * {@code DoubleStream.sum()} (0.34–0.44×) and 0.82–0.86 for a naive loop (1.5–1.9×); best wall time 1.19–1.28 ns,
+ * 1.47–1.58× naive. Two threads: 1.48–1.84× naive, no faster than one thread here because the second vCPU was busy.
+ * FPE(2) first level: 3.7 ns (U[0,1)) and 13–14 ns (wide range) — it does not pay in scalar Java. MPFR call,
+ * warm: 1.6–3.2 µs (sin(0.5), sin(1e300), exp(−740), fmod). Reference evaluation of a 50-statement program with
+ * 50 math calls: 250 µs for one pass at 128 bits, 420–520 µs for the Ziv loop to convergence (2 passes),
+ * 110–150 µs for the ideal platform. JMH ({@code OracleBench}, 1 fork, 3+5 × 1 s, load 7–11), ms/op at n = 10^6 / 10^7:
+ * U[0,1): naive 1.49 / 13.4, DoubleStream.sum 6.99 / 101, exact 1.98 / 17.2, exact on 2 threads 1.54 / 13.6
+ * (1.03× / 1.02× naive); ±2^±60: naive 1.61 / 17.4, DoubleStream.sum 9.67 / 61.1, exact 2.25 / 19.5, 2 threads
+ * 1.88 / 61.8 ± 245 (1.17× / one noisy run).
  */
 package org.fparity.oracle;
