@@ -31,4 +31,10 @@ public record CampaignView(String name, Map<String, String> host, Map<String, St
         ProgramInfo p = programs.get(programId);
         return p == null ? null : p.source();
     }
+
+    /** The values of one input of a program (hex-float tokens, as the harness reads them), or null when unknown. */
+    public org.fparity.ir.Input input(String programId, int index) {
+        ProgramInfo p = programs.get(programId);
+        return p == null || index < 0 || index >= p.inputs().size() ? null : p.inputs().get(index);
+    }
 }

@@ -157,8 +157,12 @@ final class HtmlReport {
             b.append("<tr data-class=\"").append(d.cls().id()).append("\"><td><code>").append(Markup.esc(d.program())).append("</code>");
             String src = r.campaign().source(d.program());
             // The first one open: a reader sees at once what kind of program misbehaves.
-            if (src != null) b.append(withPairs && shown++ < OPEN_SOURCES ? "<details open>" : "<details>").append("<summary>source</summary><pre>")
-                    .append(Markup.esc(src)).append("</pre></details>");
+            org.fparity.ir.Input in = r.campaign().input(d.program(), d.input());
+            if (src != null) {
+                b.append(withPairs && shown++ < OPEN_SOURCES ? "<details open>" : "<details>").append("<summary>source</summary><pre>").append(Markup.esc(src));
+                if (in != null) b.append("\ninput ").append(d.input()).append(": ").append(Markup.esc(String.join(" ", in.args())));
+                b.append("</pre></details>");
+            }
             b.append("</td><td>").append(d.input()).append("</td><td>").append(Markup.esc(d.pair().toString())).append("</td><td class=\"cls\"><span class=\"sw\" style=\"background:")
                     .append(Svg.color(d.cls())).append("\"></span>").append(Markup.esc(d.cls().label())).append("</td><td><code>")
                     .append(Markup.esc(d.hexA())).append("</code></td><td><code>").append(Markup.esc(d.hexB())).append("</code></td><td class=\"num\">")

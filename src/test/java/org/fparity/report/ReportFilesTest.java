@@ -67,6 +67,7 @@ class ReportFilesTest {
         assertEquals("0x1.8p+1", fmod.get("a").get("result").asText());
         assertEquals("0x1.8000000000001p+1", fmod.get("b").get("result").asText());
         assertEquals("planted@O0", fmod.get("b").get("platform").asText());
+        assertEquals("[\"0x1p-1000\"]", fmod.get("input_values").toString());
         JsonNode inf = find(root.get("discrepancies"), "inf_sign", "gcc@O0");
         assertEquals("inf_sign", inf.get("class").asText());
         assertTrue(inf.get("ulps").isNull());
