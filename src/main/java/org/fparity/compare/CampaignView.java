@@ -7,7 +7,8 @@ import org.fparity.ir.Precision;
 
 /**
  * The slice of a campaign that comparison and reports read: its name, where and with what it ran, its programs and
- * its outcomes. Kept separate from the on-disk campaign so compare and report do not depend on how it is stored.
+ * its outcomes. Kept separate from the on-disk campaign ({@link CampaignFiles#load} makes one from a folder) so
+ * compare and report can be fed from anywhere: tests, a merge of two clusters' campaigns, a nightly's history.
  *
  * @param host     host facts (hostname, cpu, os …), shown in reports as given
  * @param versions tool versions (fparity, each toolchain's exact compiler version string …)
