@@ -84,7 +84,7 @@ final class HtmlReport {
             if (perOpt.isEmpty()) continue;
             List<Svg.Bar> bars = new ArrayList<>();
             perOpt.forEach((opt, acc) -> bars.add(new Svg.Bar(opt, acc)));
-            String title = precision.name() + ": " + (kind == Pair.Kind.TOOLCHAINS ? "between toolchains, same opt level (all pairs)" : "each opt level vs O0 of the same toolchain");
+            String title = precision.name() + ": " + (kind == Pair.Kind.TOOLCHAINS ? "between toolchains, same opt level (all pairs)" : "each opt level vs the same toolchain's O0 (or lowest level)");
             String id = (kind == Pair.Kind.TOOLCHAINS ? "chart-toolchains-" : "chart-opt-levels-") + precision.id();
             b.append("<figure>").append(Svg.stackedBars(id, title, bars)).append("</figure>");
         }
