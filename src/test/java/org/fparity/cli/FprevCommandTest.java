@@ -143,6 +143,9 @@ class FprevCommandTest {
             {"--target", "tc.volta", "--n", "8"},
             {"--target", "java.seq", "--n", "abc"},
             {"--bench", "everything"},
+            {"--target", "java.seq", "--n", "2000000000"},
+            {"--target", "java.seq", "--sweep", "4..2000000000"},
+            {"--target", "numpy.dot", "--n", "8", "--threads", "0"},
         };
         for (String[] c : cases) {
             String[] withOut = java.util.Arrays.copyOf(c, c.length + 2);
