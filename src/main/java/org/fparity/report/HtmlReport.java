@@ -96,7 +96,8 @@ final class HtmlReport {
     }
 
     private static void runs(StringBuilder b, Report r) {
-        b.append("<section id=\"runs\"><h2>Runs</h2>").append(table(Tables.runs(r.findings().runs()), "runs-table")).append("</section>\n");
+        b.append("<section id=\"runs\"><h2>Runs</h2>").append(table(Tables.summary(r.campaign(), r.findings()), "summary-table"))
+                .append(table(Tables.runs(r.findings().runs()), "runs-table")).append("</section>\n");
     }
 
     private static void baseline(StringBuilder b, Report r) {
