@@ -44,6 +44,8 @@ class HtmlReportTest {
         assertEquals(1, Svg.niceStep(0));
         assertEquals(1, Svg.niceStep(4));
         assertEquals(2, Svg.niceStep(5));
+        assertEquals(60, Svg.niceStep(212));
+        assertEquals(10, Svg.niceStep(33));
         assertEquals(100, Svg.niceStep(386));
         assertEquals(100, Svg.niceStep(400));
         assertEquals(200, Svg.niceStep(401));
