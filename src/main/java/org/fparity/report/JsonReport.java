@@ -84,7 +84,7 @@ final class JsonReport {
         }
 
         ArrayNode ds = root.putArray("discrepancies");
-        for (Discrepancy d : r.findings().discrepancies()) discrepancy(ds.addObject(), d);
+        for (Discrepancy d : r.findings().discrepancies()) discrepancy(ds.addObject(), d, r.campaign().input(d.program(), d.input()));
 
         ArrayNode ms = root.putArray("status_mismatches");
         for (StatusMismatch m : r.findings().mismatches()) {
@@ -106,9 +106,14 @@ final class JsonReport {
         return ProgramJson.toJson(root) + "\n";
     }
 
-    private static void discrepancy(ObjectNode o, Discrepancy d) {
+    private static void discrepancy(ObjectNode o, Discrepancy d, org.fparity.ir.Input values) {
         o.put("program", d.program());
         o.put("input", d.input());
+        // the values themselves, so a reproducer needs nothing but this file and the program's source
+        if (values != null) {
+            ArrayNode tokens = o.putArray("input_values");
+            values.args().forEach(tokens::add);
+        }
         o.put("class", d.cls().id());
         ObjectNode a = o.putObject("a");
         a.put("platform", d.pair().a().id());

@@ -21,6 +21,7 @@ final class MarkdownSummary {
                 .append(r.findings().discrepancies().size()).append(" discrepancies · ")
                 .append(r.findings().mismatches().size()).append(" runs that ended differently\n\n");
         sb.append(facts("Host", r.campaign().host())).append(facts("Versions", r.campaign().versions()));
+        sb.append("## Summary\n\n").append(Tables.summary(r.campaign(), r.findings()).toMarkdown()).append('\n');
         sb.append("## Runs\n\n").append(Tables.runs(r.findings().runs()).toMarkdown()).append('\n');
         if (r.baseline() != null) sb.append("## Against the baseline\n\n").append(Tables.baseline(r.baseline()).toMarkdown()).append('\n');
         sb.append("## Discrepancies per opt level\n\n");

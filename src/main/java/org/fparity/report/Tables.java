@@ -17,6 +17,36 @@ import org.fparity.exec.Outcome.Status;
 final class Tables {
     private Tables() {}
 
+    /**
+     * Table IV's shape: per precision, how many programs and runs, how many pair-runs were compared, how many differed.
+     * The share is of compared pair-runs (the paper's is of runs; with many pairs that would exceed 100 %).
+     */
+    static Table summary(org.fparity.compare.CampaignView campaign, Findings f) {
+        List<org.fparity.ir.Precision> ps = List.of(org.fparity.ir.Precision.FP64, org.fparity.ir.Precision.FP32);
+        Table t = new Table(List.of("Metric", "FP64", "FP32", "Total"));
+        long[] programs = new long[3], runs = new long[3], compared = new long[3], disc = new long[3];
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (org.fparity.exec.Outcome o : campaign.outcomes()) {
+            int i = ps.indexOf(campaign.precision(o.program()));
+            runs[i]++;
+            if (seen.add(o.program())) programs[i]++;
+        }
+        for (PairSummary s : f.pairs()) {
+            int i = ps.indexOf(s.precision());
+            compared[i] += s.compared();
+            disc[i] += s.discrepancies();
+        }
+        for (long[] a : List.of(programs, runs, compared, disc)) a[2] = a[0] + a[1];
+        t.row(List.of("Programs", Long.toString(programs[0]), Long.toString(programs[1]), Long.toString(programs[2])));
+        t.row(List.of("Runs", Long.toString(runs[0]), Long.toString(runs[1]), Long.toString(runs[2])));
+        t.row(List.of("Compared (pair × run)", Long.toString(compared[0]), Long.toString(compared[1]), Long.toString(compared[2])));
+        t.row(List.of("Discrepancies", Long.toString(disc[0]), Long.toString(disc[1]), Long.toString(disc[2])));
+        List<String> pct = new ArrayList<>(List.of("Discrepancies (% of compared)"));
+        for (int i = 0; i < 3; i++) pct.add(compared[i] == 0 ? "" : String.format(java.util.Locale.ROOT, "%.2f%%", 100.0 * disc[i] / compared[i]));
+        t.row(pct);
+        return t;
+    }
+
     /** Table V's shape: one row per opt level, discrepancies per class, then a Total row. */
     static Table perClass(List<PairSummary> rows) {
         List<String> head = new ArrayList<>(List.of("Opt", "Compared", "Disc."));

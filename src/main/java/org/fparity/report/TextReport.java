@@ -17,6 +17,7 @@ final class TextReport {
         sb.append("campaign ").append(r.campaign().name()).append(": ").append(r.findings().totalRuns()).append(" runs, ")
                 .append(r.findings().discrepancies().size()).append(" discrepancies, ")
                 .append(r.findings().mismatches().size()).append(" runs ended differently\n\n");
+        sb.append(Tables.summary(r.campaign(), r.findings()).toText()).append('\n');
         sb.append(Tables.runs(r.findings().runs()).toText()).append('\n');
         for (Map.Entry<String, List<PairSummary>> e : r.findings().series().entrySet()) {
             sb.append("== ").append(e.getKey()).append('\n').append(Tables.perClass(e.getValue()).toText()).append('\n');

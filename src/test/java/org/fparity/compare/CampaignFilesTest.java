@@ -34,14 +34,26 @@ class CampaignFilesTest {
     }
 
     @Test
-    void withoutCampaignJsonTheFolderNameIsTheNameAndProgramsAreFp64() throws Exception {
+    void aFolderWithoutCampaignJsonIsNotACampaign() throws Exception {
         Path dir = tmp.resolve("night-7");
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("outcomes.jsonl"), "{\"program\":\"p\",\"input\":0,\"toolchain\":\"gcc\",\"opt\":\"O0\",\"status\":\"OK\",\"hex\":\"0x1p+0\",\"micros\":0}\n\n");
-        CampaignView v = CampaignFiles.load(dir);
-        assertEquals("night-7", v.name());
-        assertEquals(1, v.outcomes().size());
-        assertEquals(Precision.FP64, v.precision("p"));
+        Files.writeString(dir.resolve("outcomes.jsonl"), "");
+        FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
+        assertEquals(dir + ": not a campaign (no campaign.json)", e.getMessage());
+        FparityError missing = assertThrows(FparityError.class, () -> CampaignFiles.load(tmp.resolve("nope")));
+        assertEquals("campaign '" + tmp.resolve("nope") + "' not found (expected a folder with campaign.json and outcomes.jsonl)", missing.getMessage());
+    }
+
+    @Test
+    void aTornOrUnreadableOutcomeLineIsRefusedNamingTheLine() throws Exception {
+        Path dir = CampaignFixtures.write(PlantedFaults.campaign("planted"), tmp.resolve("torn"));
+        String log = Files.readString(dir.resolve("outcomes.jsonl"));
+        Files.writeString(dir.resolve("outcomes.jsonl"), log.substring(0, log.length() - 30));
+        FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
+        assertTrue(e.getMessage().startsWith(dir + ": outcomes.jsonl line 40: torn last line ("), e.getMessage());
+        Files.writeString(dir.resolve("outcomes.jsonl"), log.replaceFirst("\"status\":\"OK\"", "\"status\":\"EXPLODED\""));
+        e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
+        assertTrue(e.getMessage().startsWith(dir + ": outcomes.jsonl line 1: unreadable outcome skipped ("), e.getMessage());
     }
 
     @Test
@@ -61,6 +73,7 @@ class CampaignFilesTest {
         Files.writeString(dir.resolve("outcomes.jsonl"), "");
         Files.writeString(dir.resolve("campaign.json"), "{\"programs\":[{\"id\":\"p\",\"precision\":\"fp128\"}]}");
         FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
-        assertTrue(e.getMessage().endsWith("campaign.json: program p: unknown precision 'fp128' (expected fp32 or fp64)"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(dir.resolve("campaign.json") + ": malformed: "), e.getMessage());
+        assertTrue(e.getMessage().contains("fp128"), e.getMessage());
     }
 }

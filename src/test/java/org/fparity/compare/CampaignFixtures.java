@@ -11,7 +11,7 @@ import org.fparity.ir.ProgramJson;
 
 /**
  * Writes a {@link CampaignView} to a folder the way {@code fparity run} lays a campaign out (outcomes.jsonl, and
- * campaign.json in layout 1: no name field, the folder is the name).
+ * campaign.json in layout 1, only with fields {@link org.fparity.campaign.CampaignMeta} knows: the folder is the name).
  */
 public final class CampaignFixtures {
     private CampaignFixtures() {}

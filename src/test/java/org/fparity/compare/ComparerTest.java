@@ -139,6 +139,13 @@ class ComparerTest {
     }
 
     @Test
+    void withoutO0TheLowestLevelIsTheReference() {
+        var present = java.util.Set.of(new Platform("gcc", "O2"), new Platform("gcc", "O3_FM"), new Platform("gcc", "nofma"), new Platform("clang", "O3_FM"));
+        List<String> ids = PairSelection.all(present).stream().map(Pair::id).toList();
+        assertEquals(List.of("clang@O3_FM:gcc@O3_FM", "gcc@O2:gcc@O3_FM", "gcc@O2:gcc@nofma"), ids);
+    }
+
+    @Test
     void pairOptionSelectsAndRejectsUnknownNames() {
         var present = Comparer.platforms(planted.outcomes());
         assertEquals(2, PairSelection.parse("gcc:planted", present).size());

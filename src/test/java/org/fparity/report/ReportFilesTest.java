@@ -67,6 +67,7 @@ class ReportFilesTest {
         assertEquals("0x1.8p+1", fmod.get("a").get("result").asText());
         assertEquals("0x1.8000000000001p+1", fmod.get("b").get("result").asText());
         assertEquals("planted@O0", fmod.get("b").get("platform").asText());
+        assertEquals("[\"0x1p-1000\"]", fmod.get("input_values").toString());
         JsonNode inf = find(root.get("discrepancies"), "inf_sign", "gcc@O0");
         assertEquals("inf_sign", inf.get("class").asText());
         assertTrue(inf.get("ulps").isNull());
@@ -176,6 +177,9 @@ class ReportFilesTest {
     void summaryHasThePapersTables() throws IOException {
         String md = Files.readString(dir.resolve("summary.md"));
         assertTrue(md.startsWith("# fparity report: planted\n"));
+        // Table IV: 9 FP64 + 1 FP32 programs, 4 runs each; compared pair-runs 9+8+9+8 and 1+1+1+1; 10 + 2 discrepancies
+        assertTrue(md.contains("| Programs | 9 | 1 | 10 |\n| Runs | 36 | 4 | 40 |\n| Compared (pair × run) | 34 | 4 | 38 |\n| Discrepancies | 10 | 2 | 12 |\n"
+                + "| Discrepancies (% of compared) | 29.41% | 50.00% | 31.58% |\n"), md);
         assertTrue(md.contains("### gcc vs planted, FP64\n"));
         assertTrue(md.contains("### gcc vs planted, FP32\n"));
         assertTrue(md.contains("| Opt | Compared | Disc. | NaN–Inf | NaN–Zero | NaN–Number | Inf–Zero | Inf–Number | Zero–Number | Number–Number | Inf sign | Status diff | Not compared |"), md);
