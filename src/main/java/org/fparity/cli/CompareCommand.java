@@ -42,7 +42,7 @@ public final class CompareCommand implements Callable<Integer> {
         BaselineDiff diff = null;
         if (baseline != null) {
             CampaignView before = CliCampaigns.load(baseline);
-            diff = BaselineDiff.of(before.name(), now, Comparer.compare(before, pairs));
+            diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairs));
         }
         spec.commandLine().getOut().print(ReportWriter.text(Report.of(view, now, diff)));
         spec.commandLine().getOut().flush();

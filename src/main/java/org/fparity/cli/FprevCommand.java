@@ -35,6 +35,9 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit codes: 0 revealed / same order, 1 orders differ (--compare), 2 bad input, 3 missing tool,",
             "4 the function is not an ordinary summation (compensated, randomised, value-dependent)."})
 public final class FprevCommand implements Callable<Integer> {
+    /** Beyond this the index arrays alone need gigabytes. */
+    static final int MAX_N = 1 << 27;
+
     @Spec
     CommandSpec spec;
 
@@ -99,6 +102,8 @@ public final class FprevCommand implements Callable<Integer> {
         String fmt = format.toLowerCase(Locale.ROOT);
         if (!List.of("text", "json", "dot", "svg").contains(fmt)) throw new FparityError("unknown format '" + format + "' (use text, json, dot or svg)");
         if (repeat < 1) throw new FparityError("--repeat must be at least 1");
+        if (threads != null && threads < 1) throw new FparityError("--threads must be at least 1");
+        if (n != null && n > MAX_N) throw new FparityError("--n " + n + " is above the limit " + MAX_N);
         if (bench != null) {
             emit(FprevBench.run(bench, out()));
             return 0;
@@ -227,6 +232,7 @@ public final class FprevCommand implements Callable<Integer> {
             throw new FparityError("--sweep takes A..B, e.g. 4..8192, not '" + s + "'");
         }
         if (lo < 2 || hi < lo) throw new FparityError("--sweep needs 2 <= A <= B, got " + s);
+        if (hi > MAX_N) throw new FparityError("--sweep goes up to " + MAX_N + " summands, not " + hi);
         List<Integer> sizes = new ArrayList<>();
         for (long v = lo; v <= hi; v *= 2) sizes.add((int) v);
         return sizes.stream().mapToInt(Integer::intValue).toArray();

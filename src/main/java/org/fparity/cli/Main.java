@@ -22,6 +22,10 @@ import picocli.CommandLine.Command;
             CompareCommand.class,
             ReportCommand.class,
             FprevCommand.class,
+            EvalCommand.class,
+            TruthCommand.class,
+            ExsumCommand.class,
+            BoundsCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";

@@ -7,7 +7,8 @@ import org.fparity.ir.Precision;
 
 /**
  * The slice of a campaign that comparison and reports read: its name, where and with what it ran, its programs and
- * its outcomes. Kept separate from the on-disk campaign so compare and report do not depend on how it is stored.
+ * its outcomes. Kept separate from the on-disk campaign ({@link CampaignFiles#load} makes one from a folder) so
+ * compare and report can be fed from anywhere: tests, a merge of two clusters' campaigns, a nightly's history.
  *
  * @param host     host facts (hostname, cpu, os …), shown in reports as given
  * @param versions tool versions (fparity, each toolchain's exact compiler version string …)
@@ -30,5 +31,11 @@ public record CampaignView(String name, Map<String, String> host, Map<String, St
     public String source(String programId) {
         ProgramInfo p = programs.get(programId);
         return p == null ? null : p.source();
+    }
+
+    /** The values of one input of a program (hex-float tokens, as the harness reads them), or null when unknown. */
+    public org.fparity.ir.Input input(String programId, int index) {
+        ProgramInfo p = programs.get(programId);
+        return p == null || index < 0 || index >= p.inputs().size() ? null : p.inputs().get(index);
     }
 }

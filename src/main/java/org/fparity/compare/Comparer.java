@@ -31,8 +31,9 @@ public final class Comparer {
     }
 
     /**
-     * Compares the given pairs. A run is (program, input); for each pair and run, both results OK → classified, statuses
-     * differ or one side missing → a status mismatch, both failed the same way → neither (counted in {@code runs}).
+     * Compares the given pairs. A run is (program, input); for each pair and run: both results OK → classified; statuses
+     * differ (crash, timeout, compile error on one side) → a status mismatch; otherwise (CANNOT_RUN on a side, no outcome
+     * yet, both failed the same way) → not compared. The three counts add up to the runs either side has.
      */
     public static Findings compare(CampaignView view, List<Pair> pairs) {
         Map<Platform, Map<Run, Outcome>> byPlatform = new HashMap<>();
@@ -44,12 +45,11 @@ public final class Comparer {
             check(o);
             Platform p = new Platform(o.toolchain(), o.opt());
             Run r = new Run(o.program(), o.input());
-            // A resumed campaign may hold a run twice; the later line is the one that counts.
-            Outcome previous = byPlatform.computeIfAbsent(p, k -> new HashMap<>()).put(r, o);
+            // A resumed campaign may hold a run twice; the first line counts, as in the campaign's own outcome log.
+            Map<Run, Outcome> runsHere = byPlatform.computeIfAbsent(p, k -> new HashMap<>());
+            if (runsHere.putIfAbsent(r, o) != null) continue;
             if (o.status() == Status.OK) values.put(o, value(o));
-            Map<Status, Integer> st = runs.computeIfAbsent(p, k -> new EnumMap<>(Status.class));
-            if (previous != null) st.merge(previous.status(), -1, Integer::sum);
-            st.merge(o.status(), 1, Integer::sum);
+            runs.computeIfAbsent(p, k -> new EnumMap<>(Status.class)).merge(o.status(), 1, Integer::sum);
             allRuns.add(r);
         }
         List<PairSummary> summaries = new ArrayList<>();
@@ -58,11 +58,12 @@ public final class Comparer {
         for (Pair pair : pairs) {
             Map<Run, Outcome> as = byPlatform.getOrDefault(pair.a(), Map.of());
             Map<Run, Outcome> bs = byPlatform.getOrDefault(pair.b(), Map.of());
-            PairSummary sum = new PairSummary(pair);
+            Map<Precision, PairSummary> byPrecision = new EnumMap<>(Precision.class);
             for (Run r : allRuns) {
                 Outcome a = as.get(r);
                 Outcome b = bs.get(r);
                 if (a == null && b == null) continue;
+                PairSummary sum = byPrecision.computeIfAbsent(view.precision(r.program()), pr -> new PairSummary(pair, pr));
                 sum.seen(r.program());
                 if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
                     sum.countCompared(r.program());
@@ -71,14 +72,19 @@ public final class Comparer {
                         sum.add(d);
                         discrepancies.add(d);
                     }
-                } else if (a == null || b == null || a.status() != b.status()) {
-                    sum.statusMismatch();
-                    mismatches.add(new StatusMismatch(r.program(), r.input(), pair,
-                            a == null ? null : a.status(), b == null ? null : b.status(),
-                            a == null ? null : a.detail(), b == null ? null : b.detail()));
+                } else if (a != null && b != null && a.status() != b.status()
+                        && a.status() != Status.CANNOT_RUN && b.status() != Status.CANNOT_RUN) {
+                    sum.countStatusMismatch();
+                    mismatches.add(new StatusMismatch(r.program(), r.input(), pair, a.status(), b.status(), a.detail(), b.detail()));
+                } else {
+                    // Not a finding: a GPU toolchain cannot run here, the campaign has not got to this run yet, or both
+                    // sides failed the same way.
+                    sum.countNotCompared();
                 }
             }
-            summaries.add(sum);
+            // FP64 first, as the paper presents it
+            if (byPrecision.containsKey(Precision.FP64)) summaries.add(byPrecision.get(Precision.FP64));
+            if (byPrecision.containsKey(Precision.FP32)) summaries.add(byPrecision.get(Precision.FP32));
         }
         return new Findings(summaries, discrepancies, mismatches, runs);
     }

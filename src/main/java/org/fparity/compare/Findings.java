@@ -7,7 +7,7 @@ import java.util.Map;
 import org.fparity.exec.Outcome.Status;
 
 /**
- * Everything a comparison found: one summary per pair (in selection order), every discrepancy, every run that ended
+ * Everything a comparison found: one summary per pair and precision (in selection order), every discrepancy, every run that ended
  * differently on the two sides, and how every platform's runs ended.
  *
  * @param runs     per platform, how many runs ended with each status
@@ -20,10 +20,15 @@ public record Findings(List<PairSummary> pairs, List<Discrepancy> discrepancies,
         runs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(runs));
     }
 
-    /** Summaries grouped into the paper's tables: one series (e.g. {@code gcc vs clang-19}) per key, one row per opt level. */
+    /**
+     * Summaries grouped into the paper's tables: one series (e.g. {@code gcc vs clang-19, FP64}) per key, one row per
+     * opt level; FP64 series before FP32 ones, as in the paper.
+     */
     public Map<String, List<PairSummary>> series() {
         Map<String, List<PairSummary>> out = new LinkedHashMap<>();
-        for (PairSummary s : pairs) out.computeIfAbsent(s.pair().series(), k -> new ArrayList<>()).add(s);
+        for (org.fparity.ir.Precision p : List.of(org.fparity.ir.Precision.FP64, org.fparity.ir.Precision.FP32)) {
+            for (PairSummary s : pairs) if (s.precision() == p) out.computeIfAbsent(s.series(), k -> new ArrayList<>()).add(s);
+        }
         return out;
     }
 

@@ -10,14 +10,12 @@ import org.fparity.FparityError;
 
 /** Which pairs of platforms to compare, chosen from the platforms a campaign actually ran on. */
 public final class PairSelection {
-    /** The opt level other levels of a toolchain are compared against (Table I of the paper: O3 fast-math vs O0). */
-    public static final String REFERENCE_OPT = "O0";
-
     private PairSelection() {}
 
     /**
      * Every two toolchains at each opt level both ran (names in alphabetical order, so a is the smaller name), then each
-     * toolchain's O0 against each of its other levels.
+     * toolchain's lowest level (O0, unless the campaign left it out) against each of its other levels, as the paper's
+     * Table I sets O3 fast-math against O0.
      */
     public static List<Pair> all(Set<Platform> present) {
         SortedSet<String> toolchains = present.stream().map(Platform::toolchain).collect(Collectors.toCollection(TreeSet::new));
@@ -31,12 +29,10 @@ public final class PairSelection {
             }
         }
         for (String tc : tcs) {
-            Platform ref = new Platform(tc, REFERENCE_OPT);
-            if (!present.contains(ref)) continue;
-            for (String opt : opts) {
-                Platform other = new Platform(tc, opt);
-                if (!opt.equals(REFERENCE_OPT) && present.contains(other)) pairs.add(new Pair(ref, other));
-            }
+            List<String> levels = opts.stream().filter(o -> present.contains(new Platform(tc, o))).toList();
+            if (levels.size() < 2) continue;
+            Platform ref = new Platform(tc, levels.getFirst());
+            for (String opt : levels.subList(1, levels.size())) pairs.add(new Pair(ref, new Platform(tc, opt)));
         }
         return pairs;
     }

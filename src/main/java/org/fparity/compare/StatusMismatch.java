@@ -4,7 +4,7 @@ import org.fparity.exec.Outcome.Status;
 
 /**
  * A run that ended differently on the two sides ("gcc O3 crashed where clang O3 ran"): not a numerical discrepancy,
- * but never silently dropped. A null status means that side has no outcome for the run at all.
+ * but never silently dropped.
  */
 public record StatusMismatch(String program, int input, Pair pair, Status statusA, Status statusB, String detailA, String detailB) {
     public String key() {
@@ -17,7 +17,6 @@ public record StatusMismatch(String program, int input, Pair pair, Status status
     }
 
     private static String side(Status s, String detail) {
-        if (s == null) return "has no outcome";
         return detail == null || detail.isBlank() ? s.name() : s.name() + " (" + firstLine(detail) + ")";
     }
 

@@ -31,14 +31,12 @@ public final class BasicFprev {
         int[] uf = new int[n];
         int[] setSize = new int[n];
         int[] treeNode = new int[n]; // tree node of a finished set; -1 while the set is being formed in this level
-        int[] formedAt = new int[n];
         int[][] pending = new int[n][];
         int[] pendingLen = new int[n];
         for (int v = 0; v < n; v++) {
             uf[v] = v;
             setSize[v] = 1;
             treeNode[v] = v;
-            formedAt[v] = 1;
         }
         SumTree.Builder b = new SumTree.Builder(n);
         int[] touched = new int[n];
@@ -69,7 +67,6 @@ public final class BasicFprev {
                 pending[big] = kids;
                 pendingLen[big] = len;
                 pending[small] = null;
-                formedAt[big] = l;
                 touched[nt++] = big;
             }
             for (int t = 0; t < nt; t++) {

@@ -38,13 +38,16 @@ public final class CompiledTargets {
         Path dir = cacheDir("c", cc, flags, ctype, read(harness), read(k));
         Path bin = dir.resolve("probe");
         if (!Files.isExecutable(bin)) {
+            String tag = "." + ProcessHandle.current().pid();
             List<String> define = List.of("-DFPREV_T=" + ctype);
-            run(dir, concat(List.of(cc, "-O2", "-c", harness.toString(), "-o", dir.resolve("h.o").toString()), define));
+            Path h = dir.resolve("h.o" + tag), ko = dir.resolve("k.o" + tag), tmp = dir.resolve("probe" + tag);
+            run(dir, concat(List.of(cc, "-O2", "-c", harness.toString(), "-o", h.toString()), define));
             List<String> kc = new ArrayList<>(List.of(cc));
             kc.addAll(splitFlags(flags));
-            kc.addAll(List.of("-c", k.toString(), "-o", dir.resolve("k.o").toString()));
+            kc.addAll(List.of("-c", k.toString(), "-o", ko.toString()));
             run(dir, concat(kc, define));
-            run(dir, List.of(cc, dir.resolve("h.o").toString(), dir.resolve("k.o").toString(), "-o", bin.toString(), "-lm"));
+            run(dir, List.of(cc, h.toString(), ko.toString(), "-o", tmp.toString(), "-lm"));
+            publish(tmp, bin);
         }
         return new ProcessTarget(spec, p, List.of(bin.toString()), Map.of());
     }
@@ -64,9 +67,20 @@ public final class CompiledTargets {
         Path dir = cacheDir("opencl", cc, "", ctype, read(host), "");
         Path bin = dir.resolve("clprobe");
         if (!Files.isExecutable(bin)) {
-            run(dir, List.of(cc, "-O2", "-DT=" + ctype, host.toString(), "-o", bin.toString(), "-lOpenCL"));
+            Path tmp = dir.resolve("clprobe." + ProcessHandle.current().pid());
+            run(dir, List.of(cc, "-O2", "-DT=" + ctype, host.toString(), "-o", tmp.toString(), "-lOpenCL"));
+            publish(tmp, bin);
         }
         return new ProcessTarget(spec, p, List.of(bin.toString(), k.toAbsolutePath().toString(), Integer.toString(localSize)), Map.of());
+    }
+
+    /** Renames a finished binary into place, so a concurrent build never runs half a file. */
+    private static void publish(Path tmp, Path bin) {
+        try {
+            Files.move(tmp, bin, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new FparityError("cannot install the built probe " + bin + ": " + e.getMessage(), FparityError.MISSING_TOOL, e);
+        }
     }
 
     static String cType(Precision p) {

@@ -87,9 +87,9 @@ public final class Fprev {
         SumTree tree;
         long probes, calls;
         if (algo == Algo.NAIVE) {
-            int trials = 64;
+            int trials = 128;
             tree = NaiveFprev.reveal(s, n, p, trials, 0x5eed, name);
-            probes = 0;
+            probes = trials; // naive probes with random inputs, one call each
             calls = trials;
         } else {
             Prober prober = new Prober(s, name, n, out, unit);

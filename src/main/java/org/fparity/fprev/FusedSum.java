@@ -21,9 +21,14 @@ public record FusedSum(int terms, int fractionBits, Precision output, boolean tr
         }
         if (e == Integer.MIN_VALUE) return 0.0;
         long s = 0;
-        for (int k = 0; k < count; k++) {
-            // x * 2^(F - E) is exact (power-of-two scaling); the cast truncates toward zero: alignment + truncation
-            s += (long) Math.scalb(xs[k], fractionBits - e);
+        int shift = fractionBits - e;
+        if (shift >= -1022 && shift <= 1023) {
+            // x * 2^(F - E) is exact (a power-of-two factor; anything that would underflow truncates to 0 anyway);
+            // the cast truncates toward zero: alignment and truncation in one step
+            double p2 = Math.scalb(1.0, shift);
+            for (int k = 0; k < count; k++) s += (long) (xs[k] * p2);
+        } else {
+            for (int k = 0; k < count; k++) s += (long) Math.scalb(xs[k], shift);
         }
         double exact = Math.scalb((double) s, e - fractionBits); // s < 2^(F+1+log2 K) <= 2^53: exact
         return truncateOutput ? output.truncate(exact) : output.round(exact);

@@ -134,24 +134,89 @@ public class ProcessTarget implements SumTarget {
     }
 
     private void parse(String line, int count, double[] res) {
-        String[] parts = line.isEmpty() ? new String[0] : line.split(" ");
-        if (parts.length != count) throw new FparityError(name + " answered " + parts.length + " sums for " + count + " probes");
-        for (int k = 0; k < count; k++) res[k] = parseHex(parts[k]);
+        if (line.startsWith("x ")) {
+            if (line.length() != 2 + 16L * count) throw new FparityError(name + " answered " + (line.length() - 2) / 16 + " sums for " + count + " probes");
+            for (int k = 0; k < count; k++) {
+                long bits = 0;
+                for (int b = 0; b < 8; b++) {
+                    int at = 2 + 16 * k + 2 * b;
+                    int hi = Character.digit(line.charAt(at), 16), lo = Character.digit(line.charAt(at + 1), 16);
+                    if (hi < 0 || lo < 0) throw new FparityError(name + " sent a malformed result line");
+                    bits |= (long) ((hi << 4) | lo) << (8 * b);
+                }
+                res[k] = Double.longBitsToDouble(bits);
+            }
+            return;
+        }
+        int k = 0, pos = 0, len = line.length();
+        while (pos < len) {
+            int end = line.indexOf(' ', pos);
+            if (end < 0) end = len;
+            if (end > pos) {
+                if (k == count) throw new FparityError(name + " answered more than " + count + " sums for " + count + " probes");
+                res[k++] = parseHex(line, pos, end);
+            }
+            pos = end + 1;
+        }
+        if (k != count) throw new FparityError(name + " answered " + k + " sums for " + count + " probes");
     }
 
     static double parseHex(String s) {
-        switch (s) {
-            case "inf", "+inf", "Infinity":
+        return parseHex(s, 0, s.length());
+    }
+
+    /**
+     * Parses one result: a hex float as C's %a or Python's float.hex print it (fast path, no regex), else inf/nan or
+     * anything Double.parseDouble accepts.
+     */
+    static double parseHex(String s, int from, int to) {
+        int p = from;
+        boolean neg = false;
+        if (p < to && (s.charAt(p) == '-' || s.charAt(p) == '+')) neg = s.charAt(p++) == '-';
+        if (p + 2 < to && s.charAt(p) == '0' && (s.charAt(p + 1) == 'x' || s.charAt(p + 1) == 'X')) {
+            p += 2;
+            long mant = 0;
+            int digits = 0, frac = 0;
+            boolean dot = false;
+            for (; p < to; p++) {
+                char c = s.charAt(p);
+                if (c == '.') {
+                    if (dot) break;
+                    dot = true;
+                    continue;
+                }
+                int d = Character.digit(c, 16);
+                if (d < 0) break;
+                if (mant != 0 || d != 0) digits++;
+                mant = (mant << 4) | d;
+                if (dot) frac++;
+            }
+            if (digits <= 15 && p < to && (s.charAt(p) == 'p' || s.charAt(p) == 'P')) {
+                int q = p + 1;
+                boolean eneg = false;
+                if (q < to && (s.charAt(q) == '-' || s.charAt(q) == '+')) eneg = s.charAt(q++) == '-';
+                int e = 0;
+                int start = q;
+                for (; q < to && Character.isDigit(s.charAt(q)) && e < 100000; q++) e = e * 10 + (s.charAt(q) - '0');
+                if (q == to && q > start) {
+                    double v = Math.scalb((double) mant, (eneg ? -e : e) - 4 * frac);
+                    return neg ? -v : v;
+                }
+            }
+        }
+        String t = s.substring(from, to);
+        switch (t) {
+            case "inf", "+inf", "Infinity", "+Infinity":
                 return Double.POSITIVE_INFINITY;
             case "-inf", "-Infinity":
                 return Double.NEGATIVE_INFINITY;
-            case "nan", "-nan", "NaN":
+            case "nan", "-nan", "NaN", "+nan":
                 return Double.NaN;
             default:
                 try {
-                    return Double.parseDouble(s);
+                    return Double.parseDouble(t);
                 } catch (NumberFormatException e) {
-                    throw new FparityError("not a number in target output: '" + s + "'");
+                    throw new FparityError("not a number in target output: '" + t + "'");
                 }
         }
     }

@@ -56,6 +56,31 @@ public final class Shapes {
         return b.build(acc[0]);
     }
 
+    /**
+     * numpy's pairwise summation (pairwise_sum in loops_utils.h.src): under 8 in order; up to 128 in 8 strided lanes
+     * combined ((r0+r1)+(r2+r3))+((r4+r5)+(r6+r7)) plus the remainder in order; above 128 split at n/2 rounded down to
+     * a multiple of 8 and add the halves. (The split recurses only log2(n/128) deep.)
+     */
+    public static SumTree numpyPairwise(int n) {
+        SumTree.Builder b = new SumTree.Builder(n);
+        return b.build(numpyPairwise(b, 0, n));
+    }
+
+    private static int numpyPairwise(SumTree.Builder b, int lo, int n) {
+        if (n < 8) return chain(b, lo, lo + n, 1);
+        if (n <= 128) {
+            int full = n - n % 8;
+            int[] r = new int[8];
+            for (int l = 0; l < 8; l++) r[l] = chain(b, lo + l, lo + full, 8);
+            int res = b.join(b.join(b.join(r[0], r[1]), b.join(r[2], r[3])), b.join(b.join(r[4], r[5]), b.join(r[6], r[7])));
+            for (int k = lo + full; k < lo + n; k++) res = b.join(res, k);
+            return res;
+        }
+        int n2 = n / 2;
+        n2 -= n2 % 8;
+        return b.join(numpyPairwise(b, lo, n2), numpyPairwise(b, lo + n2, n - n2));
+    }
+
     /** Blocks of B in order, then the block sums in order. */
     public static SumTree blocked(int n, int block) {
         SumTree.Builder b = new SumTree.Builder(n);

@@ -58,6 +58,35 @@ public final class SumTree {
         for (int k = from; k < to; k++) childList[k] = (int) keys[k - from];
     }
 
+    /** The same tree with inner ids in canonical post-order (children by smallest leaf), whatever order built it. */
+    private SumTree renumbered() {
+        int nodes = parent.length;
+        int[] newId = new int[nodes];
+        for (int v = 0; v < n; v++) newId[v] = v;
+        int next = n;
+        int[] stack = new int[nodes];
+        int[] pos = new int[nodes];
+        int sp = 0;
+        stack[sp++] = root;
+        while (sp > 0) {
+            int v = stack[sp - 1];
+            if (v < n) {
+                sp--;
+            } else if (pos[v] < childCount(v)) {
+                stack[sp++] = child(v, pos[v]++);
+            } else {
+                newId[v] = next++;
+                sp--;
+            }
+        }
+        boolean same = true;
+        for (int v = n; v < nodes && same; v++) same = newId[v] == v;
+        if (same) return this;
+        int[] p = new int[nodes];
+        for (int v = 0; v < nodes; v++) p[newId[v]] = parent[v] < 0 ? -1 : newId[parent[v]];
+        return new SumTree(n, p, newId[root]);
+    }
+
     /** Number of leaves (summands). */
     public int n() {
         return n;
@@ -346,7 +375,7 @@ public final class SumTree {
             if (next != nodes) throw new IllegalStateException("the tree has unreachable nodes");
             int[] p = new int[nodes];
             for (int v = 0; v < nodes; v++) p[newId[v]] = parent[v] < 0 ? -1 : newId[parent[v]];
-            return new SumTree(n, p, newId[root]);
+            return new SumTree(n, p, newId[root]).renumbered();
         }
     }
 }

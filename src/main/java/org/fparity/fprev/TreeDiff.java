@@ -19,7 +19,10 @@ public final class TreeDiff {
         if (a.equals(b)) return out;
         ArrayDeque<int[]> work = new ArrayDeque<>();
         work.add(new int[] {a.root(), b.root()});
-        while (!work.isEmpty() && out.size() < 12) {
+        // regions that differ the same way (e.g. every vector lane) are reported once with a count
+        java.util.LinkedHashMap<String, List<String>> regions = new java.util.LinkedHashMap<>();
+        int found = 0;
+        while (!work.isEmpty() && found < 4096) {
             int[] pair = work.poll();
             int u = pair[0], v = pair[1];
             SumTree su = TreeShapes.subtree(a, u), sv = TreeShapes.subtree(b, v);
@@ -37,7 +40,14 @@ public final class TreeDiff {
                 if (na.length() > 120) na = na.substring(0, 117) + "...";
                 if (nb.length() > 120) nb = nb.substring(0, 117) + "...";
             }
-            out.add(TreeShapes.range(a, u) + ": " + na + " in " + nameA + ", " + nb + " in " + nameB);
+            regions.computeIfAbsent(na + " in " + nameA + ", " + nb + " in " + nameB, k -> new ArrayList<>()).add(TreeShapes.range(a, u));
+            found++;
+        }
+        for (var e : regions.entrySet()) {
+            List<String> where = e.getValue();
+            String head = where.get(0) + (where.size() > 1 ? " and " + (where.size() - 1) + " more like it" : "");
+            out.add(head + ": " + e.getKey());
+            if (out.size() == 12) break;
         }
         return out;
     }

@@ -15,11 +15,13 @@ public final class TreeShapes {
     public static String name(SumTree t) {
         String s = known(t);
         if (s != null) return s;
+        String lanes = lanes(t);
+        if (lanes != null) return lanes;
         int root = t.root();
         if (t.childCount(root) == 2) {
             int a = t.child(root, 0), b = t.child(root, 1);
             if (contiguous(t, a) && contiguous(t, b)) {
-                String na = known(subtree(t, a)), nb = known(subtree(t, b));
+                String na = knownOrLanes(subtree(t, a)), nb = knownOrLanes(subtree(t, b));
                 return "split " + range(t, a) + " " + (na == null ? "mixed" : na) + " + " + range(t, b) + " "
                         + (nb == null ? "mixed" : nb);
             }
@@ -33,6 +35,7 @@ public final class TreeShapes {
         if (n == 1) return "single summand";
         if (n == 2) return "one addition";
         if (!t.isBinary()) {
+            if (t.childCount(t.root()) == n) return "one fused " + n + "-term addition";
             for (int k = 2; k <= 64; k++) {
                 if (t.equals(Shapes.fusedBlocks(n, k))) return (k + 1) + "-way fused blocks (" + k + " per step)";
             }
@@ -46,6 +49,7 @@ public final class TreeShapes {
             if (t.equals(Shapes.strided(n, k, true))) return k + "-lane strided + pairwise";
             if (t.equals(Shapes.strided(n, k, false))) return k + "-lane strided + sequential";
         }
+        if (n > 8 && t.equals(Shapes.numpyPairwise(n))) return "numpy pairwise (8 lanes, halves above 128)";
         for (int k : new int[] {2, 4, 8, 16, 32, 64, 128, 256}) {
             if (k / 2 >= n) break;
             if (t.equals(Shapes.stridedHalving(n, k))) return k + "-lane strided + halving";
@@ -54,6 +58,81 @@ public final class TreeShapes {
             if (t.equals(Shapes.blocked(n, b))) return "blocks of " + b + ", sequential";
         }
         return null;
+    }
+
+    /**
+     * K-lane strided orders in general: every residue class mod K is exactly one subtree (a lane). Names the lanes'
+     * own shape and the shape of the reduction over lanes, e.g. "8 lanes (each pairs, then in order) + pairwise".
+     */
+    static String lanes(SumTree t) {
+        int n = t.n();
+        for (int k = Math.min(512, n / 2); k >= 2; k--) {
+            int[] laneNode = laneNodes(t, k);
+            if (laneNode == null) continue;
+            String laneShape = null;
+            boolean same = true;
+            for (int r = 0; r < k && same; r++) {
+                String sh = t.isLeaf(laneNode[r]) ? "single" : describe(subtree(t, laneNode[r]));
+                if (laneShape == null) laneShape = sh;
+                else same = laneShape.equals(sh);
+            }
+            SumTree reduction = contract(t, laneNode, k);
+            return k + " lanes (each " + (same ? laneShape : "mixed") + ") + " + describe(reduction);
+        }
+        return null;
+    }
+
+    private static String knownOrLanes(SumTree t) {
+        String s = known(t);
+        return s != null ? s : lanes(t);
+    }
+
+    private static String describe(SumTree t) {
+        String s = known(t);
+        return s != null ? s : summary(t);
+    }
+
+    /** The node holding exactly the leaves r, r+k, r+2k, … for every r < k, or null when some class is not one subtree. */
+    private static int[] laneNodes(SumTree t, int k) {
+        int n = t.n(), nodes = t.nodeCount();
+        int[] residue = new int[nodes]; // residue of all leaves below, -1 when mixed
+        for (int v = 0; v < n; v++) residue[v] = v % k;
+        for (int v = n; v < nodes; v++) {
+            int r = residue[t.child(v, 0)];
+            for (int c = 1; c < t.childCount(v) && r >= 0; c++) if (residue[t.child(v, c)] != r) r = -1;
+            residue[v] = r;
+        }
+        int[] lane = new int[k];
+        java.util.Arrays.fill(lane, -1);
+        for (int v = 0; v < nodes; v++) {
+            int r = residue[v];
+            if (r < 0) continue;
+            int want = (n - r + k - 1) / k;
+            if (t.size(v) == want) lane[r] = v;
+        }
+        for (int r = 0; r < k; r++) if (lane[r] < 0) return null;
+        return lane;
+    }
+
+    /** The tree above the lanes, each lane a leaf numbered by its residue. */
+    private static SumTree contract(SumTree t, int[] laneNode, int k) {
+        int nodes = t.nodeCount();
+        int[] map = new int[nodes];
+        java.util.Arrays.fill(map, -1);
+        for (int r = 0; r < k; r++) map[laneNode[r]] = r;
+        boolean[] below = new boolean[nodes];
+        for (int v = nodes - 1; v >= 0; v--) {
+            int p = t.parent(v);
+            below[v] = p >= 0 && (below[p] || map[p] >= 0 && p == laneNode[map[p]]);
+        }
+        SumTree.Builder b = new SumTree.Builder(k);
+        for (int v = t.n(); v < nodes; v++) {
+            if (below[v] || map[v] >= 0) continue;
+            int w = b.node();
+            for (int c = 0; c < t.childCount(v); c++) b.adopt(w, map[t.child(v, c)]);
+            map[v] = w;
+        }
+        return b.build(map[t.root()]);
     }
 
     static String summary(SumTree t) {

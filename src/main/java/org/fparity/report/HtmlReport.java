@@ -73,18 +73,20 @@ final class HtmlReport {
 
     private static void charts(StringBuilder b, Report r) {
         b.append("<section id=\"charts\"><h2>Discrepancies per class and opt level</h2><div class=\"row\">");
+        for (org.fparity.ir.Precision precision : List.of(org.fparity.ir.Precision.FP64, org.fparity.ir.Precision.FP32))
         for (Pair.Kind kind : Pair.Kind.values()) {
             Map<String, int[]> perOpt = new TreeMap<>(Platform.OPT_ORDER);
             for (PairSummary s : r.findings().pairs()) {
-                if (s.pair().kind() != kind) continue;
+                if (s.pair().kind() != kind || s.precision() != precision) continue;
                 int[] acc = perOpt.computeIfAbsent(s.pair().row(), k -> new int[DiscrepancyClass.values().length]);
                 for (DiscrepancyClass c : DiscrepancyClass.values()) acc[c.ordinal()] += s.count(c);
             }
             if (perOpt.isEmpty()) continue;
             List<Svg.Bar> bars = new ArrayList<>();
             perOpt.forEach((opt, acc) -> bars.add(new Svg.Bar(opt, acc)));
-            String title = kind == Pair.Kind.TOOLCHAINS ? "Between toolchains, same opt level (all pairs)" : "Each opt level vs O0 of the same toolchain";
-            b.append("<figure>").append(Svg.stackedBars(kind == Pair.Kind.TOOLCHAINS ? "chart-toolchains" : "chart-opt-levels", title, bars)).append("</figure>");
+            String title = precision.name() + ": " + (kind == Pair.Kind.TOOLCHAINS ? "between toolchains, same opt level (all pairs)" : "each opt level vs the same toolchain's O0 (or lowest level)");
+            String id = (kind == Pair.Kind.TOOLCHAINS ? "chart-toolchains-" : "chart-opt-levels-") + precision.id();
+            b.append("<figure>").append(Svg.stackedBars(id, title, bars)).append("</figure>");
         }
         b.append("</div><ul class=\"legend\">");
         for (DiscrepancyClass c : DiscrepancyClass.values()) {
@@ -94,7 +96,8 @@ final class HtmlReport {
     }
 
     private static void runs(StringBuilder b, Report r) {
-        b.append("<section id=\"runs\"><h2>Runs</h2>").append(table(Tables.runs(r.findings().runs()), "runs-table")).append("</section>\n");
+        b.append("<section id=\"runs\"><h2>Runs</h2>").append(table(Tables.summary(r.campaign(), r.findings()), "summary-table"))
+                .append(table(Tables.runs(r.findings().runs()), "runs-table")).append("</section>\n");
     }
 
     private static void baseline(StringBuilder b, Report r) {
@@ -116,7 +119,10 @@ final class HtmlReport {
             b.append("<div class=\"series\"><h3>").append(Markup.esc(e.getKey())).append("</h3>").append(table(Tables.perClass(rows), "class-table"));
             int scale = rows.stream().mapToInt(s -> s.matrix().max()).max().orElse(0);
             b.append("<div class=\"row\">");
-            for (PairSummary s : rows) {
+            // An all-zero matrix says nothing the class table above does not: only opt levels that differ get one.
+            List<PairSummary> differing = rows.stream().filter(s -> s.discrepancies() > 0).toList();
+            if (differing.isEmpty()) b.append("<p class=\"note\">No discrepancies at any opt level.</p>");
+            for (PairSummary s : differing) {
                 Pair p = s.pair();
                 String rowsLabel = p.kind() == Pair.Kind.TOOLCHAINS ? p.a().toolchain() : p.a().opt();
                 String colsLabel = p.kind() == Pair.Kind.TOOLCHAINS ? p.b().toolchain() : p.b().opt();
@@ -149,17 +155,24 @@ final class HtmlReport {
         int shown = 0;
         for (Report.Top t : rows) {
             Discrepancy d = t.discrepancy();
-            b.append("<tr data-class=\"").append(d.cls().id()).append("\"><td><code>").append(Markup.esc(d.program())).append("</code>");
-            String src = r.campaign().source(d.program());
-            // The first one open: a reader sees at once what kind of program misbehaves.
-            if (src != null) b.append(withPairs && shown++ < OPEN_SOURCES ? "<details open>" : "<details>").append("<summary>source</summary><pre>")
-                    .append(Markup.esc(src)).append("</pre></details>");
+            b.append("<tr class=\"d\" data-class=\"").append(d.cls().id()).append("\"><td><code>").append(Markup.esc(d.program())).append("</code>");
             b.append("</td><td>").append(d.input()).append("</td><td>").append(Markup.esc(d.pair().toString())).append("</td><td class=\"cls\"><span class=\"sw\" style=\"background:")
                     .append(Svg.color(d.cls())).append("\"></span>").append(Markup.esc(d.cls().label())).append("</td><td><code>")
                     .append(Markup.esc(d.hexA())).append("</code></td><td><code>").append(Markup.esc(d.hexB())).append("</code></td><td class=\"num\">")
                     .append(Tables.ulps(d)).append("</td><td class=\"num\">").append(Tables.rel(d)).append("</td>");
             if (withPairs) b.append("<td class=\"num\">").append(t.pairs()).append("</td>");
             b.append("</tr>");
+            // The source gets a full-width row of its own (generated programs run to dozens of lines); the first one is
+            // open so a reader sees at once what kind of program misbehaves.
+            String src = r.campaign().source(d.program());
+            if (src != null) {
+                org.fparity.ir.Input in = r.campaign().input(d.program(), d.input());
+                b.append("<tr class=\"src\" data-class=\"").append(d.cls().id()).append("\"><td colspan=\"").append(withPairs ? 9 : 8).append("\">")
+                        .append(withPairs && shown++ < OPEN_SOURCES ? "<details open>" : "<details>")
+                        .append("<summary>source of ").append(Markup.esc(d.program())).append(", input ").append(d.input()).append("</summary><pre>").append(Markup.esc(src));
+                if (in != null) b.append("\ninput ").append(d.input()).append(": ").append(Markup.esc(String.join(" ", in.args())));
+                b.append("</pre></details></td></tr>");
+            }
         }
         b.append("</tbody></table>");
     }
@@ -205,7 +218,8 @@ final class HtmlReport {
             .card .n{font-size:22px;font-weight:600}.card .l{color:#666;font-size:12px}
             table{border-collapse:collapse;margin:6px 0;font-size:13px}th,td{border-bottom:1px solid #eee;padding:3px 8px;text-align:left;vertical-align:top}
             thead th{background:#f4f4f4;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}td.cls,th{white-space:nowrap}td.zero{color:#bbb}
-            code,pre{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:12px}pre{background:#f7f7f7;padding:6px;max-width:640px;overflow:auto;white-space:pre-wrap}
+            code,pre{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:12px}pre{background:#f7f7f7;padding:6px;margin:2px 0 6px;max-height:340px;overflow:auto;white-space:pre-wrap}
+            tr.d td{border-bottom:none}tr.src td{padding-top:0}
             .row{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}figure{margin:0}
             .legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:14px;font-size:12px}
             .sw{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px;vertical-align:baseline}
@@ -216,19 +230,22 @@ final class HtmlReport {
             #facts table th{font-weight:normal;color:#555}td summary{font-size:11px;color:#36c;cursor:pointer}
             """;
 
-    // Filters the top-discrepancy table by class; data-ready tells a headless test the script ran to the end.
+    // Filters the top-discrepancy table by class, from the buttons or from a link ending in #filter=<class id> (a CI job
+    // can point at "the NaN–Inf cases"); data-ready tells a headless test the script ran to the end.
     private static final String SCRIPT = """
             (function () {
               var buttons = document.querySelectorAll('[data-filter]');
-              buttons.forEach(function (btn) {
-                btn.addEventListener('click', function () {
-                  var f = btn.getAttribute('data-filter');
-                  buttons.forEach(function (o) { o.classList.toggle('on', o === btn); });
-                  document.querySelectorAll('#top-table tbody tr').forEach(function (tr) {
-                    tr.hidden = f !== 'all' && tr.getAttribute('data-class') !== f;
-                  });
+              function show(f) {
+                buttons.forEach(function (o) { o.classList.toggle('on', o.getAttribute('data-filter') === f); });
+                document.querySelectorAll('#top-table tbody tr').forEach(function (tr) {
+                  tr.hidden = f !== 'all' && tr.getAttribute('data-class') !== f;
                 });
+              }
+              buttons.forEach(function (btn) {
+                btn.addEventListener('click', function () { show(btn.getAttribute('data-filter')); });
               });
+              var m = /^#filter=([a-z_]+)$/.exec(window.location.hash);
+              if (m && document.querySelector('[data-filter="' + m[1] + '"]')) show(m[1]);
               document.body.setAttribute('data-ready', '1');
             })();
             """;

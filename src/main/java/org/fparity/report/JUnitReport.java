@@ -9,8 +9,8 @@ import org.fparity.compare.PairSummary;
 import org.fparity.compare.StatusMismatch;
 
 /**
- * {@code junit.xml} for GitLab ({@code artifacts:reports:junit}) and Jenkins: one testsuite per pair, one testcase per
- * program in it. A numerical discrepancy is a {@code failure} whose type is the class and whose message names the
+ * {@code junit.xml} for GitLab ({@code artifacts:reports:junit}) and Jenkins: one testsuite per pair and precision, one
+ * testcase per program in it. A numerical discrepancy is a {@code failure} whose type is the class and whose message names the
  * class and ULPs; a run that ended differently on the two sides (and no discrepancy) is an {@code error}; a program no
  * run of which finished on both sides is {@code skipped}, since nothing was compared.
  */
@@ -34,31 +34,33 @@ final class JUnitReport {
                 t++;
                 List<Discrepancy> ds = disc.getOrDefault(caseKey(id, program), List.of());
                 List<StatusMismatch> ms = mism.getOrDefault(caseKey(id, program), List.of());
-                cases.append("    <testcase classname=\"").append(Markup.esc(id)).append("\" name=\"").append(Markup.esc(program)).append("\" time=\"0\">\n");
+                StringBuilder body = new StringBuilder();
                 if (!ds.isEmpty()) {
                     f++;
                     Discrepancy worst = ds.stream().sorted(Report.SEVERITY).findFirst().orElseThrow();
                     String msg = describe(worst) + (ds.size() > 1 ? "; " + (ds.size() - 1) + " more input(s)" : "");
-                    cases.append("      <failure type=\"").append(worst.cls().id()).append("\" message=\"").append(Markup.esc(msg)).append("\">")
+                    body.append("      <failure type=\"").append(worst.cls().id()).append("\" message=\"").append(Markup.esc(msg)).append("\">")
                             .append(Markup.esc(details(ds, ms))).append("</failure>\n");
                 } else if (!ms.isEmpty()) {
                     e++;
-                    cases.append("      <error type=\"status\" message=\"").append(Markup.esc(ms.getFirst().describe()))
+                    body.append("      <error type=\"status\" message=\"").append(Markup.esc(ms.getFirst().describe()))
                             .append(ms.size() > 1 ? Markup.esc("; " + (ms.size() - 1) + " more input(s)") : "")
                             .append("\">").append(Markup.esc(details(ds, ms))).append("</error>\n");
                 } else if (!s.comparedPrograms().contains(program)) {
                     sk++;
-                    cases.append("      <skipped message=\"no run of this program finished on both sides\"/>\n");
+                    body.append("      <skipped message=\"no run of this program finished on both sides\"/>\n");
                 }
-                cases.append("    </testcase>\n");
+                cases.append("    <testcase classname=\"").append(Markup.esc(id)).append("\" name=\"").append(Markup.esc(program)).append("\" time=\"0\"");
+                cases.append(body.isEmpty() ? "/>\n" : ">\n" + body + "    </testcase>\n");
             }
-            suites.append("  <testsuite name=\"").append(Markup.esc(s.pair().toString())).append("\" tests=\"").append(t)
+            suites.append("  <testsuite name=\"").append(Markup.esc(s.pair() + ", " + s.precision().name())).append("\" tests=\"").append(t)
                     .append("\" failures=\"").append(f).append("\" errors=\"").append(e).append("\" skipped=\"").append(sk)
                     .append("\" time=\"0\" timestamp=\"").append(timestamp(r.generated()))
                     .append("\" hostname=\"").append(Markup.esc(host)).append("\">\n");
             suites.append("    <properties>\n");
             property(suites, "a", s.pair().a().id());
             property(suites, "b", s.pair().b().id());
+            property(suites, "precision", s.precision().id());
             property(suites, "compared_runs", Integer.toString(s.compared()));
             property(suites, "discrepancies", Integer.toString(s.discrepancies()));
             suites.append("    </properties>\n").append(cases).append("  </testsuite>\n");

@@ -64,11 +64,13 @@ final class JsonReport {
             o.put("a", s.pair().a().id());
             o.put("b", s.pair().b().id());
             o.put("kind", s.pair().kind().name().toLowerCase(java.util.Locale.ROOT));
-            o.put("series", s.pair().series());
+            o.put("precision", s.precision().id());
+            o.put("series", s.series());
             o.put("opt", s.pair().row());
             o.put("compared", s.compared());
             o.put("discrepancies", s.discrepancies());
             o.put("status_mismatches", s.statusMismatches());
+            o.put("not_compared", s.notCompared());
             ObjectNode c = o.putObject("counts");
             for (DiscrepancyClass k : DiscrepancyClass.values()) c.put(k.id(), s.count(k));
             ObjectNode m = o.putObject("matrix");
@@ -82,7 +84,7 @@ final class JsonReport {
         }
 
         ArrayNode ds = root.putArray("discrepancies");
-        for (Discrepancy d : r.findings().discrepancies()) discrepancy(ds.addObject(), d);
+        for (Discrepancy d : r.findings().discrepancies()) discrepancy(ds.addObject(), d, r.campaign().input(d.program(), d.input()));
 
         ArrayNode ms = root.putArray("status_mismatches");
         for (StatusMismatch m : r.findings().mismatches()) {
@@ -99,13 +101,19 @@ final class JsonReport {
             keys(b.putArray("new"), r.baseline().added());
             keys(b.putArray("disappeared"), r.baseline().disappeared());
             keys(b.putArray("persisting"), r.baseline().persisting());
+            keys(b.putArray("unchecked"), r.baseline().unchecked());
         }
         return ProgramJson.toJson(root) + "\n";
     }
 
-    private static void discrepancy(ObjectNode o, Discrepancy d) {
+    private static void discrepancy(ObjectNode o, Discrepancy d, org.fparity.ir.Input values) {
         o.put("program", d.program());
         o.put("input", d.input());
+        // the values themselves, so a reproducer needs nothing but this file and the program's source
+        if (values != null) {
+            ArrayNode tokens = o.putArray("input_values");
+            values.args().forEach(tokens::add);
+        }
         o.put("class", d.cls().id());
         ObjectNode a = o.putObject("a");
         a.put("platform", d.pair().a().id());
@@ -123,8 +131,7 @@ final class JsonReport {
 
     private static void side(ObjectNode o, String platform, Status s, String detail) {
         o.put("platform", platform);
-        if (s == null) o.putNull("status");
-        else o.put("status", s.name());
+        o.put("status", s.name());
         if (detail != null) o.put("detail", detail);
     }
 

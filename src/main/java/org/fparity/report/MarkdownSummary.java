@@ -21,18 +21,19 @@ final class MarkdownSummary {
                 .append(r.findings().discrepancies().size()).append(" discrepancies · ")
                 .append(r.findings().mismatches().size()).append(" runs that ended differently\n\n");
         sb.append(facts("Host", r.campaign().host())).append(facts("Versions", r.campaign().versions()));
+        sb.append("## Summary\n\n").append(Tables.summary(r.campaign(), r.findings()).toMarkdown()).append('\n');
         sb.append("## Runs\n\n").append(Tables.runs(r.findings().runs()).toMarkdown()).append('\n');
         if (r.baseline() != null) sb.append("## Against the baseline\n\n").append(Tables.baseline(r.baseline()).toMarkdown()).append('\n');
         sb.append("## Discrepancies per opt level\n\n");
         sb.append("Classes ignore the sign of NaN and zero; +Inf vs −Inf is counted apart. ")
-                .append("\"Status diff\" counts runs that ended differently (crash, timeout, compile error, missing) on the two sides.\n\n");
+                .append("\"Status diff\" counts runs that ended differently (crash, timeout, compile error) on the two sides; ")
+                .append("\"Not compared\" counts runs a side could not run here (CANNOT_RUN), has no outcome for yet, or that failed alike on both.\n\n");
         for (Map.Entry<String, List<PairSummary>> e : r.findings().series().entrySet()) {
             sb.append("### ").append(e.getKey()).append("\n\n").append(Tables.perClass(e.getValue()).toMarkdown()).append('\n');
-            for (PairSummary s : e.getValue()) {
-                if (s.discrepancies() == 0) continue;
-                sb.append("Adjacency matrix, ").append(s.pair()).append(" (rows ").append(s.pair().a())
-                        .append(", columns ").append(s.pair().b()).append("):\n\n")
-                        .append(Tables.matrix(s.pair().a().toolchain() + " \\ " + s.pair().b().toolchain(), s.matrix()).toMarkdown()).append('\n');
+            if (e.getValue().stream().anyMatch(s -> s.discrepancies() > 0)) {
+                sb.append("Adjacency matrices (rows: the first platform's class; \"x, y\": x with the first platform in the row class, ")
+                        .append("y the other way round; the Inf diagonal counts +Inf vs −Inf):\n\n")
+                        .append(Tables.paperMatrices(e.getValue()).toMarkdown()).append('\n');
             }
         }
         List<Report.Top> top = r.top(TOP);

@@ -26,16 +26,16 @@ final class OpenMetrics {
         Map<String, int[]> disc = new TreeMap<>();
         Map<String, int[]> other = new TreeMap<>();
         for (PairSummary s : r.findings().pairs()) {
-            String k = s.pair().kind().name().toLowerCase(Locale.ROOT) + "\n" + s.pair().row();
+            String k = s.pair().kind().name().toLowerCase(Locale.ROOT) + "\n" + s.pair().row() + "\n" + s.precision().id();
             int[] d = disc.computeIfAbsent(k, x -> new int[DiscrepancyClass.values().length]);
             for (DiscrepancyClass c : DiscrepancyClass.values()) d[c.ordinal()] += s.count(c);
             int[] o = other.computeIfAbsent(k, x -> new int[2]);
             o[0] += s.compared();
             o[1] += s.statusMismatches();
         }
-        family(sb, "fparity_compared_runs", "Runs both sides of a pair finished, summed over pairs of one kind (toolchains or opt_levels) per opt level.");
+        family(sb, "fparity_compared_runs", "Runs both sides of a pair finished, summed over pairs of one kind (toolchains or opt_levels) per opt level and precision.");
         other.forEach((k, o) -> sample(sb, "fparity_compared_runs", labels(k), o[0]));
-        family(sb, "fparity_discrepancies", "Discrepancies per class, summed over pairs of one kind per opt level.");
+        family(sb, "fparity_discrepancies", "Discrepancies per class, summed over pairs of one kind per opt level and precision.");
         disc.forEach((k, d) -> {
             for (DiscrepancyClass c : DiscrepancyClass.values()) {
                 Map<String, String> l = new TreeMap<>(labels(k));
@@ -43,20 +43,21 @@ final class OpenMetrics {
                 sample(sb, "fparity_discrepancies", l, d[c.ordinal()]);
             }
         });
-        family(sb, "fparity_status_mismatches", "Runs that ended differently (crash, timeout, compile error, missing) on the two sides of a pair.");
+        family(sb, "fparity_status_mismatches", "Runs that ended differently (crash, timeout, compile error) on the two sides of a pair.");
         other.forEach((k, o) -> sample(sb, "fparity_status_mismatches", labels(k), o[1]));
         if (r.baseline() != null) {
-            family(sb, "fparity_baseline_discrepancies", "Discrepancies against the baseline: new, disappeared, persisting.");
+            family(sb, "fparity_baseline_discrepancies", "Discrepancies against the baseline: new, disappeared, persisting, unchecked (run did not finish on both sides tonight).");
             sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "new"), r.baseline().added().size());
             sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "disappeared"), r.baseline().disappeared().size());
             sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "persisting"), r.baseline().persisting().size());
+            sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "unchecked"), r.baseline().unchecked().size());
         }
         return sb.append("# EOF\n").toString();
     }
 
     private static Map<String, String> labels(String key) {
-        String[] kv = key.split("\n", 2);
-        return Map.of("kind", kv[0], "opt", kv[1]);
+        String[] kv = key.split("\n", 3);
+        return Map.of("kind", kv[0], "opt", kv[1], "precision", kv[2]);
     }
 
     private static void family(StringBuilder sb, String name, String help) {

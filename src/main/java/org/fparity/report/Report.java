@@ -32,7 +32,7 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
     /** Compares every pair and, when a baseline is given, diffs against it. */
     public static Report of(CampaignView campaign, CampaignView baseline) {
         Findings now = Comparer.compare(campaign);
-        BaselineDiff diff = baseline == null ? null : BaselineDiff.of(baseline.name(), now, Comparer.compare(baseline));
+        BaselineDiff diff = baseline == null ? null : BaselineDiff.of(baseline.name(), campaign, now, Comparer.compare(baseline));
         return of(campaign, now, diff);
     }
 
@@ -79,8 +79,4 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
             .thenComparing(Discrepancy::program)
             .thenComparingInt(Discrepancy::input)
             .thenComparing(d -> d.pair().id());
-
-    static boolean isSeven(DiscrepancyClass c) {
-        return DiscrepancyClass.SEVEN.contains(c);
-    }
 }

@@ -6,8 +6,6 @@ import org.fparity.util.AtomicFiles;
 
 /** Writes a report's five files into one folder, each by temp-then-rename. */
 public final class ReportWriter {
-    public static final List<String> FILES = List.of("report.json", "summary.md", "report.html", "junit.xml", "metrics.txt");
-
     private ReportWriter() {}
 
     /** Writes report.json, summary.md, report.html, junit.xml and metrics.txt into dir; returns their paths. */

@@ -69,11 +69,11 @@ final class Svg {
         return sb.append("</svg>").toString();
     }
 
-    /** The smallest 1/2/5 × 10^k step such that four steps reach the largest bar. */
+    /** The smallest round step (1, 2, 3, 4, 5, 6 or 8 × 10^k) such that four steps reach the largest bar. */
     static int niceStep(int largest) {
         int need = Math.max(1, (largest + 3) / 4);
         for (int mag = 1; ; mag *= 10) {
-            for (int m : new int[] {1, 2, 5}) if (m * mag >= need) return m * mag;
+            for (int m : new int[] {1, 2, 3, 4, 5, 6, 8}) if (m * mag >= need) return m * mag;
         }
     }
 

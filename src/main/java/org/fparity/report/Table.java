@@ -7,9 +7,16 @@ import java.util.List;
 final class Table {
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
+    private final int labelColumns;
 
     Table(List<String> header) {
+        this(header, 1);
+    }
+
+    /** The first labelColumns columns hold labels (left-aligned), the rest numbers (right-aligned). */
+    Table(List<String> header, int labelColumns) {
         this.header = List.copyOf(header);
+        this.labelColumns = labelColumns;
     }
 
     Table row(List<String> cells) {
@@ -26,7 +33,7 @@ final class Table {
         return rows;
     }
 
-    /** Columns padded to their widest cell; the first column left-aligned, numbers right-aligned. */
+    /** Columns padded to their widest cell; label columns left-aligned, numbers right-aligned. */
     String toText() {
         int[] w = widths();
         StringBuilder sb = new StringBuilder();
@@ -43,7 +50,7 @@ final class Table {
     String toMarkdown() {
         StringBuilder sb = new StringBuilder();
         sb.append("| ").append(String.join(" | ", header.stream().map(Table::md).toList())).append(" |\n|");
-        for (int i = 0; i < header.size(); i++) sb.append(i == 0 ? " --- |" : " ---: |");
+        for (int i = 0; i < header.size(); i++) sb.append(i < labelColumns ? " --- |" : " ---: |");
         sb.append('\n');
         for (List<String> r : rows) sb.append("| ").append(String.join(" | ", r.stream().map(Table::md).toList())).append(" |\n");
         return sb.toString();
@@ -60,11 +67,11 @@ final class Table {
         return w;
     }
 
-    private static void line(StringBuilder sb, List<String> cells, int[] w) {
+    private void line(StringBuilder sb, List<String> cells, int[] w) {
         for (int i = 0; i < w.length; i++) {
             if (i > 0) sb.append("  ");
             String c = cells.get(i);
-            sb.append(i == 0 ? c + " ".repeat(w[i] - c.length()) : " ".repeat(w[i] - c.length()) + c);
+            sb.append(i < labelColumns ? c + " ".repeat(w[i] - c.length()) : " ".repeat(w[i] - c.length()) + c);
         }
         int end = sb.length();
         while (end > 0 && sb.charAt(end - 1) == ' ') end--;

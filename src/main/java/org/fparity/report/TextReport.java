@@ -17,13 +17,12 @@ final class TextReport {
         sb.append("campaign ").append(r.campaign().name()).append(": ").append(r.findings().totalRuns()).append(" runs, ")
                 .append(r.findings().discrepancies().size()).append(" discrepancies, ")
                 .append(r.findings().mismatches().size()).append(" runs ended differently\n\n");
+        sb.append(Tables.summary(r.campaign(), r.findings()).toText()).append('\n');
         sb.append(Tables.runs(r.findings().runs()).toText()).append('\n');
         for (Map.Entry<String, List<PairSummary>> e : r.findings().series().entrySet()) {
             sb.append("== ").append(e.getKey()).append('\n').append(Tables.perClass(e.getValue()).toText()).append('\n');
-            for (PairSummary s : e.getValue()) {
-                if (s.discrepancies() == 0) continue;
-                sb.append(s.pair()).append(" (rows ").append(s.pair().a()).append(", columns ").append(s.pair().b()).append(")\n")
-                        .append(Tables.matrix("", s.matrix()).toText()).append('\n');
+            if (e.getValue().stream().anyMatch(s -> s.discrepancies() > 0)) {
+                sb.append(Tables.paperMatrices(e.getValue()).toText()).append('\n');
             }
         }
         if (r.baseline() != null) {

@@ -50,9 +50,9 @@ class CompareReportCommandTest {
         Run r = fparity("compare", campaign.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("campaign planted: 40 runs, 12 discrepancies, 2 runs ended differently\n"), r.out());
-        assertTrue(r.out().contains("== gcc vs planted\n"));
-        assertTrue(r.out().contains("\nO0           10      5        1         0           0         0           0            1              2         1            0\n"), r.out());
-        assertTrue(r.out().contains("== planted O0 vs other opt levels\n"));
+        assertTrue(r.out().contains("== gcc vs planted, FP64\n"));
+        assertTrue(r.out().contains("\nO0            9      4        1         0           0         0           0            1              1         1            0             0\n"), r.out());
+        assertTrue(r.out().contains("== planted O0 vs other opt levels, FP32\n"));
         assertTrue(r.out().contains("crash_o3fm input 0: gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)"));
         assertEquals("", r.err());
     }
@@ -61,7 +61,7 @@ class CompareReportCommandTest {
     void pairRestrictsTheComparison() {
         Run r = fparity("compare", campaign.toString(), "--pair", "planted@O0:planted@O3_FM");
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("== planted O0 vs other opt levels\n"));
+        assertTrue(r.out().contains("== planted O0 vs other opt levels, FP64\n"));
         assertTrue(!r.out().contains("== gcc vs planted"));
         assertTrue(r.out().startsWith("campaign planted: 40 runs, 6 discrepancies, 1 runs ended differently\n"), r.out());
     }
@@ -73,39 +73,42 @@ class CompareReportCommandTest {
         assertEquals("fparity: --pair 'gcc:clang-19': unknown toolchain 'clang-19' (this campaign has: gcc, planted)\n", r.err());
     }
 
+    /** A copy of the planted campaign whose outcomes.jsonl is replaced by the given text. */
+    private static Path withOutcomes(String name, String outcomes) throws Exception {
+        Path dir = tmp.resolve("campaigns/" + name);
+        Files.createDirectories(dir);
+        Files.copy(campaign.resolve("campaign.json"), dir.resolve("campaign.json"));
+        Files.writeString(dir.resolve("outcomes.jsonl"), outcomes);
+        return dir;
+    }
+
     @Test
     void truncatedOutcomesFileIsOneLineAndExitTwo() throws Exception {
-        Path bad = tmp.resolve("campaigns/truncated");
-        Files.createDirectories(bad);
-        List<String> lines = Files.readAllLines(campaign.resolve("outcomes.jsonl"));
-        String last = lines.getLast();
-        Files.writeString(bad.resolve("outcomes.jsonl"), String.join("\n", lines.subList(0, lines.size() - 1)) + "\n" + last.substring(0, last.length() / 2));
+        String log = Files.readString(campaign.resolve("outcomes.jsonl"));
+        Path bad = withOutcomes("truncated", log.substring(0, log.length() - 40));
         Run r = fparity("compare", bad.toString());
         assertEquals(2, r.exit());
-        assertTrue(r.err().startsWith("fparity: " + bad.resolve("outcomes.jsonl") + " line 40: truncated or malformed outcome: "), r.err());
+        assertTrue(r.err().startsWith("fparity: " + bad + ": outcomes.jsonl line 40: torn last line ("), r.err());
+        assertTrue(r.err().endsWith("; resume it with 'fparity run' (that repairs a torn last line) or fix the file\n"), r.err());
         assertEquals(1, r.err().lines().count());
     }
 
     @Test
     void malformedOutcomeAndMissingCampaignAreOneLine() throws Exception {
-        Path bad = tmp.resolve("campaigns/malformed");
-        Files.createDirectories(bad);
-        Files.writeString(bad.resolve("outcomes.jsonl"), "{\"program\":\"p\",\"input\":0,\"toolchain\":\"gcc\",\"opt\":\"O0\",\"status\":\"EXPLODED\"}\n");
+        Path bad = withOutcomes("malformed", "{\"program\":\"p\",\"input\":0,\"toolchain\":\"gcc\",\"opt\":\"O0\",\"status\":\"EXPLODED\"}\n");
         Run r = fparity("report", bad.toString(), "--out", tmp.resolve("never").toString());
         assertEquals(2, r.exit());
-        assertTrue(r.err().startsWith("fparity: " + bad.resolve("outcomes.jsonl") + " line 1: truncated or malformed outcome: "), r.err());
+        assertTrue(r.err().startsWith("fparity: " + bad + ": outcomes.jsonl line 1: unreadable outcome skipped ("), r.err());
         assertEquals(1, r.err().lines().count());
         assertTrue(Files.notExists(tmp.resolve("never")));
         Run missing = fparity("compare", tmp.resolve("campaigns/nope").toString());
         assertEquals(2, missing.exit());
-        assertEquals("fparity: campaign '" + tmp.resolve("campaigns/nope") + "' not found (expected a folder with outcomes.jsonl)\n", missing.err());
-        Path badMeta = tmp.resolve("campaigns/badmeta");
-        Files.createDirectories(badMeta);
-        Files.copy(campaign.resolve("outcomes.jsonl"), badMeta.resolve("outcomes.jsonl"));
-        Files.writeString(badMeta.resolve("campaign.json"), "{\"name\": \"x\",");
+        assertEquals("fparity: campaign '" + tmp.resolve("campaigns/nope") + "' not found (expected a folder with campaign.json and outcomes.jsonl)\n", missing.err());
+        Path badMeta = withOutcomes("badmeta", Files.readString(campaign.resolve("outcomes.jsonl")));
+        Files.writeString(badMeta.resolve("campaign.json"), "{\"schema\": 1,");
         Run meta = fparity("compare", badMeta.toString());
         assertEquals(2, meta.exit());
-        assertTrue(meta.err().startsWith("fparity: " + badMeta.resolve("campaign.json") + ": malformed JSON: "), meta.err());
+        assertTrue(meta.err().startsWith("fparity: " + badMeta.resolve("campaign.json") + ": malformed: "), meta.err());
         assertEquals(1, meta.err().lines().count());
     }
 
@@ -125,6 +128,6 @@ class CompareReportCommandTest {
     void compareAgainstABaselineSaysWhatIsNew() {
         Run r = fparity("compare", campaign.toString(), "--baseline", campaign.toString());
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("\nAgainst planted  Count\n---------------  -----\nnew                  0\ndisappeared          0\npersisting          12\n"), r.out());
+        assertTrue(r.out().contains("\nAgainst planted      Count\n-------------------  -----\nnew                      0\ndisappeared              0\npersisting              12\nnot checked tonight      0\n"), r.out());
     }
 }

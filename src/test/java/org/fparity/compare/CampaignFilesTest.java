@@ -18,7 +18,7 @@ class CampaignFilesTest {
     @Test
     void roundTripsOutcomesPrecisionsSourcesAndFacts() {
         CampaignView written = PlantedFaults.campaign("planted");
-        CampaignView read = CampaignFiles.load(CampaignFixtures.write(written, tmp.resolve("c")));
+        CampaignView read = CampaignFiles.load(CampaignFixtures.write(written, tmp.resolve("planted")));
         assertEquals("planted", read.name());
         assertEquals(written.outcomes(), read.outcomes());
         assertEquals(Precision.FP32, read.precision("f32_ulp"));
@@ -27,20 +27,43 @@ class CampaignFilesTest {
         assertEquals(written.programs().get("ceil_tiny").inputs(), read.programs().get("ceil_tiny").inputs());
         assertEquals("testhost", read.host().get("hostname"));
         assertEquals("planted 1.0", read.versions().get("planted"));
+        assertEquals("0.1.0", read.versions().get("fparity"));
         // precision made it through: the FP32 plant is 1 float ULP, not 2^29 double ULPs
         Discrepancy f32 = Comparer.compare(read).discrepancies().stream().filter(d -> d.program().equals("f32_ulp")).findFirst().orElseThrow();
         assertEquals(1, f32.ulps());
     }
 
     @Test
-    void withoutCampaignJsonTheFolderNameIsTheNameAndProgramsAreFp64() throws Exception {
+    void aFolderWithoutCampaignJsonIsNotACampaign() throws Exception {
         Path dir = tmp.resolve("night-7");
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("outcomes.jsonl"), "{\"program\":\"p\",\"input\":0,\"toolchain\":\"gcc\",\"opt\":\"O0\",\"status\":\"OK\",\"hex\":\"0x1p+0\",\"micros\":0}\n\n");
-        CampaignView v = CampaignFiles.load(dir);
-        assertEquals("night-7", v.name());
-        assertEquals(1, v.outcomes().size());
-        assertEquals(Precision.FP64, v.precision("p"));
+        Files.writeString(dir.resolve("outcomes.jsonl"), "");
+        FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
+        assertEquals(dir + ": not a campaign (no campaign.json)", e.getMessage());
+        FparityError missing = assertThrows(FparityError.class, () -> CampaignFiles.load(tmp.resolve("nope")));
+        assertEquals("campaign '" + tmp.resolve("nope") + "' not found (expected a folder with campaign.json and outcomes.jsonl)", missing.getMessage());
+    }
+
+    @Test
+    void aTornOrUnreadableOutcomeLineIsRefusedNamingTheLine() throws Exception {
+        Path dir = CampaignFixtures.write(PlantedFaults.campaign("planted"), tmp.resolve("torn"));
+        String log = Files.readString(dir.resolve("outcomes.jsonl"));
+        Files.writeString(dir.resolve("outcomes.jsonl"), log.substring(0, log.length() - 30));
+        FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
+        assertTrue(e.getMessage().startsWith(dir + ": outcomes.jsonl line 40: torn last line ("), e.getMessage());
+        Files.writeString(dir.resolve("outcomes.jsonl"), log.replaceFirst("\"status\":\"OK\"", "\"status\":\"EXPLODED\""));
+        e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
+        assertTrue(e.getMessage().startsWith(dir + ": outcomes.jsonl line 1: unreadable outcome skipped ("), e.getMessage());
+    }
+
+    @Test
+    void newerLayoutIsRefused() throws Exception {
+        Path dir = tmp.resolve("future");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("outcomes.jsonl"), "");
+        Files.writeString(dir.resolve("campaign.json"), "{\"schema\": 2}");
+        FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
+        assertTrue(e.getMessage().endsWith("campaign.json: schema 2 is newer than this fparity understands (1); upgrade fparity"), e.getMessage());
     }
 
     @Test
@@ -50,6 +73,7 @@ class CampaignFilesTest {
         Files.writeString(dir.resolve("outcomes.jsonl"), "");
         Files.writeString(dir.resolve("campaign.json"), "{\"programs\":[{\"id\":\"p\",\"precision\":\"fp128\"}]}");
         FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
-        assertTrue(e.getMessage().endsWith("campaign.json: program p: unknown precision 'fp128' (expected fp32 or fp64)"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(dir.resolve("campaign.json") + ": malformed: "), e.getMessage());
+        assertTrue(e.getMessage().contains("fp128"), e.getMessage());
     }
 }

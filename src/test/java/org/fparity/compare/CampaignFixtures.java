@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.ProgramJson;
 
-/** Writes a {@link CampaignView} to a folder the way a campaign lies on disk (outcomes.jsonl + campaign.json). */
+/**
+ * Writes a {@link CampaignView} to a folder the way {@code fparity run} lays a campaign out (outcomes.jsonl, and
+ * campaign.json in layout 1, only with fields {@link org.fparity.campaign.CampaignMeta} knows: the folder is the name).
+ */
 public final class CampaignFixtures {
     private CampaignFixtures() {}
 
@@ -20,11 +23,16 @@ public final class CampaignFixtures {
             for (Outcome o : v.outcomes()) lines.append(ProgramJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(o)).append('\n');
             Files.writeString(dir.resolve("outcomes.jsonl"), lines);
             ObjectNode root = ProgramJson.MAPPER.createObjectNode();
-            root.put("name", v.name());
+            root.put("schema", 1);
+            root.put("fparity", "0.1.0");
             ObjectNode host = root.putObject("host");
             v.host().forEach(host::put);
             ArrayNode platforms = root.putArray("platforms");
-            v.versions().forEach((k, ver) -> platforms.addObject().put("toolchain", k).put("version", ver));
+            for (Outcome o : v.outcomes()) {
+                String id = o.toolchain() + "@" + o.opt();
+                if (platforms.findValuesAsText("id").contains(id)) continue;
+                platforms.addObject().put("id", id).put("toolchain", o.toolchain()).put("opt", o.opt()).put("version", v.versions().get(o.toolchain()));
+            }
             ArrayNode programs = root.putArray("programs");
             for (ProgramInfo p : v.programs().values()) {
                 ObjectNode o = programs.addObject();

@@ -59,6 +59,25 @@ class NumpyTargetTest {
     }
 
     @Test
+    void sumFollowsNumpysPairwiseAlgorithm() {
+        needNumpy();
+        try (ProcessTarget t = ProcessTarget.numpy("sum", Precision.FP32, 1)) {
+            for (int n : new int[] {100, 1000, 5000}) {
+                SumTree tree = Fprev.reveal(t, n, Fprev.Algo.ADVANCED).tree();
+                assertEquals(Shapes.numpyPairwise(n), tree, "n=" + n);
+                assertEquals("numpy pairwise (8 lanes, halves above 128)", TreeShapes.name(tree));
+            }
+        }
+    }
+
+    @Test
+    void matmulReplaysBitForBit() {
+        needNumpy();
+        revealAndReplay("matmul", Precision.FP32, 16, 64);
+        revealAndReplay("matmul", Precision.FP64, 40);
+    }
+
+    @Test
     void dotAndMatvecReplayBitForBit() {
         needNumpy();
         revealAndReplay("dot", Precision.FP64, 16, 100, 1000);
@@ -99,6 +118,14 @@ class NumpyTargetTest {
             assertEquals(Fprev.reveal(f, 64, Fprev.Algo.ADVANCED).tree(), r.tree());
             // unit 1 with M = 2^15 is swamped by nothing in numpy's float32 accumulator: refused, not a wrong tree
             assertThrows(NotOrdinarySummation.class, () -> Fprev.reveal(h, 16, Fprev.Algo.ADVANCED, 0x1p15, 1.0, 0));
+        }
+    }
+
+    @Test
+    void anyProcessSpeakingTheProtocolIsATarget() {
+        needNumpy();
+        try (SumTarget t = Targets.resolve("process:python3 runners/fprev/numpy_target.py sum", Precision.FP32, Targets.Options.DEFAULT)) {
+            assertEquals(Shapes.numpyPairwise(300), Fprev.reveal(t, 300, Fprev.Algo.ADVANCED).tree());
         }
     }
 

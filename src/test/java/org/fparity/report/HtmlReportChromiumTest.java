@@ -54,15 +54,35 @@ class HtmlReportChromiumTest {
         assertEquals(List.of(), consoleMessages(r.stderr()));
         String dom = r.stdout();
         assertTrue(dom.contains("data-ready=\"1\""), "the report's script did not run to its end");
-        for (String id : List.of("summary", "facts", "charts", "chart-toolchains", "chart-opt-levels", "runs", "baseline", "matrices", "top", "top-table", "mismatches")) {
+        for (String id : List.of("summary", "facts", "charts", "chart-toolchains-fp64", "chart-opt-levels-fp64", "chart-toolchains-fp32", "chart-opt-levels-fp32", "runs", "baseline", "matrices", "top", "top-table", "mismatches")) {
             assertTrue(dom.contains("id=\"" + id + "\""), "missing #" + id);
         }
-        assertEquals(report.findings().pairs().size(), count(dom, "<svg class=\"heatmap\""));
+        assertEquals(report.findings().pairs().stream().filter(s -> s.discrepancies() > 0).count(), count(dom, "<svg class=\"heatmap\""));
         String topTable = dom.substring(dom.indexOf("id=\"top-table\""), dom.indexOf("</table>", dom.indexOf("id=\"top-table\"")));
-        assertEquals(report.top(HtmlReport.TOP).size(), count(topTable, "<tr data-class="));
+        assertEquals(report.top(HtmlReport.TOP).size(), count(topTable, "<tr class=\"d\" data-class="));
+        assertEquals(report.top(HtmlReport.TOP).size(), count(topTable, "<tr class=\"src\" data-class="));
         assertEquals(HtmlReport.TOP, report.top(HtmlReport.TOP).size());
         assertTrue(count(dom, "<rect ") > 100);
         assertTrue(dom.contains("<pre>program fp"), "no program source shown");
+    }
+
+    @Test
+    void aLinkToOneClassShowsOnlyThatClass() throws Exception {
+        Result r = chromium(List.of("--enable-logging=stderr", "--v=0", "--dump-dom"), html, "#filter=number_number");
+        assertEquals(0, r.exit(), r.stderr());
+        assertEquals(List.of(), consoleMessages(r.stderr()));
+        String dom = r.stdout();
+        String topTable = dom.substring(dom.indexOf("id=\"top-table\""), dom.indexOf("</table>", dom.indexOf("id=\"top-table\"")));
+        int shown = 0, hidden = 0;
+        Matcher m = Pattern.compile("<tr class=\"d\" data-class=\"([a-z_]+)\"( hidden=\"\")?>").matcher(topTable);
+        while (m.find()) {
+            boolean isHidden = m.group(2) != null;
+            assertEquals(!m.group(1).equals("number_number"), isHidden, m.group());
+            if (isHidden) hidden++;
+            else shown++;
+        }
+        assertTrue(shown > 0 && hidden > 0, shown + " shown, " + hidden + " hidden");
+        assertTrue(dom.contains("<button type=\"button\" data-filter=\"number_number\" class=\"on\">"), "the button shows the filter");
     }
 
     @Test
@@ -104,12 +124,16 @@ class HtmlReportChromiumTest {
 
     /** One headless Chromium run with a fresh profile; the whole process tree is killed if it hangs. */
     private static Result chromium(List<String> extra, Path page) throws IOException, InterruptedException {
+        return chromium(extra, page, "");
+    }
+
+    private static Result chromium(List<String> extra, Path page, String fragment) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(tmp, "profile");
         List<String> cmd = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
                 "--user-data-dir=" + profile));
         cmd.addAll(extra);
-        cmd.add(page.toUri().toString());
+        cmd.add(page.toUri() + fragment);
         Path out = Files.createTempFile(tmp, "out", ".txt");
         Path err = Files.createTempFile(tmp, "err", ".txt");
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
