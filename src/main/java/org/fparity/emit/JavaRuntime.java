@@ -269,7 +269,8 @@ final class JavaRuntime {
                     return Math.abs(x - t) >= 0.5f ? t + Math.copySign(1.0f, x) : t;
                 }
 
-                // C's fmin/fmax: a NaN argument loses to a number; on a tie (+0 vs -0) glibc returns the first argument
+                // C's fmin/fmax: a NaN argument loses to a number. C leaves a +0/-0 tie open and glibc is not even consistent
+                // across call sites; like LLVM's minnum lowering (clang, PoCL) this returns the first argument
                 private static double fmin(double a, double b) {
                     if (a != a) return b;
                     if (b != b) return a;
