@@ -1,11 +1,13 @@
 package org.fparity.emit;
 
 import com.github.javaparser.printer.configuration.ConfigurationOption;
+import com.github.javaparser.printer.configuration.DefaultConfigurationOption;
+import com.github.javaparser.printer.configuration.DefaultPrinterConfiguration;
 import com.github.javaparser.printer.configuration.PrinterConfiguration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.HashMap;
 
 /**
  * A fixed JavaParser printer configuration whose look-ups are cached: the default one searches its option set with a
@@ -13,10 +15,15 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class FastPrinterConfiguration implements PrinterConfiguration {
     private final PrinterConfiguration base;
-    private final Map<ConfigurationOption, Optional<ConfigurationOption>> cache = new ConcurrentHashMap<>();
+    private final Map<ConfigurationOption, Optional<ConfigurationOption>> cache = new HashMap<>();
 
+    /** Answers every option once up front; afterwards the map is only read, so sharing it between threads is safe. */
     FastPrinterConfiguration(PrinterConfiguration base) {
         this.base = base;
+        for (DefaultPrinterConfiguration.ConfigOption o : DefaultPrinterConfiguration.ConfigOption.values()) {
+            DefaultConfigurationOption key = new DefaultConfigurationOption(o);
+            cache.put(key, base.get(key));
+        }
     }
 
     @Override
@@ -36,7 +43,8 @@ final class FastPrinterConfiguration implements PrinterConfiguration {
 
     @Override
     public Optional<ConfigurationOption> get(ConfigurationOption option) {
-        return cache.computeIfAbsent(option, base::get);
+        Optional<ConfigurationOption> known = cache.get(option);
+        return known != null ? known : base.get(option);
     }
 
     @Override
