@@ -14,7 +14,18 @@ import picocli.CommandLine.Command;
         description = "Finds where the same numerical program gives different answers on different platforms.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            GenerateCommand.class,
             ShowCommand.class,
+            RunCommand.class,
+            ToolchainsCommand.class,
+            BenchCommand.class,
+            CompareCommand.class,
+            ReportCommand.class,
+            FprevCommand.class,
+            EvalCommand.class,
+            TruthCommand.class,
+            ExsumCommand.class,
+            BoundsCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";

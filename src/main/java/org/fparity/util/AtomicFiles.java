@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /** Writes files by temp-then-rename, so a reader (or a killed run) never sees half a file. */
 public final class AtomicFiles {
@@ -19,6 +20,12 @@ public final class AtomicFiles {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
             try {
+                // createTempFile makes 0600 files; reports and campaigns are meant to be read by others (CI, web servers)
+                try {
+                    Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+                } catch (UnsupportedOperationException notPosix) {
+                    // not a POSIX file system: keep the default
+                }
                 Files.write(tmp, content, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.SYNC);
                 try {
                     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""FPRev probe server for numpy (fparity fprev --target numpy.OP).
+
+Line protocol on stdin/stdout (one process serves many sizes and many probes per round trip):
+  > fprev N DTYPE MASK UNIT        prepare for N summands (MASK, UNIT as hex floats)   < ok DESCRIPTION
+  > p FROM TO K i0 j0 i1 j1 ...    K probes: +MASK at i, -MASK at j, UNIT on [FROM,TO), 0 elsewhere
+                                   < "x " + the K results as little-endian float64 bytes in hex
+                                     (other servers, like c_harness.c, answer K hex floats "%a" instead)
+  > e K, then K lines of N hex floats: the function on arbitrary summands   < K results on one line
+  > q                              quit
+Errors are one line "error MESSAGE". The masked array is built here, so only indices cross the pipe.
+"""
+import sys
+
+OPS = ("sum", "dot", "matvec", "matmul")
+ROWS = 8  # rows of the matrix in matvec / matmul; the probed summation is row 0 (and column 0)
+
+
+def main():
+    op = sys.argv[1] if len(sys.argv) > 1 else "sum"
+    if op not in OPS:
+        print("error unknown numpy op '%s' (known: %s)" % (op, ", ".join(OPS)), flush=True)
+        return 2
+    try:
+        import numpy as np
+    except ImportError:
+        print("error numpy is not installed for %s" % sys.executable, flush=True)
+        return 3
+    out = sys.stdout
+    fn = None
+    a = base = None
+    n = 0
+    dt = None
+    for line in sys.stdin:
+        parts = line.split()
+        if not parts:
+            continue
+        cmd = parts[0]
+        if cmd == "q":
+            break
+        if cmd == "fprev":
+            n = int(parts[1])
+            try:
+                dt = np.dtype(parts[2])
+            except TypeError:
+                out.write("error numpy has no dtype '%s'\n" % parts[2])
+                out.flush()
+                continue
+            mask, unit = float.fromhex(parts[3]), float.fromhex(parts[4])
+            fn, a = build(np, op, n, dt)
+            ones = np.ones(n, dtype=dt)
+            view = memoryview(a) if a.flags.c_contiguous and dt.char in "fd" else a
+            base_range = None
+            out.write("ok numpy %s %s %s n=%d\n" % (np.__version__, op, dt.name, n))
+            out.flush()
+            continue
+        if cmd == "p":
+            lo, hi, k = int(parts[1]), int(parts[2]), int(parts[3])
+            if base_range != (lo, hi):
+                base = np.zeros(n, dtype=dt)
+                base[lo:hi] = unit
+                a[:] = base
+                base_range = (lo, hi)
+            idx = map(int, parts[4:4 + 2 * k])
+            res = []
+            append = res.append
+            bl = base.tolist()
+            m = view  # memoryview writes cost a third of numpy's __setitem__
+            neg = -mask
+            cur = -1  # probes come grouped by pivot: +M is written once per pivot
+            if op == "dot":  # the hottest case: call np.dot directly, no wrapper frame
+                dot, x, y = np.dot, a, ones
+                for i in idx:
+                    j = next(idx)
+                    if i != cur:
+                        if cur >= 0:
+                            m[cur] = bl[cur]
+                        m[i] = mask
+                        cur = i
+                    m[j] = neg
+                    append(dot(x, y))
+                    m[j] = bl[j]
+            else:
+                for i in idx:
+                    j = next(idx)
+                    if i != cur:
+                        if cur >= 0:
+                            m[cur] = bl[cur]
+                        m[i] = mask
+                        cur = i
+                    m[j] = neg
+                    append(fn())
+                    m[j] = bl[j]
+            if cur >= 0:
+                m[cur] = bl[cur]
+            # raw little-endian float64 bytes in hex: bit-exact, and one call instead of one per probe
+            out.write("x ")
+            out.write(np.asarray(res, dtype=np.float64).tobytes().hex())
+            out.write("\n")
+            out.flush()
+            continue
+        if cmd == "e":
+            k = int(parts[1])
+            res = []
+            for _ in range(k):
+                vals = [float.fromhex(v) for v in sys.stdin.readline().split()]
+                a[:] = np.array(vals, dtype=dt)
+                res.append(float(fn()))
+            base_range = None
+            out.write(" ".join(map(float.hex, res)) + "\n")
+            out.flush()
+            continue
+        out.write("error unknown command '%s'\n" % cmd)
+        out.flush()
+    return 0
+
+
+def build(np, op, n, dt):
+    """Returns (function of the probed vector, the vector to write probes into)."""
+    if op == "sum":
+        a = np.zeros(n, dtype=dt)
+        return a.sum, a
+    if op == "dot":  # np.dot(a, ones(n)); the probe loop calls it inline the same way
+        a = np.zeros(n, dtype=dt)
+        b = np.ones(n, dtype=dt)
+        dot = np.dot
+        return (lambda: dot(a, b)), a
+    if op == "matvec":
+        m = np.zeros((ROWS, n), dtype=dt)
+        x = np.ones(n, dtype=dt)
+        return (lambda: (m @ x)[0]), m[0]
+    # matmul: A (ROWS x n) @ B (n x ROWS); the probed sum is C[0, 0]
+    m = np.zeros((ROWS, n), dtype=dt)
+    bm = np.ones((n, ROWS), dtype=dt)
+    return (lambda: (m @ bm)[0, 0]), m[0]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

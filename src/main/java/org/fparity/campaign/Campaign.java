@@ -1,0 +1,125 @@
+package org.fparity.campaign;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.fparity.FparityError;
+import org.fparity.exec.Outcome;
+import org.fparity.ir.Input;
+import org.fparity.ir.Program;
+import org.fparity.ir.ProgramJson;
+import org.fparity.util.AtomicFiles;
+
+/**
+ * A campaign folder: {@code campaign.json} (what was run, where, with what), {@code outcomes.jsonl} (what came out),
+ * {@code build/} (emitted sources, build logs, binaries). This is the reader the compare and report packages use.
+ */
+public final class Campaign {
+    /** Layout version of campaign.json; bump it when a field changes meaning. */
+    public static final int SCHEMA = 1;
+    public static final String META = "campaign.json";
+    public static final String OUTCOMES = "outcomes.jsonl";
+
+    private final Path dir;
+    private final CampaignMeta meta;
+    private final OutcomeLog.Contents outcomes;
+
+    private Campaign(Path dir, CampaignMeta meta, OutcomeLog.Contents outcomes) {
+        this.dir = dir;
+        this.meta = meta;
+        this.outcomes = outcomes;
+    }
+
+    /** Loads a campaign folder; a malformed or newer campaign.json is a one-line error naming the file. */
+    public static Campaign load(Path dir) {
+        CampaignMeta meta = readMeta(dir);
+        if (meta == null) throw new FparityError(dir + ": not a campaign (no " + META + ")");
+        return new Campaign(dir, meta, OutcomeLog.read(dir.resolve(OUTCOMES)));
+    }
+
+    /** campaign.json of {@code dir}, or null if there is none yet. */
+    static CampaignMeta readMeta(Path dir) {
+        Path f = dir.resolve(META);
+        try {
+            CampaignMeta m = ProgramJson.MAPPER.readValue(Files.readString(f), CampaignMeta.class);
+            if (m == null) throw new FparityError(f + ": empty");
+            if (m.schema() > SCHEMA) {
+                throw new FparityError(f + ": schema " + m.schema() + " is newer than this fparity understands (" + SCHEMA + "); upgrade fparity");
+            }
+            return m;
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (JsonProcessingException e) {
+            throw new FparityError(f + ": malformed: " + ProgramJson.oneLine(e));
+        } catch (IOException e) {
+            throw new FparityError(f + ": cannot read (" + e.getMessage() + ")");
+        }
+    }
+
+    static void writeMeta(Path dir, CampaignMeta meta) {
+        AtomicFiles.write(dir.resolve(META), ProgramJson.toJson(meta) + "\n");
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** The folder's name, e.g. {@code nightly-2026-11-22}. */
+    public String name() {
+        return dir.toAbsolutePath().normalize().getFileName().toString();
+    }
+
+    public CampaignMeta meta() {
+        return meta;
+    }
+
+    public List<CampaignMeta.ProgramEntry> programEntries() {
+        return meta.programs();
+    }
+
+    /** The IR programs by id, parsed from their canonical forms. */
+    public Map<String, Program> programs() {
+        Map<String, Program> out = new LinkedHashMap<>();
+        for (CampaignMeta.ProgramEntry p : meta.programs()) out.put(p.id(), Program.parse(p.source()));
+        return out;
+    }
+
+    /** The inputs of one program, in index order (an outcome's {@code input} indexes this list). */
+    public List<Input> inputs(String programId) {
+        for (CampaignMeta.ProgramEntry p : meta.programs()) if (p.id().equals(programId)) return p.inputs();
+        throw new IllegalArgumentException("no program " + programId + " in campaign " + name());
+    }
+
+    public List<CampaignMeta.Platform> platforms() {
+        return meta.platforms();
+    }
+
+    /** Every recorded outcome, one per (program, input, toolchain, opt). */
+    public List<Outcome> outcomes() {
+        return outcomes.outcomes();
+    }
+
+    /** Lines that were torn or unreadable when loading (each one line, for a warning). */
+    public List<String> problems() {
+        return outcomes.problems();
+    }
+
+    /** Host facts, for reports. */
+    public Map<String, String> host() {
+        return meta.host();
+    }
+
+    /** fparity's version and each toolchain's exact version string (the last one seen if it changed between resumes). */
+    public Map<String, String> versions() {
+        Map<String, String> v = new TreeMap<>();
+        v.put("fparity", meta.fparity());
+        for (CampaignMeta.Platform p : meta.platforms()) v.put(p.toolchain(), p.version());
+        return v;
+    }
+}

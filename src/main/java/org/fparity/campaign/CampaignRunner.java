@@ -1,0 +1,167 @@
+package org.fparity.campaign;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.fparity.FparityError;
+import org.fparity.exec.BatchEmitter;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Executor;
+import org.fparity.exec.Job;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Toolchain;
+import org.fparity.ir.Input;
+
+/**
+ * Runs a campaign into its folder, resumably: campaign.json is written first (temp-then-rename), then every outcome
+ * is appended as it arrives. Run again with the same spec, it skips every (program, input, toolchain, opt) that
+ * already has an outcome, and the binary cache means it compiles nothing it already built.
+ */
+public final class CampaignRunner {
+    private CampaignRunner() {}
+
+    /**
+     * What to run.
+     *
+     * @param fparityVersion version string recorded in campaign.json
+     * @param seed           generator seed, or null
+     * @param grammar        the grammar, or null
+     * @param settings       options worth recording
+     * @param programs       the programs with their inputs, in batch order
+     * @param toolchains     detected toolchains (those that cannot compile still yield one COMPILE_ERROR per run)
+     * @param opts           opt levels; each toolchain runs those it has
+     * @param batchSize      programs per batch binary
+     * @param emitters       the batch emitter for a toolchain
+     */
+    public record Spec(String fparityVersion, Long seed, CampaignMeta.GrammarInfo grammar, Map<String, String> settings,
+            List<CampaignMeta.ProgramEntry> programs, List<DetectedToolchain> toolchains, List<String> opts, int batchSize,
+            Function<DetectedToolchain, BatchEmitter> emitters) {}
+
+    /** What one invocation did. */
+    public record Result(Campaign campaign, int total, int alreadyDone, int ran, long millis) {}
+
+    public static Result run(Path dir, Spec spec, Executor executor, Function<Integer, Progress> progress, Consumer<String> log)
+            throws InterruptedException {
+        long t0 = System.nanoTime();
+        try {
+            Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new FparityError("cannot create campaign folder " + dir + ": " + e.getMessage());
+        }
+        Map<String, String> host = HostFacts.collect();
+        CampaignMeta meta = Campaign.readMeta(dir);
+        if (meta == null) {
+            meta = new CampaignMeta(Campaign.SCHEMA, spec.fparityVersion(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                    spec.seed(), spec.grammar(), spec.settings(), host, List.of(), spec.programs());
+        } else {
+            checkSame(dir, meta, spec);
+            log.accept("resuming campaign " + dir);
+        }
+
+        // Platforms: one per (toolchain, opt) this spec runs; the ones already recorded are kept as they were.
+        Map<String, CampaignMeta.Platform> platforms = new LinkedHashMap<>();
+        for (CampaignMeta.Platform p : meta.platforms()) platforms.put(p.id(), p);
+        Map<String, String> platformOf = new LinkedHashMap<>();
+        for (DetectedToolchain dt : spec.toolchains()) {
+            for (String opt : spec.opts()) {
+                if (!dt.toolchain().opt().containsKey(opt)) continue;
+                CampaignMeta.Platform p = platform(dt, opt, host.get("hostname"));
+                platforms.putIfAbsent(p.id(), p);
+                platformOf.put(dt.name() + "@" + opt, p.id());
+            }
+        }
+        meta = meta.withPlatforms(List.copyOf(platforms.values()));
+        Campaign.writeMeta(dir, meta);
+
+        Set<String> done = new HashSet<>();
+        try (OutcomeLog out = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), p -> log.accept("warning: " + p))) {
+            for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) done.add(o.key());
+            List<Job> jobs = jobs(spec, platformOf, done);
+            int todo = jobs.stream().mapToInt(j -> j.lines().size()).sum();
+            int total = todo + done.size();
+            if (!done.isEmpty()) log.accept(done.size() + " runs already done, " + todo + " to go");
+            Progress bar = progress.apply(todo);
+            executor.execute(jobs, o -> {
+                out.append(o);
+                bar.record(o);
+            });
+            bar.finish();
+            return new Result(Campaign.load(dir), total, done.size(), todo, (System.nanoTime() - t0) / 1_000_000);
+        }
+    }
+
+    /** A resumed campaign must be the same campaign: same programs, same inputs. */
+    private static void checkSame(Path dir, CampaignMeta meta, Spec spec) {
+        if (!meta.programs().equals(spec.programs())) {
+            String was = meta.programs().size() + " programs" + (meta.seed() == null ? "" : ", seed " + meta.seed()) + ", " + meta.settings();
+            throw new FparityError(dir + " holds a different campaign (" + was + "); choose another --out or delete it");
+        }
+    }
+
+    /** Batches of {@code batchSize} programs of one precision; one job per batch × toolchain × opt with work left. */
+    static List<Job> jobs(Spec spec, Map<String, String> platformOf, Set<String> done) {
+        Map<Object, List<CampaignMeta.ProgramEntry>> byPrecision = new LinkedHashMap<>();
+        for (CampaignMeta.ProgramEntry p : spec.programs()) {
+            byPrecision.computeIfAbsent(Objects.requireNonNullElse((Object) p.precision(), "none"), k -> new ArrayList<>()).add(p);
+        }
+        List<Job> jobs = new ArrayList<>();
+        for (var e : byPrecision.entrySet()) {
+            List<CampaignMeta.ProgramEntry> ps = e.getValue();
+            String tag = e.getKey() instanceof org.fparity.ir.Precision pr ? pr.id().substring(2) : "";
+            for (int b = 0; b * spec.batchSize() < ps.size(); b++) {
+                List<CampaignMeta.ProgramEntry> batch = ps.subList(b * spec.batchSize(), Math.min(ps.size(), (b + 1) * spec.batchSize()));
+                String name = String.format("Batch%s_%04d", tag, b);
+                List<String> ids = batch.stream().map(CampaignMeta.ProgramEntry::id).toList();
+                for (DetectedToolchain dt : spec.toolchains()) {
+                    BatchEmitter emitter = null;
+                    for (String opt : spec.opts()) {
+                        String platform = platformOf.get(dt.name() + "@" + opt);
+                        if (platform == null) continue;
+                        List<Job.Line> lines = new ArrayList<>();
+                        for (CampaignMeta.ProgramEntry p : batch) {
+                            List<Input> ins = p.inputs();
+                            for (int i = 0; i < ins.size(); i++) {
+                                if (!done.contains(p.id() + "/" + i + "/" + dt.name() + "/" + opt)) lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
+                            }
+                        }
+                        if (lines.isEmpty()) continue;
+                        if (emitter == null) emitter = spec.emitters().apply(dt);
+                        jobs.add(new Job(name, ids, emitter, dt, opt, platform, lines));
+                    }
+                }
+            }
+        }
+        return jobs;
+    }
+
+    static CampaignMeta.Platform platform(DetectedToolchain dt, String opt, String hostname) {
+        Toolchain tc = dt.toolchain();
+        List<String> compile = tc.compileArgv(opt, "{src}", "{bin}", "{class}");
+        List<String> run = tc.runArgv(opt, "{bin}", "{class}");
+        String version = dt.version() == null ? "(not found: " + dt.compileProblem() + ")" : dt.version();
+        String id = tc.name() + "@" + opt + "-" + sha(tc.name() + "\0" + opt + "\0" + version + "\0" + compile + "\0" + run + "\0"
+                + new java.util.TreeMap<>(tc.env()) + "\0" + hostname).substring(0, 8);
+        return new CampaignMeta.Platform(id, tc.name(), opt, tc.language(), version, compile, run, tc.env(), hostname);
+    }
+
+    private static String sha(String s) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

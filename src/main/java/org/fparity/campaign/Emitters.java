@@ -1,0 +1,50 @@
+package org.fparity.campaign;
+
+import java.util.List;
+import java.util.Map;
+import org.fparity.FparityError;
+import org.fparity.emit.Emitter;
+import org.fparity.emit.JavaEmitter;
+import org.fparity.emit.Language;
+import org.fparity.exec.BatchEmitter;
+import org.fparity.exec.Toolchain;
+import org.fparity.ir.Program;
+
+/** The seam between {@code emit} and {@code exec}: the batch emitter for a toolchain's language and options. */
+public final class Emitters {
+    private Emitters() {}
+
+    /** The emitter for a toolchain: its language, and Java's {@code StrictMath} when its descriptor asks for it. */
+    public static Emitter of(Toolchain tc) {
+        Language lang;
+        try {
+            lang = Language.valueOf(tc.language());
+        } catch (IllegalArgumentException e) {
+            throw new FparityError("toolchain " + tc.name() + ": no emitter for language " + tc.language());
+        }
+        if (lang == Language.JAVA && "true".equals(tc.emit().get("strictMath"))) return new JavaEmitter(JavaEmitter.MathLib.STRICT_MATH);
+        return Emitter.of(lang);
+    }
+
+    /** A batch emitter writing {@code programs} (by id) for {@code tc}. */
+    public static BatchEmitter forToolchain(Toolchain tc, Map<String, Program> programs) {
+        Emitter e = of(tc);
+        boolean java = e.language() == Language.JAVA;
+        return new BatchEmitter() {
+            @Override
+            public String emit(String className, List<String> programIds) {
+                return e.batch(programIds.stream().map(id -> {
+                    Program p = programs.get(id);
+                    if (p == null) throw new IllegalArgumentException("no program " + id);
+                    return p;
+                }).toList());
+            }
+
+            @Override
+            public String className(String batchName) {
+                // The Java emitter always writes class FparityHarness; other languages do not care.
+                return java ? JavaEmitter.CLASS_NAME : batchName;
+            }
+        };
+    }
+}

@@ -1,0 +1,57 @@
+package org.fparity.campaign;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Facts about this machine recorded with every campaign (FLiT #88: a result without its host is not reproducible). */
+public final class HostFacts {
+    private HostFacts() {}
+
+    public static Map<String, String> collect() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("hostname", hostname());
+        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        m.put("arch", System.getProperty("os.arch"));
+        m.put("cpu", cpuModel());
+        m.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        m.put("java", Runtime.version().toString());
+        String distro = distro();
+        if (distro != null) m.put("distro", distro);
+        return m;
+    }
+
+    static String hostname() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            String h = System.getenv("HOSTNAME");
+            return h == null ? "unknown" : h;
+        }
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (l.startsWith("model name")) return l.substring(l.indexOf(':') + 1).strip();
+            }
+        } catch (IOException ignored) {
+            // not Linux: the arch alone has to do
+        }
+        return "unknown";
+    }
+
+    private static String distro() {
+        try {
+            for (String l : Files.readAllLines(Path.of("/etc/os-release"))) {
+                if (l.startsWith("PRETTY_NAME=")) return l.substring(12).replace("\"", "");
+            }
+        } catch (IOException ignored) {
+            // no os-release: leave it out
+        }
+        return null;
+    }
+}

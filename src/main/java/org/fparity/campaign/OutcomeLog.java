@@ -1,0 +1,129 @@
+package org.fparity.campaign;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.fparity.exec.Outcome;
+import org.fparity.ir.ProgramJson;
+
+/**
+ * {@code outcomes.jsonl}: one outcome per line, appended and handed to the kernel as each result arrives, so a
+ * {@code kill -9} loses at most the line being written. That torn last line is detected on open and cut off; a
+ * rerun redoes just that run.
+ */
+public final class OutcomeLog implements AutoCloseable {
+    static final ObjectWriter WRITER = ProgramJson.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectReader READER = ProgramJson.MAPPER.readerFor(Outcome.class);
+
+    private final FileChannel ch;
+    private int appended;
+
+    private OutcomeLog(FileChannel ch) {
+        this.ch = ch;
+    }
+
+    /** What a read found: the outcomes (one per key, first wins) and what had to be repaired or skipped. */
+    public record Contents(List<Outcome> outcomes, int duplicates, List<String> problems, long validBytes, boolean tornTail) {}
+
+    /** Reads a log without changing it. A missing file is an empty log. */
+    public static Contents read(Path file) {
+        if (!Files.exists(file)) return new Contents(List.of(), 0, List.of(), 0, false);
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        Map<String, Outcome> byKey = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        int dups = 0;
+        int start = 0;
+        int lineNo = 0;
+        long valid = 0;
+        boolean torn = false;
+        while (start < bytes.length) {
+            int nl = indexOf(bytes, (byte) '\n', start);
+            lineNo++;
+            if (nl < 0) {
+                // No newline: the writer was killed mid-line. Everything before it is intact.
+                torn = true;
+                problems.add(file.getFileName() + " line " + lineNo + ": torn last line (" + (bytes.length - start) + " bytes) dropped");
+                break;
+            }
+            String line = new String(bytes, start, nl - start, StandardCharsets.UTF_8).strip();
+            start = nl + 1;
+            valid = start;
+            if (line.isEmpty()) continue;
+            try {
+                Outcome o = READER.readValue(line);
+                if (o == null || o.program() == null || o.status() == null || o.toolchain() == null || o.opt() == null) {
+                    throw new IllegalArgumentException("missing fields");
+                }
+                if (byKey.putIfAbsent(o.key(), o) != null) dups++;
+            } catch (JsonProcessingException | IllegalArgumentException e) {
+                problems.add(file.getFileName() + " line " + lineNo + ": unreadable outcome skipped ("
+                        + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");
+            }
+        }
+        return new Contents(List.copyOf(byKey.values()), dups, List.copyOf(problems), valid, torn);
+    }
+
+    /** Opens for appending, first cutting off a torn last line so the next outcome starts on a line of its own. */
+    public static OutcomeLog open(Path file, Consumer<String> warn) {
+        Contents c = read(file);
+        c.problems().forEach(warn);
+        try {
+            FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            if (c.tornTail()) ch.truncate(c.validBytes());
+            ch.position(ch.size());
+            return new OutcomeLog(ch);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Appends one outcome as one write: the whole line reaches the kernel before this returns. */
+    public synchronized void append(Outcome o) {
+        try {
+            byte[] json = WRITER.writeValueAsBytes(o);
+            ByteBuffer buf = ByteBuffer.allocate(json.length + 1).put(json).put((byte) '\n').flip();
+            while (buf.hasRemaining()) ch.write(buf);
+            appended++;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to outcomes.jsonl: " + e.getMessage(), e);
+        }
+    }
+
+    public synchronized int appended() {
+        return appended;
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            ch.force(true);
+            ch.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close outcomes.jsonl: " + e.getMessage(), e);
+        }
+    }
+
+    private static int indexOf(byte[] b, byte x, int from) {
+        for (int i = from; i < b.length; i++) if (b[i] == x) return i;
+        return -1;
+    }
+}

@@ -1,0 +1,146 @@
+package org.fparity.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.fparity.FparityError;
+import org.fparity.campaign.Bench;
+import org.fparity.campaign.CampaignMeta;
+import org.fparity.campaign.CampaignRunner;
+import org.fparity.campaign.Emitters;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Toolchains;
+import org.fparity.gen.Generator;
+import org.fparity.gen.Grammar;
+import org.fparity.gen.InputGenerator;
+import org.fparity.ir.Input;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Program;
+import org.fparity.util.AtomicFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code fparity bench}: runs per minute, batched against a Varity-style baseline, plus nvcc seconds per program. */
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Measure fparity's runs/min against a Varity-style baseline (one compile per program × toolchain × opt, one process per run), in one run on this machine.")
+public final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--programs", paramLabel = "N", defaultValue = "40", description = "FP64 programs (default: ${DEFAULT-VALUE}).")
+    int programs;
+
+    @Option(names = "--inputs", paramLabel = "K", defaultValue = "5", description = "Inputs per program (default: ${DEFAULT-VALUE}).")
+    int inputs;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Generator seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--toolchains", paramLabel = "LIST", split = ",", defaultValue = "gcc,clang-19", description = "C toolchains (default: ${DEFAULT-VALUE}).")
+    List<String> toolchains;
+
+    @Option(names = "--opt", paramLabel = "LIST", split = ",", defaultValue = "O0,O1,O2,O3,O3_FM", description = "Opt levels (default: ${DEFAULT-VALUE}).")
+    List<String> opts;
+
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "100", description = "Programs per batch in fparity mode (default: ${DEFAULT-VALUE}).")
+    int batch;
+
+    @Option(names = "--nvcc-programs", paramLabel = "N", defaultValue = "8", description = "Programs for the nvcc figure; 0 skips it (default: ${DEFAULT-VALUE}).")
+    int nvccPrograms;
+
+    @Option(names = "--nvcc-unbatched", paramLabel = "N", defaultValue = "3", description = "Of those, how many to compile one per file (default: ${DEFAULT-VALUE}).")
+    int nvccUnbatched;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Work folder, kept with bench.json (default: a temporary folder, deleted).")
+    Path out;
+
+    @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains).")
+    Path toolchainDir;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter o = spec.commandLine().getOut();
+        if (programs < 1 || inputs < 1) throw new FparityError("--programs and --inputs must be at least 1");
+        Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
+        List<DetectedToolchain> chosen = new ArrayList<>();
+        for (DetectedToolchain d : RunCommand.detectAll(toolchains.stream().map(n -> tcs.get(n.strip())).toList())) {
+            if (!d.canCompile() || !d.canRun()) throw new FparityError("bench needs " + d.name() + " to compile and run here: "
+                    + (d.canCompile() ? d.runProblem() : d.compileProblem()), FparityError.MISSING_TOOL);
+            chosen.add(d);
+        }
+        Path work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("fparity-bench");
+        Grammar g = Grammar.defaults();
+        List<Program> ps = new Generator(g, seed).generate(Precision.FP64, programs);
+        InputGenerator ig = new InputGenerator(g, seed);
+        Map<String, List<Input>> ins = new LinkedHashMap<>();
+        Map<String, Program> byId = new LinkedHashMap<>();
+        List<CampaignMeta.ProgramEntry> entries = new ArrayList<>();
+        for (Program p : ps) {
+            ins.put(p.id(), ig.inputs(p, inputs));
+            byId.put(p.id(), p);
+            entries.add(new CampaignMeta.ProgramEntry(p.id(), null, Precision.FP64, p.canonical(), ins.get(p.id())));
+        }
+        int workers = Runtime.getRuntime().availableProcessors();
+        int runs = programs * inputs * chosen.size() * opts.size();
+        o.printf("bench: %d programs × %d inputs × %s × %s = %d runs, %d workers, load average %.1f%n", programs, inputs,
+                String.join(",", toolchains), String.join(",", opts), runs, workers,
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        o.flush();
+
+        CampaignRunner.Spec cs = new CampaignRunner.Spec(Main.VERSION, seed, null, Map.of("bench", "true"), entries, chosen, opts, batch,
+                dt -> Emitters.forToolchain(dt.toolchain(), byId));
+        Map<String, String> fast = new LinkedHashMap<>();
+        Bench.Mode f = Bench.fparity(work.resolve("fparity"), cs, workers, fast);
+        line(o, f);
+        Map<String, String> slow = new LinkedHashMap<>();
+        Bench.Mode b = Bench.baseline(Files.createDirectories(work.resolve("baseline")), ps, ins, chosen, opts, workers, slow, s -> {});
+        line(o, b);
+        double ratio = f.runsPerMinute() / b.runsPerMinute();
+        List<List<String>> diff = Bench.differences(fast, slow);
+        int agree = slow.size() - diff.size();
+        o.printf("ratio: %.1f× (goal ≥ 20×); both modes agree on %d of %d runs%n", ratio, agree, slow.size());
+
+        Bench.NvccFigures nv = null;
+        if (nvccPrograms > 0) {
+            DetectedToolchain nvcc = DetectedToolchain.detect(tcs.get("nvcc-sm80"));
+            if (!nvcc.canCompile()) {
+                o.println("nvcc: skipped (" + nvcc.compileProblem() + ")");
+            } else {
+                nv = Bench.nvcc(work.resolve("nvcc"), nvcc, "O3", ps.subList(0, Math.min(nvccPrograms, ps.size())), nvccUnbatched);
+                o.printf("nvcc-sm80 O3: %d programs in one file %.1f s = %.2f s/program; one file per program %.2f s/program (%d files); %.1f× less per program%n",
+                        nv.batched(), nv.batchedSeconds(), nv.batchedPerProgram(), nv.unbatchedPerProgram(), nv.unbatched(),
+                        nv.unbatchedPerProgram() / nv.batchedPerProgram());
+            }
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("programs", programs);
+        json.put("inputs", inputs);
+        json.put("toolchains", toolchains);
+        json.put("opts", opts);
+        json.put("fparity", f);
+        json.put("baseline", b);
+        json.put("fparityRunsPerMinute", Math.round(f.runsPerMinute()));
+        json.put("baselineRunsPerMinute", Math.round(b.runsPerMinute()));
+        json.put("ratio", Math.round(ratio * 10) / 10.0);
+        json.put("agreeingRuns", agree);
+        json.put("differences", diff);
+        if (nv != null) json.put("nvcc", nv);
+        AtomicFiles.write(work.resolve("bench.json"), org.fparity.ir.ProgramJson.toJson(json) + "\n");
+        o.println("details: " + work.resolve("bench.json"));
+        o.flush();
+        return 0;
+    }
+
+    private static void line(PrintWriter o, Bench.Mode m) {
+        o.printf("%-24s %6d runs in %6.1f s = %8.0f runs/min  (%d compiles, %d processes)%n", m.name() + ":", m.runs(), m.millis() / 1000.0,
+                m.runsPerMinute(), m.compiles(), m.processes());
+        o.flush();
+    }
+}

@@ -1,0 +1,19 @@
+package org.fparity.cli;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.fparity.compare.CampaignFiles;
+import org.fparity.compare.CampaignView;
+
+/** Loads a campaign for compare/report and records which fparity made the report (the campaign may be older). */
+final class CliCampaigns {
+    private CliCampaigns() {}
+
+    static CampaignView load(Path dir) {
+        CampaignView v = CampaignFiles.load(dir);
+        Map<String, String> versions = new HashMap<>(v.versions());
+        versions.put("fparity-report", Main.VERSION);
+        return new CampaignView(v.name(), v.host(), versions, v.programs(), v.outcomes());
+    }
+}

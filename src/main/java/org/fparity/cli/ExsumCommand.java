@@ -1,0 +1,190 @@
+package org.fparity.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ForkJoinPool;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import org.fparity.FparityError;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.ProgramJson;
+import org.fparity.oracle.AccumulatorState;
+import org.fparity.oracle.ExactAccumulator;
+import org.fparity.oracle.ExactSums;
+import org.fparity.oracle.Format;
+import org.fparity.oracle.Rounding;
+import org.fparity.oracle.Ulps;
+import org.fparity.util.AtomicFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fparity exsum}: exact, correctly rounded sums and dot products; accumulator state saved and merged through files. */
+@Command(name = "exsum", mixinStandardHelpOptions = true,
+        description = "Sums numbers (one per line, decimal or hex) exactly and rounds once; --dot for a dot product; "
+                + "--save-acc/--merge carry the exact partial sum between machines.")
+public final class ExsumCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "numbers, one per line ('-' for stdin); optional with --merge")
+    String file;
+
+    @Option(names = "--dot", paramLabel = "FILE2", description = "second vector: print the exact dot product FILE·FILE2")
+    String dot;
+
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "1", description = "threads (fork/join; bit-identical for any N)")
+    int parallel;
+
+    @Option(names = "--save-acc", paramLabel = "F", description = "write the exact accumulator state (JSON) to F")
+    Path saveAcc;
+
+    @Option(names = "--merge", paramLabel = "F", arity = "1..*", description = "accumulator states to merge in (from --save-acc)")
+    List<Path> merge = new ArrayList<>();
+
+    @Option(names = "--precision", paramLabel = "P", defaultValue = "fp64", description = "inputs and result: fp64 or fp32 (default: ${DEFAULT-VALUE})")
+    String precision;
+
+    @Option(names = "--rounding", paramLabel = "MODE", defaultValue = "RN", description = "RN, RZ, RU or RD (default: ${DEFAULT-VALUE})")
+    String rounding;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Format f;
+        Rounding r;
+        try {
+            f = Format.parse(precision);
+            r = Rounding.parse(rounding);
+        } catch (IllegalArgumentException e) {
+            throw new FparityError(e.getMessage());
+        }
+        if (parallel < 1 || parallel > 1024) throw new FparityError("--parallel must be between 1 and 1024");
+        if (file == null && merge.isEmpty()) throw new FparityError("give a FILE of numbers ('-' for stdin) or --merge accumulator states");
+        if (dot != null && file == null) throw new FparityError("--dot needs FILE as its first vector");
+        // read everything first, so that bad input loses nothing that was already saved
+        double[] x = file == null ? new double[0] : read(file, f);
+        double[] y = dot == null ? null : read(dot, f);
+        if (y != null && y.length != x.length) {
+            throw new FparityError("--dot: " + file + " has " + x.length + " numbers, " + dot + " has " + y.length);
+        }
+        List<ExactAccumulator> merged = new ArrayList<>();
+        for (Path m : merge) merged.add(load(m));
+
+        ExactAccumulator acc;
+        long t0 = System.nanoTime();
+        if (parallel > 1) {
+            try (ForkJoinPool pool = new ForkJoinPool(parallel)) {
+                acc = y == null ? ExactSums.sumParallel(x, pool) : ExactSums.dotParallel(x, y, pool);
+            }
+        } else {
+            acc = new ExactAccumulator();
+            if (y == null) acc.addAll(x);
+            else acc.addDot(x, y, 0, x.length);
+        }
+        for (ExactAccumulator m : merged) acc.merge(m);
+        double result = acc.round(f, r);
+        long t1 = System.nanoTime();
+        if (saveAcc != null) AtomicFiles.write(saveAcc, ProgramJson.toJson(acc.state()) + "\n");
+
+        PrintWriter out = spec.commandLine().getOut();
+        String what = y == null ? "sum" : "dot";
+        out.printf("%s  %s   (exact, %s, %s; %d term%s%s; %.1f ms)%n", HexFloat.format(result),
+                String.format(f == Format.FP32 ? "%.9g" : "%.17g", result), f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
+                merged.isEmpty() ? "" : ", " + merged.size() + " merged state" + (merged.size() == 1 ? "" : "s"), (t1 - t0) / 1e6);
+        if (merged.isEmpty() && r == Rounding.RN && x.length > 0) {
+            double naive = 0;
+            if (f == Format.FP32) {
+                float s = 0;
+                for (int i = 0; i < x.length; i++) s += y == null ? (float) x[i] : (float) x[i] * (float) y[i];
+                naive = s;
+            } else {
+                for (int i = 0; i < x.length; i++) naive += y == null ? x[i] : x[i] * y[i];
+            }
+            double u = f == Format.FP32 ? Ulps.between((float) result, (float) naive) : Ulps.between(result, naive);
+            out.printf("naive left-to-right %s: %s   (%s)%n", what, HexFloat.format(naive),
+                    Double.isNaN(u) ? "NaN vs number" : u == 0 ? "0 ulp" : String.format("%+.0f ulp", u));
+        }
+        if (saveAcc != null) out.println("accumulator state written to " + saveAcc);
+        out.flush();
+        return 0;
+    }
+
+    /** Reads one number per line (blank lines and '#' comments skipped); a bad line is a one-line error with its number. */
+    static double[] read(String name, Format f) {
+        try (BufferedReader br = name.equals("-") ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
+                : Files.newBufferedReader(Path.of(name), StandardCharsets.UTF_8)) {
+            double[] a = new double[1024];
+            int n = 0;
+            String line;
+            int lineNo = 0;
+            while ((line = br.readLine()) != null) {
+                lineNo++;
+                String t = line.strip();
+                if (t.isEmpty() || t.startsWith("#")) continue;
+                double v;
+                try {
+                    v = parse(t, f);
+                } catch (NumberFormatException e) {
+                    String shown = t.length() > 40 ? t.substring(0, 40) + "…" : t;
+                    boolean notFloat = "not a binary32 value".equals(e.getMessage());
+                    throw new FparityError(name + ":" + lineNo + ": '" + shown + "' is not " + (notFloat ? "a binary32 value (use --precision fp64)" : "a number"));
+                }
+                if (n == a.length) a = Arrays.copyOf(a, n * 2);
+                a[n++] = v;
+            }
+            return Arrays.copyOf(a, n);
+        } catch (NoSuchFileException e) {
+            throw new FparityError(name + ": no such file");
+        } catch (IOException e) {
+            throw new FparityError(name + ": cannot read (" + e.getMessage() + ")");
+        }
+    }
+
+    static double parse(String t, Format f) {
+        if (f == Format.FP32) {
+            String lower = t.toLowerCase();
+            if (!lower.contains("0x") && !lower.matches("[-+]?(inf|infinity|nan)")) {
+                return Float.parseFloat(t.endsWith("f") || t.endsWith("F") ? t.substring(0, t.length() - 1) : t);
+            }
+            double d = HexFloat.parse(t);
+            if ((float) d != d && !Double.isNaN(d)) throw new NumberFormatException("not a binary32 value");
+            return d;
+        }
+        return HexFloat.parse(t);
+    }
+
+    static ExactAccumulator load(Path p) {
+        String text;
+        try {
+            text = Files.readString(p);
+        } catch (NoSuchFileException e) {
+            throw new FparityError(p + ": no such file");
+        } catch (IOException e) {
+            throw new FparityError(p + ": cannot read (" + e.getMessage() + ")");
+        }
+        try {
+            var tree = ProgramJson.MAPPER.readTree(text);
+            if (tree == null || !tree.isObject() || !AccumulatorState.FORMAT.equals(tree.path("format").asText())) {
+                throw new FparityError(p + ": not an exact-accumulator state (written by 'fparity exsum --save-acc')");
+            }
+            AccumulatorState s = ProgramJson.MAPPER.treeToValue(tree, AccumulatorState.class);
+            if (s == null) throw new FparityError(p + ": not an accumulator state (empty)");
+            return ExactAccumulator.fromState(s);
+        } catch (JsonProcessingException e) {
+            throw new FparityError(p + ": not an accumulator state (" + ProgramJson.oneLine(e) + ")");
+        } catch (IllegalArgumentException e) {
+            throw new FparityError(p + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package org.fparity.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fparity.compare.CampaignView;
+import org.fparity.report.Report;
+import org.fparity.report.ReportWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fparity report}: writes report.json, summary.md, report.html, junit.xml and metrics.txt for a campaign. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Write a campaign's report (report.json, summary.md, report.html, junit.xml, metrics.txt).")
+public final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "Campaign folder (holds outcomes.jsonl).")
+    Path campaign;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Folder to write into (default: reports/<campaign name>).")
+    Path out;
+
+    @Option(names = "--baseline", paramLabel = "OTHER", description = "Another campaign to diff against (new / disappeared / persisting).")
+    Path baseline;
+
+    @Override
+    public Integer call() {
+        CampaignView view = CliCampaigns.load(campaign);
+        CampaignView before = baseline == null ? null : CliCampaigns.load(baseline);
+        Report r = Report.of(view, before);
+        Path dir = out != null ? out : Path.of("reports", view.name());
+        List<Path> written = ReportWriter.write(r, dir);
+        var o = spec.commandLine().getOut();
+        o.println(r.findings().discrepancies().size() + " discrepancies, " + r.findings().mismatches().size()
+                + " runs ended differently, in " + r.findings().totalRuns() + " runs");
+        for (Path p : written) o.println("wrote " + p);
+        o.flush();
+        return 0;
+    }
+}

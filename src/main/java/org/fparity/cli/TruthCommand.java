@@ -1,0 +1,117 @@
+package org.fparity.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fparity.FparityError;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Input;
+import org.fparity.ir.Program;
+import org.fparity.ir.ProgramJson;
+import org.fparity.oracle.MathCall;
+import org.fparity.oracle.ReferenceEvaluator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fparity truth PROGRAM --input …}: the ideal IEEE platform's result, the exact real value, and the math-call trace. */
+@Command(name = "truth", mixinStandardHelpOptions = true,
+        description = "Evaluates a program as the ideal IEEE platform (every call correctly rounded) and in exact real arithmetic (MPFR, Ziv's loop), with the trace of math calls.")
+public final class TruthCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "a program file: .json or the canonical text form (.fp)")
+    Path file;
+
+    @Option(names = "--input", paramLabel = "TOKENS", description = "input values, one token per parameter (default: the file's '// input:' lines)")
+    List<String> inputs = new ArrayList<>();
+
+    @Option(names = "--max-precision", paramLabel = "BITS", defaultValue = "8192", description = "ceiling of the Ziv loop (default: ${DEFAULT-VALUE})")
+    int maxPrecision;
+
+    @Option(names = "--json", description = "print JSON instead of text")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (maxPrecision < 64 || maxPrecision > 1 << 20) throw new FparityError("--max-precision must be between 64 and 1048576 bits");
+        Program p = ShowCommand.read(file);
+        List<Input> ins = new ArrayList<>();
+        for (String s : inputs) ins.add(new Input(Arrays.asList(s.strip().split("[\\s,]+"))));
+        if (ins.isEmpty()) {
+            try {
+                for (String l : Files.readAllLines(file)) {
+                    if (l.startsWith("// input:")) ins.add(new Input(Arrays.asList(l.substring(9).strip().split("\\s+"))));
+                }
+            } catch (IOException e) {
+                throw new FparityError(file + ": cannot read (" + e.getMessage() + ")");
+            }
+        }
+        if (ins.isEmpty()) throw new FparityError(file + " has no '// input:' line; give the values with --input 'tok tok …'");
+        PrintWriter out = spec.commandLine().getOut();
+        ArrayNode all = ProgramJson.MAPPER.createArrayNode();
+        for (Input in : ins) {
+            if (in.args().size() != p.params().size()) {
+                throw new FparityError("the program has " + p.params().size() + " parameters, the input '" + String.join(" ", in.args()) + "' gives " + in.args().size());
+            }
+            long t0 = System.nanoTime();
+            ReferenceEvaluator.Ideal ideal = ReferenceEvaluator.ideal(p, in);
+            long t1 = System.nanoTime();
+            ReferenceEvaluator.ExactValue exact = ReferenceEvaluator.exact(p, in, maxPrecision);
+            long t2 = System.nanoTime();
+            if (json) {
+                ObjectNode o = all.addObject();
+                o.put("program", p.id());
+                o.putPOJO("input", in.args());
+                o.put("ideal", HexFloat.format(ideal.comp()));
+                ObjectNode e = o.putObject("exact");
+                e.put("comp", HexFloat.format(exact.comp()));
+                e.put("status", exact.status().name().toLowerCase());
+                e.put("precisionBits", exact.precisionBits());
+                e.put("passes", exact.passes());
+                ArrayNode u = e.putArray("unstableBranches");
+                for (var b : exact.unstable()) {
+                    u.addObject().put("comparison", b.seq()).put("op", b.op()).put("left", HexFloat.format(b.left())).put("right", HexFloat.format(b.right()));
+                }
+                ArrayNode calls = o.putArray("calls");
+                for (MathCall c : ideal.calls()) {
+                    ObjectNode cn = calls.addObject().put("seq", c.seq()).put("fn", c.fn().canonicalName());
+                    ArrayNode a = cn.putArray("args");
+                    for (int i = 0; i < c.args().length; i++) {
+                        a.add(c.fn().args().get(i) == org.fparity.ir.MathFn.Arg.INT ? Integer.toString((int) c.args()[i]) : HexFloat.format(c.args()[i]));
+                    }
+                    cn.put("result", HexFloat.format(c.result()));
+                }
+            } else {
+                String fmt = p.precision().decimalFormat().replace("%.", "%.").replace("g", "g");
+                out.println("program " + p.id() + " (" + p.precision().id() + ")   input: " + String.join(" ", in.args()));
+                out.printf("  ideal IEEE platform   comp = %-24s %s   (%.1f µs)%n", HexFloat.format(ideal.comp()), c(fmt, ideal.comp()), (t1 - t0) / 1e3);
+                out.printf("  exact real value      comp = %-24s %s   (%s at %d bits, %d pass%s, %.1f µs)%n", HexFloat.format(exact.comp()), c(fmt, exact.comp()),
+                        exact.status().name().toLowerCase(), exact.precisionBits(), exact.passes(), exact.passes() == 1 ? "" : "es", (t2 - t1) / 1e3);
+                for (var b : exact.unstable()) {
+                    out.printf("  unstable branch: comparison #%d (%s %s %s) cannot be decided at %d bits%n",
+                            b.seq(), HexFloat.format(b.left()), b.op(), HexFloat.format(b.right()), exact.precisionBits());
+                }
+                out.println("  math calls on the ideal platform (" + ideal.calls().size() + "):");
+                for (MathCall call : ideal.calls()) out.println("    #" + call.seq() + " " + call.describe());
+            }
+        }
+        if (json) out.println(ProgramJson.toJson(all));
+        out.flush();
+        return 0;
+    }
+
+    private static String c(String fmt, double v) {
+        return String.format(fmt, v);
+    }
+}

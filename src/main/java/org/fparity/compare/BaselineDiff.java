@@ -1,0 +1,57 @@
+package org.fparity.compare;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fparity.exec.Outcome;
+
+/**
+ * Tonight against a baseline (last night, or another cluster): discrepancies that are new, that disappeared, that
+ * persist. Matched on program id + input + pair (both platforms, so the opt level is part of the key). A baseline
+ * discrepancy whose run tonight did not finish on both sides (crash, timeout, missing platform) has not disappeared:
+ * it was not checked, and is listed apart so a crash never reads as a fix.
+ *
+ * @param persisting tonight's version of each persisting discrepancy (its class or ULPs may have changed)
+ * @param unchecked  baseline discrepancies whose run was not compared tonight
+ */
+public record BaselineDiff(String baselineName, List<Discrepancy> added, List<Discrepancy> disappeared, List<Discrepancy> persisting, List<Discrepancy> unchecked) {
+    public BaselineDiff {
+        added = List.copyOf(added);
+        disappeared = List.copyOf(disappeared);
+        persisting = List.copyOf(persisting);
+        unchecked = List.copyOf(unchecked);
+    }
+
+    /** Diffs tonight's findings (from the campaign {@code tonight}) against the baseline's. */
+    public static BaselineDiff of(String baselineName, CampaignView tonight, Findings now, Findings baseline) {
+        Map<String, Discrepancy> before = index(baseline.discrepancies());
+        Map<String, Discrepancy> after = index(now.discrepancies());
+        List<Discrepancy> added = new ArrayList<>();
+        List<Discrepancy> persisting = new ArrayList<>();
+        for (Discrepancy d : after.values()) (before.containsKey(d.key()) ? persisting : added).add(d);
+        Set<String> okTonight = new HashSet<>();
+        for (Outcome o : tonight.outcomes()) if (o.status() == Outcome.Status.OK) okTonight.add(o.key());
+        List<Discrepancy> gone = new ArrayList<>();
+        List<Discrepancy> unchecked = new ArrayList<>();
+        for (Discrepancy d : before.values()) {
+            if (after.containsKey(d.key())) continue;
+            boolean compared = okTonight.contains(runKey(d, d.pair().a())) && okTonight.contains(runKey(d, d.pair().b()));
+            (compared ? gone : unchecked).add(d);
+        }
+        return new BaselineDiff(baselineName, added, gone, persisting, unchecked);
+    }
+
+    // The same spelling as Outcome.key(), so one set lookup says whether that side printed a result tonight.
+    private static String runKey(Discrepancy d, Platform p) {
+        return d.program() + "/" + d.input() + "/" + p.toolchain() + "/" + p.opt();
+    }
+
+    private static Map<String, Discrepancy> index(List<Discrepancy> ds) {
+        Map<String, Discrepancy> m = new LinkedHashMap<>();
+        for (Discrepancy d : ds) m.put(d.key(), d);
+        return m;
+    }
+}

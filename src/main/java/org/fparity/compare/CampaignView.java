@@ -1,0 +1,41 @@
+package org.fparity.compare;
+
+import java.util.List;
+import java.util.Map;
+import org.fparity.exec.Outcome;
+import org.fparity.ir.Precision;
+
+/**
+ * The slice of a campaign that comparison and reports read: its name, where and with what it ran, its programs and
+ * its outcomes. Kept separate from the on-disk campaign ({@link CampaignFiles#load} makes one from a folder) so
+ * compare and report can be fed from anywhere: tests, a merge of two clusters' campaigns, a nightly's history.
+ *
+ * @param host     host facts (hostname, cpu, os …), shown in reports as given
+ * @param versions tool versions (fparity, each toolchain's exact compiler version string …)
+ * @param programs by program id; a program without an entry is taken as FP64 with no source
+ */
+public record CampaignView(String name, Map<String, String> host, Map<String, String> versions, Map<String, ProgramInfo> programs, List<Outcome> outcomes) {
+    public CampaignView {
+        host = Map.copyOf(host);
+        versions = Map.copyOf(versions);
+        programs = Map.copyOf(programs);
+        outcomes = List.copyOf(outcomes);
+    }
+
+    public Precision precision(String programId) {
+        ProgramInfo p = programs.get(programId);
+        return p == null || p.precision() == null ? Precision.FP64 : p.precision();
+    }
+
+    /** The program's source text, or null when the campaign does not have it. */
+    public String source(String programId) {
+        ProgramInfo p = programs.get(programId);
+        return p == null ? null : p.source();
+    }
+
+    /** The values of one input of a program (hex-float tokens, as the harness reads them), or null when unknown. */
+    public org.fparity.ir.Input input(String programId, int index) {
+        ProgramInfo p = programs.get(programId);
+        return p == null || index < 0 || index >= p.inputs().size() ? null : p.inputs().get(index);
+    }
+}

@@ -1,0 +1,134 @@
+package org.fparity.compare;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.fparity.FparityError;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Outcome.Status;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Precision;
+
+/** Compares a campaign's outcomes run by run across pairs of platforms. */
+public final class Comparer {
+    private Comparer() {}
+
+    /** The platforms a campaign has outcomes for. */
+    public static Set<Platform> platforms(List<Outcome> outcomes) {
+        Set<Platform> s = new TreeSet<>();
+        for (Outcome o : outcomes) s.add(new Platform(o.toolchain(), o.opt()));
+        return s;
+    }
+
+    /** Compares every pair {@link PairSelection#all} picks. */
+    public static Findings compare(CampaignView view) {
+        return compare(view, PairSelection.all(platforms(view.outcomes())));
+    }
+
+    /**
+     * Compares the given pairs. A run is (program, input); for each pair and run: both results OK → classified; statuses
+     * differ (crash, timeout, compile error on one side) → a status mismatch; otherwise (CANNOT_RUN on a side, no outcome
+     * yet, both failed the same way) → not compared. The three counts add up to the runs either side has.
+     */
+    public static Findings compare(CampaignView view, List<Pair> pairs) {
+        Map<Platform, Map<Run, Outcome>> byPlatform = new HashMap<>();
+        // Parsed once per outcome, not once per pair it takes part in: hex parsing dominates otherwise.
+        Map<Outcome, Double> values = new java.util.IdentityHashMap<>();
+        Map<Platform, Map<Status, Integer>> runs = new TreeMap<>();
+        Set<Run> allRuns = new TreeSet<>();
+        for (Outcome o : view.outcomes()) {
+            check(o);
+            Platform p = new Platform(o.toolchain(), o.opt());
+            Run r = new Run(o.program(), o.input());
+            // A resumed campaign may hold a run twice; the first line counts, as in the campaign's own outcome log.
+            Map<Run, Outcome> runsHere = byPlatform.computeIfAbsent(p, k -> new HashMap<>());
+            if (runsHere.putIfAbsent(r, o) != null) continue;
+            if (o.status() == Status.OK) values.put(o, value(o));
+            runs.computeIfAbsent(p, k -> new EnumMap<>(Status.class)).merge(o.status(), 1, Integer::sum);
+            allRuns.add(r);
+        }
+        List<PairSummary> summaries = new ArrayList<>();
+        List<Discrepancy> discrepancies = new ArrayList<>();
+        List<StatusMismatch> mismatches = new ArrayList<>();
+        for (Pair pair : pairs) {
+            Map<Run, Outcome> as = byPlatform.getOrDefault(pair.a(), Map.of());
+            Map<Run, Outcome> bs = byPlatform.getOrDefault(pair.b(), Map.of());
+            Map<Precision, PairSummary> byPrecision = new EnumMap<>(Precision.class);
+            for (Run r : allRuns) {
+                Outcome a = as.get(r);
+                Outcome b = bs.get(r);
+                if (a == null && b == null) continue;
+                PairSummary sum = byPrecision.computeIfAbsent(view.precision(r.program()), pr -> new PairSummary(pair, pr));
+                sum.seen(r.program());
+                if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
+                    sum.countCompared(r.program());
+                    Discrepancy d = classify(pair, r, a, values.get(a), b, values.get(b), view.precision(r.program()));
+                    if (d != null) {
+                        sum.add(d);
+                        discrepancies.add(d);
+                    }
+                } else if (a != null && b != null && a.status() != b.status()
+                        && a.status() != Status.CANNOT_RUN && b.status() != Status.CANNOT_RUN) {
+                    sum.countStatusMismatch();
+                    mismatches.add(new StatusMismatch(r.program(), r.input(), pair, a.status(), b.status(), a.detail(), b.detail()));
+                } else {
+                    // Not a finding: a GPU toolchain cannot run here, the campaign has not got to this run yet, or both
+                    // sides failed the same way.
+                    sum.countNotCompared();
+                }
+            }
+            // FP64 first, as the paper presents it
+            if (byPrecision.containsKey(Precision.FP64)) summaries.add(byPrecision.get(Precision.FP64));
+            if (byPrecision.containsKey(Precision.FP32)) summaries.add(byPrecision.get(Precision.FP32));
+        }
+        return new Findings(summaries, discrepancies, mismatches, runs);
+    }
+
+    /** Classifies two OK results of one run; null when they agree. */
+    static Discrepancy classify(Pair pair, Run r, Outcome a, double va, Outcome b, double vb, Precision precision) {
+        DiscrepancyClass cls = DiscrepancyClass.classify(va, vb);
+        if (cls == null) return null;
+        long ulps = -1;
+        double rel = Double.NaN;
+        if (cls == DiscrepancyClass.NUMBER_NUMBER) {
+            ulps = Ulp.distance(va, vb, representable(precision, va, vb) ? precision : Precision.FP64);
+            rel = Ulp.relativeError(va, vb);
+        }
+        return new Discrepancy(r.program(), r.input(), pair, cls, OutcomeClass.of(va), OutcomeClass.of(vb), a.hex(), b.hex(), ulps, rel);
+    }
+
+    // A result of an FP32 program that is not a float (a harness printing in double) is measured in FP64 ULPs rather
+    // than refused: the class is still right and the distance is still a true distance, only in finer units.
+    private static boolean representable(Precision p, double a, double b) {
+        return p.round(a) == a && p.round(b) == b;
+    }
+
+    private static double value(Outcome o) {
+        try {
+            return HexFloat.parse(o.hex());
+        } catch (RuntimeException e) {
+            throw new FparityError("outcome " + o.key() + ": result '" + o.hex() + "' is not a hex float");
+        }
+    }
+
+    private static void check(Outcome o) {
+        if (o.program() == null || o.toolchain() == null || o.opt() == null || o.status() == null) {
+            throw new FparityError("outcome " + o.key() + " lacks program, toolchain, opt or status");
+        }
+        if (o.status() == Status.OK && o.hex() == null) throw new FparityError("outcome " + o.key() + " is OK but has no result");
+    }
+
+    /** One (program, input): the unit both sides of a pair are matched on. */
+    record Run(String program, int input) implements Comparable<Run> {
+        @Override
+        public int compareTo(Run o) {
+            int c = program.compareTo(o.program);
+            return c != 0 ? c : Integer.compare(input, o.input);
+        }
+    }
+}

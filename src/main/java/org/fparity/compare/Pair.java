@@ -1,0 +1,37 @@
+package org.fparity.compare;
+
+/**
+ * Two platforms whose results are compared run by run: two toolchains at one opt level, or two opt levels of one
+ * toolchain (the paper's Table I: O3 fast-math against O0). Rows of the adjacency matrix are a's class, columns b's.
+ */
+public record Pair(Platform a, Platform b) {
+    /** What varies between the two sides. */
+    public enum Kind {
+        TOOLCHAINS,
+        OPT_LEVELS
+    }
+
+    public Kind kind() {
+        return a.toolchain().equals(b.toolchain()) ? Kind.OPT_LEVELS : Kind.TOOLCHAINS;
+    }
+
+    /** The table this pair is one row of: {@code gcc vs clang-19}, or {@code gcc O0 vs other opt levels}. */
+    public String series() {
+        return kind() == Kind.TOOLCHAINS ? a.toolchain() + " vs " + b.toolchain() : a.toolchain() + " " + a.opt() + " vs other opt levels";
+    }
+
+    /** The row within the series: the opt level (b's, which for toolchain pairs is also a's). */
+    public String row() {
+        return b.opt();
+    }
+
+    /** {@code gcc@O2:clang-19@O2}: a stable key for baselines and JUnit. */
+    public String id() {
+        return a.id() + ":" + b.id();
+    }
+
+    @Override
+    public String toString() {
+        return a + " vs " + b;
+    }
+}

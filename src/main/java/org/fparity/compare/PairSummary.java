@@ -1,0 +1,119 @@
+package org.fparity.compare;
+
+import java.util.EnumMap;
+import java.util.Map;
+import org.fparity.ir.Precision;
+
+/**
+ * What one pair's comparison found over the programs of one precision (the paper keeps FP64 and FP32 apart: Tables
+ * V/VI and IX/X): how many runs both sides finished, counts per class, the adjacency matrix.
+ */
+public final class PairSummary {
+    private final Pair pair;
+    private final Precision precision;
+    private int compared;
+    private int statusMismatches;
+    private int notCompared;
+    private final EnumMap<DiscrepancyClass, Integer> counts = new EnumMap<>(DiscrepancyClass.class);
+    private final AdjacencyMatrix matrix = new AdjacencyMatrix();
+    private final java.util.SortedSet<String> programs = new java.util.TreeSet<>();
+    private final java.util.SortedSet<String> comparedPrograms = new java.util.TreeSet<>();
+
+    PairSummary(Pair pair, Precision precision) {
+        this.pair = pair;
+        this.precision = precision;
+        for (DiscrepancyClass c : DiscrepancyClass.values()) counts.put(c, 0);
+    }
+
+    void seen(String program) {
+        programs.add(program);
+    }
+
+    void countCompared(String program) {
+        compared++;
+        comparedPrograms.add(program);
+    }
+
+    void add(Discrepancy d) {
+        counts.merge(d.cls(), 1, Integer::sum);
+        matrix.add(d.classA(), d.classB());
+    }
+
+    void countStatusMismatch() {
+        statusMismatches++;
+    }
+
+    void countNotCompared() {
+        notCompared++;
+    }
+
+    /** Sums summaries (for a series' Total row); the pair and precision are the first one's. */
+    static PairSummary total(Pair label, Iterable<PairSummary> rows) {
+        PairSummary t = new PairSummary(label, rows.iterator().next().precision);
+        for (PairSummary r : rows) {
+            t.compared += r.compared;
+            t.programs.addAll(r.programs);
+            t.comparedPrograms.addAll(r.comparedPrograms);
+            t.statusMismatches += r.statusMismatches;
+            t.notCompared += r.notCompared;
+            r.counts.forEach((c, n) -> t.counts.merge(c, n, Integer::sum));
+            t.matrix.addAll(r.matrix);
+        }
+        return t;
+    }
+
+    public Pair pair() {
+        return pair;
+    }
+
+    public Precision precision() {
+        return precision;
+    }
+
+    /** The table this summary is a row of: the pair's series, per precision ({@code gcc vs clang-19, FP64}). */
+    public String series() {
+        return pair.series() + ", " + precision.name();
+    }
+
+    /** Runs where both sides printed a result. */
+    public int compared() {
+        return compared;
+    }
+
+    /** Runs that ended with different statuses on the two sides (one crashed, timed out, failed to compile …). */
+    public int statusMismatches() {
+        return statusMismatches;
+    }
+
+    /** Runs without results on both sides that are not a status difference: CANNOT_RUN here, no outcome yet, or both failed alike. */
+    public int notCompared() {
+        return notCompared;
+    }
+
+    public int count(DiscrepancyClass c) {
+        return counts.get(c);
+    }
+
+    public Map<DiscrepancyClass, Integer> counts() {
+        return java.util.Collections.unmodifiableMap(counts);
+    }
+
+    /** All discrepancies, sign discrepancies included. */
+    public int discrepancies() {
+        return counts.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** Programs with an outcome on either side. */
+    public java.util.SortedSet<String> programs() {
+        return java.util.Collections.unmodifiableSortedSet(programs);
+    }
+
+    /** Programs with at least one run that both sides finished (the rest could not be compared at all). */
+    public java.util.SortedSet<String> comparedPrograms() {
+        return java.util.Collections.unmodifiableSortedSet(comparedPrograms);
+    }
+
+    public AdjacencyMatrix matrix() {
+        return matrix;
+    }
+}

@@ -1,0 +1,187 @@
+package org.fparity.exec;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * A named way to build and run one language, read from {@code runners/toolchains/NAME.json}. Commands are argv lists;
+ * whole elements {@code {src} {bin} {opt} {buildOpt} {class}} are placeholders ({@code {opt}} expands to the opt
+ * level's flags from {@code opt}, {@code {buildOpt}} to those from {@code buildOpt}, for toolchains such as PoCL whose
+ * opt level is partly a host build flag and partly a run-time kernel option) and {@code {java.home}} inside an element
+ * is the JDK fparity runs on. Nothing ever goes through a shell.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Toolchain(
+        String name,
+        String description,
+        String language,
+        String extension,
+        Map<String, String> emit,
+        List<String> compile,
+        Map<String, List<String>> opt,
+        Map<String, List<String>> buildOpt,
+        String optNote,
+        List<String> run,
+        Map<String, String> env,
+        String envNote,
+        List<List<String>> version,
+        String versionPattern,
+        RunsHereIf runsHereIf,
+        Integer compileTimeoutSeconds,
+        Integer runTimeoutSeconds,
+        Integer startupTimeoutSeconds) {
+
+    /** Languages the emitters write (mirrors {@code org.fparity.emit.Language}). */
+    public static final Set<String> LANGUAGES = Set.of("C", "CUDA", "HIP", "HIPIFY", "OPENCL", "JAVA");
+    /** The standard opt levels, in order; a toolchain may add extra ones (nvcc's {@code nofma}). */
+    public static final List<String> STANDARD_OPTS = List.of("O0", "O1", "O2", "O3", "O3_FM");
+
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+    private static final Pattern OPT_NAME = Pattern.compile("[A-Za-z0-9_]+");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z.]+)}");
+    private static final Set<String> PLACEHOLDERS = Set.of("src", "bin", "opt", "buildOpt", "class", "java.home");
+
+    /** A condition for running here; without it a toolchain is assumed to run where it compiles. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record RunsHereIf(String path, List<String> command, String reason) {}
+
+    public Toolchain {
+        emit = emit == null ? Map.of() : Map.copyOf(emit);
+        env = env == null ? Map.of() : Map.copyOf(env);
+        opt = opt == null ? null : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(opt));
+        buildOpt = buildOpt == null ? null : Map.copyOf(buildOpt);
+    }
+
+    /** Checks the descriptor; throws IllegalArgumentException with a one-line reason. */
+    public Toolchain validate(String expectedName) {
+        require(name != null && NAME.matcher(name).matches(), "\"name\" must be lower-case letters, digits, '.', '_' or '-'");
+        require(expectedName == null || name.equals(expectedName), "\"name\" is '" + name + "' but the file is named '" + expectedName + ".json'");
+        require(language != null && LANGUAGES.contains(language), "\"language\" must be one of " + new java.util.TreeSet<>(LANGUAGES) + ", got " + language);
+        require(extension != null && extension.matches("[a-z]+"), "\"extension\" must be a file extension such as \"c\"");
+        require(compile != null && !compile.isEmpty(), "\"compile\" must be a non-empty argv list");
+        require(compile.contains("{src}") && compile.contains("{bin}"), "\"compile\" must contain the elements \"{src}\" and \"{bin}\"");
+        require(run != null && !run.isEmpty(), "\"run\" must be a non-empty argv list");
+        require(opt != null && !opt.isEmpty(), "\"opt\" must map opt levels to flag lists");
+        require(compile.contains("{opt}") || run.contains("{opt}"), "\"{opt}\" must appear in \"compile\" or \"run\"");
+        for (var e : opt.entrySet()) {
+            require(OPT_NAME.matcher(e.getKey()).matches(), "opt level '" + e.getKey() + "' must be letters, digits or '_'");
+            require(e.getValue() != null && e.getValue().stream().allMatch(f -> f != null && !f.isEmpty()), "opt level " + e.getKey() + " must be a list of non-empty flags");
+        }
+        if (buildOpt != null) {
+            require(compile.contains("{buildOpt}"), "\"buildOpt\" needs the element \"{buildOpt}\" in \"compile\"");
+            for (String k : buildOpt.keySet()) require(opt.containsKey(k), "\"buildOpt\" has opt level " + k + " that \"opt\" lacks");
+        }
+        require(version != null && !version.isEmpty() && version.stream().allMatch(c -> c != null && !c.isEmpty()), "\"version\" must be a list of argv lists");
+        checkPlaceholders("compile", compile);
+        checkPlaceholders("run", run);
+        for (List<String> v : version) checkPlaceholders("version", v);
+        if (versionPattern != null) {
+            try {
+                Pattern.compile(versionPattern);
+            } catch (PatternSyntaxException e) {
+                throw new IllegalArgumentException("\"versionPattern\" is not a regular expression: " + e.getDescription());
+            }
+        }
+        if (runsHereIf != null) {
+            require(runsHereIf.path() != null || runsHereIf.command() != null, "\"runsHereIf\" needs \"path\" or \"command\"");
+            require(runsHereIf.reason() != null, "\"runsHereIf\" needs a \"reason\" to report when it fails");
+        }
+        for (Integer t : new Integer[] {compileTimeoutSeconds, runTimeoutSeconds, startupTimeoutSeconds}) {
+            require(t == null || t > 0, "timeouts must be positive seconds");
+        }
+        return this;
+    }
+
+    private static void checkPlaceholders(String field, List<String> argv) {
+        for (String a : argv) {
+            require(a != null, "\"" + field + "\" has a null element");
+            var m = PLACEHOLDER.matcher(a);
+            while (m.find()) {
+                require(PLACEHOLDERS.contains(m.group(1)), "\"" + field + "\" uses unknown placeholder {" + m.group(1) + "}");
+            }
+        }
+    }
+
+    private static void require(boolean ok, String problem) {
+        if (!ok) throw new IllegalArgumentException(problem);
+    }
+
+    /** The same toolchain with other timeouts (seconds; null keeps the default). */
+    public Toolchain withTimeouts(Integer compileSeconds, Integer runSeconds, Integer startupSeconds) {
+        return new Toolchain(name, description, language, extension, emit, compile, opt, buildOpt, optNote, run, env, envNote, version,
+                versionPattern, runsHereIf, compileSeconds, runSeconds, startupSeconds);
+    }
+
+    /** Opt levels this toolchain knows, standard ones first. */
+    @JsonIgnore
+    public List<String> optLevels() {
+        return List.copyOf(opt.keySet());
+    }
+
+    @JsonIgnore
+    public int compileTimeout() {
+        return compileTimeoutSeconds == null ? 300 : compileTimeoutSeconds;
+    }
+
+    @JsonIgnore
+    public int runTimeout() {
+        return runTimeoutSeconds == null ? 10 : runTimeoutSeconds;
+    }
+
+    @JsonIgnore
+    public int startupTimeout() {
+        return startupTimeoutSeconds == null ? 20 : startupTimeoutSeconds;
+    }
+
+    /** True when the opt flags go to the compiler, so each opt level needs its own binary. */
+    @JsonIgnore
+    public boolean optAtCompile() {
+        return compile.contains("{opt}") || compile.contains("{buildOpt}");
+    }
+
+    /** The compile argv for one opt level. */
+    public List<String> compileArgv(String optLevel, String src, String bin, String className) {
+        return expand(compile, optLevel, src, bin, className);
+    }
+
+    /** The run argv for one opt level. */
+    public List<String> runArgv(String optLevel, String bin, String className) {
+        return expand(run, optLevel, null, bin, className);
+    }
+
+    /** The version probe argvs. */
+    public List<List<String>> versionArgvs() {
+        List<List<String>> out = new ArrayList<>();
+        for (List<String> v : version) out.add(expand(v, null, null, null, null));
+        return out;
+    }
+
+    private List<String> expand(List<String> argv, String optLevel, String src, String bin, String className) {
+        List<String> out = new ArrayList<>(argv.size() + 4);
+        for (String a : argv) {
+            switch (a) {
+                case "{opt}" -> {
+                    List<String> flags = opt.get(optLevel);
+                    if (flags == null) throw new IllegalArgumentException("toolchain " + name + " has no opt level " + optLevel);
+                    out.addAll(flags);
+                }
+                case "{buildOpt}" -> {
+                    if (!opt.containsKey(optLevel)) throw new IllegalArgumentException("toolchain " + name + " has no opt level " + optLevel);
+                    if (buildOpt != null) out.addAll(buildOpt.getOrDefault(optLevel, List.of()));
+                }
+                case "{src}" -> out.add(src);
+                case "{bin}" -> out.add(bin);
+                case "{class}" -> out.add(className);
+                default -> out.add(a.replace("{java.home}", System.getProperty("java.home")));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,11 @@
+package org.fparity.fprev;
+
+import org.fparity.FparityError;
+
+/** FPRev-basic met readings that need a node with more than two children: it can only build binary trees. */
+public final class MultiwayNotSupported extends FparityError {
+    public MultiwayNotSupported(String target, int leaves, int arity) {
+        super(target + " sums with a fused " + arity + "-term node (" + leaves
+                + " leaves under one node); FPRev-basic builds binary trees only, use --algo advanced", 4);
+    }
+}

@@ -1,0 +1,256 @@
+package org.fparity.fprev;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fparity.FparityError;
+
+/**
+ * A summation function in another process, spoken to through FPRev's line protocol (see
+ * {@code runners/fprev/numpy_target.py}): the driver sends n, dtype, M and unit once, then batches of (i, j) pairs; the
+ * process builds each masked array itself and answers one sum per probe. One process serves every n of a sweep.
+ */
+public class ProcessTarget implements SumTarget {
+    private final String name;
+    private final Precision precision;
+    private final List<String> command;
+    private final Map<String, String> env;
+    private Process process;
+    private BufferedWriter in;
+    private BufferedReader out;
+    private Path errLog;
+    private String description = "";
+
+    public ProcessTarget(String name, Precision precision, List<String> command, Map<String, String> env) {
+        this.name = name;
+        this.precision = precision;
+        this.command = List.copyOf(command);
+        this.env = Map.copyOf(env);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Precision precision() {
+        return precision;
+    }
+
+    /** What the process said about itself (library, version, op), after the first open. */
+    public String description() {
+        return description;
+    }
+
+    private void start() {
+        if (process != null && process.isAlive()) return;
+        try {
+            errLog = Files.createTempFile("fparity-fprev-", ".err");
+            ProcessBuilder pb = new ProcessBuilder(command).redirectError(errLog.toFile());
+            pb.environment().putAll(env);
+            process = pb.start();
+        } catch (IOException e) {
+            throw new FparityError("cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), FparityError.MISSING_TOOL, e);
+        }
+        in = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.US_ASCII), 1 << 16);
+        out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII), 1 << 16);
+    }
+
+    @Override
+    public Session open(int n, double mask, double unit) {
+        start();
+        String reply = roundTrip("fprev " + n + " " + precision.dtype() + " " + Double.toHexString(mask) + " " + Double.toHexString(unit) + "\n");
+        if (!reply.startsWith("ok")) throw new FparityError(name + ": " + reply.replaceFirst("^error ", ""));
+        description = reply.substring(2).strip();
+        return new Session() {
+            private final StringBuilder sb = new StringBuilder();
+
+            @Override
+            public void probe(int[] is, int[] js, int count, int from, int to, double[] res) {
+                sb.setLength(0);
+                sb.append("p ").append(from).append(' ').append(to).append(' ').append(count);
+                for (int k = 0; k < count; k++) sb.append(' ').append(is[k]).append(' ').append(js[k]);
+                sb.append('\n');
+                parse(roundTrip(sb.toString()), count, res);
+            }
+
+            @Override
+            public double[] evaluate(double[][] inputs) {
+                sb.setLength(0);
+                sb.append("e ").append(inputs.length).append('\n');
+                for (double[] row : inputs) {
+                    for (int k = 0; k < row.length; k++) {
+                        if (k > 0) sb.append(' ');
+                        sb.append(Double.toHexString(row[k]));
+                    }
+                    sb.append('\n');
+                }
+                double[] res = new double[inputs.length];
+                parse(roundTrip(sb.toString()), inputs.length, res);
+                return res;
+            }
+        };
+    }
+
+    private String roundTrip(String request) {
+        try {
+            in.write(request);
+            in.flush();
+            String line = out.readLine();
+            if (line == null) throw died(null);
+            if (line.startsWith("error ")) {
+                String msg = line.substring(6);
+                int code = msg.contains("not installed") || msg.contains("no CUDA") ? FparityError.MISSING_TOOL : FparityError.BAD_INPUT;
+                throw new FparityError(name + ": " + msg, code);
+            }
+            return line;
+        } catch (IOException e) {
+            throw died(e);
+        }
+    }
+
+    private FparityError died(IOException e) {
+        String tail = "";
+        try {
+            if (process != null) process.waitFor(2, java.util.concurrent.TimeUnit.SECONDS);
+            if (errLog != null) {
+                List<String> lines = Files.readAllLines(errLog);
+                tail = lines.isEmpty() ? "" : ": " + lines.get(lines.size() - 1);
+            }
+        } catch (IOException | InterruptedException ignored) {
+            // best effort for the message
+        }
+        int code = process != null && !process.isAlive() ? process.exitValue() : -1;
+        return new FparityError(name + " stopped answering (exit " + code + ")" + tail, FparityError.MISSING_TOOL, e);
+    }
+
+    private void parse(String line, int count, double[] res) {
+        if (line.startsWith("x ")) {
+            if (line.length() != 2 + 16L * count) throw new FparityError(name + " answered " + (line.length() - 2) / 16 + " sums for " + count + " probes");
+            for (int k = 0; k < count; k++) {
+                long bits = 0;
+                for (int b = 0; b < 8; b++) {
+                    int at = 2 + 16 * k + 2 * b;
+                    int hi = Character.digit(line.charAt(at), 16), lo = Character.digit(line.charAt(at + 1), 16);
+                    if (hi < 0 || lo < 0) throw new FparityError(name + " sent a malformed result line");
+                    bits |= (long) ((hi << 4) | lo) << (8 * b);
+                }
+                res[k] = Double.longBitsToDouble(bits);
+            }
+            return;
+        }
+        int k = 0, pos = 0, len = line.length();
+        while (pos < len) {
+            int end = line.indexOf(' ', pos);
+            if (end < 0) end = len;
+            if (end > pos) {
+                if (k == count) throw new FparityError(name + " answered more than " + count + " sums for " + count + " probes");
+                res[k++] = parseHex(line, pos, end);
+            }
+            pos = end + 1;
+        }
+        if (k != count) throw new FparityError(name + " answered " + k + " sums for " + count + " probes");
+    }
+
+    static double parseHex(String s) {
+        return parseHex(s, 0, s.length());
+    }
+
+    /**
+     * Parses one result: a hex float as C's %a or Python's float.hex print it (fast path, no regex), else inf/nan or
+     * anything Double.parseDouble accepts.
+     */
+    static double parseHex(String s, int from, int to) {
+        int p = from;
+        boolean neg = false;
+        if (p < to && (s.charAt(p) == '-' || s.charAt(p) == '+')) neg = s.charAt(p++) == '-';
+        if (p + 2 < to && s.charAt(p) == '0' && (s.charAt(p + 1) == 'x' || s.charAt(p + 1) == 'X')) {
+            p += 2;
+            long mant = 0;
+            int digits = 0, frac = 0;
+            boolean dot = false;
+            for (; p < to; p++) {
+                char c = s.charAt(p);
+                if (c == '.') {
+                    if (dot) break;
+                    dot = true;
+                    continue;
+                }
+                int d = Character.digit(c, 16);
+                if (d < 0) break;
+                if (mant != 0 || d != 0) digits++;
+                mant = (mant << 4) | d;
+                if (dot) frac++;
+            }
+            if (digits <= 15 && p < to && (s.charAt(p) == 'p' || s.charAt(p) == 'P')) {
+                int q = p + 1;
+                boolean eneg = false;
+                if (q < to && (s.charAt(q) == '-' || s.charAt(q) == '+')) eneg = s.charAt(q++) == '-';
+                int e = 0;
+                int start = q;
+                for (; q < to && Character.isDigit(s.charAt(q)) && e < 100000; q++) e = e * 10 + (s.charAt(q) - '0');
+                if (q == to && q > start) {
+                    double v = Math.scalb((double) mant, (eneg ? -e : e) - 4 * frac);
+                    return neg ? -v : v;
+                }
+            }
+        }
+        String t = s.substring(from, to);
+        switch (t) {
+            case "inf", "+inf", "Infinity", "+Infinity":
+                return Double.POSITIVE_INFINITY;
+            case "-inf", "-Infinity":
+                return Double.NEGATIVE_INFINITY;
+            case "nan", "-nan", "NaN", "+nan":
+                return Double.NaN;
+            default:
+                try {
+                    return Double.parseDouble(t);
+                } catch (NumberFormatException e) {
+                    throw new FparityError("not a number in target output: '" + t + "'");
+                }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process == null) return;
+        try {
+            if (process.isAlive()) {
+                in.write("q\n");
+                in.flush();
+                if (!process.waitFor(2, java.util.concurrent.TimeUnit.SECONDS)) {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly();
+                }
+            }
+        } catch (IOException | InterruptedException e) {
+            process.destroyForcibly();
+        } finally {
+            try {
+                if (errLog != null) Files.deleteIfExists(errLog);
+            } catch (IOException ignored) {
+                // temp file
+            }
+            process = null;
+        }
+    }
+
+    /** The numpy runner shipped in runners/fprev, found next to the install or the working directory. */
+    public static ProcessTarget numpy(String op, Precision p, Integer threads) {
+        Path script = Runners.find("numpy_target.py");
+        List<String> cmd = new ArrayList<>(List.of(Runners.python(), script.toString(), op));
+        Map<String, String> env = threads == null ? Map.of()
+                : Map.of("OPENBLAS_NUM_THREADS", threads.toString(), "OMP_NUM_THREADS", threads.toString(), "MKL_NUM_THREADS", threads.toString());
+        return new ProcessTarget("numpy." + op, p, cmd, env);
+    }
+}

@@ -1,0 +1,75 @@
+package org.fparity.oracle;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fparity.ir.Cond;
+import org.fparity.ir.Expr;
+import org.fparity.ir.MathFn;
+import org.fparity.ir.Precision;
+
+/**
+ * The ideal IEEE platform: every operation and math call correctly rounded to nearest in the program's precision,
+ * in the order written, no contraction, no extended precision. Records every math call for the trace.
+ */
+final class IdealPlatform implements Interpreter.Domain<Double> {
+    private final Precision precision;
+    private final Format format;
+    final List<MathCall> calls = new ArrayList<>();
+
+    IdealPlatform(Precision precision) {
+        this.precision = precision;
+        this.format = formatOf(precision);
+    }
+
+    static Format formatOf(Precision p) {
+        return p == Precision.FP32 ? Format.FP32 : Format.FP64;
+    }
+
+    static MathOp opOf(MathFn fn) {
+        return MathOp.valueOf(fn.name());
+    }
+
+    @Override
+    public Double constant(double v) {
+        return precision.round(v);
+    }
+
+    @Override
+    public Double bin(Expr.BinOp op, Double a, Double b) {
+        if (precision == Precision.FP32) {
+            float x = (float) (double) a, y = (float) (double) b;
+            return (double) switch (op) {
+                case ADD -> x + y;
+                case SUB -> x - y;
+                case MUL -> x * y;
+                case DIV -> x / y;
+            };
+        }
+        return switch (op) {
+            case ADD -> a + b;
+            case SUB -> a - b;
+            case MUL -> a * b;
+            case DIV -> a / b;
+        };
+    }
+
+    @Override
+    public Double neg(Double a) {
+        return -a;
+    }
+
+    @Override
+    public Double call(MathFn fn, List<Double> args, int intArg) {
+        double[] a = new double[fn.arity()];
+        for (int i = 0; i < args.size(); i++) a[i] = args.get(i);
+        if (fn == MathFn.LDEXP) a[1] = intArg;
+        double r = CorrectlyRounded.apply(opOf(fn), format, Rounding.RN, a);
+        calls.add(new MathCall(calls.size() + 1, fn, a, r));
+        return r;
+    }
+
+    @Override
+    public boolean compare(Cond.CmpOp op, Double a, Double b) {
+        return op.test(a, b);
+    }
+}

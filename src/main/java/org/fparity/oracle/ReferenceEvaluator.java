@@ -1,0 +1,85 @@
+package org.fparity.oracle;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fparity.ir.Input;
+import org.fparity.ir.Program;
+
+/**
+ * Reference evaluation of IR programs: (a) the ideal IEEE platform with its trace of math calls, (b) the exact
+ * real value of {@code comp} by Ziv's strategy — evaluate in MPFR at rising precision until two precisions round
+ * the same way with the same branches, stopping at once when every operation was exact.
+ */
+public final class ReferenceEvaluator {
+    private ReferenceEvaluator() {}
+
+    /** Default precision ceiling of the Ziv loop, in bits. */
+    public static final int MAX_PRECISION = 1 << 13;
+
+    /** What the ideal IEEE platform prints, and every math call it made. */
+    public record Ideal(double comp, List<MathCall> calls) {}
+
+    /** How the exact evaluation ended. */
+    public enum Status {
+        /** Every operation was exact: the value is the exact real value, rounded once. */
+        EXACT,
+        /** Two successive precisions rounded to the same value with the same branches. */
+        CONVERGED,
+        /** A comparison's sign stayed undecided at the highest precision: the branch taken is not trustworthy. */
+        UNSTABLE,
+        /** The rounded value kept changing up to the highest precision (e.g. the exact value sits on a rounding boundary). */
+        UNRESOLVED
+    }
+
+    /** A comparison left undecided at the final precision. */
+    public record UnstableBranch(int seq, String op, double left, double right) {}
+
+    /** The exact real value of comp rounded to the program's precision (nearest-even), and how we know. */
+    public record ExactValue(double comp, Status status, long precisionBits, int passes, List<UnstableBranch> unstable) {}
+
+    public static Ideal ideal(Program p, Input in) {
+        IdealPlatform d = new IdealPlatform(p.precision());
+        double comp = new Interpreter<>(p, d).run(in);
+        return new Ideal(comp, List.copyOf(d.calls));
+    }
+
+    public static ExactValue exact(Program p, Input in) {
+        return exact(p, in, MAX_PRECISION);
+    }
+
+    public static ExactValue exact(Program p, Input in, int maxPrecision) {
+        Format f = IdealPlatform.formatOf(p.precision());
+        long prec = 2L * f.precision + 22; // 128 bits for FP64, 70 for FP32
+        Double prev = null;
+        List<Boolean> prevBranches = null;
+        boolean prevDecided = false;
+        int passes = 0;
+        double last = Double.NaN;
+        List<MpfrDomain.Undecided> lastUndecided = List.of();
+        while (true) {
+            passes++;
+            try (MpfrDomain d = new MpfrDomain(prec)) {
+                MpfrDomain.Val v = new Interpreter<>(p, d).run(in);
+                last = d.round(v, f);
+                lastUndecided = List.copyOf(d.undecided);
+                boolean decided = d.undecided.isEmpty();
+                if (decided && v.exact()) return new ExactValue(last, Status.EXACT, prec, passes, List.of());
+                if (decided && prevDecided && sameBits(prev, last) && d.branches.equals(prevBranches)) {
+                    return new ExactValue(last, Status.CONVERGED, prec, passes, List.of());
+                }
+                prev = last;
+                prevBranches = List.copyOf(d.branches);
+                prevDecided = decided;
+            }
+            if (prec * 2 > maxPrecision) break;
+            prec *= 2;
+        }
+        List<UnstableBranch> unstable = new ArrayList<>();
+        for (MpfrDomain.Undecided u : lastUndecided) unstable.add(new UnstableBranch(u.seq(), u.op().symbol(), u.left(), u.right()));
+        return new ExactValue(last, unstable.isEmpty() ? Status.UNRESOLVED : Status.UNSTABLE, prec, passes, unstable);
+    }
+
+    private static boolean sameBits(Double a, double b) {
+        return a != null && (Double.doubleToRawLongBits(a) == Double.doubleToRawLongBits(b) || (a.isNaN() && Double.isNaN(b)));
+    }
+}

@@ -1,0 +1,252 @@
+package org.fparity.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.fparity.compare.Discrepancy;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.compare.Pair;
+import org.fparity.compare.PairSummary;
+import org.fparity.compare.Platform;
+import org.fparity.compare.StatusMismatch;
+
+/**
+ * {@code report.html}: one self-contained file (inline CSS, SVG and a few lines of script; a Content-Security-Policy
+ * forbids every network fetch) that opens from a CI artifact or a mail attachment anywhere.
+ */
+final class HtmlReport {
+    static final int TOP = 50;
+    static final int MISMATCHES = 100;
+    static final int OPEN_SOURCES = 1;
+    static final int NEW = 20;
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
+
+    private HtmlReport() {}
+
+    static String render(Report r) {
+        StringBuilder b = new StringBuilder(64 * 1024);
+        String name = Markup.esc(r.campaign().name());
+        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>fparity report: ").append(name).append("</title>\n<style>").append(CSS).append("</style></head>\n<body>\n");
+        b.append("<header><h1>fparity report: ").append(name).append("</h1><p class=\"meta\">generated ")
+                .append(Markup.esc(r.generated().toString())).append(" · session ").append(Markup.esc(r.sessionUuid()))
+                .append(" · data version ").append(Report.DATA_VERSION).append("</p></header>\n");
+        cards(b, r);
+        facts(b, r);
+        charts(b, r);
+        runs(b, r);
+        if (r.baseline() != null) baseline(b, r);
+        series(b, r);
+        top(b, r);
+        mismatches(b, r);
+        b.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n");
+        return b.toString();
+    }
+
+    private static void cards(StringBuilder b, Report r) {
+        int compared = r.findings().pairs().stream().mapToInt(PairSummary::compared).sum();
+        b.append("<section id=\"summary\" class=\"cards\">");
+        card(b, "runs", r.findings().totalRuns());
+        card(b, "compared (pair × run)", compared);
+        card(b, "discrepancies", r.findings().discrepancies().size());
+        card(b, "ended differently", r.findings().mismatches().size());
+        if (r.baseline() != null) card(b, "new vs " + r.baseline().baselineName(), r.baseline().added().size());
+        b.append("</section>\n");
+    }
+
+    private static void card(StringBuilder b, String label, int n) {
+        b.append("<div class=\"card\"><div class=\"n\">").append(n).append("</div><div class=\"l\">").append(Markup.esc(label)).append("</div></div>");
+    }
+
+    private static void facts(StringBuilder b, Report r) {
+        Map<String, String> all = new TreeMap<>();
+        r.campaign().host().forEach((k, v) -> all.put("host: " + k, v));
+        r.campaign().versions().forEach((k, v) -> all.put("version: " + k, v));
+        if (all.isEmpty()) return;
+        b.append("<details id=\"facts\"><summary>Host and versions</summary><table class=\"facts\">");
+        all.forEach((k, v) -> b.append("<tr><th>").append(Markup.esc(k)).append("</th><td><code>").append(Markup.esc(v)).append("</code></td></tr>"));
+        b.append("</table></details>\n");
+    }
+
+    private static void charts(StringBuilder b, Report r) {
+        b.append("<section id=\"charts\"><h2>Discrepancies per class and opt level</h2><div class=\"row\">");
+        for (org.fparity.ir.Precision precision : List.of(org.fparity.ir.Precision.FP64, org.fparity.ir.Precision.FP32))
+        for (Pair.Kind kind : Pair.Kind.values()) {
+            Map<String, int[]> perOpt = new TreeMap<>(Platform.OPT_ORDER);
+            for (PairSummary s : r.findings().pairs()) {
+                if (s.pair().kind() != kind || s.precision() != precision) continue;
+                int[] acc = perOpt.computeIfAbsent(s.pair().row(), k -> new int[DiscrepancyClass.values().length]);
+                for (DiscrepancyClass c : DiscrepancyClass.values()) acc[c.ordinal()] += s.count(c);
+            }
+            if (perOpt.isEmpty()) continue;
+            List<Svg.Bar> bars = new ArrayList<>();
+            perOpt.forEach((opt, acc) -> bars.add(new Svg.Bar(opt, acc)));
+            String title = precision.name() + ": " + (kind == Pair.Kind.TOOLCHAINS ? "between toolchains, same opt level (all pairs)" : "each opt level vs the same toolchain's O0 (or lowest level)");
+            String id = (kind == Pair.Kind.TOOLCHAINS ? "chart-toolchains-" : "chart-opt-levels-") + precision.id();
+            b.append("<figure>").append(Svg.stackedBars(id, title, bars)).append("</figure>");
+        }
+        b.append("</div><ul class=\"legend\">");
+        for (DiscrepancyClass c : DiscrepancyClass.values()) {
+            b.append("<li><span class=\"sw\" style=\"background:").append(Svg.color(c)).append("\"></span>").append(Markup.esc(c.label())).append("</li>");
+        }
+        b.append("</ul><p class=\"note\">Signs of NaN and zero are ignored; +Inf vs −Inf is its own class (sign discrepancy).</p></section>\n");
+    }
+
+    private static void runs(StringBuilder b, Report r) {
+        b.append("<section id=\"runs\"><h2>Runs</h2>").append(table(Tables.summary(r.campaign(), r.findings()), "summary-table"))
+                .append(table(Tables.runs(r.findings().runs()), "runs-table")).append("</section>\n");
+    }
+
+    private static void baseline(StringBuilder b, Report r) {
+        b.append("<section id=\"baseline\"><h2>Against ").append(Markup.esc(r.baseline().baselineName())).append("</h2>")
+                .append(table(Tables.baseline(r.baseline()), null));
+        if (!r.baseline().added().isEmpty()) {
+            List<Report.Top> added = r.baseline().added().stream().sorted(Report.SEVERITY).limit(NEW).map(d -> new Report.Top(d, 0)).toList();
+            b.append("<h3>New (").append(r.baseline().added().size()).append(", worst first)</h3>");
+            discrepancyTable(b, r, added, "new-table", false);
+        }
+        b.append("</section>\n");
+    }
+
+    private static void series(StringBuilder b, Report r) {
+        b.append("<section id=\"matrices\"><h2>Per pair: counts and adjacency matrices</h2>")
+                .append("<p class=\"note\">Rows of a matrix are the first platform's class, columns the second's; the Inf/Inf cell counts +Inf vs −Inf.</p>");
+        for (Map.Entry<String, List<PairSummary>> e : r.findings().series().entrySet()) {
+            List<PairSummary> rows = e.getValue();
+            b.append("<div class=\"series\"><h3>").append(Markup.esc(e.getKey())).append("</h3>").append(table(Tables.perClass(rows), "class-table"));
+            int scale = rows.stream().mapToInt(s -> s.matrix().max()).max().orElse(0);
+            b.append("<div class=\"row\">");
+            // An all-zero matrix says nothing the class table above does not: only opt levels that differ get one.
+            List<PairSummary> differing = rows.stream().filter(s -> s.discrepancies() > 0).toList();
+            if (differing.isEmpty()) b.append("<p class=\"note\">No discrepancies at any opt level.</p>");
+            for (PairSummary s : differing) {
+                Pair p = s.pair();
+                String rowsLabel = p.kind() == Pair.Kind.TOOLCHAINS ? p.a().toolchain() : p.a().opt();
+                String colsLabel = p.kind() == Pair.Kind.TOOLCHAINS ? p.b().toolchain() : p.b().opt();
+                b.append(Svg.heatMap(p.row() + " (" + s.discrepancies() + ")", rowsLabel, colsLabel, s.matrix(), scale));
+            }
+            b.append("</div></div>\n");
+        }
+        b.append("</section>\n");
+    }
+
+    private static void top(StringBuilder b, Report r) {
+        List<Report.Top> top = r.top(TOP);
+        b.append("<section id=\"top\"><h2>Top discrepancies</h2>");
+        if (top.isEmpty()) {
+            b.append("<p>No discrepancies.</p></section>\n");
+            return;
+        }
+        b.append("<p class=\"filters\">Show: <button type=\"button\" data-filter=\"all\" class=\"on\">all</button>");
+        top.stream().map(t -> t.discrepancy().cls()).distinct().sorted().forEach(c -> b.append("<button type=\"button\" data-filter=\"")
+                .append(c.id()).append("\">").append(Markup.esc(c.label())).append("</button>"));
+        b.append("</p>");
+        discrepancyTable(b, r, top, "top-table", true);
+        b.append("</section>\n");
+    }
+
+    private static void discrepancyTable(StringBuilder b, Report r, List<Report.Top> rows, String id, boolean withPairs) {
+        b.append("<table id=\"").append(id).append("\"><thead><tr><th>Program</th><th>Input</th><th>Pair</th><th>Class</th><th>A</th><th>B</th><th>ULPs</th><th>Rel. error</th>");
+        if (withPairs) b.append("<th title=\"pairs in which this run differs in this class\">Pairs</th>");
+        b.append("</tr></thead><tbody>");
+        int shown = 0;
+        for (Report.Top t : rows) {
+            Discrepancy d = t.discrepancy();
+            b.append("<tr class=\"d\" data-class=\"").append(d.cls().id()).append("\"><td><code>").append(Markup.esc(d.program())).append("</code>");
+            b.append("</td><td>").append(d.input()).append("</td><td>").append(Markup.esc(d.pair().toString())).append("</td><td class=\"cls\"><span class=\"sw\" style=\"background:")
+                    .append(Svg.color(d.cls())).append("\"></span>").append(Markup.esc(d.cls().label())).append("</td><td><code>")
+                    .append(Markup.esc(d.hexA())).append("</code></td><td><code>").append(Markup.esc(d.hexB())).append("</code></td><td class=\"num\">")
+                    .append(Tables.ulps(d)).append("</td><td class=\"num\">").append(Tables.rel(d)).append("</td>");
+            if (withPairs) b.append("<td class=\"num\">").append(t.pairs()).append("</td>");
+            b.append("</tr>");
+            // The source gets a full-width row of its own (generated programs run to dozens of lines); the first one is
+            // open so a reader sees at once what kind of program misbehaves.
+            String src = r.campaign().source(d.program());
+            if (src != null) {
+                org.fparity.ir.Input in = r.campaign().input(d.program(), d.input());
+                b.append("<tr class=\"src\" data-class=\"").append(d.cls().id()).append("\"><td colspan=\"").append(withPairs ? 9 : 8).append("\">")
+                        .append(withPairs && shown++ < OPEN_SOURCES ? "<details open>" : "<details>")
+                        .append("<summary>source of ").append(Markup.esc(d.program())).append(", input ").append(d.input()).append("</summary><pre>").append(Markup.esc(src));
+                if (in != null) b.append("\ninput ").append(d.input()).append(": ").append(Markup.esc(String.join(" ", in.args())));
+                b.append("</pre></details></td></tr>");
+            }
+        }
+        b.append("</tbody></table>");
+    }
+
+    private static void mismatches(StringBuilder b, Report r) {
+        List<StatusMismatch> ms = r.findings().mismatches();
+        b.append("<section id=\"mismatches\"><h2>Runs that ended differently</h2>");
+        if (ms.isEmpty()) {
+            b.append("<p>None: every run ended the same way on both sides of every pair.</p></section>\n");
+            return;
+        }
+        b.append("<table><thead><tr><th>Program</th><th>Input</th><th>What happened</th></tr></thead><tbody>");
+        for (StatusMismatch m : ms.subList(0, Math.min(MISMATCHES, ms.size()))) {
+            b.append("<tr><td><code>").append(Markup.esc(m.program())).append("</code></td><td>").append(m.input()).append("</td><td>")
+                    .append(Markup.esc(m.describe())).append("</td></tr>");
+        }
+        b.append("</tbody></table>");
+        if (ms.size() > MISMATCHES) b.append("<p class=\"note\">… and ").append(ms.size() - MISMATCHES).append(" more in report.json.</p>");
+        b.append("</section>\n");
+    }
+
+    private static String table(Table t, String cls) {
+        StringBuilder sb = new StringBuilder("<table").append(cls == null ? "" : " class=\"" + cls + "\"").append("><thead><tr>");
+        for (String h : t.header()) sb.append("<th>").append(Markup.esc(h)).append("</th>");
+        sb.append("</tr></thead><tbody>");
+        for (List<String> row : t.rows()) {
+            sb.append("<tr>");
+            for (int i = 0; i < row.size(); i++) {
+                String c = row.get(i);
+                String css = c.equals("0") ? "num zero" : NUMBER.matcher(c).matches() ? "num" : null;
+                sb.append(i == 0 ? "<th>" : css == null ? "<td>" : "<td class=\"" + css + "\">").append(Markup.esc(c)).append(i == 0 ? "</th>" : "</td>");
+            }
+            sb.append("</tr>");
+        }
+        return sb.append("</tbody></table>").toString();
+    }
+
+    private static final String CSS = """
+            body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:1160px;padding:0 20px 40px;color:#222}
+            h1{font-size:22px;margin:18px 0 2px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #ddd;padding-bottom:4px}h3{font-size:15px;margin:16px 0 6px}
+            .meta,.note{color:#666;font-size:12px}
+            .cards{display:flex;gap:12px;flex-wrap:wrap;margin:12px 0}.card{border:1px solid #ddd;border-radius:6px;padding:8px 14px;min-width:120px}
+            .card .n{font-size:22px;font-weight:600}.card .l{color:#666;font-size:12px}
+            table{border-collapse:collapse;margin:6px 0;font-size:13px}th,td{border-bottom:1px solid #eee;padding:3px 8px;text-align:left;vertical-align:top}
+            thead th{background:#f4f4f4;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}td.cls,th{white-space:nowrap}td.zero{color:#bbb}
+            code,pre{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:12px}pre{background:#f7f7f7;padding:6px;margin:2px 0 6px;max-height:340px;overflow:auto;white-space:pre-wrap}
+            tr.d td{border-bottom:none}tr.src td{padding-top:0}
+            .row{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}figure{margin:0}
+            .legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:14px;font-size:12px}
+            .sw{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px;vertical-align:baseline}
+            svg text{font:11px system-ui,sans-serif;fill:#333}svg .chart-title{font-weight:600;font-size:12px}svg .axis{fill:#555}svg .value{font-size:10px;fill:#222}
+            svg .grid{stroke:#e5e5e5}svg .cell{font-size:11px}svg .cell.dark{fill:#fff;font-weight:600}
+            .series{margin-bottom:14px}.filters button{margin-right:4px;border:1px solid #ccc;background:#fff;border-radius:4px;padding:1px 8px;cursor:pointer}
+            .filters button.on{background:#333;color:#fff;border-color:#333}
+            #facts table th{font-weight:normal;color:#555}td summary{font-size:11px;color:#36c;cursor:pointer}
+            """;
+
+    // Filters the top-discrepancy table by class, from the buttons or from a link ending in #filter=<class id> (a CI job
+    // can point at "the NaN–Inf cases"); data-ready tells a headless test the script ran to the end.
+    private static final String SCRIPT = """
+            (function () {
+              var buttons = document.querySelectorAll('[data-filter]');
+              function show(f) {
+                buttons.forEach(function (o) { o.classList.toggle('on', o.getAttribute('data-filter') === f); });
+                document.querySelectorAll('#top-table tbody tr').forEach(function (tr) {
+                  tr.hidden = f !== 'all' && tr.getAttribute('data-class') !== f;
+                });
+              }
+              buttons.forEach(function (btn) {
+                btn.addEventListener('click', function () { show(btn.getAttribute('data-filter')); });
+              });
+              var m = /^#filter=([a-z_]+)$/.exec(window.location.hash);
+              if (m && document.querySelector('[data-filter="' + m[1] + '"]')) show(m[1]);
+              document.body.setAttribute('data-ready', '1');
+            })();
+            """;
+}

@@ -1,0 +1,150 @@
+package org.fparity.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.fparity.compare.Discrepancy;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.compare.OutcomeClass;
+import org.fparity.compare.PairSummary;
+import org.fparity.compare.StatusMismatch;
+import org.fparity.exec.Outcome.Status;
+import org.fparity.ir.ProgramJson;
+
+/**
+ * {@code report.json}: a versioned run report in the spirit of ReFrame's ({@code data_version}, {@code session_info}),
+ * holding every discrepancy with both results bit-exact so another tool never has to rerun anything to read it.
+ */
+final class JsonReport {
+    private JsonReport() {}
+
+    static String render(Report r) {
+        ObjectNode root = ProgramJson.MAPPER.createObjectNode();
+        root.put("data_version", Report.DATA_VERSION);
+        ObjectNode info = root.putObject("session_info");
+        info.put("campaign", r.campaign().name());
+        info.put("session_uuid", r.sessionUuid());
+        info.put("time_generated", r.generated().toString());
+        putStrings(info.putObject("host"), r.campaign().host());
+        putStrings(info.putObject("versions"), r.campaign().versions());
+        info.put("num_runs", r.findings().totalRuns());
+        info.put("num_pairs", r.findings().pairs().size());
+        info.put("num_compared", r.findings().pairs().stream().mapToInt(PairSummary::compared).sum());
+        info.put("num_discrepancies", r.findings().discrepancies().size());
+        info.put("num_status_mismatches", r.findings().mismatches().size());
+
+        ArrayNode runs = root.putArray("runs");
+        r.findings().runs().forEach((p, m) -> {
+            ObjectNode o = runs.addObject();
+            o.put("toolchain", p.toolchain());
+            o.put("opt", p.opt());
+            ObjectNode st = o.putObject("status");
+            for (Status s : Status.values()) st.put(s.name(), m.getOrDefault(s, 0));
+        });
+
+        ObjectNode counts = root.putObject("counts");
+        ObjectNode byClass = counts.putObject("by_class");
+        for (DiscrepancyClass c : DiscrepancyClass.values()) byClass.put(c.id(), r.findings().discrepancyCount(c));
+        ObjectNode byOpt = counts.putObject("by_opt");
+        Map<String, int[]> perOpt = new TreeMap<>(org.fparity.compare.Platform.OPT_ORDER);
+        for (PairSummary s : r.findings().pairs()) {
+            int[] acc = perOpt.computeIfAbsent(s.pair().row(), k -> new int[DiscrepancyClass.values().length]);
+            for (DiscrepancyClass c : DiscrepancyClass.values()) acc[c.ordinal()] += s.count(c);
+        }
+        perOpt.forEach((opt, acc) -> {
+            ObjectNode o = byOpt.putObject(opt);
+            for (DiscrepancyClass c : DiscrepancyClass.values()) o.put(c.id(), acc[c.ordinal()]);
+        });
+
+        ArrayNode pairs = root.putArray("pairs");
+        for (PairSummary s : r.findings().pairs()) {
+            ObjectNode o = pairs.addObject();
+            o.put("a", s.pair().a().id());
+            o.put("b", s.pair().b().id());
+            o.put("kind", s.pair().kind().name().toLowerCase(java.util.Locale.ROOT));
+            o.put("precision", s.precision().id());
+            o.put("series", s.series());
+            o.put("opt", s.pair().row());
+            o.put("compared", s.compared());
+            o.put("discrepancies", s.discrepancies());
+            o.put("status_mismatches", s.statusMismatches());
+            o.put("not_compared", s.notCompared());
+            ObjectNode c = o.putObject("counts");
+            for (DiscrepancyClass k : DiscrepancyClass.values()) c.put(k.id(), s.count(k));
+            ObjectNode m = o.putObject("matrix");
+            ArrayNode labels = m.putArray("classes");
+            for (OutcomeClass oc : OutcomeClass.values()) labels.add(oc.label());
+            ArrayNode cells = m.putArray("cells");
+            for (OutcomeClass a : OutcomeClass.values()) {
+                ArrayNode row = cells.addArray();
+                for (OutcomeClass b : OutcomeClass.values()) row.add(s.matrix().get(a, b));
+            }
+        }
+
+        ArrayNode ds = root.putArray("discrepancies");
+        for (Discrepancy d : r.findings().discrepancies()) discrepancy(ds.addObject(), d, r.campaign().input(d.program(), d.input()));
+
+        ArrayNode ms = root.putArray("status_mismatches");
+        for (StatusMismatch m : r.findings().mismatches()) {
+            ObjectNode o = ms.addObject();
+            o.put("program", m.program());
+            o.put("input", m.input());
+            side(o.putObject("a"), m.pair().a().id(), m.statusA(), m.detailA());
+            side(o.putObject("b"), m.pair().b().id(), m.statusB(), m.detailB());
+        }
+
+        if (r.baseline() != null) {
+            ObjectNode b = root.putObject("baseline");
+            b.put("name", r.baseline().baselineName());
+            keys(b.putArray("new"), r.baseline().added());
+            keys(b.putArray("disappeared"), r.baseline().disappeared());
+            keys(b.putArray("persisting"), r.baseline().persisting());
+            keys(b.putArray("unchecked"), r.baseline().unchecked());
+        }
+        return ProgramJson.toJson(root) + "\n";
+    }
+
+    private static void discrepancy(ObjectNode o, Discrepancy d, org.fparity.ir.Input values) {
+        o.put("program", d.program());
+        o.put("input", d.input());
+        // the values themselves, so a reproducer needs nothing but this file and the program's source
+        if (values != null) {
+            ArrayNode tokens = o.putArray("input_values");
+            values.args().forEach(tokens::add);
+        }
+        o.put("class", d.cls().id());
+        ObjectNode a = o.putObject("a");
+        a.put("platform", d.pair().a().id());
+        a.put("result", d.hexA());
+        a.put("class", d.classA().label());
+        ObjectNode b = o.putObject("b");
+        b.put("platform", d.pair().b().id());
+        b.put("result", d.hexB());
+        b.put("class", d.classB().label());
+        if (d.ulps() >= 0) o.put("ulps", d.ulps());
+        else o.putNull("ulps");
+        if (Double.isNaN(d.relError())) o.putNull("rel_error");
+        else o.put("rel_error", d.relError());
+    }
+
+    private static void side(ObjectNode o, String platform, Status s, String detail) {
+        o.put("platform", platform);
+        o.put("status", s.name());
+        if (detail != null) o.put("detail", detail);
+    }
+
+    private static void keys(ArrayNode arr, List<Discrepancy> ds) {
+        for (Discrepancy d : ds) {
+            ObjectNode o = arr.addObject();
+            o.put("key", d.key());
+            o.put("class", d.cls().id());
+            if (d.ulps() >= 0) o.put("ulps", d.ulps());
+        }
+    }
+
+    private static void putStrings(ObjectNode o, Map<String, String> m) {
+        new TreeMap<>(m).forEach(o::put);
+    }
+}

@@ -1,0 +1,32 @@
+package org.fparity.report;
+
+/** Escaping for XML and HTML text and attributes. */
+final class Markup {
+    private Markup() {}
+
+    /**
+     * Escapes markup characters and drops characters XML 1.0 cannot carry at all (compiler messages and crash details
+     * can hold raw control bytes, and one of them would make the whole junit.xml unreadable).
+     */
+    static String esc(String s) {
+        if (s == null) return "";
+        StringBuilder sb = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> sb.append("&amp;");
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '"' -> sb.append("&quot;");
+                case '\'' -> sb.append("&#39;");
+                default -> {
+                    boolean ok = c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD)
+                            || Character.isSurrogate(c);
+                    if (ok) sb.append(c);
+                    else sb.append('\uFFFD');
+                }
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,82 @@
+package org.fparity.report;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.fparity.compare.BaselineDiff;
+import org.fparity.compare.CampaignView;
+import org.fparity.compare.Comparer;
+import org.fparity.compare.Discrepancy;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.compare.Findings;
+
+/**
+ * Everything the report files are rendered from: the campaign, what comparing it found, optionally the diff against a
+ * baseline, and when and as which session the report was made.
+ *
+ * @param baseline null when there is no baseline
+ */
+public record Report(CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid) {
+    /** Bump on any incompatible change to report.json; readers check it (as ReFrame's run report does). */
+    public static final String DATA_VERSION = "1.0";
+
+    public static Report of(CampaignView campaign, Findings findings, BaselineDiff baseline) {
+        return new Report(campaign, findings, baseline, Instant.now(), UUID.randomUUID().toString());
+    }
+
+    /** Compares every pair and, when a baseline is given, diffs against it. */
+    public static Report of(CampaignView campaign, CampaignView baseline) {
+        Findings now = Comparer.compare(campaign);
+        BaselineDiff diff = baseline == null ? null : BaselineDiff.of(baseline.name(), campaign, now, Comparer.compare(baseline));
+        return of(campaign, now, diff);
+    }
+
+    /** A run shown among the top discrepancies, and in how many pairs that same run differs. */
+    public record Top(Discrepancy discrepancy, int pairs) {}
+
+    /**
+     * The discrepancies worth a person's eyes first: one line per (program, input) and class, taken in turn from each
+     * class (so a thousand NaN–Inf do not hide the one Zero–Number), worst ULPs first within Number–Number.
+     */
+    public List<Top> top(int n) {
+        Map<DiscrepancyClass, List<Top>> perClass = new EnumMap<>(DiscrepancyClass.class);
+        Map<String, Integer> pairsPerRun = new HashMap<>();
+        for (Discrepancy d : findings.discrepancies()) pairsPerRun.merge(runKey(d), 1, Integer::sum);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Discrepancy d : findings.discrepancies().stream().sorted(SEVERITY).toList()) {
+            if (seen.add(runKey(d))) perClass.computeIfAbsent(d.cls(), k -> new ArrayList<>()).add(new Top(d, pairsPerRun.get(runKey(d))));
+        }
+        List<Top> out = new ArrayList<>();
+        for (int i = 0; out.size() < n; i++) {
+            boolean any = false;
+            for (List<Top> ts : perClass.values()) {
+                if (i < ts.size() && out.size() < n) {
+                    out.add(ts.get(i));
+                    any = true;
+                }
+            }
+            if (!any) break;
+        }
+        return out;
+    }
+
+    private static String runKey(Discrepancy d) {
+        return d.program() + "/" + d.input() + "/" + d.cls();
+    }
+
+    static final Comparator<Discrepancy> SEVERITY = Comparator.<Discrepancy>comparingInt(d -> switch (d.cls()) {
+                case NUMBER_NUMBER -> 2;
+                case INF_SIGN -> 1;
+                default -> 0;
+            })
+            .thenComparing(Comparator.comparingLong(Discrepancy::ulps).reversed())
+            .thenComparing(d -> d.cls().ordinal())
+            .thenComparing(Discrepancy::program)
+            .thenComparingInt(Discrepancy::input)
+            .thenComparing(d -> d.pair().id());
+}

@@ -1,0 +1,42 @@
+package org.fparity.report;
+
+import java.util.List;
+import java.util.Map;
+import org.fparity.compare.Discrepancy;
+import org.fparity.compare.PairSummary;
+import org.fparity.compare.StatusMismatch;
+
+/** What {@code fparity compare} prints on a terminal: the same tables as summary.md, as aligned text. */
+final class TextReport {
+    static final int TOP = 10;
+
+    private TextReport() {}
+
+    static String render(Report r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("campaign ").append(r.campaign().name()).append(": ").append(r.findings().totalRuns()).append(" runs, ")
+                .append(r.findings().discrepancies().size()).append(" discrepancies, ")
+                .append(r.findings().mismatches().size()).append(" runs ended differently\n\n");
+        sb.append(Tables.summary(r.campaign(), r.findings()).toText()).append('\n');
+        sb.append(Tables.runs(r.findings().runs()).toText()).append('\n');
+        for (Map.Entry<String, List<PairSummary>> e : r.findings().series().entrySet()) {
+            sb.append("== ").append(e.getKey()).append('\n').append(Tables.perClass(e.getValue()).toText()).append('\n');
+            if (e.getValue().stream().anyMatch(s -> s.discrepancies() > 0)) {
+                sb.append(Tables.paperMatrices(e.getValue()).toText()).append('\n');
+            }
+        }
+        if (r.baseline() != null) {
+            sb.append(Tables.baseline(r.baseline()).toText()).append('\n');
+            List<Discrepancy> added = r.baseline().added().stream().sorted(Report.SEVERITY).limit(TOP).toList();
+            if (!added.isEmpty()) sb.append("new:\n").append(Tables.discrepancies(added).toText()).append('\n');
+        }
+        List<Report.Top> top = r.top(TOP);
+        if (!top.isEmpty()) sb.append("top discrepancies:\n").append(Tables.top(top).toText()).append('\n');
+        List<StatusMismatch> ms = r.findings().mismatches();
+        for (StatusMismatch m : ms.subList(0, Math.min(TOP, ms.size()))) {
+            sb.append(m.program()).append(" input ").append(m.input()).append(": ").append(m.describe()).append('\n');
+        }
+        if (ms.size() > TOP) sb.append("… and ").append(ms.size() - TOP).append(" more runs that ended differently\n");
+        return sb.toString();
+    }
+}

@@ -1,0 +1,133 @@
+package org.fparity.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.fparity.compare.CampaignFixtures;
+import org.fparity.compare.PlantedFaults;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code fparity compare} and {@code fparity report} end to end on a campaign folder, and their one-line errors. */
+class CompareReportCommandTest {
+    @TempDir
+    static Path tmp;
+
+    static Path campaign;
+
+    @BeforeAll
+    static void writeCampaign() {
+        campaign = CampaignFixtures.write(PlantedFaults.campaign("planted"), tmp.resolve("campaigns/planted"));
+    }
+
+    record Run(int exit, String out, String err) {}
+
+    private static Run fparity(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = Main.run(args);
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    @Test
+    void comparePrintsThePapersTables() {
+        Run r = fparity("compare", campaign.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("campaign planted: 40 runs, 12 discrepancies, 2 runs ended differently\n"), r.out());
+        assertTrue(r.out().contains("== gcc vs planted, FP64\n"));
+        assertTrue(r.out().contains("\nO0            9      4        1         0           0         0           0            1              1         1            0             0\n"), r.out());
+        assertTrue(r.out().contains("== planted O0 vs other opt levels, FP32\n"));
+        assertTrue(r.out().contains("crash_o3fm input 0: gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)"));
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void pairRestrictsTheComparison() {
+        Run r = fparity("compare", campaign.toString(), "--pair", "planted@O0:planted@O3_FM");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("== planted O0 vs other opt levels, FP64\n"));
+        assertTrue(!r.out().contains("== gcc vs planted"));
+        assertTrue(r.out().startsWith("campaign planted: 40 runs, 6 discrepancies, 1 runs ended differently\n"), r.out());
+    }
+
+    @Test
+    void unknownPairIsOneLineAndExitTwo() {
+        Run r = fparity("compare", campaign.toString(), "--pair", "gcc:clang-19");
+        assertEquals(2, r.exit());
+        assertEquals("fparity: --pair 'gcc:clang-19': unknown toolchain 'clang-19' (this campaign has: gcc, planted)\n", r.err());
+    }
+
+    /** A copy of the planted campaign whose outcomes.jsonl is replaced by the given text. */
+    private static Path withOutcomes(String name, String outcomes) throws Exception {
+        Path dir = tmp.resolve("campaigns/" + name);
+        Files.createDirectories(dir);
+        Files.copy(campaign.resolve("campaign.json"), dir.resolve("campaign.json"));
+        Files.writeString(dir.resolve("outcomes.jsonl"), outcomes);
+        return dir;
+    }
+
+    @Test
+    void truncatedOutcomesFileIsOneLineAndExitTwo() throws Exception {
+        String log = Files.readString(campaign.resolve("outcomes.jsonl"));
+        Path bad = withOutcomes("truncated", log.substring(0, log.length() - 40));
+        Run r = fparity("compare", bad.toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().startsWith("fparity: " + bad + ": outcomes.jsonl line 40: torn last line ("), r.err());
+        assertTrue(r.err().endsWith("; resume it with 'fparity run' (that repairs a torn last line) or fix the file\n"), r.err());
+        assertEquals(1, r.err().lines().count());
+    }
+
+    @Test
+    void malformedOutcomeAndMissingCampaignAreOneLine() throws Exception {
+        Path bad = withOutcomes("malformed", "{\"program\":\"p\",\"input\":0,\"toolchain\":\"gcc\",\"opt\":\"O0\",\"status\":\"EXPLODED\"}\n");
+        Run r = fparity("report", bad.toString(), "--out", tmp.resolve("never").toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().startsWith("fparity: " + bad + ": outcomes.jsonl line 1: unreadable outcome skipped ("), r.err());
+        assertEquals(1, r.err().lines().count());
+        assertTrue(Files.notExists(tmp.resolve("never")));
+        Run missing = fparity("compare", tmp.resolve("campaigns/nope").toString());
+        assertEquals(2, missing.exit());
+        assertEquals("fparity: campaign '" + tmp.resolve("campaigns/nope") + "' not found (expected a folder with campaign.json and outcomes.jsonl)\n", missing.err());
+        Path badMeta = withOutcomes("badmeta", Files.readString(campaign.resolve("outcomes.jsonl")));
+        Files.writeString(badMeta.resolve("campaign.json"), "{\"schema\": 1,");
+        Run meta = fparity("compare", badMeta.toString());
+        assertEquals(2, meta.exit());
+        assertTrue(meta.err().startsWith("fparity: " + badMeta.resolve("campaign.json") + ": malformed: "), meta.err());
+        assertEquals(1, meta.err().lines().count());
+    }
+
+    @Test
+    void reportWritesTheFiveFiles() {
+        Path out = tmp.resolve("out/planted");
+        Run r = fparity("report", campaign.toString(), "--out", out.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("12 discrepancies, 2 runs ended differently, in 40 runs\n"), r.out());
+        for (String f : List.of("report.json", "summary.md", "report.html", "junit.xml", "metrics.txt")) {
+            assertTrue(Files.isRegularFile(out.resolve(f)), f);
+            assertTrue(r.out().contains("wrote " + out.resolve(f)), f);
+        }
+    }
+
+    @Test
+    void compareAgainstABaselineSaysWhatIsNew() {
+        Run r = fparity("compare", campaign.toString(), "--baseline", campaign.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("\nAgainst planted      Count\n-------------------  -----\nnew                      0\ndisappeared              0\npersisting              12\nnot checked tonight      0\n"), r.out());
+    }
+}

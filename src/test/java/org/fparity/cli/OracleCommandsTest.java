@@ -1,0 +1,173 @@
+package org.fparity.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The eval, truth and exsum commands, end to end through Main.run. */
+class OracleCommandsTest {
+    @TempDir
+    Path dir;
+
+    record Run(int exit, String out, String err) {}
+
+    static Run run(String... args) {
+        PrintStream oldOut = System.out, oldErr = System.err;
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int rc = Main.run(args);
+            return new Run(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    static void oneLineError(Run r, int exit, String contains) {
+        assertEquals(exit, r.exit(), r.toString());
+        assertTrue(r.err().startsWith("fparity: ") && r.err().strip().lines().count() == 1, r.err());
+        assertTrue(r.err().contains(contains), r.err());
+    }
+
+    @Test
+    void evalPrintsTheCorrectlyRoundedValueAndTheOthersInUlps() {
+        Run r = run("eval", "fmod(1.5917195493481116e+289, 1.5793E-307)");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("correctly rounded (MPFR 4."), r.out());
+        assertTrue(r.out().contains("0x0.52bfcbe07f55cp-1022"), r.out()); // hipcc's value is the truth
+        assertTrue(r.out().contains("libm (gcc"), r.out());
+        assertTrue(r.out().contains("Java StrictMath"), r.out());
+        Run s = run("eval", "--no-libm", "sinh(-0x1.65c4d9304f06p-1)");
+        assertTrue(s.out().matches("(?s).*StrictMath\\s+-0x1.839a62455dc56p-1\\s+\\S+\\s+\\+2 ulp.*"), s.out());
+        Run f = run("eval", "--no-libm", "--precision", "fp32", "sin(1e30)");
+        assertTrue(f.out().contains("-0x1.95136p-1"), f.out());
+    }
+
+    @Test
+    void evalRefusesBadInputInOneLine() {
+        oneLineError(run("eval", "foo(1)"), 2, "unknown math function 'foo'");
+        oneLineError(run("eval", "sin(1, 2)"), 2, "takes 1 argument");
+        oneLineError(run("eval", "sin(abc)"), 2, "not a number");
+        oneLineError(run("eval", "sin 1"), 2, "expected NAME(ARG");
+        oneLineError(run("eval", "--precision", "fp16", "sin(1)"), 2, "unknown precision");
+        oneLineError(run("eval", "--precision", "fp32", "sin(0x1.0000001p0)"), 2, "not a binary32 value");
+    }
+
+    @Test
+    void missingLibmpfrIsOneClearLineWithExit3() throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-Dfparity.libmpfr=/nonexistent/libmpfr.so.6",
+                "-cp", System.getProperty("java.class.path"), "org.fparity.cli.Main", "eval", "--no-libm", "sin(1)"));
+        Process p = new ProcessBuilder(cmd).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(3, p.exitValue(), out + err);
+        assertEquals(1, err.strip().lines().count(), err);
+        assertTrue(err.startsWith("fparity: GNU MPFR not found (looked for /nonexistent/libmpfr.so.6)"), err);
+        assertFalse(err.contains("Exception"), err);
+    }
+
+    @Test
+    void truthPrintsIdealExactAndTrace() {
+        Run r = run("truth", "corpora/seed-paper/ceil-tiny-positive.fp");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("ideal IEEE platform   comp = 0x1.e4f88aca309bcp-1017"), r.out());
+        assertTrue(r.out().contains("exact real value      comp = 0x1.e4f88aca309bcp-1017"), r.out());
+        assertTrue(r.out().contains("#1 ceil(0x1.599be3d31175dp-415) = 0x1p+0"), r.out());
+        Run j = run("truth", "corpora/seed-paper/fmod-nvcc-vs-hipcc.fp", "--json");
+        assertEquals(0, j.exit(), j.err());
+        assertTrue(j.out().contains("\"result\" : \"0x0.52bfcbe07f55cp-1022\""), j.out());
+    }
+
+    @Test
+    void truthRefusesBadInput() throws Exception {
+        oneLineError(run("truth", "corpora/seed-paper/ceil-tiny-positive.fp", "--input", "1 2"), 2, "the program has 1 parameters");
+        oneLineError(run("truth", "corpora/seed-paper/ceil-tiny-positive.fp", "--input", "zz"), 2, "is not a number");
+        oneLineError(run("truth", dir.resolve("none.fp").toString()), 2, "no such file");
+        Path noInput = Files.writeString(dir.resolve("p.fp"), "program fp64 array 1\ncompute(double comp) {\n  comp += 1.0;\n}\n");
+        oneLineError(run("truth", noInput.toString()), 2, "has no '// input:' line");
+        assertEquals(0, run("truth", noInput.toString(), "--input", "0x1p-2").exit());
+    }
+
+    @Test
+    void exsumSumsDotsSavesAndMerges() throws Exception {
+        Path a = Files.writeString(dir.resolve("a.txt"), "# JDK DoubleStream.sum gives 0 here\n1\n1e100\n\n1\n-1e100\n");
+        Path b = Files.writeString(dir.resolve("b.txt"), "0.1\n0.2\n0x1.3333333333333p-2\n-0.6\n");
+        Run r = run("exsum", a.toString(), "--save-acc", dir.resolve("a.json").toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("0x1p+1 "), r.out());
+        Run m = run("exsum", b.toString(), "--merge", dir.resolve("a.json").toString(), "--parallel", "2");
+        assertEquals(0, m.exit(), m.err());
+        assertTrue(m.out().startsWith("0x1p+1 "), m.out()); // 2 + 2^-55 rounds to 2
+        assertTrue(m.out().contains("8 terms, 1 merged state"), m.out());
+        Run d = run("exsum", a.toString(), "--dot", b.toString());
+        assertTrue(d.out().startsWith("0x1.d42aea2879f2ep+331 "), d.out());
+        oneLineError(run("exsum", b.toString(), "--precision", "fp32"), 2, "b.txt:3: '0x1.3333333333333p-2' is not a binary32 value");
+        Path c = Files.writeString(dir.resolve("c.txt"), "1\n0x1p-24\n0x1p-60\n");
+        Run f = run("exsum", c.toString(), "--precision", "fp32", "--rounding", "RZ");
+        assertEquals(0, f.exit(), f.err());
+        assertTrue(f.out().startsWith("0x1p+0 "), f.out());
+        assertTrue(run("exsum", c.toString(), "--precision", "fp32").out().startsWith("0x1.000002p+0 "));
+    }
+
+    @Test
+    void exsumRefusesBadInputAndKeepsSavedState() throws Exception {
+        Path good = Files.writeString(dir.resolve("g.txt"), "1\n2\n");
+        Path bad = Files.writeString(dir.resolve("bad.txt"), "1\n2\nthree\n");
+        Path acc = dir.resolve("acc.json");
+        assertEquals(0, run("exsum", good.toString(), "--save-acc", acc.toString()).exit());
+        String saved = Files.readString(acc);
+        oneLineError(run("exsum", bad.toString(), "--save-acc", acc.toString()), 2, "bad.txt:3: 'three' is not a number");
+        assertEquals(saved, Files.readString(acc)); // nothing lost
+        oneLineError(run("exsum", good.toString(), "--dot", bad.toString()), 2, "is not a number");
+        Path shortFile = Files.writeString(dir.resolve("s.txt"), "1\n");
+        oneLineError(run("exsum", good.toString(), "--dot", shortFile.toString()), 2, "has 2 numbers");
+        Path junk = Files.writeString(dir.resolve("junk.json"), "{\"format\": \"other\", \"version\": 1, \"count\": 0, \"exact\": \"0x0p+0\"}");
+        oneLineError(run("exsum", "--merge", junk.toString()), 2, "not an exact-accumulator state");
+        oneLineError(run("exsum"), 2, "give a FILE");
+        oneLineError(run("exsum", good.toString(), "--parallel", "0"), 2, "--parallel");
+    }
+
+    @Test
+    void boundsPrintsEachKernelAndRunsTheExperiments() throws Exception {
+        Run d = run("bounds", "--kernel", "dot", "--n", "1000", "--precision", "fp32");
+        assertEquals(0, d.exit(), d.err());
+        assertTrue(d.out().contains("deterministic γ_n (Lemma 2.1; Higham eq. 3.5)              5.961e-05"), d.out());
+        Run g = run("bounds", "--kernel", "gemm", "--n", "8", "--block", "4");
+        assertTrue(g.out().contains("DBEA, inputs already low (Thm 3.7)                         5.364e-07"), g.out());
+        assertTrue(run("bounds", "--kernel", "mac").out().contains("Lemma 3.6"));
+        Path svg = dir.resolve("mac.svg");
+        Run m = run("bounds", "--experiment", "mac", "--samples", "2000", "--svg", svg.toString());
+        assertEquals(0, m.exit(), m.err());
+        assertTrue(m.out().contains("error, MPFMA") && m.out().contains("samples above their bound: DBEA, no FMA 0;"), m.out());
+        assertTrue(Files.readString(svg).startsWith("<svg"));
+        Run e = run("bounds", "--experiment", "gemm", "--m", "16", "--t", "256", "--svg", dir.resolve("g.svg").toString());
+        assertEquals(0, e.exit(), e.err());
+        assertTrue(e.out().contains("VIBEA (Thm 3.9)"), e.out());
+    }
+
+    @Test
+    void boundsRefusesBadInput() {
+        oneLineError(run("bounds"), 2, "give either --kernel");
+        oneLineError(run("bounds", "--kernel", "fft"), 2, "not dot, gemm or mac");
+        oneLineError(run("bounds", "--kernel", "dot", "--precision", "fp8"), 2, "unknown precision");
+        oneLineError(run("bounds", "--kernel", "gemm", "--n", "10", "--block", "4"), 2, "multiple of --block");
+        oneLineError(run("bounds", "--kernel", "dot", "--lambda", "-1"), 2, "--lambda");
+        oneLineError(run("bounds", "--experiment", "gemm", "--t", "6", "--block", "4"), 2, "multiple of --block");
+    }
+}

@@ -1,0 +1,159 @@
+package org.fparity.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.fparity.campaign.Campaign;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Toolchains;
+import org.fparity.ir.Program;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@Tag("tools")
+class RunCommandTest {
+    @TempDir
+    Path tmp;
+
+    static String[] cli(String... args) {
+        return ToolchainsCommandTest.cli(args);
+    }
+
+    @Test
+    void runsAGeneratedCampaignEndToEndAndResumesWithoutRedoingAnything() throws Exception {
+        Path out = tmp.resolve("c");
+        String[] r = cli("run", "--programs", "4", "--inputs", "2", "--precision", "both", "--toolchains", "gcc,clang-14",
+                "--opt", "O0,O3_FM", "--batch", "3", "--seed", "11", "--out", out.toString(), "--report", tmp.resolve("report").toString());
+        assertEquals("0", r[0], r[2]);
+        Campaign c = Campaign.load(out);
+        assertEquals(8, c.programEntries().size());
+        assertEquals(8 * 2 * 2 * 2, c.outcomes().size());
+        assertEquals(List.of(), c.problems());
+        assertEquals(4, c.platforms().size());
+        assertEquals(11L, c.meta().seed());
+        assertTrue(c.meta().grammar().sha256() != null && c.meta().grammar().content().has("statements"), "grammar and its hash recorded");
+        for (var p : c.programEntries()) {
+            assertEquals(p.id(), Program.parse(p.source()).id(), "the stored canonical form is the program");
+            assertEquals(p.id(), p.sha256().substring(0, 16));
+            assertEquals(2, p.inputs().size());
+        }
+        // Generated programs do not crash or hang: every run printed a number.
+        assertEquals(Set.of(Outcome.Status.OK), c.outcomes().stream().map(Outcome::status).collect(Collectors.toSet()));
+        assertTrue(r[1].contains("campaign " + out + ": 64 runs recorded (64 this time, 0 already done)"), r[1]);
+        assertTrue(r[1].lines().anyMatch(l -> l.matches("  gcc +32 +0 +0 +0 +0 +0  O0,O3_FM")), r[1]);
+        assertTrue(r[1].contains("discrepancies: "), r[1]);
+        assertTrue(Files.exists(tmp.resolve("report").resolve("report.html")), "the run ends with a report");
+
+        String[] again = cli("run", "--programs", "4", "--inputs", "2", "--precision", "both", "--toolchains", "gcc,clang-14",
+                "--opt", "O0,O3_FM", "--batch", "3", "--seed", "11", "--out", out.toString(), "--no-report");
+        assertEquals("0", again[0], again[2]);
+        assertTrue(again[1].contains("64 runs recorded (0 this time, 64 already done), 0 compiles"), again[1]);
+
+        String[] other = cli("run", "--programs", "5", "--inputs", "2", "--toolchains", "gcc", "--out", out.toString());
+        assertEquals("2", other[0]);
+        assertTrue(other[2].contains("fparity: " + out + " holds a different campaign (8 programs, seed 11"), other[2]);
+    }
+
+    @Test
+    void aMissingToolchainAndAMalformedFileAreOneLineEachAndTheCampaignGoesOn() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("toolchains"));
+        Files.copy(Path.of("runners/toolchains/gcc.json"), dir.resolve("gcc.json"));
+        Files.writeString(dir.resolve("icc.json"), Files.readString(dir.resolve("gcc.json"))
+                .replace("\"name\": \"gcc\"", "\"name\": \"icc\"").replace("\"gcc\",", "\"icc-not-installed\","));
+        Files.writeString(dir.resolve("broken.json"), "[1, 2");
+        Path out = tmp.resolve("c");
+        String[] r = cli("run", "--programs", "2", "--inputs", "1", "--toolchains", "gcc,icc", "--opt", "O2", "--toolchain-dir", dir.toString(),
+                "--out", out.toString(), "--no-report");
+        assertEquals("0", r[0], r[2]);
+        List<String> err = r[2].lines().filter(l -> l.contains("broken.json") || l.contains("icc")).toList();
+        assertEquals(2, err.size(), r[2]);
+        assertTrue(err.get(0).startsWith("fparity: toolchain file " + dir.resolve("broken.json") + ": "), err.get(0));
+        assertEquals("fparity: skipping toolchain icc: compiler 'icc-not-installed' not found on PATH", err.get(1));
+        assertEquals(2, Campaign.load(out).outcomes().size());
+    }
+
+    @Test
+    @Tag("slow")
+    void nvccAndHipccCampaignsCompileHereAndRecordWhyTheyCannotRun() throws Exception {
+        Toolchains tcs = Toolchains.load(Path.of("runners/toolchains"));
+        DetectedToolchain nvcc = DetectedToolchain.detect(tcs.get("nvcc-sm80"));
+        DetectedToolchain hip = DetectedToolchain.detect(tcs.get("hipcc-gfx90a"));
+        assumeTrue(nvcc.canCompile() && hip.canCompile() && !nvcc.canRun() && !hip.canRun(), "needs nvcc and hipcc without GPUs");
+        Path out = tmp.resolve("gpu");
+        String[] r = cli("run", "--programs", "3", "--inputs", "2", "--toolchains", "nvcc-sm80,hipcc-gfx90a", "--opt", "O3_FM,nofma",
+                "--out", out.toString(), "--no-report");
+        assertEquals("0", r[0], r[2]);
+        assertTrue(r[2].contains("fparity: nvcc-sm80 compiles here but cannot run: no NVIDIA driver here"), r[2]);
+        Campaign c = Campaign.load(out);
+        // nvcc has O3_FM and nofma, hipcc only O3_FM: 3 programs × 2 inputs × 3 platforms.
+        assertEquals(18, c.outcomes().size());
+        for (Outcome o : c.outcomes()) {
+            assertEquals(Outcome.Status.CANNOT_RUN, o.status(), o.toString());
+            assertTrue(o.detail().contains(o.toolchain().startsWith("nvcc") ? "no NVIDIA driver" : "no AMD GPU"), o.detail());
+        }
+        // They really compiled: a binary exists for each build.
+        try (var s = Files.walk(out.resolve("build"))) {
+            assertEquals(3, s.filter(p -> p.getFileName().toString().equals("ok")).count());
+        }
+    }
+
+    @Test
+    @Tag("slow")
+    void killNineOfFparityRunAtRandomMomentsThenRerunEqualsAnUninterruptedRun() throws Exception {
+        String[] args = {"run", "--programs", "8", "--inputs", "3", "--toolchains", "gcc,clang-14", "--batch", "2", "--seed", "5", "--no-report"};
+        Path clean = tmp.resolve("clean");
+        Process c0 = child(clean, args);
+        assertTrue(c0.waitFor(300, TimeUnit.SECONDS));
+        assertEquals(0, c0.exitValue(), Files.readString(tmp.resolve("clean.log")));
+        Map<String, String> want = essence(Campaign.load(clean).outcomes());
+        assertEquals(8 * 3 * 2 * 5, want.size());
+
+        Path dir = tmp.resolve("killed");
+        Random rnd = new Random(7);
+        int kills = 0;
+        for (int attempt = 0; attempt < 8 && kills < 4; attempt++) {
+            Process p = child(dir, args);
+            if (p.waitFor(800 + rnd.nextInt(2500), TimeUnit.MILLISECONDS)) continue;
+            p.destroyForcibly();   // SIGKILL to the JVM: no shutdown hook, no flush, children orphaned mid-work
+            p.waitFor();
+            kills++;
+        }
+        assertTrue(kills >= 3, "killed mid-campaign at least 3 times, got " + kills);
+        Process last = child(dir, args);
+        assertTrue(last.waitFor(300, TimeUnit.SECONDS));
+        assertEquals(0, last.exitValue(), Files.readString(tmp.resolve("killed.log")));
+        Campaign c = Campaign.load(dir);
+        assertEquals(List.of(), c.problems());
+        assertEquals(want.size(), Files.readAllLines(dir.resolve(Campaign.OUTCOMES)).size(), "no duplicates, nothing lost");
+        assertEquals(want, essence(c.outcomes()));
+    }
+
+    static Map<String, String> essence(List<Outcome> os) {
+        Map<String, String> m = new TreeMap<>();
+        for (Outcome o : os) m.put(o.key(), o.status() + " " + o.hex() + " " + o.detail() + " " + o.platform());
+        return m;
+    }
+
+    private Process child(Path out, String... args) throws Exception {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", cp, Main.class.getName()));
+        cmd.addAll(List.of(args));
+        cmd.addAll(List.of("--out", out.toString()));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve(out.getFileName() + ".log").toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+    }
+}

@@ -1,0 +1,68 @@
+package org.fparity.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@Tag("tools")
+class ToolchainsCommandTest {
+    @TempDir
+    Path tmp;
+
+    /** Runs the CLI with stdout and stderr captured; returns {exit, out, err}. */
+    static String[] cli(String... args) {
+        PrintStream out0 = System.out;
+        PrintStream err0 = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int rc = Main.run(args);
+            return new String[] {Integer.toString(rc), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+        } finally {
+            System.setOut(out0);
+            System.setErr(err0);
+        }
+    }
+
+    @Test
+    void listsEveryToolchainWithVersionAndWhatItCanDo() {
+        String[] r = cli("toolchains", "--toolchain-dir", "runners/toolchains");
+        assertEquals("0", r[0], r[2]);
+        assertEquals("", r[2]);
+        List<String> lines = r[1].lines().toList();
+        assertEquals(14, lines.size(), r[1]);
+        assertTrue(lines.getFirst().startsWith("name"), lines.getFirst());
+        String gcc = lines.stream().filter(l -> l.startsWith("gcc ")).findFirst().orElseThrow();
+        assertTrue(gcc.matches("gcc +c +yes +yes +gcc \\(.*"), gcc);
+    }
+
+    @Test
+    void aMalformedToolchainFileIsOneLineAndTheRestAreListed() throws Exception {
+        Files.copy(Path.of("runners/toolchains/gcc.json"), tmp.resolve("gcc.json"));
+        Files.writeString(tmp.resolve("oops.json"), "{\"name\": \"oops\", \"language\": \"C\"}");
+        String[] r = cli("toolchains", "--toolchain-dir", tmp.toString());
+        assertEquals("0", r[0]);
+        List<String> err = r[2].lines().toList();
+        assertEquals(1, err.size(), r[2]);
+        assertTrue(err.getFirst().startsWith("fparity: toolchain file " + tmp.resolve("oops.json") + ": "), err.getFirst());
+        assertEquals(2, r[1].lines().count(), r[1]);
+    }
+
+    @Test
+    void aMissingToolchainFolderIsOneLineWithExit3() {
+        String[] r = cli("toolchains", "--toolchain-dir", tmp.resolve("nope").toString());
+        assertEquals("3", r[0]);
+        assertEquals(List.of("fparity: toolchain folder " + tmp.resolve("nope") + " not found (set FPARITY_HOME or pass --toolchain-dir)"), r[2].lines().toList());
+    }
+}

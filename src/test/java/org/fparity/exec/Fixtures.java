@@ -1,0 +1,63 @@
+package org.fparity.exec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.fparity.ir.HexFloat;
+
+/** Hand-written C harness programs (src/test/resources/exec) and helpers to build jobs from them. */
+public final class Fixtures {
+    private Fixtures() {}
+
+    public static String resource(String name) {
+        try (InputStream in = Fixtures.class.getResourceAsStream("/exec/" + name)) {
+            if (in == null) throw new IllegalArgumentException("no test resource exec/" + name);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Emits a batch of fixture programs (ids are file stems under exec/programs) into the C harness. */
+    public static final BatchEmitter C = (className, ids) -> {
+        StringBuilder progs = new StringBuilder();
+        StringBuilder table = new StringBuilder();
+        for (String id : ids) {
+            progs.append("static double p_").append(id).append("(const double *x) {\n")
+                    .append(resource("programs/" + id + ".c")).append("}\n\n");
+            table.append("    p_").append(id).append(",\n");
+        }
+        return "/* batch " + className + " */\n"
+                + resource("harness.c").replace("/*PROGRAMS*/", progs).replace("/*TABLE*/", table);
+    };
+
+    /** The shipped descriptors (runners/toolchains of this checkout). */
+    public static Toolchains shipped() {
+        return Toolchains.load(Path.of("runners", "toolchains"));
+    }
+
+    /** A line with two FP arguments as hex floats. */
+    public static Job.Line line(String program, int input, double a, double b) {
+        return new Job.Line(program, input, List.of(HexFloat.format(a), HexFloat.format(b)));
+    }
+
+    /** One job over the given lines, its batch being the programs in first-seen order. */
+    public static Job job(String name, DetectedToolchain dt, String opt, List<Job.Line> lines) {
+        List<String> ids = new ArrayList<>();
+        for (Job.Line l : lines) if (!ids.contains(l.program())) ids.add(l.program());
+        return new Job(name, ids, C, dt, opt, dt.name() + "-" + opt, lines);
+    }
+
+    /** Copies a resource to {@code dir}, executable when asked (Maven does not keep file modes). */
+    public static Path copy(String name, Path dir, boolean executable) throws IOException {
+        Path out = dir.resolve(Path.of(name).getFileName().toString());
+        Files.writeString(out, resource(name));
+        if (executable && !out.toFile().setExecutable(true)) throw new IOException("cannot chmod " + out);
+        return out;
+    }
+}

@@ -1,0 +1,40 @@
+package org.fparity.fprev;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fparity.FparityError;
+import org.junit.jupiter.api.Test;
+
+/** No GPU here: the target must say so clearly; the host side (masked rows in device format) is checked directly. */
+class CublasTargetTest {
+    @Test
+    void withoutADeviceOpenSaysSoWithExitThree() {
+        for (String spec : new String[] {"cublas.gemm", "cublas.dot"}) {
+            CublasTarget t = CublasTarget.of(spec, Precision.FP32);
+            FparityError e = assertThrows(FparityError.class, () -> Fprev.reveal(t, 32, Fprev.Algo.ADVANCED));
+            assertEquals(FparityError.MISSING_TOOL, e.exitCode());
+            assertTrue(e.getMessage().startsWith(spec + ": no CUDA"), e.getMessage());
+        }
+        FparityError half = assertThrows(FparityError.class, () -> CublasTarget.of("cublas.gemm", Precision.FP16).open(32, 0x1p15, 0x1p-24));
+        assertTrue(half.getMessage().contains("no CUDA"), half.getMessage());
+    }
+
+    @Test
+    void maskedRowsInDeviceFormats() {
+        short[] h = (short[]) CublasTarget.maskedRow(6, Precision.FP16, 1, 4, 0, 6, 0x1p15, 0x1p-24);
+        // float16 bits: 2^15 = 0x7800, -2^15 = 0xF800, 2^-24 (smallest subnormal) = 0x0001
+        assertArrayEquals(new short[] {0x0001, 0x7800, 0x0001, 0x0001, (short) 0xF800, 0x0001}, h);
+        float[] f = (float[]) CublasTarget.maskedRow(5, Precision.FP32, 0, 2, 3, 5, 0x1p127, 1.0);
+        assertArrayEquals(new float[] {0x1p127f, 0f, -0x1p127f, 1f, 1f}, f);
+    }
+
+    @Test
+    void unsupportedCombinationsAreBadInput() {
+        assertThrows(FparityError.class, () -> CublasTarget.of("cublas.dot", Precision.FP16));
+        assertThrows(FparityError.class, () -> CublasTarget.of("cublas.gemm", Precision.FP64));
+        assertThrows(FparityError.class, () -> CublasTarget.of("cublas.axpy", Precision.FP32));
+    }
+}

@@ -1,0 +1,140 @@
+package org.fparity.fprev;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.concurrent.TimeUnit;
+import org.fparity.FparityError;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** numpy through the line protocol: revealed trees must replay bit for bit (skipped, with the reason, without numpy). */
+@Tag("slow")
+class NumpyTargetTest {
+    static boolean numpy;
+
+    @BeforeAll
+    static void probeNumpy() throws Exception {
+        String py = Runners.onPath("python3");
+        if (py == null) return;
+        Process p = new ProcessBuilder(py, "-c", "import numpy").redirectErrorStream(true).start();
+        numpy = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+    }
+
+    private static void needNumpy() {
+        assumeTrue(numpy, "python3 with numpy is not available");
+    }
+
+    private static void revealAndReplay(String op, Precision p, int... sizes) {
+        try (ProcessTarget t = ProcessTarget.numpy(op, p, 1)) {
+            for (int n : sizes) {
+                Fprev.Result r = Fprev.reveal(t, n, Fprev.Algo.ADVANCED, p.mask(), p.unit(), 24);
+                assertTrue(r.replay().matches(), op + " " + p + " n=" + n + ": " + r.replay().verdict());
+                assertTrue(r.probes() >= n - 1);
+            }
+        }
+    }
+
+    @Test
+    void sumFloat64AndFloat32ReplayBitForBit() {
+        needNumpy();
+        revealAndReplay("sum", Precision.FP64, 7, 16, 130, 1000);
+        revealAndReplay("sum", Precision.FP32, 7, 16, 130, 1000);
+    }
+
+    @Test
+    void sumFloat32AtSixteenIsEightLanesThenPairwise() {
+        needNumpy();
+        try (ProcessTarget t = ProcessTarget.numpy("sum", Precision.FP32, 1)) {
+            SumTree tree = Fprev.reveal(t, 16, Fprev.Algo.ADVANCED).tree();
+            assertEquals("((((0 8) (1 9)) ((2 10) (3 11))) (((4 12) (5 13)) ((6 14) (7 15))))", tree.canonical());
+            assertEquals("8-lane strided + pairwise", TreeShapes.name(tree));
+            assertEquals(tree, Fprev.reveal(t, 16, Fprev.Algo.BASIC).tree());
+            assertTrue(t.description().startsWith("numpy "), t.description());
+        }
+    }
+
+    @Test
+    void sumFollowsNumpysPairwiseAlgorithm() {
+        needNumpy();
+        try (ProcessTarget t = ProcessTarget.numpy("sum", Precision.FP32, 1)) {
+            for (int n : new int[] {100, 1000, 5000}) {
+                SumTree tree = Fprev.reveal(t, n, Fprev.Algo.ADVANCED).tree();
+                assertEquals(Shapes.numpyPairwise(n), tree, "n=" + n);
+                assertEquals("numpy pairwise (8 lanes, halves above 128)", TreeShapes.name(tree));
+            }
+        }
+    }
+
+    @Test
+    void matmulReplaysBitForBit() {
+        needNumpy();
+        revealAndReplay("matmul", Precision.FP32, 16, 64);
+        revealAndReplay("matmul", Precision.FP64, 40);
+    }
+
+    @Test
+    void dotAndMatvecReplayBitForBit() {
+        needNumpy();
+        revealAndReplay("dot", Precision.FP64, 16, 100, 1000);
+        revealAndReplay("dot", Precision.FP32, 32, 64, 1024);
+        revealAndReplay("matvec", Precision.FP64, 16, 100);
+        revealAndReplay("matvec", Precision.FP32, 64, 300);
+    }
+
+    @Test
+    void smallFloat32DotAccumulatesInDouble() {
+        needNumpy();
+        try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, 1)) {
+            Fprev.Result r = Fprev.reveal(t, 16, Fprev.Algo.ADVANCED, 0x1p127, 1.0, 32);
+            assertEquals(Shapes.sequential(16), r.tree());
+            assertFalse(r.replay().matches());
+            assertTrue(r.replay().widerAccumulator(), r.replay().verdict());
+            assertTrue(r.replay().verdict().contains("accumulates in higher precision than its float32 inputs"));
+        }
+    }
+
+    @Test
+    void float32DotTailIsAddedInDouble() {
+        needNumpy();
+        try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, 1)) {
+            Fprev.Result r = Fprev.reveal(t, 1000, Fprev.Algo.ADVANCED, 0x1p127, 1.0, 48);
+            assertFalse(r.replay().matches());
+            assertTrue(r.replay().widerAccumulator(), r.replay().verdict());
+            assertTrue(r.replay().verdict().contains("only leaves 0–991 are added in float32; the other 8 summands"), r.replay().verdict());
+        }
+    }
+
+    @Test
+    void float16SumUsesTheSmallUnit() {
+        needNumpy();
+        try (ProcessTarget h = ProcessTarget.numpy("sum", Precision.FP16, 1);
+                ProcessTarget f = ProcessTarget.numpy("sum", Precision.FP32, 1)) {
+            Fprev.Result r = Fprev.reveal(h, 64, Fprev.Algo.ADVANCED);
+            assertEquals(Fprev.reveal(f, 64, Fprev.Algo.ADVANCED).tree(), r.tree());
+            // unit 1 with M = 2^15 is swamped by nothing in numpy's float32 accumulator: refused, not a wrong tree
+            assertThrows(NotOrdinarySummation.class, () -> Fprev.reveal(h, 16, Fprev.Algo.ADVANCED, 0x1p15, 1.0, 0));
+        }
+    }
+
+    @Test
+    void anyProcessSpeakingTheProtocolIsATarget() {
+        needNumpy();
+        try (SumTarget t = Targets.resolve("process:python3 runners/fprev/numpy_target.py sum", Precision.FP32, Targets.Options.DEFAULT)) {
+            assertEquals(Shapes.numpyPairwise(300), Fprev.reveal(t, 300, Fprev.Algo.ADVANCED).tree());
+        }
+    }
+
+    @Test
+    void unknownOpIsAClearError() {
+        needNumpy();
+        try (ProcessTarget t = ProcessTarget.numpy("cumsum", Precision.FP32, 1)) {
+            FparityError e = assertThrows(FparityError.class, () -> t.open(8, 1, 1));
+            assertTrue(e.getMessage().contains("unknown numpy op 'cumsum'") || e.getMessage().contains("stopped answering"), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,245 @@
+package org.fparity.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.fparity.compare.CampaignView;
+import org.fparity.compare.PlantedFaults;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Outcome.Status;
+import org.fparity.ir.ProgramJson;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** The five report files of the planted-fault campaign, each parsed back and checked against the known answers. */
+class ReportFilesTest {
+    @TempDir
+    static Path tmp;
+
+    static Path dir;
+
+    @BeforeAll
+    static void write() {
+        dir = tmp.resolve("reports/planted");
+        ReportWriter.write(Report.of(PlantedFaults.campaign("planted"), null), dir);
+    }
+
+    @Test
+    void writesExactlyTheFiveFilesAndNoTemporaries() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(List.of("junit.xml", "metrics.txt", "report.html", "report.json", "summary.md"),
+                    s.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    @Test
+    void reportJsonParsesBackWithSchemaVersionAndEveryDiscrepancy() throws IOException {
+        JsonNode root = ProgramJson.MAPPER.readTree(Files.readString(dir.resolve("report.json")));
+        assertEquals("1.0", root.get("data_version").asText());
+        JsonNode info = root.get("session_info");
+        assertEquals("planted", info.get("campaign").asText());
+        assertEquals("testhost", info.get("host").get("hostname").asText());
+        assertEquals("gcc (Debian 14.2.0) 14.2.0", info.get("versions").get("gcc").asText());
+        assertEquals(40, info.get("num_runs").asInt());
+        assertEquals(12, info.get("num_discrepancies").asInt());
+        assertEquals(2, info.get("num_status_mismatches").asInt());
+        assertEquals(12, root.get("discrepancies").size());
+        JsonNode byClass = root.get("counts").get("by_class");
+        assertEquals(Map.of("nan_inf", 2, "nan_zero", 0, "nan_number", 2, "inf_zero", 0, "inf_number", 0, "zero_number", 2, "number_number", 4, "inf_sign", 2),
+                Map.ofEntries(iterate(byClass).stream().map(e -> Map.entry(e.getKey(), e.getValue().asInt())).toArray(Map.Entry[]::new)));
+        JsonNode fmod = find(root.get("discrepancies"), "fmod_ulp", "gcc@O0");
+        assertEquals("number_number", fmod.get("class").asText());
+        assertEquals(1, fmod.get("ulps").asLong());
+        assertEquals("0x1.8p+1", fmod.get("a").get("result").asText());
+        assertEquals("0x1.8000000000001p+1", fmod.get("b").get("result").asText());
+        assertEquals("planted@O0", fmod.get("b").get("platform").asText());
+        assertEquals("[\"0x1p-1000\"]", fmod.get("input_values").toString());
+        JsonNode inf = find(root.get("discrepancies"), "inf_sign", "gcc@O0");
+        assertEquals("inf_sign", inf.get("class").asText());
+        assertTrue(inf.get("ulps").isNull());
+        assertEquals("-inf", inf.get("b").get("result").asText());
+        JsonNode pair0 = root.get("pairs").get(0);
+        assertEquals("gcc@O0", pair0.get("a").asText());
+        assertEquals("fp64", pair0.get("precision").asText());
+        assertEquals("gcc vs planted, FP64", pair0.get("series").asText());
+        assertEquals(1, pair0.get("matrix").get("cells").get(3).get(2).asInt()); // Number row, Zero column
+        assertEquals(1, pair0.get("matrix").get("cells").get(3).get(3).asInt());
+        JsonNode pair1 = root.get("pairs").get(1);
+        assertEquals("fp32", pair1.get("precision").asText());
+        assertEquals(1, pair1.get("counts").get("number_number").asInt());
+        JsonNode crash = root.get("status_mismatches").get(0);
+        assertEquals("CRASH", crash.get("b").get("status").asText());
+        assertEquals("SIGSEGV", crash.get("b").get("detail").asText());
+    }
+
+    @Test
+    void junitXmlIsWellFormedWithOneCasePerProgramAndPair() throws Exception {
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(dir.resolve("junit.xml").toFile());
+        Element suites = doc.getDocumentElement();
+        assertEquals("testsuites", suites.getTagName());
+        assertEquals("40", suites.getAttribute("tests")); // 4 pairs × 10 programs
+        assertEquals("12", suites.getAttribute("failures"));
+        assertEquals("2", suites.getAttribute("errors"));
+        assertEquals("0", suites.getAttribute("skipped"));
+        assertEquals(8, doc.getElementsByTagName("testsuite").getLength()); // 4 pairs × 2 precisions
+        assertEquals(40, doc.getElementsByTagName("testcase").getLength());
+        assertEquals(12, doc.getElementsByTagName("failure").getLength());
+        assertEquals(2, doc.getElementsByTagName("error").getLength());
+        Element first = (Element) doc.getElementsByTagName("testsuite").item(0);
+        assertEquals("gcc O0 vs planted O0, FP64", first.getAttribute("name"));
+        assertEquals("9", first.getAttribute("tests"));
+        assertEquals("4", first.getAttribute("failures"));
+        assertTrue(first.getAttribute("timestamp").matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d"));
+        Element fmod = testcase(doc, "gcc@O0:planted@O0", "fmod_ulp");
+        Element failure = (Element) fmod.getElementsByTagName("failure").item(0);
+        assertEquals("number_number", failure.getAttribute("type"));
+        assertEquals("Number–Number, 1 ULP (input 0)", failure.getAttribute("message"));
+        Element ceil = testcase(doc, "gcc@O0:planted@O0", "ceil_tiny");
+        assertEquals("Zero–Number (input 0)", ((Element) ceil.getElementsByTagName("failure").item(0)).getAttribute("message"));
+        Element crash = testcase(doc, "gcc@O3_FM:planted@O3_FM", "crash_o3fm");
+        assertEquals("gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)", ((Element) crash.getElementsByTagName("error").item(0)).getAttribute("message"));
+        // nan vs -nan is no discrepancy: the case passes, with no child element at all
+        assertEquals(0, testcase(doc, "gcc@O0:planted@O0", "nan_sign").getElementsByTagName("*").getLength());
+    }
+
+    @Test
+    void programsNeverComparedAreSkippedAndControlCharactersCannotBreakTheXml() throws Exception {
+        CampaignView v = new CampaignView("c", Map.of(), Map.of(), Map.of(), List.of(
+                new Outcome("g", 0, "a", "O0", Status.OK, "0x1p+0", null, null, 0),
+                new Outcome("g", 0, "b", "O0", Status.CANNOT_RUN, null, "nvcc: no CUDA device here", null, 0),
+                new Outcome("p", 0, "a", "O0", Status.COMPILE_ERROR, null, "error\u0001: bad \"thing\" <here>", null, 0),
+                new Outcome("p", 0, "b", "O0", Status.COMPILE_ERROR, null, "error", null, 0),
+                new Outcome("q", 0, "a", "O0", Status.OK, "0x1p+0", null, null, 0),
+                new Outcome("q", 0, "b", "O0", Status.TIMEOUT, null, "killed after 10 s\u0007", null, 0)));
+        Path d = tmp.resolve("skipped");
+        ReportWriter.write(Report.of(v, null), d);
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(d.resolve("junit.xml").toFile());
+        assertEquals("3", doc.getDocumentElement().getAttribute("tests"));
+        assertEquals("2", doc.getDocumentElement().getAttribute("skipped")); // both compile errors; a GPU run that cannot run here
+        assertEquals(1, testcase(doc, "a@O0:b@O0", "g").getElementsByTagName("skipped").getLength());
+        assertEquals("1", doc.getDocumentElement().getAttribute("errors"));
+        assertEquals(1, testcase(doc, "a@O0:b@O0", "p").getElementsByTagName("skipped").getLength());
+    }
+
+    @Test
+    void metricsFollowOpenMetricsAndCountWhatWasFound() throws IOException {
+        String m = Files.readString(dir.resolve("metrics.txt"));
+        OpenMetricsSyntax.check(m);
+        assertTrue(m.endsWith("# EOF\n"));
+        List<String> lines = m.lines().toList();
+        assertTrue(lines.contains("fparity_discrepancies{class=\"nan_inf\",kind=\"toolchains\",opt=\"O0\",precision=\"fp64\"} 1"), m);
+        assertTrue(lines.contains("fparity_discrepancies{class=\"inf_sign\",kind=\"opt_levels\",opt=\"O3_FM\",precision=\"fp64\"} 1"), m);
+        assertTrue(lines.contains("fparity_discrepancies{class=\"number_number\",kind=\"toolchains\",opt=\"O0\",precision=\"fp64\"} 1"), m);
+        assertTrue(lines.contains("fparity_discrepancies{class=\"number_number\",kind=\"toolchains\",opt=\"O0\",precision=\"fp32\"} 1"), m);
+        assertTrue(lines.contains("fparity_runs{opt=\"O3_FM\",status=\"crash\",toolchain=\"planted\"} 1"), m);
+        assertTrue(lines.contains("fparity_compared_runs{kind=\"toolchains\",opt=\"O3_FM\",precision=\"fp64\"} 8"), m);
+        assertTrue(lines.contains("fparity_status_mismatches{kind=\"opt_levels\",opt=\"O3_FM\",precision=\"fp64\"} 1"), m);
+        long sum = lines.stream().filter(l -> l.startsWith("fparity_discrepancies{")).mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        assertEquals(12, sum);
+    }
+
+    @Test
+    void openMetricsCheckerRejectsWhatIsNotOpenMetrics() {
+        List<String> bad = List.of(
+                "fparity_x 1\n", // no EOF
+                "# TYPE a gauge\na{x=\"1\"} 1\n# EOF\nmore\n", // content after EOF
+                "a 1\n# EOF\n", // sample without TYPE
+                "# TYPE a gauge\na{x=1} 1\n# EOF\n", // unquoted label
+                "# TYPE a gauge\na 1\n# TYPE b gauge\nb 2\na 3\n# EOF\n", // family interleaved
+                "# TYPE a gauge\na one\n# EOF\n"); // not a number
+        for (String b : bad) {
+            boolean rejected;
+            try {
+                OpenMetricsSyntax.check(b);
+                rejected = false;
+            } catch (AssertionError e) {
+                rejected = true;
+            }
+            assertTrue(rejected, "accepted: " + b);
+        }
+    }
+
+    @Test
+    void summaryHasThePapersTables() throws IOException {
+        String md = Files.readString(dir.resolve("summary.md"));
+        assertTrue(md.startsWith("# fparity report: planted\n"));
+        // Table IV: 9 FP64 + 1 FP32 programs, 4 runs each; compared pair-runs 9+8+9+8 and 1+1+1+1; 10 + 2 discrepancies
+        assertTrue(md.contains("| Programs | 9 | 1 | 10 |\n| Runs | 36 | 4 | 40 |\n| Compared (pair × run) | 34 | 4 | 38 |\n| Discrepancies | 10 | 2 | 12 |\n"
+                + "| Discrepancies (% of compared) | 29.41% | 50.00% | 31.58% |\n"), md);
+        assertTrue(md.contains("### gcc vs planted, FP64\n"));
+        assertTrue(md.contains("### gcc vs planted, FP32\n"));
+        assertTrue(md.contains("| Opt | Compared | Disc. | NaN–Inf | NaN–Zero | NaN–Number | Inf–Zero | Inf–Number | Zero–Number | Number–Number | Inf sign | Status diff | Not compared |"), md);
+        assertTrue(md.contains("| O0 | 9 | 4 | 1 | 0 | 0 | 0 | 0 | 1 | 1 | 1 | 0 | 0 |"), md);
+        assertTrue(md.contains("| O3_FM | 8 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |"), md);
+        assertTrue(md.contains("| O0 | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 0 |"), md); // FP32: f32_ulp
+        // the paper's matrix shape: gcc NaN / planted Inf once; planted Zero where gcc had a Number ("0, 1": the other way round)
+        assertTrue(md.contains("| Opt | gcc\\planted | NaN | Inf | Zero | Number |\n| --- | --- | ---: | ---: | ---: | ---: |\n| O0 | NaN | 0 | 1, 0 | 0, 0 | 0, 0 |\n|  | Inf |  | 1 | 0, 0 | 0, 0 |\n|  | Zero |  |  | 0 | 0, 1 |\n|  | Number |  |  |  | 1 |\n| O3_FM | NaN | 0 | 0, 0 | 0, 0 | 1, 0 |\n"), md);
+        assertTrue(md.contains("gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)"));
+    }
+
+    @Test
+    void baselineIsInEveryMachineReadableFile() throws IOException {
+        CampaignView now = PlantedFaults.campaign("tonight");
+        List<Outcome> fixed = new ArrayList<>();
+        for (Outcome o : now.outcomes()) {
+            // last night the fmod plant was not there yet, and a different run differed
+            if (o.program().equals("fmod_ulp") && o.toolchain().equals("planted")) fixed.add(new Outcome(o.program(), 0, "planted", o.opt(), Status.OK, "0x1.8p+1", null, null, 0));
+            else if (o.program().equals("same") && o.toolchain().equals("planted") && o.opt().equals("O0")) fixed.add(new Outcome("same", 0, "planted", "O0", Status.OK, "0x1p+0", null, null, 0));
+            else fixed.add(o);
+        }
+        CampaignView lastNight = new CampaignView("last-night", now.host(), now.versions(), now.programs(), fixed);
+        Path d = tmp.resolve("with-baseline");
+        ReportWriter.write(Report.of(now, lastNight), d);
+        JsonNode b = ProgramJson.MAPPER.readTree(Files.readString(d.resolve("report.json"))).get("baseline");
+        assertEquals("last-night", b.get("name").asText());
+        // new tonight: fmod at O0 in gcc-vs-planted and in planted O0-vs-O3_FM; gone: 'same' in both those pairs
+        assertEquals(List.of("fmod_ulp/0/gcc@O0:planted@O0", "fmod_ulp/0/planted@O0:planted@O3_FM"), keys(b.get("new")));
+        assertEquals(List.of("same/0/gcc@O0:planted@O0", "same/0/planted@O0:planted@O3_FM"), keys(b.get("disappeared")));
+        assertEquals(10, b.get("persisting").size());
+        assertEquals(0, b.get("unchecked").size());
+        String metrics = Files.readString(d.resolve("metrics.txt"));
+        OpenMetricsSyntax.check(metrics);
+        assertTrue(metrics.contains("fparity_baseline_discrepancies{baseline=\"last-night\",state=\"new\"} 2\n"));
+        assertTrue(Files.readString(d.resolve("summary.md")).contains("| new | 2 |"));
+    }
+
+    private static List<String> keys(JsonNode arr) {
+        List<String> out = new ArrayList<>();
+        arr.forEach(n -> out.add(n.get("key").asText()));
+        return out.stream().sorted().toList();
+    }
+
+    private static List<Map.Entry<String, JsonNode>> iterate(JsonNode n) {
+        List<Map.Entry<String, JsonNode>> out = new ArrayList<>();
+        n.properties().forEach(out::add);
+        return out;
+    }
+
+    private static JsonNode find(JsonNode ds, String program, String aPlatform) {
+        for (JsonNode d : ds) if (d.get("program").asText().equals(program) && d.get("a").get("platform").asText().equals(aPlatform)) return d;
+        throw new AssertionError("no discrepancy for " + program + " with a = " + aPlatform);
+    }
+
+    private static Element testcase(Document doc, String classname, String name) {
+        NodeList cases = doc.getElementsByTagName("testcase");
+        for (int i = 0; i < cases.getLength(); i++) {
+            Element e = (Element) cases.item(i);
+            if (e.getAttribute("classname").equals(classname) && e.getAttribute("name").equals(name)) return e;
+        }
+        throw new AssertionError("no testcase " + classname + " " + name);
+    }
+}

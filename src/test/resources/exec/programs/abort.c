@@ -1,0 +1,2 @@
+if (x[0] == 0) abort();
+return x[0];

@@ -1,0 +1,2 @@
+double comp = x[0] + x[1];
+return comp;

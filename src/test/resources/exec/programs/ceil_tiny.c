@@ -1,0 +1,1 @@
+return ceil(x[0]) + x[1];

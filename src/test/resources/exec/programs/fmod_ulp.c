@@ -1,0 +1,1 @@
+return fmod(x[0], x[1]);

@@ -1,0 +1,1 @@
+return log(x[0]) * x[1];

@@ -1,0 +1,1 @@
+return sqrt(x[0]) + sqrt(x[1]);
