@@ -114,6 +114,16 @@ class EmitterTest {
     }
 
     @Test
+    void namesThatWouldBreakAnEmittedLanguageAreRefused() {
+        for (String name : List.of("sinf", "fminf", "goto", "template", "float4", "boolean", "fp_vals", "__x")) {
+            var e = assertThrows(IllegalArgumentException.class,
+                    () -> Program.parse("program fp32 array 1\ncompute(float comp, float " + name + ") {\n  comp = " + name + ";\n}\n"));
+            assertEquals("'" + name + "' is reserved", e.getMessage(), name);
+        }
+        Program.parse("program fp32 array 1\ncompute(float comp, float elf, float tmp_1f) {\n  comp = elf + tmp_1f;\n}\n");
+    }
+
+    @Test
     void languagesParseAndEmptyBatchesAreRefused() {
         assertEquals(Language.HIPIFY, Language.parse(" HIPify "));
         var e = assertThrows(IllegalArgumentException.class, () -> Language.parse("fortran"));
