@@ -159,10 +159,8 @@ public final class JavaEmitter implements Emitter {
 
         MethodDeclaration main = cls.addMethod("main", Modifier.Keyword.PUBLIC, Modifier.Keyword.STATIC);
         main.addParameter(new ArrayType(new ClassOrInterfaceType(null, "String")), "args");
-        main.addThrownException(new ClassOrInterfaceType(null, "java.io.IOException"));
-        main.setBody(new BlockStmt(NodeList.nodeList(new ExpressionStmt(single
-                ? new MethodCallExpr(null, "fp_single", NodeList.nodeList(new NameExpr("args")))
-                : new MethodCallExpr(null, "fp_batch")))));
+        main.setBody(new BlockStmt(NodeList.nodeList(new ExpressionStmt(
+                new MethodCallExpr(null, "fp_main", NodeList.nodeList(new NameExpr("args"), new BooleanLiteralExpr(single)))))));
 
         SwitchStmt dispatch = new SwitchStmt(new NameExpr("k"), new NodeList<>());
         for (int k = 0; k < ps.size(); k++) {

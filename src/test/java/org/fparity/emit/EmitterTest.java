@@ -124,6 +124,22 @@ class EmitterTest {
     }
 
     @Test
+    void hipifyPerlIsUsedWhenGiven(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // a stand-in for hipify-perl with the same calling convention: the .cu file as argument, HIP on stdout
+        java.nio.file.Path tool = dir.resolve("hipify-perl");
+        java.nio.file.Files.writeString(tool, "#!/bin/sh\necho '// converted by the stand-in'\nsed 's/cudaMalloc/hipMalloc/g' \"$1\"\n");
+        tool.toFile().setExecutable(true);
+        String out = new HipifyEmitter(tool).single(F32);
+        assertTrue(out.startsWith("// converted by the stand-in\n/* fparity cuda reproducer"), out);
+        assertTrue(out.contains("FP_CHECK(hipMalloc(") && out.contains("<<<1, 1>>>"), out);
+        java.nio.file.Path failing = dir.resolve("failing");
+        java.nio.file.Files.writeString(failing, "#!/bin/sh\nexit 7\n");
+        failing.toFile().setExecutable(true);
+        var e = assertThrows(IllegalStateException.class, () -> new HipifyEmitter(failing).single(F32));
+        assertEquals("hipify-perl failed with exit code 7", e.getMessage());
+    }
+
+    @Test
     void languagesParseAndEmptyBatchesAreRefused() {
         assertEquals(Language.HIPIFY, Language.parse(" HIPify "));
         var e = assertThrows(IllegalArgumentException.class, () -> Language.parse("fortran"));
