@@ -4,7 +4,6 @@ import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.NodeList;
-import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
@@ -39,6 +38,10 @@ import com.github.javaparser.ast.type.ArrayType;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.PrimitiveType;
 import com.github.javaparser.ast.type.Type;
+import com.github.javaparser.printer.DefaultPrettyPrinter;
+import com.github.javaparser.printer.configuration.DefaultConfigurationOption;
+import com.github.javaparser.printer.configuration.DefaultPrinterConfiguration;
+import com.github.javaparser.printer.configuration.DefaultPrinterConfiguration.ConfigOption;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +78,12 @@ public final class JavaEmitter implements Emitter {
     /** Name of the emitted class; the file must be {@code FparityHarness.java}. */
     public static final String CLASS_NAME = "FparityHarness";
 
-    private static final Map<MathLib, List<BodyDeclaration<?>>> RUNTIME = new ConcurrentHashMap<>();
+    // the tree carries no comments: skipping comment placement halves the printing time
+    private static final DefaultPrettyPrinter PRINTER = new DefaultPrettyPrinter(new FastPrinterConfiguration(new DefaultPrinterConfiguration()
+            .removeOption(new DefaultConfigurationOption(ConfigOption.PRINT_COMMENTS))
+            .removeOption(new DefaultConfigurationOption(ConfigOption.PRINT_JAVADOC))));
+
+    private static final Map<MathLib, String> RUNTIME = new ConcurrentHashMap<>();
 
     private final MathLib lib;
 
@@ -99,10 +107,17 @@ public final class JavaEmitter implements Emitter {
         return file(List.of(program), true);
     }
 
-    private static List<BodyDeclaration<?>> runtime(MathLib lib) {
+    /**
+     * The fixed members (parsing, formatting, helpers) as JavaParser prints them: parsed and printed once per library,
+     * then placed before the class's closing brace, since re-printing 300 unchanged lines per batch would dominate.
+     */
+    private static String runtime(MathLib lib) {
         return RUNTIME.computeIfAbsent(lib, l -> {
             CompilationUnit cu = StaticJavaParser.parse(JavaRuntime.SOURCE.replace("LIB.", l.className + "."));
-            return List.copyOf(cu.getType(0).getMembers());
+            String printed = cu.getType(0).toString();
+            int open = printed.indexOf('{');
+            int close = printed.lastIndexOf('}');
+            return printed.substring(open + 1, close).stripTrailing().indent(4);
         });
     }
 
@@ -110,8 +125,6 @@ public final class JavaEmitter implements Emitter {
         CompilationUnit cu = new CompilationUnit();
         ClassOrInterfaceDeclaration cls = new ClassOrInterfaceDeclaration(new NodeList<>(Modifier.publicModifier(), Modifier.finalModifier()),
                 false, CLASS_NAME);
-        cls.setLineComment(" fparity java (" + lib.className + ") " + (single ? "reproducer" : "batch of " + ps.size())
-                + ": harness protocol in org.fparity.emit (package-info)");
         cu.addType(cls);
 
         int maxV = 1;
@@ -146,10 +159,8 @@ public final class JavaEmitter implements Emitter {
 
         MethodDeclaration main = cls.addMethod("main", Modifier.Keyword.PUBLIC, Modifier.Keyword.STATIC);
         main.addParameter(new ArrayType(new ClassOrInterfaceType(null, "String")), "args");
-        main.addThrownException(new ClassOrInterfaceType(null, "java.io.IOException"));
-        main.setBody(new BlockStmt(NodeList.nodeList(new ExpressionStmt(single
-                ? new MethodCallExpr(null, "fp_single", NodeList.nodeList(new NameExpr("args")))
-                : new MethodCallExpr(null, "fp_batch")))));
+        main.setBody(new BlockStmt(NodeList.nodeList(new ExpressionStmt(
+                new MethodCallExpr(null, "fp_main", NodeList.nodeList(new NameExpr("args"), new BooleanLiteralExpr(single)))))));
 
         SwitchStmt dispatch = new SwitchStmt(new NameExpr("k"), new NodeList<>());
         for (int k = 0; k < ps.size(); k++) {
@@ -169,8 +180,10 @@ public final class JavaEmitter implements Emitter {
         run.addParameter(new ArrayType(PrimitiveType.intType()), "n");
         run.setBody(new BlockStmt(NodeList.nodeList(dispatch)));
 
-        for (BodyDeclaration<?> m : runtime(lib)) cls.addMember(m.clone());
-        return cu.toString();
+        String text = PRINTER.print(cu);
+        int close = text.lastIndexOf('}');
+        return "// fparity java (" + lib.className + ") " + (single ? "reproducer" : "batch of " + ps.size())
+                + ": harness protocol in org.fparity.emit (package-info)\n" + text.substring(0, close) + runtime(lib) + "}\n";
     }
 
     private static void constant(ClassOrInterfaceDeclaration cls, Type type, String name, Expression init) {

@@ -189,6 +189,18 @@ final class JavaRuntime {
                     return c == ' ' || c == '\\t' || c == '\\r' || c == 0x0b || c == '\\f';
                 }
 
+                // any failure that is not a bad input line is exit 4 with one line, as in the C-family harnesses
+                private static void fp_main(String[] args, boolean single) {
+                    try {
+                        if (single) fp_single(args);
+                        else fp_batch();
+                    } catch (Throwable t) {
+                        System.out.flush();
+                        System.err.println("fparity-harness: " + t.toString().replace('\\n', ' '));
+                        System.exit(4);
+                    }
+                }
+
                 private static void fp_batch() throws java.io.IOException {
                     java.io.InputStream in = new java.io.BufferedInputStream(new java.io.FileInputStream(java.io.FileDescriptor.in), 1 << 16);
                     java.io.PrintStream out = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false,
@@ -269,7 +281,8 @@ final class JavaRuntime {
                     return Math.abs(x - t) >= 0.5f ? t + Math.copySign(1.0f, x) : t;
                 }
 
-                // C's fmin/fmax: a NaN argument loses to a number; on a tie (+0 vs -0) glibc returns the first argument
+                // C's fmin/fmax: a NaN argument loses to a number. C leaves a +0/-0 tie open and glibc is not even consistent
+                // across call sites; like LLVM's minnum lowering (clang, PoCL) this returns the first argument
                 private static double fmin(double a, double b) {
                     if (a != a) return b;
                     if (b != b) return a;

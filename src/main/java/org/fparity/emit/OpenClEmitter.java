@@ -171,6 +171,16 @@ final class OpenClEmitter extends CHost {
                     fprintf(stderr, "fparity-harness: clBuildProgram failed: OpenCL error %d (options '%s')\\n%s\\n", (int) e, opts, log);
                     exit(4);
                   }
+                  if (getenv("FPARITY_OPENCL_BUILD_LOG")) {
+                    size_t log_len = 0;
+                    char *log;
+                    clGetProgramBuildInfo(fp_prog, fp_dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &log_len);
+                    log = (char *) fp_alloc(log_len + 1);
+                    clGetProgramBuildInfo(fp_prog, fp_dev, CL_PROGRAM_BUILD_LOG, log_len, log, NULL);
+                    log[log_len] = '\\0';
+                    fprintf(stderr, "fparity-harness: build log (options '%s'):\\n%s\\n", opts, log);
+                    free(log);
+                  }
                   free(opts);
                 }
 

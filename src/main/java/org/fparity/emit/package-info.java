@@ -37,6 +37,6 @@
  * OFF} in the kernel source; the host's arguments are the kernel build options (batch form: all of them; single form:
  * those starting with {@code -cl}, the rest are input tokens), e.g. {@code -cl-opt-disable}; the device is the first
  * of platform 0 unless {@code FPARITY_OPENCL_DEVICE} is {@code P:D} (device D of platform P) or {@code N} (N-th device
- * over all platforms).
+ * over all platforms); with {@code FPARITY_OPENCL_BUILD_LOG} set, the kernel build log goes to stderr.
  */
 package org.fparity.emit;

@@ -163,9 +163,21 @@ public final class Validator {
             "program", "array", "compute", "main", "char", "long", "short", "void", "const", "static", "class", "new", "final",
             "public", "private", "this", "null", "true", "false", "Math", "StrictMath", "kernel", "__kernel", "global", "half");
 
+    // keywords of the emitted languages (C, C++ for CUDA/HIP hosts, OpenCL C, Java): a program may not use them as names
+    private static final Set<String> KEYWORDS = Set.of("auto", "break", "case", "continue", "default", "enum", "extern", "goto",
+            "inline", "register", "restrict", "signed", "unsigned", "sizeof", "struct", "switch", "typedef", "union", "volatile",
+            "bool", "catch", "delete", "friend", "namespace", "nullptr", "operator", "protected", "template", "throw", "try",
+            "typename", "using", "virtual", "local", "constant", "kernel", "read_only", "write_only", "uchar", "ushort", "uint",
+            "ulong", "abstract", "assert", "boolean", "byte", "extends", "implements", "import", "instanceof", "interface",
+            "native", "package", "strictfp", "super", "synchronized", "throws", "transient", "var", "yield", "record");
+
     private void checkName(String name) {
         if (name == null || !name.matches("[A-Za-z_][A-Za-z0-9_]{0,62}")) fail("bad name '" + name + "'");
-        if (RESERVED.contains(name) || MathFn.byName(name).isPresent() || name.startsWith("__") || name.startsWith("fp_")) {
+        // sinf, fminf …: the FP32 spelling of a math function in C, CUDA and HIP
+        boolean floatMathName = name.length() > 1 && name.endsWith("f") && MathFn.byName(name.substring(0, name.length() - 1)).isPresent();
+        boolean vectorType = name.matches("(char|uchar|short|ushort|int|uint|long|ulong|float|double|half|bool)(2|3|4|8|16)");
+        if (RESERVED.contains(name) || KEYWORDS.contains(name) || MathFn.byName(name).isPresent() || floatMathName || vectorType
+                || name.startsWith("__") || name.startsWith("fp_")) {
             fail("'" + name + "' is reserved");
         }
     }

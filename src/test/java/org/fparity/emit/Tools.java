@@ -31,6 +31,22 @@ final class Tools {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
             pb.environment().putAll(env);
             Process p = pb.start();
+            try {
+                return await(p, stdin, timeoutSeconds, cmd);
+            } finally {
+                // on timeout or interruption nothing may outlive the test: compilers spawn children
+                if (p.isAlive()) {
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
+                    p.destroyForcibly();
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Result await(Process p, String stdin, int timeoutSeconds, String... cmd) throws IOException {
+        try {
             CompletableFuture<String> out = read(p.getInputStream());
             CompletableFuture<String> err = read(p.getErrorStream());
             try (var in = p.getOutputStream()) {
@@ -39,13 +55,9 @@ final class Tools {
                 // the process may exit before reading its input; its exit code tells the story
             }
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
                 throw new AssertionError("timed out after " + timeoutSeconds + " s: " + String.join(" ", cmd));
             }
             return new Result(p.exitValue(), out.join(), err.join());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
@@ -69,6 +81,9 @@ final class Tools {
         }
     }
 
+    // one thread per stream: the common pool has a single worker on two cores, and a pipe that nobody drains blocks the child
+    private static final java.util.concurrent.Executor READERS = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+
     private static CompletableFuture<String> read(InputStream in) {
         return CompletableFuture.supplyAsync(() -> {
             try {
@@ -76,7 +91,7 @@ final class Tools {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        });
+        }, READERS);
     }
 
     static Path write(Path dir, String name, String text) {

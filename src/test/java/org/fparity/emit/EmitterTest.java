@@ -1,0 +1,149 @@
+package org.fparity.emit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import java.util.List;
+import org.fparity.ir.Program;
+import org.junit.jupiter.api.Test;
+
+/** Emitted text, checked without compilers: spelling per language, parentheses, the HIPIFY rewrite, checked CUDA calls. */
+class EmitterTest {
+    static final Program F32 = Program.parse("""
+            program fp32 array 2
+            compute(float comp, float var_1, float var_2[2]) {
+              comp += ldexp(var_1, -3) * sin(var_2[1]) - fmod(var_1, comp + 0x1p-149f);
+            }
+            """);
+
+    static final Program PARENS = Program.parse("""
+            program fp64 array 1
+            compute(double comp, double a, double b, double c) {
+              comp = a - (b - c) + -(-a) * (a * b) - -0x1p+0 / -(0x1p+0) + fmod(a - b, -c);
+              if (!(a < b) && (b > c || c == a)) {
+                comp -= pow(a, b);
+              }
+            }
+            """);
+
+    @Test
+    void cFamilySpellsFunctionsAndLiteralsPerPrecision() {
+        String c = Emitter.of(Language.C).single(F32);
+        assertTrue(c.contains("comp += ldexpf(var_1, -3) * sinf(var_2[1]) - fmodf(var_1, comp + 0x1p-149f);"), c);
+        assertTrue(c.contains("static float compute_0(float comp, float var_1, float *var_2) {"), c);
+        String cl = Emitter.of(Language.OPENCL).single(F32);
+        assertTrue(cl.contains("\"  comp += ldexp(var_1, -3) * sin(var_2[1]) - fmod(var_1, comp + 0x1p-149f);\\n\""), cl);
+        assertTrue(cl.contains("\"float compute_0(float comp, float var_1, __global float *var_2) {\\n\""), cl);
+        assertTrue(cl.contains("#ifdef FPARITY_FP_CONTRACT_OFF\n  \"#pragma OPENCL FP_CONTRACT OFF\\n\",\n#endif"), cl);
+        assertTrue(!cl.contains("#pragma OPENCL EXTENSION cl_khr_fp64"), "an FP32-only batch needs no fp64 extension");
+        assertTrue(cl.contains("#define FP_NEEDS_FP64 0"), cl);
+        assertTrue(Emitter.of(Language.OPENCL).single(PARENS).contains("\"#pragma OPENCL EXTENSION cl_khr_fp64 : enable\\n\""));
+        String cu = Emitter.of(Language.CUDA).single(F32);
+        assertTrue(cu.contains("static __device__ float compute_0(float comp, float var_1, float *var_2) {"), cu);
+        assertTrue(cu.contains("__global__ void fp_kernel_0(float *fp_out, const float *fp_v, float *fp_a2) {"), cu);
+    }
+
+    @Test
+    void everyCudaAndHipRuntimeCallIsChecked() {
+        for (Language l : List.of(Language.CUDA, Language.HIP, Language.HIPIFY)) {
+            String text = Emitter.of(l).batch(List.of(F32, PARENS));
+            String prefix = l == Language.CUDA ? "cuda" : "hip";
+            int calls = 0;
+            for (String line : text.lines().toList()) {
+                String t = line.strip();
+                if (t.matches("(FP_CHECK\\()?" + prefix + "(Malloc|Memcpy|Free|GetLastError|DeviceSynchronize|SetDevice|GetDeviceCount)\\(.*")) {
+                    calls++;
+                    assertTrue(t.startsWith("FP_CHECK(") && t.endsWith(");"), l + ": unchecked call: " + t);
+                }
+            }
+            // two programs: out, scalars, one array / out, scalars; each malloc+memcpy+free, launch checks, plus init
+            assertTrue(calls >= 20, l + ": " + calls + " calls");
+        }
+    }
+
+    @Test
+    void hipifyRewritesHeaderNamesAndLaunchesLikeHipify() {
+        String cuda = """
+                #include <cuda_runtime.h>
+                static void f(void) {
+                  cudaError_t e = cudaMalloc((void **) &p, 8);
+                  if (e != cudaSuccess) puts(cudaGetErrorString(e));
+                  k<<<1, 1>>>(p, q);
+                  big <<< dim3(2, 2), 64, 0, s >>>( p );
+                  none<<<1,1>>>();
+                  int mycudaThing = 0, cudaless = 1;
+                }
+                """;
+        assertEquals("""
+                #include "hip/hip_runtime.h"
+                static void f(void) {
+                  hipError_t e = hipMalloc((void **) &p, 8);
+                  if (e != hipSuccess) puts(hipGetErrorString(e));
+                  hipLaunchKernelGGL(k, dim3(1), dim3(1), 0, 0, p, q);
+                  hipLaunchKernelGGL(big, dim3(dim3(2, 2)), dim3(64), 0, s, p );
+                  hipLaunchKernelGGL(none, dim3(1), dim3(1), 0, 0);
+                  int mycudaThing = 0, cudaless = 1;
+                }
+                """, HipifyEmitter.convert(cuda));
+        String converted = new HipifyEmitter(null).single(F32);
+        String direct = Emitter.of(Language.HIP).single(F32);
+        assertTrue(!java.util.regex.Pattern.compile("\\bcuda[A-Z_]").matcher(converted).find() && !converted.contains("<<<"), converted);
+        assertTrue(converted.contains("hipLaunchKernelGGL(fp_kernel_0, dim3(1), dim3(1), 0, 0, fp_dout, fp_dv, fp_a2);"), converted);
+        assertTrue(!converted.equals(direct), "the HIPIFY path is a conversion of the CUDA text, not the HIP emitter's output");
+    }
+
+    @Test
+    void javaKeepsTheTreesEvaluationOrderAndCSemantics() {
+        String java = new JavaEmitter(JavaEmitter.MathLib.STRICT_MATH).single(PARENS);
+        assertTrue(java.contains("comp = a - (b - c) + -(-a) * (a * b) - -0x1p+0 / -(0x1p+0) + ((a - b) % (-c));"), java);
+        assertTrue(java.contains("if (!(a < b) && (b > c || c == a)) {"), java);
+        assertTrue(java.contains("comp -= pow(a, b);"), "pow goes through the C-semantics helper: " + java);
+        assertTrue(java.contains("return StrictMath.pow(x, y);"), java);
+        // JavaParser reads the emitted class back into the same statement
+        CompilationUnit cu = StaticJavaParser.parse(java);
+        MethodDeclaration m = cu.getClassByName(JavaEmitter.CLASS_NAME).orElseThrow().getMethodsByName("compute_0").getFirst();
+        assertEquals("comp = a - (b - c) + -(-a) * (a * b) - -0x1p+0 / -(0x1p+0) + ((a - b) % (-c));",
+                m.getBody().orElseThrow().getStatement(0).toString());
+        String f32 = new JavaEmitter(JavaEmitter.MathLib.MATH).single(F32);
+        assertTrue(f32.contains("comp += Math.scalb(var_1, -3) * (float) Math.sin(var_2[1]) - ((var_1) % (comp + 0x1p-149f));")
+                || f32.contains("comp += Math.scalb(var_1, -3) * (float) Math.sin(var_2[1]) - (var_1 % (comp + 0x1p-149f));"), f32);
+    }
+
+    @Test
+    void namesThatWouldBreakAnEmittedLanguageAreRefused() {
+        for (String name : List.of("sinf", "fminf", "goto", "template", "float4", "boolean", "fp_vals", "__x")) {
+            var e = assertThrows(IllegalArgumentException.class,
+                    () -> Program.parse("program fp32 array 1\ncompute(float comp, float " + name + ") {\n  comp = " + name + ";\n}\n"));
+            assertEquals("'" + name + "' is reserved", e.getMessage(), name);
+        }
+        Program.parse("program fp32 array 1\ncompute(float comp, float elf, float tmp_1f) {\n  comp = elf + tmp_1f;\n}\n");
+    }
+
+    @Test
+    void hipifyPerlIsUsedWhenGiven(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // a stand-in for hipify-perl with the same calling convention: the .cu file as argument, HIP on stdout
+        java.nio.file.Path tool = dir.resolve("hipify-perl");
+        java.nio.file.Files.writeString(tool, "#!/bin/sh\necho '// converted by the stand-in'\nsed 's/cudaMalloc/hipMalloc/g' \"$1\"\n");
+        tool.toFile().setExecutable(true);
+        String out = new HipifyEmitter(tool).single(F32);
+        assertTrue(out.startsWith("// converted by the stand-in\n/* fparity cuda reproducer"), out);
+        assertTrue(out.contains("FP_CHECK(hipMalloc(") && out.contains("<<<1, 1>>>"), out);
+        java.nio.file.Path failing = dir.resolve("failing");
+        java.nio.file.Files.writeString(failing, "#!/bin/sh\nexit 7\n");
+        failing.toFile().setExecutable(true);
+        var e = assertThrows(IllegalStateException.class, () -> new HipifyEmitter(failing).single(F32));
+        assertEquals("hipify-perl failed with exit code 7", e.getMessage());
+    }
+
+    @Test
+    void languagesParseAndEmptyBatchesAreRefused() {
+        assertEquals(Language.HIPIFY, Language.parse(" HIPify "));
+        var e = assertThrows(IllegalArgumentException.class, () -> Language.parse("fortran"));
+        assertEquals("unknown language 'fortran' (expected c, cuda, hip, hipify, opencl or java)", e.getMessage());
+        for (Language l : Language.values()) assertThrows(IllegalArgumentException.class, () -> Emitter.of(l).batch(List.of()));
+    }
+}
