@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -127,10 +128,18 @@ class RunCommandTest {
         Random rnd = new Random(7);
         int kills = 0;
         for (int attempt = 0; attempt < 12 && kills < 4; attempt++) {
+            long before = outcomeLines(dir);
             Process p = child(dir, args);
-            // A random moment within the first 60 % of an uninterrupted run (JVM start included), so that a kill
-            // lands while building, while running or while appending, however loaded the machine is.
-            if (p.waitFor(150 + rnd.nextInt((int) Math.max(200, cleanMs * 6 / 10)), TimeUnit.MILLISECONDS)) continue;
+            if (attempt == 0) {
+                // a random moment early on: JVM start, generation, the first builds
+                p.waitFor(300 + rnd.nextInt((int) Math.max(300, cleanMs / 4)), TimeUnit.MILLISECONDS);
+            } else {
+                // a random moment while outcomes are being appended: after 1..8 new lines, however fast or loaded
+                long target = before + 1 + rnd.nextInt(8);
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                while (p.isAlive() && outcomeLines(dir) < target && System.nanoTime() < deadline) Thread.sleep(1);
+            }
+            if (!p.isAlive()) continue;
             p.destroyForcibly();   // SIGKILL to the JVM: no shutdown hook, no flush, children orphaned mid-work
             p.waitFor();
             kills++;
@@ -143,6 +152,16 @@ class RunCommandTest {
         assertEquals(List.of(), c.problems());
         assertEquals(want.size(), Files.readAllLines(dir.resolve(Campaign.OUTCOMES)).size(), "no duplicates, nothing lost");
         assertEquals(want, essence(c.outcomes()));
+    }
+
+    /** Complete lines in outcomes.jsonl so far (0 before the file exists). */
+    static long outcomeLines(Path dir) throws IOException {
+        Path f = dir.resolve(Campaign.OUTCOMES);
+        if (!Files.exists(f)) return 0;
+        byte[] b = Files.readAllBytes(f);
+        long n = 0;
+        for (byte x : b) if (x == '\n') n++;
+        return n;
     }
 
     static Map<String, String> essence(List<Outcome> os) {
