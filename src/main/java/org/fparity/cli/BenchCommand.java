@@ -34,7 +34,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--programs", paramLabel = "N", defaultValue = "40", description = "FP64 programs (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--programs", paramLabel = "N", defaultValue = "200", description = "FP64 programs (default: ${DEFAULT-VALUE}).")
     int programs;
 
     @Option(names = "--inputs", paramLabel = "K", defaultValue = "5", description = "Inputs per program (default: ${DEFAULT-VALUE}).")
@@ -49,7 +49,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--opt", paramLabel = "LIST", split = ",", defaultValue = "O0,O1,O2,O3,O3_FM", description = "Opt levels (default: ${DEFAULT-VALUE}).")
     List<String> opts;
 
-    @Option(names = "--batch", paramLabel = "N", defaultValue = "100", description = "Programs per batch in fparity mode (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "200", description = "Programs per batch in fparity mode (default: ${DEFAULT-VALUE}).")
     int batch;
 
     @Option(names = "--nvcc-programs", paramLabel = "N", defaultValue = "8", description = "Programs for the nvcc figure; 0 skips it (default: ${DEFAULT-VALUE}).")

@@ -78,7 +78,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Campaign folder (default: campaigns/seed<S>-<precision>-p<N>-i<K>).")
     Path out;
 
-    @Option(names = "--batch", paramLabel = "N", defaultValue = "50", description = "Programs per batch binary (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "200", description = "Programs per batch binary (default: ${DEFAULT-VALUE}).")
     int batch;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Parallel builds and runs (default: the number of cores).")
