@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fparity.FparityError;
+import org.fparity.ir.HexFloat;
 
 /**
  * A summation function in another process, spoken to through FPRev's line protocol (see
@@ -165,59 +166,12 @@ public class ProcessTarget implements SumTarget {
         return parseHex(s, 0, s.length());
     }
 
-    /**
-     * Parses one result: a hex float as C's %a or Python's float.hex print it (fast path, no regex), else inf/nan or
-     * anything Double.parseDouble accepts.
-     */
+    /** Parses one result (a hex float as C's %a or Python's float.hex print it, inf/nan, or a decimal). */
     static double parseHex(String s, int from, int to) {
-        int p = from;
-        boolean neg = false;
-        if (p < to && (s.charAt(p) == '-' || s.charAt(p) == '+')) neg = s.charAt(p++) == '-';
-        if (p + 2 < to && s.charAt(p) == '0' && (s.charAt(p + 1) == 'x' || s.charAt(p + 1) == 'X')) {
-            p += 2;
-            long mant = 0;
-            int digits = 0, frac = 0;
-            boolean dot = false;
-            for (; p < to; p++) {
-                char c = s.charAt(p);
-                if (c == '.') {
-                    if (dot) break;
-                    dot = true;
-                    continue;
-                }
-                int d = Character.digit(c, 16);
-                if (d < 0) break;
-                if (mant != 0 || d != 0) digits++;
-                mant = (mant << 4) | d;
-                if (dot) frac++;
-            }
-            if (digits <= 15 && p < to && (s.charAt(p) == 'p' || s.charAt(p) == 'P')) {
-                int q = p + 1;
-                boolean eneg = false;
-                if (q < to && (s.charAt(q) == '-' || s.charAt(q) == '+')) eneg = s.charAt(q++) == '-';
-                int e = 0;
-                int start = q;
-                for (; q < to && Character.isDigit(s.charAt(q)) && e < 100000; q++) e = e * 10 + (s.charAt(q) - '0');
-                if (q == to && q > start) {
-                    double v = Math.scalb((double) mant, (eneg ? -e : e) - 4 * frac);
-                    return neg ? -v : v;
-                }
-            }
-        }
-        String t = s.substring(from, to);
-        switch (t) {
-            case "inf", "+inf", "Infinity", "+Infinity":
-                return Double.POSITIVE_INFINITY;
-            case "-inf", "-Infinity":
-                return Double.NEGATIVE_INFINITY;
-            case "nan", "-nan", "NaN", "+nan":
-                return Double.NaN;
-            default:
-                try {
-                    return Double.parseDouble(t);
-                } catch (NumberFormatException e) {
-                    throw new FparityError("not a number in target output: '" + t + "'");
-                }
+        try {
+            return HexFloat.parse(s, from, to);
+        } catch (NumberFormatException e) {
+            throw new FparityError("not a number in target output: '" + s.substring(from, to) + "'");
         }
     }
 

@@ -41,6 +41,56 @@ public final class HexFloat {
 
     /** Parses a hex float, a decimal, or C's / Java's spellings of infinities and NaNs; throws NumberFormatException. */
     public static double parse(String s) {
+        return parse(s, 0, s.length());
+    }
+
+    /**
+     * Parses {@code s[from, to)} like {@link #parse(String)}. Hex floats whose significand fits in 53 bits (everything
+     * {@code %a}, Java and Python print) take a fast path without allocation, exact because the only rounding is
+     * {@code Math.scalb}'s one rounding into the subnormal range; everything else goes through
+     * {@code Double.parseDouble}.
+     */
+    public static double parse(CharSequence s, int from, int to) {
+        int p = from;
+        boolean neg = false;
+        if (p < to && (s.charAt(p) == '-' || s.charAt(p) == '+')) neg = s.charAt(p++) == '-';
+        if (p + 2 < to && s.charAt(p) == '0' && (s.charAt(p + 1) == 'x' || s.charAt(p + 1) == 'X')) {
+            p += 2;
+            long mant = 0;
+            int frac = 0;
+            boolean dot = false;
+            boolean fits = true;
+            int digits = 0;
+            for (; p < to; p++) {
+                char c = s.charAt(p);
+                if (c == '.' && !dot) {
+                    dot = true;
+                    continue;
+                }
+                int d = Character.digit(c, 16);
+                if (d < 0) break;
+                digits++;
+                if ((mant >>> 49) != 0) fits = false; // another digit would pass 53 bits
+                mant = (mant << 4) | d;
+                if (dot) frac++;
+            }
+            if (fits && digits > 0 && p < to && (s.charAt(p) == 'p' || s.charAt(p) == 'P')) {
+                int q = p + 1;
+                boolean eneg = false;
+                if (q < to && (s.charAt(q) == '-' || s.charAt(q) == '+')) eneg = s.charAt(q++) == '-';
+                int e = 0;
+                int start = q;
+                for (; q < to && s.charAt(q) >= '0' && s.charAt(q) <= '9' && e < 100_000; q++) e = e * 10 + (s.charAt(q) - '0');
+                if (q == to && q > start) {
+                    double v = Math.scalb((double) mant, (eneg ? -e : e) - 4 * frac);
+                    return neg ? -v : v;
+                }
+            }
+        }
+        return parseSlow(s.subSequence(from, to).toString());
+    }
+
+    private static double parseSlow(String s) {
         String t = s.strip();
         String body = t.startsWith("-") || t.startsWith("+") ? t.substring(1) : t;
         boolean neg = t.startsWith("-");
@@ -51,11 +101,6 @@ public final class HexFloat {
                 return neg ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
             default:
                 break;
-        }
-        if (t.endsWith("f") || t.endsWith("F") || t.endsWith("d") || t.endsWith("D")) {
-            if (!t.toLowerCase(java.util.Locale.ROOT).startsWith("0x") && !body.toLowerCase(java.util.Locale.ROOT).startsWith("0x")) {
-                t = t.substring(0, t.length() - 1);
-            }
         }
         return Double.parseDouble(t);
     }

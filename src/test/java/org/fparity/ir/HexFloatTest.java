@@ -28,6 +28,13 @@ class HexFloatTest {
         assertEquals(Double.MIN_VALUE, HexFloat.parse("0x0.0000000000001p-1022"));
         assertEquals(1.5, HexFloat.parse("1.5"));
         assertEquals(1.5, HexFloat.parse("0x1.8p+0f"));
+        // the fast path: exact for short significands, a slice of a longer line, and refusing what is not a number
+        assertEquals(6.0, HexFloat.parse("3 0x1.8p+2 x", 2, 10));
+        assertEquals(0x1.fffffffffffffp-1023, HexFloat.parse("0x1.fffffffffffffp-1023")); // one rounding into subnormals
+        assertEquals(Double.parseDouble("0x1.00000000000008p+0"), HexFloat.parse("0x1.00000000000008p+0")); // > 53 bits
+        assertEquals(Double.parseDouble("0x1.00000000000018p-1060"), HexFloat.parse("0x1.00000000000018p-1060"));
+        org.junit.jupiter.api.Assertions.assertThrows(NumberFormatException.class, () -> HexFloat.parse("0xp+1"));
+        org.junit.jupiter.api.Assertions.assertThrows(NumberFormatException.class, () -> HexFloat.parse("0x1.8q+2"));
     }
 
     /** Our formatter agrees with glibc's printf("%a") character for character on random doubles of every kind. */
