@@ -1,6 +1,5 @@
 package org.fparity.emit;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fparity.ir.Program;
+import org.fparity.util.Executables;
 
 /**
  * The HIPIFY path: the emitted CUDA text rewritten into HIP the way HIPIFY does it, not HIP emitted from the IR (the
@@ -165,13 +165,6 @@ public final class HipifyEmitter implements Emitter {
     }
 
     static Path findOnPath(String tool) {
-        String path = System.getenv("PATH");
-        if (path == null) return null;
-        for (String dir : path.split(File.pathSeparator)) {
-            if (dir.isEmpty()) continue;
-            Path f = Path.of(dir, tool);
-            if (Files.isRegularFile(f) && Files.isExecutable(f)) return f;
-        }
-        return null;
+        return Executables.find(tool);
     }
 }

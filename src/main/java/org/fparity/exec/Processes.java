@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.fparity.util.Executables;
 
 /**
  * Child processes that always die with their children. nvcc, hipcc and javac drivers spawn helpers that keep pipes
@@ -112,17 +113,6 @@ public final class Processes {
 
     /** The executable argv[0] names: an absolute/relative path as is, else the first match on PATH; null if none. */
     public static Path which(String command) {
-        if (command.contains("/")) {
-            Path p = Path.of(command);
-            return Files.isExecutable(p) ? p : null;
-        }
-        String path = System.getenv("PATH");
-        if (path == null) return null;
-        for (String dir : path.split(File.pathSeparator)) {
-            if (dir.isEmpty()) continue;
-            Path p = Path.of(dir, command);
-            if (Files.isExecutable(p) && !Files.isDirectory(p)) return p;
-        }
-        return null;
+        return Executables.find(command);
     }
 }

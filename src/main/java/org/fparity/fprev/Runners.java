@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import org.fparity.FparityError;
+import org.fparity.util.Executables;
 
 /** Finds the helper files in runners/fprev and the tools they need. */
 public final class Runners {
@@ -39,12 +40,7 @@ public final class Runners {
 
     /** Full path of an executable on PATH, or null. */
     public static String onPath(String exe) {
-        String path = System.getenv("PATH");
-        if (path == null) return null;
-        for (String dir : path.split(java.io.File.pathSeparator)) {
-            Path c = Paths.get(dir, exe);
-            if (Files.isExecutable(c)) return c.toString();
-        }
-        return null;
+        Path p = Executables.find(exe);
+        return p == null ? null : p.toString();
     }
 }
