@@ -43,6 +43,24 @@ public final class ReferenceEvaluator {
         return new Ideal(comp, List.copyOf(d.calls));
     }
 
+    /**
+     * The value every expression node takes on the ideal platform, by path; a node evaluated several times (in a loop)
+     * is listed only when every evaluation gave the same bits, and a node never evaluated (a branch not taken) not at all.
+     */
+    public static java.util.Map<org.fparity.ir.NodePath, Double> idealValues(Program p, Input in) {
+        java.util.IdentityHashMap<org.fparity.ir.Expr, Double> seen = new java.util.IdentityHashMap<>();
+        java.util.Set<org.fparity.ir.Expr> varying = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        new Interpreter<>(p, new IdealPlatform(p.precision())).observe((e, v) -> {
+            Double old = seen.put(e, v);
+            if (old != null && Double.doubleToRawLongBits(old) != Double.doubleToRawLongBits(v)) varying.add(e);
+        }).run(in);
+        java.util.Map<org.fparity.ir.NodePath, Double> out = new java.util.LinkedHashMap<>();
+        org.fparity.ir.Walker.each(p, (path, n) -> {
+            if (n instanceof org.fparity.ir.Expr e && seen.containsKey(e) && !varying.contains(e)) out.put(path, seen.get(e));
+        });
+        return out;
+    }
+
     public static ExactValue exact(Program p, Input in) {
         return exact(p, in, MAX_PRECISION);
     }
