@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.fparity.FparityError;
-import org.fparity.campaign.HostFacts;
+import org.fparity.exec.NodeFacts;
 import org.fparity.compare.DiscrepancyClass;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
@@ -75,7 +75,7 @@ public final class ReduceSession {
         Sanitizer.Check ub = Sanitizer.check(res.program(), res.input(), work);
         Divergence div = new Tracer(work).explain(res.program(), res.input(), a, r.a().opt(), res.a(), b, r.b().opt(), res.b());
         Double ref = reference(res.program(), res.input());
-        Map<String, String> host = HostFacts.collect();
+        Map<String, String> host = NodeFacts.collect();
         Size original = Size.of(r.program());
         Size reduced = Size.of(res.program());
         Path dir = Bundle.write(out, new Bundle.Contents(id, res.program(), res.input(), cls, a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
