@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Set;
 import org.fparity.FparityError;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.PlatformKey;
 import org.fparity.ir.Input;
 
 /**
@@ -102,22 +103,24 @@ public final class CampaignMerge {
             if (hs.size() < sources.stream().map(Source::name).distinct().count()) partial.put(id, List.copyOf(hs));
         });
 
-        // Platforms by id; the same id must describe the same platform.
+        // Platform records by id; the same id must describe the same platform. Platforms (PlatformKey, the one identity)
+        // that more than one input brings are where the same run can meet itself: only their runs are remembered.
         Map<String, CampaignMeta.Platform> platforms = new LinkedHashMap<>();
-        Map<String, Integer> platformSources = new HashMap<>();
+        Map<PlatformKey, Integer> inputsWith = new HashMap<>();
         for (Source s : sources) {
+            Set<PlatformKey> here = new HashSet<>();
             for (CampaignMeta.Platform p : s.meta().platforms()) {
                 CampaignMeta.Platform had = platforms.putIfAbsent(p.id(), p);
                 if (had != null && !had.equals(p)) {
                     throw new FparityError("platform " + p.id() + " is recorded differently in " + s.name() + " than in an earlier campaign (" + difference(had, p) + ")");
                 }
-                platformSources.merge(p.id(), 1, Integer::sum);
+                here.add(p.key());
             }
+            for (PlatformKey k : here) inputsWith.merge(k, 1, Integer::sum);
         }
-        // Outcomes whose platform is not in any platform table are keyed by toolchain@opt; those shared by inputs too.
-        Set<String> shared = new HashSet<>();
-        platformSources.forEach((id, n) -> {
-            if (n > 1) shared.add(id);
+        Set<PlatformKey> shared = new HashSet<>();
+        inputsWith.forEach((k, n) -> {
+            if (n > 1) shared.add(k);
         });
 
         CampaignMeta first = sources.getFirst().meta();
@@ -150,15 +153,17 @@ public final class CampaignMerge {
                             if (id == null || o.input() < 0 || o.input() >= map.length) {
                                 throw new FparityError(lines.where() + ": outcome of program " + o.program() + " input " + o.input() + ", which the campaign does not list");
                             }
-                            Outcome m = new Outcome(id, map[o.input()], o.toolchain(), o.opt(), o.status(), o.hex(), o.detail(), o.platform(), o.micros());
-                            String pk = o.platform() != null && platforms.containsKey(o.platform()) ? o.platform() : "?" + o.toolchain() + "@" + o.opt();
-                            if (shared.contains(pk) || pk.startsWith("?")) {
-                                String key = m.program() + "/" + m.input() + "/" + pk;
+                            Outcome m = new Outcome(id, map[o.input()], o.toolchain(), o.opt(), o.site(), o.node(), o.status(), o.hex(), o.detail(),
+                                    o.platform(), o.micros());
+                            PlatformKey pk = o.platformKey();
+                            // Outcomes of a platform no input lists are remembered too: nothing says they cannot meet.
+                            if (shared.contains(pk) || !inputsWith.containsKey(pk)) {
+                                String key = m.program() + "/" + m.input() + "/" + pk.id();
                                 String result = o.status() + " " + o.hex();
                                 String before = seen.putIfAbsent(key, result);
                                 if (before != null) {
                                     if (!before.equals(result)) {
-                                        throw new FparityError("conflict: " + m.program() + " input " + m.input() + " on " + pk.replaceFirst("^\\?", "")
+                                        throw new FparityError("conflict: " + m.program() + " input " + m.input() + " on " + pk.id()
                                                 + " is " + before + " in an earlier campaign but " + result + " in " + s.name() + "; not merged (rerun that platform or drop one side)");
                                     }
                                     dups++;

@@ -27,9 +27,10 @@ class MergeCommandTest {
     static Path b;
     static Path c;
 
-    static List<CampaignMeta.Platform> platforms(String host, String... tcs) {
+    /** Each campaign ran at its own site (named after its node). */
+    static List<CampaignMeta.Platform> platforms(String site, String... tcs) {
         List<CampaignMeta.Platform> out = new ArrayList<>();
-        for (String tc : tcs) for (String o : List.of("O0", "O3_FM")) out.add(CampaignBuilder.platform(tc, o, host));
+        for (String tc : tcs) for (String o : List.of("O0", "O3_FM")) out.add(CampaignBuilder.platform(tc, o, site, site + "-n1"));
         return out;
     }
 
@@ -37,7 +38,7 @@ class MergeCommandTest {
     static void campaigns() {
         programs = CampaignBuilder.programs(5, 12, 3);
         a = CampaignBuilder.write(tmp.resolve("a/c"), 5, programs, platforms("node-a", "gcc"), CampaignBuilder::standard);
-        b = CampaignBuilder.write(tmp.resolve("b/c"), 5, programs, platforms("node-b", "fake-cc"), CampaignBuilder::standard);
+        b = CampaignBuilder.write(tmp.resolve("b/c"), 5, programs, platforms("node-b", "gcc", "fake-cc"), CampaignBuilder::standard);
         // C: ten of the programs (the second with its inputs in reverse order) and two programs of its own.
         List<CampaignMeta.ProgramEntry> cs = new ArrayList<>(programs.subList(0, 10));
         CampaignMeta.ProgramEntry p1 = cs.get(1);
@@ -80,7 +81,9 @@ class MergeCommandTest {
         String meta = Files.readString(left.resolve("campaign.json"));
         for (String tc : List.of("gcc", "fake-cc", "clang")) assertTrue(meta.contains("\"toolchain\" : \"" + tc + "\""), tc);
         long lines = Files.readAllLines(left.resolve("outcomes.jsonl")).size();
-        assertEquals(12 * 3 * 2 + 12 * 3 * 2 + 12 * 3 * 2, lines, "nothing lost, nothing doubled");
+        assertEquals(12 * 3 * 2 + 12 * 3 * 4 + 12 * 3 * 2, lines, "nothing lost, nothing doubled");
+        // gcc at two sites stays two platforms
+        assertTrue(meta.contains("\"site\" : \"node-a\"") && meta.contains("\"site\" : \"node-b\""), meta);
     }
 
     @Test
@@ -101,7 +104,7 @@ class MergeCommandTest {
         // C ran p1's inputs in reverse order: its input 0 is the merged campaign's input 2.
         List<String> lines = Files.readAllLines(out.resolve("outcomes.jsonl"));
         String clang0 = lines.stream().filter(l -> l.contains("\"program\":\"" + p1.id() + "\",\"input\":2,\"toolchain\":\"clang\",\"opt\":\"O0\"")).findFirst().orElseThrow();
-        Outcome cs0 = CampaignBuilder.standard(p1, 1, 0, CampaignBuilder.platform("clang", "O0", "node-c"));
+        Outcome cs0 = CampaignBuilder.standard(p1, 1, 0, CampaignBuilder.platform("clang", "O0", "node-c", "node-c-n1"));
         assertTrue(clang0.contains("\"hex\":\"" + cs0.hex() + "\""), clang0);
         var meta = org.fparity.ir.ProgramJson.MAPPER.readTree(out.resolve("campaign.json").toFile());
         assertEquals(p1.inputs().getFirst().args(), org.fparity.ir.ProgramJson.MAPPER.convertValue(meta.get("programs").get(1).get("inputs").get(0), List.class));
@@ -123,14 +126,14 @@ class MergeCommandTest {
         CampaignMeta.ProgramEntry p3 = programs.get(3);
         Path a2 = CampaignBuilder.write(tmp.resolve("a2/c"), 5, programs, platforms("node-a", "gcc"), (p, i, in, pl) -> {
             Outcome o = CampaignBuilder.standard(p, i, in, pl);
-            if (p == p3 && in == 1 && pl.opt().equals("O3_FM")) return new Outcome(o.program(), in, o.toolchain(), o.opt(), o.status(), "0x1p+3", null, o.platform(), 1);
+            if (p == p3 && in == 1 && pl.opt().equals("O3_FM")) return new Outcome(o.program(), in, o.toolchain(), o.opt(), o.site(), o.node(), o.status(), "0x1p+3", null, o.platform(), 1);
             return o;
         });
         Path out = tmp.resolve("conflict");
         Cli.Run r = Cli.fparity("merge", a.toString(), a2.toString(), "--out", out.toString());
         assertEquals(2, r.exit());
-        String platform = CampaignBuilder.platform("gcc", "O3_FM", "node-a").id();
-        String was = CampaignBuilder.standard(p3, 3, 1, CampaignBuilder.platform("gcc", "O3_FM", "node-a")).hex();
+        String platform = "gcc@O3_FM@node-a";
+        String was = CampaignBuilder.standard(p3, 3, 1, CampaignBuilder.platform("gcc", "O3_FM", "node-a", "node-a-n1")).hex();
         assertEquals("fparity: conflict: " + p3.id() + " input 1 on " + platform + " is OK " + was + " in an earlier campaign but OK 0x1p+3 in " + a2
                 + "; not merged (rerun that platform or drop one side)\n", r.err());
         assertFalse(Files.exists(out));
