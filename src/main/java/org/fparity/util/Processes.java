@@ -280,16 +280,45 @@ public final class Processes {
         // Snapshot first: once the parent dies its children are re-parented to init and drop out of descendants().
         // The parent dies first so it cannot start replacements; each snapshotted child's own descendants are looked
         // up again before it dies, catching a grandchild forked after the snapshot.
-        List<ProcessHandle> kids = h.descendants().toList();
+        List<ProcessHandle> doomed = new ArrayList<>(h.descendants().toList());
         h.destroyForcibly();
-        for (ProcessHandle k : kids) {
-            k.descendants().forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle k : List.copyOf(doomed)) {
+            k.descendants().forEach(g -> {
+                g.destroyForcibly();
+                doomed.add(g);
+            });
             k.destroyForcibly();
         }
+        doomed.add(h);
+        // SIGKILL is asynchronous: wait (bounded) until each is gone, so a caller that returns "killed" means it.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        for (ProcessHandle k : doomed) {
+            while (!gone(k) && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private static final boolean PROC = Files.isDirectory(Path.of("/proc/self"));
+
+    /**
+     * Dead, or a zombie: {@link ProcessHandle#isAlive()} says true for a zombie, and an orphan's zombie may never be
+     * reaped where PID 1 does not reap (containers), though it holds no CPU, memory or pipe.
+     */
+    private static boolean gone(ProcessHandle h) {
+        if (!h.isAlive()) return true;
+        if (!PROC) return false;
         try {
-            h.onExit().get(5, TimeUnit.SECONDS);
-        } catch (Exception ignored) {
-            // best effort: a zombie we cannot reap holds no pipe and no CPU
+            String stat = Files.readString(Path.of("/proc", Long.toString(h.pid()), "stat"));
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return state == 'Z' || state == 'X';
+        } catch (IOException | RuntimeException e) {
+            return true; // vanished between the two looks
         }
     }
 
