@@ -70,7 +70,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (programs < 1 || inputs < 1) throw new FparityError("--programs and --inputs must be at least 1");
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         List<DetectedToolchain> chosen = new ArrayList<>();
-        for (DetectedToolchain d : RunCommand.detectAll(toolchains.stream().map(n -> tcs.get(n.strip())).toList())) {
+        for (DetectedToolchain d : org.fparity.campaign.ToolchainChoice.detectAll(toolchains.stream().map(n -> tcs.get(n.strip())).toList())) {
             if (!d.canCompile() || !d.canRun()) throw new FparityError("bench needs " + d.name() + " to compile and run here: "
                     + (d.canCompile() ? d.runProblem() : d.compileProblem()), FparityError.MISSING_TOOL);
             chosen.add(d);
