@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             ExportCommand.class,
             ImportCommand.class,
+            MergeCommand.class,
             FprevCommand.class,
             EvalCommand.class,
             TruthCommand.class,
