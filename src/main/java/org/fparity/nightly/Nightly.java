@@ -15,11 +15,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.campaign.CampaignMerge;
-import org.fparity.campaign.CampaignMeta;
+import org.fparity.campaign.CampaignPlan;
 import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.Emitters;
 import org.fparity.campaign.Progress;
 import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignFiles;
@@ -32,12 +32,6 @@ import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.LocalExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
-import org.fparity.gen.Generator;
-import org.fparity.gen.Grammar;
-import org.fparity.gen.InputGenerator;
-import org.fparity.ir.Input;
-import org.fparity.ir.Precision;
-import org.fparity.ir.Program;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
 import org.fparity.util.Processes;
@@ -97,7 +91,7 @@ public final class Nightly {
         if (sites.isEmpty()) {
             NightSummary.failed(night, nightName, seed, failures);
             HistoryIndex.write(cfg.history());
-            throw new FparityError("every cluster failed: " + failures, 3);
+            throw new FparityError("every cluster failed: " + failures, ExitCode.MISSING_TOOL);
         }
 
         // Merged fresh each time (it is derived from the sites' campaigns, which resume).
@@ -117,7 +111,8 @@ public final class Nightly {
         Path reportDir = night.resolve("report");
         ReportWriter.write(report, reportDir);
         List<Discrepancy> added = diff == null ? now.discrepancies() : diff.added();
-        int exit = !failures.isEmpty() ? 3 : added.isEmpty() ? 0 : 1;
+        // An incomplete night outranks its findings: CI must know part of the matrix is missing.
+        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : ExitCode.found(!added.isEmpty())).code();
         NightSummary.write(night, nightName, seed, view, now, diff, failures, exit);
         HistoryIndex.write(cfg.history());
         return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures);
@@ -139,7 +134,7 @@ public final class Nightly {
                     .filter(p -> Files.isRegularFile(p.resolve("campaign.json")))
                     .findFirst().orElse(null);
         } catch (IOException e) {
-            throw new FparityError("cannot list " + history + ": " + e.getMessage(), 4);
+            throw FparityError.io("cannot list " + history, e);
         }
     }
 
@@ -158,24 +153,9 @@ public final class Nightly {
     }
 
     private static CampaignRunner.Spec spec(NightlyConfig cfg, long seed, List<DetectedToolchain> chosen, List<String> opts, String version) {
-        Grammar grammar = Grammar.defaults();
-        List<CampaignMeta.ProgramEntry> entries = new ArrayList<>();
-        Map<String, Program> byId = new LinkedHashMap<>();
-        InputGenerator ig = new InputGenerator(grammar, seed);
-        for (Precision pr : cfg.precisions()) {
-            for (Program p : new Generator(grammar, seed).generate(pr, cfg.programs())) {
-                List<Input> ins = ig.inputs(p, cfg.inputs());
-                String canonical = p.canonical();
-                entries.add(new CampaignMeta.ProgramEntry(p.id(), sha256(canonical), pr, canonical, ins));
-                byId.put(p.id(), p);
-            }
-        }
-        Map<String, String> settings = new TreeMap<>();
-        settings.put("programs", Integer.toString(cfg.programs()));
-        settings.put("inputs", Integer.toString(cfg.inputs()));
-        settings.put("nightly", "true");
-        CampaignMeta.GrammarInfo gi = new CampaignMeta.GrammarInfo(grammar.source(), grammar.sha256(), null);
-        return new CampaignRunner.Spec(version, seed, gi, settings, entries, chosen, opts, cfg.batch(), dt -> Emitters.forToolchain(dt.toolchain(), byId));
+        String precisionName = cfg.precisions().size() == 2 ? "both" : cfg.precisions().getFirst().id();
+        CampaignPlan plan = CampaignPlan.generate(new CampaignPlan.Request(seed, cfg.precisions(), precisionName, cfg.programs(), cfg.inputs(), cfg.batch(), null));
+        return plan.spec(version, chosen, opts);
     }
 
     /** Named toolchains must exist and compile (a config error otherwise); with none named, every one that runs here. */
@@ -197,14 +177,6 @@ public final class Nightly {
         return out;
     }
 
-    private static String sha256(String s) {
-        try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     static void deleteTree(Path dir) {
         if (!Files.exists(dir)) return;
         try (var s = Files.walk(dir)) {
@@ -212,7 +184,7 @@ public final class Nightly {
             java.util.Collections.reverse(all);
             for (Path q : all) Files.delete(q);
         } catch (IOException e) {
-            throw new FparityError("cannot remove " + dir + ": " + e.getMessage(), 4);
+            throw FparityError.io("cannot remove " + dir, e);
         }
     }
 }
