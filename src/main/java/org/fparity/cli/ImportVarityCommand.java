@@ -52,7 +52,7 @@ public final class ImportVarityCommand implements Callable<Integer> {
         for (VarityImport.ImportedOutcome x : r.outcomes()) perPlatform.merge(label(x.platform()), 1, Integer::sum);
         o.println("  recorded platforms (results fparity did not run):");
         for (RecordedPlatform p : r.platforms()) {
-            o.printf("    %-40s %5d results  %s%s%n", label(p), perPlatform.getOrDefault(label(p), 0),
+            o.printf("    %-50s %5d results  %s%s%n", label(p), perPlatform.getOrDefault(label(p), 0),
                     p.flags() == null ? "flags not documented" : String.join(" ", p.flags()), p.node().isEmpty() ? "" : "  " + new TreeMap<>(p.node()));
         }
         if (!r.problems().isEmpty()) o.println("  " + r.problems().size() + " problems (listed on stderr)");
@@ -62,6 +62,6 @@ public final class ImportVarityCommand implements Callable<Integer> {
     }
 
     private static String label(RecordedPlatform p) {
-        return p.toolchain() + "@" + p.opt() + "@" + p.site();
+        return VarityCampaign.key(p).id();
     }
 }

@@ -20,13 +20,14 @@ import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.OutcomeLog;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.PlatformKey;
 import org.fparity.ir.ProgramJson;
 import org.fparity.util.AtomicFiles;
 
 /**
  * Writes an import as an ordinary campaign folder ({@code campaign.json} + {@code outcomes.jsonl}), so compare, report
  * and {@code run --campaign} treat it like any other. Recorded platforms say so ({@code recorded}: the file their
- * results came from) and have no run command: fparity never claims to have run them.
+ * results came from), carry their site and node facts, and have no run command: fparity never claims to have run them.
  */
 public final class VarityCampaign {
     private VarityCampaign() {}
@@ -86,13 +87,20 @@ public final class VarityCampaign {
         compile.add(p.toolchain());
         if (p.flags() != null) compile.addAll(p.flags());
         else compile.add("(flags of '" + p.opt() + "' not documented by Varity)");
-        String id = p.toolchain() + "@" + p.opt() + "@" + p.site();
-        return new CampaignMeta.Platform(id, p.toolchain(), p.opt(), null, p.version(), compile, null, null, p.site());
+        PlatformKey key = key(p);
+        Map<String, String> facts = new TreeMap<>(p.node());
+        return new CampaignMeta.Platform(key.id(), p.toolchain(), p.opt(), key.site(), key.node(), null, p.version(), compile, null, null, null,
+                facts, p.source());
     }
 
     static Outcome outcome(VarityImport.ImportedOutcome o, String platformId) {
-        RecordedPlatform p = o.platform();
-        return new Outcome(o.program(), o.input(), p.toolchain(), p.opt(), Outcome.Status.OK, o.hex(), null, platformId, o.micros());
+        PlatformKey k = key(o.platform());
+        return new Outcome(o.program(), o.input(), k.toolchain(), k.opt(), k.site(), k.node(), Outcome.Status.OK, o.hex(), null, platformId, o.micros());
+    }
+
+    /** The platform's identity: its site, and its GPU and runtime as node facts, so a V100 and an A100 are two platforms. */
+    public static PlatformKey key(RecordedPlatform p) {
+        return new PlatformKey(p.toolchain(), p.opt(), p.site(), PlatformKey.nodeLabel(p.node()));
     }
 
     private static String sha256(String s) {
