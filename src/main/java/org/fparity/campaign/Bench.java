@@ -62,6 +62,17 @@ public final class Bench {
         }
     }
 
+    /** CPU milliseconds of the children this JVM has reaped so far, and their reaped descendants (0 off Linux). */
+    public static long childCpuMillis() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[13]) + Long.parseLong(f[14])) * 10;
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
     /** The batched mode: a real campaign into {@code dir} with a cold binary cache. */
     public static Mode fparity(Path dir, CampaignRunner.Spec spec, int workers, Map<String, String> results) throws InterruptedException {
         long t0 = System.nanoTime();
