@@ -90,8 +90,10 @@ public final class ReduceCommand implements Callable<Integer> {
             if (platforms == null) throw new FparityError("give the two platforms: --platforms A,B (e.g. gcc@O0,gcc@O3_FM)");
             String[] ps = platforms.split(",");
             if (ps.length != 2) throw new FparityError("--platforms takes exactly two platforms, A,B");
-            Program p = ShowCommand.read(target);
-            Input in = input != null ? new Input(Arrays.asList(input.strip().split("[\\s,]+"))) : firstInput(target);
+            org.fparity.ir.ProgramFiles.ProgramFile pf = org.fparity.ir.ProgramFiles.read(target);
+            Program p = pf.program();
+            if (input == null && pf.inputs().isEmpty()) throw new FparityError(target + " has no '// input:' line; give the values with --input 'tok tok …'");
+            Input in = input != null ? org.fparity.ir.ProgramFiles.tokens(input) : pf.inputs().getFirst();
             if (in.args().size() != p.params().size()) {
                 throw new FparityError("the program has " + p.params().size() + " parameters, the input gives " + in.args().size() + " values");
             }
@@ -140,16 +142,5 @@ public final class ReduceCommand implements Callable<Integer> {
         if (r.divergence() != null) w.println("  " + r.divergence().sentence());
         w.println("  bundle: " + r.bundle());
         w.flush();
-    }
-
-    private static Input firstInput(Path f) {
-        try {
-            for (String l : Files.readAllLines(f)) {
-                if (l.startsWith("// input:")) return new Input(Arrays.asList(l.substring(9).strip().split("\\s+")));
-            }
-        } catch (IOException e) {
-            throw new FparityError(f + ": cannot read (" + e.getMessage() + ")", 4);
-        }
-        throw new FparityError(f + " has no '// input:' line; give the values with --input 'tok tok …'");
     }
 }

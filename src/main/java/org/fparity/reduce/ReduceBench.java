@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import org.fparity.compare.DiscrepancyClass;
 import org.fparity.emit.Emitter;
 import org.fparity.emit.Language;
-import org.fparity.exec.Processes;
+import org.fparity.util.Processes;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.MathFn;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.emit.Emitter;
 import org.fparity.emit.Language;
-import org.fparity.exec.Processes;
+import org.fparity.util.Processes;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 import org.fparity.util.Executables;

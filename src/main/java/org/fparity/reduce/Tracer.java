@@ -13,7 +13,7 @@ import org.fparity.emit.Language;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.Processes;
+import org.fparity.util.Processes;
 import org.fparity.ir.Expr;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.compare.DiscrepancyClass;
 import org.fparity.exec.Fixtures;
-import org.fparity.exec.Processes;
+import org.fparity.util.Processes;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
