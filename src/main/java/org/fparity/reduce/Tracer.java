@@ -119,9 +119,12 @@ public final class Tracer {
             Divergence d = aligned(p, tp, ta, tb, pa, pb);
             if (d != null) return d;
         }
-        String why = (ta == null ? pa + " cannot be traced here" : !okA ? "instrumentation changed " + pa + "'s result" : "")
-                + (tb == null ? (ta == null ? "; " : "") + pb + " cannot be traced here" : !okB ? "; instrumentation changed " + pb + "'s result" : "");
-        why = why.replaceAll("^; ", "");
+        List<String> reasons = new ArrayList<>();
+        if (ta == null) reasons.add(pa + " cannot be traced here");
+        else if (!okA) reasons.add("instrumentation changed " + pa + "'s result");
+        if (tb == null) reasons.add(pb + " cannot be traced here");
+        else if (!okB) reasons.add("instrumentation changed " + pb + "'s result");
+        String why = String.join("; ", reasons);
         // Fallback: one side at O0 (least perturbed), operation by operation against the correctly rounded result.
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? a : b;

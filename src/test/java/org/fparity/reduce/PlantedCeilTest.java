@@ -55,14 +55,7 @@ class PlantedCeilTest {
     @BeforeAll
     static void fakeToolchain() throws Exception {
         Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
-        Path fake = Files.createDirectories(tmp.resolve("fake"));
-        Fixtures.copy("fake/planted.h", fake, false);
-        Path script = Fixtures.copy("fake/fake-gcc", fake, true);
-        Path dir = Files.createDirectories(tmp.resolve("toolchains"));
-        Files.copy(Path.of("runners/toolchains/gcc.json"), dir.resolve("gcc.json"));
-        Files.writeString(dir.resolve("fake-gcc.json"), Files.readString(Path.of("runners/toolchains/gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"fake-gcc\"").replace("[\"gcc\", \"{opt}\"", "[\"" + script + "\", \"{opt}\""));
-        tcs = Toolchains.load(dir);
+        tcs = Toolchains.load(Fixtures.fakeGccToolchains(tmp));
     }
 
     @Test
