@@ -118,6 +118,6 @@ public final class EvalCommand implements Callable<Integer> {
         double x = v.get();
         double ulps = f == Format.FP32 ? Ulps.between((float) truth, (float) x) : Ulps.between(truth, x);
         String u = Double.isNaN(ulps) ? "NaN vs number" : (ulps == 0 ? "0 ulp" : String.format("%+.0f ulp", ulps));
-        out.printf("  %-34s %-26s %-25s %s%n", who, HexFloat.format(x), String.format(f == Format.FP32 ? "%.9g" : "%.17g", x), u);
+        out.printf("  %-34s %-26s %-25s %s%n", who, HexFloat.format(x), org.fparity.ir.Decimal.g(x, f == Format.FP32 ? 9 : 17), u);
     }
 }
