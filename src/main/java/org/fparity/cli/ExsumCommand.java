@@ -20,15 +20,15 @@ import org.fparity.ir.ProgramJson;
 import org.fparity.oracle.AccumulatorState;
 import org.fparity.oracle.ExactAccumulator;
 import org.fparity.oracle.ExactSums;
-import org.fparity.oracle.Format;
 import org.fparity.oracle.Rounding;
-import org.fparity.oracle.Ulps;
 import org.fparity.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Ulps;
 
 /** {@code fparity exsum}: exact, correctly rounded sums and dot products; accumulator state saved and merged through files. */
 @Command(name = "exsum", mixinStandardHelpOptions = true,
@@ -61,10 +61,10 @@ public final class ExsumCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Format f;
+        Precision f;
         Rounding r;
+        f = Precision.parse(precision, "exsum", Precision.PROGRAMS);
         try {
-            f = Format.parse(precision);
             r = Rounding.parse(rounding);
         } catch (IllegalArgumentException e) {
             throw new FparityError(e.getMessage());
@@ -100,20 +100,18 @@ public final class ExsumCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         String what = y == null ? "sum" : "dot";
         out.printf("%s  %s   (exact, %s, %s; %d term%s%s; %.1f ms)%n", HexFloat.format(result),
-                String.format(f == Format.FP32 ? "%.9g" : "%.17g", result), f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
+                String.format(f == Precision.FP32 ? "%.9g" : "%.17g", result), f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
                 merged.isEmpty() ? "" : ", " + merged.size() + " merged state" + (merged.size() == 1 ? "" : "s"), (t1 - t0) / 1e6);
         if (merged.isEmpty() && r == Rounding.RN && x.length > 0) {
             double naive = 0;
-            if (f == Format.FP32) {
+            if (f == Precision.FP32) {
                 float s = 0;
                 for (int i = 0; i < x.length; i++) s += y == null ? (float) x[i] : (float) x[i] * (float) y[i];
                 naive = s;
             } else {
                 for (int i = 0; i < x.length; i++) naive += y == null ? x[i] : x[i] * y[i];
             }
-            double u = f == Format.FP32 ? Ulps.between((float) result, (float) naive) : Ulps.between(result, naive);
-            out.printf("naive left-to-right %s: %s   (%s)%n", what, HexFloat.format(naive),
-                    Double.isNaN(u) ? "NaN vs number" : u == 0 ? "0 ulp" : String.format("%+.0f ulp", u));
+            out.printf("naive left-to-right %s: %s   (%s)%n", what, HexFloat.format(naive), Ulps.betweenText(result, naive, f));
         }
         if (saveAcc != null) out.println("accumulator state written to " + saveAcc);
         out.flush();
@@ -121,7 +119,7 @@ public final class ExsumCommand implements Callable<Integer> {
     }
 
     /** Reads one number per line (blank lines and '#' comments skipped); a bad line is a one-line error with its number. */
-    static double[] read(String name, Format f) {
+    static double[] read(String name, Precision f) {
         try (BufferedReader br = name.equals("-") ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
                 : Files.newBufferedReader(Path.of(name), StandardCharsets.UTF_8)) {
             double[] a = new double[1024];
@@ -151,17 +149,8 @@ public final class ExsumCommand implements Callable<Integer> {
         }
     }
 
-    static double parse(String t, Format f) {
-        if (f == Format.FP32) {
-            String lower = t.toLowerCase();
-            if (!lower.contains("0x") && !lower.matches("[-+]?(inf|infinity|nan)")) {
-                return Float.parseFloat(t.endsWith("f") || t.endsWith("F") ? t.substring(0, t.length() - 1) : t);
-            }
-            double d = HexFloat.parse(t);
-            if ((float) d != d && !Double.isNaN(d)) throw new NumberFormatException("not a binary32 value");
-            return d;
-        }
-        return HexFloat.parse(t);
+    static double parse(String t, Precision f) {
+        return HexFloat.parseExact(t, f);
     }
 
     static ExactAccumulator load(Path p) {

@@ -105,7 +105,7 @@ public final class RunCommand implements Callable<Integer> {
             case "both" -> List.of(Precision.FP64, Precision.FP32);
             default -> {
                 try {
-                    yield List.of(Precision.parse(precision));
+                    yield List.of(Precision.parseProgram(precision));
                 } catch (IllegalArgumentException e) {
                     throw new FparityError("--precision: " + e.getMessage() + " or both");
                 }
@@ -126,7 +126,7 @@ public final class RunCommand implements Callable<Integer> {
             for (Program p : new Generator(grammar, seed).generate(pr, programs)) {
                 List<Input> ins = ig.inputs(p, inputs);
                 String canonical = p.canonical();
-                entries.add(new CampaignMeta.ProgramEntry(p.id(), sha256(canonical), pr, canonical, ins));
+                entries.add(new CampaignMeta.ProgramEntry(p.id(), org.fparity.util.Hashes.sha256Hex(canonical), pr, canonical, ins));
                 byId.put(p.id(), p);
             }
         }
@@ -213,11 +213,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private static int optOrder(String a, String b) {
-        int ia = Toolchain.STANDARD_OPTS.indexOf(a);
-        int ib = Toolchain.STANDARD_OPTS.indexOf(b);
-        if (ia < 0) ia = 100;
-        if (ib < 0) ib = 100;
-        return ia != ib ? Integer.compare(ia, ib) : a.compareTo(b);
+        return Toolchain.OPT_ORDER.compare(a, b);
     }
 
     /** The toolchains to run: named ones (skipping, with one line each, those that cannot compile), or all usable ones. */
@@ -319,11 +315,4 @@ public final class RunCommand implements Callable<Integer> {
         return org.fparity.ir.ProgramJson.MAPPER.readTree(text);
     }
 
-    private static String sha256(String s) {
-        try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }
