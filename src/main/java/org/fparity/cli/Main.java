@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             ExportCommand.class,
             ImportCommand.class,
             MergeCommand.class,
+            NightlyCommand.class,
             FprevCommand.class,
             EvalCommand.class,
             TruthCommand.class,
