@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fparity.campaign.Bench;
-import org.fparity.exec.Processes;
+import org.fparity.util.Processes;
 
 /**
  * fparity as a user starts it, for whole-process figures (JVM start, class loading and JIT included, as Varity's

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.fparity.FparityError;
 import org.fparity.campaign.Bench;
-import org.fparity.exec.Processes;
+import org.fparity.util.Processes;
 import org.fparity.util.Executables;
 
 /**

@@ -18,7 +18,7 @@ import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.LocalExecutor;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.Processes;
+import org.fparity.util.Processes;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
