@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.campaign.Bench;
-import org.fparity.exec.Processes;
+import org.fparity.util.Processes;
 import org.fparity.fprev.Fprev;
 import org.fparity.fprev.Precision;
 import org.fparity.fprev.ProcessTarget;
