@@ -1,14 +1,11 @@
 package org.fparity.campaign;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +23,7 @@ import org.fparity.exec.Outcome;
 import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Input;
+import org.fparity.util.Hashes;
 
 /**
  * Runs a campaign into its folder, resumably: campaign.json is written first (temp-then-rename), then every outcome
@@ -57,6 +55,12 @@ public final class CampaignRunner {
 
     public static Result run(Path dir, Spec spec, Executor executor, Function<Integer, Progress> progress, Consumer<String> log)
             throws InterruptedException {
+        return run(dir, spec, executor, PlatformKey.LOCAL, progress, log);
+    }
+
+    /** As {@link #run(Path, Spec, Executor, Function, Consumer)}, recording {@code site} as where every run happened. */
+    public static Result run(Path dir, Spec spec, Executor executor, String site, Function<Integer, Progress> progress, Consumer<String> log)
+            throws InterruptedException {
         long t0 = System.nanoTime();
         try {
             Files.createDirectories(dir);
@@ -81,7 +85,7 @@ public final class CampaignRunner {
         for (DetectedToolchain dt : spec.toolchains()) {
             for (String opt : spec.opts()) {
                 if (!dt.toolchain().opt().containsKey(opt)) continue;
-                CampaignMeta.Platform p = platform(dt, opt, PlatformKey.LOCAL, host);
+                CampaignMeta.Platform p = platform(dt, opt, site, host);
                 platforms.putIfAbsent(p.id(), p);
                 platformOf.put(dt.name() + "@" + opt, p.id());
             }
@@ -92,7 +96,7 @@ public final class CampaignRunner {
         Set<String> done = new HashSet<>();
         try (OutcomeLog out = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), p -> log.accept("warning: " + p))) {
             for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) done.add(o.key());
-            List<Job> jobs = jobs(spec, platformOf, done, PlatformKey.LOCAL, node);
+            List<Job> jobs = jobs(spec, platformOf, done, site, node);
             int todo = jobs.stream().mapToInt(j -> j.lines().size()).sum();
             int total = todo + done.size();
             if (!done.isEmpty()) log.accept(done.size() + " runs already done, " + todo + " to go");
@@ -171,15 +175,8 @@ public final class CampaignRunner {
         PlatformKey key = new PlatformKey(tc.name(), opt, site, PlatformKey.nodeLabel(facts));
         String hashed = tc.name() + "\0" + opt + "\0" + version + "\0" + compile + "\0" + run + "\0" + new java.util.TreeMap<>(tc.env()) + "\0" + hostname
                 + (key.isPlain() ? "" : "\0" + key.site() + "\0" + key.node());
-        String id = key.label() + "-" + sha(hashed).substring(0, 8);
+        String id = key.label() + "-" + Hashes.sha256Hex(hashed).substring(0, 8);
         return new CampaignMeta.Platform(id, tc.name(), opt, key.site(), key.node(), tc.language(), version, compile, run, tc.env(), hostname, facts);
     }
 
-    private static String sha(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

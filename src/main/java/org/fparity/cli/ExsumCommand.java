@@ -21,16 +21,16 @@ import org.fparity.ir.ProgramJson;
 import org.fparity.oracle.AccumulatorState;
 import org.fparity.oracle.ExactAccumulator;
 import org.fparity.oracle.ExactSums;
-import org.fparity.oracle.Format;
 import org.fparity.oracle.NumberReader;
 import org.fparity.oracle.Rounding;
-import org.fparity.oracle.Ulps;
 import org.fparity.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Ulps;
 
 /** {@code fparity exsum}: exact, correctly rounded sums and dot products; accumulator state saved and merged through files. */
 @Command(name = "exsum", mixinStandardHelpOptions = true,
@@ -63,10 +63,10 @@ public final class ExsumCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Format f;
+        Precision f;
         Rounding r;
+        f = Precision.parse(precision, "exsum", Precision.PROGRAMS);
         try {
-            f = Format.parse(precision);
             r = Rounding.parse(rounding);
         } catch (IllegalArgumentException e) {
             throw new FparityError(e.getMessage());
@@ -109,7 +109,7 @@ public final class ExsumCommand implements Callable<Integer> {
         String exactness = lost ? "NOT the exact " + what + " of the numbers written: see 'input' below"
                 : rounded ? "exact " + what + " of the inputs as rounded to " + f.name().toLowerCase() + " when read" : "exact";
         out.printf("%s  %s   (%s, %s, %s; %d term%s%s; %.1f ms: read %.1f, %s %.1f)%n", HexFloat.format(result),
-                Decimal.g(result, f == Format.FP32 ? 9 : 17), exactness, f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
+                Decimal.g(result, f == Precision.FP32 ? 9 : 17), exactness, f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
                 merged.isEmpty() ? "" : ", " + merged.size() + " merged state" + (merged.size() == 1 ? "" : "s"),
                 (t1 - tRead) / 1e6, (t0 - tRead) / 1e6, what, (t1 - t0) / 1e6);
         for (NumberReader.Numbers ns : java.util.Arrays.asList(xs, ys)) {
@@ -127,16 +127,14 @@ public final class ExsumCommand implements Callable<Integer> {
         }
         if (merged.isEmpty() && r == Rounding.RN && x.length > 0) {
             double naive = 0;
-            if (f == Format.FP32) {
+            if (f == Precision.FP32) {
                 float s = 0;
                 for (int i = 0; i < x.length; i++) s += y == null ? (float) x[i] : (float) x[i] * (float) y[i];
                 naive = s;
             } else {
                 for (int i = 0; i < x.length; i++) naive += y == null ? x[i] : x[i] * y[i];
             }
-            double u = f == Format.FP32 ? Ulps.between((float) result, (float) naive) : Ulps.between(result, naive);
-            out.printf("naive left-to-right %s: %s   (%s)%n", y == null ? "sum" : "dot", HexFloat.format(naive),
-                    Double.isNaN(u) ? "NaN vs number" : u == 0 ? "0 ulp" : String.format("%+.0f ulp", u));
+            out.printf("naive left-to-right %s: %s   (%s)%n", y == null ? "sum" : "dot", HexFloat.format(naive), Ulps.betweenText(result, naive, f));
         }
         if (saveAcc != null) out.println("accumulator state written to " + saveAcc);
         out.flush();

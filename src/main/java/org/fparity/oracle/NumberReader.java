@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 
 /**
  * Reads numbers for exact sums: one per line, decimal or hex ({@code 0x1.8p-3}, the {@code p} exponent optional as in
@@ -66,7 +67,7 @@ public final class NumberReader {
     private static final Pattern SPECIAL = Pattern.compile("[+-]?(?i:inf|infinity|nan)");
 
     /** Reads {@code name} ('-' for {@code stdin}); a bad line is a one-line error with its number. */
-    public static Numbers read(String name, Format f, InputStream stdin) {
+    public static Numbers read(String name, Precision f, InputStream stdin) {
         try (BufferedReader br = name.equals("-") ? new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8))
                 : Files.newBufferedReader(Path.of(name), StandardCharsets.UTF_8)) {
             double[] a = new double[1024];
@@ -101,8 +102,8 @@ public final class NumberReader {
     }
 
     /** One number, correctly rounded to {@code f}; its fate in {@code fate[0]}. Anything else is a NumberFormatException. */
-    static double parse(String t, Format f, Fate[] fate) {
-        boolean fp32 = f == Format.FP32;
+    static double parse(String t, Precision f, Fate[] fate) {
+        boolean fp32 = f == Precision.FP32;
         if (SPECIAL.matcher(t).matches()) {
             fate[0] = Fate.EXACT;
             String l = t.toLowerCase(java.util.Locale.ROOT);
