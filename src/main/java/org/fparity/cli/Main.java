@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
             TruthCommand.class,
             ExsumCommand.class,
             BoundsCommand.class,
+            FlipCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";
