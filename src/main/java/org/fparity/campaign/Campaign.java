@@ -119,7 +119,11 @@ public final class Campaign {
     public Map<String, String> versions() {
         Map<String, String> v = new TreeMap<>();
         v.put("fparity", meta.fparity());
-        for (CampaignMeta.Platform p : meta.platforms()) v.put(p.toolchain(), p.version());
+        for (CampaignMeta.Platform p : meta.platforms()) {
+            // Keyed like compare's lanes: gcc here, gcc@lumi on a cluster, so two sites' versions both show.
+            var k = p.key();
+            v.put(k.isPlain() ? p.toolchain() : p.toolchain() + "@" + k.site() + (k.node() == null ? "" : "#" + k.node()), p.version());
+        }
         return v;
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
+import org.fparity.exec.PlatformKey;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
 
@@ -63,15 +64,34 @@ public record CampaignMeta(
     }
 
     /**
-     * One platform: a toolchain at one opt level on one host, with everything that makes its results what they are.
-     * Outcomes carry its {@code id}.
+     * One platform: a toolchain at one opt level at one site on one kind of node, with everything that makes its results
+     * what they are. Outcomes carry its {@code id}; {@link #key()} is its identity ({@link PlatformKey}).
+     *
+     * @param site  {@code local} or a cluster profile's name (missing in campaigns written before sites: {@code local})
+     * @param node  the node's result-changing facts as a label (GPU model, driver), null on a node without any
+     * @param host  the hostname of the node that ran it
+     * @param facts every fact of that node (hostname, CPU, OS, libc, GPU …), collected on the node itself
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"id", "toolchain", "opt", "language", "version", "compile", "run", "env", "host"})
-    public record Platform(String id, String toolchain, String opt, String language, String version,
-            List<String> compile, List<String> run, Map<String, String> env, String host) {
+    @JsonPropertyOrder({"id", "toolchain", "opt", "site", "node", "language", "version", "compile", "run", "env", "host", "facts"})
+    public record Platform(String id, String toolchain, String opt, String site, String node, String language, String version,
+            List<String> compile, List<String> run, Map<String, String> env, String host, Map<String, String> facts) {
         public Platform {
             env = env == null || env.isEmpty() ? null : Map.copyOf(env);
+            site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;
+            node = node == null || node.isBlank() ? null : node;
+            facts = facts == null || facts.isEmpty() ? null : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(facts));
+        }
+
+        /** A local platform without node facts (the shape of campaigns written before sites). */
+        public Platform(String id, String toolchain, String opt, String language, String version, List<String> compile, List<String> run,
+                Map<String, String> env, String host) {
+            this(id, toolchain, opt, PlatformKey.LOCAL, null, language, version, compile, run, env, host, null);
+        }
+
+        /** This platform's identity. */
+        public PlatformKey key() {
+            return new PlatformKey(toolchain, opt, site, node);
         }
     }
 

@@ -21,7 +21,9 @@ import org.fparity.exec.BatchEmitter;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Executor;
 import org.fparity.exec.Job;
+import org.fparity.exec.NodeFacts;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Input;
 
@@ -61,7 +63,8 @@ public final class CampaignRunner {
         } catch (java.io.IOException e) {
             throw new FparityError("cannot create campaign folder " + dir + ": " + e.getMessage());
         }
-        Map<String, String> host = HostFacts.collect();
+        Map<String, String> host = NodeFacts.collect();
+        String node = PlatformKey.nodeLabel(host);
         CampaignMeta meta = Campaign.readMeta(dir);
         if (meta == null) {
             meta = new CampaignMeta(Campaign.SCHEMA, spec.fparityVersion(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
@@ -78,7 +81,7 @@ public final class CampaignRunner {
         for (DetectedToolchain dt : spec.toolchains()) {
             for (String opt : spec.opts()) {
                 if (!dt.toolchain().opt().containsKey(opt)) continue;
-                CampaignMeta.Platform p = platform(dt, opt, host.get("hostname"));
+                CampaignMeta.Platform p = platform(dt, opt, PlatformKey.LOCAL, host);
                 platforms.putIfAbsent(p.id(), p);
                 platformOf.put(dt.name() + "@" + opt, p.id());
             }
@@ -89,7 +92,7 @@ public final class CampaignRunner {
         Set<String> done = new HashSet<>();
         try (OutcomeLog out = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), p -> log.accept("warning: " + p))) {
             for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) done.add(o.key());
-            List<Job> jobs = jobs(spec, platformOf, done);
+            List<Job> jobs = jobs(spec, platformOf, done, PlatformKey.LOCAL, node);
             int todo = jobs.stream().mapToInt(j -> j.lines().size()).sum();
             int total = todo + done.size();
             if (!done.isEmpty()) log.accept(done.size() + " runs already done, " + todo + " to go");
@@ -112,7 +115,7 @@ public final class CampaignRunner {
     }
 
     /** Batches of {@code batchSize} programs of one precision; one job per batch × toolchain × opt with work left. */
-    static List<Job> jobs(Spec spec, Map<String, String> platformOf, Set<String> done) {
+    static List<Job> jobs(Spec spec, Map<String, String> platformOf, Set<String> done, String site, String node) {
         Map<Object, List<CampaignMeta.ProgramEntry>> byPrecision = new LinkedHashMap<>();
         for (CampaignMeta.ProgramEntry p : spec.programs()) {
             byPrecision.computeIfAbsent(Objects.requireNonNullElse((Object) p.precision(), "none"), k -> new ArrayList<>()).add(p);
@@ -134,12 +137,12 @@ public final class CampaignRunner {
                         for (CampaignMeta.ProgramEntry p : batch) {
                             List<Input> ins = p.inputs();
                             for (int i = 0; i < ins.size(); i++) {
-                                if (!done.contains(p.id() + "/" + i + "/" + dt.name() + "/" + opt)) lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
+                                if (!done.contains(Outcome.key(p.id(), i, new PlatformKey(dt.name(), opt, site, null)))) lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
                             }
                         }
                         if (lines.isEmpty()) continue;
                         if (emitter == null) emitter = spec.emitters().apply(dt);
-                        jobs.add(new Job(name, ids, emitter, dt, opt, platform, lines));
+                        jobs.add(new Job(name, ids, emitter, dt, opt, platform, lines, site, node));
                     }
                 }
             }
@@ -147,14 +150,22 @@ public final class CampaignRunner {
         return jobs;
     }
 
-    static CampaignMeta.Platform platform(DetectedToolchain dt, String opt, String hostname) {
+    /**
+     * The platform record of a toolchain at an opt level, run at {@code site} on a node with these {@code facts}. Its id
+     * is the platform's short label and a hash of everything that makes results what they are; a local platform
+     * without node facts hashes exactly as before sites existed, so older campaigns resume onto the same ids.
+     */
+    public static CampaignMeta.Platform platform(DetectedToolchain dt, String opt, String site, Map<String, String> facts) {
         Toolchain tc = dt.toolchain();
         List<String> compile = tc.compileArgv(opt, "{src}", "{bin}", "{class}");
         List<String> run = tc.runArgv(opt, "{bin}", "{class}");
         String version = dt.version() == null ? "(not found: " + dt.compileProblem() + ")" : dt.version();
-        String id = tc.name() + "@" + opt + "-" + sha(tc.name() + "\0" + opt + "\0" + version + "\0" + compile + "\0" + run + "\0"
-                + new java.util.TreeMap<>(tc.env()) + "\0" + hostname).substring(0, 8);
-        return new CampaignMeta.Platform(id, tc.name(), opt, tc.language(), version, compile, run, tc.env(), hostname);
+        String hostname = facts.get("hostname");
+        PlatformKey key = new PlatformKey(tc.name(), opt, site, PlatformKey.nodeLabel(facts));
+        String hashed = tc.name() + "\0" + opt + "\0" + version + "\0" + compile + "\0" + run + "\0" + new java.util.TreeMap<>(tc.env()) + "\0" + hostname
+                + (key.isPlain() ? "" : "\0" + key.site() + "\0" + key.node());
+        String id = key.label() + "-" + sha(hashed).substring(0, 8);
+        return new CampaignMeta.Platform(id, tc.name(), opt, key.site(), key.node(), tc.language(), version, compile, run, tc.env(), hostname, facts);
     }
 
     private static String sha(String s) {

@@ -21,6 +21,8 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             CompareCommand.class,
             ReportCommand.class,
+            ExportCommand.class,
+            ImportCommand.class,
             FprevCommand.class,
             EvalCommand.class,
             TruthCommand.class,

@@ -46,7 +46,7 @@ public record BaselineDiff(String baselineName, List<Discrepancy> added, List<Di
 
     // The same spelling as Outcome.key(), so one set lookup says whether that side printed a result tonight.
     private static String runKey(Discrepancy d, Platform p) {
-        return d.program() + "/" + d.input() + "/" + p.toolchain() + "/" + p.opt();
+        return Outcome.key(d.program(), d.input(), p.key());
     }
 
     private static Map<String, Discrepancy> index(List<Discrepancy> ds) {

@@ -21,7 +21,7 @@ public final class Comparer {
     /** The platforms a campaign has outcomes for. */
     public static Set<Platform> platforms(List<Outcome> outcomes) {
         Set<Platform> s = new TreeSet<>();
-        for (Outcome o : outcomes) s.add(new Platform(o.toolchain(), o.opt()));
+        for (Outcome o : outcomes) s.add(Platform.of(o));
         return s;
     }
 
@@ -43,7 +43,7 @@ public final class Comparer {
         Set<Run> allRuns = new TreeSet<>();
         for (Outcome o : view.outcomes()) {
             check(o);
-            Platform p = new Platform(o.toolchain(), o.opt());
+            Platform p = Platform.of(o);
             Run r = new Run(o.program(), o.input());
             // A resumed campaign may hold a run twice; the first line counts, as in the campaign's own outcome log.
             Map<Run, Outcome> runsHere = byPlatform.computeIfAbsent(p, k -> new HashMap<>());

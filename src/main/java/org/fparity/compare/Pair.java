@@ -1,8 +1,8 @@
 package org.fparity.compare;
 
 /**
- * Two platforms whose results are compared run by run: two toolchains at one opt level, or two opt levels of one
- * toolchain (the paper's Table I: O3 fast-math against O0). Rows of the adjacency matrix are a's class, columns b's.
+ * Two platforms whose results are compared run by run: two toolchains (or one toolchain at two sites) at one opt
+ * level, or two opt levels of one toolchain (the paper's Table I: O3 fast-math against O0). Rows of the adjacency matrix are a's class, columns b's.
  */
 public record Pair(Platform a, Platform b) {
     /** What varies between the two sides. */
@@ -12,12 +12,12 @@ public record Pair(Platform a, Platform b) {
     }
 
     public Kind kind() {
-        return a.toolchain().equals(b.toolchain()) ? Kind.OPT_LEVELS : Kind.TOOLCHAINS;
+        return a.lane().equals(b.lane()) ? Kind.OPT_LEVELS : Kind.TOOLCHAINS;
     }
 
     /** The table this pair is one row of: {@code gcc vs clang-19}, or {@code gcc O0 vs other opt levels}. */
     public String series() {
-        return kind() == Kind.TOOLCHAINS ? a.toolchain() + " vs " + b.toolchain() : a.toolchain() + " " + a.opt() + " vs other opt levels";
+        return kind() == Kind.TOOLCHAINS ? a.lane() + " vs " + b.lane() : a.lane() + " " + a.opt() + " vs other opt levels";
     }
 
     /** The row within the series: the opt level (b's, which for toolchain pairs is also a's). */

@@ -2,96 +2,116 @@ package org.fparity.compare;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.fparity.FparityError;
+import org.fparity.exec.PlatformKey;
 
-/** Which pairs of platforms to compare, chosen from the platforms a campaign actually ran on. */
+/**
+ * Which pairs of platforms to compare, chosen from the platforms a campaign actually ran on. A lane is a toolchain
+ * where it ran ({@link Platform#lane()}: {@code gcc} here, {@code gcc@lumi} on a cluster), so two sites' {@code gcc}
+ * are compared like two toolchains.
+ */
 public final class PairSelection {
     private PairSelection() {}
 
     /**
-     * Every two toolchains at each opt level both ran (names in alphabetical order, so a is the smaller name), then each
-     * toolchain's lowest level (O0, unless the campaign left it out) against each of its other levels, as the paper's
+     * Every two lanes at each opt level both ran (names in alphabetical order, so a is the smaller name), then each
+     * lane's lowest level (O0, unless the campaign left it out) against each of its other levels, as the paper's
      * Table I sets O3 fast-math against O0.
      */
     public static List<Pair> all(Set<Platform> present) {
-        SortedSet<String> toolchains = present.stream().map(Platform::toolchain).collect(Collectors.toCollection(TreeSet::new));
-        SortedSet<String> opts = new TreeSet<>(Platform.OPT_ORDER);
-        present.forEach(p -> opts.add(p.opt()));
+        Map<String, Map<String, Platform>> lanes = lanes(present);
         List<Pair> pairs = new ArrayList<>();
-        List<String> tcs = List.copyOf(toolchains);
-        for (int i = 0; i < tcs.size(); i++) {
-            for (int j = i + 1; j < tcs.size(); j++) {
-                pairs.addAll(acrossToolchains(tcs.get(i), tcs.get(j), present));
+        List<String> names = List.copyOf(lanes.keySet());
+        for (int i = 0; i < names.size(); i++) {
+            for (int j = i + 1; j < names.size(); j++) {
+                pairs.addAll(acrossLanes(lanes.get(names.get(i)), lanes.get(names.get(j))));
             }
         }
-        for (String tc : tcs) {
-            List<String> levels = opts.stream().filter(o -> present.contains(new Platform(tc, o))).toList();
-            if (levels.size() < 2) continue;
-            Platform ref = new Platform(tc, levels.getFirst());
-            for (String opt : levels.subList(1, levels.size())) pairs.add(new Pair(ref, new Platform(tc, opt)));
+        for (Map<String, Platform> lane : lanes.values()) {
+            if (lane.size() < 2) continue;
+            List<Platform> levels = List.copyOf(lane.values());
+            Platform ref = levels.getFirst();
+            for (Platform p : levels.subList(1, levels.size())) pairs.add(new Pair(ref, p));
         }
         return pairs;
     }
 
     /**
-     * Parses {@code --pair A:B}. A side is a toolchain ({@code gcc:clang-19}: every opt level both ran) or a platform
-     * ({@code gcc@O0:gcc@O3_FM}: exactly that pair). Unknown names are a user error listing what the campaign has.
+     * Parses {@code --pair A:B}. A side is a lane ({@code gcc:clang-19}, {@code gcc:gcc@lumi}: every opt level both
+     * ran) or a platform ({@code gcc@O0:gcc@O3_FM}, {@code gcc@O2:gcc@O2@lumi}: exactly that pair). Unknown names are a
+     * user error listing what the campaign has.
      */
     public static List<Pair> parse(String spec, Set<Platform> present) {
         String[] sides = spec.split(":", -1);
         if (sides.length != 2 || sides[0].isBlank() || sides[1].isBlank()) {
             throw new FparityError("--pair '" + spec + "': expected A:B, e.g. gcc:clang-19 or gcc@O0:gcc@O3_FM");
         }
-        boolean aPlatform = sides[0].contains("@");
-        boolean bPlatform = sides[1].contains("@");
-        if (aPlatform != bPlatform) {
+        Map<String, Map<String, Platform>> lanes = lanes(present);
+        Platform pa = platform(sides[0].strip(), lanes, spec);
+        Platform pb = platform(sides[1].strip(), lanes, spec);
+        if ((pa == null) != (pb == null)) {
             throw new FparityError("--pair '" + spec + "': give both sides as toolchains or both as toolchain@opt");
         }
-        if (aPlatform) {
-            Pair p = new Pair(platform(sides[0], present, spec), platform(sides[1], present, spec));
-            if (p.a().equals(p.b())) throw new FparityError("--pair '" + spec + "': both sides are the same platform");
-            return List.of(p);
+        if (pa != null) {
+            if (pa.equals(pb)) throw new FparityError("--pair '" + spec + "': both sides are the same platform");
+            return List.of(new Pair(pa, pb));
         }
-        String a = toolchain(sides[0], present, spec);
-        String b = toolchain(sides[1], present, spec);
+        String a = lane(sides[0], lanes, spec);
+        String b = lane(sides[1], lanes, spec);
         if (a.equals(b)) throw new FparityError("--pair '" + spec + "': both sides are the same toolchain (use gcc@O0:gcc@O3 for opt levels)");
-        List<Pair> pairs = acrossToolchains(a, b, present);
+        List<Pair> pairs = acrossLanes(lanes.get(a), lanes.get(b));
         if (pairs.isEmpty()) throw new FparityError("--pair '" + spec + "': " + a + " and " + b + " share no opt level in this campaign");
         return pairs;
     }
 
-    private static List<Pair> acrossToolchains(String a, String b, Set<Platform> present) {
-        SortedSet<String> opts = new TreeSet<>(Platform.OPT_ORDER);
-        for (Platform p : present) {
-            if (p.toolchain().equals(a) && present.contains(new Platform(b, p.opt()))) opts.add(p.opt());
-        }
-        return opts.stream().map(o -> new Pair(new Platform(a, o), new Platform(b, o))).toList();
+    /** Lanes by name (sorted), each with its platforms by opt level (in the paper's order). */
+    private static Map<String, Map<String, Platform>> lanes(Set<Platform> present) {
+        Map<String, Map<String, Platform>> m = new TreeMap<>();
+        for (Platform p : present) m.computeIfAbsent(p.lane(), k -> new TreeMap<>(Platform.OPT_ORDER)).put(p.opt(), p);
+        return m;
     }
 
-    private static String toolchain(String name, Set<Platform> present, String spec) {
+    private static List<Pair> acrossLanes(Map<String, Platform> a, Map<String, Platform> b) {
+        List<Pair> pairs = new ArrayList<>();
+        for (var e : a.entrySet()) {
+            Platform other = b.get(e.getKey());
+            if (other != null) pairs.add(new Pair(e.getValue(), other));
+        }
+        return pairs;
+    }
+
+    private static String lane(String name, Map<String, Map<String, Platform>> lanes, String spec) {
         String n = name.strip();
-        if (present.stream().noneMatch(p -> p.toolchain().equals(n))) {
-            String known = present.stream().map(Platform::toolchain).distinct().sorted().collect(Collectors.joining(", "));
-            throw new FparityError("--pair '" + spec + "': unknown toolchain '" + n + "' (this campaign has: " + known + ")");
+        if (!lanes.containsKey(n)) {
+            throw new FparityError("--pair '" + spec + "': unknown toolchain '" + n + "' (this campaign has: " + String.join(", ", lanes.keySet()) + ")");
         }
         return n;
     }
 
-    private static Platform platform(String side, Set<Platform> present, String spec) {
-        String[] parts = side.strip().split("@", -1);
-        if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
-            throw new FparityError("--pair '" + spec + "': '" + side + "' is not toolchain@opt");
+    /**
+     * The platform a side names ({@code gcc@O2}, {@code gcc@O2@local}, {@code gcc@O2@lumi#…}), null when the side is a
+     * lane. A side shaped like a platform whose lane exists but lacks that opt level is an error naming the levels.
+     */
+    private static Platform platform(String side, Map<String, Map<String, Platform>> lanes, String spec) {
+        if (lanes.containsKey(side)) return null;
+        PlatformKey k = PlatformKey.parse(side);
+        if (k == null) {
+            if (side.contains("@")) throw new FparityError("--pair '" + spec + "': '" + side + "' is not toolchain@opt");
+            return null;
         }
-        Platform p = new Platform(toolchain(parts[0], present, spec), parts[1]);
-        if (!present.contains(p)) {
-            String opts = present.stream().filter(q -> q.toolchain().equals(p.toolchain())).map(Platform::opt)
-                    .sorted(Platform.OPT_ORDER).collect(Collectors.joining(", "));
-            throw new FparityError("--pair '" + spec + "': " + p.toolchain() + " has no opt level '" + p.opt() + "' (it has: " + opts + ")");
+        Platform p = Platform.of(k);
+        Map<String, Platform> lane = lanes.get(p.lane());
+        if (lane == null) {
+            throw new FparityError("--pair '" + spec + "': unknown toolchain '" + p.lane() + "' (this campaign has: " + String.join(", ", lanes.keySet()) + ")");
         }
-        return p;
+        if (lane.containsKey(p.opt())) return lane.get(p.opt());
+        String opts = lane.keySet().stream().collect(Collectors.joining(", "));
+        throw new FparityError("--pair '" + spec + "': " + p.lane() + " has no opt level '" + p.opt() + "' (it has: " + opts + ")");
     }
 }

@@ -2,9 +2,14 @@ package org.fparity.compare;
 
 import java.util.Comparator;
 import java.util.List;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.PlatformKey;
 
-/** Where one result came from, as far as comparison cares: a toolchain at an opt level. */
-public record Platform(String toolchain, String opt) implements Comparable<Platform> {
+/**
+ * Where one result came from, as far as comparison cares: a toolchain at an opt level at a site on a kind of node
+ * ({@link PlatformKey}, the one platform identity). Two clusters' {@code gcc@O2} are two platforms.
+ */
+public record Platform(String toolchain, String opt, String site, String node) implements Comparable<Platform> {
     private static final List<String> STANDARD_OPTS = List.of("O0", "O1", "O2", "O3", "O3_FM");
 
     /** Standard levels in the paper's order, then a toolchain's extra levels (nofma …) by name. */
@@ -14,19 +19,59 @@ public record Platform(String toolchain, String opt) implements Comparable<Platf
             })
             .thenComparing(Comparator.naturalOrder());
 
-    /** {@code gcc@O2}: the spelling {@code --pair} accepts and JUnit/JSON keys use. */
+    public Platform {
+        PlatformKey k = new PlatformKey(toolchain, opt, site, node);
+        site = k.site();
+        node = k.node();
+    }
+
+    /** A platform on the local site without node facts. */
+    public Platform(String toolchain, String opt) {
+        this(toolchain, opt, PlatformKey.LOCAL, null);
+    }
+
+    /** The platform an outcome ran on. */
+    public static Platform of(Outcome o) {
+        return of(o.platformKey());
+    }
+
+    public static Platform of(PlatformKey k) {
+        return new Platform(k.toolchain(), k.opt(), k.site(), k.node());
+    }
+
+    public PlatformKey key() {
+        return new PlatformKey(toolchain, opt, site, node);
+    }
+
+    /**
+     * {@code gcc@O2} (local, no node facts) or {@code gcc@O2@lumi}: the spelling {@code --pair} accepts and JUnit/JSON
+     * keys use ({@link PlatformKey#label()}).
+     */
     public String id() {
-        return toolchain + "@" + opt;
+        return key().label();
+    }
+
+    /**
+     * The toolchain where it ran: {@code gcc} on the local site, {@code gcc@lumi} or {@code nvcc@jureca#A100…}
+     * elsewhere. Comparison pairs lanes at each opt level, and each lane's opt levels against its lowest.
+     */
+    public String lane() {
+        PlatformKey k = key();
+        return k.isPlain() ? toolchain : toolchain + "@" + site + (node == null ? "" : "#" + node);
+    }
+
+    /** The same lane at another opt level. */
+    public Platform at(String otherOpt) {
+        return new Platform(toolchain, otherOpt, site, node);
     }
 
     @Override
     public String toString() {
-        return toolchain + " " + opt;
+        return key().isPlain() ? toolchain + " " + opt : lane() + " " + opt;
     }
 
     @Override
     public int compareTo(Platform o) {
-        int c = toolchain.compareTo(o.toolchain);
-        return c != 0 ? c : OPT_ORDER.compare(opt, o.opt);
+        return key().compareTo(o.key());
     }
 }

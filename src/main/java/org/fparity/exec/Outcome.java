@@ -12,6 +12,9 @@ import org.fparity.ir.HexFloat;
  * @param input     index of the input in the campaign's inputs for that program
  * @param toolchain toolchain name ({@code gcc}, {@code clang-19}, {@code nvcc-sm80} …)
  * @param opt       opt level label ({@code O0 O1 O2 O3 O3_FM}, or a toolchain's extra level such as {@code nofma})
+ * @param site      where it ran: {@code local} or a cluster profile's name (a line without one, written before sites
+ *                  existed, means {@code local})
+ * @param node      the node's result-changing facts ({@link PlatformKey#nodeLabel}), null on a node without any
  * @param status    how the run ended
  * @param hex       the result as glibc {@code %a} text when {@code status == OK}, else null
  * @param detail    compiler message, signal, timeout, harness error; null when OK
@@ -19,9 +22,20 @@ import org.fparity.ir.HexFloat;
  * @param micros    wall time of the run in microseconds (0 when not measured)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"program", "input", "toolchain", "opt", "status", "hex", "detail", "platform", "micros"})
+@JsonPropertyOrder({"program", "input", "toolchain", "opt", "site", "node", "status", "hex", "detail", "platform", "micros"})
 public record Outcome(
-        String program, int input, String toolchain, String opt, Status status, String hex, String detail, String platform, long micros) {
+        String program, int input, String toolchain, String opt, String site, String node, Status status, String hex, String detail,
+        String platform, long micros) {
+
+    public Outcome {
+        site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;
+        node = node == null || node.isBlank() ? null : node;
+    }
+
+    /** An outcome on the local site, on a node without result-changing facts. */
+    public Outcome(String program, int input, String toolchain, String opt, Status status, String hex, String detail, String platform, long micros) {
+        this(program, input, toolchain, opt, PlatformKey.LOCAL, null, status, hex, detail, platform, micros);
+    }
 
     /** How a run ended. Everything is an outcome: nothing is silently dropped. */
     public enum Status {
@@ -45,9 +59,24 @@ public record Outcome(
         return hex == null ? Double.NaN : HexFloat.parse(hex);
     }
 
-    /** Identity of the run: one outcome per (program, input, toolchain, opt). */
+    /** The platform it ran on, node facts included: what compare tells apart. */
+    @JsonIgnore
+    public PlatformKey platformKey() {
+        return new PlatformKey(toolchain, opt, site, node);
+    }
+
+    /**
+     * Identity of the run: one outcome per (program, input, toolchain, opt, site), spelled
+     * {@code program/input/gcc@O2@local}. The node is left out: a run is planned (and resumed) before anyone knows which
+     * node will take it.
+     */
     @JsonIgnore
     public String key() {
-        return program + "/" + input + "/" + toolchain + "/" + opt;
+        return key(program, input, platformKey());
+    }
+
+    /** {@link #key()} of a run of {@code program} on {@code input} planned for {@code platform}. */
+    public static String key(String program, int input, PlatformKey platform) {
+        return program + "/" + input + "/" + platform.planned().id();
     }
 }

@@ -124,8 +124,8 @@ final class HtmlReport {
             if (differing.isEmpty()) b.append("<p class=\"note\">No discrepancies at any opt level.</p>");
             for (PairSummary s : differing) {
                 Pair p = s.pair();
-                String rowsLabel = p.kind() == Pair.Kind.TOOLCHAINS ? p.a().toolchain() : p.a().opt();
-                String colsLabel = p.kind() == Pair.Kind.TOOLCHAINS ? p.b().toolchain() : p.b().opt();
+                String rowsLabel = p.kind() == Pair.Kind.TOOLCHAINS ? p.a().lane() : p.a().opt();
+                String colsLabel = p.kind() == Pair.Kind.TOOLCHAINS ? p.b().lane() : p.b().opt();
                 b.append(Svg.heatMap(p.row() + " (" + s.discrepancies() + ")", rowsLabel, colsLabel, s.matrix(), scale));
             }
             b.append("</div></div>\n");

@@ -40,6 +40,8 @@ final class JsonReport {
             ObjectNode o = runs.addObject();
             o.put("toolchain", p.toolchain());
             o.put("opt", p.opt());
+            o.put("site", p.site());
+            if (p.node() != null) o.put("node", p.node());
             ObjectNode st = o.putObject("status");
             for (Status s : Status.values()) st.put(s.name(), m.getOrDefault(s, 0));
         });

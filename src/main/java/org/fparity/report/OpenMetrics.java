@@ -19,7 +19,8 @@ final class OpenMetrics {
         family(sb, "fparity_runs", "Runs per toolchain, opt level and how they ended.");
         r.findings().runs().forEach((p, m) -> {
             for (Status s : Status.values()) {
-                sample(sb, "fparity_runs", Map.of("toolchain", p.toolchain(), "opt", p.opt(), "status", s.name().toLowerCase(Locale.ROOT)), m.getOrDefault(s, 0));
+                // The toolchain label is the lane (gcc@lumi on a cluster), so two sites' samples stay distinct.
+                sample(sb, "fparity_runs", Map.of("toolchain", p.lane(), "opt", p.opt(), "status", s.name().toLowerCase(Locale.ROOT)), m.getOrDefault(s, 0));
             }
         });
         // Summed over pairs of one kind, so the line set stays the same size however many toolchains a campaign has.

@@ -75,7 +75,7 @@ final class Tables {
     static Table paperMatrices(List<PairSummary> rows) {
         PairSummary first = rows.getFirst();
         String corner = first.pair().kind() == org.fparity.compare.Pair.Kind.TOOLCHAINS
-                ? first.pair().a().toolchain() + "\\" + first.pair().b().toolchain()
+                ? first.pair().a().lane() + "\\" + first.pair().b().lane()
                 : first.pair().a().opt() + "\\opt";
         List<String> head = new ArrayList<>(List.of("Opt", corner));
         for (OutcomeClass c : OutcomeClass.values()) head.add(c.label());

@@ -201,7 +201,7 @@ class ComparerTest {
         CampaignView bad = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
                 PlantedFaults.ok("p", "a", "O0", "0x1p+0"), PlantedFaults.ok("p", "b", "O0", "zebra")));
         FparityError e = assertThrows(FparityError.class, () -> Comparer.compare(bad));
-        assertEquals("outcome p/0/b/O0: result 'zebra' is not a hex float", e.getMessage());
+        assertEquals("outcome p/0/b@O0@local: result 'zebra' is not a hex float", e.getMessage());
         CampaignView noHex = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
                 new Outcome("p", 0, "a", "O0", Status.OK, null, null, null, 0)));
         assertThrows(FparityError.class, () -> Comparer.compare(noHex));

@@ -1,4 +1,4 @@
-package org.fparity.campaign;
+package org.fparity.exec;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -7,9 +7,13 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Facts about this machine recorded with every campaign (FLiT #88: a result without its host is not reproducible). */
-public final class HostFacts {
-    private HostFacts() {}
+/**
+ * Facts about the node that runs a job, collected on that node (by {@code fparity worker} there, not on the login node)
+ * and recorded with every platform (FLiT #88: a result without its host is not reproducible). The facts named in
+ * {@link PlatformKey#RESULT_FACTS} (GPU model, driver, runtime) are part of the platform's identity.
+ */
+public final class NodeFacts {
+    private NodeFacts() {}
 
     public static Map<String, String> collect() {
         Map<String, String> m = new LinkedHashMap<>();
@@ -21,6 +25,8 @@ public final class HostFacts {
         m.put("java", Runtime.version().toString());
         String distro = distro();
         if (distro != null) m.put("distro", distro);
+        String libc = libc();
+        if (libc != null) m.put("libc", libc);
         return m;
     }
 
@@ -53,5 +59,12 @@ public final class HostFacts {
             // no os-release: leave it out
         }
         return null;
+    }
+
+    /** glibc's version line ({@code ldd (Debian GLIBC 2.36-9+deb12u10) 2.36}): libm is part of what a C result depends on. */
+    private static String libc() {
+        String out = Processes.probe(java.util.List.of("ldd", "--version"), Map.of(), 10);
+        if (out == null) return null;
+        return out.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(null);
     }
 }

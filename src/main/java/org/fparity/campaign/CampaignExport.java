@@ -1,0 +1,270 @@
+package org.fparity.campaign;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+import org.fparity.FparityError;
+import org.fparity.exec.Outcome;
+import org.fparity.ir.ProgramJson;
+
+/**
+ * Writes a campaign folder as one self-checking JSON document ({@link ExportFormat}) that another cluster imports. The
+ * outcome log is streamed line by line, so memory holds the program table and one outcome, whatever the campaign's size.
+ */
+public final class CampaignExport {
+    private CampaignExport() {}
+
+    /** What an export wrote. */
+    public record Result(Path file, int programs, int platforms, long outcomes, String digest, long bytes) {}
+
+    /** A compact writer for records (the shared mapper indents). */
+    static final ObjectMapper COMPACT = ProgramJson.MAPPER.copy().disable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * Exports {@code campaignDir} to {@code out} (gzip when its name ends in {@code .gz}), by temp-then-rename: a failed
+     * or interrupted export leaves no file behind. {@code fparityVersion} is the exporting fparity's version.
+     */
+    public static Result export(Path campaignDir, Path out, String fparityVersion, Instant now) {
+        if (!Files.isDirectory(campaignDir)) throw new FparityError("campaign '" + campaignDir + "' not found (expected a folder with campaign.json)");
+        CampaignMeta meta = Campaign.readMeta(campaignDir);
+        if (meta == null) throw new FparityError(campaignDir + ": not a campaign (no " + Campaign.META + ")");
+        String name = campaignDir.toAbsolutePath().normalize().getFileName().toString();
+        Path target = out.toAbsolutePath();
+        Path tmp;
+        try {
+            Files.createDirectories(target.getParent());
+            tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
+        } catch (IOException e) {
+            throw new FparityError("cannot write " + out + ": " + e.getMessage(), 4);
+        }
+        try {
+            Result r;
+            try (OutputStream file = Files.newOutputStream(tmp)) {
+                OutputStream raw = ExportFormat.gzipByName(target.getFileName().toString())
+                        ? new GZIPOutputStream(file, 1 << 16) : new BufferedOutputStream(file, 1 << 16);
+                try (raw) {
+                    r = write(meta, name, campaignDir.resolve(Campaign.OUTCOMES), raw, fparityVersion, now);
+                }
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return new Result(out, r.programs(), r.platforms(), r.outcomes(), r.digest(), Files.size(target));
+        } catch (IOException e) {
+            throw new FparityError("cannot write " + out + ": " + e.getMessage(), 4);
+        } finally {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // best effort: the temp name starts with a dot and says .tmp
+            }
+        }
+    }
+
+    /** Writes the document to {@code sink} (uncompressed bytes are what the digest covers). */
+    static Result write(CampaignMeta meta, String name, Path outcomesFile, OutputStream sink, String fparityVersion, Instant now) throws IOException {
+        Hashing hashing = new Hashing(sink);
+        JsonGenerator g = COMPACT.getFactory().createGenerator(hashing, JsonEncoding.UTF8);
+        g.setCodec(COMPACT);
+        g.writeStartObject();
+        g.writeStringField("format", ExportFormat.FORMAT);
+        g.writeNumberField("schema", ExportFormat.SCHEMA);
+        g.writeStringField("fparity", fparityVersion);
+        g.writeStringField("exported", now.truncatedTo(ChronoUnit.SECONDS).toString());
+        g.writeRaw('\n');
+
+        ObjectNode campaign = COMPACT.valueToTree(meta);
+        campaign.remove("platforms");
+        campaign.remove("programs");
+        campaign.put("name", name);
+        g.writeFieldName("campaign");
+        g.writeTree(campaign);
+        g.writeRaw('\n');
+        if (meta.grammar() != null && meta.grammar().content() != null) {
+            g.writeStringField("grammar_hash", grammarHash(meta.grammar().content()));
+            g.writeRaw('\n');
+        }
+
+        g.writeArrayFieldStart("platforms");
+        for (CampaignMeta.Platform p : meta.platforms()) {
+            g.writeRaw('\n');
+            g.writeObject(p);
+        }
+        g.writeRaw('\n');
+        g.writeEndArray();
+        g.writeRaw('\n');
+
+        Map<String, Integer> inputsOf = new HashMap<>();
+        g.writeArrayFieldStart("programs");
+        for (CampaignMeta.ProgramEntry p : meta.programs()) {
+            if (p.source() == null) throw new FparityError("program " + p.id() + " has no text: cannot export a campaign that does not hold its programs");
+            if (inputsOf.put(p.id(), p.inputs().size()) != null) throw new FparityError(Campaign.META + ": program " + p.id() + " is listed twice");
+            ObjectNode node = COMPACT.createObjectNode();
+            node.put("hash", ExportFormat.sha256(p.source()));
+            node.setAll((ObjectNode) COMPACT.valueToTree(p));
+            g.writeRaw('\n');
+            g.writeTree(node);
+        }
+        g.writeRaw('\n');
+        g.writeEndArray();
+        g.writeRaw('\n');
+
+        g.writeArrayFieldStart("outcomes");
+        long n = streamOutcomes(outcomesFile, inputsOf, g);
+        g.writeRaw('\n');
+        g.writeEndArray();
+        g.flush();
+        String digest = ExportFormat.DIGEST_PREFIX + HexFormat.of().formatHex(hashing.digest.digest());
+        g.writeRaw('\n');
+        g.writeStringField("digest", digest);
+        g.writeEndObject();
+        g.writeRaw('\n');
+        g.close();
+        return new Result(null, meta.programs().size(), meta.platforms().size(), n, digest, hashing.count);
+    }
+
+    /** SHA-256 of the grammar's content in its compact JSON form: what an importer can recompute from the file alone. */
+    static String grammarHash(JsonNode content) {
+        try {
+            return ExportFormat.sha256(COMPACT.writeValueAsBytes(content));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Copies outcomes.jsonl into the open array, one outcome per line, in log order (duplicates too: the importer's
+     * log then reads exactly as this one does). A torn or unreadable line is refused: the export would silently lack it.
+     */
+    private static long streamOutcomes(Path file, Map<String, Integer> inputsOf, JsonGenerator g) throws IOException {
+        long n = 0;
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+            LineReader lines = new LineReader(in);
+            byte[] line;
+            while ((line = lines.next()) != null) {
+                if (lines.torn()) {
+                    throw new FparityError(file + " line " + lines.number() + ": torn last line; resume the campaign with 'fparity run' (that repairs it) before exporting");
+                }
+                if (isBlank(line, lines.length())) continue;
+                Outcome o;
+                try {
+                    o = OutcomeLog.READER.readValue(line, 0, lines.length());
+                } catch (JsonProcessingException e) {
+                    throw new FparityError(file + " line " + lines.number() + ": unreadable outcome (" + ProgramJson.oneLine(e) + ")");
+                }
+                checkOutcome(o, inputsOf, file + " line " + lines.number());
+                g.writeRaw('\n');
+                g.writeObject(o);
+                n++;
+            }
+        } catch (NoSuchFileException e) {
+            return 0;
+        }
+        return n;
+    }
+
+    /** An outcome must name a program of the campaign and one of its inputs, and carry what comparison needs. */
+    static void checkOutcome(Outcome o, Map<String, Integer> inputsOf, String where) {
+        if (o == null || o.program() == null || o.toolchain() == null || o.opt() == null || o.status() == null) {
+            throw new FparityError(where + ": outcome lacks program, toolchain, opt or status");
+        }
+        Integer inputs = inputsOf.get(o.program());
+        if (inputs == null) throw new FparityError(where + ": outcome of program " + o.program() + ", which the campaign does not list");
+        if (o.input() < 0 || o.input() >= inputs) {
+            throw new FparityError(where + ": outcome of program " + o.program() + " input " + o.input() + ", which has only " + inputs + " inputs");
+        }
+        if (o.status() == Outcome.Status.OK && o.hex() == null) throw new FparityError(where + ": outcome " + o.key() + " is OK but has no result");
+    }
+
+    private static boolean isBlank(byte[] b, int len) {
+        for (int i = 0; i < len; i++) if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') return false;
+        return true;
+    }
+
+    /** Counts and hashes every byte on its way to the sink. */
+    static final class Hashing extends FilterOutputStream {
+        final MessageDigest digest = ExportFormat.newSha256();
+        long count;
+
+        Hashing(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            digest.update((byte) b);
+            count++;
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            digest.update(b, off, len);
+            count += len;
+            out.write(b, off, len);
+        }
+    }
+
+    /** Lines of a byte stream without decoding them all to strings; the buffer is reused. */
+    static final class LineReader {
+        private final InputStream in;
+        private byte[] buf = new byte[512];
+        private int len;
+        private int number;
+        private boolean torn;
+
+        LineReader(InputStream in) {
+            this.in = in;
+        }
+
+        /** The next line's bytes in a reused buffer ({@link #length()} of them), or null at the end. */
+        byte[] next() throws IOException {
+            len = 0;
+            int c;
+            while ((c = in.read()) >= 0 && c != '\n') {
+                if (len == buf.length) buf = java.util.Arrays.copyOf(buf, len * 2);
+                buf[len++] = (byte) c;
+            }
+            if (c < 0 && len == 0) return null;
+            number++;
+            torn = c < 0;
+            return buf;
+        }
+
+        int length() {
+            return len;
+        }
+
+        int number() {
+            return number;
+        }
+
+        boolean torn() {
+            return torn;
+        }
+    }
+}

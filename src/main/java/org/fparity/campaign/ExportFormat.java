@@ -1,0 +1,57 @@
+package org.fparity.campaign;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * The layout of an exported campaign, one JSON object whose fields come in this order (a reader checks the order, so
+ * everything it needs to check an outcome has been read before the first outcome arrives):
+ * <pre>
+ * {"format":"fparity-campaign-export","schema":1,"fparity":"0.1.0","exported":"…Z",
+ *  "campaign":{…campaign.json without platforms and programs…},
+ *  "grammar_hash":"…" (SHA-256 of the grammar content as written here; only when the campaign has a grammar),
+ *  "platforms":[…],
+ *  "programs":[{"hash":"<SHA-256 of source>", …}, …],
+ *  "outcomes":[
+ *  {…},
+ *  ,{…}
+ *  ],
+ *  "digest":"sha256:<hex>"}
+ * </pre>
+ * The digest is the SHA-256 of the uncompressed bytes from the first byte up to and including the {@code ]} that closes
+ * {@code outcomes}: everything but the digest itself. One outcome per line keeps a 10^6-outcome file greppable.
+ */
+public final class ExportFormat {
+    private ExportFormat() {}
+
+    public static final String FORMAT = "fparity-campaign-export";
+    /**
+     * Version of this layout. Readers migrate older versions and refuse newer ones. History: 1 = first layout (platforms
+     * as campaign.json had them, outcomes keyed by toolchain and opt).
+     */
+    public static final int SCHEMA = 1;
+    public static final String DIGEST_PREFIX = "sha256:";
+
+    static String sha256(byte[] bytes) {
+        return HexFormat.of().formatHex(newSha256().digest(bytes));
+    }
+
+    static String sha256(String text) {
+        return sha256(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static MessageDigest newSha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** True for a file name that asks for gzip ({@code .gz}). */
+    public static boolean gzipByName(String fileName) {
+        return fileName.endsWith(".gz");
+    }
+}

@@ -1,0 +1,74 @@
+package org.fparity.campaign;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+
+/**
+ * Hashes the bytes a parser reads, but only up to an offset learnt later: a JSON parser reads ahead, so when it reports
+ * where the digested part ends, some bytes past that point have already gone by. They are held back (at most
+ * {@link #LAG} bytes beyond the hashed point, far more than a parser's read-ahead) until {@link #digestUpTo} says where to
+ * stop. Memory stays bounded whatever the file's size.
+ */
+final class TrailingDigestInput extends FilterInputStream {
+    static final int LAG = 1 << 16;
+
+    private final MessageDigest digest = ExportFormat.newSha256();
+    private byte[] held = new byte[4 * LAG];
+    private int heldLen;
+    private long hashedUpTo;
+
+    TrailingDigestInput(InputStream in) {
+        super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+        int b = in.read();
+        if (b >= 0) hold(new byte[] {(byte) b}, 0, 1);
+        return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        int n = in.read(b, off, len);
+        if (n > 0) hold(b, off, n);
+        return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+        // Skipped bytes would escape the digest; read them instead.
+        byte[] tmp = new byte[(int) Math.min(n, 8192)];
+        int r = read(tmp, 0, tmp.length);
+        return Math.max(r, 0);
+    }
+
+    @Override
+    public boolean markSupported() {
+        return false;
+    }
+
+    private void hold(byte[] b, int off, int n) {
+        if (heldLen + n > held.length) {
+            // Hash all but the last LAG bytes, then keep those at the front.
+            int release = Math.max(0, heldLen - LAG);
+            digest.update(held, 0, release);
+            hashedUpTo += release;
+            System.arraycopy(held, release, held, 0, heldLen - release);
+            heldLen -= release;
+            if (heldLen + n > held.length) held = java.util.Arrays.copyOf(held, Math.max(held.length * 2, heldLen + n));
+        }
+        System.arraycopy(b, off, held, heldLen, n);
+        heldLen += n;
+    }
+
+    /** SHA-256 of bytes [0, offset) of the stream; offset must be among the bytes still held back. */
+    byte[] digestUpTo(long offset) {
+        long keep = offset - hashedUpTo;
+        if (keep < 0 || keep > heldLen) throw new IllegalStateException("digest end " + offset + " outside held window [" + hashedUpTo + ", " + (hashedUpTo + heldLen) + "]");
+        digest.update(held, 0, (int) keep);
+        return digest.digest();
+    }
+}

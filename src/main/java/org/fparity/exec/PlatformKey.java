@@ -1,0 +1,125 @@
+package org.fparity.exec;
+
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * The identity of a platform: toolchain × opt level × site (a cluster profile's name, or {@code local}) × the node facts
+ * that change results (GPU model, driver and runtime versions). This is the one key outcomes, resume, compare and merge
+ * use; spelled {@code gcc@O2@local}, or {@code nvcc-sm80@O2@jureca#NVIDIA_A100-SXM4-40GB_535.104} when a node has
+ * facts that change results.
+ *
+ * <p>A run (program, input, toolchain, opt, site) is planned before anyone knows which node will run it, so the
+ * identity of a run ({@link Outcome#key()}) leaves the node out; compare keeps it, so results from two kinds of node
+ * are two platforms side by side and never silently mixed.
+ *
+ * @param toolchain toolchain name
+ * @param opt       opt level label
+ * @param site      where it ran: {@code local}, or a cluster profile's name
+ * @param node      result-changing node facts as one label ({@link #nodeLabel}), or null when the node has none
+ */
+public record PlatformKey(String toolchain, String opt, String site, String node) implements Comparable<PlatformKey> {
+    /** The site of a run on the machine fparity was started on; also what a record without a site means. */
+    public static final String LOCAL = "local";
+
+    /**
+     * Node facts that change results (filled in by {@link NodeFacts} on the node that runs a job). Hostname, CPU model
+     * and OS are recorded too but do not make a separate platform: CPU toolchains here are built without -march=native.
+     */
+    public static final java.util.List<String> RESULT_FACTS = java.util.List.of("gpu", "gpu_driver", "gpu_runtime");
+
+    public PlatformKey {
+        if (toolchain == null || opt == null) throw new IllegalArgumentException("a platform needs a toolchain and an opt level");
+        site = site == null || site.isBlank() ? LOCAL : site;
+        node = node == null || node.isBlank() ? null : node;
+    }
+
+    /** A platform on the local site with no result-changing node facts. */
+    public static PlatformKey local(String toolchain, String opt) {
+        return new PlatformKey(toolchain, opt, LOCAL, null);
+    }
+
+    /** The full spelling, always with the site: {@code gcc@O2@local}. */
+    public String id() {
+        return toolchain + "@" + opt + "@" + site + (node == null ? "" : "#" + node);
+    }
+
+    /** The short spelling for people: {@code gcc@O2} on the local site without node facts, else {@link #id()}. */
+    public String label() {
+        return isPlain() ? toolchain + "@" + opt : id();
+    }
+
+    /** The same platform without node facts: what a run was planned for. */
+    public PlatformKey planned() {
+        return node == null ? this : new PlatformKey(toolchain, opt, site, null);
+    }
+
+    /** True on the local site without node facts (a campaign of one machine, as before sites existed). */
+    public boolean isPlain() {
+        return LOCAL.equals(site) && node == null;
+    }
+
+    /**
+     * Reads {@code toolchain@opt}, {@code toolchain@opt@site} or {@code toolchain@opt@site#node}; null when the text has
+     * none of those shapes.
+     */
+    public static PlatformKey parse(String s) {
+        String node = null;
+        int hash = s.indexOf('#');
+        if (hash >= 0) {
+            node = s.substring(hash + 1);
+            s = s.substring(0, hash);
+        }
+        String[] parts = s.split("@", -1);
+        for (String p : parts) if (p.isBlank()) return null;
+        return switch (parts.length) {
+            case 2 -> node == null ? local(parts[0], parts[1]) : null;
+            case 3 -> new PlatformKey(parts[0], parts[1], parts[2], node);
+            default -> null;
+        };
+    }
+
+    /**
+     * The label of a node's result-changing facts ({@link #RESULT_FACTS}, in that order, those present), characters
+     * other than letters, digits, {@code . _ + -} replaced by {@code _}; null when the node has none (a CPU node).
+     */
+    public static String nodeLabel(Map<String, String> facts) {
+        if (facts == null) return null;
+        StringJoiner j = new StringJoiner("_");
+        boolean any = false;
+        for (String k : RESULT_FACTS) {
+            String v = facts.get(k);
+            if (v == null || v.isBlank()) continue;
+            j.add(v.strip().replaceAll("[^A-Za-z0-9._+-]+", "_"));
+            any = true;
+        }
+        return any ? j.toString() : null;
+    }
+
+    @Override
+    public int compareTo(PlatformKey o) {
+        int c = toolchain.compareTo(o.toolchain);
+        if (c != 0) return c;
+        c = optRank(opt) != optRank(o.opt) ? Integer.compare(optRank(opt), optRank(o.opt)) : opt.compareTo(o.opt);
+        if (c != 0) return c;
+        c = siteOrder(site).compareTo(siteOrder(o.site));
+        if (c != 0) return c;
+        return node == null ? (o.node == null ? 0 : -1) : o.node == null ? 1 : node.compareTo(o.node);
+    }
+
+    /** Standard levels in the paper's order, then a toolchain's extra levels (nofma …). */
+    private static int optRank(String opt) {
+        int i = Toolchain.STANDARD_OPTS.indexOf(opt);
+        return i < 0 ? Toolchain.STANDARD_OPTS.size() : i;
+    }
+
+    /** The local site first, then the others by name. */
+    private static String siteOrder(String s) {
+        return LOCAL.equals(s) ? "" : s;
+    }
+
+    @Override
+    public String toString() {
+        return id();
+    }
+}

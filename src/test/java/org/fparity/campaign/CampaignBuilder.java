@@ -1,0 +1,100 @@
+package org.fparity.campaign;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fparity.exec.Outcome;
+import org.fparity.gen.Generator;
+import org.fparity.gen.Grammar;
+import org.fparity.gen.InputGenerator;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Input;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Program;
+
+/**
+ * Writes a real campaign folder (generated IR programs with their hashes, a grammar, platforms with versions and argv,
+ * outcomes through {@link OutcomeLog}) without running a compiler: results are made up, deterministically, so that
+ * {@code fake} toolchains differ from the truthful ones in known runs. Used by the transfer tests and the benchmark.
+ */
+public final class CampaignBuilder {
+    private CampaignBuilder() {}
+
+    /** How one (program, input) comes out on one platform. */
+    public interface Results {
+        Outcome of(CampaignMeta.ProgramEntry p, int programIndex, int input, CampaignMeta.Platform platform);
+    }
+
+    public static List<CampaignMeta.ProgramEntry> programs(long seed, int count, int inputs) {
+        Grammar g = Grammar.defaults();
+        InputGenerator ig = new InputGenerator(g, seed);
+        List<CampaignMeta.ProgramEntry> out = new ArrayList<>();
+        for (Program p : new Generator(g, seed).generate(Precision.FP64, count)) {
+            String c = p.canonical();
+            out.add(new CampaignMeta.ProgramEntry(p.id(), ExportFormat.sha256(c), Precision.FP64, c, ig.inputs(p, inputs)));
+        }
+        return out;
+    }
+
+    public static CampaignMeta.Platform platform(String toolchain, String opt, String host) {
+        return new CampaignMeta.Platform(toolchain + "@" + opt + "-" + ExportFormat.sha256(toolchain + opt + host).substring(0, 8), toolchain, opt, "c",
+                toolchain + " (fparity test) 1.0", List.of(toolchain, "-" + opt, "{src}", "-o", "{bin}", "-lm"), List.of("{bin}"),
+                Map.of("LC_ALL", "C"), host);
+    }
+
+    /** Truth: a value made from the program and input; a toolchain whose name starts with {@code fake} is 1 ULP off on every fifth run at O3_FM and NaN on every eleventh. */
+    public static Outcome standard(CampaignMeta.ProgramEntry p, int programIndex, int input, CampaignMeta.Platform pl) {
+        double truth = Math.scalb(1.0 + ((programIndex * 31 + input * 7) % 97) / 97.0, (programIndex % 40) - 20);
+        int k = programIndex * 3 + input;
+        double v = truth;
+        if (pl.toolchain().startsWith("fake") && pl.opt().equals("O3_FM") && k % 5 == 0) v = Math.nextUp(truth);
+        if (pl.toolchain().startsWith("fake") && k % 11 == 0) v = Double.NaN;
+        return new Outcome(p.id(), input, pl.toolchain(), pl.opt(), Outcome.Status.OK, HexFloat.format(v), null, pl.id(), 100 + k % 13);
+    }
+
+    /** Writes a campaign folder: campaign.json by {@link Campaign#writeMeta}, outcomes appended in program, input, platform order. */
+    public static Path write(Path dir, long seed, List<CampaignMeta.ProgramEntry> programs, List<CampaignMeta.Platform> platforms, Results results) {
+        try {
+            java.nio.file.Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Grammar g = Grammar.defaults();
+        com.fasterxml.jackson.databind.JsonNode content;
+        try (var in = Grammar.class.getResourceAsStream(Grammar.DEFAULT_RESOURCE)) {
+            content = org.fparity.ir.ProgramJson.MAPPER.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        CampaignMeta meta = new CampaignMeta(Campaign.SCHEMA, "0.1.0", "2026-11-22T18:00:00Z", seed,
+                new CampaignMeta.GrammarInfo(g.source(), g.sha256(), content), Map.of("programs", Integer.toString(programs.size())),
+                Map.of("hostname", "node17", "cpu", "test cpu"), platforms, programs);
+        Campaign.writeMeta(dir, meta);
+        try (OutcomeLog log = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), s -> {})) {
+            for (int i = 0; i < programs.size(); i++) {
+                CampaignMeta.ProgramEntry p = programs.get(i);
+                for (int in = 0; in < p.inputs().size(); in++) {
+                    for (CampaignMeta.Platform pl : platforms) {
+                        Outcome o = results.of(p, i, in, pl);
+                        if (o != null) log.append(o);
+                    }
+                }
+            }
+        }
+        return dir;
+    }
+
+    /** A small campaign: 12 programs × 3 inputs on gcc and fake-cc at O0 and O3_FM. */
+    public static Path small(Path dir) {
+        List<CampaignMeta.Platform> pls = new ArrayList<>();
+        for (String tc : List.of("gcc", "fake-cc")) for (String o : List.of("O0", "O3_FM")) pls.add(platform(tc, o, "node17"));
+        return write(dir, 5, programs(5, 12, 3), pls, CampaignBuilder::standard);
+    }
+
+    static Input in(String... toks) {
+        return new Input(List.of(toks));
+    }
+}

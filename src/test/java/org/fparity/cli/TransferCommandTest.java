@@ -1,0 +1,224 @@
+package org.fparity.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.fparity.campaign.CampaignBuilder;
+import org.fparity.compare.CampaignFiles;
+import org.fparity.compare.CampaignView;
+import org.fparity.compare.Comparer;
+import org.fparity.report.Report;
+import org.fparity.report.ReportWriter;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code fparity export} / {@code import}: the round trip is exact, and every damaged transfer is refused in one line. */
+class TransferCommandTest {
+    @TempDir
+    static Path tmp;
+
+    static Path campaign;
+    static Path plain;
+    static byte[] plainBytes;
+
+    @BeforeAll
+    static void exportOnce() throws IOException {
+        campaign = CampaignBuilder.small(tmp.resolve("site-a/nightly-1"));
+        plain = tmp.resolve("nightly-1.fparity.json");
+        Cli.Run r = Cli.fparity("export", campaign.toString(), "--out", plain.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("exported 12 programs, 4 platforms, 144 outcomes to "), r.out());
+        plainBytes = Files.readAllBytes(plain);
+    }
+
+    /** Every report file and the compare tables, rendered with one fixed time and session id. */
+    private static List<byte[]> reports(Path dir, Path out) throws IOException {
+        CampaignView v = CampaignFiles.load(dir);
+        Report r = new Report(v, Comparer.compare(v), null, Instant.parse("2026-11-22T19:00:00Z"), "00000000-0000-0000-0000-000000000000");
+        List<byte[]> all = new java.util.ArrayList<>();
+        all.add(ReportWriter.text(r).getBytes(StandardCharsets.UTF_8));
+        for (Path p : ReportWriter.write(r, out)) all.add(Files.readAllBytes(p));
+        return all;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"x.fparity.json", "x.fparity.json.gz"})
+    void exportThenImportGivesTheSameCampaignComparisonAndReportsBitForBit(String fileName) throws IOException {
+        Path file = tmp.resolve("rt-" + fileName);
+        assertEquals(0, Cli.fparity("export", campaign.toString(), "--out", file.toString()).exit());
+        if (fileName.endsWith(".gz")) {
+            byte[] head = Files.readAllBytes(file);
+            assertEquals(0x1f, head[0] & 0xff, "gzip by file name");
+            assertEquals(0x8b, head[1] & 0xff);
+        }
+        Path copy = tmp.resolve("site-b-" + fileName + "/nightly-1"); // same folder name: the report names the campaign
+        Cli.Run r = Cli.fparity("import", file.toString(), "--out", copy.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("imported 12 programs, 4 platforms, 144 outcomes into "), r.out());
+        assertArrayEquals(Files.readAllBytes(campaign.resolve("campaign.json")), Files.readAllBytes(copy.resolve("campaign.json")));
+        assertArrayEquals(Files.readAllBytes(campaign.resolve("outcomes.jsonl")), Files.readAllBytes(copy.resolve("outcomes.jsonl")));
+        List<byte[]> a = reports(campaign, tmp.resolve("ra-" + fileName));
+        List<byte[]> b = reports(copy, tmp.resolve("rb-" + fileName));
+        assertEquals(6, a.size());
+        for (int i = 0; i < a.size(); i++) assertArrayEquals(a.get(i), b.get(i), "report file " + i);
+        assertTrue(new String(a.getFirst(), StandardCharsets.UTF_8).contains("discrepancies"), "the campaign has findings to compare");
+        Cli.Run c1 = Cli.fparity("compare", campaign.toString());
+        Cli.Run c2 = Cli.fparity("compare", copy.toString());
+        assertEquals(c1.out(), c2.out());
+        assertTrue(c1.out().contains("Number–Number") || c1.out().contains("Num"), c1.out());
+    }
+
+    @Test
+    void theExportCarriesEverythingAndOneOutcomePerLine() {
+        String s = new String(plainBytes, StandardCharsets.UTF_8);
+        assertTrue(s.startsWith("{\"format\":\"fparity-campaign-export\",\"schema\":1,\"fparity\":\"0.1.0\",\"exported\":\""), s.substring(0, 120));
+        assertTrue(s.contains("\"grammar_hash\":\""));
+        assertTrue(s.contains("\"version\":\"gcc (fparity test) 1.0\""), "exact compiler version string");
+        assertTrue(s.contains("\"compile\":[\"gcc\",\"-O0\",\"{src}\",\"-o\",\"{bin}\",\"-lm\"]"), "argv");
+        assertTrue(s.contains("\"env\":{\"LC_ALL\":\"C\"}"), "environment");
+        assertTrue(s.contains("\"inputs\":[[\"0x"), "inputs as hex floats");
+        assertEquals(144, s.lines().filter(l -> l.startsWith("{\"program\":") || l.startsWith(",{\"program\":")).count());
+        assertTrue(s.strip().endsWith("\"}") && s.contains("\n,\"digest\":\"sha256:"), s.substring(s.length() - 100));
+    }
+
+    /** The import must fail with exit 2, one line naming the problem, and leave nothing behind. */
+    private static void refused(Path file, String expected) throws IOException {
+        Path target = tmp.resolve("refused/" + file.getFileName() + "/campaign");
+        Cli.Run r = Cli.fparity("import", file.toString(), "--out", target.toString());
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.err().startsWith("fparity: "), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
+        assertFalse(Files.exists(target), "nothing written");
+        try (var s = Files.list(target.getParent())) {
+            assertEquals(List.of(), s.toList(), "no half-written leftovers");
+        }
+        assertEquals("", r.out());
+    }
+
+    private static Path write(String name, byte[] content) throws IOException {
+        Path p = tmp.resolve("bad/" + name);
+        Files.createDirectories(p.getParent());
+        Files.write(p, content);
+        Files.createDirectories(tmp.resolve("refused/" + name));
+        return p;
+    }
+
+    private static byte[] gzip(byte[] b) throws IOException {
+        ByteArrayOutputStream bo = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(bo)) {
+            gz.write(b);
+        }
+        return bo.toByteArray();
+    }
+
+    @ParameterizedTest
+    @ValueSource(doubles = {0.001, 0.01, 0.05, 0.2, 0.5, 0.8, 0.99, 0.997})
+    void aTruncatedFileIsRefused(double fraction) throws IOException {
+        int cut = Math.max(1, (int) (plainBytes.length * fraction));
+        refused(write("cut" + cut + ".json", java.util.Arrays.copyOf(plainBytes, cut)), "truncated: the file ends in ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(doubles = {0.1, 0.5, 0.9, 0.99})
+    void aTruncatedGzipFileIsRefused(double fraction) throws IOException {
+        byte[] gz = gzip(plainBytes);
+        int cut = Math.max(3, (int) (gz.length * fraction));
+        refused(write("cut" + cut + ".json.gz", java.util.Arrays.copyOf(gz, cut)), "truncated: the file ends in ");
+    }
+
+    @Test
+    void theDigestIsCheckedWhenTheFileEndsRightBeforeIt() throws IOException {
+        String s = new String(plainBytes, StandardCharsets.UTF_8);
+        int at = s.indexOf("\n,\"digest\"");
+        refused(write("nodigest.json", (s.substring(0, at) + "}").getBytes(StandardCharsets.UTF_8)), "no \"digest\" where expected");
+    }
+
+    @Test
+    void aFlippedBitInAProgramIsRefusedNamingTheProgram() throws IOException {
+        byte[] b = plainBytes.clone();
+        String s = new String(b, StandardCharsets.UTF_8);
+        int src = s.indexOf("\"source\":\"program fp64");
+        int idAt = s.lastIndexOf("\"id\":\"", src) + 6;
+        String id = s.substring(idAt, idAt + 16);
+        int at = s.indexOf("compute(", src) + 1; // the 'o' of compute
+        b[at] ^= 0x01; // 'o' -> 'n'
+        refused(write("flipped.json", b), "program " + id + ": text does not match its hash");
+    }
+
+    @Test
+    void aHashThatDoesNotMatchIsRefused() throws IOException {
+        String s = new String(plainBytes, StandardCharsets.UTF_8);
+        int h = s.indexOf("{\"hash\":\"") + 9;
+        String edited = s.substring(0, h) + (s.charAt(h) == '0' ? '1' : '0') + s.substring(h + 1);
+        refused(write("badhash.json", edited.getBytes(StandardCharsets.UTF_8)), "text does not match its hash");
+    }
+
+    @Test
+    void anEditedOutcomeIsCaughtByTheDigest() throws IOException {
+        String s = new String(plainBytes, StandardCharsets.UTF_8);
+        int o = s.indexOf("\"hex\":\"0x1", s.indexOf("\"outcomes\":[")) + 7;
+        String edited = s.substring(0, o) + "-" + s.substring(o);
+        refused(write("tampered.json", edited.getBytes(StandardCharsets.UTF_8)), "digest mismatch: the content was changed after export");
+    }
+
+    @Test
+    void aNewerSchemaIsRefusedWithTheReason() throws IOException {
+        String s = new String(plainBytes, StandardCharsets.UTF_8).replaceFirst("\"schema\":1,", "\"schema\":99,");
+        refused(write("newer.json", s.getBytes(StandardCharsets.UTF_8)), "export schema 99 is newer than this fparity understands (1)");
+    }
+
+    @Test
+    void notJsonIsRefused() throws IOException {
+        refused(write("notjson.json", "campaign,outcomes\nx,1\n".getBytes(StandardCharsets.UTF_8)), "not JSON, not an fparity export");
+        refused(write("array.json", "[1,2]".getBytes(StandardCharsets.UTF_8)), "not an fparity export (a JSON array, not an object)");
+        refused(write("other.json", "{\"format\":\"something-else\"}".getBytes(StandardCharsets.UTF_8)), "not an fparity export (format is 'something-else')");
+    }
+
+    @Test
+    void anEmptyFileIsRefused() throws IOException {
+        refused(write("empty.json", new byte[0]), "empty file, not an fparity export");
+        refused(write("blank.json", "\n  \n".getBytes(StandardCharsets.UTF_8)), "empty file, not an fparity export");
+    }
+
+    @Test
+    void aMissingFileIsOneLine() {
+        Cli.Run r = Cli.fparity("import", tmp.resolve("nope.json").toString(), "--out", tmp.resolve("nope").toString());
+        assertEquals(2, r.exit());
+        assertEquals("fparity: " + tmp.resolve("nope.json") + ": not found\n", r.err());
+    }
+
+    @Test
+    void importRefusesToOverwriteACampaign() {
+        Cli.Run r = Cli.fparity("import", plain.toString(), "--out", campaign.toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("already exists"), r.err());
+    }
+
+    @Test
+    void exportRefusesATornOutcomeLog() throws IOException {
+        Path c = CampaignBuilder.small(tmp.resolve("torn/c"));
+        Files.writeString(c.resolve("outcomes.jsonl"), "{\"program\":\"x", java.nio.file.StandardOpenOption.APPEND);
+        Path out = tmp.resolve("torn/c.json");
+        Cli.Run r = Cli.fparity("export", c.toString(), "--out", out.toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("line 145: torn last line"), r.err());
+        assertFalse(Files.exists(out));
+        try (var s = Files.list(out.getParent())) {
+            assertEquals(List.of("c"), s.map(p -> p.getFileName().toString()).toList(), "no temp file left");
+        }
+    }
+}
