@@ -77,7 +77,7 @@ public final class Progress {
             if (e.getKey() != Outcome.Status.OK && e.getKey() != Outcome.Status.CANNOT_RUN) failed += e.getValue().get();
         }
         String text = String.format("%d/%d runs  %.0f/s  ETA %s  not OK: %d", d, total, rate, eta, failed)
-                + (disagreements == null ? "" : "  disagreeing: " + disagreeing);
+                + (disagreements == null ? "" : "  disagreeing cases: " + disagreeing);
         if (terminal) {
             int width = 24;
             int filled = total == 0 ? width : (int) ((long) width * d / total);

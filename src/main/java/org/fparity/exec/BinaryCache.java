@@ -1,5 +1,6 @@
 package org.fparity.exec;
 
+import org.fparity.util.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -131,7 +132,7 @@ public final class BinaryCache {
                 deleteTree(tmp);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot build in " + dir + ": " + e.getMessage(), e);
+            throw org.fparity.FparityError.io("cannot build in " + dir, e);
         }
     }
 
