@@ -18,6 +18,8 @@ import java.util.Map;
  * @param pair         two named models that predict different branches, or empty when only the bounds straddle
  * @param calibrations calibration rounds it took (Alg. 2.3)
  * @param cell         the domain cell it came from
+ * @param exactCheck   Z3's floating-point theory on the two predicting models: {@code agrees} when it computes the
+ *                     same bits as the evaluator, else what differed or why it could not check
  */
 public record Candidate(int id, List<String> inputs, Map<String, Double> values, int atom, Interval left, Interval right,
-        Map<String, double[]> byModel, List<String> pair, int calibrations, String cell) {}
+        Map<String, double[]> byModel, List<String> pair, int calibrations, String cell, String exactCheck) {}

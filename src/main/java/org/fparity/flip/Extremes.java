@@ -59,7 +59,7 @@ public final class Extremes {
     }
 
     /** One summand of a chain: a product {@code x*y} (may fuse) or a plain value, already carrying its sign in x or v. */
-    private record Summand(Interval x, Interval y, Interval v) {
+    record Summand(Interval x, Interval y, Interval v) {
         boolean product() {
             return x != null;
         }

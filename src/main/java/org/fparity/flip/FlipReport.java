@@ -71,6 +71,7 @@ public final class FlipReport {
             }
             ArrayNode pair = o.putArray("predictedBy");
             c.pair().forEach(pair::add);
+            o.put("exactCheck", c.exactCheck());
             if (ch.result() != null) {
                 ObjectNode br = o.putObject("branches");
                 ch.result().branches().forEach((k, v) -> br.put(k, v.name().toLowerCase(java.util.Locale.ROOT)));

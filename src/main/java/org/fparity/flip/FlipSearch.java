@@ -62,6 +62,11 @@ public final class FlipSearch {
             notes.add("branch " + s.branch() + " is not reached on any path for loop bounds " + s.domain().bounds());
             return done(found, 0, t0);
         }
+        targets = feasible(targets);
+        if (targets.isEmpty()) {
+            notes.add("branch " + s.branch() + ": no path to it is feasible over the reals in the domain");
+            return done(found, 0, t0);
+        }
         List<String> fpVars = new ArrayList<>();
         for (Param p : program.params()) if (p.kind() != Param.Kind.INT) fpVars.add(p.name());
         SplittableRandom rnd = new SplittableRandom(s.seed());
@@ -84,6 +89,31 @@ public final class FlipSearch {
             }
         }
         return done(found, cells, t0);
+    }
+
+    /** The targets whose path condition has a real solution in the domain (or where Z3 could not tell). */
+    private List<Target> feasible(List<Target> targets) {
+        if (targets.size() == 1) return targets;
+        List<Target> out = new ArrayList<>();
+        Context ctx = z3.ctx();
+        for (Target t : targets) {
+            RealEncoder enc = new RealEncoder(ctx);
+            List<BoolExpr> q = new ArrayList<>();
+            for (var e : s.domain().ranges().entrySet()) {
+                q.add(ctx.mkGe(enc.var(e.getKey()), enc.real(e.getValue()[0])));
+                q.add(ctx.mkLe(enc.var(e.getKey()), enc.real(e.getValue()[1])));
+            }
+            for (Target.Guard g : t.path()) {
+                BoolExpr c = enc.cond(g.cond());
+                q.add(g.taken() ? c : ctx.mkNot(c));
+            }
+            q.addAll(enc.side());
+            Z3Session.Answer[] a = new Z3Session.Answer[1];
+            z3.check(q, solver -> Boolean.TRUE, a);
+            if (a[0] != Z3Session.Answer.UNSAT) out.add(t);
+        }
+        if (out.size() < targets.size()) notes.add((targets.size() - out.size()) + " of " + targets.size() + " paths to branch " + s.branch() + " are infeasible");
+        return out;
     }
 
     private Outcome done(List<Candidate> found, int cells, long t0) {
@@ -422,6 +452,31 @@ public final class FlipSearch {
             if (!taken && firstFalse == null) firstFalse = m.name();
         }
         List<String> pair = firstTrue != null && firstFalse != null ? List.of(firstTrue, firstFalse) : List.of();
-        return new Candidate(id, tokens, in, k, l, r, byModel, pair, calibrations, cell.label());
+        return new Candidate(id, tokens, in, k, l, r, byModel, pair, calibrations, cell.label(), exactCheck(t, atom, in, pair, byModel));
+    }
+
+    /** Recomputes both sides under each predicting model in Z3's FP theory and compares bits with the evaluator's. */
+    private String exactCheck(Target t, Cond.Cmp atom, Map<String, Double> in, List<String> pair, Map<String, double[]> byModel) {
+        if (pair.isEmpty()) return "no model pair to check";
+        for (String name : pair) {
+            EvaluationModel m = EvaluationModel.NAMED.get(name);
+            if (m == null) m = s.models().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+            List<ModelTransform.Applied> ap = ModelTransform.applyAll(m, List.of(atom.left(), atom.right()), t.stored());
+            try {
+                FpEncoder fp = new FpEncoder(z3.ctx(), program.precision(), in, ap.get(0).fused());
+                double lv = fp.value(ap.get(0).root());
+                double rv = fp.value(ap.get(1).root());
+                double[] mine = byModel.get(name);
+                if (Double.doubleToLongBits(lv) != Double.doubleToLongBits(mine[1]) || Double.doubleToLongBits(rv) != Double.doubleToLongBits(mine[2])) {
+                    return "disagrees under " + name + ": Z3 " + HexFloat.format(lv) + " vs " + HexFloat.format(rv) + ", evaluator "
+                            + HexFloat.format(mine[1]) + " vs " + HexFloat.format(mine[2]);
+                }
+            } catch (FpEncoder.OutOfReach e) {
+                return "out of reach: " + e.getMessage();
+            } catch (com.microsoft.z3.Z3Exception e) {
+                return "Z3 failed: " + String.valueOf(e.getMessage()).replace('\n', ' ');
+            }
+        }
+        return "agrees";
     }
 }
