@@ -17,7 +17,9 @@ import org.fparity.flip.FlipRun;
 import org.fparity.flip.FlipSearch;
 import org.fparity.flip.Verifier;
 import org.fparity.flip.Z3Session;
+import org.fparity.ExitCode;
 import org.fparity.ir.Program;
+import org.fparity.ir.ProgramFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -76,12 +78,12 @@ public final class FlipCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter o = spec.commandLine().getOut();
-        Program p = ShowCommand.read(file);
+        Program p = ProgramFiles.read(file).program();
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new FparityError(file + ": cannot read (" + e.getMessage() + ")", 4);
+            throw FparityError.io("cannot read " + file, e);
         }
         List<String> items = new ArrayList<>(Domain.fromComments(text));
         items.addAll(domain); // the command line wins: later items replace earlier ones
@@ -115,7 +117,7 @@ public final class FlipCommand implements Callable<Integer> {
                 });
                 Z3Session z3 = new Z3Session(queryTimeout)) {
             if (!specs.isEmpty() && v.platforms().stream().filter(Verifier.Platform::real).count() < 2) {
-                throw new FparityError("fewer than two real platforms can run here (of " + String.join(",", specs) + "): nothing could be verified", 3);
+                throw new FparityError("fewer than two real platforms can run here (of " + String.join(",", specs) + "): nothing could be verified", ExitCode.MISSING_TOOL);
             }
             r = FlipRun.run(p, s, z3, specs.isEmpty() ? null : v, round, skipped, (c, ver, ms) -> {
                 if (terminal) err.printf("\rfparity flip: %d candidates, %d verified flips, %.1f s", c, ver, ms / 1000.0);
@@ -131,6 +133,6 @@ public final class FlipCommand implements Callable<Integer> {
         for (String n : r.search().notes()) o.println("note: " + n);
         o.println("flips: " + json);
         o.flush();
-        return r.verified() > 0 ? 1 : 0;
+        return ExitCode.found(r.verified() > 0).code();
     }
 }

@@ -27,7 +27,7 @@ final class MathCalls {
             return CorrectlyRounded.apply(op, args);
         }
         return JavaMath.math(op, p == Precision.FP32 ? Format.FP32 : Format.FP64, args)
-                .orElseThrow(() -> new FparityError("flip needs GNU MPFR (libmpfr) to evaluate " + fn.canonicalName(), FparityError.MISSING_TOOL));
+                .orElseThrow(() -> new FparityError("flip needs GNU MPFR (libmpfr) to evaluate " + fn.canonicalName(), org.fparity.ExitCode.MISSING_TOOL));
     }
 
     /** Monotone non-decreasing over the whole domain. */

@@ -29,9 +29,9 @@ public final class Z3Session implements AutoCloseable {
             this.ctx = new Context();
         } catch (UnsatisfiedLinkError | NoClassDefFoundError | ExceptionInInitializerError e) {
             throw new FparityError("Z3 could not be loaded (z3-turnkey natives for " + System.getProperty("os.name") + "/"
-                    + System.getProperty("os.arch") + "): " + e.getMessage(), FparityError.MISSING_TOOL, e);
+                    + System.getProperty("os.arch") + "): " + e.getMessage(), org.fparity.ExitCode.MISSING_TOOL, e);
         } catch (Z3Exception e) {
-            throw new FparityError("Z3 failed to start: " + e.getMessage(), FparityError.MISSING_TOOL, e);
+            throw new FparityError("Z3 failed to start: " + e.getMessage(), org.fparity.ExitCode.MISSING_TOOL, e);
         }
     }
 
@@ -61,7 +61,7 @@ public final class Z3Session implements AutoCloseable {
             if (answer != null) answer[0] = a;
             return a == Answer.SAT ? onSat.apply(s) : null;
         } catch (Z3Exception e) {
-            throw new FparityError("Z3 failed: " + oneLine(e.getMessage()), FparityError.MISSING_TOOL, e);
+            throw new FparityError("Z3 failed: " + oneLine(e.getMessage()), org.fparity.ExitCode.MISSING_TOOL, e);
         } finally {
             nanos += System.nanoTime() - t0;
         }
