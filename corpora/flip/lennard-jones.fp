@@ -3,6 +3,8 @@
 // rrCut = 2.25. The loop over k < 3 is written out per component (element-wise array inputs are not in the IR yet);
 // the six SignR tests are branches 0-5, the cut-off test is branch 6.
 // flip domain: comp=0:0 a0=-2:2 a1=-2:2 a2=-2:2 b0=-2:2 b1=-2:2 b2=-2:2
+// verified flip (fparity flip, this machine): gcc@O0 vs gcc-fma@O2, gcc@O0 vs pocl@O0, gcc-fma@O2 vs clang-19@O3_FM
+// input: 0x0p+0 0x1.595c1p+0 0x1.a60cfcp-2 0x1.7d73e8p+0 0x1.2b2e54p+0 -0x1.c4220ap-2 0x1.146b6p-2
 program fp32 array 1
 compute(float comp, float a0, float a1, float a2, float b0, float b1, float b2) {
   float h = 5.0f;

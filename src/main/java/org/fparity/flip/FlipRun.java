@@ -5,13 +5,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Param;
 import org.fparity.ir.Program;
 
 /**
- * A whole flip search for one branch: the search's candidates are verified in rounds of {@code round} as they come
- * (so the first verified flip does not wait for the budget to end), and a candidate counts as a flip only when two
- * real platforms took different branches on its input.
+ * A whole flip search for one branch. Candidates are verified in rounds while the search goes on (one background
+ * thread: the solver and the platforms overlap, and the first verified flip does not wait for the budget to end);
+ * the probe builds are compiled at the start, on an input from the middle of the domain, for the same reason. A
+ * candidate counts as a flip only when two real platforms took different branches on its input. The search never
+ * depends on verification, so the same seed and budget give the same candidates.
  */
 public final class FlipRun {
     private FlipRun() {}
@@ -39,53 +47,92 @@ public final class FlipRun {
         void round(int candidates, int verified, long millis);
     }
 
+    /** The first round is small so that the first flip is known early; later rounds amortise process starts. */
+    static final int FIRST_ROUND = 8;
+
     public static Result run(Program program, FlipSearch.Settings settings, Z3Session z3, Verifier verifier, int round, List<String> skipped,
             Progress progress) throws InterruptedException {
         long t0 = System.nanoTime();
         List<Checked> checked = new ArrayList<>();
-        List<Candidate> pending = new ArrayList<>();
         long[] first = {-1};
-        InterruptedException[] interrupted = {null};
-        Consumer<Candidate> sink = c -> {
-            pending.add(c);
-            if (pending.size() >= round && interrupted[0] == null) {
-                try {
-                    flush(verifier, pending, checked, t0, first);
-                } catch (InterruptedException e) {
-                    interrupted[0] = e;
+        boolean verifying = verifier != null && !verifier.platforms().isEmpty();
+        ExecutorService bg = verifying ? Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("fparity-flip-verify").factory()) : null;
+        List<Future<?>> rounds = new ArrayList<>();
+        try {
+            if (verifying) rounds.add(bg.submit(() -> {
+                verifier.verify(List.of(warmUp(program, settings)));
+                return null;
+            }));
+            List<Candidate> pending = new ArrayList<>();
+            Consumer<Candidate> sink = c -> {
+                pending.add(c);
+                int size = checked.isEmpty() && rounds.size() <= 1 ? Math.min(round, FIRST_ROUND) : round;
+                if (pending.size() >= size) {
+                    submit(bg, verifier, List.copyOf(pending), checked, t0, first, rounds, progress);
+                    pending.clear();
                 }
-                if (progress != null) progress.round(checked.size(), (int) checked.stream().filter(Checked::verified).count(), ms(t0));
+            };
+            FlipSearch.Outcome out = new FlipSearch(program, settings, z3, sink).run();
+            if (!pending.isEmpty()) submit(bg, verifier, List.copyOf(pending), checked, t0, first, rounds, progress);
+            for (Future<?> f : rounds) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException re) throw re;
+                    if (e.getCause() instanceof InterruptedException ie) throw ie;
+                    throw new IllegalStateException(e.getCause());
+                }
             }
-        };
-        FlipSearch.Outcome out = new FlipSearch(program, settings, z3, sink).run();
-        if (interrupted[0] != null) throw interrupted[0];
-        flush(verifier, pending, checked, t0, first);
-        if (progress != null) progress.round(checked.size(), (int) checked.stream().filter(Checked::verified).count(), ms(t0));
-        List<String> ids = verifier == null ? List.of() : verifier.platforms().stream().map(Verifier.Platform::id).toList();
-        return new Result(out, checked, ids, skipped, verifier == null ? 0 : verifier.millis(), ms(t0), first[0]);
+            List<String> ids = verifier == null ? List.of() : verifier.platforms().stream().map(Verifier.Platform::id).toList();
+            List<Checked> sorted;
+            synchronized (checked) {
+                sorted = new ArrayList<>(checked);
+            }
+            return new Result(out, sorted, ids, skipped, verifier == null ? 0 : verifier.millis(), ms(t0), first[0]);
+        } finally {
+            if (bg != null) bg.shutdownNow();
+        }
+    }
+
+    /** An input from the middle of the domain: its only job is to get every probe build compiled. */
+    private static Candidate warmUp(Program p, FlipSearch.Settings s) {
+        List<String> toks = new ArrayList<>();
+        for (Param par : p.params()) {
+            if (par.kind() == Param.Kind.INT) toks.add(Integer.toString(s.domain().bounds().get(par.name())));
+            else {
+                double[] r = s.domain().ranges().get(par.name());
+                toks.add(HexFloat.format(p.precision().round((r[0] + r[1]) / 2)));
+            }
+        }
+        return new Candidate(-1, toks, Map.of(), 0, Interval.ALL, Interval.ALL, Map.of(), List.of(), 0, "warm-up", "");
     }
 
     private static long ms(long t0) {
         return (System.nanoTime() - t0) / 1_000_000;
     }
 
-    private static void flush(Verifier verifier, List<Candidate> pending, List<Checked> checked, long t0, long[] first) throws InterruptedException {
-        if (pending.isEmpty()) return;
-        if (verifier == null || verifier.platforms().isEmpty()) {
-            for (Candidate c : pending) checked.add(new Checked(c, null, false, List.of(), ms(t0)));
-            pending.clear();
+    private static void submit(ExecutorService bg, Verifier verifier, List<Candidate> batch, List<Checked> checked, long t0, long[] first,
+            List<Future<?>> rounds, Progress progress) {
+        if (bg == null) {
+            synchronized (checked) {
+                for (Candidate c : batch) checked.add(new Checked(c, null, false, List.of(), ms(t0)));
+            }
             return;
         }
-        List<Verifier.Result> rs = verifier.verify(List.copyOf(pending));
-        long now = ms(t0);
-        for (int i = 0; i < pending.size(); i++) {
-            Verifier.Result r = rs.get(i);
-            List<List<String>> dis = disagreeing(verifier.platforms(), r);
-            boolean ok = !dis.isEmpty();
-            if (ok && first[0] < 0) first[0] = now;
-            checked.add(new Checked(pending.get(i), r, ok, dis, now));
-        }
-        pending.clear();
+        rounds.add(bg.submit(() -> {
+            List<Verifier.Result> rs = verifier.verify(batch);
+            long now = ms(t0);
+            synchronized (checked) {
+                for (int i = 0; i < batch.size(); i++) {
+                    List<List<String>> dis = disagreeing(verifier.platforms(), rs.get(i));
+                    boolean ok = !dis.isEmpty();
+                    if (ok && first[0] < 0) first[0] = now;
+                    checked.add(new Checked(batch.get(i), rs.get(i), ok, dis, now));
+                }
+                if (progress != null) progress.round(checked.size(), (int) checked.stream().filter(Checked::verified).count(), now);
+            }
+            return null;
+        }));
     }
 
     /** Pairs of real platforms of which one took the branch and the other did not. */
