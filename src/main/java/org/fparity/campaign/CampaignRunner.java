@@ -57,6 +57,12 @@ public final class CampaignRunner {
 
     public static Result run(Path dir, Spec spec, Executor executor, Function<Integer, Progress> progress, Consumer<String> log)
             throws InterruptedException {
+        return run(dir, spec, executor, PlatformKey.LOCAL, progress, log);
+    }
+
+    /** As {@link #run(Path, Spec, Executor, Function, Consumer)}, recording {@code site} as where every run happened. */
+    public static Result run(Path dir, Spec spec, Executor executor, String site, Function<Integer, Progress> progress, Consumer<String> log)
+            throws InterruptedException {
         long t0 = System.nanoTime();
         try {
             Files.createDirectories(dir);
@@ -81,7 +87,7 @@ public final class CampaignRunner {
         for (DetectedToolchain dt : spec.toolchains()) {
             for (String opt : spec.opts()) {
                 if (!dt.toolchain().opt().containsKey(opt)) continue;
-                CampaignMeta.Platform p = platform(dt, opt, PlatformKey.LOCAL, host);
+                CampaignMeta.Platform p = platform(dt, opt, site, host);
                 platforms.putIfAbsent(p.id(), p);
                 platformOf.put(dt.name() + "@" + opt, p.id());
             }
@@ -92,7 +98,7 @@ public final class CampaignRunner {
         Set<String> done = new HashSet<>();
         try (OutcomeLog out = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), p -> log.accept("warning: " + p))) {
             for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) done.add(o.key());
-            List<Job> jobs = jobs(spec, platformOf, done, PlatformKey.LOCAL, node);
+            List<Job> jobs = jobs(spec, platformOf, done, site, node);
             int todo = jobs.stream().mapToInt(j -> j.lines().size()).sum();
             int total = todo + done.size();
             if (!done.isEmpty()) log.accept(done.size() + " runs already done, " + todo + " to go");

@@ -28,12 +28,14 @@ import picocli.CommandLine.Command;
             ExportCommand.class,
             ImportCommand.class,
             MergeCommand.class,
+            NightlyCommand.class,
             FprevCommand.class,
             EvalCommand.class,
             TruthCommand.class,
             ExsumCommand.class,
             BoundsCommand.class,
             FlipCommand.class,
+            ImportVarityCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";
