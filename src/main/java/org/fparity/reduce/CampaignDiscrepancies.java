@@ -27,7 +27,7 @@ public final class CampaignDiscrepancies {
 
     /** Severity: NaN and Inf classes before Zero and Number ones (the paper's column order), then the larger ULP gap. */
     public static final Comparator<Entry> SEVERITY = Comparator.<Entry>comparingInt(e -> e.discrepancy().cls().ordinal())
-            .thenComparing(Comparator.<Entry>comparingLong(e -> e.discrepancy().ulps()).reversed())
+            .thenComparing(Comparator.<Entry, java.math.BigInteger>comparing(e -> e.discrepancy().ulps() == null ? java.math.BigInteger.ONE.negate() : e.discrepancy().ulps()).reversed())
             .thenComparing(Entry::id);
 
     public static List<Entry> list(Path campaign) {

@@ -26,7 +26,6 @@ import org.fparity.ir.Printer;
 import org.fparity.ir.Program;
 import org.fparity.ir.Stmt;
 import org.fparity.oracle.CorrectlyRounded;
-import org.fparity.oracle.Format;
 import org.fparity.oracle.MathOp;
 import org.fparity.oracle.Rounding;
 
@@ -281,7 +280,7 @@ public final class Tracer {
                 case Expr.Call c -> {
                     double[] args = new double[ops.size()];
                     for (int i = 0; i < args.length; i++) args[i] = ops.get(i);
-                    yield CorrectlyRounded.apply(MathOp.valueOf(c.fn().name()), pr == Precision.FP32 ? Format.FP32 : Format.FP64, Rounding.RN, args);
+                    yield CorrectlyRounded.apply(MathOp.valueOf(c.fn().name()), pr, Rounding.RN, args);
                 }
                 default -> null;
             };

@@ -1,7 +1,6 @@
 package org.fparity.reduce;
 
 import org.fparity.compare.DiscrepancyClass;
-import org.fparity.compare.Ulp;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
@@ -23,7 +22,7 @@ public record Verdict(DiscrepancyClass cls, long minUlps, boolean aVsReference) 
         double x = a.value();
         double y = b.value();
         if (DiscrepancyClass.classify(x, y) != cls) return false;
-        if (cls == DiscrepancyClass.NUMBER_NUMBER && Ulp.distance(x, y, p.precision()) < minUlps) return false;
+        if (cls == DiscrepancyClass.NUMBER_NUMBER && org.fparity.ir.Ulps.distance(x, y, p.precision()).compareTo(java.math.BigInteger.valueOf(minUlps)) < 0) return false;
         if (aVsReference) {
             double ref = ReferenceEvaluator.ideal(p, in).comp();
             if (DiscrepancyClass.classify(x, ref) == null) return false;
