@@ -28,11 +28,13 @@ import picocli.CommandLine.Command;
             ExportCommand.class,
             ImportCommand.class,
             MergeCommand.class,
+            NightlyCommand.class,
             FprevCommand.class,
             EvalCommand.class,
             TruthCommand.class,
             ExsumCommand.class,
             BoundsCommand.class,
+            FlipCommand.class,
             ImportVarityCommand.class,
         })
 public final class Main {
