@@ -10,7 +10,7 @@ import org.fparity.util.Processes;
 
 /**
  * The HIPIFY path: the emitted CUDA text rewritten into HIP the way HIPIFY does it, not HIP emitted from the IR (the
- * seed paper found HIPIFY-converted tests behave differently). Uses {@code hipify-perl} when it is on PATH.
+ * seed paper found HIPIFY-converted tests behave differently). Uses ROCm's {@code hipify-perl} when it is on PATH or named by {@code $HIPIFY_PERL}.
  */
 public final class HipifyEmitter implements Emitter {
     private final GpuEmitter cuda = new GpuEmitter(GpuEmitter.Api.CUDA);
@@ -126,22 +126,25 @@ public final class HipifyEmitter implements Emitter {
     }
 
     /**
-     * The real hipify-perl, if any: {@code $HIPIFY_PERL}, then {@code hipify-perl} on PATH, then the copy in
-     * {@code shared/peers/hipify/} beside this fparity's folder or the working directory; null when none is found
-     * (the built-in converter is used then).
+     * The real hipify-perl a person chose: {@code $HIPIFY_PERL}, else {@code hipify-perl} on PATH; null when neither
+     * (the built-in converter is used then). The copy in {@code shared/peers/hipify/} is not picked up implicitly:
+     * hipify-perl takes minutes on a 200-program batch of a busy machine; {@link #peerCopy()} finds it for the test
+     * that holds the built-in converter to its output.
      */
     public static Path locate() {
         String env = System.getenv("HIPIFY_PERL");
         if (env != null && !env.isBlank() && Files.isRegularFile(Path.of(env))) return Path.of(env).toAbsolutePath();
-        Path onPath = findOnPath("hipify-perl");
-        if (onPath != null) return onPath;
+        return findOnPath("hipify-perl");
+    }
+
+    /** ROCm's hipify-perl kept in {@code shared/peers/hipify/} beside the checkout (or the working directory), or null. */
+    public static Path peerCopy() {
         if (Executables.find("perl") == null) return null;
         List<Path> roots = new java.util.ArrayList<>();
         roots.add(Path.of("").toAbsolutePath());
         try {
-            Path jar = Path.of(HipifyEmitter.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             // target/classes or target/fparity.jar → the checkout
-            roots.add(jar.getParent().getParent());
+            roots.add(Path.of(HipifyEmitter.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getParent().getParent());
         } catch (Exception e) {
             // no code source (unusual class loader): the working directory has to do
         }
@@ -157,7 +160,10 @@ public final class HipifyEmitter implements Emitter {
      * ({@code hipify-perl (HIP version 6.3.0) /path}) or the built-in one.
      */
     public static String converter() {
-        Path tool = locate();
+        return converter(locate());
+    }
+
+    static String converter(Path tool) {
         if (tool == null) return "built-in HIPIFY converter (hipify-perl's mapping of fparity's CUDA)";
         String version = null;
         try {
