@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             ExportCommand.class,
             ImportCommand.class,
+            WorkerCommand.class,
             FprevCommand.class,
             EvalCommand.class,
             TruthCommand.class,
