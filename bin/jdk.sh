@@ -1,6 +1,14 @@
 # Sourced by bin/fparity and bin/test: finds a JDK >= 25 and exports JAVA_HOME.
 # Order: $JAVA_HOME, then `java` on PATH, then the usual JVM folders.
 fparity_java_major() {  # prints the feature version of the java binary $1, or nothing
+  # The JDK's release file answers without starting a JVM (starting one to ask costs ~0.3 s, more than
+  # fparity --version itself); the JVM is asked only when the file is missing or unreadable.
+  local rel v
+  rel="$(dirname "$(dirname "$1")")/release"
+  if [[ -r "$rel" ]]; then
+    v=$(sed -n 's/^JAVA_VERSION="\([0-9][0-9]*\).*/\1/p' "$rel")
+    [[ -n "$v" ]] && { echo "$v"; return; }
+  fi
   "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2; exit}'
 }
 fparity_find_jdk() {

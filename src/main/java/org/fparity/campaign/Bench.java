@@ -18,7 +18,7 @@ import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.LocalExecutor;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.Processes;
+import org.fparity.util.Processes;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
@@ -59,6 +59,17 @@ public final class Bench {
             return self + ticks * 10;
         } catch (IOException | RuntimeException e) {
             return self;
+        }
+    }
+
+    /** CPU milliseconds of the children this JVM has reaped so far, and their reaped descendants (0 off Linux). */
+    public static long childCpuMillis() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[13]) + Long.parseLong(f[14])) * 10;
+        } catch (IOException | RuntimeException e) {
+            return 0;
         }
     }
 

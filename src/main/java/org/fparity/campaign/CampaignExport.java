@@ -7,15 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
@@ -162,27 +159,14 @@ public final class CampaignExport {
      */
     private static long streamOutcomes(Path file, Map<String, Integer> inputsOf, JsonGenerator g) throws IOException {
         long n = 0;
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-            LineReader lines = new LineReader(in);
-            byte[] line;
-            while ((line = lines.next()) != null) {
-                if (lines.torn()) {
-                    throw new FparityError(file + " line " + lines.number() + ": torn last line; resume the campaign with 'fparity run' (that repairs it) before exporting");
-                }
-                if (isBlank(line, lines.length())) continue;
-                Outcome o;
-                try {
-                    o = OutcomeLog.READER.readValue(line, 0, lines.length());
-                } catch (JsonProcessingException e) {
-                    throw new FparityError(file + " line " + lines.number() + ": unreadable outcome (" + ProgramJson.oneLine(e) + ")");
-                }
-                checkOutcome(o, inputsOf, file + " line " + lines.number());
+        try (OutcomeLines lines = OutcomeLines.open(file)) {
+            Outcome o;
+            while ((o = lines.next()) != null) {
+                checkOutcome(o, inputsOf, lines.where());
                 g.writeRaw('\n');
                 g.writeObject(o);
                 n++;
             }
-        } catch (NoSuchFileException e) {
-            return 0;
         }
         return n;
     }
@@ -198,11 +182,6 @@ public final class CampaignExport {
             throw new FparityError(where + ": outcome of program " + o.program() + " input " + o.input() + ", which has only " + inputs + " inputs");
         }
         if (o.status() == Outcome.Status.OK && o.hex() == null) throw new FparityError(where + ": outcome " + o.key() + " is OK but has no result");
-    }
-
-    private static boolean isBlank(byte[] b, int len) {
-        for (int i = 0; i < len; i++) if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') return false;
-        return true;
     }
 
     /** Counts and hashes every byte on its way to the sink. */
@@ -226,45 +205,6 @@ public final class CampaignExport {
             digest.update(b, off, len);
             count += len;
             out.write(b, off, len);
-        }
-    }
-
-    /** Lines of a byte stream without decoding them all to strings; the buffer is reused. */
-    static final class LineReader {
-        private final InputStream in;
-        private byte[] buf = new byte[512];
-        private int len;
-        private int number;
-        private boolean torn;
-
-        LineReader(InputStream in) {
-            this.in = in;
-        }
-
-        /** The next line's bytes in a reused buffer ({@link #length()} of them), or null at the end. */
-        byte[] next() throws IOException {
-            len = 0;
-            int c;
-            while ((c = in.read()) >= 0 && c != '\n') {
-                if (len == buf.length) buf = java.util.Arrays.copyOf(buf, len * 2);
-                buf[len++] = (byte) c;
-            }
-            if (c < 0 && len == 0) return null;
-            number++;
-            torn = c < 0;
-            return buf;
-        }
-
-        int length() {
-            return len;
-        }
-
-        int number() {
-            return number;
-        }
-
-        boolean torn() {
-            return torn;
         }
     }
 }

@@ -270,7 +270,9 @@ public final class CampaignImport {
     }
 
     private static FparityError failure(Path file, IOException e, String section) {
-        if (e instanceof JsonEOFException || e instanceof EOFException) {
+        // Jackson reports an input that stops mid-value in several exception types, all saying "end-of-input".
+        boolean endOfInput = e instanceof JsonProcessingException j && j.getOriginalMessage() != null && j.getOriginalMessage().contains("end-of-input");
+        if (e instanceof JsonEOFException || e instanceof EOFException || endOfInput) {
             return new FparityError("truncated: the file ends in " + section + " (it was cut short in transfer; copy it again)");
         }
         if (e instanceof ZipException) return new FparityError("corrupt compressed data in " + section + " (" + e.getMessage() + ")");

@@ -9,7 +9,7 @@ import java.util.HexFormat;
  * The layout of an exported campaign, one JSON object whose fields come in this order (a reader checks the order, so
  * everything it needs to check an outcome has been read before the first outcome arrives):
  * <pre>
- * {"format":"fparity-campaign-export","schema":1,"fparity":"0.1.0","exported":"…Z",
+ * {"format":"fparity-campaign-export","schema":2,"fparity":"0.1.0","exported":"…Z",
  *  "campaign":{…campaign.json without platforms and programs…},
  *  "grammar_hash":"…" (SHA-256 of the grammar content as written here; only when the campaign has a grammar),
  *  "platforms":[…],
@@ -29,9 +29,10 @@ public final class ExportFormat {
     public static final String FORMAT = "fparity-campaign-export";
     /**
      * Version of this layout. Readers migrate older versions and refuse newer ones. History: 1 = first layout (platforms
-     * as campaign.json had them, outcomes keyed by toolchain and opt).
+     * and outcomes without a site: everything ran on one machine); 2 = platforms and outcomes carry their site and node
+     * ({@link org.fparity.exec.PlatformKey}), platforms their node facts.
      */
-    public static final int SCHEMA = 1;
+    public static final int SCHEMA = 2;
     public static final String DIGEST_PREFIX = "sha256:";
 
     static String sha256(byte[] bytes) {

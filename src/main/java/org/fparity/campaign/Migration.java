@@ -1,6 +1,7 @@
 package org.fparity.campaign;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.fparity.exec.PlatformKey;
 
 /**
  * Brings the parts of an older export up to the current {@link ExportFormat#SCHEMA}, one step per version, so a file
@@ -14,6 +15,11 @@ final class Migration {
     }
 
     static ObjectNode platform(int schema, ObjectNode platform) {
+        // 1 -> 2: a schema-1 export came from one machine before sites existed; its platforms are that machine's, local.
+        if (schema < 2 && !platform.has("site")) platform.put("site", PlatformKey.LOCAL);
         return platform;
     }
+
+    // Outcomes need no step: a schema-1 outcome has no site, and an outcome without one reads as local (Outcome's
+    // constructor), which is what step 1 -> 2 says.
 }

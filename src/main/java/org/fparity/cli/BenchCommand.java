@@ -9,6 +9,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fparity.FparityError;
+import org.fparity.bench.FparityProcess;
+import org.fparity.bench.PhaseProfile;
+import org.fparity.bench.VarityBench;
+import org.fparity.bench.VarityPeer;
 import org.fparity.campaign.Bench;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.CampaignRunner;
@@ -27,9 +31,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code fparity bench}: runs per minute, batched against a Varity-style baseline, plus nvcc seconds per program. */
+/**
+ * {@code fparity bench}: runs per minute, batched against a Varity-style baseline, plus nvcc seconds per program; with
+ * {@code --varity DIR}, against the real Varity instead.
+ */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Measure fparity's runs/min against a Varity-style baseline (one compile per program × toolchain × opt, one process per run), in one run on this machine.")
+        description = {"Measure fparity's runs/min against a Varity-style baseline (one compile per program × toolchain × opt, one process per run), in one run on this machine.",
+            "With --varity DIR: against the real Varity (a scratch copy, its -lm link order fixed), both as whole processes: runs/min, discrepant cases and programs per CPU-hour, CPU-s per phase."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -43,7 +51,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Generator seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--toolchains", paramLabel = "LIST", split = ",", defaultValue = "gcc,clang-19", description = "C toolchains (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--toolchains", paramLabel = "LIST", split = ",", description = "C toolchains (default: gcc,clang-19; with --varity gcc,clang-14).")
     List<String> toolchains;
 
     @Option(names = "--opt", paramLabel = "LIST", split = ",", defaultValue = "O0,O1,O2,O3,O3_FM", description = "Opt levels (default: ${DEFAULT-VALUE}).")
@@ -61,13 +69,28 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Work folder, kept with bench.json (default: a temporary folder, deleted).")
     Path out;
 
+    @Option(names = "--varity", paramLabel = "DIR", description = "A checkout of LLNL/Varity (e.g. ../shared/peers/varity): measure against it instead of the in-process baseline.")
+    Path varity;
+
+    @Option(names = "--varity-programs", paramLabel = "N", defaultValue = "40", description = "Programs for Varity, which is slower (default: ${DEFAULT-VALUE}).")
+    int varityPrograms;
+
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "With --varity: measure both tools R times, alternating (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
+    @Option(names = "--no-phases", description = "With --varity: skip fparity's per-phase CPU profile.")
+    boolean noPhases;
+
     @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains).")
     Path toolchainDir;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter o = spec.commandLine().getOut();
-        if (programs < 1 || inputs < 1) throw new FparityError("--programs and --inputs must be at least 1");
+        if (programs < 1 || inputs < 1 || batch < 1) throw new FparityError("--programs, --inputs and --batch must be at least 1");
+        if (varity != null && (varityPrograms < 1 || repeat < 1)) throw new FparityError("--varity-programs and --repeat must be at least 1");
+        if (toolchains == null) toolchains = varity != null ? List.of("gcc", "clang-14") : List.of("gcc", "clang-19");
+        if (varity != null) org.fparity.bench.VarityPeer.sourceDir(varity);
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         List<DetectedToolchain> chosen = new ArrayList<>();
         for (DetectedToolchain d : RunCommand.detectAll(toolchains.stream().map(n -> tcs.get(n.strip())).toList())) {
@@ -76,6 +99,10 @@ public final class BenchCommand implements Callable<Integer> {
             chosen.add(d);
         }
         Path work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("fparity-bench");
+        if (varity != null) {
+            for (String opt : opts) org.fparity.bench.VarityPeer.optFlag(opt.strip());
+            return againstVarity(o, work, chosen);
+        }
         Grammar g = Grammar.defaults();
         List<Program> ps = new Generator(g, seed).generate(Precision.FP64, programs);
         InputGenerator ig = new InputGenerator(g, seed);
@@ -143,6 +170,69 @@ public final class BenchCommand implements Callable<Integer> {
         o.println("details: " + work.resolve("bench.json"));
         o.flush();
         return 0;
+    }
+
+    private int againstVarity(PrintWriter o, Path work, List<DetectedToolchain> chosen) throws Exception {
+        var vs = new VarityBench.Spec(seed, programs, inputs, batch, chosen, opts.stream().map(String::strip).toList(), varityPrograms, varity);
+        o.printf("bench --varity: fparity %d programs × %d inputs (batch %d), Varity %d programs × %d inputs; %s × %s (Varity: %s); load average %s%n",
+                programs, inputs, batch, varityPrograms, inputs, String.join(",", toolchains), String.join(",", vs.opts()),
+                String.join(" ", vs.opts().stream().map(VarityPeer::optFlag).toList()), load());
+        o.flush();
+        // Any build or AOT-cache making the launcher does happens here, outside the timed runs.
+        FparityProcess.run(List.of("--version"), work.resolve("warmup.log"), 1200);
+        List<Map<String, Object>> rounds = new ArrayList<>();
+        VarityBench.Side f = null;
+        VarityBench.VarityRun v = null;
+        for (int i = 0; i < repeat; i++) {
+            if (repeat > 1) o.printf("round %d of %d (load average %s)%n", i + 1, repeat, load());
+            f = VarityBench.fparity(work.resolve("fparity-" + i), vs);
+            VarityBench.line(o, f);
+            v = VarityBench.varity(work.resolve("varity-" + i), vs, s -> {});
+            VarityBench.line(o, v.side());
+            VarityBench.ratios(o, f, v.side());
+            Map<String, Object> round = new LinkedHashMap<>();
+            round.put("fparity", f);
+            round.put("varity", v.side());
+            round.put("varityPhases", v.phases());
+            round.put("loadAverageAfter", load());
+            rounds.add(round);
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("programs", programs);
+        json.put("inputs", inputs);
+        json.put("batch", batch);
+        json.put("varityPrograms", varityPrograms);
+        json.put("toolchains", toolchains);
+        json.put("opts", opts);
+        json.put("rounds", rounds);
+        if (!noPhases) {
+            long jvm = Long.MAX_VALUE;
+            for (int i = 0; i < 3; i++) jvm = Math.min(jvm, FparityProcess.run(List.of("run", "--help"), work.resolve("help.log"), 600).cpuMillis());
+            List<PhaseProfile.Phase> ph = PhaseProfile.measure(work.resolve("profile"),
+                    new PhaseProfile.Spec(seed, programs, inputs, chosen, vs.opts(), batch, Runtime.getRuntime().availableProcessors()));
+            VarityBench.phases(o, ph, jvm, v.phases(), f, v.side());
+            long compile = ph.stream().filter(p -> p.name().equals("compile")).mapToLong(PhaseProfile.Phase::cpuMillis).sum();
+            double floor = compile / 1000.0 / Runtime.getRuntime().availableProcessors();
+            o.printf(java.util.Locale.ROOT, "compile-only limit: %.1f CPU-s of compiles on %d cores = %.1f s wall; fparity took %.1f s (%.0f%% of its wall time is above the limit); runs/min at the limit %.0f = %.1f× Varity%n",
+                    compile / 1000.0, Runtime.getRuntime().availableProcessors(), floor, f.millis() / 1000.0, 100 * (1 - floor * 1000 / f.millis()),
+                    f.runs() / (floor / 60), f.runs() / (floor / 60) / v.side().runsPerMinute());
+            json.put("jvmStartCpuMillis", jvm);
+            json.put("fparityPhases", ph);
+        }
+        o.printf("load average at the end: %s%n", load());
+        AtomicFiles.write(work.resolve("bench.json"), org.fparity.ir.ProgramJson.toJson(json) + "\n");
+        o.println("details: " + work.resolve("bench.json"));
+        o.flush();
+        return 0;
+    }
+
+    private static String load() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (java.io.IOException e) {
+            return String.format(java.util.Locale.ROOT, "%.2f", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
     }
 
     private static void line(PrintWriter o, Bench.Mode m) {

@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             ExportCommand.class,
             ImportCommand.class,
+            MergeCommand.class,
             WorkerCommand.class,
             FprevCommand.class,
             EvalCommand.class,
@@ -39,6 +40,13 @@ public final class Main {
 
     /** Runs the CLI and returns the exit code; errors for people are one line on stderr ({@code --debug} for the stack). */
     public static int run(String... args) {
+        // fparity --version answers before picocli builds its model of every subcommand (reflection over a dozen
+        // classes and their options): the question a script asks most often costs one JVM start and nothing more.
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            System.out.println(new Version().getVersion()[0]);
+            System.out.flush();
+            return 0;
+        }
         boolean debug = Arrays.asList(args).contains("--debug");
         String[] rest = Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
         CommandLine cl = new CommandLine(new Main());

@@ -1,13 +1,12 @@
 package org.fparity.emit;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.fparity.ir.Program;
 import org.fparity.util.Executables;
+import org.fparity.util.Processes;
 
 /**
  * The HIPIFY path: the emitted CUDA text rewritten into HIP the way HIPIFY does it, not HIP emitted from the IR (the
@@ -141,15 +140,12 @@ public final class HipifyEmitter implements Emitter {
             try {
                 Path in = dir.resolve("batch.cu");
                 Files.writeString(in, cudaText);
-                Process p = new ProcessBuilder(tool.toString(), in.toString()).redirectErrorStream(false)
-                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-                byte[] out = p.getInputStream().readAllBytes();
-                if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                    throw new IllegalStateException("hipify-perl timed out after 60 s");
+                Processes.Captured c = Processes.command(tool.toString(), in.toString()).discardStderr().timeoutSeconds(60).capture();
+                if (c.result().timedOut()) throw new IllegalStateException("hipify-perl timed out after 60 s; its process tree was killed");
+                if (c.result().exitCode() != 0 || c.stdout().isEmpty()) {
+                    throw new IllegalStateException("hipify-perl failed with exit code " + c.result().exitCode());
                 }
-                if (p.exitValue() != 0 || out.length == 0) throw new IllegalStateException("hipify-perl failed with exit code " + p.exitValue());
-                return new String(out, StandardCharsets.UTF_8);
+                return c.stdout();
             } finally {
                 try (var files = Files.list(dir)) {
                     for (Path f : files.toList()) Files.deleteIfExists(f);

@@ -1,5 +1,6 @@
 package org.fparity.exec;
 
+import org.fparity.util.Processes;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -55,11 +56,8 @@ final class BatchRunner {
     /** One process serving lines from {@code from}; returns the first line not yet answered. */
     private int runOnce(List<Job.Line> lines, int[] positions, int from, Consumer<Answer> done) throws IOException, InterruptedException {
         Path errFile = Files.createTempFile(workDir, ".stderr", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(argv).redirectError(errFile.toFile());
-        pb.directory(workDir.toFile());
-        pb.environment().putAll(env);
         long start = System.nanoTime();
-        Process p = pb.start();
+        Processes.Running p = Processes.command(argv).env(env).dir(workDir).stderr(errFile).start();
         BlockingQueue<String> answers = new LinkedBlockingQueue<>();
         Thread writer = Thread.ofVirtual().start(() -> feed(p, lines, positions, from));
         Thread reader = Thread.ofVirtual().start(() -> read(p, answers));
@@ -73,7 +71,7 @@ final class BatchRunner {
                 long micros = (now - last) / 1000;
                 last = now;
                 if (a == null) {
-                    Processes.killTree(p);
+                    p.kill();
                     done.accept(new Answer(Outcome.Status.TIMEOUT, null,
                             "no answer within " + wait / 1000 + " s; process tree killed", micros));
                     return k + 1;
@@ -85,10 +83,10 @@ final class BatchRunner {
                 k++;
             }
             // Every line answered: the harness should now exit 0 at EOF; a late hang must not block the campaign.
-            if (!p.waitFor(runTimeoutMillis, TimeUnit.MILLISECONDS)) Processes.killTree(p);
+            if (!p.waitFor(runTimeoutMillis)) p.kill();
             return k;
         } finally {
-            if (p.isAlive()) Processes.killTree(p);
+            p.close();
             writer.join(2000);
             reader.join(2000);
             Files.deleteIfExists(errFile);
@@ -96,10 +94,10 @@ final class BatchRunner {
     }
 
     /** The process closed stdout before answering line {@code k}: decide what that costs. */
-    private static int ended(Process p, Path errFile, int total, int from, int k, long micros, Consumer<Answer> done)
+    private static int ended(Processes.Running p, Path errFile, int total, int from, int k, long micros, Consumer<Answer> done)
             throws IOException, InterruptedException {
-        if (!p.waitFor(5, TimeUnit.SECONDS)) Processes.killTree(p);
-        int rc = p.isAlive() ? -1 : p.exitValue();
+        if (!p.waitFor(5000)) p.kill();
+        int rc = p.exitValue();
         String err = lastLine(errFile);
         String signal = Processes.signalName(rc);
         if (rc == 3) {
@@ -141,8 +139,8 @@ final class BatchRunner {
         }
     }
 
-    private static void feed(Process p, List<Job.Line> lines, int[] positions, int from) {
-        try (BufferedWriter w = new BufferedWriter(new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8))) {
+    private static void feed(Processes.Running p, List<Job.Line> lines, int[] positions, int from) {
+        try (BufferedWriter w = new BufferedWriter(new OutputStreamWriter(p.stdin(), StandardCharsets.UTF_8))) {
             for (int i = from; i < lines.size(); i++) {
                 w.write(Integer.toString(positions[i]));
                 for (String t : lines.get(i).args()) w.append(' ').append(t);
@@ -153,8 +151,8 @@ final class BatchRunner {
         }
     }
 
-    private static void read(Process p, BlockingQueue<String> answers) {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+    private static void read(Processes.Running p, BlockingQueue<String> answers) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.stdout(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 if (!line.isBlank()) answers.add(line);

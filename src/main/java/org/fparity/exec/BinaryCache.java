@@ -1,5 +1,6 @@
 package org.fparity.exec;
 
+import org.fparity.util.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

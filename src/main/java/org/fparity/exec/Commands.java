@@ -1,57 +1,33 @@
 package org.fparity.exec;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import org.fparity.util.Processes;
 
 /**
- * Runs ssh, scp, sbatch, squeue, sacct and scancel to completion with a timeout that fires and kills the whole process
- * tree, capturing both outputs (drained on their own threads, so a chatty command cannot block on a full pipe).
+ * Runs ssh, sbatch, squeue, sacct and scancel through the one process runner ({@link Processes}: a timeout that fires,
+ * whole-tree kill), capturing both outputs.
  */
 final class Commands {
     private Commands() {}
 
     static Shell.Result run(List<String> argv, byte[] stdin, long timeoutSeconds) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(argv).redirectInput(stdin == null ? ProcessBuilder.Redirect.from(new java.io.File("/dev/null")) : ProcessBuilder.Redirect.PIPE).start();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Thread to = drain(p.getInputStream(), out);
-        Thread te = drain(p.getErrorStream(), err);
+        Path in = null;
         try {
+            Processes.Command c = Processes.command(argv).timeoutSeconds(timeoutSeconds);
             if (stdin != null) {
-                try (OutputStream in = p.getOutputStream()) {
-                    in.write(stdin);
-                } catch (IOException e) {
-                    // the command ended before reading all of it: its exit status says why
-                }
+                in = Files.createTempFile("fparity-stdin", ".bin");
+                Files.write(in, stdin);
+                c.stdin(in);
             }
-            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                Processes.killTree(p);
-                p.waitFor(5, TimeUnit.SECONDS);
-                to.join(2000);
-                te.join(2000);
-                return new Shell.Result(124, out.toString(StandardCharsets.UTF_8), "timed out after " + timeoutSeconds + " s: " + argv.getFirst());
-            }
-            to.join(5000);
-            te.join(5000);
-            return new Shell.Result(p.exitValue(), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+            Processes.Captured r = c.capture();
+            if (r.result().timedOut()) return new Shell.Result(124, r.stdout(), "timed out after " + timeoutSeconds + " s: " + argv.getFirst());
+            return new Shell.Result(r.result().exitCode(), r.stdout(), r.stderr());
         } finally {
-            if (p.isAlive()) Processes.killTree(p);
+            if (in != null) Files.deleteIfExists(in);
         }
-    }
-
-    private static Thread drain(InputStream in, ByteArrayOutputStream to) {
-        return Thread.ofVirtual().start(() -> {
-            try (in) {
-                in.transferTo(to);
-            } catch (IOException ignored) {
-                // the process was killed
-            }
-        });
     }
 
     /** The first non-blank line of what a failed command said, for a one-line error. */

@@ -1,5 +1,6 @@
 package org.fparity.exec;
 
+import org.fparity.util.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

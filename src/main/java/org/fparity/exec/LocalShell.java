@@ -31,8 +31,8 @@ public final class LocalShell implements Shell {
     }
 
     @Override
-    public Process start(List<String> argv) throws IOException {
-        return new ProcessBuilder(argv(argv)).start();
+    public org.fparity.util.Processes.Running start(List<String> argv, Path err) throws IOException {
+        return org.fparity.util.Processes.command(argv(argv)).stderr(err).timeoutSeconds(7 * 24 * 3600).start();
     }
 
     @Override

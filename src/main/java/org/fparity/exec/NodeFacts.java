@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.fparity.util.Processes;
 
 /**
  * Facts about the node that runs a job, collected on that node (by {@code fparity worker} there, not on the login node)

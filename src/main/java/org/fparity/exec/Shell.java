@@ -21,8 +21,8 @@ public interface Shell extends AutoCloseable {
     /** Runs a command to completion (killed, with its process tree, after {@code timeoutSeconds}). */
     Result run(List<String> argv, byte[] stdin, long timeoutSeconds) throws IOException, InterruptedException;
 
-    /** Starts a long-running command whose standard input and output the caller streams. */
-    Process start(List<String> argv) throws IOException;
+    /** Starts a long-running command whose standard input and output the caller streams; its stderr goes to {@code err}. */
+    org.fparity.util.Processes.Running start(List<String> argv, Path err) throws IOException;
 
     /** Copies a local file to {@code remotePath} (written under a temporary name, then renamed). */
     void put(Path local, String remotePath, long timeoutSeconds) throws IOException, InterruptedException;

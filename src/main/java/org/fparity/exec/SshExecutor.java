@@ -88,33 +88,21 @@ public final class SshExecutor implements SiteExecutor {
     /** One ssh session with one remote worker: sends {@code jobs}, delivers lines until the stream ends. */
     private Session session(List<String> argv, List<JobSpec> jobs, Deliveries owed, Consumer<WorkerLine> sink) throws InterruptedException {
         Session s = new Session();
-        Process p;
+        java.nio.file.Path err;
         try {
-            p = shell.start(argv);
+            err = java.nio.file.Files.createTempFile("fparity-ssh", ".err");
         } catch (IOException e) {
-            s.lastError = "cannot start ssh: " + e.getMessage();
-            return s;
+            throw new FparityError("cannot create a temporary file: " + e.getMessage(), 4);
         }
-        try {
+        try (org.fparity.util.Processes.Running p = shell.start(argv, err)) {
             Thread feeder = Thread.ofVirtual().start(() -> {
-                try (OutputStream in = p.getOutputStream()) {
+                try (OutputStream in = p.stdin()) {
                     for (JobSpec j : jobs) in.write((WorkerLine.COMPACT.writeValueAsString(j) + "\n").getBytes(StandardCharsets.UTF_8));
                 } catch (IOException e) {
                     // the session died while sending: the read side sees it too
                 }
             });
-            Thread errs = Thread.ofVirtual().start(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
-                    for (String l; (l = r.readLine()) != null; ) {
-                        if (l.isBlank()) continue;
-                        s.lastError = l.strip();
-                        if (!l.startsWith("fparity-worker: compile failed")) log.accept(profile.name() + ": " + l.strip());
-                    }
-                } catch (IOException ignored) {
-                    // session gone
-                }
-            });
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.stdout(), StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
                     WorkerLine w = WorkerLine.parse(line);
                     switch (w) {
@@ -129,13 +117,23 @@ public final class SshExecutor implements SiteExecutor {
             } catch (IOException e) {
                 s.lastError = e.getMessage();
             }
-            s.exit = p.waitFor();
+            s.exit = p.finish().exitCode();
             feeder.join(5000);
-            errs.join(5000);
-            return s;
+        } catch (IOException e) {
+            s.lastError = "cannot start ssh: " + e.getMessage();
         } finally {
-            if (p.isAlive()) Processes.killTree(p);
+            try {
+                for (String l : java.nio.file.Files.readAllLines(err)) {
+                    if (l.isBlank()) continue;
+                    s.lastError = l.strip();
+                    if (!l.startsWith("fparity-worker: compile failed")) log.accept(profile.name() + ": " + l.strip());
+                }
+                java.nio.file.Files.deleteIfExists(err);
+            } catch (IOException ignored) {
+                // no stderr to show
+            }
         }
+        return s;
     }
 
     @Override

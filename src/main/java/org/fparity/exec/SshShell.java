@@ -56,8 +56,8 @@ public final class SshShell implements Shell {
     }
 
     @Override
-    public Process start(List<String> argv) throws IOException {
-        return new ProcessBuilder(sshArgv(remoteCommand(argv), true)).start();
+    public org.fparity.util.Processes.Running start(List<String> argv, Path err) throws IOException {
+        return org.fparity.util.Processes.command(sshArgv(remoteCommand(argv), true)).stderr(err).timeoutSeconds(7 * 24 * 3600).start();
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import org.fparity.util.Processes;
 import org.fparity.FparityError;
 
 /**
@@ -131,13 +131,9 @@ public final class CompiledTargets {
     private static void run(Path dir, List<String> cmd) {
         try {
             Path log = dir.resolve("build.log");
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            if (!p.waitFor(300, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                throw new FparityError("build timed out: " + String.join(" ", cmd));
-            }
-            if (p.exitValue() != 0) {
+            Processes.Result r = Processes.command(cmd).dir(dir).output(log).timeoutSeconds(300).run();
+            if (r.timedOut()) throw new FparityError("build timed out after 300 s (process tree killed): " + String.join(" ", cmd));
+            if (r.exitCode() != 0) {
                 List<String> lines = Files.readAllLines(log);
                 String first = lines.stream().filter(l -> l.contains("error")).findFirst().orElse(lines.isEmpty() ? "" : lines.get(0));
                 throw new FparityError("build failed (" + cmd.get(0) + "): " + first.strip());

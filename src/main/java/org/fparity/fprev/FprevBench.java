@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
+import org.fparity.util.Processes;
 import org.fparity.FparityError;
 
 /**
@@ -130,9 +130,10 @@ public final class FprevBench {
         List<String> cmd = new ArrayList<>(List.of(Runners.python(), script.toString(), op, "float32", Integer.toString(n), "5"));
         if (fresh) cmd.add("--fresh");
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String text = new String(p.getInputStream().readAllBytes());
-            if (!p.waitFor(600, TimeUnit.SECONDS) || p.exitValue() != 0) throw new FparityError("baseline failed: " + text.strip());
+            Processes.Captured c = Processes.command(cmd).mergeStderr().timeoutSeconds(600).capture();
+            String text = c.stdout();
+            if (c.result().timedOut()) throw new FparityError("baseline timed out after 600 s; its process tree was killed");
+            if (!c.ok()) throw new FparityError("baseline failed: " + text.strip());
             String[] lines = text.strip().split("\n");
             return lines[lines.length - 1];
         } catch (java.io.IOException e) {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
+import org.fparity.util.Processes;
 
 /**
  * A summation function in another process, spoken to through FPRev's line protocol (see
@@ -24,7 +25,7 @@ public class ProcessTarget implements SumTarget {
     private final Precision precision;
     private final List<String> command;
     private final Map<String, String> env;
-    private Process process;
+    private Processes.Running process;
     private BufferedWriter in;
     private BufferedReader out;
     private Path errLog;
@@ -56,14 +57,12 @@ public class ProcessTarget implements SumTarget {
         if (process != null && process.isAlive()) return;
         try {
             errLog = Files.createTempFile("fparity-fprev-", ".err");
-            ProcessBuilder pb = new ProcessBuilder(command).redirectError(errLog.toFile());
-            pb.environment().putAll(env);
-            process = pb.start();
+            process = Processes.command(command).env(env).stderr(errLog).start();
         } catch (IOException e) {
             throw new FparityError("cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), FparityError.MISSING_TOOL, e);
         }
-        in = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.US_ASCII), 1 << 16);
-        out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII), 1 << 16);
+        in = new BufferedWriter(new OutputStreamWriter(process.stdin(), StandardCharsets.US_ASCII), 1 << 16);
+        out = new BufferedReader(new InputStreamReader(process.stdout(), StandardCharsets.US_ASCII), 1 << 16);
     }
 
     @Override
@@ -122,7 +121,7 @@ public class ProcessTarget implements SumTarget {
     private FparityError died(IOException e) {
         String tail = "";
         try {
-            if (process != null) process.waitFor(2, java.util.concurrent.TimeUnit.SECONDS);
+            if (process != null) process.waitFor(2000);
             if (errLog != null) {
                 List<String> lines = Files.readAllLines(errLog);
                 tail = lines.isEmpty() ? "" : ": " + lines.get(lines.size() - 1);
@@ -130,7 +129,7 @@ public class ProcessTarget implements SumTarget {
         } catch (IOException | InterruptedException ignored) {
             // best effort for the message
         }
-        int code = process != null && !process.isAlive() ? process.exitValue() : -1;
+        int code = process != null ? process.exitValue() : -1;
         return new FparityError(name + " stopped answering (exit " + code + ")" + tail, FparityError.MISSING_TOOL, e);
     }
 
@@ -182,14 +181,12 @@ public class ProcessTarget implements SumTarget {
             if (process.isAlive()) {
                 in.write("q\n");
                 in.flush();
-                if (!process.waitFor(2, java.util.concurrent.TimeUnit.SECONDS)) {
-                    process.descendants().forEach(ProcessHandle::destroyForcibly);
-                    process.destroyForcibly();
-                }
+                process.waitFor(2000);
             }
         } catch (IOException | InterruptedException e) {
-            process.destroyForcibly();
+            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
         } finally {
+            process.close();
             try {
                 if (errLog != null) Files.deleteIfExists(errLog);
             } catch (IOException ignored) {

@@ -1,15 +1,14 @@
 package org.fparity.oracle;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.fparity.ir.HexFloat;
+import org.fparity.util.Processes;
 
 /** This machine's C math library, reached by compiling a three-line C program with gcc. */
 public final class Libm {
@@ -39,25 +38,21 @@ public final class Libm {
             Path c = dir.resolve("f.c");
             Path exe = dir.resolve("f");
             Files.writeString(c, src);
-            Process cc;
-            try {
-                cc = new ProcessBuilder(gcc, "-O0", "-fno-builtin", "-o", exe.toString(), c.toString(), "-lm")
-                        .redirectErrorStream(true).start();
-            } catch (IOException e) {
-                return new Answer(Optional.empty(), gcc + " not found");
-            }
-            String ccOut = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!cc.waitFor(60, TimeUnit.SECONDS) || cc.exitValue() != 0) {
-                return new Answer(Optional.empty(), gcc + " failed: " + ccOut.lines().findFirst().orElse(""));
+            if (Processes.which(gcc) == null) return new Answer(Optional.empty(), gcc + " not found");
+            Processes.Captured cc = Processes.command(gcc, "-O0", "-fno-builtin", "-o", exe.toString(), c.toString(), "-lm")
+                    .mergeStderr().timeoutSeconds(60).capture();
+            if (!cc.ok()) {
+                String why = cc.result().timedOut() ? "timed out after 60 s" : cc.stdout().lines().findFirst().orElse("");
+                return new Answer(Optional.empty(), gcc + " failed: " + why);
             }
             List<String> cmd = new ArrayList<>();
             cmd.add(exe.toString());
             for (int i = 0; i < args.length; i++) {
                 cmd.add(op == MathOp.LDEXP && i == 1 ? Long.toString((long) args[i]) : HexFloat.format(args[i]));
             }
-            Process run = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (!run.waitFor(10, TimeUnit.SECONDS) || run.exitValue() != 0) return new Answer(Optional.empty(), "the libm probe failed");
+            Processes.Captured run = Processes.command(cmd).mergeStderr().timeoutSeconds(10).capture();
+            if (!run.ok()) return new Answer(Optional.empty(), "the libm probe failed");
+            String out = run.stdout().strip();
             return new Answer(Optional.of(HexFloat.parse(out.toLowerCase(Locale.ROOT))), "gcc, " + libcName());
         } catch (IOException | InterruptedException | NumberFormatException e) {
             return new Answer(Optional.empty(), "libm probe failed: " + e.getMessage());

@@ -40,9 +40,14 @@ public final class CampaignBuilder {
     }
 
     public static CampaignMeta.Platform platform(String toolchain, String opt, String host) {
-        return new CampaignMeta.Platform(toolchain + "@" + opt + "-" + ExportFormat.sha256(toolchain + opt + host).substring(0, 8), toolchain, opt, "c",
-                toolchain + " (fparity test) 1.0", List.of(toolchain, "-" + opt, "{src}", "-o", "{bin}", "-lm"), List.of("{bin}"),
-                Map.of("LC_ALL", "C"), host);
+        return platform(toolchain, opt, "local", host);
+    }
+
+    /** A platform at a site; its id is made the way the runner makes one (name, opt, a hash of what it is). */
+    public static CampaignMeta.Platform platform(String toolchain, String opt, String site, String host) {
+        return new CampaignMeta.Platform(toolchain + "@" + opt + "@" + site + "-" + ExportFormat.sha256(toolchain + opt + site + host).substring(0, 8),
+                toolchain, opt, site, null, "c", toolchain + " (fparity test) 1.0", List.of(toolchain, "-" + opt, "{src}", "-o", "{bin}", "-lm"),
+                List.of("{bin}"), Map.of("LC_ALL", "C"), host, Map.of("hostname", host, "cpu", "test cpu"));
     }
 
     /** Truth: a value made from the program and input; a toolchain whose name starts with {@code fake} is 1 ULP off on every fifth run at O3_FM and NaN on every eleventh. */
@@ -52,7 +57,7 @@ public final class CampaignBuilder {
         double v = truth;
         if (pl.toolchain().startsWith("fake") && pl.opt().equals("O3_FM") && k % 5 == 0) v = Math.nextUp(truth);
         if (pl.toolchain().startsWith("fake") && k % 11 == 0) v = Double.NaN;
-        return new Outcome(p.id(), input, pl.toolchain(), pl.opt(), Outcome.Status.OK, HexFloat.format(v), null, pl.id(), 100 + k % 13);
+        return new Outcome(p.id(), input, pl.toolchain(), pl.opt(), pl.site(), pl.node(), Outcome.Status.OK, HexFloat.format(v), null, pl.id(), 100 + k % 13);
     }
 
     /** Writes a campaign folder: campaign.json by {@link Campaign#writeMeta}, outcomes appended in program, input, platform order. */

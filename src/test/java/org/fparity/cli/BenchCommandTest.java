@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.fparity.ir.ProgramJson;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -31,5 +32,35 @@ class BenchCommandTest {
         assertEquals(2, j.get("fparity").get("compiles").asInt(), "one compile per opt level");
         // Without fast math the same build of the same program must give the same bits either way.
         assertEquals(12, j.get("agreeingRuns").asInt(), j.get("differences").toString());
+    }
+
+    /** Against the real Varity (../shared/peers/varity): both sides run, and their runs are counted from their own output. */
+    @Test
+    void againstTheRealVarityBothToolsRunAndAreCountedFromTheirOutputs() throws Exception {
+        Path peer = Path.of("..", "shared", "peers", "varity").toAbsolutePath().normalize();
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(peer.resolve("varity/varity.py")), "no Varity checkout at " + peer);
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.fparity.util.Executables.find("python3") != null, "python3 not on PATH");
+        String[] r = ToolchainsCommandTest.cli("bench", "--varity", peer.toString(), "--programs", "3", "--varity-programs", "2", "--inputs", "2",
+                "--toolchains", "gcc", "--opt", "O0,O3_FM", "--no-phases", "--out", tmp.toString());
+        assertEquals("0", r[0], r[1] + r[2]);
+        assertTrue(r[1].contains("Varity: -O0 -Ofast"), r[1]);
+        assertTrue(r[1].contains("ratio fparity/varity: runs/min "), r[1]);
+        JsonNode round = ProgramJson.MAPPER.readTree(Files.readString(tmp.resolve("bench.json"))).get("rounds").get(0);
+        assertEquals(3 * 2 * 2, round.get("fparity").get("runs").asInt());
+        // With -lm after the source every gcc build links, so Varity has all its runs: 2 programs × 2 inputs × 2 levels.
+        assertEquals(2 * 2 * 2, round.get("varity").get("runs").asInt());
+        assertEquals(2 * 2, round.get("varity").get("count").get("cases").asInt());
+        assertEquals(3 * 2, round.get("fparity").get("count").get("cases").asInt());
+        assertEquals(List.of("generate", "compile", "run"), round.get("varityPhases").findValuesAsText("name"));
+        // The scratch copy holds the patched driver; the peer's own file is untouched.
+        assertTrue(Files.readString(tmp.resolve("varity-0/varity/varity.py")).contains("fileName, libs]"));
+        assertTrue(Files.readString(peer.resolve("varity/varity.py")).contains("libs, \"-o\""));
+    }
+
+    @Test
+    void aFolderThatIsNotVarityIsABadInput() throws Exception {
+        String[] r = ToolchainsCommandTest.cli("bench", "--varity", tmp.toString(), "--toolchains", "gcc", "--out", tmp.resolve("o").toString());
+        assertEquals("2", r[0], r[2]);
+        assertTrue(r[2].contains("no varity.py"), r[2]);
     }
 }

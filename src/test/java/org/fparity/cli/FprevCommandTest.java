@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fparity.util.Processes;
 
 class FprevCommandTest {
     record Run(int code, String out, String err) {}
@@ -100,7 +101,7 @@ class FprevCommandTest {
     void checkComparesBlasThreadCounts() throws Exception {
         String py = org.fparity.fprev.Runners.onPath("python3");
         org.junit.jupiter.api.Assumptions.assumeTrue(py != null
-                && new ProcessBuilder(py, "-c", "import numpy").start().waitFor() == 0, "python3 with numpy is not available");
+                && Processes.probe(java.util.List.of(py, "-c", "import numpy"), java.util.Map.of(), 60) != null, "python3 with numpy is not available");
         Run r = run("--target", "numpy.dot", "--dtype", "float64", "--n", "64", "--check");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("threads: same order with 1 and 2 BLAS threads"), r.out());

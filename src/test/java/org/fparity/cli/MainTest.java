@@ -8,7 +8,18 @@ import org.junit.jupiter.api.Test;
 class MainTest {
     @Test
     void versionNamesTheToolAndExitsZero() {
-        assertEquals(0, Main.run("--version"));
+        java.io.PrintStream was = System.out;
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            assertEquals(0, Main.run("--version"));
+            assertEquals(0, Main.run("-V"));
+        } finally {
+            System.setOut(was);
+        }
+        String text = buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+        String line = "fparity " + Main.VERSION + " (Java " + Runtime.version() + ")";
+        assertEquals(line + System.lineSeparator() + line + System.lineSeparator(), text);
     }
 
     @Test

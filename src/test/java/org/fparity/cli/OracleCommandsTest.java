@@ -11,9 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fparity.util.Processes;
 
 /** The eval, truth and exsum commands, end to end through Main.run. */
 class OracleCommandsTest {
@@ -72,11 +72,11 @@ class OracleCommandsTest {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-Dfparity.libmpfr=/nonexistent/libmpfr.so.6",
                 "-cp", System.getProperty("java.class.path"), "org.fparity.cli.Main", "eval", "--no-libm", "sin(1)"));
-        Process p = new ProcessBuilder(cmd).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(3, p.exitValue(), out + err);
+        Processes.Captured p = Processes.command(cmd).timeoutSeconds(120).capture();
+        String out = p.stdout();
+        String err = p.stderr();
+        assertFalse(p.result().timedOut(), "fparity eval did not finish in 120 s");
+        assertEquals(3, p.result().exitCode(), out + err);
         assertEquals(1, err.strip().lines().count(), err);
         assertTrue(err.startsWith("fparity: GNU MPFR not found (looked for /nonexistent/libmpfr.so.6)"), err);
         assertFalse(err.contains("Exception"), err);

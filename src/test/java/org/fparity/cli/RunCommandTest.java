@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +22,7 @@ import org.fparity.ir.Program;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fparity.util.Processes;
 
 @Tag("tools")
 class RunCommandTest {
@@ -117,8 +117,8 @@ class RunCommandTest {
         String[] args = {"run", "--programs", "10", "--inputs", "3", "--toolchains", "gcc,clang-14", "--batch", "2", "--seed", "5", "--no-report"};
         Path clean = tmp.resolve("clean");
         long t0 = System.nanoTime();
-        Process c0 = child(clean, args);
-        assertTrue(c0.waitFor(300, TimeUnit.SECONDS));
+        Processes.Running c0 = child(clean, args);
+        assertTrue(c0.waitFor(300_000));
         long cleanMs = (System.nanoTime() - t0) / 1_000_000;
         assertEquals(0, c0.exitValue(), Files.readString(tmp.resolve("clean.log")));
         Map<String, String> want = essence(Campaign.load(clean).outcomes());
@@ -129,10 +129,10 @@ class RunCommandTest {
         int kills = 0;
         for (int attempt = 0; attempt < 12 && kills < 4; attempt++) {
             long before = outcomeLines(dir);
-            Process p = child(dir, args);
+            Processes.Running p = child(dir, args);
             if (attempt == 0) {
                 // a random moment early on: JVM start, generation, the first builds
-                p.waitFor(300 + rnd.nextInt((int) Math.max(300, cleanMs / 4)), TimeUnit.MILLISECONDS);
+                p.waitFor(300 + rnd.nextInt((int) Math.max(300, cleanMs / 4)));
             } else {
                 // a random moment while outcomes are being appended: after 1..8 new lines, however fast or loaded
                 long target = before + 1 + rnd.nextInt(8);
@@ -140,13 +140,13 @@ class RunCommandTest {
                 while (p.isAlive() && outcomeLines(dir) < target && System.nanoTime() < deadline) Thread.sleep(1);
             }
             if (!p.isAlive()) continue;
-            p.destroyForcibly();   // SIGKILL to the JVM: no shutdown hook, no flush, children orphaned mid-work
-            p.waitFor();
+            p.handle().destroyForcibly();   // SIGKILL to the JVM only: no shutdown hook, no flush, children orphaned mid-work
+            p.handle().onExit().join();
             kills++;
         }
         assertTrue(kills >= 3, "killed mid-campaign at least 3 times, got " + kills);
-        Process last = child(dir, args);
-        assertTrue(last.waitFor(300, TimeUnit.SECONDS));
+        Processes.Running last = child(dir, args);
+        assertTrue(last.waitFor(300_000));
         assertEquals(0, last.exitValue(), Files.readString(tmp.resolve("killed.log")));
         Campaign c = Campaign.load(dir);
         assertEquals(List.of(), c.problems());
@@ -170,13 +170,12 @@ class RunCommandTest {
         return m;
     }
 
-    private Process child(Path out, String... args) throws Exception {
+    private Processes.Running child(Path out, String... args) throws Exception {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", cp, Main.class.getName()));
         cmd.addAll(List.of(args));
         cmd.addAll(List.of("--out", out.toString()));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve(out.getFileName() + ".log").toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        return Processes.command(cmd).output(tmp.resolve(out.getFileName() + ".log")).stdin(Path.of("/dev/null")).start();
     }
 }

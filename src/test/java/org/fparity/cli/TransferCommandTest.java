@@ -84,7 +84,7 @@ class TransferCommandTest {
     @Test
     void theExportCarriesEverythingAndOneOutcomePerLine() {
         String s = new String(plainBytes, StandardCharsets.UTF_8);
-        assertTrue(s.startsWith("{\"format\":\"fparity-campaign-export\",\"schema\":1,\"fparity\":\"0.1.0\",\"exported\":\""), s.substring(0, 120));
+        assertTrue(s.startsWith("{\"format\":\"fparity-campaign-export\",\"schema\":2,\"fparity\":\"0.1.0\",\"exported\":\""), s.substring(0, 120));
         assertTrue(s.contains("\"grammar_hash\":\""));
         assertTrue(s.contains("\"version\":\"gcc (fparity test) 1.0\""), "exact compiler version string");
         assertTrue(s.contains("\"compile\":[\"gcc\",\"-O0\",\"{src}\",\"-o\",\"{bin}\",\"-lm\"]"), "argv");
@@ -177,8 +177,36 @@ class TransferCommandTest {
 
     @Test
     void aNewerSchemaIsRefusedWithTheReason() throws IOException {
-        String s = new String(plainBytes, StandardCharsets.UTF_8).replaceFirst("\"schema\":1,", "\"schema\":99,");
-        refused(write("newer.json", s.getBytes(StandardCharsets.UTF_8)), "export schema 99 is newer than this fparity understands (1)");
+        String s = new String(plainBytes, StandardCharsets.UTF_8).replaceFirst("\"schema\":2,", "\"schema\":99,");
+        refused(write("newer.json", s.getBytes(StandardCharsets.UTF_8)), "export schema 99 is newer than this fparity understands (2)");
+    }
+
+    /** The digest a writer would have put on this text (everything up to the digest line). */
+    private static String redigest(String s) {
+        int at = s.indexOf("\n,\"digest\":\"");
+        String head = s.substring(0, at);
+        try {
+            String hex = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(head.getBytes(StandardCharsets.UTF_8)));
+            return head + "\n,\"digest\":\"sha256:" + hex + "\"}\n";
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aSchema1ExportFromBeforeSitesIsMigratedToLocalPlatforms() throws IOException {
+        // Schema 1 (fparity before sites): no site, node or facts on platforms, no site on outcomes.
+        String v1 = new String(plainBytes, StandardCharsets.UTF_8).replaceFirst("\"schema\":2,", "\"schema\":1,")
+                .replace("\"site\":\"local\",", "").replaceAll(",\"facts\":\\{[^}]*\\}", "");
+        assertFalse(v1.contains("\"site\""));
+        Path file = write("v1.json", redigest(v1).getBytes(StandardCharsets.UTF_8));
+        Path out = tmp.resolve("v1/nightly-1");
+        Cli.Run r = Cli.fparity("import", file.toString(), "--out", out.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("(schema 1, sha256:"), r.out());
+        String meta = Files.readString(out.resolve("campaign.json"));
+        assertEquals(4, meta.split("\"site\" : \"local\"").length - 1, meta);
+        assertEquals(Cli.fparity("compare", campaign.toString()).out(), Cli.fparity("compare", out.toString()).out());
     }
 
     @Test

@@ -1,7 +1,6 @@
 package org.fparity.emit;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,8 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+import org.fparity.util.Processes;
 
 /** Runs compilers and harnesses for the emitter tests: real processes, output captured, a timeout that kills the tree. */
 final class Tools {
@@ -27,40 +25,30 @@ final class Tools {
     }
 
     static Result run(Path dir, String stdin, Map<String, String> env, int timeoutSeconds, String... cmd) {
+        Path in = null;
         try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-            pb.environment().putAll(env);
-            Process p = pb.start();
-            try {
-                return await(p, stdin, timeoutSeconds, cmd);
-            } finally {
-                // on timeout or interruption nothing may outlive the test: compilers spawn children
-                if (p.isAlive()) {
-                    p.descendants().forEach(ProcessHandle::destroyForcibly);
-                    p.destroyForcibly();
-                }
+            Processes.Command c = Processes.command(cmd).dir(dir).env(env).timeoutSeconds(timeoutSeconds);
+            if (stdin != null) {
+                in = Files.createTempFile("fparity-stdin", ".txt");
+                Files.writeString(in, stdin, StandardCharsets.ISO_8859_1);
+                c.stdin(in);
             }
+            Processes.Captured r = c.capture();
+            if (r.result().timedOut()) throw new AssertionError("timed out after " + timeoutSeconds + " s (process tree killed): " + String.join(" ", cmd));
+            return new Result(r.result().exitCode(), r.stdout(), r.stderr());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static Result await(Process p, String stdin, int timeoutSeconds, String... cmd) throws IOException {
-        try {
-            CompletableFuture<String> out = read(p.getInputStream());
-            CompletableFuture<String> err = read(p.getErrorStream());
-            try (var in = p.getOutputStream()) {
-                if (stdin != null) in.write(stdin.getBytes(StandardCharsets.ISO_8859_1));
-            } catch (IOException ignored) {
-                // the process may exit before reading its input; its exit code tells the story
-            }
-            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                throw new AssertionError("timed out after " + timeoutSeconds + " s: " + String.join(" ", cmd));
-            }
-            return new Result(p.exitValue(), out.join(), err.join());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
+        } finally {
+            if (in != null) {
+                try {
+                    Files.deleteIfExists(in);
+                } catch (IOException ignored) {
+                    // a stray temp file is harmless
+                }
+            }
         }
     }
 
@@ -79,19 +67,6 @@ final class Tools {
             String err = r.err().length() > 6000 ? r.err().substring(0, 6000) + "…" : r.err();
             throw new AssertionError("compile failed (" + r.exit() + "): " + String.join(" ", cmd) + "\n" + err + r.out());
         }
-    }
-
-    // one thread per stream: the common pool has a single worker on two cores, and a pipe that nobody drains blocks the child
-    private static final java.util.concurrent.Executor READERS = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
-
-    private static CompletableFuture<String> read(InputStream in) {
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }, READERS);
     }
 
     static Path write(Path dir, String name, String text) {

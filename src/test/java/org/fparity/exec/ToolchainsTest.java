@@ -13,6 +13,7 @@ import java.util.List;
 import org.fparity.FparityError;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fparity.util.Processes;
 
 class ToolchainsTest {
     @TempDir
@@ -71,8 +72,7 @@ class ToolchainsTest {
     @Test
     void detectsTheExactGccVersionString() throws Exception {
         DetectedToolchain gcc = DetectedToolchain.detect(Fixtures.shipped().get("gcc"));
-        Process p = new ProcessBuilder("gcc", "--version").start();
-        String first = new String(p.getInputStream().readAllBytes()).lines().findFirst().orElseThrow().strip();
+        String first = Processes.probe(List.of("gcc", "--version"), java.util.Map.of(), 60).lines().findFirst().orElseThrow().strip();
         assertEquals(first, gcc.version());
         assertTrue(gcc.canCompile());
         assertTrue(gcc.canRun());

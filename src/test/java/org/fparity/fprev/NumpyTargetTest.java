@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.util.concurrent.TimeUnit;
 import org.fparity.FparityError;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.fparity.util.Processes;
 
 /** numpy through the line protocol: revealed trees must replay bit for bit (skipped, with the reason, without numpy). */
 @Tag("slow")
@@ -21,8 +21,7 @@ class NumpyTargetTest {
     static void probeNumpy() throws Exception {
         String py = Runners.onPath("python3");
         if (py == null) return;
-        Process p = new ProcessBuilder(py, "-c", "import numpy").redirectErrorStream(true).start();
-        numpy = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+        numpy = Processes.probe(java.util.List.of(py, "-c", "import numpy"), java.util.Map.of(), 60) != null;
     }
 
     private static void needNumpy() {

@@ -8,10 +8,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fparity.util.Processes;
 
 class HexFloatTest {
     @Test
@@ -40,7 +40,7 @@ class HexFloatTest {
     /** Our formatter agrees with glibc's printf("%a") character for character on random doubles of every kind. */
     @Test
     void matchesGlibcPrintf(@TempDir Path dir) throws IOException, InterruptedException {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/gcc")), "gcc not installed");
+        Assumptions.assumeTrue(Processes.which("gcc") != null, "gcc not on PATH");
         Path src = dir.resolve("a.c");
         Files.writeString(src, """
                 #include <stdio.h>
@@ -49,8 +49,8 @@ class HexFloatTest {
                 int main(void) { char line[128]; while (fgets(line, sizeof line, stdin)) {
                   unsigned long long b = strtoull(line, 0, 16); double d; memcpy(&d, &b, 8); printf("%a\\n", d); } return 0; }
                 """);
-        Process cc = new ProcessBuilder("gcc", "-O1", "-o", dir.resolve("a").toString(), src.toString()).inheritIO().start();
-        assertEquals(0, cc.waitFor());
+        Processes.Captured cc = Processes.command("gcc", "-O1", "-o", dir.resolve("a").toString(), src.toString()).mergeStderr().timeoutSeconds(120).capture();
+        assertEquals(0, cc.result().exitCode(), cc.stdout());
         SplittableRandom r = new SplittableRandom(42);
         List<Double> values = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {
@@ -59,13 +59,12 @@ class HexFloatTest {
             if (i % 7 == 0) bits &= 0xfff0000000000000L; // powers of two, zeros, infinities
             values.add(Double.longBitsToDouble(bits));
         }
-        Process run = new ProcessBuilder(dir.resolve("a").toString()).redirectErrorStream(true).start();
         StringBuilder in = new StringBuilder();
         for (double v : values) in.append(Long.toHexString(Double.doubleToRawLongBits(v))).append('\n');
-        run.getOutputStream().write(in.toString().getBytes());
-        run.getOutputStream().close();
-        List<String> out = new String(run.getInputStream().readAllBytes()).lines().toList();
-        run.waitFor(10, TimeUnit.SECONDS);
+        Path stdin = Files.writeString(dir.resolve("in.txt"), in);
+        Processes.Captured run = Processes.command(dir.resolve("a").toString()).stdin(stdin).mergeStderr().timeoutSeconds(60).capture();
+        assertEquals(0, run.result().exitCode(), run.stdout());
+        List<String> out = run.stdout().lines().toList();
         assertEquals(values.size(), out.size());
         for (int i = 0; i < values.size(); i++) {
             double v = values.get(i);

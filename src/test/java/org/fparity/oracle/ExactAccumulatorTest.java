@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.fparity.oracle.BinaryRounding.Exact;
 import org.junit.jupiter.api.Test;
+import org.fparity.util.Processes;
 
 class ExactAccumulatorTest {
     static final Rounding[] MODES = Rounding.values();
@@ -168,15 +169,7 @@ class ExactAccumulatorTest {
 
     @Test
     void agreesWithPythonFsum() throws Exception {
-        ProcessBuilder pb = new ProcessBuilder("python3", "-c",
-                "import sys, math\nfor line in sys.stdin:\n    xs=[float.fromhex(t) for t in line.split()]\n    print(math.fsum(xs).hex())\n");
-        Process p;
-        try {
-            p = pb.start();
-        } catch (java.io.IOException noPython) {
-            org.junit.jupiter.api.Assumptions.abort("python3 not installed: " + noPython.getMessage());
-            return;
-        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(Processes.which("python3") != null, "python3 not on PATH");
         SplittableRandom r = new SplittableRandom(9);
         List<double[]> cases = new ArrayList<>();
         StringBuilder in = new StringBuilder();
@@ -194,16 +187,18 @@ class ExactAccumulatorTest {
             for (double x : xs) in.append(Double.toHexString(x)).append(' ');
             in.append('\n');
         }
-        Thread writer = Thread.ofPlatform().start(() -> { // write and read at once, or both pipes fill up
-            try (var w = p.outputWriter()) {
-                w.write(in.toString());
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
-        List<String> out = p.inputReader().lines().toList();
-        writer.join();
-        assertEquals(0, p.waitFor());
+        java.nio.file.Path stdin = java.nio.file.Files.createTempFile("fparity-fsum", ".txt");
+        Processes.Captured p;
+        try {
+            java.nio.file.Files.writeString(stdin, in);
+            p = Processes.command("python3", "-c",
+                    "import sys, math\nfor line in sys.stdin:\n    xs=[float.fromhex(t) for t in line.split()]\n    print(math.fsum(xs).hex())\n")
+                    .stdin(stdin).timeoutSeconds(300).capture();
+        } finally {
+            java.nio.file.Files.deleteIfExists(stdin);
+        }
+        assertEquals(0, p.result().exitCode(), p.stderr());
+        List<String> out = p.stdout().lines().toList();
         assertEquals(cases.size(), out.size());
         for (int i = 0; i < cases.size(); i++) {
             double fsum = Double.parseDouble(out.get(i).replace("0x", "0x").replace("inf", "Infinity"));

@@ -1,0 +1,203 @@
+package org.fparity.campaign;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.fparity.FparityError;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.PlatformKey;
+import org.fparity.ir.Input;
+
+/**
+ * Merges campaigns (one per cluster, usually) into one whose platforms come from all of them. Programs are matched by
+ * the hash of their text, inputs by their exact tokens; everything is kept in order of first appearance, which makes
+ * merging associative, and a campaign merged with itself is itself. A program only some campaigns have is kept and
+ * reported. The same platform with a different result for the same run is a conflict: the merge is refused, naming
+ * it, never resolved by picking a side.
+ *
+ * <p>Memory: the program table, plus one entry per run only for platforms that more than one input has (the usual
+ * case, each cluster bringing its own platforms, needs none); outcomes are streamed from the inputs to the output.
+ */
+public final class CampaignMerge {
+    private CampaignMerge() {}
+
+    /**
+     * What a merge did.
+     *
+     * @param partial   programs not every input has, with the inputs (by name) that have them
+     * @param duplicates runs present, with the same result, in more than one input (kept once)
+     */
+    public record Result(Path campaign, int programs, int platforms, long outcomes, long duplicates, Map<String, List<String>> partial) {}
+
+    /** One input: where its ids and input indices land in the merged campaign. */
+    private record Source(String name, Path dir, CampaignMeta meta, Map<String, String> programId, Map<String, int[]> inputIndex) {}
+
+    public static Result merge(List<Path> inputs, Path target) {
+        if (inputs.size() < 2) throw new FparityError("merge needs at least two campaigns");
+        if (Files.exists(target)) throw new FparityError(target + " already exists; merge into a new folder (--out)");
+        List<Source> sources = new ArrayList<>();
+        for (Path p : inputs) {
+            if (!Files.isDirectory(p)) throw new FparityError("campaign '" + p + "' not found (expected a folder with campaign.json)");
+            CampaignMeta m = Campaign.readMeta(p);
+            if (m == null) throw new FparityError(p + ": not a campaign (no " + Campaign.META + ")");
+            sources.add(new Source(p.toString(), p, m, new HashMap<>(), new HashMap<>()));
+        }
+
+        // Programs by hash of their text, in order of first appearance; inputs likewise within each program.
+        Map<String, CampaignMeta.ProgramEntry> byHash = new LinkedHashMap<>();
+        Map<String, List<Input>> inputsByHash = new HashMap<>();
+        Map<String, String> hashOfId = new HashMap<>();
+        Map<String, List<String>> holders = new LinkedHashMap<>();
+        for (Source s : sources) {
+            for (CampaignMeta.ProgramEntry p : s.meta().programs()) {
+                if (p.source() == null) throw new FparityError(s.dir() + ": program " + p.id() + " has no text; cannot match it by hash");
+                String h = ExportFormat.sha256(p.source());
+                String known = hashOfId.putIfAbsent(p.id(), h);
+                if (known != null && !known.equals(h)) {
+                    throw new FparityError("program " + p.id() + " has different text in " + s.name() + " than in an earlier campaign; these are not the same program");
+                }
+                CampaignMeta.ProgramEntry first = byHash.putIfAbsent(h, p);
+                String id = first == null ? p.id() : first.id();
+                s.programId().put(p.id(), id);
+                List<Input> merged = inputsByHash.computeIfAbsent(h, k -> new ArrayList<>());
+                int[] map = new int[p.inputs().size()];
+                for (int i = 0; i < map.length; i++) {
+                    int at = merged.indexOf(p.inputs().get(i));
+                    if (at < 0) {
+                        merged.add(p.inputs().get(i));
+                        at = merged.size() - 1;
+                    }
+                    map[i] = at;
+                }
+                s.inputIndex().put(p.id(), map);
+                List<String> hs = holders.computeIfAbsent(id, k -> new ArrayList<>());
+                if (!hs.contains(s.name())) hs.add(s.name());
+            }
+        }
+        for (int i = 1; i < sources.size(); i++) {
+            Set<String> mine = new HashSet<>(sources.get(i).programId().values());
+            boolean shared = false;
+            for (int j = 0; j < i && !shared; j++) for (String id : sources.get(j).programId().values()) if (mine.contains(id)) { shared = true; break; }
+            if (!shared && !mine.isEmpty()) {
+                throw new FparityError(sources.get(i).name() + " shares no program with " + sources.getFirst().name()
+                        + (i > 1 ? " or the others" : "") + ": these are different campaigns, not the same one run elsewhere");
+            }
+        }
+        List<CampaignMeta.ProgramEntry> programs = new ArrayList<>();
+        for (var e : byHash.entrySet()) {
+            CampaignMeta.ProgramEntry p = e.getValue();
+            programs.add(new CampaignMeta.ProgramEntry(p.id(), p.sha256(), p.precision(), p.source(), inputsByHash.get(e.getKey())));
+        }
+        Map<String, List<String>> partial = new LinkedHashMap<>();
+        holders.forEach((id, hs) -> {
+            if (hs.size() < sources.stream().map(Source::name).distinct().count()) partial.put(id, List.copyOf(hs));
+        });
+
+        // Platform records by id; the same id must describe the same platform. Platforms (PlatformKey, the one identity)
+        // that more than one input brings are where the same run can meet itself: only their runs are remembered.
+        Map<String, CampaignMeta.Platform> platforms = new LinkedHashMap<>();
+        Map<PlatformKey, Integer> inputsWith = new HashMap<>();
+        for (Source s : sources) {
+            Set<PlatformKey> here = new HashSet<>();
+            for (CampaignMeta.Platform p : s.meta().platforms()) {
+                CampaignMeta.Platform had = platforms.putIfAbsent(p.id(), p);
+                if (had != null && !had.equals(p)) {
+                    throw new FparityError("platform " + p.id() + " is recorded differently in " + s.name() + " than in an earlier campaign (" + difference(had, p) + ")");
+                }
+                here.add(p.key());
+            }
+            for (PlatformKey k : here) inputsWith.merge(k, 1, Integer::sum);
+        }
+        Set<PlatformKey> shared = new HashSet<>();
+        inputsWith.forEach((k, n) -> {
+            if (n > 1) shared.add(k);
+        });
+
+        CampaignMeta first = sources.getFirst().meta();
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (Source s : sources) s.meta().settings().forEach(settings::putIfAbsent);
+        CampaignMeta meta = new CampaignMeta(first.schema(), first.fparity(), first.created(), first.seed(), first.grammar(), settings,
+                first.host(), List.copyOf(platforms.values()), programs);
+
+        Path parent = target.toAbsolutePath().getParent();
+        Path tmp;
+        try {
+            Files.createDirectories(parent);
+            tmp = Files.createTempDirectory(parent, "." + target.getFileName() + ".merge-");
+        } catch (IOException e) {
+            throw new FparityError("cannot create " + target + ": " + e.getMessage(), 4);
+        }
+        boolean done = false;
+        try {
+            long written = 0;
+            long dups = 0;
+            // run key → status and result, only for runs of shared platforms (and unlisted ones)
+            Map<String, String> seen = new HashMap<>();
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp.resolve(Campaign.OUTCOMES)), 1 << 16)) {
+                for (Source s : sources) {
+                    try (OutcomeLines lines = OutcomeLines.open(s.dir().resolve(Campaign.OUTCOMES))) {
+                        Outcome o;
+                        while ((o = lines.next()) != null) {
+                            String id = s.programId().get(o.program());
+                            int[] map = s.inputIndex().get(o.program());
+                            if (id == null || o.input() < 0 || o.input() >= map.length) {
+                                throw new FparityError(lines.where() + ": outcome of program " + o.program() + " input " + o.input() + ", which the campaign does not list");
+                            }
+                            Outcome m = new Outcome(id, map[o.input()], o.toolchain(), o.opt(), o.site(), o.node(), o.status(), o.hex(), o.detail(),
+                                    o.platform(), o.micros());
+                            PlatformKey pk = o.platformKey();
+                            // Outcomes of a platform no input lists are remembered too: nothing says they cannot meet.
+                            if (shared.contains(pk) || !inputsWith.containsKey(pk)) {
+                                String key = m.program() + "/" + m.input() + "/" + pk.id();
+                                String result = o.status() + " " + o.hex();
+                                String before = seen.putIfAbsent(key, result);
+                                if (before != null) {
+                                    if (!before.equals(result)) {
+                                        throw new FparityError("conflict: " + m.program() + " input " + m.input() + " on " + pk.id()
+                                                + " is " + before + " in an earlier campaign but " + result + " in " + s.name() + "; not merged (rerun that platform or drop one side)");
+                                    }
+                                    dups++;
+                                    continue;
+                                }
+                            }
+                            out.write(OutcomeLog.WRITER.writeValueAsBytes(m));
+                            out.write('\n');
+                            written++;
+                        }
+                    }
+                }
+            }
+            Campaign.writeMeta(tmp, meta);
+            try {
+                Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                throw new FparityError("cannot create " + target + ": " + e.getMessage(), 4);
+            }
+            done = true;
+            return new Result(target, programs.size(), platforms.size(), written, dups, partial);
+        } catch (IOException e) {
+            throw new FparityError("cannot merge into " + target + ": " + e.getMessage(), 4);
+        } finally {
+            if (!done) CampaignImport.deleteTree(tmp);
+        }
+    }
+
+    private static String difference(CampaignMeta.Platform a, CampaignMeta.Platform b) {
+        if (!Objects.equals(a.version(), b.version())) return "version '" + a.version() + "' vs '" + b.version() + "'";
+        if (!Objects.equals(a.compile(), b.compile())) return "compile " + a.compile() + " vs " + b.compile();
+        if (!Objects.equals(a.run(), b.run())) return "run " + a.run() + " vs " + b.run();
+        if (!Objects.equals(a.env(), b.env())) return "env " + a.env() + " vs " + b.env();
+        if (!Objects.equals(a.host(), b.host())) return "host " + a.host() + " vs " + b.host();
+        return a + " vs " + b;
+    }
+}

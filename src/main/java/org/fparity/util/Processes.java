@@ -1,0 +1,352 @@
+package org.fparity.util;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The one way fparity starts a child process. nvcc, hipcc, javac and shell wrappers spawn helpers that keep running
+ * (and keep pipes open) after the driver dies, so every timeout kills the whole tree ({@link ProcessHandle#descendants()}),
+ * which Commons Exec's watchdog does not (notes/environment.md). Output always goes to files, never to a pipe we read
+ * to the end before waiting: a child blocked on a full pipe, or a grandchild holding the pipe open, would otherwise
+ * make the timeout unreachable. Interactive children ({@link #start}) get pipes, and their owner kills the tree on
+ * close.
+ */
+public final class Processes {
+    private Processes() {}
+
+    /** How a finished command ended: exit code (-1 when killed by our timeout), whether the timeout fired, wall time. */
+    public record Result(int exitCode, boolean timedOut, long micros) {
+        public boolean ok() {
+            return !timedOut && exitCode == 0;
+        }
+    }
+
+    /** A finished command and what it printed (stderr is empty when it was merged into stdout or discarded). */
+    public record Captured(Result result, String stdout, String stderr) {
+        public boolean ok() {
+            return result.ok();
+        }
+    }
+
+    /** Starts describing a command; nothing runs until {@link Command#run}, {@link Command#capture} or {@link Command#start}. */
+    public static Command command(List<String> argv) {
+        return new Command(argv);
+    }
+
+    public static Command command(String... argv) {
+        return new Command(List.of(argv));
+    }
+
+    /** Runs argv with stdout and stderr merged into {@code output}; kills the tree after {@code timeoutSeconds}. */
+    public static Result run(List<String> argv, Map<String, String> env, Path workDir, Path output, long timeoutSeconds)
+            throws IOException, InterruptedException {
+        return command(argv).env(env).dir(workDir).output(output).timeoutSeconds(timeoutSeconds).run();
+    }
+
+    /** Runs a short probe and returns its merged output, or null when it could not start, timed out or failed. */
+    public static String probe(List<String> argv, Map<String, String> env, long timeoutSeconds) {
+        try {
+            Captured c = command(argv).env(env).mergeStderr().timeoutSeconds(timeoutSeconds).capture();
+            return c.ok() ? c.stdout() : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** One child process to run: argv, extra environment, working folder, where its streams go, how long it may take. */
+    public static final class Command {
+        private final List<String> argv;
+        private final Map<String, String> env = new LinkedHashMap<>();
+        private Path dir;
+        private Path stdin;
+        private Path stdout;
+        private Path stderr;
+        private boolean merge;
+        private boolean discardStderr;
+        private long timeoutMillis = TimeUnit.MINUTES.toMillis(10);
+
+        private Command(List<String> argv) {
+            if (argv.isEmpty()) throw new IllegalArgumentException("empty command");
+            this.argv = List.copyOf(argv);
+        }
+
+        /** Variables added to (or replacing) the inherited environment. */
+        public Command env(Map<String, String> vars) {
+            env.putAll(vars);
+            return this;
+        }
+
+        public Command dir(Path workDir) {
+            this.dir = workDir;
+            return this;
+        }
+
+        /** Standard input from a file (default: /dev/null, so a child that reads stdin never waits for us). */
+        public Command stdin(Path file) {
+            this.stdin = file;
+            return this;
+        }
+
+        /** stdout and stderr, merged, into this file. */
+        public Command output(Path file) {
+            this.stdout = file;
+            this.merge = true;
+            return this;
+        }
+
+        public Command stdout(Path file) {
+            this.stdout = file;
+            return this;
+        }
+
+        public Command stderr(Path file) {
+            this.stderr = file;
+            return this;
+        }
+
+        /** stderr joins stdout (in a captured or file output). */
+        public Command mergeStderr() {
+            this.merge = true;
+            return this;
+        }
+
+        public Command discardStderr() {
+            this.discardStderr = true;
+            return this;
+        }
+
+        /** Wall-clock limit; when it passes the whole process tree is killed and the result says so. */
+        public Command timeoutSeconds(long seconds) {
+            return timeoutMillis(TimeUnit.SECONDS.toMillis(seconds));
+        }
+
+        public Command timeoutMillis(long millis) {
+            if (millis <= 0) throw new IllegalArgumentException("timeout must be positive, is " + millis + " ms");
+            this.timeoutMillis = millis;
+            return this;
+        }
+
+        public List<String> argv() {
+            return argv;
+        }
+
+        /** Runs to the end or to the timeout; output goes where {@link #output}/{@link #stdout}/{@link #stderr} said (else nowhere). */
+        public Result run() throws IOException, InterruptedException {
+            ProcessBuilder pb = builder();
+            pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stdout.toFile()));
+            redirectStderr(pb);
+            return waitBounded(pb);
+        }
+
+        /** Runs to the end or to the timeout and returns what it printed (drained to temporary files, then read). */
+        public Captured capture() throws IOException, InterruptedException {
+            Path out = Files.createTempFile("fparity-out", ".txt");
+            Path err = merge || discardStderr || stderr != null ? null : Files.createTempFile("fparity-err", ".txt");
+            try {
+                ProcessBuilder pb = builder().redirectOutput(out.toFile());
+                if (err != null) pb.redirectError(err.toFile());
+                else redirectStderr(pb);
+                Result r = waitBounded(pb);
+                return new Captured(r, Files.readString(out, StandardCharsets.UTF_8),
+                        err == null ? "" : Files.readString(err, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(out);
+                if (err != null) Files.deleteIfExists(err);
+            }
+        }
+
+        /**
+         * Starts a child that talks over pipes (stdin and stdout); stderr goes to the file given, else nowhere. The
+         * caller bounds each exchange itself and must close the returned handle, which kills what is left of the tree.
+         * The timeout set here bounds {@link Running#finish()}.
+         */
+        public Running start() throws IOException {
+            ProcessBuilder pb = builder();
+            if (stdin == null) pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+            pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.to(stdout.toFile()));
+            redirectStderr(pb);
+            return new Running(pb.start(), timeoutMillis);
+        }
+
+        private ProcessBuilder builder() {
+            ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(argv));
+            pb.redirectInput(stdin == null ? ProcessBuilder.Redirect.from(new File("/dev/null")) : ProcessBuilder.Redirect.from(stdin.toFile()));
+            if (dir != null) pb.directory(dir.toFile());
+            pb.environment().putAll(env);
+            return pb;
+        }
+
+        private void redirectStderr(ProcessBuilder pb) {
+            if (merge) pb.redirectErrorStream(true);
+            else if (stderr != null) pb.redirectError(stderr.toFile());
+            else pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+        }
+
+        private Result waitBounded(ProcessBuilder pb) throws IOException, InterruptedException {
+            long t0 = System.nanoTime();
+            Process p = pb.start();
+            try {
+                if (!p.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
+                    killTree(p);
+                    return new Result(-1, true, (System.nanoTime() - t0) / 1000);
+                }
+                return new Result(p.exitValue(), false, (System.nanoTime() - t0) / 1000);
+            } finally {
+                // also on interrupt: a cancelled campaign must not leave compilers behind
+                if (p.isAlive()) killTree(p);
+            }
+        }
+    }
+
+    /** A started interactive child; closing it kills whatever is left of its tree. */
+    public static final class Running implements AutoCloseable {
+        private final Process process;
+        private final long timeoutMillis;
+
+        private Running(Process process, long timeoutMillis) {
+            this.process = process;
+            this.timeoutMillis = timeoutMillis;
+        }
+
+        public OutputStream stdin() {
+            return process.getOutputStream();
+        }
+
+        public InputStream stdout() {
+            return process.getInputStream();
+        }
+
+        public long pid() {
+            return process.pid();
+        }
+
+        public ProcessHandle handle() {
+            return process.toHandle();
+        }
+
+        public boolean isAlive() {
+            return process.isAlive();
+        }
+
+        /** Waits up to {@code millis} for the child to exit by itself; false if it is still running. */
+        public boolean waitFor(long millis) throws InterruptedException {
+            return process.waitFor(millis, TimeUnit.MILLISECONDS);
+        }
+
+        /** Exit value once it has exited; -1 while it still runs. */
+        public int exitValue() {
+            return process.isAlive() ? -1 : process.exitValue();
+        }
+
+        /** Waits for exit within the command's timeout, killing the tree when it passes. */
+        public Result finish() throws InterruptedException {
+            long t0 = System.nanoTime();
+            if (!process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
+                killTree(process);
+                return new Result(-1, true, (System.nanoTime() - t0) / 1000);
+            }
+            return new Result(process.exitValue(), false, (System.nanoTime() - t0) / 1000);
+        }
+
+        public void kill() {
+            killTree(process);
+        }
+
+        @Override
+        public void close() {
+            if (process.isAlive() || process.descendants().findAny().isPresent()) killTree(process);
+        }
+    }
+
+    /** Kills a process and every descendant. */
+    public static void killTree(Process p) {
+        killTree(p.toHandle());
+    }
+
+    public static void killTree(ProcessHandle h) {
+        // Snapshot first: once the parent dies its children are re-parented to init and drop out of descendants().
+        // The parent dies first so it cannot start replacements; each snapshotted child's own descendants are looked
+        // up again before it dies, catching a grandchild forked after the snapshot.
+        List<ProcessHandle> doomed = new ArrayList<>(h.descendants().toList());
+        h.destroyForcibly();
+        for (ProcessHandle k : List.copyOf(doomed)) {
+            k.descendants().forEach(g -> {
+                g.destroyForcibly();
+                doomed.add(g);
+            });
+            k.destroyForcibly();
+        }
+        doomed.add(h);
+        // SIGKILL is asynchronous: wait (bounded) until each is gone, so a caller that returns "killed" means it.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        for (ProcessHandle k : doomed) {
+            while (!gone(k) && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private static final boolean PROC = Files.isDirectory(Path.of("/proc/self"));
+
+    /**
+     * Dead, or a zombie: {@link ProcessHandle#isAlive()} says true for a zombie, and an orphan's zombie may never be
+     * reaped where PID 1 does not reap (containers), though it holds no CPU, memory or pipe.
+     */
+    private static boolean gone(ProcessHandle h) {
+        if (!h.isAlive()) return true;
+        if (!PROC) return false;
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(h.pid()), "stat"));
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return state == 'Z' || state == 'X';
+        } catch (IOException | RuntimeException e) {
+            return true; // vanished between the two looks
+        }
+    }
+
+    /** Name of the signal behind a JDK exit value ({@code 128 + n} on Linux), or null if it is a plain exit. */
+    public static String signalName(int exitValue) {
+        if (exitValue <= 128 || exitValue > 128 + 64) return null;
+        int sig = exitValue - 128;
+        return switch (sig) {
+            case 1 -> "SIGHUP";
+            case 2 -> "SIGINT";
+            case 3 -> "SIGQUIT";
+            case 4 -> "SIGILL";
+            case 5 -> "SIGTRAP";
+            case 6 -> "SIGABRT";
+            case 7 -> "SIGBUS";
+            case 8 -> "SIGFPE";
+            case 9 -> "SIGKILL";
+            case 11 -> "SIGSEGV";
+            case 13 -> "SIGPIPE";
+            case 15 -> "SIGTERM";
+            case 24 -> "SIGXCPU";
+            case 25 -> "SIGXFSZ";
+            default -> "signal " + sig;
+        };
+    }
+
+    /** The executable argv[0] names: an absolute/relative path as is, else the first match on PATH; null if none. */
+    public static Path which(String command) {
+        return Executables.find(command);
+    }
+}
