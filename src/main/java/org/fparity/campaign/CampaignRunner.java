@@ -61,7 +61,7 @@ public final class CampaignRunner {
         try {
             Files.createDirectories(dir);
         } catch (java.io.IOException e) {
-            throw new FparityError("cannot create campaign folder " + dir + ": " + e.getMessage());
+            throw FparityError.io("cannot create campaign folder " + dir, e);
         }
         Map<String, String> host = NodeFacts.collect();
         String node = PlatformKey.nodeLabel(host);

@@ -46,7 +46,7 @@ public final class OutcomeLog implements AutoCloseable {
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            throw org.fparity.FparityError.io("cannot read " + file, e);
         }
         Map<String, Outcome> byKey = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
@@ -92,7 +92,7 @@ public final class OutcomeLog implements AutoCloseable {
             ch.position(ch.size());
             return new OutcomeLog(ch);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
+            throw org.fparity.FparityError.io("cannot open " + file, e);
         }
     }
 
@@ -104,7 +104,7 @@ public final class OutcomeLog implements AutoCloseable {
             while (buf.hasRemaining()) ch.write(buf);
             appended++;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot append to outcomes.jsonl: " + e.getMessage(), e);
+            throw org.fparity.FparityError.io("cannot append to outcomes.jsonl", e);
         }
     }
 
@@ -118,7 +118,7 @@ public final class OutcomeLog implements AutoCloseable {
             ch.force(true);
             ch.close();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot close outcomes.jsonl: " + e.getMessage(), e);
+            throw org.fparity.FparityError.io("cannot close outcomes.jsonl", e);
         }
     }
 

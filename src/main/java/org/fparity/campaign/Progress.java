@@ -83,7 +83,7 @@ public final class Progress {
             if (e.getKey() != Outcome.Status.OK && e.getKey() != Outcome.Status.CANNOT_RUN) failed += e.getValue().get();
         }
         String text = String.format("%d/%d runs  %.0f/s  ETA %s  not OK: %d", d, total, rate, eta, failed)
-                + (disagreements == null ? "" : "  disagreeing: " + disagreeing);
+                + (disagreements == null ? "" : "  disagreeing cases: " + disagreeing);
         if (!sites.isEmpty()) {
             StringBuilder sb = new StringBuilder(text);
             sites.forEach((k, v) -> sb.append("  [").append(k).append(": ").append(v).append(']'));

@@ -93,7 +93,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (varity != null) org.fparity.bench.VarityPeer.sourceDir(varity);
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         List<DetectedToolchain> chosen = new ArrayList<>();
-        for (DetectedToolchain d : RunCommand.detectAll(toolchains.stream().map(n -> tcs.get(n.strip())).toList())) {
+        for (DetectedToolchain d : org.fparity.campaign.ToolchainChoice.detectAll(toolchains.stream().map(n -> tcs.get(n.strip())).toList())) {
             if (!d.canCompile() || !d.canRun()) throw new FparityError("bench needs " + d.name() + " to compile and run here: "
                     + (d.canCompile() ? d.runProblem() : d.compileProblem()), FparityError.MISSING_TOOL);
             chosen.add(d);

@@ -21,6 +21,7 @@ import org.fparity.oracle.AccumulatorState;
 import org.fparity.oracle.ExactAccumulator;
 import org.fparity.oracle.ExactSums;
 import org.fparity.oracle.Format;
+import org.fparity.oracle.NumberReader;
 import org.fparity.oracle.Rounding;
 import org.fparity.oracle.Ulps;
 import org.fparity.util.AtomicFiles;
@@ -73,8 +74,8 @@ public final class ExsumCommand implements Callable<Integer> {
         if (file == null && merge.isEmpty()) throw new FparityError("give a FILE of numbers ('-' for stdin) or --merge accumulator states");
         if (dot != null && file == null) throw new FparityError("--dot needs FILE as its first vector");
         // read everything first, so that bad input loses nothing that was already saved
-        double[] x = file == null ? new double[0] : read(file, f);
-        double[] y = dot == null ? null : read(dot, f);
+        double[] x = file == null ? new double[0] : NumberReader.read(file, f, System.in);
+        double[] y = dot == null ? null : NumberReader.read(dot, f, System.in);
         if (y != null && y.length != x.length) {
             throw new FparityError("--dot: " + file + " has " + x.length + " numbers, " + dot + " has " + y.length);
         }
@@ -118,50 +119,6 @@ public final class ExsumCommand implements Callable<Integer> {
         if (saveAcc != null) out.println("accumulator state written to " + saveAcc);
         out.flush();
         return 0;
-    }
-
-    /** Reads one number per line (blank lines and '#' comments skipped); a bad line is a one-line error with its number. */
-    static double[] read(String name, Format f) {
-        try (BufferedReader br = name.equals("-") ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
-                : Files.newBufferedReader(Path.of(name), StandardCharsets.UTF_8)) {
-            double[] a = new double[1024];
-            int n = 0;
-            String line;
-            int lineNo = 0;
-            while ((line = br.readLine()) != null) {
-                lineNo++;
-                String t = line.strip();
-                if (t.isEmpty() || t.startsWith("#")) continue;
-                double v;
-                try {
-                    v = parse(t, f);
-                } catch (NumberFormatException e) {
-                    String shown = t.length() > 40 ? t.substring(0, 40) + "…" : t;
-                    boolean notFloat = "not a binary32 value".equals(e.getMessage());
-                    throw new FparityError(name + ":" + lineNo + ": '" + shown + "' is not " + (notFloat ? "a binary32 value (use --precision fp64)" : "a number"));
-                }
-                if (n == a.length) a = Arrays.copyOf(a, n * 2);
-                a[n++] = v;
-            }
-            return Arrays.copyOf(a, n);
-        } catch (NoSuchFileException e) {
-            throw new FparityError(name + ": no such file");
-        } catch (IOException e) {
-            throw new FparityError(name + ": cannot read (" + e.getMessage() + ")");
-        }
-    }
-
-    static double parse(String t, Format f) {
-        if (f == Format.FP32) {
-            String lower = t.toLowerCase();
-            if (!lower.contains("0x") && !lower.matches("[-+]?(inf|infinity|nan)")) {
-                return Float.parseFloat(t.endsWith("f") || t.endsWith("F") ? t.substring(0, t.length() - 1) : t);
-            }
-            double d = HexFloat.parse(t);
-            if ((float) d != d && !Double.isNaN(d)) throw new NumberFormatException("not a binary32 value");
-            return d;
-        }
-        return HexFloat.parse(t);
     }
 
     static ExactAccumulator load(Path p) {

@@ -1,7 +1,11 @@
 package org.fparity.cli;
 
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,6 +38,14 @@ import picocli.CommandLine.Command;
 public final class Main {
     public static final String VERSION = "0.1.0";
 
+    /** Shown under every command's --help: the switches and variables that work everywhere. */
+    static final String ENVIRONMENT = """
+            %nEverywhere:
+              --debug        anywhere on the command line: errors with their stack trace
+              FPARITY_HOME   the fparity folder holding runners/ (toolchains, FPRev
+                             runners); default: found from where fparity runs
+            """;
+
     public static void main(String[] args) {
         System.exit(run(args));
     }
@@ -50,16 +62,63 @@ public final class Main {
         boolean debug = Arrays.asList(args).contains("--debug");
         String[] rest = Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
         CommandLine cl = new CommandLine(new Main());
+        document(cl);
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (debug) ex.printStackTrace();
-            cmd.getErr().println("fparity: " + oneLine(ex));
-            return ex instanceof FparityError fe ? fe.exitCode() : 1;
+            ExitCode code = exitCode(ex);
+            String line = oneLine(ex);
+            if (!(ex instanceof FparityError) && !(ex instanceof IOException) && !(ex instanceof UncheckedIOException)) {
+                line = "internal error: " + line + (debug ? "" : " (run again with --debug for the trace, and please report it)");
+            }
+            cmd.getErr().println("fparity: " + line);
+            return ex instanceof FparityError fe ? fe.exitCode() : code.code();
         });
+        // A usage mistake is one line and a hint, not the whole usage text (which --help prints on request).
+        cl.setParameterExceptionHandler((ex, params) -> {
+            CommandLine cmd = ex.getCommandLine();
+            if (debug) ex.printStackTrace();
+            cmd.getErr().println("fparity: " + oneLine(ex));
+            String name = cmd.getCommandSpec().qualifiedName();
+            cmd.getErr().println("try '" + name + " --help'");
+            return ExitCode.BAD_INPUT.code();
+        });
+        cl.setExitCodeExceptionMapper(ex -> exitCode(ex).code());
         return cl.execute(rest);
     }
 
+    /** Exit code of an exception the command did not turn into an {@link FparityError}. */
+    static ExitCode exitCode(Throwable ex) {
+        if (ex instanceof FparityError fe) {
+            ExitCode c = ExitCode.of(fe.exitCode());
+            return c == null ? ExitCode.FINDINGS : c;
+        }
+        if (ex instanceof IOException || ex instanceof UncheckedIOException) return ExitCode.IO_FAILURE;
+        if (ex instanceof CommandLine.ParameterException) return ExitCode.BAD_INPUT;
+        return ExitCode.INTERNAL_ERROR;
+    }
+
+    /** Every command's --help ends with the exit codes and the switches that work everywhere. */
+    private static void document(CommandLine cl) {
+        Map<String, String> codes = new LinkedHashMap<>();
+        for (ExitCode e : ExitCode.values()) codes.put(Integer.toString(e.code()), e.meaning());
+        apply(cl, codes);
+    }
+
+    private static void apply(CommandLine cl, Map<String, String> codes) {
+        var usage = cl.getCommandSpec().usageMessage();
+        usage.exitCodeListHeading("%nExit codes:%n");
+        usage.exitCodeList(codes);
+        String[] footer = usage.footer();
+        String[] withEnv = Arrays.copyOf(footer, footer.length + 1);
+        withEnv[footer.length] = ENVIRONMENT;
+        usage.footer(withEnv);
+        for (CommandLine sub : cl.getSubcommands().values()) apply(sub, codes);
+    }
+
     static String oneLine(Throwable ex) {
-        String msg = ex instanceof UncheckedIOException u && u.getMessage() != null ? u.getMessage() : ex.getMessage();
+        String msg = ex.getMessage();
+        if (ex instanceof UncheckedIOException u && u.getCause() != null) msg = FparityError.reason(u.getCause());
+        else if (ex instanceof IOException io) msg = FparityError.reason(io);
         if (msg == null || msg.isBlank()) msg = ex.getClass().getSimpleName();
         return msg.replace('\n', ' ').strip();
     }

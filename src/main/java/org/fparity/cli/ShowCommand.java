@@ -1,9 +1,5 @@
 package org.fparity.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -12,6 +8,7 @@ import org.fparity.emit.Emitter;
 import org.fparity.emit.JavaEmitter;
 import org.fparity.emit.Language;
 import org.fparity.ir.Program;
+import org.fparity.ir.ProgramFiles;
 import org.fparity.ir.ProgramJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,7 +49,7 @@ public final class ShowCommand implements Callable<Integer> {
             case "strict", "strictmath" -> JavaEmitter.MathLib.STRICT_MATH;
             default -> throw new FparityError("--java-math '" + javaMath + "' is not math or strict");
         };
-        Program p = read(file);
+        Program p = ProgramFiles.read(file).program();
         String text;
         if (language == null) {
             text = format.equals("json") ? ProgramJson.toJson(p) + "\n" : p.canonical();
@@ -63,23 +60,5 @@ public final class ShowCommand implements Callable<Integer> {
         spec.commandLine().getOut().print(text);
         spec.commandLine().getOut().flush();
         return 0;
-    }
-
-    /** Reads a program, JSON by extension or by its first character, otherwise the canonical text form. */
-    static Program read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new FparityError(file + ": no such file");
-        } catch (IOException e) {
-            throw new FparityError(file + ": cannot read (" + e.getMessage() + ")");
-        }
-        boolean json = file.toString().toLowerCase(Locale.ROOT).endsWith(".json") || text.stripLeading().startsWith("{");
-        try {
-            return json ? ProgramJson.program(text) : Program.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new FparityError(file + ": " + e.getMessage().replace('\n', ' '));
-        }
     }
 }

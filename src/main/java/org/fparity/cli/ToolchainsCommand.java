@@ -27,7 +27,7 @@ public final class ToolchainsCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Toolchains tcs = Toolchains.load(dir == null ? Toolchains.defaultDir() : dir);
         for (String p : tcs.problems()) err.println("fparity: " + p);
-        List<DetectedToolchain> found = RunCommand.detectAll(tcs.all());
+        List<DetectedToolchain> found = org.fparity.campaign.ToolchainChoice.detectAll(tcs.all());
         int w = found.stream().mapToInt(d -> d.name().length()).max().orElse(4);
         out.printf("%-" + w + "s  %-8s %-7s %-7s %s%n", "name", "language", "compile", "run", "version / why not");
         for (DetectedToolchain d : found) {

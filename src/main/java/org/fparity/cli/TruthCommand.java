@@ -14,6 +14,7 @@ import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
+import org.fparity.ir.ProgramFiles;
 import org.fparity.ir.ProgramJson;
 import org.fparity.oracle.MathCall;
 import org.fparity.oracle.ReferenceEvaluator;
@@ -45,19 +46,12 @@ public final class TruthCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (maxPrecision < 64 || maxPrecision > 1 << 20) throw new FparityError("--max-precision must be between 64 and 1048576 bits");
-        Program p = ShowCommand.read(file);
+        ProgramFiles.ProgramFile pf = ProgramFiles.read(file);
+        Program p = pf.program();
         List<Input> ins = new ArrayList<>();
-        for (String s : inputs) ins.add(new Input(Arrays.asList(s.strip().split("[\\s,]+"))));
-        if (ins.isEmpty()) {
-            try {
-                for (String l : Files.readAllLines(file)) {
-                    if (l.startsWith("// input:")) ins.add(new Input(Arrays.asList(l.substring(9).strip().split("\\s+"))));
-                }
-            } catch (IOException e) {
-                throw new FparityError(file + ": cannot read (" + e.getMessage() + ")");
-            }
-        }
-        if (ins.isEmpty()) throw new FparityError(file + " has no '// input:' line; give the values with --input 'tok tok …'");
+        for (String s : inputs) ins.add(ProgramFiles.tokens(s));
+        if (ins.isEmpty()) ins.addAll(pf.inputs());
+        if (ins.isEmpty()) throw new FparityError(file + " carries no input ('// input:' line or \"inputs\"); give the values with --input 'tok tok …'");
         PrintWriter out = spec.commandLine().getOut();
         ArrayNode all = ProgramJson.MAPPER.createArrayNode();
         for (Input in : ins) {

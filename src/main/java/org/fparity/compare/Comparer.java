@@ -86,7 +86,7 @@ public final class Comparer {
             if (byPrecision.containsKey(Precision.FP64)) summaries.add(byPrecision.get(Precision.FP64));
             if (byPrecision.containsKey(Precision.FP32)) summaries.add(byPrecision.get(Precision.FP32));
         }
-        return new Findings(summaries, discrepancies, mismatches, runs);
+        return new Findings(summaries, discrepancies, mismatches, runs, allRuns.size());
     }
 
     /** Classifies two OK results of one run; null when they agree. */

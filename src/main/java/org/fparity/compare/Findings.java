@@ -11,8 +11,10 @@ import org.fparity.exec.Outcome.Status;
  * differently on the two sides, and how every platform's runs ended.
  *
  * @param runs     per platform, how many runs ended with each status
+ * @param cases    how many cases (program × input) have an outcome on some platform: the unit reports count in
  */
-public record Findings(List<PairSummary> pairs, List<Discrepancy> discrepancies, List<StatusMismatch> mismatches, Map<Platform, Map<Status, Integer>> runs) {
+public record Findings(List<PairSummary> pairs, List<Discrepancy> discrepancies, List<StatusMismatch> mismatches, Map<Platform, Map<Status, Integer>> runs,
+        int cases) {
     public Findings {
         pairs = List.copyOf(pairs);
         discrepancies = List.copyOf(discrepancies);

@@ -132,7 +132,7 @@ public final class BinaryCache {
                 deleteTree(tmp);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot build in " + dir + ": " + e.getMessage(), e);
+            throw org.fparity.FparityError.io("cannot build in " + dir, e);
         }
     }
 

@@ -6,6 +6,6 @@ import org.fparity.FparityError;
 public final class MultiwayNotSupported extends FparityError {
     public MultiwayNotSupported(String target, int leaves, int arity) {
         super(target + " sums with a fused " + arity + "-term node (" + leaves
-                + " leaves under one node); FPRev-basic builds binary trees only, use --algo advanced", 4);
+                + " leaves under one node); FPRev-basic builds binary trees only, use --algo advanced", org.fparity.ExitCode.FINDINGS);
     }
 }

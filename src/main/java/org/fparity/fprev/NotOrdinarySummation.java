@@ -4,8 +4,8 @@ import org.fparity.FparityError;
 
 /** The probes' readings fit no summation tree: the function is compensated, randomised or value-dependent. */
 public final class NotOrdinarySummation extends FparityError {
-    /** Exit code: a finding about the target, not bad input. */
-    public static final int EXIT = 4;
+    /** Exit code: a finding about the target (like a discrepancy), not bad input nor an I/O failure. */
+    public static final int EXIT = org.fparity.ExitCode.FINDINGS.code();
 
     public NotOrdinarySummation(String target, String why) {
         super(target + " is not an ordinary summation: " + why, EXIT);

@@ -83,7 +83,7 @@ public final class SampleWriter {
         } catch (IOException | UncheckedIOException | FparityError e) {
             deleteTree(tmp);
             if (e instanceof FparityError fe) throw fe;
-            throw new FparityError(out + ": cannot write (" + reason(e) + ")");
+            throw new FparityError(out + ": cannot write (" + reason(e) + ")", org.fparity.ExitCode.IO_FAILURE, e);
         } catch (RuntimeException e) {
             deleteTree(tmp);
             throw e;
@@ -92,6 +92,7 @@ public final class SampleWriter {
 
     private static String reason(Exception e) {
         Throwable c = e instanceof UncheckedIOException u ? u.getCause() : e;
+        if (c instanceof IOException io) return FparityError.reason(io);
         String kind = c.getClass().getSimpleName().replace("Exception", "");
         return c.getMessage() == null ? kind : kind + ": " + c.getMessage();
     }

@@ -36,7 +36,7 @@ public final class AtomicFiles {
                 Files.deleteIfExists(tmp);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+            throw org.fparity.FparityError.io("cannot write " + target, e);
         }
     }
 

@@ -121,7 +121,7 @@ class OracleCommandsTest {
         oneLineError(run("truth", "corpora/seed-paper/ceil-tiny-positive.fp", "--input", "zz"), 2, "is not a number");
         oneLineError(run("truth", dir.resolve("none.fp").toString()), 2, "no such file");
         Path noInput = Files.writeString(dir.resolve("p.fp"), "program fp64 array 1\ncompute(double comp) {\n  comp += 1.0;\n}\n");
-        oneLineError(run("truth", noInput.toString()), 2, "has no '// input:' line");
+        oneLineError(run("truth", noInput.toString()), 2, "carries no input ('// input:' line or \"inputs\")");
         assertEquals(0, run("truth", noInput.toString(), "--input", "0x1p-2").exit());
     }
 

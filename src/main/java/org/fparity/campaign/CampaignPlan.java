@@ -1,0 +1,93 @@
+package org.fparity.campaign;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.fparity.FparityError;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.gen.Generator;
+import org.fparity.gen.Grammar;
+import org.fparity.gen.InputGenerator;
+import org.fparity.ir.Input;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Program;
+import org.fparity.ir.ProgramJson;
+
+/**
+ * A generated campaign before it runs: the programs and inputs a seed and grammar give, and the settings worth
+ * recording. Turned into a {@link CampaignRunner.Spec} once the toolchains and opt levels are chosen.
+ *
+ * @param grammar  the grammar as recorded in campaign.json (file, hash, content)
+ * @param entries  every program with its inputs, in batch order
+ * @param byId     the programs, for the emitters
+ */
+public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<String, String> settings,
+        List<CampaignMeta.ProgramEntry> entries, Map<String, Program> byId, int batch) {
+
+    /** What {@code fparity run} asks for. {@code grammarFile} null means the built-in grammar. */
+    public record Request(long seed, List<Precision> precisions, String precisionName, int programs, int inputs, int batch, Path grammarFile) {}
+
+    /** Generates the programs and inputs of a request. */
+    public static CampaignPlan generate(Request r) {
+        if (r.programs() < 1 || r.inputs() < 1 || r.batch() < 1) throw new FparityError("--programs, --inputs and --batch must be at least 1");
+        Grammar grammar = r.grammarFile() == null ? Grammar.defaults() : Grammar.load(r.grammarFile());
+        List<CampaignMeta.ProgramEntry> entries = new ArrayList<>();
+        Map<String, Program> byId = new LinkedHashMap<>();
+        InputGenerator ig = new InputGenerator(grammar, r.seed());
+        for (Precision pr : r.precisions()) {
+            for (Program p : new Generator(grammar, r.seed()).generate(pr, r.programs())) {
+                List<Input> ins = ig.inputs(p, r.inputs());
+                String canonical = p.canonical();
+                entries.add(new CampaignMeta.ProgramEntry(p.id(), sha256(canonical), pr, canonical, ins));
+                byId.put(p.id(), p);
+            }
+        }
+        Map<String, String> settings = new TreeMap<>();
+        settings.put("programs", Integer.toString(r.programs()));
+        settings.put("inputs", Integer.toString(r.inputs()));
+        settings.put("precision", r.precisionName());
+        settings.put("batch", Integer.toString(r.batch()));
+        CampaignMeta.GrammarInfo gi = new CampaignMeta.GrammarInfo(grammar.source(), grammar.sha256(), grammarJson(r.grammarFile()));
+        return new CampaignPlan(r.seed(), gi, settings, entries, byId, r.batch());
+    }
+
+    /** The runner's spec for the chosen toolchains and opt levels. */
+    public CampaignRunner.Spec spec(String fparityVersion, List<DetectedToolchain> toolchains, List<String> opts) {
+        return new CampaignRunner.Spec(fparityVersion, seed, grammar, settings, entries, toolchains, opts, batch,
+                dt -> Emitters.forToolchain(dt.toolchain(), byId));
+    }
+
+    private static JsonNode grammarJson(Path file) {
+        String text;
+        try {
+            if (file != null) {
+                text = Files.readString(file);
+            } else {
+                try (InputStream in = Grammar.class.getResourceAsStream(Grammar.DEFAULT_RESOURCE)) {
+                    text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                }
+            }
+            return ProgramJson.MAPPER.readTree(text);
+        } catch (IOException e) {
+            throw FparityError.io("cannot read grammar " + (file == null ? Grammar.DEFAULT_RESOURCE : file), e);
+        }
+    }
+
+    static String sha256(String s) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
