@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
             ImportCommand.class,
             MergeCommand.class,
             WorkerCommand.class,
+            ClustersCommand.class,
             FprevCommand.class,
             EvalCommand.class,
             TruthCommand.class,

@@ -38,8 +38,17 @@ public final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Parallel builds and runs (default: the cores this process may use).")
     Integer jobs;
 
+    @Option(names = "--detect", description = "Read toolchain descriptors instead of jobs; print what this node can compile and run, and its facts.")
+    boolean detect;
+
     @Override
     public Integer call() throws Exception {
+        if (detect) {
+            try (Reader r = jobFile.equals("-") ? new InputStreamReader(System.in, StandardCharsets.UTF_8) : Files.newBufferedReader(Path.of(jobFile))) {
+                System.out.println(org.fparity.exec.NodeCheck.detect(r));
+            }
+            return 0;
+        }
         List<JobSpec> specs;
         if (jobFile.equals("-")) {
             specs = Worker.read(new InputStreamReader(System.in, StandardCharsets.UTF_8), "standard input");

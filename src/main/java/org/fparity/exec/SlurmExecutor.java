@@ -218,9 +218,16 @@ public final class SlurmExecutor implements SiteExecutor {
         return new Outcome(l.program(), l.input(), j.toolchain().name(), j.opt(), j.site(), null, st, null, detail, null, 0);
     }
 
-    /** JDK check and staging, once per execute. */
+    /** Slurm reachable (munge included), JDK check and staging, once per execute. */
     private void prepare() throws InterruptedException {
         if (classpath != null) return;
+        try {
+            Shell.Result r = shell.run(List.of("sinfo", "-h", "-o", "%P"), null, 60);
+            if (shell.connectionLost(r)) throw new FparityError("cluster " + profile.name() + ": cannot reach it (" + shell.describe() + "): " + Commands.firstLine(r), 3);
+            if (!r.ok()) throw new FparityError("cluster " + profile.name() + ": Slurm does not answer: " + slurmError(r), 3);
+        } catch (IOException e) {
+            throw new FparityError("cluster " + profile.name() + ": cannot run sinfo: " + e.getMessage(), 3);
+        }
         Staging.checkJava(shell, profile.name(), profile.java());
         try {
             classpath = Staging.stage(shell, profile.workdir(), s -> log.accept(profile.name() + ": " + s));
@@ -285,7 +292,7 @@ public final class SlurmExecutor implements SiteExecutor {
         } catch (IOException e) {
             throw new FparityError("cluster " + profile.name() + ": cannot run sbatch: " + e.getMessage(), 3);
         }
-        if (!r.ok()) throw new FparityError("cluster " + profile.name() + ": sbatch failed: " + Commands.firstLine(r), 3);
+        if (!r.ok()) throw new FparityError("cluster " + profile.name() + ": sbatch failed: " + slurmError(r), 3);
         String id = r.out().strip().split(";")[0];
         if (!id.matches("\\d+")) throw new FparityError("cluster " + profile.name() + ": sbatch printed '" + r.out().strip() + "', not a job id", 3);
         replace(new Submission(tag, id, attempt, indices, List.of()));
@@ -441,6 +448,16 @@ public final class SlurmExecutor implements SiteExecutor {
             // fall through
         }
         return "(state unknown: Slurm no longer remembers the task)";
+    }
+
+    /**
+     * The line of a Slurm command's complaint that says what is wrong: munge's own words when authentication failed
+     * (its first line only suggests restarting munged with more threads), else the last error line.
+     */
+    static String slurmError(Shell.Result r) {
+        List<String> lines = (r.err() + "\n" + r.out()).lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        for (String l : lines) if (l.contains("Munge encode failed") || l.contains("Munge decode failed")) return "munge is down or unreachable (" + l + ")";
+        return lines.isEmpty() ? "exit " + r.exit() : lines.getLast();
     }
 
     /** Cancels every job of this campaign still known (Ctrl-C). */
