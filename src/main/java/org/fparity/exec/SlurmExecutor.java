@@ -444,6 +444,19 @@ public final class SlurmExecutor implements SiteExecutor {
             r = shell.run(List.of("scontrol", "-o", "show", "job", t.id()), null, 60);
             var m = java.util.regex.Pattern.compile("JobState=(\\S+)").matcher(r.out());
             if (r.ok() && m.find()) return m.group(1);
+            // No accounting and the job already purged: slurmstepd's own words in the task's log say why it was killed.
+            r = shell.run(List.of("sh", "-c", "test ! -f \"$1\" || tail -c 4096 \"$1\"", "fparity-tail", profile.workdir() + "/log/" + t.sub().tag() + "-" + t.index() + ".log"), null, 60);
+            var c = java.util.regex.Pattern.compile("CANCELLED AT \\S+( DUE TO ([A-Z ]+[A-Z]))?").matcher(r.out());
+            if (c.find()) {
+                if (c.group(2) == null) return "CANCELLED";
+                return switch (c.group(2)) {
+                    case "TIME LIMIT" -> "TIMEOUT";
+                    case "PREEMPTION" -> "PREEMPTED";
+                    case "NODE FAILURE" -> "NODE_FAIL";
+                    default -> "CANCELLED (" + c.group(2).toLowerCase(java.util.Locale.ROOT) + ")";
+                };
+            }
+            if (r.out().contains("oom-kill") || r.out().contains("Out Of Memory")) return "OUT_OF_MEMORY";
         } catch (IOException ignored) {
             // fall through
         }

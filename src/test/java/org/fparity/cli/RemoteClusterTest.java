@@ -66,7 +66,7 @@ class RemoteClusterTest {
 
     @AfterAll
     static void stopCluster() throws Exception {
-        if (base != null && Files.exists(base.resolve("slurm.conf"))) proc(List.of("runners/local-cluster/stop", base.toString()), Map.of(), 120);
+        if (base != null && Files.exists(base.resolve("ports"))) proc(List.of("runners/local-cluster/stop", base.toString()), Map.of(), 120);
     }
 
     record Proc(int exit, String out, String err) {}
@@ -178,6 +178,7 @@ class RemoteClusterTest {
         Process p = background(dir, "local-slurm", "slurm-kill.log");
         // Killed once a job id is persisted and some outcomes are in: tasks keep running without it.
         waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 5, () -> {
+            assertTrue(state(dir).submissions().getFirst().jobId() != null, "killed before the job id was persisted");
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         });
@@ -274,8 +275,12 @@ class RemoteClusterTest {
         return pb.start();
     }
 
-    static SlurmExecutor.State state(Path dir) throws IOException {
-        return ProgramJson.MAPPER.readValue(Files.readString(dir.resolve("clusters/local-slurm/slurm.json")), SlurmExecutor.State.class);
+    static SlurmExecutor.State state(Path dir) {
+        try {
+            return ProgramJson.MAPPER.readValue(Files.readString(dir.resolve("clusters/local-slurm/slurm.json")), SlurmExecutor.State.class);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Finished tasks of one array job by task id, counted from jobcomp/filetxt's log. */
@@ -291,7 +296,15 @@ class RemoteClusterTest {
 
     /** The ssh control masters fparity started (their command line names our control folders). */
     static List<ProcessHandle> masters() {
-        return ProcessHandle.allProcesses().filter(h -> h.info().commandLine().map(c -> c.contains("/tmp/fpssh") && c.contains("[mux]")).orElse(false)).toList();
+        // ssh retitles its master "ssh: <control path> [mux]"; ProcessHandle cannot parse that, /proc can.
+        return ProcessHandle.allProcesses().filter(h -> {
+            try {
+                String c = Files.readString(Path.of("/proc", Long.toString(h.pid()), "cmdline"));
+                return c.startsWith("ssh: /tmp/fpssh") && c.contains("[mux]");
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        }).toList();
     }
 
     /** Waits until the outcome log has {@code n} lines, then kills; returns how many masters there were (or 1). */
@@ -301,7 +314,7 @@ class RemoteClusterTest {
             if (Files.exists(outcomes) && Files.readAllLines(outcomes).size() >= n) {
                 long k = masters().size();
                 kill.run();
-                return Math.max(k, 1);
+                return k;
             }
             Thread.sleep(100);
         }
