@@ -268,6 +268,71 @@ class RemoteClusterTest {
         assertTrue(Campaign.load(dir).platforms().stream().allMatch(p -> p.version().startsWith("(not found: compiler 'ghostcc-not-installed'")));
     }
 
+    @Test
+    @Order(8)
+    void slurmdAndSshdStoppedAndRestartedMidCampaignLoseNothing() throws Exception {
+        Path dir = work.resolve("slurmd-restart");
+        Process p = background(dir, "local-slurm", "slurmd-restart.log");
+        waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 5, () -> stopDaemon("slurmd.pid"));
+        Thread.sleep(3000);
+        Proc up = proc(List.of("slurmd", "-f", base.resolve("slurm.conf").toString(), "-N", "node0"), Map.of("SLURM_CONF", base.resolve("slurm.conf").toString()), 60);
+        assertEquals(0, up.exit, up.err);
+        assertTrue(p.waitFor(900, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), Files.readString(work.resolve("slurmd-restart.log")));
+        assertEquals(baseline, bits(dir));
+
+        Path dir2 = work.resolve("sshd-restart");
+        Process q = background(dir2, "local-ssh", "sshd-restart.log");
+        waitForLinesThenKill(q, dir2.resolve("outcomes.jsonl"), 5, () -> stopDaemon("ssh/sshd.pid"));
+        Thread.sleep(3000);
+        Proc sshd = proc(List.of("/usr/sbin/sshd", "-f", base.resolve("ssh/sshd_config").toString(), "-E", base.resolve("ssh/sshd.log").toString()), Map.of(), 60);
+        assertEquals(0, sshd.exit, sshd.err);
+        assertTrue(q.waitFor(900, TimeUnit.SECONDS));
+        assertEquals(0, q.exitValue(), Files.readString(work.resolve("sshd-restart.log")));
+        assertEquals(baseline, bits(dir2));
+    }
+
+    @Test
+    @Order(9)
+    void aTaskKilledByItsTimeLimitEndsAsTimeoutOutcomes() throws Exception {
+        // Every run sleeps past the task's one-minute limit; with no resubmission the runs are recorded as TIMEOUT.
+        Path tcs = work.resolve("slow-toolchains");
+        Files.createDirectories(tcs);
+        Files.writeString(tcs.resolve("slowgcc.json"), Files.readString(Path.of("runners", "toolchains", "gcc.json"))
+                .replace("\"name\": \"gcc\"", "\"name\": \"slowgcc\"").replaceFirst("\"run\": \\[\"\\{bin}\"]",
+                        "\"run\": [\"sh\", \"-c\", \"sleep 300; exec \\\\\"\\$0\\\\\"\", \"{bin}\"], \"runTimeoutSeconds\": 900, \"startupTimeoutSeconds\": 900"));
+        Path profiles = work.resolve("timeout-clusters");
+        Files.createDirectories(profiles);
+        Files.writeString(profiles.resolve("short.json"), Files.readString(Path.of("runners", "clusters", "local-slurm.json"))
+                .replace("\"local-slurm\"", "\"short\"").replace("\"0:30:00\"", "\"1\"").replace("\"resubmits\": 2", "\"resubmits\": 0"));
+        Map<String, String> env = new HashMap<>(env());
+        env.put("FPARITY_CLUSTERS", profiles.toString());
+        Path dir = work.resolve("timeout");
+        List<String> argv = new ArrayList<>(fparityArgv(dir, List.of("--cluster", "short", "--toolchain-dir", tcs.toString())));
+        argv.set(argv.indexOf("gcc,java"), "slowgcc");
+        argv.set(argv.indexOf("O0,O1,O2,O3,O3_FM"), "O0");
+        argv.set(argv.indexOf("12"), "2");
+        Proc r = proc(argv, env, 900);
+        assertEquals(0, r.exit, r.err);
+        List<Outcome> os = Campaign.load(dir).outcomes();
+        assertEquals(2 * 3, os.size(), r.err);
+        for (Outcome o : os) {
+            assertEquals(Outcome.Status.TIMEOUT, o.status(), o.toString());
+            assertTrue(o.detail().startsWith("slurm: task ended TIMEOUT in 1 attempts"), o.detail());
+        }
+    }
+
+    /** Stops one of the daemons this class started, by its pid file. */
+    static void stopDaemon(String pidFile) {
+        try {
+            long pid = Long.parseLong(Files.readString(base.resolve(pidFile)).strip());
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+            for (int i = 0; i < 50 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false); i++) Thread.sleep(100);
+        } catch (IOException | InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     /** fparity in the background, its output in {@code log} under the work folder. */
     static Process background(Path dir, String cluster, String log) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(fparityArgv(dir, List.of("--cluster", cluster))).redirectErrorStream(true).redirectOutput(work.resolve(log).toFile());
