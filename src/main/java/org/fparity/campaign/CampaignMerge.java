@@ -43,7 +43,7 @@ public final class CampaignMerge {
     private record Source(String name, Path dir, CampaignMeta meta, Map<String, String> programId, Map<String, int[]> inputIndex) {}
 
     public static Result merge(List<Path> inputs, Path target) {
-        if (inputs.size() < 2) throw new FparityError("merge needs at least two campaigns");
+        if (inputs.isEmpty()) throw new FparityError("merge needs at least one campaign");
         if (Files.exists(target)) throw new FparityError(target + " already exists; merge into a new folder (--out)");
         List<Source> sources = new ArrayList<>();
         for (Path p : inputs) {

@@ -71,11 +71,13 @@ public record CampaignMeta(
      * @param node  the node's result-changing facts as a label (GPU model, driver), null on a node without any
      * @param host  the hostname of the node that ran it
      * @param facts every fact of that node (hostname, CPU, OS, libc, GPU …), collected on the node itself
+     * @param recorded null when fparity ran it; otherwise the file its results were imported from (a Varity campaign):
+     *              fparity never ran it and cannot rerun it
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"id", "toolchain", "opt", "site", "node", "language", "version", "compile", "run", "env", "host", "facts"})
+    @JsonPropertyOrder({"id", "toolchain", "opt", "site", "node", "language", "version", "compile", "run", "env", "host", "facts", "recorded"})
     public record Platform(String id, String toolchain, String opt, String site, String node, String language, String version,
-            List<String> compile, List<String> run, Map<String, String> env, String host, Map<String, String> facts) {
+            List<String> compile, List<String> run, Map<String, String> env, String host, Map<String, String> facts, String recorded) {
         public Platform {
             env = env == null || env.isEmpty() ? null : Map.copyOf(env);
             site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;
@@ -83,10 +85,16 @@ public record CampaignMeta(
             facts = facts == null || facts.isEmpty() ? null : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(facts));
         }
 
+        /** A platform fparity ran. */
+        public Platform(String id, String toolchain, String opt, String site, String node, String language, String version,
+                List<String> compile, List<String> run, Map<String, String> env, String host, Map<String, String> facts) {
+            this(id, toolchain, opt, site, node, language, version, compile, run, env, host, facts, null);
+        }
+
         /** A local platform without node facts (the shape of campaigns written before sites). */
         public Platform(String id, String toolchain, String opt, String language, String version, List<String> compile, List<String> run,
                 Map<String, String> env, String host) {
-            this(id, toolchain, opt, PlatformKey.LOCAL, null, language, version, compile, run, env, host, null);
+            this(id, toolchain, opt, PlatformKey.LOCAL, null, language, version, compile, run, env, host, null, null);
         }
 
         /** This platform's identity. */

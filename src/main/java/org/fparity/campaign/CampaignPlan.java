@@ -6,9 +6,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +55,7 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
         settings.put("inputs", Integer.toString(r.inputs()));
         settings.put("precision", r.precisionName());
         settings.put("batch", Integer.toString(r.batch()));
+        settings.put("generator", Integer.toString(Generator.STREAM));
         CampaignMeta.GrammarInfo gi = new CampaignMeta.GrammarInfo(grammar.source(), grammar.sha256(), grammarJson(r.grammarFile()));
         return new CampaignPlan(r.seed(), gi, settings, entries, byId, r.batch());
     }
@@ -84,10 +83,6 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
     }
 
     static String sha256(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return org.fparity.util.Hashes.sha256Hex(s);
     }
 }

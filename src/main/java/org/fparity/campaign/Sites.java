@@ -1,9 +1,7 @@
 package org.fparity.campaign;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -60,11 +58,6 @@ public final class Sites {
 
     /** A short tag naming a campaign's files and jobs in a shared work folder: a hash of its folder's absolute path. */
     static String tag(Path dir) {
-        try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest(dir.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
-            return "c" + java.util.HexFormat.of().formatHex(h).substring(0, 10);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return "c" + org.fparity.util.Hashes.sha256Hex(dir.toAbsolutePath().normalize().toString()).substring(0, 10);
     }
 }

@@ -15,21 +15,22 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ForkJoinPool;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import org.fparity.FparityError;
+import org.fparity.ir.Decimal;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.ProgramJson;
 import org.fparity.oracle.AccumulatorState;
 import org.fparity.oracle.ExactAccumulator;
 import org.fparity.oracle.ExactSums;
-import org.fparity.oracle.Format;
 import org.fparity.oracle.NumberReader;
 import org.fparity.oracle.Rounding;
-import org.fparity.oracle.Ulps;
 import org.fparity.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Ulps;
 
 /** {@code fparity exsum}: exact, correctly rounded sums and dot products; accumulator state saved and merged through files. */
 @Command(name = "exsum", mixinStandardHelpOptions = true,
@@ -62,10 +63,10 @@ public final class ExsumCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Format f;
+        Precision f;
         Rounding r;
+        f = Precision.parse(precision, "exsum", Precision.PROGRAMS);
         try {
-            f = Format.parse(precision);
             r = Rounding.parse(rounding);
         } catch (IllegalArgumentException e) {
             throw new FparityError(e.getMessage());
@@ -74,8 +75,11 @@ public final class ExsumCommand implements Callable<Integer> {
         if (file == null && merge.isEmpty()) throw new FparityError("give a FILE of numbers ('-' for stdin) or --merge accumulator states");
         if (dot != null && file == null) throw new FparityError("--dot needs FILE as its first vector");
         // read everything first, so that bad input loses nothing that was already saved
-        double[] x = file == null ? new double[0] : NumberReader.read(file, f, System.in);
-        double[] y = dot == null ? null : NumberReader.read(dot, f, System.in);
+        long tRead = System.nanoTime();
+        NumberReader.Numbers xs = file == null ? null : NumberReader.read(file, f, System.in);
+        NumberReader.Numbers ys = dot == null ? null : NumberReader.read(dot, f, System.in);
+        double[] x = xs == null ? new double[0] : xs.values();
+        double[] y = ys == null ? null : ys.values();
         if (y != null && y.length != x.length) {
             throw new FparityError("--dot: " + file + " has " + x.length + " numbers, " + dot + " has " + y.length);
         }
@@ -99,22 +103,38 @@ public final class ExsumCommand implements Callable<Integer> {
         if (saveAcc != null) AtomicFiles.write(saveAcc, ProgramJson.toJson(acc.state()) + "\n");
 
         PrintWriter out = spec.commandLine().getOut();
-        String what = y == null ? "sum" : "dot";
-        out.printf("%s  %s   (exact, %s, %s; %d term%s%s; %.1f ms)%n", HexFloat.format(result),
-                String.format(f == Format.FP32 ? "%.9g" : "%.17g", result), f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
-                merged.isEmpty() ? "" : ", " + merged.size() + " merged state" + (merged.size() == 1 ? "" : "s"), (t1 - t0) / 1e6);
+        String what = y == null ? "sum" : "dot product";
+        boolean lost = (xs != null && xs.lost()) || (ys != null && ys.lost());
+        boolean rounded = (xs != null && !xs.exact()) || (ys != null && !ys.exact());
+        String exactness = lost ? "NOT the exact " + what + " of the numbers written: see 'input' below"
+                : rounded ? "exact " + what + " of the inputs as rounded to " + f.name().toLowerCase() + " when read" : "exact";
+        out.printf("%s  %s   (%s, %s, %s; %d term%s%s; %.1f ms: read %.1f, %s %.1f)%n", HexFloat.format(result),
+                Decimal.g(result, f == Precision.FP32 ? 9 : 17), exactness, f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
+                merged.isEmpty() ? "" : ", " + merged.size() + " merged state" + (merged.size() == 1 ? "" : "s"),
+                (t1 - tRead) / 1e6, (t0 - tRead) / 1e6, what, (t1 - t0) / 1e6);
+        for (NumberReader.Numbers ns : java.util.Arrays.asList(xs, ys)) {
+            if (ns == null || ns.exact()) continue;
+            for (NumberReader.Fate fate : List.of(NumberReader.Fate.OVERFLOWED, NumberReader.Fate.UNDERFLOWED, NumberReader.Fate.ROUNDED)) {
+                int n = ns.count(fate);
+                if (n == 0) continue;
+                String how = switch (fate) {
+                    case OVERFLOWED -> "overflowed to infinity";
+                    case UNDERFLOWED -> "underflowed to zero";
+                    default -> "were rounded to the nearest " + f.name().toLowerCase();
+                };
+                out.printf("input: %d of %d number%s %s when read (first: %s)%n", n, ns.values().length, ns.values().length == 1 ? "" : "s", how, ns.firstOf(fate));
+            }
+        }
         if (merged.isEmpty() && r == Rounding.RN && x.length > 0) {
             double naive = 0;
-            if (f == Format.FP32) {
+            if (f == Precision.FP32) {
                 float s = 0;
                 for (int i = 0; i < x.length; i++) s += y == null ? (float) x[i] : (float) x[i] * (float) y[i];
                 naive = s;
             } else {
                 for (int i = 0; i < x.length; i++) naive += y == null ? x[i] : x[i] * y[i];
             }
-            double u = f == Format.FP32 ? Ulps.between((float) result, (float) naive) : Ulps.between(result, naive);
-            out.printf("naive left-to-right %s: %s   (%s)%n", what, HexFloat.format(naive),
-                    Double.isNaN(u) ? "NaN vs number" : u == 0 ? "0 ulp" : String.format("%+.0f ulp", u));
+            out.printf("naive left-to-right %s: %s   (%s)%n", y == null ? "sum" : "dot", HexFloat.format(naive), Ulps.betweenText(result, naive, f));
         }
         if (saveAcc != null) out.println("accumulator state written to " + saveAcc);
         out.flush();

@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             ExportCommand.class,
             ImportCommand.class,
             MergeCommand.class,
+            NightlyCommand.class,
             WorkerCommand.class,
             ClustersCommand.class,
             FprevCommand.class,
@@ -35,6 +36,8 @@ import picocli.CommandLine.Command;
             TruthCommand.class,
             ExsumCommand.class,
             BoundsCommand.class,
+            FlipCommand.class,
+            ImportVarityCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";

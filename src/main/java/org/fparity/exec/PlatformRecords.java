@@ -1,9 +1,6 @@
 package org.fparity.exec;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,7 +28,7 @@ public final class PlatformRecords {
         String hashed = tc.name() + "\0" + opt + "\0" + version + "\0" + compile + "\0" + run + "\0" + new TreeMap<>(tc.env()) + "\0" + hostname
                 + (key.isPlain() ? "" : "\0" + key.site() + "\0" + key.node());
         ObjectNode n = ProgramJson.MAPPER.createObjectNode();
-        n.put("id", key.label() + "-" + sha(hashed).substring(0, 8));
+        n.put("id", key.label() + "-" + org.fparity.util.Hashes.sha256Hex(hashed).substring(0, 8));
         n.put("toolchain", tc.name());
         n.put("opt", opt);
         n.put("site", key.site());
@@ -44,13 +41,5 @@ public final class PlatformRecords {
         if (hostname != null) n.put("host", hostname);
         new TreeMap<>(facts).forEach(n.putObject("facts")::put);
         return n;
-    }
-
-    private static String sha(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -7,7 +7,6 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
@@ -110,11 +109,9 @@ public final class Staging {
     }
 
     static String sha256(Path f) throws IOException {
-        try (InputStream in = new DigestInputStream(Files.newInputStream(f), MessageDigest.getInstance("SHA-256"))) {
+        try (InputStream in = new DigestInputStream(Files.newInputStream(f), org.fparity.util.Hashes.newSha256())) {
             in.transferTo(OutputStream.nullOutputStream());
             return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 

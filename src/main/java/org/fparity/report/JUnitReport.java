@@ -20,6 +20,9 @@ final class JUnitReport {
     static String render(Report r) {
         Map<String, List<Discrepancy>> disc = new HashMap<>();
         for (Discrepancy d : r.findings().discrepancies()) disc.computeIfAbsent(caseKey(d.pair().id(), d.program()), k -> new ArrayList<>()).add(d);
+        // With a baseline, CI must go red for what is new only: a case whose discrepancies all persist passes, noted.
+        java.util.Set<String> newKeys = new java.util.HashSet<>();
+        if (r.baseline() != null) for (Discrepancy d : r.baseline().added()) newKeys.add(d.key());
         Map<String, List<StatusMismatch>> mism = new HashMap<>();
         for (StatusMismatch m : r.findings().mismatches()) mism.computeIfAbsent(caseKey(m.pair().id(), m.program()), k -> new ArrayList<>()).add(m);
 
@@ -35,7 +38,10 @@ final class JUnitReport {
                 List<Discrepancy> ds = disc.getOrDefault(caseKey(id, program), List.of());
                 List<StatusMismatch> ms = mism.getOrDefault(caseKey(id, program), List.of());
                 StringBuilder body = new StringBuilder();
-                if (!ds.isEmpty()) {
+                List<Discrepancy> known = r.baseline() == null ? List.of() : ds.stream().filter(d -> !newKeys.contains(d.key())).toList();
+                if (!known.isEmpty() && known.size() == ds.size()) {
+                    body.append("      <system-out>").append(Markup.esc("known since " + r.baseline().baselineName() + ":\n" + details(ds, ms))).append("</system-out>\n");
+                } else if (!ds.isEmpty()) {
                     f++;
                     Discrepancy worst = ds.stream().sorted(Report.SEVERITY).findFirst().orElseThrow();
                     String msg = describe(worst) + (ds.size() > 1 ? "; " + (ds.size() - 1) + " more input(s)" : "");
@@ -85,7 +91,7 @@ final class JUnitReport {
 
     /** {@code Number–Number, 3 ULPs (input 0)} / {@code NaN–Inf (input 2)}. */
     static String describe(Discrepancy d) {
-        return d.cls().label() + (d.ulps() >= 0 ? ", " + Tables.ulps(d) + (d.ulps() == 1 ? " ULP" : " ULPs") : "") + " (input " + d.input() + ")";
+        return d.cls().label() + (d.hasUlps() ? ", " + Tables.ulps(d) + (d.ulps().equals(java.math.BigInteger.ONE) ? " ULP" : " ULPs") : "") + " (input " + d.input() + ")";
     }
 
     private static String details(List<Discrepancy> ds, List<StatusMismatch> ms) {
@@ -93,7 +99,7 @@ final class JUnitReport {
         for (Discrepancy d : ds) {
             sb.append("input ").append(d.input()).append(": ").append(d.pair().a()).append(" = ").append(d.hexA()).append(", ")
                     .append(d.pair().b()).append(" = ").append(d.hexB()).append(" → ").append(d.cls().label());
-            if (d.ulps() >= 0) sb.append(", ").append(Tables.ulps(d)).append(" ULPs, rel. error ").append(Tables.rel(d));
+            if (d.hasUlps()) sb.append(", ").append(Tables.ulps(d)).append(" ULPs, rel. error ").append(Tables.rel(d));
             sb.append('\n');
         }
         for (StatusMismatch m : ms) sb.append("input ").append(m.input()).append(": ").append(m.describe()).append('\n');

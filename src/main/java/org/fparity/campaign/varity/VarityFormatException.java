@@ -1,0 +1,15 @@
+package org.fparity.campaign.varity;
+
+/** A Varity source outside the dialect fparity reads, with the line where it was found (0 when it has none). */
+public final class VarityFormatException extends RuntimeException {
+    private final int line;
+
+    public VarityFormatException(int line, String reason) {
+        super(line > 0 ? "line " + line + ": " + reason : reason);
+        this.line = line;
+    }
+
+    public int line() {
+        return line;
+    }
+}

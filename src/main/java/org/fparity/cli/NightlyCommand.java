@@ -1,0 +1,52 @@
+package org.fparity.cli;
+
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.concurrent.Callable;
+import org.fparity.FparityError;
+import org.fparity.nightly.Nightly;
+import org.fparity.nightly.NightlyConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code fparity nightly}: the acceptance test a CI schedule runs; its exit code is the verdict. */
+@Command(name = "nightly", mixinStandardHelpOptions = true,
+        description = "Generate tonight's programs, run them on every cluster, merge, compare with last night and across sites, report. "
+                + "Exit 0 nothing new, 1 new discrepancies, 2 configuration or tool error, 3 a cluster failed (partial results reported).")
+public final class NightlyCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--config", required = true, paramLabel = "FILE", description = "nightly.json (see runners/nightly/README.md).")
+    Path config;
+
+    @Option(names = "--date", paramLabel = "YYYY-MM-DD", description = "The night to run (default: today, UTC); also the seed when the config says \"seed\": \"date\".")
+    String date;
+
+    @Override
+    public Integer call() throws Exception {
+        NightlyConfig cfg = NightlyConfig.load(config);
+        LocalDate night;
+        try {
+            night = date == null ? LocalDate.now(ZoneOffset.UTC) : LocalDate.parse(date);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new FparityError("--date '" + date + "': expected YYYY-MM-DD");
+        }
+        Nightly.Result r = Nightly.run(cfg, night, Main.VERSION, s -> System.err.println("fparity: " + s));
+        var o = spec.commandLine().getOut();
+        o.println("night " + night + ": " + r.discrepancies() + " discrepancies, " + r.added().size() + " new"
+                + (r.baseline() == null ? " (no earlier night)" : " since " + r.baseline()));
+        r.failures().forEach((c, why) -> o.println("missing: cluster " + c + ": " + why));
+        o.println("report: " + r.report().resolve("report.html") + "   history: " + cfg.history().resolve("index.html"));
+        o.println(switch (r.exitCode()) {
+            case 0 -> "verdict: nothing new (exit 0)";
+            case 1 -> "verdict: new discrepancies (exit 1)";
+            default -> "verdict: infrastructure failure, partial results (exit 3)";
+        });
+        o.flush();
+        return r.exitCode();
+    }
+}

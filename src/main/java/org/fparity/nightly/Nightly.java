@@ -1,0 +1,190 @@
+package org.fparity.nightly;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import org.fparity.ExitCode;
+import org.fparity.FparityError;
+import org.fparity.campaign.CampaignMerge;
+import org.fparity.campaign.CampaignPlan;
+import org.fparity.campaign.CampaignRunner;
+import org.fparity.campaign.Progress;
+import org.fparity.compare.BaselineDiff;
+import org.fparity.compare.CampaignFiles;
+import org.fparity.compare.CampaignView;
+import org.fparity.compare.Comparer;
+import org.fparity.compare.Discrepancy;
+import org.fparity.compare.Findings;
+import org.fparity.exec.BinaryCache;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.LocalExecutor;
+import org.fparity.exec.Toolchain;
+import org.fparity.exec.Toolchains;
+import org.fparity.report.Report;
+import org.fparity.report.ReportWriter;
+import org.fparity.util.Processes;
+
+/**
+ * One night: generate the night's programs, run them on every cluster in parallel, merge what came back, compare with
+ * last night (the newest earlier night in the history folder) and across sites, write the reports, the night's
+ * summary and the history index, and say what the night means as an exit code: 0 nothing new, 1 new discrepancies,
+ * 3 a cluster failed (what the others brought is still merged and reported, the missing part named). A configuration or
+ * tool problem is an {@link FparityError} (exit 2) before anything runs.
+ */
+public final class Nightly {
+    private Nightly() {}
+
+    /** What a night produced. {@code failures}: cluster name → why it brought nothing. */
+    public record Result(int exitCode, Path night, Path campaign, Path report, List<Discrepancy> added, int discrepancies,
+            String baseline, Map<String, String> failures) {}
+
+    /** Runs the night {@code date}; {@code fparityVersion} is recorded in the campaigns. */
+    public static Result run(NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log) throws InterruptedException {
+        Toolchains tcs = Toolchains.load(cfg.toolchainDir() == null ? Toolchains.defaultDir() : cfg.toolchainDir());
+        List<DetectedToolchain> chosen = choose(cfg, tcs);
+        List<String> opts = new ArrayList<>();
+        for (String o : cfg.opts()) {
+            if (chosen.stream().noneMatch(d -> d.toolchain().opt().containsKey(o))) {
+                throw new FparityError("opt: no chosen toolchain has opt level '" + o + "' (standard: " + String.join(",", Toolchain.STANDARD_OPTS) + ")");
+            }
+            opts.add(o);
+        }
+        long seed = cfg.seedFor(date);
+        String nightName = date.toString();
+        Path night = cfg.history().resolve(nightName);
+        CampaignRunner.Spec spec = spec(cfg, seed, chosen, opts, fparityVersion);
+        log.accept("night " + nightName + ": seed " + seed + ", " + spec.programs().size() + " programs × " + cfg.inputs() + " inputs × "
+                + chosen.size() + " toolchains × " + opts.size() + " opt levels on " + cfg.clusters().size() + " clusters");
+
+        // Every cluster at once, each into its own campaign folder; a failure is recorded, the others go on.
+        Map<String, Path> sites = new LinkedHashMap<>();
+        Map<String, String> failures = new TreeMap<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(cfg.clusters().size(), Thread.ofPlatform().daemon().name("fparity-cluster-", 0).factory())) {
+            Map<String, Future<Path>> running = new LinkedHashMap<>();
+            for (NightlyConfig.ClusterRef c : cfg.clusters()) {
+                Path dir = night.resolve("sites").resolve(c.name());
+                running.put(c.name(), pool.submit(() -> runCluster(c, dir, spec, cfg.jobs(), log)));
+            }
+            for (var e : running.entrySet()) {
+                try {
+                    sites.put(e.getKey(), e.getValue().get());
+                } catch (ExecutionException ex) {
+                    Throwable cause = ex.getCause();
+                    String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage().replace('\n', ' ');
+                    failures.put(e.getKey(), why);
+                    log.accept("cluster " + e.getKey() + ": " + why);
+                }
+            }
+        }
+        if (sites.isEmpty()) {
+            NightSummary.failed(night, nightName, seed, failures);
+            HistoryIndex.write(cfg.history());
+            throw new FparityError("every cluster failed: " + failures, ExitCode.MISSING_TOOL);
+        }
+
+        // Merged fresh each time (it is derived from the sites' campaigns, which resume).
+        Path merged = night.resolve("nightly-" + nightName);
+        deleteTree(merged);
+        CampaignMerge.merge(List.copyOf(sites.values()), merged);
+        CampaignView view = CampaignFiles.load(merged);
+        Path baselineDir = lastNight(cfg.history(), nightName);
+        Findings now = Comparer.compare(view);
+        BaselineDiff diff = null;
+        CampaignView before = null;
+        if (baselineDir != null) {
+            before = CampaignFiles.load(baselineDir);
+            diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairsOf(now)));
+        }
+        Report report = Report.of(view, now, diff);
+        Path reportDir = night.resolve("report");
+        ReportWriter.write(report, reportDir);
+        List<Discrepancy> added = diff == null ? now.discrepancies() : diff.added();
+        // An incomplete night outranks its findings: CI must know part of the matrix is missing.
+        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : ExitCode.found(!added.isEmpty())).code();
+        NightSummary.write(night, nightName, seed, view, now, diff, failures, exit);
+        HistoryIndex.write(cfg.history());
+        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures);
+    }
+
+    private static List<org.fparity.compare.Pair> pairsOf(Findings f) {
+        LinkedHashSet<org.fparity.compare.Pair> ps = new LinkedHashSet<>();
+        f.pairs().forEach(s -> ps.add(s.pair()));
+        return List.copyOf(ps);
+    }
+
+    /** The newest night before {@code tonight} that has a merged campaign. */
+    static Path lastNight(Path history, String tonight) {
+        if (!Files.isDirectory(history)) return null;
+        try (var s = Files.list(history)) {
+            return s.filter(p -> p.getFileName().toString().matches("\\d{4}-\\d{2}-\\d{2}") && p.getFileName().toString().compareTo(tonight) < 0)
+                    .sorted(java.util.Comparator.reverseOrder())
+                    .map(p -> p.resolve("nightly-" + p.getFileName()))
+                    .filter(p -> Files.isRegularFile(p.resolve("campaign.json")))
+                    .findFirst().orElse(null);
+        } catch (IOException e) {
+            throw FparityError.io("cannot list " + history, e);
+        }
+    }
+
+    /** Runs the night's campaign at one cluster; an unreachable cluster is an exception naming why. */
+    static Path runCluster(NightlyConfig.ClusterRef c, Path dir, CampaignRunner.Spec spec, int jobs, Consumer<String> log) throws Exception {
+        if (c.executor().equals("ssh")) {
+            // Reachability first, so a dead login node is named as such rather than as a failed job.
+            String probe = Processes.probe(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", c.host(), "true"), Map.of(), 30);
+            if (probe == null) throw new IllegalStateException("ssh " + c.host() + " unreachable (ssh -o BatchMode=yes " + c.host() + " true failed)");
+            throw new IllegalStateException("ssh " + c.host() + " is reachable, but this fparity has no ssh executor yet (the remote-runners issue brings it)");
+        }
+        Files.createDirectories(dir);
+        LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), jobs, s -> log.accept(c.name() + ": " + s));
+        CampaignRunner.run(dir, spec, ex, c.name(), n -> new Progress(System.err, false, n), s -> log.accept(c.name() + ": " + s));
+        return dir;
+    }
+
+    private static CampaignRunner.Spec spec(NightlyConfig cfg, long seed, List<DetectedToolchain> chosen, List<String> opts, String version) {
+        String precisionName = cfg.precisions().size() == 2 ? "both" : cfg.precisions().getFirst().id();
+        CampaignPlan plan = CampaignPlan.generate(new CampaignPlan.Request(seed, cfg.precisions(), precisionName, cfg.programs(), cfg.inputs(), cfg.batch(), null));
+        return plan.spec(version, chosen, opts);
+    }
+
+    /** Named toolchains must exist and compile (a config error otherwise); with none named, every one that runs here. */
+    private static List<DetectedToolchain> choose(NightlyConfig cfg, Toolchains tcs) {
+        List<DetectedToolchain> out = new ArrayList<>();
+        if (cfg.toolchains().isEmpty()) {
+            for (Toolchain t : tcs.all()) {
+                DetectedToolchain d = DetectedToolchain.detect(t);
+                if (d.canCompile() && d.canRun()) out.add(d);
+            }
+            if (out.isEmpty()) throw new FparityError("no toolchain can compile and run here; see 'fparity toolchains'");
+            return out;
+        }
+        for (String n : cfg.toolchains()) {
+            DetectedToolchain d = DetectedToolchain.detect(tcs.get(n));
+            if (!d.canCompile()) throw new FparityError("toolchain " + n + " cannot compile here: " + d.compileProblem());
+            out.add(d);
+        }
+        return out;
+    }
+
+    static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) return;
+        try (var s = Files.walk(dir)) {
+            List<Path> all = new ArrayList<>(s.toList());
+            java.util.Collections.reverse(all);
+            for (Path q : all) Files.delete(q);
+        } catch (IOException e) {
+            throw FparityError.io("cannot remove " + dir, e);
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package org.fparity.nightly;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.fparity.FparityError;
+import org.fparity.ir.Precision;
+import org.fparity.ir.ProgramJson;
+
+/**
+ * {@code nightly.json}: what to generate, where to run it, where history lives. Documented field by field in
+ * {@code runners/nightly/README.md}; relative paths are relative to the config file's folder.
+ *
+ * @param seed       a fixed generator seed, or null for one derived from the date (yyyymmdd)
+ * @param programs   programs per precision
+ * @param inputs     inputs per program
+ * @param precisions FP64 and/or FP32
+ * @param opts       opt levels
+ * @param toolchains toolchain names, or empty for every toolchain that compiles and runs at each site
+ * @param toolchainDir folder of toolchain descriptors
+ * @param clusters   cluster profiles to run on, in parallel
+ * @param history    the history folder: one folder per night plus index.html
+ * @param batch      programs per batch binary
+ * @param jobs       parallel builds and runs per cluster
+ */
+public record NightlyConfig(Long seed, int programs, int inputs, List<Precision> precisions, List<String> opts, List<String> toolchains,
+        Path toolchainDir, List<ClusterRef> clusters, Path history, int batch, int jobs) {
+
+    /**
+     * One cluster to run on: the minimum a nightly needs, in the field names of the cluster profiles
+     * ({@code runners/clusters/NAME.json}) so a profile can be named instead of written inline.
+     *
+     * @param name     the site name its outcomes record
+     * @param executor {@code local} (this machine, under another site name) or {@code ssh}
+     * @param host     ssh destination, for {@code ssh}
+     */
+    public record ClusterRef(String name, String executor, String host) {}
+
+    static final Set<String> FIELDS = Set.of("seed", "programs", "inputs", "precision", "opt", "toolchains", "toolchain_dir", "clusters",
+            "history", "batch", "jobs", "description");
+
+    /** The seed of a night: the fixed one, or the date as yyyymmdd (the same night always gets the same programs). */
+    public long seedFor(LocalDate night) {
+        return seed != null ? seed : night.getYear() * 10000L + night.getMonthValue() * 100 + night.getDayOfMonth();
+    }
+
+    /** Reads and checks a config; every problem is one line naming the file and the field (exit 2). */
+    public static NightlyConfig load(Path file) {
+        JsonNode root;
+        try {
+            root = ProgramJson.MAPPER.readTree(Files.readString(file));
+        } catch (NoSuchFileException e) {
+            throw new FparityError(file + ": not found");
+        } catch (JsonProcessingException e) {
+            throw new FparityError(file + ": malformed JSON: " + ProgramJson.oneLine(e));
+        } catch (IOException e) {
+            throw new FparityError(file + ": cannot read (" + e.getMessage() + ")", 4);
+        }
+        if (root == null || !root.isObject()) throw new FparityError(file + ": expected a JSON object");
+        Path base = file.toAbsolutePath().getParent();
+        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!FIELDS.contains(f)) throw bad(file, f, "unknown field (known: " + String.join(", ", new java.util.TreeSet<>(FIELDS)) + ")");
+        }
+        Long seed = null;
+        JsonNode s = root.path("seed");
+        if (s.isIntegralNumber()) {
+            seed = s.asLong();
+        } else if (!s.isMissingNode() && !(s.isTextual() && s.asText().equals("date"))) {
+            throw bad(file, "seed", "must be an integer or \"date\"");
+        }
+        int programs = positive(file, root, "programs", 20);
+        int inputs = positive(file, root, "inputs", 3);
+        List<Precision> precisions = new ArrayList<>();
+        for (String p : strings(file, root, "precision", List.of("fp64"))) {
+            if (p.equalsIgnoreCase("both")) {
+                precisions.addAll(List.of(Precision.FP64, Precision.FP32));
+                continue;
+            }
+            try {
+                precisions.add(Precision.parse(p.toLowerCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw bad(file, "precision", e.getMessage());
+            }
+        }
+        List<String> opts = strings(file, root, "opt", List.of("O0", "O1", "O2", "O3", "O3_FM"));
+        if (opts.isEmpty()) throw bad(file, "opt", "names no opt level");
+        List<String> toolchains = strings(file, root, "toolchains", List.of());
+        Path toolchainDir = root.has("toolchain_dir") ? base.resolve(text(file, root, "toolchain_dir")) : null;
+        List<ClusterRef> clusters = new ArrayList<>();
+        JsonNode cs = root.path("clusters");
+        if (cs.isMissingNode()) {
+            clusters.add(new ClusterRef("local", "local", null));
+        } else if (!cs.isArray() || cs.isEmpty()) {
+            throw bad(file, "clusters", "must be a non-empty array of cluster names or {\"name\", \"executor\", \"host\"} objects");
+        } else {
+            Set<String> names = new HashSet<>();
+            for (JsonNode c : cs) {
+                ClusterRef ref = cluster(file, c);
+                if (!names.add(ref.name())) throw bad(file, "clusters", "'" + ref.name() + "' is listed twice");
+                clusters.add(ref);
+            }
+        }
+        Path history = base.resolve(root.has("history") ? text(file, root, "history") : "history");
+        int batch = positive(file, root, "batch", 200);
+        int jobs = positive(file, root, "jobs", Math.max(1, Runtime.getRuntime().availableProcessors() / clusters.size()));
+        return new NightlyConfig(seed, programs, inputs, List.copyOf(precisions), opts, toolchains, toolchainDir, List.copyOf(clusters), history, batch, jobs);
+    }
+
+    private static ClusterRef cluster(Path file, JsonNode c) {
+        if (c.isTextual()) {
+            String n = c.asText();
+            if (!n.equals("local")) {
+                throw bad(file, "clusters", "'" + n + "': cluster profiles by name are not readable yet; write it inline as {\"name\": \"" + n + "\", \"executor\": \"local\"|\"ssh\", \"host\": …}");
+            }
+            return new ClusterRef("local", "local", null);
+        }
+        if (!c.isObject()) throw bad(file, "clusters", "each cluster is a name or an object");
+        String name = c.path("name").asText("");
+        if (!name.matches("[a-z0-9][a-z0-9._-]*")) throw bad(file, "clusters", "name '" + name + "' must be lower-case letters, digits, '.', '_' or '-'");
+        String executor = c.path("executor").asText("local");
+        if (!List.of("local", "ssh").contains(executor)) throw bad(file, "clusters", "'" + name + "': executor must be local or ssh, got '" + executor + "'");
+        String host = c.path("host").isTextual() ? c.path("host").asText() : null;
+        if (executor.equals("ssh") && (host == null || host.isBlank())) throw bad(file, "clusters", "'" + name + "': an ssh cluster needs \"host\"");
+        return new ClusterRef(name, executor, host);
+    }
+
+    private static int positive(Path file, JsonNode root, String field, int dflt) {
+        JsonNode n = root.path(field);
+        if (n.isMissingNode()) return dflt;
+        if (!n.isIntegralNumber() || n.asLong() < 1 || n.asLong() > 1_000_000) throw bad(file, field, "must be a positive integer, is " + n);
+        return n.asInt();
+    }
+
+    private static String text(Path file, JsonNode root, String field) {
+        JsonNode n = root.path(field);
+        if (!n.isTextual() || n.asText().isBlank()) throw bad(file, field, "must be a non-empty string");
+        return n.asText();
+    }
+
+    private static List<String> strings(Path file, JsonNode root, String field, List<String> dflt) {
+        JsonNode n = root.path(field);
+        if (n.isMissingNode()) return dflt;
+        if (n.isTextual()) return List.of(n.asText());
+        if (!n.isArray()) throw bad(file, field, "must be a string or an array of strings");
+        List<String> out = new ArrayList<>();
+        for (JsonNode x : n) {
+            if (!x.isTextual() || x.asText().isBlank()) throw bad(file, field, "must hold only non-empty strings");
+            out.add(x.asText());
+        }
+        return List.copyOf(out);
+    }
+
+    private static FparityError bad(Path file, String field, String why) {
+        return new FparityError(file + ": " + field + ": " + why);
+    }
+}

@@ -1,0 +1,142 @@
+package org.fparity.nightly;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fparity.cli.Main;
+import org.fparity.util.Executables;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code fparity nightly} end to end with gcc and a fake toolchain (gcc whose runner lies about one answer on a night
+ * we choose): the exit code is the verdict and the JUnit failures are exactly what is new.
+ */
+@Tag("tools")
+class NightlyTest {
+    @TempDir
+    Path tmp;
+
+    record Run(int exit, String out, String err) {}
+
+    static synchronized Run fparity(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = Main.run(args);
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    /**
+     * Toolchains gcc and fake-cc (gcc's compiler, a runner that always lies about the second answer and, once the file
+     * {@code tonight} exists, about the first too).
+     */
+    private Path toolchains() throws IOException {
+        Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc not installed");
+        Path dir = Files.createDirectories(tmp.resolve("toolchains"));
+        String gcc = Files.readString(Path.of("runners/toolchains/gcc.json"));
+        Files.writeString(dir.resolve("gcc.json"), gcc);
+        Path runner = tmp.resolve("fake-run");
+        Files.writeString(runner, """
+                #!/bin/bash
+                # fake-cc's runner: gcc's binary, answers rewritten by line number: the third always (program 1, input 0), the first (program 0, input 0) once tonight exists
+                set -o pipefail
+                tonight=0; [ -e %s ] && tonight=1
+                "$1" | awk -v tonight=$tonight 'function lie(h) { return h == "0x1.8p+1" ? "0x1.9p+1" : "0x1.8p+1" }
+                  $2 ~ /^-?0x/ && (NR == 3 || (NR == 1 && tonight)) { $2 = lie($2) } { print }'
+                """.formatted(tmp.resolve("tonight")));
+        Files.setPosixFilePermissions(runner, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(dir.resolve("fake-cc.json"), gcc.replace("\"name\": \"gcc\"", "\"name\": \"fake-cc\"")
+                .replace("\"run\": [\"{bin}\"]", "\"run\": [\"" + runner + "\", \"{bin}\"]"));
+        return dir;
+    }
+
+    private Path config(String clusters) throws IOException {
+        Path tc = toolchains();
+        Path cfg = tmp.resolve("nightly.json");
+        Files.writeString(cfg, """
+                {"seed": 42, "programs": 3, "inputs": 2, "precision": "fp64", "opt": ["O0"], "toolchains": ["gcc", "fake-cc"],
+                 "toolchain_dir": "%s", "clusters": %s, "history": "history", "jobs": 1}
+                """.formatted(tc, clusters));
+        return cfg;
+    }
+
+    private static List<String> failures(Path junit) throws IOException {
+        String x = Files.readString(junit);
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("<testcase classname=\"([^\"]*)\" name=\"([^\"]*)\"[^/>]*>\\s*<failure").matcher(x);
+        while (m.find()) out.add(m.group(1) + " " + m.group(2));
+        return out;
+    }
+
+    @Test
+    void aToolchainThatStartsMisbehavingTonightIsExit1WithExactlyThatCaseFailing() throws IOException {
+        Path cfg = config("[{\"name\": \"site-a\"}]");
+        Run n1 = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-20");
+        assertEquals(1, n1.exit(), n1.out() + n1.err());
+        assertTrue(n1.out().contains("night 2026-11-20: 1 discrepancies, 1 new (no earlier night)"), n1.out());
+
+        Run n2 = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-21");
+        assertEquals(0, n2.exit(), n2.out() + n2.err());
+        assertTrue(n2.out().contains("night 2026-11-21: 1 discrepancies, 0 new since nightly-2026-11-20"), n2.out());
+        assertTrue(n2.out().contains("verdict: nothing new (exit 0)"), n2.out());
+
+        Files.writeString(tmp.resolve("tonight"), "");
+        Run n3 = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-22");
+        assertEquals(1, n3.exit(), n3.out() + n3.err());
+        assertTrue(n3.out().contains("night 2026-11-22: 2 discrepancies, 1 new since nightly-2026-11-21"), n3.out());
+        Path history = tmp.resolve("history");
+        String summary = Files.readString(history.resolve("2026-11-22/night.json"));
+        Matcher m = Pattern.compile("\"newCases\" : \\[ \"([0-9a-f]{16})/0/fake-cc@O0@site-a:gcc@O0@site-a number_number\" ]").matcher(summary);
+        assertTrue(m.find(), summary);
+        // JUnit: exactly tonight's new case fails; last night's persisting one does not.
+        assertEquals(List.of("fake-cc@O0@site-a:gcc@O0@site-a " + m.group(1)), failures(history.resolve("2026-11-22/report/junit.xml")));
+        String index = Files.readString(history.resolve("index.html"));
+        assertTrue(index.contains("<a href=\"2026-11-22/report/report.html\">report</a>"), index);
+        assertTrue(index.contains("2026-11-22: 1 new against nightly-2026-11-21"), index);
+        String metrics = Files.readString(history.resolve("metrics.txt"));
+        assertTrue(metrics.contains("fparity_nightly_discrepancies{class=\"number_number\",pair=\"fake-cc@O0@site-a:gcc@O0@site-a\",site_a=\"site-a\",site_b=\"site-a\"} 2\n"), metrics);
+        assertTrue(metrics.contains("fparity_nightly_new_discrepancies{night=\"2026-11-22\"} 1\n"), metrics);
+    }
+
+    @Test
+    void twoSitesAreTwoSetsOfPlatformsAndAClusterPointingNowhereIsExit3WithTheOthersReported() throws IOException {
+        Path cfg = config("[{\"name\": \"site-a\"}, {\"name\": \"site-b\", \"executor\": \"local\"}, {\"name\": \"gpu\", \"executor\": \"ssh\", \"host\": \"nowhere.invalid\"}]");
+        Run r = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-20");
+        assertEquals(3, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("missing: cluster gpu: ssh nowhere.invalid unreachable"), r.out());
+        assertTrue(r.out().contains("verdict: infrastructure failure, partial results (exit 3)"), r.out());
+        Path night = tmp.resolve("history/2026-11-20");
+        // both local sites ran everything, and the merge kept both: 3 programs × 2 inputs × 2 toolchains × 1 level × 2 sites
+        List<String> outcomes = Files.readAllLines(night.resolve("nightly-2026-11-20/outcomes.jsonl"));
+        assertEquals(24, outcomes.size());
+        assertEquals(12, outcomes.stream().filter(l -> l.contains("\"site\":\"site-b\"")).count());
+        String report = Files.readString(night.resolve("report/report.json"));
+        assertTrue(report.contains("\"a\" : \"gcc@O0@site-a\",\n    \"b\" : \"gcc@O0@site-b\""), "a cross-site pair is compared: " + report);
+        String summary = Files.readString(night.resolve("night.json"));
+        assertTrue(summary.contains("\"gpu\" : \"ssh nowhere.invalid unreachable"), summary);
+        assertTrue(Files.readString(tmp.resolve("history/metrics.txt")).contains("fparity_nightly_site_failed{site=\"gpu\"} 1\n"));
+    }
+}
