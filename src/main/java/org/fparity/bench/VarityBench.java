@@ -24,7 +24,7 @@ public final class VarityBench {
 
     /** Settings: fparity's campaign and Varity's, which is smaller because Varity is slower. */
     public record Spec(long seed, int programs, int inputs, int batch, List<DetectedToolchain> toolchains, List<String> opts, int varityPrograms,
-            Path varityDir) {}
+            int varityInputs, Path varityDir) {}
 
     /** One tool's figures. */
     public record Side(String name, int runs, long millis, long cpuMillis, DiscrepantCases.Count count) {
@@ -72,7 +72,7 @@ public final class VarityBench {
             compilers.add(new VarityPeer.Compiler(dt.name().replace('-', '_').replace('.', '_'), p == null ? exe : p.toString()));
         }
         List<String> flags = s.opts().stream().map(VarityPeer::optFlag).toList();
-        Path copy = VarityPeer.prepare(s.varityDir(), Files.createDirectories(work), new VarityPeer.Config(s.varityPrograms(), s.inputs(), compilers, flags));
+        Path copy = VarityPeer.prepare(s.varityDir(), Files.createDirectories(work), new VarityPeer.Config(s.varityPrograms(), s.varityInputs(), compilers, flags));
         VarityPeer.Result r = VarityPeer.run(copy, log);
         VarityResults.Parsed parsed = VarityResults.read(r.results());
         return new VarityRun(new Side("varity", parsed.runs(), r.millis(), r.cpuMillis(), DiscrepantCases.of(parsed.byTest())), r.phases());
@@ -84,6 +84,15 @@ public final class VarityBench {
         o.printf(Locale.ROOT, "%-8s %6d runs in %6.1f s, %6.1f CPU-s = %7.0f runs/min, %7.0f runs/CPU-min; discrepant: %d of %d cases, %d of %d programs"
                 + " = %.0f cases/CPU-h, %.0f programs/CPU-h%n", x.name() + ":", x.runs(), x.millis() / 1000.0, x.cpuMillis() / 1000.0, x.runsPerMinute(),
                 x.runsPerCpuMinute(), c.discrepantCases(), c.cases(), c.discrepantPrograms(), c.programs(), x.casesPerCpuHour(), x.programsPerCpuHour());
+        o.flush();
+    }
+
+    /** One point of the yield curve: fparity at {@code k} inputs per program against Varity's run. */
+    public static void yieldLine(PrintWriter o, int k, Side f, Side v, String load) {
+        DiscrepantCases.Count c = f.count();
+        o.printf(Locale.ROOT, "  %6d %7d %7.1f %11d %14s %12.0f %15.0f %14s %17s  %s%n", k, f.runs(), f.cpuMillis() / 1000.0, c.discrepantCases(),
+                c.discrepantPrograms() + "/" + c.programs(), f.casesPerCpuHour(), f.programsPerCpuHour(), v == null ? "–" : ratio(f.casesPerCpuHour(), v.casesPerCpuHour()),
+                v == null ? "–" : ratio(f.programsPerCpuHour(), v.programsPerCpuHour()), load);
         o.flush();
     }
 
@@ -110,8 +119,12 @@ public final class VarityBench {
             o.printf(Locale.ROOT, "  %-18s %s %s%n", name, fv, vv);
         }
         long sum = jvmStartCpu + f.stream().mapToLong(PhaseProfile.Phase::cpuMillis).sum();
-        o.printf(Locale.ROOT, "  %-18s %8.2f %8.2f   (fparity's phases measured one after another in one JVM: %.2f)%n", "whole process", fs.cpuMillis() / 1000.0,
-                vs.cpuMillis() / 1000.0, sum / 1000.0);
+        if (fs != null && vs != null) {
+            o.printf(Locale.ROOT, "  %-18s %8.2f %8.2f   (fparity's phases measured one after another in one JVM: %.2f)%n", "whole process", fs.cpuMillis() / 1000.0,
+                    vs.cpuMillis() / 1000.0, sum / 1000.0);
+        } else {
+            o.printf(Locale.ROOT, "  %-18s %8.2f%n", "sum of phases", sum / 1000.0);
+        }
         o.println("  (varity: generate = -g, compile = -c, run = -r including its input generation and results.json; each with Python's start)");
         o.flush();
     }

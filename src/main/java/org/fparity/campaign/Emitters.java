@@ -31,13 +31,23 @@ public final class Emitters {
         Emitter e = of(tc);
         boolean java = e.language() == Language.JAVA;
         return new BatchEmitter() {
+            /**
+             * The last batch emitted: a campaign asks once per opt level for the same batch (one job each), and the
+             * text does not depend on the level. One entry only, so a long campaign never holds more than one batch.
+             */
+            private final java.util.concurrent.atomic.AtomicReference<Map.Entry<List<String>, String>> last = new java.util.concurrent.atomic.AtomicReference<>();
+
             @Override
             public String emit(String className, List<String> programIds) {
-                return e.batch(programIds.stream().map(id -> {
+                var hit = last.get();
+                if (hit != null && hit.getKey().equals(programIds)) return hit.getValue();
+                String text = e.batch(programIds.stream().map(id -> {
                     Program p = programs.get(id);
                     if (p == null) throw new IllegalArgumentException("no program " + id);
                     return p;
                 }).toList());
+                last.set(Map.entry(List.copyOf(programIds), text));
+                return text;
             }
 
             @Override

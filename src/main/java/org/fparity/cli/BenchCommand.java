@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fparity.FparityError;
 import org.fparity.bench.FparityProcess;
+import org.fparity.bench.FprevPeer;
 import org.fparity.bench.PhaseProfile;
 import org.fparity.bench.VarityBench;
 import org.fparity.bench.VarityPeer;
@@ -75,11 +76,24 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--varity-programs", paramLabel = "N", defaultValue = "40", description = "Programs for Varity, which is slower (default: ${DEFAULT-VALUE}).")
     int varityPrograms;
 
-    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "With --varity: measure both tools R times, alternating (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "With --varity: measure both tools R times, alternating; 0 measures only the yield curve and the phases (default: ${DEFAULT-VALUE}).")
     int repeat;
 
     @Option(names = "--no-phases", description = "With --varity: skip fparity's per-phase CPU profile.")
     boolean noPhases;
+
+    @Option(names = "--varity-inputs", paramLabel = "K", defaultValue = "5", description = "Inputs per program for Varity (its own default: ${DEFAULT-VALUE}).")
+    int varityInputs;
+
+    @Option(names = "--yield-inputs", paramLabel = "LIST", split = ",",
+            description = "With --varity: also run fparity at each of these inputs per program (same programs) and print the yield curve against Varity.")
+    List<Integer> yieldInputs;
+
+    @Option(names = "--fprev", paramLabel = "DIR", description = "A checkout of peichenxie/FPRev (e.g. ../shared/peers/fprev): fparity's FPRev against it on numpy float32 dot, warm and as whole processes.")
+    Path fprev;
+
+    @Option(names = "--fprev-n", paramLabel = "N", defaultValue = "8192", description = "With --fprev: summands (default: ${DEFAULT-VALUE}).")
+    int fprevN;
 
     @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains).")
     Path toolchainDir;
@@ -87,8 +101,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter o = spec.commandLine().getOut();
+        if (fprev != null) return againstFprev(o);
         if (programs < 1 || inputs < 1 || batch < 1) throw new FparityError("--programs, --inputs and --batch must be at least 1");
-        if (varity != null && (varityPrograms < 1 || repeat < 1)) throw new FparityError("--varity-programs and --repeat must be at least 1");
+        if (varity != null && (varityPrograms < 1 || repeat < 0)) throw new FparityError("--varity-programs must be at least 1 and --repeat at least 0");
         if (toolchains == null) toolchains = varity != null ? List.of("gcc", "clang-14") : List.of("gcc", "clang-19");
         if (varity != null) org.fparity.bench.VarityPeer.sourceDir(varity);
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
@@ -173,9 +188,9 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private int againstVarity(PrintWriter o, Path work, List<DetectedToolchain> chosen) throws Exception {
-        var vs = new VarityBench.Spec(seed, programs, inputs, batch, chosen, opts.stream().map(String::strip).toList(), varityPrograms, varity);
+        var vs = new VarityBench.Spec(seed, programs, inputs, batch, chosen, opts.stream().map(String::strip).toList(), varityPrograms, varityInputs, varity);
         o.printf("bench --varity: fparity %d programs × %d inputs (batch %d), Varity %d programs × %d inputs; %s × %s (Varity: %s); load average %s%n",
-                programs, inputs, batch, varityPrograms, inputs, String.join(",", toolchains), String.join(",", vs.opts()),
+                programs, inputs, batch, varityPrograms, varityInputs, String.join(",", toolchains), String.join(",", vs.opts()),
                 String.join(" ", vs.opts().stream().map(VarityPeer::optFlag).toList()), load());
         o.flush();
         // Any build or AOT-cache making the launcher does happens here, outside the timed runs.
@@ -205,15 +220,28 @@ public final class BenchCommand implements Callable<Integer> {
         json.put("toolchains", toolchains);
         json.put("opts", opts);
         json.put("rounds", rounds);
+        if (yieldInputs != null) {
+            o.printf("yield vs inputs per program (fparity %d programs, batch %d; Varity as above, %d inputs):%n", programs, batch, varityInputs);
+            o.println("  inputs    runs   CPU-s  disc.cases  disc.programs  cases/CPU-h  programs/CPU-h  ×Varity cases  ×Varity programs  load");
+            List<Map<String, Object>> curve = new ArrayList<>();
+            for (int k : yieldInputs) {
+                if (k < 1) throw new FparityError("--yield-inputs: every value must be at least 1, is " + k);
+                VarityBench.Side y = VarityBench.fparity(work.resolve("yield-" + k), new VarityBench.Spec(seed, programs, k, batch, chosen, vs.opts(),
+                        varityPrograms, varityInputs, varity));
+                VarityBench.yieldLine(o, k, y, v == null ? null : v.side(), load());
+                curve.add(Map.of("inputs", k, "fparity", y, "load", load()));
+            }
+            json.put("yield", curve);
+        }
         if (!noPhases) {
             long jvm = Long.MAX_VALUE;
             for (int i = 0; i < 3; i++) jvm = Math.min(jvm, FparityProcess.run(List.of("run", "--help"), work.resolve("help.log"), 600).cpuMillis());
             List<PhaseProfile.Phase> ph = PhaseProfile.measure(work.resolve("profile"),
                     new PhaseProfile.Spec(seed, programs, inputs, chosen, vs.opts(), batch, Runtime.getRuntime().availableProcessors()));
-            VarityBench.phases(o, ph, jvm, v.phases(), f, v.side());
+            VarityBench.phases(o, ph, jvm, v == null ? List.of() : v.phases(), f, v == null ? null : v.side());
             long compile = ph.stream().filter(p -> p.name().equals("compile")).mapToLong(PhaseProfile.Phase::cpuMillis).sum();
             double floor = compile / 1000.0 / Runtime.getRuntime().availableProcessors();
-            o.printf(java.util.Locale.ROOT, "compile-only limit: %.1f CPU-s of compiles on %d cores = %.1f s wall; fparity took %.1f s (%.0f%% of its wall time is above the limit); runs/min at the limit %.0f = %.1f× Varity%n",
+            if (f != null && v != null) o.printf(java.util.Locale.ROOT, "compile-only limit: %.1f CPU-s of compiles on %d cores = %.1f s wall; fparity took %.1f s (%.0f%% of its wall time is above the limit); runs/min at the limit %.0f = %.1f× Varity%n",
                     compile / 1000.0, Runtime.getRuntime().availableProcessors(), floor, f.millis() / 1000.0, 100 * (1 - floor * 1000 / f.millis()),
                     f.runs() / (floor / 60), f.runs() / (floor / 60) / v.side().runsPerMinute());
             json.put("jvmStartCpuMillis", jvm);
@@ -222,6 +250,48 @@ public final class BenchCommand implements Callable<Integer> {
         o.printf("load average at the end: %s%n", load());
         AtomicFiles.write(work.resolve("bench.json"), org.fparity.ir.ProgramJson.toJson(json) + "\n");
         o.println("details: " + work.resolve("bench.json"));
+        o.flush();
+        return 0;
+    }
+
+    /**
+     * fparity's FPRev against the original in one run, rounds interleaved so both see the same load: warm (best of 5
+     * reveals in one process each round) and whole processes (one reveal each, best of the rounds).
+     */
+    private int againstFprev(PrintWriter o) throws Exception {
+        Path peer = FprevPeer.check(fprev);
+        if (fprevN < 2) throw new FparityError("--fprev-n must be at least 2");
+        int rounds = Math.max(1, repeat) * 5;
+        Path work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("fparity-bench");
+        Path driver = FprevPeer.prepare(work.resolve("fprev-peer"));
+        o.printf("bench --fprev: numpy.dot float32 n=%d, advanced; %d rounds; load average %s%n", fprevN, rounds, load());
+        o.flush();
+        FparityProcess.run(List.of("--version"), work.resolve("warmup.log"), 1200);
+        double fw = Double.MAX_VALUE, pw = Double.MAX_VALUE;
+        long[] fWhole = {Long.MAX_VALUE, 0}, pWhole = {Long.MAX_VALUE, 0};
+        List<Map<String, Object>> rs = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+            double a = FprevPeer.fparityWarm(fprevN, 5);
+            double b = FprevPeer.originalWarm(driver, peer, fprevN, 5);
+            long[] c = FprevPeer.fparityWhole(work, fprevN);
+            long[] d = FprevPeer.originalWhole(driver, peer, fprevN);
+            fw = Math.min(fw, a);
+            pw = Math.min(pw, b);
+            if (c[0] < fWhole[0]) fWhole = c;
+            if (d[0] < pWhole[0]) pWhole = d;
+            String l = load();
+            o.printf(java.util.Locale.ROOT, "round %d: warm fparity %.4f s, original %.4f s; whole process fparity %.2f s (%.2f CPU-s), original %.2f s (%.2f CPU-s); load %s%n",
+                    i + 1, a, b, c[0] / 1000.0, c[1] / 1000.0, d[0] / 1000.0, d[1] / 1000.0, l);
+            o.flush();
+            rs.add(Map.of("fparityWarm", a, "originalWarm", b, "fparityWholeMillis", c[0], "fparityWholeCpuMillis", c[1], "originalWholeMillis", d[0],
+                    "originalWholeCpuMillis", d[1], "load", l));
+        }
+        o.printf(java.util.Locale.ROOT, "warm (best of 5 per round, best round): fparity %.4f s, original %.4f s = %.2f× (goal ≤ 0.5×)%n", fw, pw, fw / pw);
+        o.printf(java.util.Locale.ROOT, "whole process (best round): fparity %.2f s (%.2f CPU-s), original %.2f s (%.2f CPU-s) = %.2f× wall, %.2f× CPU (goal ≤ 1×)%n",
+                fWhole[0] / 1000.0, fWhole[1] / 1000.0, pWhole[0] / 1000.0, pWhole[1] / 1000.0, (double) fWhole[0] / pWhole[0], (double) fWhole[1] / pWhole[1]);
+        o.printf("load average at the end: %s%n", load());
+        AtomicFiles.write(work.resolve("bench-fprev.json"), org.fparity.ir.ProgramJson.toJson(Map.of("n", fprevN, "rounds", rs)) + "\n");
+        o.println("details: " + work.resolve("bench-fprev.json"));
         o.flush();
         return 0;
     }

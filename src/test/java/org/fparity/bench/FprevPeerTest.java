@@ -1,0 +1,38 @@
+package org.fparity.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.fparity.FparityError;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FprevPeerTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void theDriversTimingLineIsRead() {
+        assertEquals(0.173456, FprevPeer.parseBest("warming\nbest 0.173456\n"));
+        FparityError e = assertThrows(FparityError.class, () -> FprevPeer.parseBest("Traceback ...\nModuleNotFoundError: numpy\n"));
+        assertTrue(e.getMessage().contains("ModuleNotFoundError: numpy"), e.getMessage());
+        assertEquals(FparityError.MISSING_TOOL, e.exitCode());
+    }
+
+    @Test
+    void theScratchFolderHoldsOurDriverAndAGraphvizStandIn() throws Exception {
+        Path d = FprevPeer.prepare(tmp.resolve("s"));
+        assertTrue(Files.readString(d).contains("from fprev import fprev"));
+        assertTrue(Files.readString(tmp.resolve("s/graphviz.py")).contains("class Digraph"));
+    }
+
+    @Test
+    void aFolderWithoutFprevIsABadInput() {
+        FparityError e = assertThrows(FparityError.class, () -> FprevPeer.check(tmp));
+        assertEquals(FparityError.BAD_INPUT, e.exitCode());
+        assertTrue(e.getMessage().contains("peichenxie/FPRev"), e.getMessage());
+    }
+}
