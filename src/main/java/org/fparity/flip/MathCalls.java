@@ -4,7 +4,6 @@ import org.fparity.FparityError;
 import org.fparity.ir.MathFn;
 import org.fparity.ir.Precision;
 import org.fparity.oracle.CorrectlyRounded;
-import org.fparity.oracle.Format;
 import org.fparity.oracle.JavaMath;
 import org.fparity.oracle.MathOp;
 
@@ -26,7 +25,7 @@ final class MathCalls {
             }
             return CorrectlyRounded.apply(op, args);
         }
-        return JavaMath.math(op, p == Precision.FP32 ? Format.FP32 : Format.FP64, args)
+        return JavaMath.math(op, p, args)
                 .orElseThrow(() -> new FparityError("flip needs GNU MPFR (libmpfr) to evaluate " + fn.canonicalName(), org.fparity.ExitCode.MISSING_TOOL));
     }
 
