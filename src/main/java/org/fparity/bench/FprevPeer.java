@@ -11,7 +11,8 @@ import org.fparity.FparityError;
 import org.fparity.campaign.Bench;
 import org.fparity.util.Processes;
 import org.fparity.fprev.Fprev;
-import org.fparity.fprev.Precision;
+import org.fparity.fprev.ProbeValues;
+import org.fparity.ir.Precision;
 import org.fparity.fprev.ProcessTarget;
 import org.fparity.fprev.Runners;
 
@@ -112,7 +113,7 @@ public final class FprevPeer {
         try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, null)) {
             double best = Double.MAX_VALUE;
             for (int k = 0; k <= reps; k++) {
-                Fprev.Result r = Fprev.reveal(t, n, Fprev.Algo.ADVANCED, t.precision().mask(), t.precision().unit(), 0);
+                Fprev.Result r = Fprev.reveal(t, n, Fprev.Algo.ADVANCED, ProbeValues.mask(t.precision()), ProbeValues.unit(t.precision()), 0);
                 if (k > 0) best = Math.min(best, r.seconds());
             }
             return best;

@@ -18,6 +18,7 @@ import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.LocalExecutor;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.PlatformKey;
 import org.fparity.util.Processes;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
@@ -124,7 +125,7 @@ public final class Bench {
             for (Build b : builds) {
                 List<Input> ins = inputs.get(b.p().id());
                 for (int i = 0; i < ins.size(); i++) {
-                    String key = b.p().id() + "/" + i + "/" + b.dt().name() + "/" + b.opt();
+                    String key = Outcome.key(b.p().id(), i, new PlatformKey(b.dt().name(), b.opt(), PlatformKey.LOCAL, null)); // the batched runs' spelling
                     runs++;
                     if (b.exe() == null) {
                         results.put(key, "COMPILE_ERROR");

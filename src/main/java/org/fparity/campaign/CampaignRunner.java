@@ -1,14 +1,11 @@
 package org.fparity.campaign;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +23,7 @@ import org.fparity.exec.Outcome;
 import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Input;
+import org.fparity.util.Hashes;
 
 /**
  * Runs a campaign into its folder, resumably: campaign.json is written first (temp-then-rename), then every outcome
@@ -170,15 +168,8 @@ public final class CampaignRunner {
         PlatformKey key = new PlatformKey(tc.name(), opt, site, PlatformKey.nodeLabel(facts));
         String hashed = tc.name() + "\0" + opt + "\0" + version + "\0" + compile + "\0" + run + "\0" + new java.util.TreeMap<>(tc.env()) + "\0" + hostname
                 + (key.isPlain() ? "" : "\0" + key.site() + "\0" + key.node());
-        String id = key.label() + "-" + sha(hashed).substring(0, 8);
+        String id = key.label() + "-" + Hashes.sha256Hex(hashed).substring(0, 8);
         return new CampaignMeta.Platform(id, tc.name(), opt, key.site(), key.node(), tc.language(), version, compile, run, tc.env(), hostname, facts);
     }
 
-    private static String sha(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -2,8 +2,7 @@ package org.fparity.campaign;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import org.fparity.util.Hashes;
 
 /**
  * The layout of an exported campaign, one JSON object whose fields come in this order (a reader checks the order, so
@@ -36,7 +35,7 @@ public final class ExportFormat {
     public static final String DIGEST_PREFIX = "sha256:";
 
     static String sha256(byte[] bytes) {
-        return HexFormat.of().formatHex(newSha256().digest(bytes));
+        return Hashes.sha256Hex(bytes);
     }
 
     static String sha256(String text) {
@@ -44,11 +43,7 @@ public final class ExportFormat {
     }
 
     static MessageDigest newSha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Hashes.newSha256();
     }
 
     /** True for a file name that asks for gzip ({@code .gz}). */

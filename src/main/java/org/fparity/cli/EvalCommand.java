@@ -1,8 +1,6 @@
 package org.fparity.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
@@ -10,17 +8,17 @@ import java.util.regex.Pattern;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
 import org.fparity.oracle.CorrectlyRounded;
-import org.fparity.oracle.Format;
 import org.fparity.oracle.JavaMath;
 import org.fparity.oracle.Libm;
 import org.fparity.oracle.MathOp;
 import org.fparity.oracle.Rounding;
-import org.fparity.oracle.Ulps;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Ulps;
 
 /** {@code fparity eval 'fmod(x, y)'}: the correctly rounded value (MPFR) beside libm, Math and StrictMath, in ULPs. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
@@ -46,7 +44,7 @@ public final class EvalCommand implements Callable<Integer> {
     /** A parsed call: the function and its arguments, already in the target format. */
     record Parsed(MathOp op, double[] args) {}
 
-    static Parsed parse(String text, Format f) {
+    static Parsed parse(String text, Precision f) {
         Matcher m = CALL.matcher(text);
         if (!m.matches()) throw new FparityError("cannot read '" + text + "': expected NAME(ARG, …), e.g. 'sin(1e300)'");
         MathOp op = MathOp.byName(m.group(1));
@@ -61,15 +59,11 @@ public final class EvalCommand implements Callable<Integer> {
             try {
                 if (op == MathOp.LDEXP && i == 1) {
                     a[i] = Integer.parseInt(t);
-                } else if (f == Format.FP32 && !t.toLowerCase().contains("0x") && !t.toLowerCase().matches("[-+]?(inf|infinity|nan)")) {
-                    a[i] = Float.parseFloat(t.endsWith("f") || t.endsWith("F") ? t.substring(0, t.length() - 1) : t);
                 } else {
-                    a[i] = HexFloat.parse(t);
-                    if (f == Format.FP32) {
-                        float fl = (float) a[i];
-                        if (fl != a[i] && !Double.isNaN(a[i])) throw new FparityError("argument " + t + " is not a binary32 value (write it in decimal to have it rounded)");
-                    }
+                    a[i] = HexFloat.parseExact(t, f);
                 }
+            } catch (HexFloat.NotRepresentable e) {
+                throw new FparityError("argument " + t + " is not a binary32 value (write it in decimal to have it rounded)");
             } catch (NumberFormatException e) {
                 throw new FparityError("argument " + (i + 1) + " of '" + text + "' is not a number: '" + t + "'"
                         + (op == MathOp.LDEXP && i == 1 ? " (ldexp's exponent is an int)" : ""));
@@ -80,10 +74,10 @@ public final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Format f;
+        Precision f;
         Rounding r;
+        f = Precision.parse(precision, "eval", Precision.PROGRAMS);
         try {
-            f = Format.parse(precision);
             r = Rounding.parse(rounding);
         } catch (IllegalArgumentException e) {
             throw new FparityError(e.getMessage());
@@ -91,7 +85,7 @@ public final class EvalCommand implements Callable<Integer> {
         Parsed p = parse(call, f);
         double truth = CorrectlyRounded.apply(p.op(), f, r, p.args());
         PrintWriter out = spec.commandLine().getOut();
-        StringBuilder head = new StringBuilder(p.op().cName()).append(f == Format.FP32 && p.op().isLibraryFunction() ? "f" : "").append('(');
+        StringBuilder head = new StringBuilder(p.op().cName()).append(f == Precision.FP32 && p.op().isLibraryFunction() ? "f" : "").append('(');
         for (int i = 0; i < p.args().length; i++) {
             if (i > 0) head.append(", ");
             head.append(p.op() == MathOp.LDEXP && i == 1 ? Long.toString((long) p.args()[i]) : HexFloat.format(p.args()[i]));
@@ -103,21 +97,19 @@ public final class EvalCommand implements Callable<Integer> {
             Libm.Answer a = Libm.call(p.op(), f, p.args());
             row(out, "libm (" + a.note() + ")", a.value(), truth, f, a.value().isEmpty() ? a.note() : "");
         }
-        String cast = f == Format.FP32 ? " (via double)" : "";
+        String cast = f == Precision.FP32 ? " (via double)" : "";
         row(out, "Java Math" + cast, JavaMath.math(p.op(), f, p.args()), truth, f, "no Java function with C's semantics");
         row(out, "Java StrictMath" + cast, JavaMath.strict(p.op(), f, p.args()), truth, f, "no Java function with C's semantics");
         out.flush();
         return 0;
     }
 
-    private static void row(PrintWriter out, String who, Optional<Double> v, double truth, Format f, String missing) {
+    private static void row(PrintWriter out, String who, Optional<Double> v, double truth, Precision f, String missing) {
         if (v.isEmpty()) {
             out.printf("  %-34s %s%n", who, "n/a: " + missing);
             return;
         }
         double x = v.get();
-        double ulps = f == Format.FP32 ? Ulps.between((float) truth, (float) x) : Ulps.between(truth, x);
-        String u = Double.isNaN(ulps) ? "NaN vs number" : (ulps == 0 ? "0 ulp" : String.format("%+.0f ulp", ulps));
-        out.printf("  %-34s %-26s %-25s %s%n", who, HexFloat.format(x), String.format(f == Format.FP32 ? "%.9g" : "%.17g", x), u);
+        out.printf("  %-34s %-26s %-25s %s%n", who, HexFloat.format(x), String.format(f.decimalFormat(), x), Ulps.betweenText(truth, x, f));
     }
 }

@@ -20,16 +20,16 @@ import org.fparity.ir.ProgramJson;
 import org.fparity.oracle.AccumulatorState;
 import org.fparity.oracle.ExactAccumulator;
 import org.fparity.oracle.ExactSums;
-import org.fparity.oracle.Format;
 import org.fparity.oracle.NumberReader;
 import org.fparity.oracle.Rounding;
-import org.fparity.oracle.Ulps;
 import org.fparity.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Ulps;
 
 /** {@code fparity exsum}: exact, correctly rounded sums and dot products; accumulator state saved and merged through files. */
 @Command(name = "exsum", mixinStandardHelpOptions = true,
@@ -62,10 +62,10 @@ public final class ExsumCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Format f;
+        Precision f;
         Rounding r;
+        f = Precision.parse(precision, "exsum", Precision.PROGRAMS);
         try {
-            f = Format.parse(precision);
             r = Rounding.parse(rounding);
         } catch (IllegalArgumentException e) {
             throw new FparityError(e.getMessage());
@@ -101,20 +101,18 @@ public final class ExsumCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         String what = y == null ? "sum" : "dot";
         out.printf("%s  %s   (exact, %s, %s; %d term%s%s; %.1f ms)%n", HexFloat.format(result),
-                String.format(f == Format.FP32 ? "%.9g" : "%.17g", result), f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
+                String.format(f == Precision.FP32 ? "%.9g" : "%.17g", result), f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
                 merged.isEmpty() ? "" : ", " + merged.size() + " merged state" + (merged.size() == 1 ? "" : "s"), (t1 - t0) / 1e6);
         if (merged.isEmpty() && r == Rounding.RN && x.length > 0) {
             double naive = 0;
-            if (f == Format.FP32) {
+            if (f == Precision.FP32) {
                 float s = 0;
                 for (int i = 0; i < x.length; i++) s += y == null ? (float) x[i] : (float) x[i] * (float) y[i];
                 naive = s;
             } else {
                 for (int i = 0; i < x.length; i++) naive += y == null ? x[i] : x[i] * y[i];
             }
-            double u = f == Format.FP32 ? Ulps.between((float) result, (float) naive) : Ulps.between(result, naive);
-            out.printf("naive left-to-right %s: %s   (%s)%n", what, HexFloat.format(naive),
-                    Double.isNaN(u) ? "NaN vs number" : u == 0 ? "0 ulp" : String.format("%+.0f ulp", u));
+            out.printf("naive left-to-right %s: %s   (%s)%n", what, HexFloat.format(naive), Ulps.betweenText(result, naive, f));
         }
         if (saveAcc != null) out.println("accumulator state written to " + saveAcc);
         out.flush();

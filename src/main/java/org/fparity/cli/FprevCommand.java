@@ -14,7 +14,6 @@ import java.util.concurrent.Callable;
 import org.fparity.FparityError;
 import org.fparity.fprev.Fprev;
 import org.fparity.fprev.FprevBench;
-import org.fparity.fprev.Precision;
 import org.fparity.fprev.ProcessTarget;
 import org.fparity.fprev.SumTarget;
 import org.fparity.fprev.SumTree;
@@ -27,6 +26,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.fparity.fprev.ProbeValues;
+import org.fparity.ir.Precision;
 
 /** {@code fparity fprev}: reveal, sweep or compare summation orders (FPRev). */
 @Command(name = "fprev", mixinStandardHelpOptions = true,
@@ -97,7 +98,7 @@ public final class FprevCommand implements Callable<Integer> {
         int modes = (target != null && compare == null ? 1 : 0) + (compare != null ? 1 : 0) + (bench != null ? 1 : 0);
         if (modes != 1) throw new FparityError("give exactly one of --target, --compare A B or --bench");
         if (compare != null && target != null) throw new FparityError("--compare takes its two targets itself; drop --target");
-        Precision p = Precision.parse(dtype);
+        Precision p = Precision.parse(dtype, "fprev", java.util.List.of(Precision.values()));
         Fprev.Algo a = Fprev.Algo.parse(algo);
         String fmt = format.toLowerCase(Locale.ROOT);
         if (!List.of("text", "json", "dot", "svg").contains(fmt)) throw new FparityError("unknown format '" + format + "' (use text, json, dot or svg)");
@@ -109,8 +110,8 @@ public final class FprevCommand implements Callable<Integer> {
             return 0;
         }
         Targets.Options opts = new Targets.Options(threads, kernel, cflags, localSize);
-        double m = mask == null ? p.mask() : positive("--mask", mask);
-        double u = unit == null ? p.unit() : positive("--unit", unit);
+        double m = mask == null ? ProbeValues.mask(p) : positive("--mask", mask);
+        double u = unit == null ? ProbeValues.unit(p) : positive("--unit", unit);
         if (sweep != null) {
             if (!fmt.equals("text") && !fmt.equals("json")) throw new FparityError("--sweep prints text or json");
             return sweepMode(p, a, fmt, m, u, opts);

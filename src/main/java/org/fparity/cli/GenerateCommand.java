@@ -57,7 +57,7 @@ final class GenerateCommand implements Callable<Integer> {
     static List<Precision> precisions(String s) {
         if (s.equalsIgnoreCase("both")) return List.of(Precision.FP64, Precision.FP32);
         try {
-            return List.of(Precision.parse(s));
+            return List.of(Precision.parseProgram(s));
         } catch (IllegalArgumentException e) {
             throw new FparityError("--precision: " + e.getMessage().replace("fp32 or fp64", "fp32, fp64 or both"));
         }

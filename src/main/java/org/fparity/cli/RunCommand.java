@@ -118,7 +118,7 @@ public final class RunCommand implements Callable<Integer> {
     private static List<Precision> precisions(String name) {
         if (name.equals("both")) return List.of(Precision.FP64, Precision.FP32);
         try {
-            return List.of(Precision.parse(name));
+            return List.of(Precision.parseProgram(name));
         } catch (IllegalArgumentException e) {
             throw new FparityError("--precision: " + e.getMessage() + " or both");
         }

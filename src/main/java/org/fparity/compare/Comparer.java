@@ -1,5 +1,6 @@
 package org.fparity.compare;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -13,6 +14,7 @@ import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Precision;
+import org.fparity.ir.Ulps;
 
 /** Compares a campaign's outcomes run by run across pairs of platforms. */
 public final class Comparer {
@@ -93,11 +95,11 @@ public final class Comparer {
     static Discrepancy classify(Pair pair, Run r, Outcome a, double va, Outcome b, double vb, Precision precision) {
         DiscrepancyClass cls = DiscrepancyClass.classify(va, vb);
         if (cls == null) return null;
-        long ulps = -1;
+        BigInteger ulps = null;
         double rel = Double.NaN;
         if (cls == DiscrepancyClass.NUMBER_NUMBER) {
-            ulps = Ulp.distance(va, vb, representable(precision, va, vb) ? precision : Precision.FP64);
-            rel = Ulp.relativeError(va, vb);
+            ulps = Ulps.distance(va, vb, representable(precision, va, vb) ? precision : Precision.FP64);
+            rel = Ulps.relativeError(va, vb);
         }
         return new Discrepancy(r.program(), r.input(), pair, cls, OutcomeClass.of(va), OutcomeClass.of(vb), a.hex(), b.hex(), ulps, rel);
     }

@@ -1,23 +1,17 @@
 package org.fparity.compare;
 
 import java.util.Comparator;
-import java.util.List;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Toolchain;
 
 /**
  * Where one result came from, as far as comparison cares: a toolchain at an opt level at a site on a kind of node
  * ({@link PlatformKey}, the one platform identity). Two clusters' {@code gcc@O2} are two platforms.
  */
 public record Platform(String toolchain, String opt, String site, String node) implements Comparable<Platform> {
-    private static final List<String> STANDARD_OPTS = List.of("O0", "O1", "O2", "O3", "O3_FM");
-
-    /** Standard levels in the paper's order, then a toolchain's extra levels (nofma …) by name. */
-    public static final Comparator<String> OPT_ORDER = Comparator.<String>comparingInt(o -> {
-                int i = STANDARD_OPTS.indexOf(o);
-                return i < 0 ? STANDARD_OPTS.size() : i;
-            })
-            .thenComparing(Comparator.naturalOrder());
+    /** Standard levels in the paper's order, then a toolchain's extra levels (nofma …) by name: {@link Toolchain#OPT_ORDER}. */
+    public static final Comparator<String> OPT_ORDER = Toolchain.OPT_ORDER;
 
     public Platform {
         PlatformKey k = new PlatformKey(toolchain, opt, site, node);

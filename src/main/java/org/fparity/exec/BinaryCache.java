@@ -10,16 +10,14 @@ import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.fparity.util.AtomicFiles;
+import org.fparity.util.Hashes;
 
 /**
  * Built batch binaries, one folder per (source hash, toolchain, exact version, compile argv, environment), holding the
@@ -68,9 +66,9 @@ public final class BinaryCache {
         String src = className + "." + tc.extension();
         List<String> argv = tc.compileArgv(opt, src, "bin", className);
         StringBuilder sb = new StringBuilder();
-        sb.append(sha256(source)).append('\0').append(tc.name()).append('\0').append(dt.version()).append('\0');
+        sb.append(Hashes.sha256Hex(source)).append('\0').append(tc.name()).append('\0').append(dt.version()).append('\0');
         sb.append(String.join("\u0001", argv)).append('\0').append(new java.util.TreeMap<>(tc.env()));
-        return sha256(sb.toString()).substring(0, 24);
+        return Hashes.sha256Hex(sb.toString()).substring(0, 24);
     }
 
     /** Builds (or finds) the binary; at most one compile per key runs at a time, others wait for it. */
@@ -156,11 +154,4 @@ public final class BinaryCache {
         }
     }
 
-    static String sha256(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -100,17 +100,11 @@ public record PlatformKey(String toolchain, String opt, String site, String node
     public int compareTo(PlatformKey o) {
         int c = toolchain.compareTo(o.toolchain);
         if (c != 0) return c;
-        c = optRank(opt) != optRank(o.opt) ? Integer.compare(optRank(opt), optRank(o.opt)) : opt.compareTo(o.opt);
+        c = Toolchain.OPT_ORDER.compare(opt, o.opt);
         if (c != 0) return c;
         c = siteOrder(site).compareTo(siteOrder(o.site));
         if (c != 0) return c;
         return node == null ? (o.node == null ? 0 : -1) : o.node == null ? 1 : node.compareTo(o.node);
-    }
-
-    /** Standard levels in the paper's order, then a toolchain's extra levels (nofma …). */
-    private static int optRank(String opt) {
-        int i = Toolchain.STANDARD_OPTS.indexOf(opt);
-        return i < 0 ? Toolchain.STANDARD_OPTS.size() : i;
     }
 
     /** The local site first, then the others by name. */

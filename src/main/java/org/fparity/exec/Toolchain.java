@@ -42,6 +42,12 @@ public record Toolchain(
     public static final Set<String> LANGUAGES = Set.of("C", "CUDA", "HIP", "HIPIFY", "OPENCL", "JAVA");
     /** The standard opt levels, in order; a toolchain may add extra ones (nvcc's {@code nofma}). */
     public static final List<String> STANDARD_OPTS = List.of("O0", "O1", "O2", "O3", "O3_FM");
+    /** The one opt-level order: standard levels in the paper's order, then a toolchain's extra levels (nofma …) by name. */
+    public static final java.util.Comparator<String> OPT_ORDER = java.util.Comparator.<String>comparingInt(o -> {
+                int i = STANDARD_OPTS.indexOf(o);
+                return i < 0 ? STANDARD_OPTS.size() : i;
+            })
+            .thenComparing(java.util.Comparator.naturalOrder());
 
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
     private static final Pattern OPT_NAME = Pattern.compile("[A-Za-z0-9_]+");

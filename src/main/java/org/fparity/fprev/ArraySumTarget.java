@@ -1,6 +1,7 @@
 package org.fparity.fprev;
 
 import java.util.Arrays;
+import org.fparity.ir.Precision;
 
 /** A target that is a Java function of a summand array; probes build the masked array in place, O(1) per probe. */
 public abstract class ArraySumTarget implements SumTarget {

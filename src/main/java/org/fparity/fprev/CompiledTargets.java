@@ -1,18 +1,16 @@
 package org.fparity.fprev;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.fparity.util.Processes;
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
+import org.fparity.util.Hashes;
 
 /**
  * Summations compiled by a real toolchain and probed through the line protocol: any C function (gcc or clang, default
@@ -114,16 +112,13 @@ public final class CompiledTargets {
 
     private static Path cacheDir(String kind, String... parts) {
         try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            for (String s : parts) {
-                md.update(s.getBytes(StandardCharsets.UTF_8));
-                md.update((byte) 0);
-            }
-            String h = HexFormat.of().formatHex(md.digest()).substring(0, 16);
+            StringBuilder key = new StringBuilder();
+            for (String s : parts) key.append(s).append('\0');
+            String h = Hashes.sha256Hex(key.toString()).substring(0, 16);
             Path dir = Paths.get(System.getProperty("java.io.tmpdir"), "fparity-fprev-" + System.getProperty("user.name"), kind + "-" + h);
             Files.createDirectories(dir);
             return dir;
-        } catch (NoSuchAlgorithmException | IOException e) {
+        } catch (IOException e) {
             throw new FparityError("cannot prepare a build folder: " + e.getMessage(), FparityError.MISSING_TOOL, e);
         }
     }

@@ -11,6 +11,7 @@ import jcuda.jcublas.cublasOperation;
 import jcuda.runtime.JCuda;
 import jcuda.runtime.cudaMemcpyKind;
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 
 /**
  * cuBLAS through JCuda/JCublas on an NVIDIA node: GEMM (float16 on tensor cores via cublasGemmEx with a float32

@@ -2,6 +2,7 @@ package org.fparity.fprev;
 
 import java.util.Locale;
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 
 /** Reveals the summation tree of a target: opens it, runs one of the three algorithms, checks every reading. */
 public final class Fprev {
@@ -37,7 +38,7 @@ public final class Fprev {
 
     public static Result reveal(SumTarget target, int n, Algo algo) {
         Precision p = target.precision();
-        return reveal(target, n, algo, p.mask(), p.unit());
+        return reveal(target, n, algo, ProbeValues.mask(p), ProbeValues.unit(p));
     }
 
     public static Result reveal(SumTarget target, int n, Algo algo, double mask, double unit) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import org.fparity.util.Processes;
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 
 /**
  * {@code fparity fprev --bench SUITE}: sweep tables (n, probes, seconds) for basic and advanced, and the numpy headline
@@ -36,7 +37,7 @@ public final class FprevBench {
     static Fprev.Result best(SumTarget t, int n, Fprev.Algo algo, int repeats) {
         Fprev.Result best = null;
         for (int k = 0; k <= repeats; k++) {
-            Fprev.Result r = Fprev.reveal(t, n, algo, t.precision().mask(), t.precision().unit(), 0);
+            Fprev.Result r = Fprev.reveal(t, n, algo, ProbeValues.mask(t.precision()), ProbeValues.unit(t.precision()), 0);
             if (k > 0 && (best == null || r.seconds() < best.seconds())) best = r;
         }
         return best;

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.DoubleStream;
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 
 /** Summations written in Java: known orders for testing and benchmarking, and the JDK's own stream sums. */
 public final class JavaTargets {

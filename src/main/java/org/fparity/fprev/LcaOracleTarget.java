@@ -1,6 +1,7 @@
 package org.fparity.fprev;
 
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 
 /**
  * A synthetic target that answers each probe from a known tree's LCA instead of summing: it costs O(log depth) per

@@ -3,6 +3,7 @@ package org.fparity.fprev;
 import java.util.Arrays;
 import java.util.Random;
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 
 /**
  * The brute-force baseline (Algorithm 3): tries every binary summation tree with n labelled leaves ((2n-3)!! of them)

@@ -2,6 +2,7 @@ package org.fparity.fprev;
 
 import java.util.Arrays;
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 
 /**
  * Turns a target's raw sums into l(i,j) = leaves under LCA(i,j), checking every reading is a whole count in range.
@@ -31,21 +32,21 @@ public final class Prober {
         this.target = target;
         this.n = n;
         this.unit = unit;
-        long limit = output.exactCountLimit();
+        long limit = ProbeValues.exactCountLimit(output);
         this.chunk = n - 2 <= limit ? n : (int) Math.min(limit, Integer.MAX_VALUE);
     }
 
     /** Refuses an n that FPRev cannot resolve in this precision. */
     public static void checkResolvable(int n, Precision p, Precision out, double mask, double unit) {
         if (n < 2) throw new FparityError("n must be at least 2 (got " + n + ")");
-        long ranges = ((long) n + out.exactCountLimit() - 1) / out.exactCountLimit();
+        long ranges = ((long) n + ProbeValues.exactCountLimit(out) - 1) / ProbeValues.exactCountLimit(out);
         if (ranges > 64) {
-            throw new FparityError(out.dtype() + " holds exact counts only up to 2^" + out.digits() + "; n = " + n
+            throw new FparityError(out.dtype() + " holds exact counts only up to 2^" + out.significandBits() + "; n = " + n
                     + " would need " + ranges + " probes per pair (limit 64)");
         }
         // the mask must swamp every partial sum of units in the format itself: (n-2)*unit < ulp(M)/2
-        double halfUlp = Math.scalb(1.0, Math.getExponent(mask) - p.digits());
-        double most = Math.min(n - 2.0, (double) p.exactCountLimit()) * unit;
+        double halfUlp = Math.scalb(1.0, Math.getExponent(mask) - p.significandBits());
+        double most = Math.min(n - 2.0, (double) ProbeValues.exactCountLimit(p)) * unit;
         if (!(most < halfUlp)) {
             throw new FparityError("mask " + mask + " cannot swamp " + (long) (most / unit) + " units of " + unit + " in " + p.dtype());
         }

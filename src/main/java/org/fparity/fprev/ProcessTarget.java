@@ -14,6 +14,7 @@ import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
 import org.fparity.util.Processes;
+import org.fparity.ir.Precision;
 
 /**
  * A summation function in another process, spoken to through FPRev's line protocol (see

@@ -1,6 +1,7 @@
 package org.fparity.fprev;
 
 import java.util.Random;
+import org.fparity.ir.Precision;
 
 /** Random summands whose sum depends on the order: mixed signs and magnitudes spread over many binades. */
 public final class RandomInputs {

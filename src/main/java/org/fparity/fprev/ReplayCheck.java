@@ -1,6 +1,7 @@
 package org.fparity.fprev;
 
 import java.util.Random;
+import org.fparity.ir.Precision;
 
 /**
  * Replays a revealed tree in the target's precision on random inputs and compares bit for bit. The probes only see the
@@ -33,7 +34,7 @@ public final class ReplayCheck {
             return new Report(true, false, trials, 0, "replay matches bit for bit on " + trials + " random inputs");
         }
         for (Precision acc : new Precision[] {Precision.FP32, Precision.FP64}) {
-            if (acc.digits() <= p.digits()) continue;
+            if (acc.significandBits() <= p.significandBits()) continue;
             if (mismatches(tree, acc, p, fused, inputs, want) == 0) {
                 return new Report(false, true, trials, bad, "the order is right but it accumulates in higher precision than its "
                         + p.dtype() + " inputs: a " + acc.dtype() + " replay of the same tree matches all " + trials
@@ -61,7 +62,7 @@ public final class ReplayCheck {
             v = best;
         }
         for (Precision acc : new Precision[] {Precision.FP32, Precision.FP64}) {
-            if (acc.digits() <= p.digits()) continue;
+            if (acc.significandBits() <= p.significandBits()) continue;
             for (int d = 1; d < len; d++) {
                 int x = spine[d];
                 boolean[] inX = new boolean[tree.nodeCount()];

@@ -2,6 +2,7 @@ package org.fparity.fprev;
 
 import java.nio.file.Path;
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 
 /** Turns a target name from the command line into a {@link SumTarget}. */
 public final class Targets {

@@ -3,6 +3,7 @@ package org.fparity.fprev;
 import java.util.Arrays;
 import java.util.Locale;
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 
 /**
  * An emulated tensor core driving a blocked GEMM D = A·B (float16 in, float32 accumulator): along k, each MMA step adds

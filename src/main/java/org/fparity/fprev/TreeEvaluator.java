@@ -1,6 +1,7 @@
 package org.fparity.fprev;
 
 import java.math.BigDecimal;
+import org.fparity.ir.Precision;
 
 /** Computes a sum in the order a {@link SumTree} gives: the replay side of FPRev. */
 public final class TreeEvaluator {

@@ -20,6 +20,7 @@ import org.fparity.ir.Expr;
 import org.fparity.ir.MathFn;
 import org.fparity.ir.ProgramJson;
 import org.fparity.ir.Stmt;
+import org.fparity.util.Hashes;
 
 /**
  * A generator grammar, read from JSON ({@code grammar/varity.json} by default; keys documented in
@@ -172,7 +173,7 @@ public record Grammar(
             int[] ldexp = root.has("ldexpExponent") ? range(root, "ldexpExponent", -1074, 1074) : new int[] {-8, 8};
             Weighted<ValueClass> lits = classes(root, "literalClasses");
             Weighted<ValueClass> ins = classes(root, "inputClasses");
-            String sha = sha256(text);
+            String sha = Hashes.sha256Hex(text);
             return new Grammar(source, sha, top[0], top[1], blk[0], blk[1], maxNesting, arrayLength, maxParams, stmts, aops,
                     integer(ex, "expressions.maxOperators", 0, 64), integer(ex, "expressions.maxDepth", 0, 32),
                     prob(ex, "expressions.parenProbability"), prob(ex, "expressions.negProbability"),
@@ -267,13 +268,5 @@ public record Grammar(
         }
     }
 
-    static String sha256(String text) {
-        try {
-            byte[] h = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(h);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
 }

@@ -55,7 +55,7 @@ public enum ValueClass {
     private static double decimal(SplittableRandom r, int exp10, boolean fp32) {
         int d = r.nextInt(10000);
         String s = "1." + (d < 1000 ? (d < 100 ? (d < 10 ? "000" : "00") : "0") : "") + d + "E" + exp10;
-        double v = fp32 ? (double) Float.parseFloat(s) : Double.parseDouble(s);
+        double v = org.fparity.ir.HexFloat.parse(s, fp32 ? org.fparity.ir.Precision.FP32 : org.fparity.ir.Precision.FP64);
         if (v == 0 || Double.isInfinite(v)) return fp32 ? Float.MIN_VALUE : Double.MIN_VALUE; // never leave the class's range
         return v;
     }

@@ -90,6 +90,50 @@ public final class HexFloat {
         return parseSlow(s.subSequence(from, to).toString());
     }
 
+    /** A hex float that names a value outside the precision asked for (more significant bits than it has). */
+    public static final class NotRepresentable extends NumberFormatException {
+        NotRepresentable(Precision p) {
+            super("not a " + (p == Precision.FP32 ? "binary32" : p.id()) + " value");
+        }
+    }
+
+    /**
+     * The one reader of a value token in precision p (the FP32-token parser): a decimal or hex float is rounded once,
+     * straight into p — binary32 through {@code Float.parseFloat}, never through binary64 first — a C/Java {@code f}
+     * suffix is allowed, and C's and Java's infinities and NaNs are read as {@link #parse(String)} reads them. FP16 and
+     * BF16 round through binary64 (exact for every decimal of up to 15 digits).
+     */
+    public static double parse(String token, Precision p) {
+        String t = token.strip();
+        if (p == Precision.FP64 || isSpecial(t)) return parse(t);
+        if (p == Precision.FP32) return Float.parseFloat(t); // decimal or hex, optional f suffix, one rounding
+        return p.round(parse(t));
+    }
+
+    /**
+     * Like {@link #parse(String, Precision)}, but a hex float must already be a value of p ({@link NotRepresentable}
+     * otherwise): hex is how people write exact values, so fparity does not round it silently; decimals are rounded once.
+     */
+    public static double parseExact(String token, Precision p) {
+        String t = token.strip();
+        boolean hex = t.toLowerCase(java.util.Locale.ROOT).contains("0x");
+        double v = parse(t, p);
+        if (hex && p != Precision.FP64) {
+            double wide = Double.parseDouble(t); // the hex exactly, as far as binary64 holds it
+            if (wide != v && !Double.isNaN(wide)) throw new NotRepresentable(p);
+        }
+        return v;
+    }
+
+    // C's and Java's spellings of infinities and NaNs, signed
+    private static boolean isSpecial(String t) {
+        String body = (t.startsWith("-") || t.startsWith("+") ? t.substring(1) : t).toLowerCase(java.util.Locale.ROOT);
+        return switch (body) {
+            case "inf", "infinity", "nan", "nan(ind)", "nanq" -> true;
+            default -> false;
+        };
+    }
+
     private static double parseSlow(String s) {
         String t = s.strip();
         String body = t.startsWith("-") || t.startsWith("+") ? t.substring(1) : t;

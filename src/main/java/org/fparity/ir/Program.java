@@ -2,11 +2,8 @@ package org.fparity.ir;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
+import org.fparity.util.Hashes;
 
 /**
  * One test program: {@code compute(params)} accumulating into {@code comp} (Varity semantics), whose final value is
@@ -15,6 +12,7 @@ import java.util.List;
 @JsonPropertyOrder({"precision", "arrayLength", "params", "body"})
 public record Program(Precision precision, int arrayLength, List<Param> params, List<Stmt> body) {
     public Program {
+        if (!precision.programPrecision()) throw new IllegalArgumentException("a program's precision is fp32 or fp64, not " + precision.id());
         params = List.copyOf(params);
         body = List.copyOf(body);
     }
@@ -46,12 +44,7 @@ public record Program(Precision precision, int arrayLength, List<Param> params, 
     }
 
     public static String idOf(String canonical) {
-        try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(h, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Hashes.sha256Hex(canonical).substring(0, 16);
     }
 
     /** The parameter with this name, or null. */

@@ -56,7 +56,7 @@ final class ProgramParser {
         expect("program");
         String prec = next();
         try {
-            precision = Precision.parse(prec);
+            precision = Precision.parseProgram(prec);
         } catch (IllegalArgumentException e) {
             throw error(e.getMessage());
         }

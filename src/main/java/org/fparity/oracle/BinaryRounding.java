@@ -1,6 +1,7 @@
 package org.fparity.oracle;
 
 import java.math.BigInteger;
+import org.fparity.ir.Precision;
 
 /**
  * Rounds an exact binary value ±M·2^e (BigInteger M ≥ 0, optional sticky remainder) to binary64 or binary32,
@@ -14,16 +15,16 @@ public final class BinaryRounding {
      * precision+2 bits above the rounding point so that the remainder only acts as a tie-breaker.
      * The result of an FP32 rounding is a float value widened (exactly) to double.
      */
-    public static double round(boolean negative, BigInteger mag, long exp2, boolean sticky, Format f, Rounding r) {
+    public static double round(boolean negative, BigInteger mag, long exp2, boolean sticky, Precision f, Rounding r) {
         if (mag.signum() < 0) throw new IllegalArgumentException("magnitude must be non-negative");
         if (sticky) {
             mag = mag.shiftLeft(1).setBit(0);
             exp2 -= 1;
         }
         if (mag.signum() == 0) return negative ? -0.0 : 0.0;
-        int p = f.precision;
-        long qmin = f == Format.FP64 ? -1074 : -149;
-        long maxExp = f == Format.FP64 ? 1024 : 128; // values must be < 2^maxExp
+        int p = f.significandBits();
+        long qmin = f.minExponent() - f.significandBits() + 1; // the smallest subnormal is 2^qmin
+        long maxExp = f.maxExponent() + 1; // values must be < 2^maxExp
         long top = exp2 + mag.bitLength() - 1;
         long q = Math.max(top - (p - 1), qmin);
         long shift = q - exp2;
@@ -51,13 +52,13 @@ public final class BinaryRounding {
         if (up) m = m.add(BigInteger.ONE);
         if (m.signum() == 0) return negative ? -0.0 : 0.0;
         if (q + m.bitLength() > maxExp) return overflow(negative, f, r);
-        double v = f == Format.FP64 ? Math.scalb((double) m.longValueExact(), (int) q) : Math.scalb((float) m.longValueExact(), (int) q);
+        double v = Math.scalb((double) m.longValueExact(), (int) q); // exact: m has at most p bits, 2^q is within the double range
         return negative ? -v : v;
     }
 
     /** Overflow per IEEE 754 §7.4: infinity, or the largest finite value when rounding toward zero from that side. */
-    static double overflow(boolean negative, Format f, Rounding r) {
-        double max = f == Format.FP64 ? Double.MAX_VALUE : Float.MAX_VALUE;
+    static double overflow(boolean negative, Precision f, Rounding r) {
+        double max = f.maxValue();
         boolean toInf = switch (r) {
             case RN -> true;
             case RZ -> false;

@@ -2,6 +2,7 @@ package org.fparity.oracle;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.fparity.ir.Precision;
 
 /**
  * Correctly rounded math through MPFR: computed at the target precision with the target exponent range,
@@ -42,14 +43,14 @@ public final class CorrectlyRounded {
 
     /** op(args) correctly rounded to binary64 in round-to-nearest-even. */
     public static double apply(MathOp op, double... args) {
-        return apply(op, Format.FP64, Rounding.RN, args);
+        return apply(op, Precision.FP64, Rounding.RN, args);
     }
 
     /** op(args) correctly rounded to binary32 in round-to-nearest-even. */
     public static float applyFloat(MathOp op, float... args) {
         double[] d = new double[args.length];
         for (int i = 0; i < args.length; i++) d[i] = args[i];
-        return (float) apply(op, Format.FP32, Rounding.RN, d);
+        return (float) apply(op, Precision.FP32, Rounding.RN, d);
     }
 
     /**
@@ -57,22 +58,22 @@ public final class CorrectlyRounded {
      * float values (widened) and the result is a float value widened to double (exact). For LDEXP the second
      * argument is the integer exponent.
      */
-    public static double apply(MathOp op, Format format, Rounding rnd, double... args) {
+    public static double apply(MathOp op, Precision format, Rounding rnd, double... args) {
         if (args.length != op.arity) {
             throw new IllegalArgumentException(op + " takes " + op.arity + " argument(s), got " + args.length);
         }
         Scratch s = SCRATCH.get();
-        MemorySegment[] v = format == Format.FP32 ? s.f : s.d;
+        MemorySegment[] v = format == Precision.FP32 ? s.f : s.d;
         int r = rnd.mpfr;
         for (int i = 0; i < args.length; i++) {
-            if (format == Format.FP32 && (double) (float) args[i] != args[i] && !Double.isNaN(args[i])
+            if (format == Precision.FP32 && (double) (float) args[i] != args[i] && !Double.isNaN(args[i])
                     && !(op == MathOp.LDEXP && i == 1)) {
                 throw new IllegalArgumentException("argument " + args[i] + " is not a binary32 value");
             }
         }
         long oldMin = Mpfr.emin();
         long oldMax = Mpfr.emax();
-        Mpfr.setExpRange(format.emin, format.emax);
+        Mpfr.setExpRange(format);
         try {
             MemorySegment out = v[3];
             int t;
@@ -87,7 +88,7 @@ public final class CorrectlyRounded {
             }
             t = Mpfr.checkRange(out, t, r);
             t = Mpfr.subnormalize(out, t, r);
-            return format == Format.FP32 ? (double) Mpfr.getFlt(out, r) : Mpfr.getD(out, r);
+            return format == Precision.FP32 ? (double) Mpfr.getFlt(out, r) : Mpfr.getD(out, r);
         } finally {
             Mpfr.setExpRange(oldMin, oldMax);
         }

@@ -1,6 +1,7 @@
 package org.fparity.oracle;
 
 import java.math.BigInteger;
+import org.fparity.ir.Precision;
 
 /**
  * An exact accumulator for sums and dot products of doubles (and floats, widened exactly), rounded correctly
@@ -315,14 +316,14 @@ public final class ExactAccumulator {
 
     /** The sum rounded to nearest-even binary64. */
     public double round() {
-        return round(Format.FP64, Rounding.RN);
+        return round(Precision.FP64, Rounding.RN);
     }
 
     /** The sum correctly rounded to {@code format} in direction {@code mode} (FP32 results are float values widened). */
-    public double round(Format format, Rounding mode) {
+    public double round(Precision format, Rounding mode) {
         if (nan || (posInf && negInf)) {
             double n = nan ? Double.longBitsToDouble(nanBits) : Double.NaN;
-            return format == Format.FP32 ? (double) (float) n : n;
+            return format == Precision.FP32 ? (double) (float) n : n;
         }
         if (posInf) return Double.POSITIVE_INFINITY;
         if (negInf) return Double.NEGATIVE_INFINITY;
@@ -337,9 +338,9 @@ public final class ExactAccumulator {
         while (h >= 0 && d[h] == 0) h--;
         if (h < 0) return zero(mode);
         int top = 32 * h + 63 - Long.numberOfLeadingZeros(d[h]);
-        int p = format.precision;
-        int qmin = (format == Format.FP64 ? -1074 : -149) + OFFSET;
-        int maxExp = format == Format.FP64 ? 1024 : 128;
+        int p = format.significandBits();
+        int qmin = (format == Precision.FP64 ? -1074 : -149) + OFFSET;
+        int maxExp = format == Precision.FP64 ? 1024 : 128;
         int q = Math.max(top - (p - 1), qmin);
         long m = q > top ? 0 : bits(d, q, top - q + 1);
         boolean half = q - 1 >= 0 && q - 1 <= top && bits(d, q - 1, 1) != 0;
@@ -355,7 +356,7 @@ public final class ExactAccumulator {
         if (m == 0) return negative ? -0.0 : 0.0;
         int e = q - OFFSET;
         if (e + 64 - Long.numberOfLeadingZeros(m) > maxExp) return BinaryRounding.overflow(negative, format, mode);
-        double v = format == Format.FP64 ? Math.scalb((double) m, e) : (double) Math.scalb((float) m, e);
+        double v = format == Precision.FP64 ? Math.scalb((double) m, e) : (double) Math.scalb((float) m, e);
         return negative ? -v : v;
     }
 

@@ -1,5 +1,7 @@
 package org.fparity.oracle;
 
+import org.fparity.ir.Precision;
+
 /**
  * ExBLAS's first level as an option: a floating-point expansion of k doubles updated by TwoSum (Knuth), with
  * early exit when the error vanishes; what does not fit goes to the exact accumulator. Exact and correctly
@@ -50,7 +52,7 @@ public final class FpeAccumulator {
         return acc;
     }
 
-    public double round(Format f, Rounding r) {
+    public double round(Precision f, Rounding r) {
         return accumulator().round(f, r);
     }
 }

@@ -13,16 +13,10 @@ import org.fparity.ir.Precision;
  */
 final class IdealPlatform implements Interpreter.Domain<Double> {
     private final Precision precision;
-    private final Format format;
     final List<MathCall> calls = new ArrayList<>();
 
     IdealPlatform(Precision precision) {
         this.precision = precision;
-        this.format = formatOf(precision);
-    }
-
-    static Format formatOf(Precision p) {
-        return p == Precision.FP32 ? Format.FP32 : Format.FP64;
     }
 
     static MathOp opOf(MathFn fn) {
@@ -63,7 +57,7 @@ final class IdealPlatform implements Interpreter.Domain<Double> {
         double[] a = new double[fn.arity()];
         for (int i = 0; i < args.size(); i++) a[i] = args.get(i);
         if (fn == MathFn.LDEXP) a[1] = intArg;
-        double r = CorrectlyRounded.apply(opOf(fn), format, Rounding.RN, a);
+        double r = CorrectlyRounded.apply(opOf(fn), precision, Rounding.RN, a);
         calls.add(new MathCall(calls.size() + 1, fn, a, r));
         return r;
     }

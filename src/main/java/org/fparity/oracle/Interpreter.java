@@ -80,13 +80,7 @@ final class Interpreter<V> {
 
     /** An input token in the program's precision: a decimal is rounded once, straight to binary32 for FP32 programs. */
     private double value(String token) {
-        double d = org.fparity.ir.HexFloat.parse(token);
-        if (program.precision() == org.fparity.ir.Precision.FP32 && Double.isFinite(d) && !token.strip().toLowerCase(java.util.Locale.ROOT).contains("0x")) {
-            String t = token.strip();
-            if (t.endsWith("f") || t.endsWith("F")) t = t.substring(0, t.length() - 1);
-            return Float.parseFloat(t);
-        }
-        return program.precision().round(d);
+        return org.fparity.ir.HexFloat.parse(token, program.precision());
     }
 
     private void block(List<Stmt> stmts, Map<String, Integer> loops) {

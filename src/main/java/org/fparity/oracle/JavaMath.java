@@ -1,20 +1,21 @@
 package org.fparity.oracle;
 
 import java.util.Optional;
+import org.fparity.ir.Precision;
 
 /** What Java's {@code Math} and {@code StrictMath} return for a math function (binary32: through double, then cast). */
 public final class JavaMath {
     private JavaMath() {}
 
-    public static Optional<Double> math(MathOp op, Format f, double... a) {
+    public static Optional<Double> math(MathOp op, Precision f, double... a) {
         return eval(op, f, false, a);
     }
 
-    public static Optional<Double> strict(MathOp op, Format f, double... a) {
+    public static Optional<Double> strict(MathOp op, Precision f, double... a) {
         return eval(op, f, true, a);
     }
 
-    private static Optional<Double> eval(MathOp op, Format f, boolean s, double[] a) {
+    private static Optional<Double> eval(MathOp op, Precision f, boolean s, double[] a) {
         double x = a.length > 0 ? a[0] : 0, y = a.length > 1 ? a[1] : 0;
         Double r = switch (op) {
             case SIN -> s ? StrictMath.sin(x) : Math.sin(x);
@@ -50,7 +51,7 @@ public final class JavaMath {
             default -> null; // exp2, log2, trunc, round, fmin, fmax, erf: no Java function with C's semantics
         };
         if (r == null) return Optional.empty();
-        if (f == Format.FP32) {
+        if (f == Precision.FP32) {
             float fr = switch (op) { // float operations where Java has them, so no double rounding
                 case ADD -> (float) x + (float) y;
                 case SUB -> (float) x - (float) y;

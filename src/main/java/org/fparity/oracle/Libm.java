@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.fparity.ir.HexFloat;
 import org.fparity.util.Processes;
+import org.fparity.ir.Precision;
 
 /** This machine's C math library, reached by compiling a three-line C program with gcc. */
 public final class Libm {
@@ -18,10 +19,10 @@ public final class Libm {
     public record Answer(Optional<Double> value, String note) {}
 
     /** op(args) as this machine's libm computes it (binary32 uses the {@code f} functions). */
-    public static Answer call(MathOp op, Format f, double... args) {
+    public static Answer call(MathOp op, Precision f, double... args) {
         if (!op.isLibraryFunction()) return new Answer(Optional.empty(), "not a libm function");
         String gcc = System.getenv().getOrDefault("CC", "gcc");
-        boolean fp32 = f == Format.FP32;
+        boolean fp32 = f == Precision.FP32;
         String t = fp32 ? "float" : "double";
         String name = op.cName() + (fp32 ? "f" : "");
         StringBuilder call = new StringBuilder(name).append('(');

@@ -195,6 +195,11 @@ final class Mpfr {
         }
     }
 
+    /** The exponent range that makes MPFR round like precision p (subnormalize does the rest): emin at the smallest subnormal. */
+    static void setExpRange(org.fparity.ir.Precision p) {
+        setExpRange(p.minExponent() - p.significandBits() + 2L, p.maxExponent() + 1L);
+    }
+
     static void setExpRange(long emin, long emax) {
         try {
             int a = (int) SET_EMIN.invokeExact(emin);

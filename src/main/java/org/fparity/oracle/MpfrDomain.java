@@ -7,6 +7,7 @@ import java.util.List;
 import org.fparity.ir.Cond;
 import org.fparity.ir.Expr;
 import org.fparity.ir.MathFn;
+import org.fparity.ir.Precision;
 
 /**
  * Real arithmetic approximated by MPFR at a fixed precision, with MPFR's widest exponent range (no overflow or
@@ -120,16 +121,16 @@ final class MpfrDomain implements Interpreter.Domain<MpfrDomain.Val>, AutoClosea
     }
 
     /** x rounded correctly (from its p-bit value) to the format, round-to-nearest. */
-    double round(Val v, Format f) {
+    double round(Val v, Precision f) {
         MemorySegment y = arena.allocate(Mpfr.STRUCT_SIZE, 8);
-        Mpfr.init2(y, f.precision);
+        Mpfr.init2(y, f.significandBits());
         live.add(y);
         int t = Mpfr.set(y, v.x(), 0);
-        Mpfr.setExpRange(f.emin, f.emax);
+        Mpfr.setExpRange(f);
         try {
             t = Mpfr.checkRange(y, t, 0);
             Mpfr.subnormalize(y, t, 0);
-            return f == Format.FP32 ? Mpfr.getFlt(y, 0) : Mpfr.getD(y, 0);
+            return f == Precision.FP32 ? Mpfr.getFlt(y, 0) : Mpfr.getD(y, 0);
         } finally {
             Mpfr.setExpRange(Mpfr.eminMin(), Mpfr.emaxMax());
         }

@@ -11,13 +11,14 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
+import org.fparity.ir.Precision;
 
 /** Reads numbers for exact sums: one per line, decimal or hex, blank lines and {@code #} comments skipped. */
 public final class NumberReader {
     private NumberReader() {}
 
     /** Reads {@code name} ('-' for {@code stdin}); a bad line is a one-line error with its number. */
-    public static double[] read(String name, Format f, InputStream stdin) {
+    public static double[] read(String name, Precision f, InputStream stdin) {
         try (BufferedReader br = name.equals("-") ? new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8))
                 : Files.newBufferedReader(Path.of(name), StandardCharsets.UTF_8)) {
             double[] a = new double[1024];
@@ -33,7 +34,7 @@ public final class NumberReader {
                     v = parse(t, f);
                 } catch (NumberFormatException e) {
                     String shown = t.length() > 40 ? t.substring(0, 40) + "…" : t;
-                    boolean notFloat = "not a binary32 value".equals(e.getMessage());
+                    boolean notFloat = e instanceof HexFloat.NotRepresentable;
                     throw new FparityError(name + ":" + lineNo + ": '" + shown + "' is not " + (notFloat ? "a binary32 value (use --precision fp64)" : "a number"));
                 }
                 if (n == a.length) a = Arrays.copyOf(a, n * 2);
@@ -47,16 +48,7 @@ public final class NumberReader {
         }
     }
 
-    static double parse(String t, Format f) {
-        if (f == Format.FP32) {
-            String lower = t.toLowerCase();
-            if (!lower.contains("0x") && !lower.matches("[-+]?(inf|infinity|nan)")) {
-                return Float.parseFloat(t.endsWith("f") || t.endsWith("F") ? t.substring(0, t.length() - 1) : t);
-            }
-            double d = HexFloat.parse(t);
-            if ((float) d != d && !Double.isNaN(d)) throw new NumberFormatException("not a binary32 value");
-            return d;
-        }
-        return HexFloat.parse(t);
+    static double parse(String t, Precision f) {
+        return HexFloat.parseExact(t, f);
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
+import org.fparity.ir.Precision;
 
 /**
  * Reference evaluation of IR programs: (a) the ideal IEEE platform with its trace of math calls, (b) the exact
@@ -48,8 +49,8 @@ public final class ReferenceEvaluator {
     }
 
     public static ExactValue exact(Program p, Input in, int maxPrecision) {
-        Format f = IdealPlatform.formatOf(p.precision());
-        long prec = 2L * f.precision + 22; // 128 bits for FP64, 70 for FP32
+        Precision f = p.precision();
+        long prec = 2L * f.significandBits() + 22; // 128 bits for FP64, 70 for FP32
         Double prev = null;
         List<Boolean> prevBranches = null;
         boolean prevDecided = false;

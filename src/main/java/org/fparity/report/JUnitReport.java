@@ -91,7 +91,7 @@ final class JUnitReport {
 
     /** {@code Number–Number, 3 ULPs (input 0)} / {@code NaN–Inf (input 2)}. */
     static String describe(Discrepancy d) {
-        return d.cls().label() + (d.ulps() >= 0 ? ", " + Tables.ulps(d) + (d.ulps() == 1 ? " ULP" : " ULPs") : "") + " (input " + d.input() + ")";
+        return d.cls().label() + (d.hasUlps() ? ", " + Tables.ulps(d) + (d.ulps().equals(java.math.BigInteger.ONE) ? " ULP" : " ULPs") : "") + " (input " + d.input() + ")";
     }
 
     private static String details(List<Discrepancy> ds, List<StatusMismatch> ms) {
@@ -99,7 +99,7 @@ final class JUnitReport {
         for (Discrepancy d : ds) {
             sb.append("input ").append(d.input()).append(": ").append(d.pair().a()).append(" = ").append(d.hexA()).append(", ")
                     .append(d.pair().b()).append(" = ").append(d.hexB()).append(" → ").append(d.cls().label());
-            if (d.ulps() >= 0) sb.append(", ").append(Tables.ulps(d)).append(" ULPs, rel. error ").append(Tables.rel(d));
+            if (d.hasUlps()) sb.append(", ").append(Tables.ulps(d)).append(" ULPs, rel. error ").append(Tables.rel(d));
             sb.append('\n');
         }
         for (StatusMismatch m : ms) sb.append("input ").append(m.input()).append(": ").append(m.describe()).append('\n');

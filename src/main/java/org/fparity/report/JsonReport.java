@@ -125,7 +125,7 @@ final class JsonReport {
         b.put("platform", d.pair().b().id());
         b.put("result", d.hexB());
         b.put("class", d.classB().label());
-        if (d.ulps() >= 0) o.put("ulps", d.ulps());
+        if (d.hasUlps()) o.put("ulps", d.ulps()); // exact: a JSON integer beyond 2^63 where the distance is that large
         else o.putNull("ulps");
         if (Double.isNaN(d.relError())) o.putNull("rel_error");
         else o.put("rel_error", d.relError());
@@ -142,7 +142,7 @@ final class JsonReport {
             ObjectNode o = arr.addObject();
             o.put("key", d.key());
             o.put("class", d.cls().id());
-            if (d.ulps() >= 0) o.put("ulps", d.ulps());
+            if (d.hasUlps()) o.put("ulps", d.ulps());
         }
     }
 

@@ -74,7 +74,7 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
                 case INF_SIGN -> 1;
                 default -> 0;
             })
-            .thenComparing(Comparator.comparingLong(Discrepancy::ulps).reversed())
+            .thenComparing(Discrepancy::ulps, Comparator.nullsLast(Comparator.<java.math.BigInteger>reverseOrder()))
             .thenComparing(d -> d.cls().ordinal())
             .thenComparing(Discrepancy::program)
             .thenComparingInt(Discrepancy::input)

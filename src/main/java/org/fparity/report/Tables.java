@@ -136,7 +136,7 @@ final class Tables {
     }
 
     static String ulps(Discrepancy d) {
-        return d.ulps() < 0 ? "" : d.ulps() == Long.MAX_VALUE ? ">9.2e18" : Long.toString(d.ulps());
+        return d.hasUlps() ? d.ulps().toString() : "";
     }
 
     static String rel(Discrepancy d) {

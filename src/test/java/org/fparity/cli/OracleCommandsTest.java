@@ -63,7 +63,8 @@ class OracleCommandsTest {
         oneLineError(run("eval", "sin(1, 2)"), 2, "takes 1 argument");
         oneLineError(run("eval", "sin(abc)"), 2, "not a number");
         oneLineError(run("eval", "sin 1"), 2, "expected NAME(ARG");
-        oneLineError(run("eval", "--precision", "fp16", "sin(1)"), 2, "unknown precision");
+        oneLineError(run("eval", "--precision", "fp16", "sin(1)"), 2, "eval supports fp32 or fp64, not fp16");
+        oneLineError(run("eval", "--precision", "fp7", "sin(1)"), 2, "unknown precision 'fp7' (use fp32 or fp64)");
         oneLineError(run("eval", "--precision", "fp32", "sin(0x1.0000001p0)"), 2, "not a binary32 value");
     }
 

@@ -41,7 +41,7 @@ class BaselineDiffTest {
         assertEquals(List.of(), d.unchecked());
         // persisting carries tonight's class: Zero–Number last night, Number–Number (1 ulp) now
         assertEquals(DiscrepancyClass.NUMBER_NUMBER, d.persisting().getFirst().cls());
-        assertEquals(1, d.persisting().getFirst().ulps());
+        assertEquals(java.math.BigInteger.ONE, d.persisting().getFirst().ulps());
         assertEquals(DiscrepancyClass.INF_NUMBER, d.added().getFirst().cls());
     }
 

@@ -12,6 +12,7 @@ import org.fparity.FparityError;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.fparity.ir.Precision;
 
 /** Real toolchains: gcc/clang at -O3 -ffast-math reassociate a plain loop into vector lanes; PoCL runs a work-group reduction. */
 @Tag("slow")

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fparity.FparityError;
 import org.junit.jupiter.api.Test;
+import org.fparity.ir.Precision;
 
 /** No GPU here: the target must say so clearly; the host side (masked rows in device format) is checked directly. */
 class CublasTargetTest {

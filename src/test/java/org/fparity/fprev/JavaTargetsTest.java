@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.fparity.FparityError;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.fparity.ir.Precision;
 
 class JavaTargetsTest {
     private static SumTree reveal(String spec, Precision p, int n) {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.fparity.util.Processes;
+import org.fparity.ir.Precision;
 
 /** numpy through the line protocol: revealed trees must replay bit for bit (skipped, with the reason, without numpy). */
 @Tag("slow")
@@ -31,7 +32,7 @@ class NumpyTargetTest {
     private static void revealAndReplay(String op, Precision p, int... sizes) {
         try (ProcessTarget t = ProcessTarget.numpy(op, p, 1)) {
             for (int n : sizes) {
-                Fprev.Result r = Fprev.reveal(t, n, Fprev.Algo.ADVANCED, p.mask(), p.unit(), 24);
+                Fprev.Result r = Fprev.reveal(t, n, Fprev.Algo.ADVANCED, ProbeValues.mask(p), ProbeValues.unit(p), 24);
                 assertTrue(r.replay().matches(), op + " " + p + " n=" + n + ": " + r.replay().verdict());
                 assertTrue(r.probes() >= n - 1);
             }

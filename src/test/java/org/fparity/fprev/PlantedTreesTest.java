@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.fparity.ir.Precision;
 
 /** Planted trees: a Java target sums in exactly a random tree; the algorithms must reveal that tree. */
 class PlantedTreesTest {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.fparity.ir.Precision;
 
 /** Impossible readings must end in a clear "not an ordinary summation", never in a wrong tree or a crash. */
 class ProberTest {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fparity.FparityError;
 import org.junit.jupiter.api.Test;
+import org.fparity.ir.Precision;
 
 class TensorCoreTargetTest {
     @Test

@@ -1,6 +1,8 @@
 package org.fparity.ir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -72,5 +74,26 @@ class HexFloatTest {
             assertEquals(out.get(i), HexFloat.format(v), "bits " + Long.toHexString(Double.doubleToRawLongBits(v)));
             assertEquals(Double.doubleToRawLongBits(v), Double.doubleToRawLongBits(HexFloat.parse(out.get(i))));
         }
+    }
+
+    /** The one token reader per precision: one rounding straight into binary32, hex exact where asked. */
+    @Test
+    void tokensInAPrecision() {
+        // just above the midpoint between 1 and 1 + 2^-23: through binary64 it lands on the midpoint and ties to 1
+        String aboveMidpoint = "1.0000000596046447753906251";
+        assertEquals(1.0, (double) (float) Double.parseDouble(aboveMidpoint));
+        assertEquals(1.0 + 0x1p-23, HexFloat.parse(aboveMidpoint, Precision.FP32));
+        assertEquals((double) 0.1f, HexFloat.parse("0.1", Precision.FP32));
+        assertEquals((double) 0.1f, HexFloat.parse("0.1f", Precision.FP32));
+        assertEquals(0.1, HexFloat.parse("0.1", Precision.FP64));
+        assertEquals(1.0, HexFloat.parse("0x1.0000001p0", Precision.FP32));
+        assertEquals(Double.NEGATIVE_INFINITY, HexFloat.parse("-inf", Precision.FP32));
+        assertTrue(Double.isNaN(HexFloat.parse("nan", Precision.FP32)));
+        assertEquals(65504.0, HexFloat.parse("65519", Precision.FP16));
+        assertEquals(1.5, HexFloat.parseExact("0x1.8p0", Precision.FP32));
+        assertEquals((double) 0.1f, HexFloat.parseExact("0.1", Precision.FP32));
+        HexFloat.NotRepresentable e = assertThrows(HexFloat.NotRepresentable.class, () -> HexFloat.parseExact("0x1.0000001p0", Precision.FP32));
+        assertEquals("not a binary32 value", e.getMessage());
+        assertThrows(NumberFormatException.class, () -> HexFloat.parse("abc", Precision.FP32));
     }
 }

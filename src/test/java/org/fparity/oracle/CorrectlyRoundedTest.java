@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.fparity.ir.Precision;
 
 class CorrectlyRoundedTest {
     static double cr(MathOp op, double... a) {
@@ -79,17 +80,17 @@ class CorrectlyRoundedTest {
 
     @Test
     void directedRoundingBracketsTheNearestValue() {
-        double lo = CorrectlyRounded.apply(MathOp.SIN, Format.FP64, Rounding.RD, 1.0);
-        double hi = CorrectlyRounded.apply(MathOp.SIN, Format.FP64, Rounding.RU, 1.0);
-        double rz = CorrectlyRounded.apply(MathOp.SIN, Format.FP64, Rounding.RZ, 1.0);
+        double lo = CorrectlyRounded.apply(MathOp.SIN, Precision.FP64, Rounding.RD, 1.0);
+        double hi = CorrectlyRounded.apply(MathOp.SIN, Precision.FP64, Rounding.RU, 1.0);
+        double rz = CorrectlyRounded.apply(MathOp.SIN, Precision.FP64, Rounding.RZ, 1.0);
         assertEquals(Math.nextUp(lo), hi);
         same(lo, rz);
         double rn = cr(MathOp.SIN, 1.0);
         assertTrue(rn == lo || rn == hi);
-        same(Double.MAX_VALUE, CorrectlyRounded.apply(MathOp.EXP, Format.FP64, Rounding.RZ, 710));
-        same(Double.POSITIVE_INFINITY, CorrectlyRounded.apply(MathOp.EXP, Format.FP64, Rounding.RU, 710));
-        same(Double.MIN_VALUE, CorrectlyRounded.apply(MathOp.EXP, Format.FP64, Rounding.RU, -800));
-        same(0.0, CorrectlyRounded.apply(MathOp.EXP, Format.FP64, Rounding.RD, -800));
+        same(Double.MAX_VALUE, CorrectlyRounded.apply(MathOp.EXP, Precision.FP64, Rounding.RZ, 710));
+        same(Double.POSITIVE_INFINITY, CorrectlyRounded.apply(MathOp.EXP, Precision.FP64, Rounding.RU, 710));
+        same(Double.MIN_VALUE, CorrectlyRounded.apply(MathOp.EXP, Precision.FP64, Rounding.RU, -800));
+        same(0.0, CorrectlyRounded.apply(MathOp.EXP, Precision.FP64, Rounding.RD, -800));
     }
 
     @Test
@@ -159,15 +160,15 @@ class CorrectlyRoundedTest {
             double y0 = r.nextInt(4) == 0 ? x * Math.scalb(1.0 + r.nextDouble(), r.nextInt(-3, 3)) : randomDouble(r);
             double y = Double.isFinite(y0) ? y0 : 1.0;
             int k = i;
-            assertEquals(ExactReference.add(x, y, Format.FP64), cr(MathOp.ADD, x, y), () -> "add #" + k + " " + x + " " + y);
-            assertEquals(ExactReference.add(x, -y, Format.FP64), cr(MathOp.SUB, x, y), () -> "sub " + x + " " + y);
-            assertEquals(ExactReference.mul(x, y, Format.FP64), cr(MathOp.MUL, x, y), () -> "mul " + x + " " + y);
+            assertEquals(ExactReference.add(x, y, Precision.FP64), cr(MathOp.ADD, x, y), () -> "add #" + k + " " + x + " " + y);
+            assertEquals(ExactReference.add(x, -y, Precision.FP64), cr(MathOp.SUB, x, y), () -> "sub " + x + " " + y);
+            assertEquals(ExactReference.mul(x, y, Precision.FP64), cr(MathOp.MUL, x, y), () -> "mul " + x + " " + y);
             if (y != 0) {
-                assertEquals(ExactReference.div(x, y, Format.FP64), cr(MathOp.DIV, x, y), () -> "div " + x + " " + y);
+                assertEquals(ExactReference.div(x, y, Precision.FP64), cr(MathOp.DIV, x, y), () -> "div " + x + " " + y);
                 same(ExactReference.fmod(x, y), cr(MathOp.FMOD, x, y));
             }
             double ax = Math.abs(x);
-            same(ExactReference.sqrt(ax, Format.FP64), cr(MathOp.SQRT, ax));
+            same(ExactReference.sqrt(ax, Precision.FP64), cr(MathOp.SQRT, ax));
             same(ExactReference.ceilFloor(x, true), cr(MathOp.CEIL, x));
             same(ExactReference.ceilFloor(x, false), cr(MathOp.FLOOR, x));
         }
@@ -180,10 +181,10 @@ class CorrectlyRoundedTest {
             float x = Float.intBitsToFloat(r.nextInt() & 0xbfffffff | (r.nextBoolean() ? 0x40000000 : 0));
             float y = Float.intBitsToFloat(r.nextInt() & 0xbfffffff | (r.nextBoolean() ? 0x40000000 : 0));
             if (!Float.isFinite(x) || !Float.isFinite(y)) continue;
-            same((float) ExactReference.add(x, y, Format.FP32), crf(MathOp.ADD, x, y));
-            same((float) ExactReference.mul(x, y, Format.FP32), crf(MathOp.MUL, x, y));
-            if (y != 0) same((float) ExactReference.div(x, y, Format.FP32), crf(MathOp.DIV, x, y));
-            same((float) ExactReference.sqrt(Math.abs(x), Format.FP32), crf(MathOp.SQRT, Math.abs(x)));
+            same((float) ExactReference.add(x, y, Precision.FP32), crf(MathOp.ADD, x, y));
+            same((float) ExactReference.mul(x, y, Precision.FP32), crf(MathOp.MUL, x, y));
+            if (y != 0) same((float) ExactReference.div(x, y, Precision.FP32), crf(MathOp.DIV, x, y));
+            same((float) ExactReference.sqrt(Math.abs(x), Precision.FP32), crf(MathOp.SQRT, Math.abs(x)));
             same((float) ExactReference.ceilFloor(x, true), crf(MathOp.CEIL, x));
         }
     }
@@ -194,12 +195,12 @@ class CorrectlyRoundedTest {
         for (org.fparity.ir.MathFn fn : org.fparity.ir.MathFn.values()) {
             MathOp op = MathOp.valueOf(fn.name());
             assertEquals(fn.arity(), op.arity, fn.name());
-            for (Format f : Format.values()) {
+            for (Precision f : Precision.PROGRAMS) {
                 for (int k = 0; k < 300; k++) {
                     double[] a = new double[op.arity];
                     for (int i = 0; i < a.length; i++) {
                         double x = (r.nextDouble() * 4 - 1) * Math.scalb(1.0, r.nextInt(-3, 4));
-                        a[i] = f == Format.FP32 ? (float) x : x;
+                        a[i] = f == Precision.FP32 ? (float) x : x;
                     }
                     if (op == MathOp.LDEXP) a[1] = r.nextInt(-200, 200);
                     double rn = CorrectlyRounded.apply(op, f, Rounding.RN, a);
@@ -213,10 +214,10 @@ class CorrectlyRoundedTest {
                     String what = fn + " " + f + " " + java.util.Arrays.toString(a);
                     assertTrue(rd <= rn && rn <= ru, what);
                     assertTrue(rn == rd || rn == ru, what);
-                    double next = f == Format.FP32 ? Math.nextUp((float) rd) : Math.nextUp(rd);
+                    double next = f == Precision.FP32 ? Math.nextUp((float) rd) : Math.nextUp(rd);
                     assertTrue(ru == rd || ru == next, what + ": RD and RU must be neighbours");
                     assertEquals(rz, Math.copySign(1.0, rn) > 0 ? rd : ru, what + ": RZ");
-                    if (f == Format.FP32) assertEquals(rn, (double) (float) rn, what + " is not a float");
+                    if (f == Precision.FP32) assertEquals(rn, (double) (float) rn, what + " is not a float");
                 }
             }
         }

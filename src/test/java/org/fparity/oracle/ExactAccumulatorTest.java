@@ -12,11 +12,12 @@ import java.util.SplittableRandom;
 import org.fparity.oracle.BinaryRounding.Exact;
 import org.junit.jupiter.api.Test;
 import org.fparity.util.Processes;
+import org.fparity.ir.Precision;
 
 class ExactAccumulatorTest {
     static final Rounding[] MODES = Rounding.values();
 
-    static double sum(Format f, Rounding r, double... xs) {
+    static double sum(Precision f, Rounding r, double... xs) {
         ExactAccumulator a = new ExactAccumulator();
         a.addAll(xs);
         return a.round(f, r);
@@ -28,7 +29,7 @@ class ExactAccumulatorTest {
     }
 
     /** The reference: exact BigInteger sum, IEEE specials and zero signs by the rules, rounded by BinaryRounding. */
-    static double reference(double[] xs, Format f, Rounding r) {
+    static double reference(double[] xs, Precision f, Rounding r) {
         boolean nan = false, pinf = false, ninf = false, allNeg0 = true, allPos0 = true;
         BigInteger s = BigInteger.ZERO;
         for (double x : xs) {
@@ -56,56 +57,56 @@ class ExactAccumulatorTest {
 
     @Test
     void exblasCounterexamplesAreRight() {
-        same(1.0, sum(Format.FP64, Rounding.RN, 1, 0x1p-100), "1 + 2^-100");
-        same(0x1p52, sum(Format.FP64, Rounding.RN, 0x1p52, 0x1p-60), "2^52 + 2^-60");
-        same(0x1p-1073, sum(Format.FP64, Rounding.RN, Double.MIN_VALUE, Double.MIN_VALUE), "2^-1074 + 2^-1074");
-        same(1.0, sum(Format.FP64, Rounding.RN, 1, Double.MIN_VALUE), "1 + 2^-1074");
-        same(Math.nextUp(1.0), sum(Format.FP64, Rounding.RU, 1, Double.MIN_VALUE), "1 + 2^-1074 upward");
-        same(1.0, sum(Format.FP64, Rounding.RZ, 1, 0x1p-53, 0x1p-1074), "just above a tie, toward zero");
-        same(Math.nextUp(1.0), sum(Format.FP64, Rounding.RN, 1, 0x1p-53, 0x1p-1074), "just above a tie");
-        same(1.0, sum(Format.FP64, Rounding.RN, 1, 0x1p-53), "tie to even");
-        same(0x1.0000000000002p0, sum(Format.FP64, Rounding.RN, Math.nextUp(1.0), 0x1p-53), "tie to even, up");
+        same(1.0, sum(Precision.FP64, Rounding.RN, 1, 0x1p-100), "1 + 2^-100");
+        same(0x1p52, sum(Precision.FP64, Rounding.RN, 0x1p52, 0x1p-60), "2^52 + 2^-60");
+        same(0x1p-1073, sum(Precision.FP64, Rounding.RN, Double.MIN_VALUE, Double.MIN_VALUE), "2^-1074 + 2^-1074");
+        same(1.0, sum(Precision.FP64, Rounding.RN, 1, Double.MIN_VALUE), "1 + 2^-1074");
+        same(Math.nextUp(1.0), sum(Precision.FP64, Rounding.RU, 1, Double.MIN_VALUE), "1 + 2^-1074 upward");
+        same(1.0, sum(Precision.FP64, Rounding.RZ, 1, 0x1p-53, 0x1p-1074), "just above a tie, toward zero");
+        same(Math.nextUp(1.0), sum(Precision.FP64, Rounding.RN, 1, 0x1p-53, 0x1p-1074), "just above a tie");
+        same(1.0, sum(Precision.FP64, Rounding.RN, 1, 0x1p-53), "tie to even");
+        same(0x1.0000000000002p0, sum(Precision.FP64, Rounding.RN, Math.nextUp(1.0), 0x1p-53), "tie to even, up");
     }
 
     @Test
     void jdkStreamSumCounterexamples() {
-        same(2.0, sum(Format.FP64, Rounding.RN, 1, 1e100, 1, -1e100), "[1, 1e100, 1, -1e100]");
-        same(0x1p-55, sum(Format.FP64, Rounding.RN, 0.1, 0.2, 0.3, -0.6), "[0.1, 0.2, 0.3, -0.6]");
-        same(4.0, sum(Format.FP64, Rounding.RN, 1e16, 1, 1, 1, 1, -1e16), "[1e16, 1,1,1,1, -1e16]");
+        same(2.0, sum(Precision.FP64, Rounding.RN, 1, 1e100, 1, -1e100), "[1, 1e100, 1, -1e100]");
+        same(0x1p-55, sum(Precision.FP64, Rounding.RN, 0.1, 0.2, 0.3, -0.6), "[0.1, 0.2, 0.3, -0.6]");
+        same(4.0, sum(Precision.FP64, Rounding.RN, 1e16, 1, 1, 1, 1, -1e16), "[1e16, 1,1,1,1, -1e16]");
     }
 
     @Test
     void ieeeSpecialsAndZeros() {
-        same(-0.0, sum(Format.FP64, Rounding.RN, -0.0, -0.0), "all -0");
-        same(0.0, sum(Format.FP64, Rounding.RN, -0.0, 0.0), "mixed zeros");
-        same(-0.0, sum(Format.FP64, Rounding.RD, -0.0, 0.0), "mixed zeros downward");
-        same(0.0, sum(Format.FP64, Rounding.RD, 0.0, 0.0), "all +0 downward");
-        same(0.0, sum(Format.FP64, Rounding.RN, 1.5, -1.5), "cancellation");
-        same(-0.0, sum(Format.FP64, Rounding.RD, 1.5, -1.5), "cancellation downward");
-        same(0.0, sum(Format.FP64, Rounding.RN), "empty sum");
-        assertTrue(Double.isNaN(sum(Format.FP64, Rounding.RN, Double.POSITIVE_INFINITY, 1, Double.NEGATIVE_INFINITY)));
-        assertTrue(Double.isNaN(sum(Format.FP64, Rounding.RN, 1, Double.NaN)));
-        same(Double.NEGATIVE_INFINITY, sum(Format.FP64, Rounding.RN, Double.NEGATIVE_INFINITY, Double.MAX_VALUE), "-Inf");
-        same(Double.POSITIVE_INFINITY, sum(Format.FP64, Rounding.RN, Double.MAX_VALUE, Double.MAX_VALUE), "overflow");
-        same(Double.MAX_VALUE, sum(Format.FP64, Rounding.RN, Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE), "no spurious overflow");
-        same(Double.MAX_VALUE, sum(Format.FP64, Rounding.RZ, Double.MAX_VALUE, Double.MAX_VALUE), "overflow toward zero");
-        same(-Double.MAX_VALUE, sum(Format.FP64, Rounding.RU, -Double.MAX_VALUE, -Double.MAX_VALUE), "negative overflow upward");
+        same(-0.0, sum(Precision.FP64, Rounding.RN, -0.0, -0.0), "all -0");
+        same(0.0, sum(Precision.FP64, Rounding.RN, -0.0, 0.0), "mixed zeros");
+        same(-0.0, sum(Precision.FP64, Rounding.RD, -0.0, 0.0), "mixed zeros downward");
+        same(0.0, sum(Precision.FP64, Rounding.RD, 0.0, 0.0), "all +0 downward");
+        same(0.0, sum(Precision.FP64, Rounding.RN, 1.5, -1.5), "cancellation");
+        same(-0.0, sum(Precision.FP64, Rounding.RD, 1.5, -1.5), "cancellation downward");
+        same(0.0, sum(Precision.FP64, Rounding.RN), "empty sum");
+        assertTrue(Double.isNaN(sum(Precision.FP64, Rounding.RN, Double.POSITIVE_INFINITY, 1, Double.NEGATIVE_INFINITY)));
+        assertTrue(Double.isNaN(sum(Precision.FP64, Rounding.RN, 1, Double.NaN)));
+        same(Double.NEGATIVE_INFINITY, sum(Precision.FP64, Rounding.RN, Double.NEGATIVE_INFINITY, Double.MAX_VALUE), "-Inf");
+        same(Double.POSITIVE_INFINITY, sum(Precision.FP64, Rounding.RN, Double.MAX_VALUE, Double.MAX_VALUE), "overflow");
+        same(Double.MAX_VALUE, sum(Precision.FP64, Rounding.RN, Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE), "no spurious overflow");
+        same(Double.MAX_VALUE, sum(Precision.FP64, Rounding.RZ, Double.MAX_VALUE, Double.MAX_VALUE), "overflow toward zero");
+        same(-Double.MAX_VALUE, sum(Precision.FP64, Rounding.RU, -Double.MAX_VALUE, -Double.MAX_VALUE), "negative overflow upward");
         // MAX + half an ulp is the overflow threshold: ties away to infinity in RN
-        same(Double.POSITIVE_INFINITY, sum(Format.FP64, Rounding.RN, Double.MAX_VALUE, 0x1p970), "MAX + ulp/2");
-        same(Double.MAX_VALUE, sum(Format.FP64, Rounding.RN, Double.MAX_VALUE, 0x1p969), "MAX + ulp/4");
-        same(-Double.MAX_VALUE, sum(Format.FP64, Rounding.RN, -Double.MAX_VALUE, -0x1.fffffffffffffp969), "-MAX - just under ulp/2");
+        same(Double.POSITIVE_INFINITY, sum(Precision.FP64, Rounding.RN, Double.MAX_VALUE, 0x1p970), "MAX + ulp/2");
+        same(Double.MAX_VALUE, sum(Precision.FP64, Rounding.RN, Double.MAX_VALUE, 0x1p969), "MAX + ulp/4");
+        same(-Double.MAX_VALUE, sum(Precision.FP64, Rounding.RN, -Double.MAX_VALUE, -0x1.fffffffffffffp969), "-MAX - just under ulp/2");
     }
 
     @Test
     void binary32Output() {
         // 1 + 2^-24 + 2^-60: binary32 rounding straight from the exact sum goes up; through double it would tie to 1
-        same(0x1.000002p0, sum(Format.FP32, Rounding.RN, 1, 0x1p-24, 0x1p-60), "fp32 no double rounding");
-        same(0x1p-149, sum(Format.FP32, Rounding.RN, 0x1p-150, 0x1p-200), "fp32 smallest subnormal");
-        same(0.0, sum(Format.FP32, Rounding.RN, 0x1p-150), "fp32 tie to zero");
-        same(Double.POSITIVE_INFINITY, sum(Format.FP32, Rounding.RN, 0x1p127, 0x1p127), "fp32 overflow");
+        same(0x1.000002p0, sum(Precision.FP32, Rounding.RN, 1, 0x1p-24, 0x1p-60), "fp32 no double rounding");
+        same(0x1p-149, sum(Precision.FP32, Rounding.RN, 0x1p-150, 0x1p-200), "fp32 smallest subnormal");
+        same(0.0, sum(Precision.FP32, Rounding.RN, 0x1p-150), "fp32 tie to zero");
+        same(Double.POSITIVE_INFINITY, sum(Precision.FP32, Rounding.RN, 0x1p127, 0x1p127), "fp32 overflow");
         ExactAccumulator a = new ExactAccumulator();
         a.addAll(new float[] {1f, 0x1p-24f, 0x1p-24f}, 0, 3);
-        same(0x1.000002p0, a.round(Format.FP32, Rounding.RN), "float inputs");
+        same(0x1.000002p0, a.round(Precision.FP32, Rounding.RN), "float inputs");
     }
 
     // ---- randomized against BigInteger, mpfr_sum and math.fsum ----
@@ -140,7 +141,7 @@ class ExactAccumulatorTest {
             ExactAccumulator a = new ExactAccumulator();
             a.addAll(xs);
             Rounding mode = c % 5 == 0 ? MODES[r.nextInt(4)] : Rounding.RN;
-            Format f = c % 7 == 0 ? Format.FP32 : Format.FP64;
+            Precision f = c % 7 == 0 ? Precision.FP32 : Precision.FP64;
             double got = a.round(f, mode);
             double want = reference(xs, f, mode);
             if (Double.isNaN(want)) {
@@ -157,7 +158,7 @@ class ExactAccumulatorTest {
         for (int c = 0; c < 20_000; c++) {
             double[] xs = randomCase(r);
             Rounding mode = MODES[c % 4];
-            Format f = c % 3 == 0 ? Format.FP32 : Format.FP64;
+            Precision f = c % 3 == 0 ? Precision.FP32 : Precision.FP64;
             ExactAccumulator a = new ExactAccumulator();
             a.addAll(xs);
             double got = a.round(f, mode);
@@ -240,8 +241,8 @@ class ExactAccumulatorTest {
             else same(want, merged.round(), "merge case " + c);
             assertEquals(xs.length, merged.count());
             for (Rounding m : MODES) {
-                double w = whole.round(Format.FP64, m);
-                if (!Double.isNaN(w)) same(w, merged.round(Format.FP64, m), "merge case " + c + " " + m);
+                double w = whole.round(Precision.FP64, m);
+                if (!Double.isNaN(w)) same(w, merged.round(Precision.FP64, m), "merge case " + c + " " + m);
             }
         }
     }
@@ -254,7 +255,7 @@ class ExactAccumulatorTest {
         for (int i = 0; i < n; i++) xs[i] = (r.nextInt(4) == 0 ? -1 : 1) * Math.scalb(1.0 + r.nextDouble(), 1020 + r.nextInt(3));
         ExactAccumulator a = new ExactAccumulator();
         a.addAll(xs);
-        for (Rounding m : MODES) same(reference(xs, Format.FP64, m), a.round(Format.FP64, m), "3M terms " + m);
+        for (Rounding m : MODES) same(reference(xs, Precision.FP64, m), a.round(Precision.FP64, m), "3M terms " + m);
     }
 
     @Test
@@ -278,8 +279,8 @@ class ExactAccumulatorTest {
             ExactAccumulator a = new ExactAccumulator();
             a.addAll(xs);
             Rounding mode = MODES[c % 4];
-            double want = a.round(Format.FP64, mode);
-            double got = f.round(Format.FP64, mode);
+            double want = a.round(Precision.FP64, mode);
+            double got = f.round(Precision.FP64, mode);
             if (Double.isNaN(want)) assertTrue(Double.isNaN(got));
             else same(want, got, "fpe case " + c + " " + mode);
             assertEquals(xs.length, f.accumulator().count());

@@ -8,9 +8,10 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import org.fparity.oracle.BinaryRounding.Exact;
 import org.junit.jupiter.api.Test;
+import org.fparity.ir.Precision;
 
 class ExactDotAndParallelTest {
-    static double referenceDot(double[] x, double[] y, Format f, Rounding r) {
+    static double referenceDot(double[] x, double[] y, Precision f, Rounding r) {
         BigInteger s = BigInteger.ZERO;
         for (int i = 0; i < x.length; i++) {
             Exact a = Exact.of(x[i]), b = Exact.of(y[i]);
@@ -46,7 +47,7 @@ class ExactDotAndParallelTest {
                 y[1] = y[0];
             }
             Rounding mode = Rounding.values()[c % 4];
-            Format f = c % 5 == 0 ? Format.FP32 : Format.FP64;
+            Precision f = c % 5 == 0 ? Precision.FP32 : Precision.FP64;
             double want = referenceDot(x, y, f, mode);
             ExactAccumulator a = new ExactAccumulator();
             a.addDot(x, y, 0, n);
@@ -72,7 +73,7 @@ class ExactDotAndParallelTest {
         float[] fx = {1f, 0x1p-13f}, fy = {1f, 0x1p-13f};
         ExactAccumulator a = new ExactAccumulator();
         a.addDot(fx, fy, 0, 2);
-        CorrectlyRoundedTest.same(1 + 0x1p-26, a.round(Format.FP64, Rounding.RN));
+        CorrectlyRoundedTest.same(1 + 0x1p-26, a.round(Precision.FP64, Rounding.RN));
     }
 
     @Test
@@ -86,7 +87,7 @@ class ExactDotAndParallelTest {
         for (int threads : new int[] {1, 2, 3, 7}) {
             try (ForkJoinPool pool = new ForkJoinPool(threads)) {
                 for (Rounding m : Rounding.values()) {
-                    assertEquals(seq.round(Format.FP64, m), ExactSums.sumParallel(a, pool).round(Format.FP64, m));
+                    assertEquals(seq.round(Precision.FP64, m), ExactSums.sumParallel(a, pool).round(Precision.FP64, m));
                 }
                 double[] b = a.clone();
                 ExactAccumulator par = ExactSums.dotParallel(a, b, pool);

@@ -2,12 +2,13 @@ package org.fparity.oracle;
 
 import java.math.BigInteger;
 import org.fparity.oracle.BinaryRounding.Exact;
+import org.fparity.ir.Precision;
 
 /** Exact BigInteger computations of the IEEE operations that need no library, rounded by {@link BinaryRounding}. */
 final class ExactReference {
     private ExactReference() {}
 
-    static double add(double x, double y, Format f) {
+    static double add(double x, double y, Precision f) {
         if (x == 0 && y == 0) return (Double.doubleToRawLongBits(x) < 0 && Double.doubleToRawLongBits(y) < 0) ? -0.0 : 0.0;
         Exact a = Exact.of(x), b = Exact.of(y);
         int e = Math.min(a.exp2(), b.exp2());
@@ -16,13 +17,13 @@ final class ExactReference {
         return BinaryRounding.round(s.signum() < 0, s.abs(), e, false, f, Rounding.RN);
     }
 
-    static double mul(double x, double y, Format f) {
+    static double mul(double x, double y, Precision f) {
         Exact a = Exact.of(x), b = Exact.of(y);
         boolean neg = a.negative() ^ b.negative();
         return BinaryRounding.round(neg, a.mag().multiply(b.mag()), (long) a.exp2() + b.exp2(), false, f, Rounding.RN);
     }
 
-    static double div(double x, double y, Format f) {
+    static double div(double x, double y, Precision f) {
         Exact a = Exact.of(x), b = Exact.of(y);
         boolean neg = a.negative() ^ b.negative();
         if (a.mag().signum() == 0) return neg ? -0.0 : 0.0;
@@ -31,7 +32,7 @@ final class ExactReference {
         return BinaryRounding.round(neg, qr[0], (long) a.exp2() - b.exp2() - k, qr[1].signum() != 0, f, Rounding.RN);
     }
 
-    static double sqrt(double x, Format f) {
+    static double sqrt(double x, Precision f) {
         if (x == 0) return x;
         Exact a = Exact.of(x);
         BigInteger m = a.mag();
@@ -59,7 +60,7 @@ final class ExactReference {
             e = a.exp2();
         }
         if (r.signum() == 0) return a.negative() ? -0.0 : 0.0;
-        return BinaryRounding.round(a.negative(), r, e, false, Format.FP64, Rounding.RN);
+        return BinaryRounding.round(a.negative(), r, e, false, Precision.FP64, Rounding.RN);
     }
 
     /** ceil (up = true) or floor of x, exact, zero keeps x's sign. */

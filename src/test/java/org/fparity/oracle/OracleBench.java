@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.fparity.ir.Precision;
 
 /**
  * JMH: exact sums against DoubleStream.sum() and a naive loop, MPFR call cost, reference evaluation of a
@@ -47,7 +48,7 @@ public class OracleBench {
             }
             FpeAccumulator f = new FpeAccumulator(2);
             f.addAll(a, 0, n);
-            if (f.round(Format.FP64, Rounding.RN) != s) throw new IllegalStateException("FPE sum differs");
+            if (f.round(Precision.FP64, Rounding.RN) != s) throw new IllegalStateException("FPE sum differs");
         }
 
         @TearDown(Level.Trial)
@@ -92,7 +93,7 @@ public class OracleBench {
     public double exactSumFpe2(Data d) {
         FpeAccumulator f = new FpeAccumulator(2);
         f.addAll(d.a, 0, d.a.length);
-        return f.round(Format.FP64, Rounding.RN);
+        return f.round(Precision.FP64, Rounding.RN);
     }
 
     /** MPFR calls, warm. */

@@ -5,6 +5,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.ToDoubleFunction;
+import org.fparity.ir.Precision;
 
 /**
  * A contention-proof companion to {@link OracleBench}: median thread-CPU time per element on a shared machine,
@@ -31,7 +32,7 @@ public final class OracleCpuTime {
             double fpe = time(mx, a, x -> {
                 FpeAccumulator f = new FpeAccumulator(2);
                 f.addAll(x, 0, x.length);
-                return f.round(Format.FP64, Rounding.RN);
+                return f.round(Precision.FP64, Rounding.RN);
             });
             double wNaive = wallMin(a, x -> {
                 double q = 0;

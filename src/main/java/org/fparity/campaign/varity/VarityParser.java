@@ -15,6 +15,7 @@ import org.fparity.campaign.varity.CLexer.Kind;
 import org.fparity.campaign.varity.CLexer.Token;
 import org.fparity.ir.Cond;
 import org.fparity.ir.Expr;
+import org.fparity.ir.HexFloat;
 import org.fparity.ir.Index;
 import org.fparity.ir.LValue;
 import org.fparity.ir.MathFn;
@@ -430,7 +431,7 @@ public final class VarityParser {
         boolean integer = !hex && digits.matches("[0-9]+");
         if (integer) throw fail(t, "int literal '" + s + "' used as a " + precision.cType() + " is outside Varity's dialect");
         if (precision == Precision.FP32 && !f) throw fail(t, "literal " + s + " in a float program is a double in C (outside Varity's dialect: it writes " + s + "f)");
-        double v = f ? (double) Float.parseFloat(digits) : Double.parseDouble(digits);
+        double v = HexFloat.parse(digits, f ? Precision.FP32 : Precision.FP64);
         if (Double.isInfinite(v)) throw fail(t, "literal " + s + " overflows " + (f ? "float" : "double"));
         return v;
     }

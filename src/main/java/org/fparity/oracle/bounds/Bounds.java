@@ -14,18 +14,12 @@ public final class Bounds {
     private Bounds() {}
 
     /** Unit roundoffs of the formats (round to nearest): 2^-p. */
-    public static final double U_FP16 = 0x1p-11;
-    public static final double U_FP32 = 0x1p-24;
-    public static final double U_FP64 = 0x1p-53;
+    public static final double U_FP16 = org.fparity.ir.Precision.FP16.unitRoundoff();
+    public static final double U_FP32 = org.fparity.ir.Precision.FP32.unitRoundoff();
+    public static final double U_FP64 = org.fparity.ir.Precision.FP64.unitRoundoff();
 
     public static double unitRoundoff(String precision) {
-        return switch (precision.toLowerCase(java.util.Locale.ROOT)) {
-            case "fp16", "half", "binary16" -> U_FP16;
-            case "bf16", "bfloat16" -> 0x1p-8;
-            case "fp32", "float", "single", "binary32" -> U_FP32;
-            case "fp64", "double", "binary64" -> U_FP64;
-            default -> throw new IllegalArgumentException("unknown precision '" + precision + "' (use fp16, bf16, fp32 or fp64)");
-        };
+        return org.fparity.ir.Precision.parse(precision).unitRoundoff();
     }
 
     /** Lemma 2.1: γ_n = nu/(1−nu); +Inf when nu ≥ 1 (the bound is void). */
