@@ -78,6 +78,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "Stop after running: no comparison, no report.")
     boolean noReport;
 
+    @Option(names = "--cluster", paramLabel = "LIST", split = ",",
+            description = "Run at these sites instead of here: cluster profiles of runners/clusters (local, ssh or slurm), one campaign, their platforms side by side.")
+    List<String> clusters;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter o = spec.commandLine().getOut();
@@ -89,6 +93,7 @@ public final class RunCommand implements Callable<Integer> {
 
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         for (String p : tcs.problems()) err.println("fparity: " + p);
+        if (clusters != null && !clusters.isEmpty()) return ClusterRun.run(this, plan, dir, tcs, o, err);
         List<DetectedToolchain> chosen = ToolchainChoice.choose(tcs, toolchains, s -> err.println("fparity: " + s));
         List<String> optLevels = ToolchainChoice.optLevels(chosen, opts);
         CampaignRunner.Spec runSpec = plan.spec(Main.VERSION, chosen, optLevels);
