@@ -36,7 +36,7 @@ class RunCommandTest {
     @Test
     void runsAGeneratedCampaignEndToEndAndResumesWithoutRedoingAnything() throws Exception {
         Path out = tmp.resolve("c");
-        String[] r = cli("run", "--programs", "4", "--inputs", "2", "--precision", "both", "--toolchains", "gcc,clang-14",
+        String[] r = cli("run", "--programs", "4", "--inputs", "2", "--precision", "both", "--toolchains", "gcc," + org.fparity.exec.Fixtures.requireAClang(),
                 "--opt", "O0,O3_FM", "--batch", "3", "--seed", "11", "--out", out.toString(), "--report", tmp.resolve("report").toString());
         assertEquals("0", r[0], r[2]);
         Campaign c = Campaign.load(out);
@@ -58,7 +58,7 @@ class RunCommandTest {
         assertTrue(r[1].lines().anyMatch(l -> l.matches("cases that disagree: \\d+ of 16 cases \\(program × input\\).*")), r[1]);
         assertTrue(Files.exists(tmp.resolve("report").resolve("report.html")), "the run ends with a report");
 
-        String[] again = cli("run", "--programs", "4", "--inputs", "2", "--precision", "both", "--toolchains", "gcc,clang-14",
+        String[] again = cli("run", "--programs", "4", "--inputs", "2", "--precision", "both", "--toolchains", "gcc," + org.fparity.exec.Fixtures.requireAClang(),
                 "--opt", "O0,O3_FM", "--batch", "3", "--seed", "11", "--out", out.toString(), "--no-report");
         assertEquals("0", again[0], again[2]);
         assertTrue(again[1].contains("64 runs recorded (0 this time, 64 already done), 0 compiles"), again[1]);
@@ -123,7 +123,7 @@ class RunCommandTest {
     @Test
     @Tag("slow")
     void killNineOfFparityRunAtRandomMomentsThenRerunEqualsAnUninterruptedRun() throws Exception {
-        String[] args = {"run", "--programs", "10", "--inputs", "3", "--toolchains", "gcc,clang-14", "--batch", "2", "--seed", "5", "--no-report"};
+        String[] args = {"run", "--programs", "10", "--inputs", "3", "--toolchains", "gcc," + org.fparity.exec.Fixtures.requireAClang(), "--batch", "2", "--seed", "5", "--no-report"};
         Path clean = tmp.resolve("clean");
         long t0 = System.nanoTime();
         Processes.Running c0 = child(clean, args);

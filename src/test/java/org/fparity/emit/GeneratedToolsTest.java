@@ -2,6 +2,7 @@ package org.fparity.emit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,11 +43,16 @@ class GeneratedToolsTest {
         Path hip = Tools.write(dir, "gen_hip.hip", Emitter.of(Language.HIP).batch(ps));
         Path hipify = Tools.write(dir, "gen_hipify.hip", Emitter.of(Language.HIPIFY).batch(ps));
         // ptxas at -O0: the check is that the text is valid CUDA for each architecture; full optimisation triples the time
-        BUILDS.put("cuda", pool.submit(() -> Tools.compile(dir, "/usr/local/bin/nvcc", "-Xptxas", "-O0", "-gencode", "arch=compute_75,code=sm_75",
-                "-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90", "-o", "gen_cuda", cu.toString())));
-        BUILDS.put("hip", pool.submit(() -> Tools.compile(dir, Tools.HIP_ENV, "hipcc", "--offload-arch=gfx90a", "-O0", "-o", "gen_hip", hip.toString())));
-        BUILDS.put("hipify", pool.submit(() -> Tools.compile(dir, Tools.HIP_ENV, "hipcc", "--offload-arch=gfx90a", "-O0", "-o", "gen_hipify",
-                hipify.toString())));
+        String nvcc = Tools.nvcc(), hipcc = Tools.hipcc();
+        if (nvcc != null) {
+            BUILDS.put("cuda", pool.submit(() -> Tools.compile(dir, nvcc, "-Xptxas", "-O0", "-gencode", "arch=compute_75,code=sm_75",
+                    "-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90", "-o", "gen_cuda", cu.toString())));
+        }
+        if (hipcc != null) {
+            BUILDS.put("hip", pool.submit(() -> Tools.compile(dir, Tools.HIP_ENV, hipcc, "--offload-arch=" + hipArch(), "-O0", "-o", "gen_hip", hip.toString())));
+            BUILDS.put("hipify", pool.submit(() -> Tools.compile(dir, Tools.HIP_ENV, hipcc, "--offload-arch=" + hipArch(), "-O0", "-o", "gen_hipify",
+                    hipify.toString())));
+        }
     }
 
     @AfterAll
@@ -54,7 +60,16 @@ class GeneratedToolsTest {
         pool.shutdownNow();
     }
 
+    /** The GPU that is here on an AMD node; the MI200 series where nothing can run. */
+    static String hipArch() {
+        return CAN_RUN_HIP ? "native" : "gfx90a";
+    }
+
+    static final boolean CAN_RUN_CUDA = Tools.canRunHere("nvcc-sm80");
+    static final boolean CAN_RUN_HIP = Tools.canRunHere("hipcc-gfx90a");
+
     static void await(String build) {
+        assumeTrue(BUILDS.containsKey(build), (build.equals("cuda") ? "nvcc not found on PATH or in $CUDA_HOME/bin" : "hipcc not found on PATH or in $ROCM_PATH/bin"));
         try {
             BUILDS.get(build).get();
         } catch (ExecutionException e) {
@@ -80,6 +95,7 @@ class GeneratedToolsTest {
 
     @Test
     void cCompilesAndRunsWithGccAndClang() {
+        assumeTrue(Tools.onPath("clang-19"), "clang-19 is not on PATH");
         Generated.Batch b = Generated.defaults();
         Path src = Tools.write(dir, "gen.c", Emitter.of(Language.C).batch(b.programs()));
         for (String cc : List.of("gcc", "clang-19")) {
@@ -99,21 +115,95 @@ class GeneratedToolsTest {
         allResults("gcc -fsanitize=undefined,address", b, r);
     }
 
+    /** Compiles for sm_75/80/90; on an NVIDIA node (per {@code fparity toolchains}) runs every line, else the clean exit 3. */
     @Test
     void cudaCompilesAndLinksForSm75Sm80Sm90() {
         await("cuda");
-        Tools.Result r = Tools.run(dir, Generated.defaults().stdin(), dir.resolve("gen_cuda").toString());
-        assertEquals(3, r.exit(), r.err());
-        assertEquals("", r.out());
-        assertTrue(r.err().startsWith("fparity-harness: cudaGetDeviceCount(&count) failed: "), r.err());
+        Generated.Batch b = Generated.defaults();
+        Tools.Result r = Tools.run(dir, b.stdin(), dir.resolve("gen_cuda").toString());
+        if (CAN_RUN_CUDA) {
+            allResults("cuda", b, r);
+        } else {
+            assertEquals(3, r.exit(), r.err());
+            assertEquals("", r.out());
+            assertTrue(r.err().startsWith("fparity-harness: cudaGetDeviceCount(&count) failed: "), r.err());
+        }
     }
 
     @Test
     void hipAndHipifyCompileForGfx90a() {
+        Generated.Batch b = Generated.defaults();
         for (String l : List.of("hip", "hipify")) {
             await(l);
-            Tools.Result r = Tools.run(dir, Generated.defaults().stdin(), dir.resolve("gen_" + l).toString());
+            Tools.Result r = Tools.run(dir, b.stdin(), dir.resolve("gen_" + l).toString());
+            if (CAN_RUN_HIP) {
+                allResults(l, b, r);
+            } else {
+                assertEquals(3, r.exit(), r.err());
+                assertEquals("", r.out());
+                assertTrue(r.err().startsWith("fparity-harness: hipGetDeviceCount(&count) failed: "), r.err());
+            }
+        }
+    }
+
+    /** gcc -O0 -ffp-contract=off on the IEEE-exact programs: the bits every faithful platform must print. */
+    static List<String> gccReference(Generated.Batch b, String name) {
+        Path c = Tools.write(dir, name + ".c", Emitter.of(Language.C).batch(b.programs()));
+        Tools.compile(dir, "gcc", "-std=c99", "-O0", "-ffp-contract=off", "-o", name, c.toString(), "-lm");
+        Tools.Result r = Tools.run(dir, b.stdin(), dir.resolve(name).toString());
+        allResults("gcc", b, r);
+        return r.lines();
+    }
+
+    /** Differences from the reference other than the sign of a NaN (which IEEE-754 leaves open). */
+    static List<String> bitDifferences(String who, Generated.Batch b, List<String> ref, List<String> got) {
+        List<String> diffs = new ArrayList<>();
+        for (int i = 0; i < ref.size(); i++) {
+            String a = ref.get(i), o = got.get(i);
+            if (!a.replace("-nan", "nan").equals(o.replace("-nan", "nan"))) diffs.add(who + " vs gcc on '" + b.lines().get(i) + "': " + o + " / " + a);
+        }
+        return diffs;
+    }
+
+    /**
+     * The emitter-fidelity rule on GPUs: nvcc {@code --fmad=false -O0} must print gcc {@code -O0 -ffp-contract=off}'s
+     * bits on IEEE-exact programs. Where no NVIDIA GPU can run the binary, it must end with the clean "no device" exit 3.
+     */
+    @Test
+    void cudaIeeeExactProgramsMatchGccOrSayNoDevice() {
+        String nvcc = Tools.nvcc();
+        assumeTrue(nvcc != null, "nvcc not found on PATH or in $CUDA_HOME/bin");
+        Generated.Batch b = Generated.fidelity();
+        Path cu = Tools.write(dir, "fid.cu", Emitter.of(Language.CUDA).batch(b.programs()));
+        Tools.compile(dir, nvcc, "--fmad=false", "-O0", "-Xptxas", "-O0", CAN_RUN_CUDA ? "-arch=native" : "-arch=sm_80", "-o", "fid_cuda", cu.toString());
+        Tools.Result r = Tools.run(dir, b.stdin(), dir.resolve("fid_cuda").toString());
+        if (CAN_RUN_CUDA) {
+            allResults("cuda", b, r);
+            List<String> diffs = bitDifferences("cuda", b, gccReference(b, "fid_ref_cuda"), r.lines());
+            assertEquals(List.of(), diffs.subList(0, Math.min(20, diffs.size())), diffs.size() + " differences");
+        } else {
             assertEquals(3, r.exit(), r.err());
+            assertEquals("", r.out());
+            assertTrue(r.err().startsWith("fparity-harness: cudaGetDeviceCount(&count) failed: "), r.err());
+        }
+    }
+
+    /** The same rule for HIP: hipcc {@code -ffp-contract=off -O0} against gcc, or the clean "no device" exit 3. */
+    @Test
+    void hipIeeeExactProgramsMatchGccOrSayNoDevice() {
+        String hipcc = Tools.hipcc();
+        assumeTrue(hipcc != null, "hipcc not found on PATH or in $ROCM_PATH/bin");
+        Generated.Batch b = Generated.fidelity();
+        Path hip = Tools.write(dir, "fid.hip", Emitter.of(Language.HIP).batch(b.programs()));
+        Tools.compile(dir, Tools.HIP_ENV, hipcc, "-ffp-contract=off", "-O0", "--offload-arch=" + hipArch(), "-o", "fid_hip", hip.toString());
+        Tools.Result r = Tools.run(dir, b.stdin(), dir.resolve("fid_hip").toString());
+        if (CAN_RUN_HIP) {
+            allResults("hip", b, r);
+            List<String> diffs = bitDifferences("hip", b, gccReference(b, "fid_ref_hip"), r.lines());
+            assertEquals(List.of(), diffs.subList(0, Math.min(20, diffs.size())), diffs.size() + " differences");
+        } else {
+            assertEquals(3, r.exit(), r.err());
+            assertEquals("", r.out());
             assertTrue(r.err().startsWith("fparity-harness: hipGetDeviceCount(&count) failed: "), r.err());
         }
     }
@@ -147,7 +237,8 @@ class GeneratedToolsTest {
         Generated.Batch b = Generated.fidelity();
         Path c = Tools.write(dir, "fid.c", Emitter.of(Language.C).batch(b.programs()));
         Map<String, List<String>> outs = new java.util.LinkedHashMap<>();
-        for (String cc : List.of("gcc", "clang-19")) {
+        // gcc is the reference; clang-19, where present, must agree with it
+        for (String cc : Tools.onPath("clang-19") ? List.of("gcc", "clang-19") : List.of("gcc")) {
             Tools.compile(dir, cc, "-std=c99", "-O0", "-ffp-contract=off", "-o", "fid_" + cc, c.toString(), "-lm");
             Tools.Result r = Tools.run(dir, b.stdin(), dir.resolve("fid_" + cc).toString());
             allResults(cc, b, r);
