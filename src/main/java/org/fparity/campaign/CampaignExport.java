@@ -36,6 +36,8 @@ public final class CampaignExport {
     /** What an export wrote. */
     public record Result(Path file, int programs, int platforms, long outcomes, String digest, long bytes) {}
 
+    private static final byte[] SEPARATOR = {'\n', ','};
+
     /** A compact writer for records (the shared mapper indents). */
     static final ObjectMapper COMPACT = ProgramJson.MAPPER.copy().disable(SerializationFeature.INDENT_OUTPUT);
 
@@ -53,6 +55,12 @@ public final class CampaignExport {
         try {
             Files.createDirectories(target.getParent());
             tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
+            try {
+                // createTempFile makes 0600 files; an export is made to be copied and read by others
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException notPosix) {
+                // not a POSIX file system: keep the default
+            }
         } catch (IOException e) {
             throw new FparityError("cannot write " + out + ": " + e.getMessage(), 4);
         }
@@ -60,7 +68,7 @@ public final class CampaignExport {
             Result r;
             try (OutputStream file = Files.newOutputStream(tmp)) {
                 OutputStream raw = ExportFormat.gzipByName(target.getFileName().toString())
-                        ? new GZIPOutputStream(file, 1 << 16) : new BufferedOutputStream(file, 1 << 16);
+                        ? new BufferedOutputStream(new GZIPOutputStream(file, 1 << 16), 1 << 16) : new BufferedOutputStream(file, 1 << 16);
                 try (raw) {
                     r = write(meta, name, campaignDir.resolve(Campaign.OUTCOMES), raw, fparityVersion, now);
                 }
@@ -131,7 +139,7 @@ public final class CampaignExport {
         g.writeRaw('\n');
 
         g.writeArrayFieldStart("outcomes");
-        long n = streamOutcomes(outcomesFile, inputsOf, g);
+        long n = streamOutcomes(outcomesFile, inputsOf, g, hashing);
         g.writeRaw('\n');
         g.writeEndArray();
         g.flush();
@@ -155,16 +163,31 @@ public final class CampaignExport {
 
     /**
      * Copies outcomes.jsonl into the open array, one outcome per line, in log order (duplicates too: the importer's
-     * log then reads exactly as this one does). A torn or unreadable line is refused: the export would silently lack it.
+     * log then reads exactly as this one does). A line in the shape fparity writes ({@code {"program":"…","input":N,…}})
+     * is copied as it is after checking its program and input; any other line is read and written in full. A torn or
+     * unreadable line is refused: the export would silently lack it.
      */
-    private static long streamOutcomes(Path file, Map<String, Integer> inputsOf, JsonGenerator g) throws IOException {
+    private static long streamOutcomes(Path file, Map<String, Integer> inputsOf, JsonGenerator g, OutputStream raw) throws IOException {
         long n = 0;
+        g.flush(); // what the generator buffered goes first; the outcomes bypass it
         try (OutcomeLines lines = OutcomeLines.open(file)) {
-            Outcome o;
-            while ((o = lines.next()) != null) {
-                checkOutcome(o, inputsOf, lines.where());
-                g.writeRaw('\n');
-                g.writeObject(o);
+            while (lines.nextLine()) {
+                if (lines.blank()) continue;
+                byte[] b = lines.line();
+                int len = lines.length();
+                if (!FastOutcome.check(b, len, inputsOf, lines.where())) {
+                    Outcome o;
+                    try {
+                        o = OutcomeLog.READER.readValue(b, 0, len);
+                    } catch (JsonProcessingException e) {
+                        throw new FparityError(lines.where() + ": unreadable outcome (" + ProgramJson.oneLine(e) + ")");
+                    }
+                    checkOutcome(o, inputsOf, lines.where());
+                    b = OutcomeLog.WRITER.writeValueAsBytes(o);
+                    len = b.length;
+                }
+                raw.write(SEPARATOR, 0, n > 0 ? 2 : 1);
+                raw.write(b, 0, len);
                 n++;
             }
         }

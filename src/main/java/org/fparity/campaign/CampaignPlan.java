@@ -55,6 +55,7 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
         settings.put("inputs", Integer.toString(r.inputs()));
         settings.put("precision", r.precisionName());
         settings.put("batch", Integer.toString(r.batch()));
+        settings.put("generator", Integer.toString(Generator.STREAM));
         CampaignMeta.GrammarInfo gi = new CampaignMeta.GrammarInfo(grammar.source(), grammar.sha256(), grammarJson(r.grammarFile()));
         return new CampaignPlan(r.seed(), gi, settings, entries, byId, r.batch());
     }

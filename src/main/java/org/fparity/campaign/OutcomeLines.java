@@ -1,7 +1,6 @@
 package org.fparity.campaign;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -19,6 +18,9 @@ import org.fparity.ir.ProgramJson;
 final class OutcomeLines implements AutoCloseable {
     private final Path file;
     private final InputStream in;
+    private final byte[] block = new byte[1 << 16];
+    private int pos;
+    private int limit;
     private byte[] buf = new byte[512];
     private int len;
     private int number;
@@ -31,7 +33,7 @@ final class OutcomeLines implements AutoCloseable {
     /** Opens a log; a missing log is an empty one (a campaign that has not run yet). */
     static OutcomeLines open(Path file) throws IOException {
         try {
-            return new OutcomeLines(file, new BufferedInputStream(Files.newInputStream(file), 1 << 16));
+            return new OutcomeLines(file, Files.newInputStream(file));
         } catch (NoSuchFileException e) {
             return new OutcomeLines(file, InputStream.nullInputStream());
         }
@@ -39,18 +41,7 @@ final class OutcomeLines implements AutoCloseable {
 
     /** The next outcome, or null at the end. */
     Outcome next() throws IOException {
-        while (true) {
-            len = 0;
-            int c;
-            while ((c = in.read()) >= 0 && c != '\n') {
-                if (len == buf.length) buf = java.util.Arrays.copyOf(buf, len * 2);
-                buf[len++] = (byte) c;
-            }
-            if (c < 0 && len == 0) return null;
-            number++;
-            if (c < 0) {
-                throw new FparityError(file + " line " + number + ": torn last line; resume the campaign with 'fparity run' (that repairs it) first");
-            }
+        while (nextLine()) {
             if (blank()) continue;
             try {
                 Outcome o = OutcomeLog.READER.readValue(buf, 0, len);
@@ -62,6 +53,48 @@ final class OutcomeLines implements AutoCloseable {
                 throw new FparityError(where() + ": unreadable outcome (" + ProgramJson.oneLine(e) + ")");
             }
         }
+        return null;
+    }
+
+    /**
+     * Moves to the next line, leaving its bytes in {@link #line()} (valid until the next call); false at the end. A last
+     * line without its newline is a torn write and refused.
+     */
+    boolean nextLine() throws IOException {
+        len = 0;
+        while (true) {
+            if (pos == limit) {
+                limit = in.read(block, 0, block.length);
+                pos = 0;
+                if (limit <= 0) {
+                    limit = 0;
+                    if (len == 0) return false;
+                    number++;
+                    throw new FparityError(file + " line " + number + ": torn last line; resume the campaign with 'fparity run' (that repairs it) first");
+                }
+            }
+            int nl = pos;
+            while (nl < limit && block[nl] != '\n') nl++;
+            int n = nl - pos;
+            if (len + n > buf.length) buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+            System.arraycopy(block, pos, buf, len, n);
+            len += n;
+            pos = nl;
+            if (nl < limit) {
+                pos++;
+                number++;
+                return true;
+            }
+        }
+    }
+
+    /** The current line's bytes: {@link #length()} of them, in a buffer reused by the next call. */
+    byte[] line() {
+        return buf;
+    }
+
+    int length() {
+        return len;
     }
 
     /** {@code campaign/outcomes.jsonl line 17}: for messages about the last outcome returned. */
@@ -69,7 +102,7 @@ final class OutcomeLines implements AutoCloseable {
         return file + " line " + number;
     }
 
-    private boolean blank() {
+    boolean blank() {
         for (int i = 0; i < len; i++) if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') return false;
         return true;
     }

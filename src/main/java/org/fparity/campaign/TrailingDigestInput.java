@@ -12,7 +12,7 @@ import java.security.MessageDigest;
  * stop. Memory stays bounded whatever the file's size.
  */
 final class TrailingDigestInput extends FilterInputStream {
-    static final int LAG = 1 << 16;
+    static final int LAG = 1 << 20;
 
     private final MessageDigest digest = ExportFormat.newSha256();
     private byte[] held = new byte[4 * LAG];
@@ -62,6 +62,14 @@ final class TrailingDigestInput extends FilterInputStream {
         }
         System.arraycopy(b, off, held, heldLen, n);
         heldLen += n;
+    }
+
+    /** Writes bytes [from, to) of the stream, which must still be held back, to {@code out}. */
+    void copy(long from, long to, java.io.OutputStream out) throws IOException {
+        long a = from - hashedUpTo;
+        long b = to - hashedUpTo;
+        if (a < 0 || b > heldLen || a > b) throw new IllegalStateException("bytes [" + from + ", " + to + ") outside held window [" + hashedUpTo + ", " + (hashedUpTo + heldLen) + ")");
+        out.write(held, (int) a, (int) (b - a));
     }
 
     /** SHA-256 of bytes [0, offset) of the stream; offset must be among the bytes still held back. */

@@ -110,6 +110,6 @@ public final class EvalCommand implements Callable<Integer> {
             return;
         }
         double x = v.get();
-        out.printf("  %-34s %-26s %-25s %s%n", who, HexFloat.format(x), String.format(f.decimalFormat(), x), Ulps.betweenText(truth, x, f));
+        out.printf("  %-34s %-26s %-25s %s%n", who, HexFloat.format(x), org.fparity.ir.Decimal.g(x, f == Precision.FP32 ? 9 : 17), Ulps.betweenText(truth, x, f));
     }
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ForkJoinPool;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import org.fparity.FparityError;
+import org.fparity.ir.Decimal;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.ProgramJson;
 import org.fparity.oracle.AccumulatorState;
@@ -74,8 +75,11 @@ public final class ExsumCommand implements Callable<Integer> {
         if (file == null && merge.isEmpty()) throw new FparityError("give a FILE of numbers ('-' for stdin) or --merge accumulator states");
         if (dot != null && file == null) throw new FparityError("--dot needs FILE as its first vector");
         // read everything first, so that bad input loses nothing that was already saved
-        double[] x = file == null ? new double[0] : NumberReader.read(file, f, System.in);
-        double[] y = dot == null ? null : NumberReader.read(dot, f, System.in);
+        long tRead = System.nanoTime();
+        NumberReader.Numbers xs = file == null ? null : NumberReader.read(file, f, System.in);
+        NumberReader.Numbers ys = dot == null ? null : NumberReader.read(dot, f, System.in);
+        double[] x = xs == null ? new double[0] : xs.values();
+        double[] y = ys == null ? null : ys.values();
         if (y != null && y.length != x.length) {
             throw new FparityError("--dot: " + file + " has " + x.length + " numbers, " + dot + " has " + y.length);
         }
@@ -99,10 +103,28 @@ public final class ExsumCommand implements Callable<Integer> {
         if (saveAcc != null) AtomicFiles.write(saveAcc, ProgramJson.toJson(acc.state()) + "\n");
 
         PrintWriter out = spec.commandLine().getOut();
-        String what = y == null ? "sum" : "dot";
-        out.printf("%s  %s   (exact, %s, %s; %d term%s%s; %.1f ms)%n", HexFloat.format(result),
-                String.format(f == Precision.FP32 ? "%.9g" : "%.17g", result), f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
-                merged.isEmpty() ? "" : ", " + merged.size() + " merged state" + (merged.size() == 1 ? "" : "s"), (t1 - t0) / 1e6);
+        String what = y == null ? "sum" : "dot product";
+        boolean lost = (xs != null && xs.lost()) || (ys != null && ys.lost());
+        boolean rounded = (xs != null && !xs.exact()) || (ys != null && !ys.exact());
+        String exactness = lost ? "NOT the exact " + what + " of the numbers written: see 'input' below"
+                : rounded ? "exact " + what + " of the inputs as rounded to " + f.name().toLowerCase() + " when read" : "exact";
+        out.printf("%s  %s   (%s, %s, %s; %d term%s%s; %.1f ms: read %.1f, %s %.1f)%n", HexFloat.format(result),
+                Decimal.g(result, f == Precision.FP32 ? 9 : 17), exactness, f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
+                merged.isEmpty() ? "" : ", " + merged.size() + " merged state" + (merged.size() == 1 ? "" : "s"),
+                (t1 - tRead) / 1e6, (t0 - tRead) / 1e6, what, (t1 - t0) / 1e6);
+        for (NumberReader.Numbers ns : java.util.Arrays.asList(xs, ys)) {
+            if (ns == null || ns.exact()) continue;
+            for (NumberReader.Fate fate : List.of(NumberReader.Fate.OVERFLOWED, NumberReader.Fate.UNDERFLOWED, NumberReader.Fate.ROUNDED)) {
+                int n = ns.count(fate);
+                if (n == 0) continue;
+                String how = switch (fate) {
+                    case OVERFLOWED -> "overflowed to infinity";
+                    case UNDERFLOWED -> "underflowed to zero";
+                    default -> "were rounded to the nearest " + f.name().toLowerCase();
+                };
+                out.printf("input: %d of %d number%s %s when read (first: %s)%n", n, ns.values().length, ns.values().length == 1 ? "" : "s", how, ns.firstOf(fate));
+            }
+        }
         if (merged.isEmpty() && r == Rounding.RN && x.length > 0) {
             double naive = 0;
             if (f == Precision.FP32) {
@@ -112,7 +134,7 @@ public final class ExsumCommand implements Callable<Integer> {
             } else {
                 for (int i = 0; i < x.length; i++) naive += y == null ? x[i] : x[i] * y[i];
             }
-            out.printf("naive left-to-right %s: %s   (%s)%n", what, HexFloat.format(naive), Ulps.betweenText(result, naive, f));
+            out.printf("naive left-to-right %s: %s   (%s)%n", y == null ? "sum" : "dot", HexFloat.format(naive), Ulps.betweenText(result, naive, f));
         }
         if (saveAcc != null) out.println("accumulator state written to " + saveAcc);
         out.flush();

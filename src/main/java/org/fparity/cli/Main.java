@@ -34,6 +34,7 @@ import picocli.CommandLine.Command;
             TruthCommand.class,
             ExsumCommand.class,
             BoundsCommand.class,
+            FlipCommand.class,
             ImportVarityCommand.class,
         })
 public final class Main {

@@ -26,9 +26,13 @@ public final class NightlyCommand implements Callable<Integer> {
     @Option(names = "--date", paramLabel = "YYYY-MM-DD", description = "The night to run (default: today, UTC); also the seed when the config says \"seed\": \"date\".")
     String date;
 
+    @Option(names = "--history", paramLabel = "DIR", description = "History folder (default: the config's \"history\").")
+    Path history;
+
     @Override
     public Integer call() throws Exception {
         NightlyConfig cfg = NightlyConfig.load(config);
+        if (history != null) cfg = cfg.withHistory(history);
         LocalDate night;
         try {
             night = date == null ? LocalDate.now(ZoneOffset.UTC) : LocalDate.parse(date);

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fparity.FparityError;
+import org.fparity.ir.Decimal;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
@@ -87,10 +88,9 @@ public final class TruthCommand implements Callable<Integer> {
                     cn.put("result", HexFloat.format(c.result()));
                 }
             } else {
-                String fmt = p.precision().decimalFormat().replace("%.", "%.").replace("g", "g");
                 out.println("program " + p.id() + " (" + p.precision().id() + ")   input: " + String.join(" ", in.args()));
-                out.printf("  ideal IEEE platform   comp = %-24s %s   (%.1f µs)%n", HexFloat.format(ideal.comp()), c(fmt, ideal.comp()), (t1 - t0) / 1e3);
-                out.printf("  exact real value      comp = %-24s %s   (%s at %d bits, %d pass%s, %.1f µs)%n", HexFloat.format(exact.comp()), c(fmt, exact.comp()),
+                out.printf("  ideal IEEE platform   comp = %-24s %s   (%.1f µs)%n", HexFloat.format(ideal.comp()), Decimal.of(ideal.comp(), p.precision()), (t1 - t0) / 1e3);
+                out.printf("  exact real value      comp = %-24s %s   (%s at %d bits, %d pass%s, %.1f µs)%n", HexFloat.format(exact.comp()), Decimal.of(exact.comp(), p.precision()),
                         exact.status().name().toLowerCase(), exact.precisionBits(), exact.passes(), exact.passes() == 1 ? "" : "es", (t2 - t1) / 1e3);
                 for (var b : exact.unstable()) {
                     out.printf("  unstable branch: comparison #%d (%s %s %s) cannot be decided at %d bits%n",
@@ -103,9 +103,5 @@ public final class TruthCommand implements Callable<Integer> {
         if (json) out.println(ProgramJson.toJson(all));
         out.flush();
         return 0;
-    }
-
-    private static String c(String fmt, double v) {
-        return String.format(fmt, v);
     }
 }

@@ -86,9 +86,21 @@ public final class JavaEmitter implements Emitter {
     private static final Map<MathLib, String> RUNTIME = new ConcurrentHashMap<>();
 
     private final MathLib lib;
+    private final Map<Expr.Bin, Boolean> fused;
 
     public JavaEmitter(MathLib lib) {
+        this(lib, Map.of());
+    }
+
+    /**
+     * An emitter that writes {@code Math.fma} for the additions in {@code fused} (an identity map over the programs'
+     * nodes; true: the left operand is the product that fuses, false: the right). Together with a tree already in
+     * the wanted association order this emits a program under an evaluation model ({@code org.fparity.flip}); an
+     * empty map is the default emission, byte for byte.
+     */
+    public JavaEmitter(MathLib lib, Map<Expr.Bin, Boolean> fused) {
         this.lib = lib;
+        this.fused = fused;
     }
 
     @Override
@@ -165,7 +177,7 @@ public final class JavaEmitter implements Emitter {
         SwitchStmt dispatch = new SwitchStmt(new NameExpr("k"), new NodeList<>());
         for (int k = 0; k < ps.size(); k++) {
             Program p = ps.get(k);
-            cls.addMember(new Body(p, lib).compute(k));
+            cls.addMember(new Body(p, lib, fused).compute(k));
             cls.addMember(runner(k, p));
             dispatch.getEntries().add(new SwitchEntry(NodeList.nodeList(new IntegerLiteralExpr(Integer.toString(k))),
                     SwitchEntry.Type.STATEMENT_GROUP, NodeList.nodeList(new ReturnStmt(new MethodCallExpr(null, "fp_run_" + k,
@@ -225,11 +237,28 @@ public final class JavaEmitter implements Emitter {
         private final Program p;
         private final boolean f32;
         private final MathLib lib;
+        private final Map<Expr.Bin, Boolean> fused;
 
-        Body(Program p, MathLib lib) {
+        Body(Program p, MathLib lib, Map<Expr.Bin, Boolean> fused) {
             this.p = p;
             this.f32 = p.precision() == Precision.FP32;
             this.lib = lib;
+            this.fused = fused;
+        }
+
+        /** {@code a*b ± c} or {@code c ± a*b} as one fused multiply-add, the sign folded into an operand (exact). */
+        private Expression fma(Expr.Bin b, boolean leftProduct) {
+            Expr prodE = leftProduct ? b.left() : b.right();
+            while (prodE instanceof Expr.Paren pe) prodE = pe.inner();
+            Expr.Bin prod = (Expr.Bin) prodE;
+            Expression x = expr(prod.left());
+            Expression y = expr(prod.right());
+            Expression c = expr(leftProduct ? b.right() : b.left());
+            if (b.op() == Expr.BinOp.SUB) {
+                if (leftProduct) c = new UnaryExpr(new EnclosedExpr(c), UnaryExpr.Operator.MINUS);
+                else x = new UnaryExpr(new EnclosedExpr(x), UnaryExpr.Operator.MINUS);
+            }
+            return new MethodCallExpr(new NameExpr(lib.className), "fma", NodeList.nodeList(x, y, c));
         }
 
         private Type fp() {
@@ -337,6 +366,7 @@ public final class JavaEmitter implements Emitter {
                     // "- -x" would print as "--x" (a decrement): the IR rule parenthesises all but names, calls and (...)
                     yield new UnaryExpr(Expr.bareUnderNeg(n.operand()) ? inner : new EnclosedExpr(inner), UnaryExpr.Operator.MINUS);
                 }
+                case Expr.Bin b when !fused.isEmpty() && fused.containsKey(b) -> fma(b, fused.get(b));
                 case Expr.Bin b -> {
                     Expression l = expr(b.left());
                     Expression r = expr(b.right());

@@ -23,6 +23,13 @@ import org.fparity.ir.Validator;
  * earlier one are dropped and drawn again.
  */
 public final class Generator {
+    /**
+     * Which way seeds become programs. Stream 1 (fparity 0.1.0) fed the seed almost unmixed into SplittableRandom, so
+     * seeds s and s+2 shared most programs; stream 2 hashes the seed first. Recorded in campaigns, so a campaign made
+     * by another stream is refused with that reason instead of being resumed with other programs.
+     */
+    public static final int STREAM = 2;
+
     private final Grammar g;
     private final long seed;
 
@@ -34,7 +41,9 @@ public final class Generator {
     /** {@code count} distinct programs of one precision. */
     public List<Program> generate(Precision precision, int count) {
         if (count < 0) throw new IllegalArgumentException("count must be >= 0");
-        SplittableRandom master = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + (precision == Precision.FP32 ? 0x5bd1e995L : 0x27d4eb2dL));
+        // A multiply-add of the seed is SplittableRandom's own step (and split() consumes two), so nearby seeds walked
+        // the same states; a full avalanche hash of (seed, precision) makes every seed an unrelated starting point.
+        SplittableRandom master = new SplittableRandom(mix64(mix64(seed) ^ (precision == Precision.FP32 ? 0x5bd1e995L : 0x27d4eb2dL)));
         List<Program> out = new ArrayList<>(count);
         Set<String> seen = new HashSet<>();
         long attempts = 0;
@@ -47,6 +56,13 @@ public final class Generator {
             if (seen.add(p.canonical())) out.add(p);
         }
         return out;
+    }
+
+    /** Stafford's variant 13 of the MurmurHash3 finaliser: every input bit flips each output bit with probability 1/2. */
+    public static long mix64(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
     }
 
     /** The state of one program being drawn. */

@@ -60,6 +60,7 @@ public final class SampleWriter {
             manifest.put("schema", 1);
             manifest.put("fparity", version);
             manifest.put("seed", seed);
+            manifest.put("generator", Generator.STREAM);
             manifest.put("grammar", Map.of("source", grammar.source(), "sha256", grammar.sha256()));
             List<Map<String, Object>> list = new ArrayList<>();
             Files.createDirectories(tmp.resolve("programs"));

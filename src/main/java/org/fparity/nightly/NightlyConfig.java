@@ -49,6 +49,11 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
     static final Set<String> FIELDS = Set.of("seed", "programs", "inputs", "precision", "opt", "toolchains", "toolchain_dir", "clusters",
             "history", "batch", "jobs", "description");
 
+    /** The same config with another history folder ({@code --history}: CI keeps history outside the clone). */
+    public NightlyConfig withHistory(Path dir) {
+        return new NightlyConfig(seed, programs, inputs, precisions, opts, toolchains, toolchainDir, clusters, dir, batch, jobs);
+    }
+
     /** The seed of a night: the fixed one, or the date as yyyymmdd (the same night always gets the same programs). */
     public long seedFor(LocalDate night) {
         return seed != null ? seed : night.getYear() * 10000L + night.getMonthValue() * 100 + night.getDayOfMonth();

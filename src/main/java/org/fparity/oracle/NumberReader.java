@@ -4,43 +4,96 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.fparity.FparityError;
-import org.fparity.ir.HexFloat;
 import org.fparity.ir.Precision;
 
-/** Reads numbers for exact sums: one per line, decimal or hex, blank lines and {@code #} comments skipped. */
+/**
+ * Reads numbers for exact sums: one per line, decimal or hex ({@code 0x1.8p-3}, the {@code p} exponent optional as in
+ * C), {@code inf}/{@code nan}; blank lines and {@code #} comments skipped. Each number is rounded once, correctly, to the
+ * chosen format, and the reader says which were not exact: rounded, overflowed to infinity, or underflowed to zero —
+ * an exact sum of rounded inputs is not the exact sum of the numbers written, and a person must be told.
+ */
 public final class NumberReader {
     private NumberReader() {}
 
+    /** How a written number became a value of the format. */
+    public enum Fate {
+        EXACT,
+        /** rounded to a nearby finite value (including to a subnormal) */
+        ROUNDED,
+        /** a finite number too large for the format: became ±inf */
+        OVERFLOWED,
+        /** a nonzero number too small for the format: became ±0 */
+        UNDERFLOWED
+    }
+
+    /**
+     * The values read and what happened to them.
+     *
+     * @param counts how many numbers met each {@link Fate}, by ordinal
+     * @param first  for each fate, the first line it happened on ({@code file:line 'text'}), or null
+     */
+    public record Numbers(double[] values, int[] counts, String[] first) {
+        public int count(Fate f) {
+            return counts[f.ordinal()];
+        }
+
+        public String firstOf(Fate f) {
+            return first[f.ordinal()];
+        }
+
+        /** True when every value is exactly the number written. */
+        public boolean exact() {
+            return count(Fate.EXACT) == values.length;
+        }
+
+        /** True when an input overflowed or vanished: the sum is then not near the sum of the numbers written. */
+        public boolean lost() {
+            return count(Fate.OVERFLOWED) + count(Fate.UNDERFLOWED) > 0;
+        }
+    }
+
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    private static final Pattern HEX = Pattern.compile("([+-]?)0[xX]([0-9a-fA-F]*)(?:\\.([0-9a-fA-F]*))?(?:[pP]([+-]?\\d+))?");
+    private static final Pattern SPECIAL = Pattern.compile("[+-]?(?i:inf|infinity|nan)");
+
     /** Reads {@code name} ('-' for {@code stdin}); a bad line is a one-line error with its number. */
-    public static double[] read(String name, Precision f, InputStream stdin) {
+    public static Numbers read(String name, Precision f, InputStream stdin) {
         try (BufferedReader br = name.equals("-") ? new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8))
                 : Files.newBufferedReader(Path.of(name), StandardCharsets.UTF_8)) {
             double[] a = new double[1024];
+            int[] counts = new int[Fate.values().length];
+            String[] first = new String[counts.length];
             int n = 0;
             String line;
             int lineNo = 0;
+            Fate[] fate = new Fate[1];
             while ((line = br.readLine()) != null) {
                 lineNo++;
                 String t = line.strip();
                 if (t.isEmpty() || t.startsWith("#")) continue;
                 double v;
                 try {
-                    v = parse(t, f);
+                    v = parse(t, f, fate);
                 } catch (NumberFormatException e) {
                     String shown = t.length() > 40 ? t.substring(0, 40) + "…" : t;
-                    boolean notFloat = e instanceof HexFloat.NotRepresentable;
-                    throw new FparityError(name + ":" + lineNo + ": '" + shown + "' is not " + (notFloat ? "a binary32 value (use --precision fp64)" : "a number"));
+                    throw new FparityError(name + ":" + lineNo + ": '" + shown + "' is not a number (decimal like 1.5e-3, hex like 0x1.8p-3, inf or nan; no type suffix)");
                 }
+                counts[fate[0].ordinal()]++;
+                if (first[fate[0].ordinal()] == null) first[fate[0].ordinal()] = name + ":" + lineNo + " '" + (t.length() > 40 ? t.substring(0, 40) + "…" : t) + "'";
                 if (n == a.length) a = Arrays.copyOf(a, n * 2);
                 a[n++] = v;
             }
-            return Arrays.copyOf(a, n);
+            return new Numbers(Arrays.copyOf(a, n), counts, first);
         } catch (NoSuchFileException e) {
             throw new FparityError(name + ": no such file");
         } catch (IOException e) {
@@ -48,7 +101,68 @@ public final class NumberReader {
         }
     }
 
-    static double parse(String t, Precision f) {
-        return HexFloat.parseExact(t, f);
+    /** One number, correctly rounded to {@code f}; its fate in {@code fate[0]}. Anything else is a NumberFormatException. */
+    static double parse(String t, Precision f, Fate[] fate) {
+        boolean fp32 = f == Precision.FP32;
+        if (SPECIAL.matcher(t).matches()) {
+            fate[0] = Fate.EXACT;
+            String l = t.toLowerCase(java.util.Locale.ROOT);
+            double v = l.contains("nan") ? Double.NaN : l.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+            return v;
+        }
+        Matcher h = HEX.matcher(t);
+        if (h.matches()) {
+            String ip = h.group(2);
+            String fp = h.group(3) == null ? "" : h.group(3);
+            if (ip.isEmpty() && fp.isEmpty()) throw new NumberFormatException("no digits");
+            long e2 = exponent(h.group(4));
+            BigInteger sig = new BigInteger((ip + fp).isEmpty() ? "0" : ip + fp, 16);
+            long k = e2 - 4L * fp.length(); // value = sig * 2^k
+            // Java's parsers round hex correctly too, but need the p exponent and a bounded one
+            String norm = h.group(1) + "0x" + (ip.isEmpty() ? "0" : ip) + "." + fp + "p" + e2;
+            double v = fp32 ? Float.parseFloat(norm) : Double.parseDouble(norm);
+            fate[0] = fateOf(v, sig.signum() == 0, () -> {
+                int tz = sig.getLowestSetBit();
+                int bits = sig.bitLength() - tz;
+                return bits <= (fp32 ? 24 : 53) && k + tz >= (fp32 ? -149 : -1074);
+            });
+            return v;
+        }
+        if (!DECIMAL.matcher(t).matches()) throw new NumberFormatException("not a number");
+        double v = fp32 ? Float.parseFloat(t) : Double.parseDouble(t);
+        BigDecimal exact = new BigDecimal(t);
+        fate[0] = fateOf(v, exact.signum() == 0, () -> decimalIsExact(exact, v));
+        return v;
+    }
+
+    /** A hex float's binary exponent, clamped far beyond any format's range (so that huge ones still over- or underflow). */
+    private static long exponent(String p) {
+        if (p == null) return 0;
+        try {
+            return Math.clamp(Long.parseLong(p), -100_000_000L, 100_000_000L);
+        } catch (NumberFormatException tooManyDigits) {
+            return p.startsWith("-") ? -100_000_000L : 100_000_000L;
+        }
+    }
+
+    private static Fate fateOf(double v, boolean writtenZero, java.util.function.BooleanSupplier exactIfFinite) {
+        if (Double.isInfinite(v)) return Fate.OVERFLOWED;
+        if (v == 0) return writtenZero ? Fate.EXACT : Fate.UNDERFLOWED;
+        return exactIfFinite.getAsBoolean() ? Fate.EXACT : Fate.ROUNDED;
+    }
+
+    /** Whether the decimal equals the (finite, nonzero) binary value, without expanding huge or tiny decimals. */
+    private static boolean decimalIsExact(BigDecimal d, double v) {
+        BigDecimal s = d.stripTrailingZeros();
+        int scale = s.scale();
+        if (scale > 0) {
+            // m / 10^k is a binary fraction only when 5^k divides m; m < 5^k settles it without computing 5^k
+            BigInteger m = s.unscaledValue().abs();
+            if (m.bitLength() < scale * 2.3219280948873626) return false;
+            if (scale > 1100 || !m.mod(BigInteger.valueOf(5).pow(scale)).equals(BigInteger.ZERO)) return false;
+        } else if (-scale > 400) {
+            return false; // an integer beyond DBL_MAX's magnitude would have overflowed
+        }
+        return s.compareTo(new BigDecimal(v)) == 0;
     }
 }

@@ -1,0 +1,158 @@
+package org.fparity.flip;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.fparity.FparityError;
+import org.fparity.campaign.Emitters;
+import org.fparity.emit.JavaEmitter;
+import org.fparity.exec.BatchEmitter;
+import org.fparity.exec.BinaryCache;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Executor;
+import org.fparity.exec.Job;
+import org.fparity.exec.LocalExecutor;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Toolchain;
+import org.fparity.exec.Toolchains;
+import org.fparity.ir.Program;
+
+/**
+ * Runs candidates on real platforms through the executor: the branch's probe build ({@link Probe}), one batch per
+ * platform holding every candidate of the round as an input line, so a round costs one compile per platform (cached
+ * after the first) and one process. Platforms are {@code toolchain@opt} (real toolchains) and {@code model:NAME}
+ * (the probe emitted in Java under an evaluation model, run by the {@code java} toolchain).
+ */
+public final class Verifier implements AutoCloseable {
+    /** A platform to run on. */
+    public record Platform(String id, DetectedToolchain toolchain, String opt, EvaluationModel model) {
+        /** A real toolchain, as opposed to an emulated evaluation model. */
+        public boolean real() {
+            return model == null;
+        }
+    }
+
+    /** What the platforms said for one candidate: the branch per platform id, and why where there was no answer. */
+    public record Result(Map<String, Probe.Branch> branches, Map<String, String> problems) {}
+
+    private final Program probe;
+    private final List<Platform> platforms;
+    private final Executor executor;
+    private final Map<String, Program> byId;
+    private long nanos;
+
+    private Verifier(Program probe, List<Platform> platforms, Executor executor) {
+        this.probe = probe;
+        this.platforms = platforms;
+        this.executor = executor;
+        this.byId = Map.of(probe.id(), probe);
+    }
+
+    /**
+     * Resolves {@code specs} ({@code gcc@O0}, {@code model:gcc-fma}) against the toolchains of this machine;
+     * {@code skipped} hears about each that cannot run here (the search goes on without it).
+     */
+    public static Verifier open(Program program, int branch, List<String> specs, Path buildDir, int workers, Consumer<String> skipped) {
+        Program probe = Probe.of(program, branch);
+        Toolchains tcs = Toolchains.load(Toolchains.defaultDir());
+        Map<String, DetectedToolchain> detected = new LinkedHashMap<>();
+        List<Platform> ps = new ArrayList<>();
+        for (String spec : specs) {
+            String s = spec.strip();
+            if (s.isEmpty()) continue;
+            if (s.startsWith("model:")) {
+                EvaluationModel m = EvaluationModel.parse(s.substring(6)).getFirst();
+                DetectedToolchain java = detected.computeIfAbsent("java", n -> DetectedToolchain.detect(tcs.get(n)));
+                if (!java.canCompile() || !java.canRun()) {
+                    skipped.accept(s + ": " + (java.canCompile() ? java.runProblem() : java.compileProblem()));
+                    continue;
+                }
+                ps.add(new Platform(s, java, "O2", m));
+                continue;
+            }
+            int at = s.indexOf('@');
+            if (at <= 0) throw new FparityError("--verify " + s + ": expected TOOLCHAIN@OPT (gcc@O0) or model:NAME");
+            String name = s.substring(0, at);
+            String opt = s.substring(at + 1);
+            Toolchain tc = tcs.get(name);
+            if (!tc.opt().containsKey(opt)) throw new FparityError("--verify " + s + ": toolchain " + name + " has no opt level " + opt + " (it has " + tc.opt().keySet() + ")");
+            DetectedToolchain dt = detected.computeIfAbsent(name, n -> DetectedToolchain.detect(tc));
+            if (!dt.canCompile() || !dt.canRun()) {
+                skipped.accept(s + ": " + (dt.canCompile() ? dt.runProblem() : dt.compileProblem()));
+                continue;
+            }
+            ps.add(new Platform(s, dt, opt, null));
+        }
+        LocalExecutor ex = new LocalExecutor(new BinaryCache(buildDir), workers, m -> {});
+        return new Verifier(probe, ps, ex);
+    }
+
+    public List<Platform> platforms() {
+        return platforms;
+    }
+
+    public Program probe() {
+        return probe;
+    }
+
+    /** Runs every candidate on every platform; one result per candidate, in order. */
+    public List<Result> verify(List<Candidate> cs) throws InterruptedException {
+        long t0 = System.nanoTime();
+        List<Job.Line> lines = new ArrayList<>();
+        for (int i = 0; i < cs.size(); i++) lines.add(new Job.Line(probe.id(), i, cs.get(i).inputs()));
+        List<Job> jobs = new ArrayList<>();
+        for (Platform p : platforms) {
+            BatchEmitter be = p.real() ? Emitters.forToolchain(p.toolchain().toolchain(), byId) : modelEmitter(p.model());
+            jobs.add(new Job("FlipProbe", List.of(probe.id()), be, p.toolchain(), p.opt(), p.id(), lines));
+        }
+        Map<String, Outcome> got = new ConcurrentHashMap<>();
+        executor.execute(jobs, o -> got.put(o.platform() + "/" + o.input(), o));
+        List<Result> out = new ArrayList<>();
+        for (int i = 0; i < cs.size(); i++) {
+            Map<String, Probe.Branch> br = new LinkedHashMap<>();
+            Map<String, String> problems = new LinkedHashMap<>();
+            for (Platform p : platforms) {
+                Outcome o = got.get(p.id() + "/" + i);
+                if (o == null || o.status() != Outcome.Status.OK) {
+                    br.put(p.id(), Probe.Branch.NO_ANSWER);
+                    problems.put(p.id(), o == null ? "no outcome" : o.status() + (o.detail() == null ? "" : ": " + o.detail()));
+                } else {
+                    br.put(p.id(), Probe.read(o.value()));
+                }
+            }
+            out.add(new Result(br, problems));
+        }
+        nanos += System.nanoTime() - t0;
+        return out;
+    }
+
+    private BatchEmitter modelEmitter(EvaluationModel m) {
+        ModelProgram mp = ModelProgram.of(probe, m);
+        JavaEmitter e = mp.emitter(JavaEmitter.MathLib.MATH);
+        return new BatchEmitter() {
+            @Override
+            public String emit(String className, List<String> programIds) {
+                return e.batch(List.of(mp.program()));
+            }
+
+            @Override
+            public String className(String batchName) {
+                return JavaEmitter.CLASS_NAME;
+            }
+        };
+    }
+
+    /** Wall time spent verifying, in milliseconds. */
+    public long millis() {
+        return nanos / 1_000_000;
+    }
+
+    @Override
+    public void close() {
+        executor.close();
+    }
+}

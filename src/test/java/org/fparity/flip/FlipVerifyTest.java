@@ -1,0 +1,75 @@
+package org.fparity.flip;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.fparity.ir.Program;
+import org.fparity.util.Executables;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Candidates run on real toolchains: a flip counts only when two real platforms take different branches. */
+@Tag("tools")
+@Tag("slow")
+class FlipVerifyTest {
+    @TempDir
+    Path dir;
+
+    private static boolean cpuHasFma() throws Exception {
+        Path info = Path.of("/proc/cpuinfo");
+        return Files.exists(info) && Files.readString(info).matches("(?s).*\\bflags\\s*:.*\\bfma\\b.*");
+    }
+
+    private FlipRun.Result run(String name, int branch, int cells, List<String> platforms) throws Exception {
+        Program p = FlipSearchTest.corpus(name);
+        Domain d = Domain.parse(p, Domain.fromComments(Files.readString(FlipSearchTest.corpusFile(name))));
+        FlipSearch.Settings s = new FlipSearch.Settings(branch, d, 0.01, EvaluationModel.parse("all"), 1, 600_000, 5000, 15, 1_000_000, cells);
+        List<String> skipped = new ArrayList<>();
+        try (Verifier v = Verifier.open(p, branch, platforms, dir.resolve("build"), 2, skipped::add); Z3Session z3 = new Z3Session(5000)) {
+            Assumptions.assumeTrue(skipped.isEmpty(), "platforms missing here: " + skipped);
+            return FlipRun.run(p, s, z3, v, 64, skipped, null);
+        }
+    }
+
+    @Test
+    void raySphereFlipsBetweenGccWithAndWithoutContractionAndTheModelsPredictEachPlatform() throws Exception {
+        Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
+        Assumptions.assumeTrue(cpuHasFma(), "this CPU has no FMA instructions: gcc-fma cannot contract");
+        FlipRun.Result r = run("ray-sphere.fp", 0, 150, List.of("gcc@O0", "gcc-fma@O2", "java@O0", "model:gcc-fma"));
+        assertFalse(r.checked().isEmpty());
+        assertTrue(r.verified() > 0, "no verified flip among " + r.checked().size() + " candidates");
+        for (FlipRun.Checked c : r.checked()) {
+            var b = c.result().branches();
+            assertTrue(c.result().problems().isEmpty(), c.result().problems().toString());
+            // the models are predictions of the real platforms: gcc -O0 is 'ieee', gcc -ffp-contract=fast -O2 is 'gcc-fma'
+            assertEquals(c.candidate().byModel().get("ieee")[0] == 1, b.get("gcc@O0") == Probe.Branch.TAKEN, "gcc@O0, candidate " + c.candidate().id());
+            assertEquals(c.candidate().byModel().get("gcc-fma")[0] == 1, b.get("gcc-fma@O2") == Probe.Branch.TAKEN, "gcc-fma@O2, candidate " + c.candidate().id());
+            assertEquals(b.get("gcc-fma@O2"), b.get("model:gcc-fma"), "Java under the gcc-fma model, candidate " + c.candidate().id());
+            assertEquals(b.get("gcc@O0"), b.get("java@O0"));
+            assertEquals(c.verified(), b.get("gcc@O0") != b.get("gcc-fma@O2"));
+            if (c.verified()) assertEquals(List.of(List.of("gcc@O0", "gcc-fma@O2")), c.disagreeing().stream().filter(x -> !x.contains("java@O0")).toList());
+        }
+    }
+
+    @Test
+    void loopAndSqrtProgramsYieldVerifiedFlips() throws Exception {
+        Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
+        Assumptions.assumeTrue(cpuHasFma(), "this CPU has no FMA instructions: gcc-fma cannot contract");
+        for (String name : List.of("horner-loop.fp", "distance-sqrt.fp")) {
+            FlipRun.Result r = run(name, 0, 120, List.of("gcc@O0", "gcc-fma@O2"));
+            assertTrue(r.verified() > 0, name + ": no verified flip among " + r.checked().size() + " candidates");
+        }
+    }
+
+    @Test
+    void summedChainFlipsUnderFastMathReassociation() throws Exception {
+        Assumptions.assumeTrue(Executables.find("clang-19") != null, "clang-19 is not installed");
+        FlipRun.Result r = run("sum32.fp", 0, 60, List.of("gcc@O0", "clang-19@O3_FM"));
+        assertTrue(r.verified() > 0, "no verified flip among " + r.checked().size() + " candidates");
+    }
+}
