@@ -173,19 +173,8 @@ class GeneratedToolsTest {
     void cudaIeeeExactProgramsMatchGccOrSayNoDevice() {
         String nvcc = Tools.nvcc();
         assumeTrue(nvcc != null, "nvcc not found on PATH or in $CUDA_HOME/bin");
-        Generated.Batch b = Generated.fidelity();
-        Path cu = Tools.write(dir, "fid.cu", Emitter.of(Language.CUDA).batch(b.programs()));
-        Tools.compile(dir, nvcc, "--fmad=false", "-O0", "-Xptxas", "-O0", CAN_RUN_CUDA ? "-arch=native" : "-arch=sm_80", "-o", "fid_cuda", cu.toString());
-        Tools.Result r = Tools.run(dir, b.stdin(), dir.resolve("fid_cuda").toString());
-        if (CAN_RUN_CUDA) {
-            allResults("cuda", b, r);
-            List<String> diffs = bitDifferences("cuda", b, gccReference(b, "fid_ref_cuda"), r.lines());
-            assertEquals(List.of(), diffs.subList(0, Math.min(20, diffs.size())), diffs.size() + " differences");
-        } else {
-            assertEquals(3, r.exit(), r.err());
-            assertEquals("", r.out());
-            assertTrue(r.err().startsWith("fparity-harness: cudaGetDeviceCount(&count) failed: "), r.err());
-        }
+        gpuFidelity(Language.CUDA, "cuda", CAN_RUN_CUDA, "cudaGetDeviceCount", Map.of(),
+                nvcc, "--fmad=false", "-O0", "-Xptxas", "-O0", CAN_RUN_CUDA ? "-arch=native" : "-arch=sm_80");
     }
 
     /** The same rule for HIP: hipcc {@code -ffp-contract=off -O0} against gcc, or the clean "no device" exit 3. */
@@ -193,91 +182,26 @@ class GeneratedToolsTest {
     void hipIeeeExactProgramsMatchGccOrSayNoDevice() {
         String hipcc = Tools.hipcc();
         assumeTrue(hipcc != null, "hipcc not found on PATH or in $ROCM_PATH/bin");
+        gpuFidelity(Language.HIP, "hip", CAN_RUN_HIP, "hipGetDeviceCount", Tools.HIP_ENV, hipcc, "-ffp-contract=off", "-O0", "--offload-arch=" + hipArch());
+    }
+
+    /** Builds the fidelity batch with {@code compiler} and either compares its bits with gcc's or checks exit 3. */
+    static void gpuFidelity(Language l, String name, boolean canRun, String deviceCall, Map<String, String> env, String... compiler) {
         Generated.Batch b = Generated.fidelity();
-        Path hip = Tools.write(dir, "fid.hip", Emitter.of(Language.HIP).batch(b.programs()));
-        Tools.compile(dir, Tools.HIP_ENV, hipcc, "-ffp-contract=off", "-O0", "--offload-arch=" + hipArch(), "-o", "fid_hip", hip.toString());
-        Tools.Result r = Tools.run(dir, b.stdin(), dir.resolve("fid_hip").toString());
-        if (CAN_RUN_HIP) {
-            allResults("hip", b, r);
-            List<String> diffs = bitDifferences("hip", b, gccReference(b, "fid_ref_hip"), r.lines());
+        Path src = Tools.write(dir, "fid_" + name + (l == Language.CUDA ? ".cu" : ".hip"), Emitter.of(l).batch(b.programs()));
+        List<String> cmd = new ArrayList<>(List.of(compiler));
+        cmd.addAll(List.of("-o", "fid_" + name, src.toString()));
+        Tools.compile(dir, env, cmd.toArray(String[]::new));
+        Tools.Result r = Tools.run(dir, b.stdin(), dir.resolve("fid_" + name).toString());
+        if (canRun) {
+            allResults(name, b, r);
+            List<String> diffs = bitDifferences(name, b, gccReference(b, "fid_ref_" + name), r.lines());
             assertEquals(List.of(), diffs.subList(0, Math.min(20, diffs.size())), diffs.size() + " differences");
         } else {
             assertEquals(3, r.exit(), r.err());
             assertEquals("", r.out());
-            assertTrue(r.err().startsWith("fparity-harness: hipGetDeviceCount(&count) failed: "), r.err());
+            assertTrue(r.err().startsWith("fparity-harness: " + deviceCall + "(&count) failed: "), r.err());
         }
-    }
-
-    @Test
-    void openclBuildsAndRunsOnPocl() {
-        Generated.Batch b = Generated.defaults();
-        Path src = Tools.write(dir, "gen_ocl.c", Emitter.of(Language.OPENCL).batch(b.programs()));
-        Tools.compile(dir, "gcc", "-O1", "-o", "gen_ocl", src.toString(), "-lOpenCL", "-lm");
-        allResults("pocl", b, Tools.run(dir, b.stdin(), dir.resolve("gen_ocl").toString()));
-    }
-
-    @Test
-    void javaCompilesAndRuns() {
-        Generated.Batch b = Generated.defaults();
-        Path d = dir.resolve("java_default");
-        d.toFile().mkdirs();
-        Tools.write(d, JavaEmitter.CLASS_NAME + ".java", Emitter.of(Language.JAVA).batch(b.programs()));
-        Tools.javac(d);
-        allResults("java", b, Tools.java(d, b.stdin()));
-    }
-
-    /**
-     * Programs using only + - * /, sqrt, fabs, fmin, fmax, ceil, floor have one IEEE-754 answer: gcc and clang at -O0
-     * without contraction, PoCL without contraction and with correctly rounded FP32 division and sqrt, and Java must
-     * print the same bits. The sign of a NaN is the one thing IEEE-754 leaves open (compilers reorder commutative
-     * operands, and x86 returns the first NaN operand), so NaN signs are compared apart and only reported.
-     */
-    @Test
-    void fidelityIeeeExactProgramsGiveIdenticalBitsEverywhere() {
-        Generated.Batch b = Generated.fidelity();
-        Path c = Tools.write(dir, "fid.c", Emitter.of(Language.C).batch(b.programs()));
-        Map<String, List<String>> outs = new java.util.LinkedHashMap<>();
-        // gcc is the reference; clang-19, where present, must agree with it
-        for (String cc : Tools.onPath("clang-19") ? List.of("gcc", "clang-19") : List.of("gcc")) {
-            Tools.compile(dir, cc, "-std=c99", "-O0", "-ffp-contract=off", "-o", "fid_" + cc, c.toString(), "-lm");
-            Tools.Result r = Tools.run(dir, b.stdin(), dir.resolve("fid_" + cc).toString());
-            allResults(cc, b, r);
-            outs.put(cc, r.lines());
-        }
-        Path ocl = Tools.write(dir, "fid_ocl.c", Emitter.of(Language.OPENCL).batch(b.programs()));
-        Tools.compile(dir, "gcc", "-O1", "-DFPARITY_FP_CONTRACT_OFF", "-o", "fid_ocl", ocl.toString(), "-lOpenCL", "-lm");
-        Tools.Result pocl = Tools.run(dir, b.stdin(), dir.resolve("fid_ocl").toString(), "-cl-fp32-correctly-rounded-divide-sqrt");
-        allResults("pocl", b, pocl);
-        outs.put("pocl", pocl.lines());
-        for (JavaEmitter.MathLib lib : JavaEmitter.MathLib.values()) {
-            Path d = dir.resolve("fid_" + lib);
-            d.toFile().mkdirs();
-            Tools.write(d, JavaEmitter.CLASS_NAME + ".java", new JavaEmitter(lib).batch(b.programs()));
-            Tools.javac(d);
-            Tools.Result r = Tools.java(d, b.stdin());
-            allResults("java " + lib, b, r);
-            outs.put("java-" + lib, r.lines());
-        }
-        List<String> ref = outs.get("gcc");
-        List<String> diffs = new ArrayList<>();
-        int nanSign = 0;
-        for (var e : outs.entrySet()) {
-            for (int i = 0; i < ref.size(); i++) {
-                String a = ref.get(i);
-                String o = e.getValue().get(i);
-                if (a.equals(o)) continue;
-                if (a.replace("-nan", "nan").equals(o.replace("-nan", "nan"))) {
-                    nanSign++;
-                    continue;
-                }
-                diffs.add(e.getKey() + " vs gcc on '" + b.lines().get(i) + "': " + o + " / " + a);
-            }
-        }
-        System.out.printf("fidelity: %d programs x %d inputs = %d lines on %s; NaN-sign-only differences: %d; other differences: %d%n",
-                b.programs().size(), b.lines().size() / b.programs().size(), b.lines().size(), outs.keySet(), nanSign, diffs.size());
-        assertEquals(List.of(), diffs.subList(0, Math.min(20, diffs.size())), diffs.size() + " differences");
-        long finite = ref.stream().filter(l -> l.split(" ")[1].startsWith("0x") || l.split(" ")[1].startsWith("-0x")).count();
-        assertTrue(finite > ref.size() / 3, "most fidelity outcomes should be finite numbers, got " + finite + " of " + ref.size());
     }
 
     /** Java's %a and %g helpers against glibc's printf on random bit patterns of both precisions, subnormals included. */
