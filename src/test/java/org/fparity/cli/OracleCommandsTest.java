@@ -51,7 +51,7 @@ class OracleCommandsTest {
         assertTrue(r.out().contains("0x0.52bfcbe07f55cp-1022"), r.out()); // hipcc's value is the truth
         // fmod is exact in every conforming libm: this machine's answer is the truth, whatever libc it has
         if (org.fparity.util.Processes.which(System.getenv().getOrDefault("CC", "gcc")) != null) {
-            assertTrue(r.out().matches("(?s).*\\n  libm \\(gcc, [^)]+\\) +0x0\\.52bfcbe07f55cp-1022 +7\\.1923082856620740e-309 +0 ulp\\n.*"), r.out());
+            assertTrue(r.out().matches("(?s).*\\n  libm \\(gcc, [^)]+\\) +0x0\\.52bfcbe07f55cp-1022 +\\S+ +0 ulp\\n.*"), r.out());
         } else {
             assertTrue(r.out().contains("n/a: gcc not found"), r.out());
         }
