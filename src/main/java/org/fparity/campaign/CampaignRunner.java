@@ -111,7 +111,7 @@ public final class CampaignRunner {
     }
 
     /** A resumed campaign must be the same campaign: same programs, same inputs. */
-    private static void checkSame(Path dir, CampaignMeta meta, Spec spec) {
+    static void checkSame(Path dir, CampaignMeta meta, Spec spec) {
         String was = meta.settings().get("generator");
         String now = spec.settings().get("generator");
         if (meta.seed() != null && now != null && !now.equals(was)) {
@@ -125,58 +125,69 @@ public final class CampaignRunner {
         }
     }
 
-    /** Batches of {@code batchSize} programs of one precision; one job per batch × toolchain × opt with work left. */
-    static List<Job> jobs(Spec spec, Map<String, String> platformOf, Set<String> done, String site, String node) {
+    /** One batch: its name ({@code Batch64_0007}, a class name) and its programs, all of one precision. */
+    record Batch(String name, List<CampaignMeta.ProgramEntry> programs) {}
+
+    /** Batches of {@code batchSize} programs of one precision, in campaign order. */
+    static List<Batch> batches(List<CampaignMeta.ProgramEntry> programs, int batchSize) {
         Map<Object, List<CampaignMeta.ProgramEntry>> byPrecision = new LinkedHashMap<>();
-        for (CampaignMeta.ProgramEntry p : spec.programs()) {
+        for (CampaignMeta.ProgramEntry p : programs) {
             byPrecision.computeIfAbsent(Objects.requireNonNullElse((Object) p.precision(), "none"), k -> new ArrayList<>()).add(p);
         }
-        List<Job> jobs = new ArrayList<>();
+        List<Batch> out = new ArrayList<>();
         for (var e : byPrecision.entrySet()) {
             List<CampaignMeta.ProgramEntry> ps = e.getValue();
             String tag = e.getKey() instanceof org.fparity.ir.Precision pr ? pr.id().substring(2) : "";
-            for (int b = 0; b * spec.batchSize() < ps.size(); b++) {
-                List<CampaignMeta.ProgramEntry> batch = ps.subList(b * spec.batchSize(), Math.min(ps.size(), (b + 1) * spec.batchSize()));
-                String name = String.format("Batch%s_%04d", tag, b);
-                List<String> ids = batch.stream().map(CampaignMeta.ProgramEntry::id).toList();
-                for (DetectedToolchain dt : spec.toolchains()) {
-                    BatchEmitter emitter = null;
-                    for (String opt : spec.opts()) {
-                        String platform = platformOf.get(dt.name() + "@" + opt);
-                        if (platform == null) continue;
-                        List<Job.Line> lines = new ArrayList<>();
-                        for (CampaignMeta.ProgramEntry p : batch) {
-                            List<Input> ins = p.inputs();
-                            for (int i = 0; i < ins.size(); i++) {
-                                if (!done.contains(Outcome.key(p.id(), i, new PlatformKey(dt.name(), opt, site, null)))) lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
-                            }
-                        }
-                        if (lines.isEmpty()) continue;
-                        if (emitter == null) emitter = spec.emitters().apply(dt);
-                        jobs.add(new Job(name, ids, emitter, dt, opt, platform, lines, site, node));
-                    }
+            for (int b = 0; b * batchSize < ps.size(); b++) {
+                out.add(new Batch(String.format("Batch%s_%04d", tag, b), ps.subList(b * batchSize, Math.min(ps.size(), (b + 1) * batchSize))));
+            }
+        }
+        return out;
+    }
+
+    /** The runs of a batch on one platform (as planned: toolchain, opt, site) that have no outcome yet. */
+    static List<Job.Line> linesToDo(List<CampaignMeta.ProgramEntry> batch, PlatformKey planned, Set<String> done) {
+        List<Job.Line> lines = new ArrayList<>();
+        for (CampaignMeta.ProgramEntry p : batch) {
+            List<Input> ins = p.inputs();
+            for (int i = 0; i < ins.size(); i++) {
+                if (!done.contains(Outcome.key(p.id(), i, planned))) lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
+            }
+        }
+        return lines;
+    }
+
+    /** One job per batch × toolchain × opt with work left. */
+    static List<Job> jobs(Spec spec, Map<String, String> platformOf, Set<String> done, String site, String node) {
+        List<Job> jobs = new ArrayList<>();
+        for (Batch batch : batches(spec.programs(), spec.batchSize())) {
+            List<String> ids = batch.programs().stream().map(CampaignMeta.ProgramEntry::id).toList();
+            for (DetectedToolchain dt : spec.toolchains()) {
+                BatchEmitter emitter = null;
+                for (String opt : spec.opts()) {
+                    String platform = platformOf.get(dt.name() + "@" + opt);
+                    if (platform == null) continue;
+                    List<Job.Line> lines = linesToDo(batch.programs(), new PlatformKey(dt.name(), opt, site, null), done);
+                    if (lines.isEmpty()) continue;
+                    if (emitter == null) emitter = spec.emitters().apply(dt);
+                    jobs.add(new Job(batch.name(), ids, emitter, dt, opt, platform, lines, site, node));
                 }
             }
         }
         return jobs;
     }
 
-    /**
-     * The platform record of a toolchain at an opt level, run at {@code site} on a node with these {@code facts}. Its id
-     * is the platform's short label and a hash of everything that makes results what they are; a local platform
-     * without node facts hashes exactly as before sites existed, so older campaigns resume onto the same ids.
-     */
+    /** The platform record of a toolchain at an opt level, run at {@code site} on a node with these {@code facts}. */
     public static CampaignMeta.Platform platform(DetectedToolchain dt, String opt, String site, Map<String, String> facts) {
-        Toolchain tc = dt.toolchain();
-        List<String> compile = tc.compileArgv(opt, "{src}", "{bin}", "{class}");
-        List<String> run = tc.runArgv(opt, "{bin}", "{class}");
-        String version = dt.version() == null ? "(not found: " + dt.compileProblem() + ")" : dt.version();
-        String hostname = facts.get("hostname");
-        PlatformKey key = new PlatformKey(tc.name(), opt, site, PlatformKey.nodeLabel(facts));
-        String hashed = tc.name() + "\0" + opt + "\0" + version + "\0" + compile + "\0" + run + "\0" + new java.util.TreeMap<>(tc.env()) + "\0" + hostname
-                + (key.isPlain() ? "" : "\0" + key.site() + "\0" + key.node());
-        String id = key.label() + "-" + Hashes.sha256Hex(hashed).substring(0, 8);
-        return new CampaignMeta.Platform(id, tc.name(), opt, key.site(), key.node(), tc.language(), version, compile, run, tc.env(), hostname, facts);
+        return platformOf(org.fparity.exec.PlatformRecords.of(dt, opt, site, facts));
     }
 
+    /** A platform record as a worker wrote it. */
+    public static CampaignMeta.Platform platformOf(com.fasterxml.jackson.databind.JsonNode record) {
+        try {
+            return org.fparity.ir.ProgramJson.MAPPER.treeToValue(record, CampaignMeta.Platform.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new FparityError("malformed platform record from a worker: " + org.fparity.ir.ProgramJson.oneLine(e));
+        }
+    }
 }

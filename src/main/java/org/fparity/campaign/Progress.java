@@ -20,6 +20,7 @@ public final class Progress {
     private volatile long lastDraw;
     private final java.util.function.ToIntFunction<Outcome> disagreements;
     private volatile int disagreeing;
+    private final Map<String, String> sites = new java.util.concurrent.ConcurrentSkipListMap<>();
 
     public Progress(PrintStream out, boolean terminal, int total) {
         this(out, terminal, total, null);
@@ -56,6 +57,11 @@ public final class Progress {
         }
     }
 
+    /** A site's own progress ({@code queued 3 running 2}), shown after the totals when a campaign runs at several. */
+    public void site(String name, String status) {
+        sites.put(name, status);
+    }
+
     /** Draws the final state (and ends the terminal line). */
     public synchronized void finish() {
         draw(true);
@@ -78,6 +84,11 @@ public final class Progress {
         }
         String text = String.format("%d/%d runs  %.0f/s  ETA %s  not OK: %d", d, total, rate, eta, failed)
                 + (disagreements == null ? "" : "  disagreeing cases: " + disagreeing);
+        if (!sites.isEmpty()) {
+            StringBuilder sb = new StringBuilder(text);
+            sites.forEach((k, v) -> sb.append("  [").append(k).append(": ").append(v).append(']'));
+            text = sb.toString();
+        }
         if (terminal) {
             int width = 24;
             int filled = total == 0 ? width : (int) ((long) width * d / total);

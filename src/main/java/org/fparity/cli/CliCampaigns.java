@@ -16,4 +16,12 @@ final class CliCampaigns {
         versions.put("fparity-report", Main.VERSION);
         return new CampaignView(v.name(), v.host(), versions, v.programs(), v.outcomes());
     }
+
+    /** An existing campaign folder to add runs to ({@code run --campaign}); a missing one is a one-line error. */
+    static org.fparity.campaign.Campaign existing(Path dir) {
+        if (!java.nio.file.Files.isDirectory(dir)) {
+            throw new org.fparity.FparityError("--campaign " + dir + ": no such folder (expected a campaign with campaign.json)");
+        }
+        return org.fparity.campaign.Campaign.load(dir);
+    }
 }

@@ -29,6 +29,8 @@ import picocli.CommandLine.Command;
             ImportCommand.class,
             MergeCommand.class,
             NightlyCommand.class,
+            WorkerCommand.class,
+            ClustersCommand.class,
             FprevCommand.class,
             EvalCommand.class,
             TruthCommand.class,

@@ -122,6 +122,10 @@ public final class BinaryCache {
                     Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
                 } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
                     // another fparity process built the same key meanwhile: keep its folder
+                } catch (java.nio.file.FileSystemException e) {
+                    // Linux reports rename(2)'s ENOTEMPTY as a plain FileSystemException ("Directory not empty"): the same
+                    // race (two workers on one shared cache, e.g. a resubmitted shard beside a task still running).
+                    if (!Files.isDirectory(dir)) throw e;
                 }
                 Build b = read(dir, false);
                 if (b == null) throw new IOException("build folder " + dir + " vanished");

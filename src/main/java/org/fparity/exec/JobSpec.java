@@ -1,0 +1,43 @@
+package org.fparity.exec;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * A job as data: everything a node needs to turn it into outcomes, with nothing of the machine that planned it (no
+ * detected version, no closure, no local path). {@code fparity worker} reads these; the local, ssh and Slurm executors
+ * only differ in how they get there.
+ *
+ * @param name      batch name, a valid class name ({@code Batch64_0007})
+ * @param site      where it is meant to run ({@code local} or a cluster profile's name), recorded in every outcome
+ * @param toolchain the toolchain descriptor itself (detection, can-compile and can-run happen on the node)
+ * @param opt       opt level label
+ * @param programs  the batch's programs in batch order, as canonical text
+ * @param lines     the runs to do
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"schema", "name", "site", "opt", "toolchain", "lines", "programs"})
+public record JobSpec(int schema, String name, String site, Toolchain toolchain, String opt, List<ProgramText> programs, List<Job.Line> lines) {
+    /** Layout version; a worker refuses a newer one. */
+    public static final int SCHEMA = 1;
+
+    public JobSpec {
+        site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;
+        programs = programs == null ? List.of() : List.copyOf(programs);
+        lines = lines == null ? List.of() : List.copyOf(lines);
+    }
+
+    /** One program of the batch: its id and its canonical form. */
+    public record ProgramText(String id, String source) {}
+
+    /** The same job with only {@code keep} of its lines (what is left after a node died). */
+    public JobSpec withLines(List<Job.Line> keep) {
+        return new JobSpec(schema, name, site, toolchain, opt, programs, keep);
+    }
+
+    /** The identity of a run of this job ({@link Outcome#key}). */
+    public String key(Job.Line l) {
+        return Outcome.key(l.program(), l.input(), new PlatformKey(toolchain.name(), opt, site, null));
+    }
+}
