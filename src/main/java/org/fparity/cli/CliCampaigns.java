@@ -10,6 +10,17 @@ import org.fparity.compare.CampaignView;
 final class CliCampaigns {
     private CliCampaigns() {}
 
+    /**
+     * Says on stderr what is suspicious about this baseline (no program in common, the campaign itself); with
+     * {@code strict} that refuses the comparison instead (exit 2).
+     */
+    static void checkBaseline(Path dir, CampaignView tonight, Path baselineDir, CampaignView baseline, boolean strict) {
+        for (String w : org.fparity.compare.BaselineDiff.warnings(dir, tonight, baselineDir, baseline)) {
+            if (strict) throw new org.fparity.FparityError(w + " (--strict refuses this)");
+            System.err.println("fparity: warning: " + w);
+        }
+    }
+
     static CampaignView load(Path dir) {
         CampaignView v = CampaignFiles.load(dir);
         Map<String, String> versions = new HashMap<>(v.versions());

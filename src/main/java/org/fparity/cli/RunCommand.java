@@ -42,7 +42,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--programs", paramLabel = "N", defaultValue = "50", description = "Programs per precision (default: ${DEFAULT-VALUE}).")
     int programs;
 
-    @Option(names = "--inputs", paramLabel = "K", defaultValue = "3", description = "Inputs per program (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--inputs", paramLabel = "K", defaultValue = "50", description = "Inputs per program (default: ${DEFAULT-VALUE}; runs cost microseconds once a batch is built, so more inputs find more discrepant cases per CPU-hour: runners/README.md).")
     int inputs;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Generator seed (default: ${DEFAULT-VALUE}).")
