@@ -61,7 +61,7 @@ public final class VarityBench {
     }
 
     /** Varity's figures and its three phases. */
-    public record VarityRun(Side side, List<VarityPeer.Phase> phases) {}
+    public record VarityRun(Side side, List<VarityPeer.Phase> phases, int aborted) {}
 
     /** The real Varity in a scratch copy under {@code work}. */
     public static VarityRun varity(Path work, Spec s, Consumer<String> log) throws IOException, InterruptedException {
@@ -75,7 +75,7 @@ public final class VarityBench {
         Path copy = VarityPeer.prepare(s.varityDir(), Files.createDirectories(work), new VarityPeer.Config(s.varityPrograms(), s.varityInputs(), compilers, flags));
         VarityPeer.Result r = VarityPeer.run(copy, log);
         VarityResults.Parsed parsed = VarityResults.read(r.results());
-        return new VarityRun(new Side("varity", parsed.runs(), r.millis(), r.cpuMillis(), DiscrepantCases.of(parsed.byTest())), r.phases());
+        return new VarityRun(new Side("varity", parsed.runs(), r.millis(), r.cpuMillis(), DiscrepantCases.of(parsed.byTest())), r.phases(), r.aborted());
     }
 
     /** One side's line. */

@@ -49,8 +49,8 @@ public final class VarityPeer {
     /** Wall and CPU milliseconds of one of Varity's phases (CPU: the whole Python process tree, compilers included). */
     public record Phase(String name, long millis, long cpuMillis) {}
 
-    /** The three phases and the results file Varity wrote. */
-    public record Result(List<Phase> phases, Path results) {
+    /** The three phases and the results file Varity wrote (null when it aborted); campaigns it aborted before this one. */
+    public record Result(List<Phase> phases, Path results, int aborted) {
         public long millis() {
             return phases.stream().mapToLong(Phase::millis).sum();
         }
@@ -125,8 +125,29 @@ public final class VarityPeer {
         };
     }
 
-    /** Runs generate, compile and run in the prepared copy; each phase's wall time and process-tree CPU time. */
+    /** How many fresh campaigns to try when Varity aborts one (see {@link #run}). */
+    static final int ATTEMPTS = 3;
+
+    /**
+     * Runs generate, compile and run in the prepared copy; each phase's wall time and process-tree CPU time. Varity
+     * aborts a whole campaign, writing no results.json, when one binary exits non-zero on one input (run.py's
+     * runTestsSerial calls exit()); its programs are random and unseeded, so a fresh campaign is generated, up to
+     * {@link #ATTEMPTS} times. The aborted attempts are counted in {@link Result#aborted()}, not in the figures.
+     */
     public static Result run(Path copy, Consumer<String> log) throws IOException, InterruptedException {
+        for (int attempt = 1;; attempt++) {
+            Result r = attempt(copy, log);
+            if (r.results() != null) return new Result(r.phases(), r.results(), attempt - 1);
+            String why = Files.readString(copy.resolve("run.log"), StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("Error at runtime"))
+                    .findFirst().orElse("no results.json");
+            log.accept("varity aborted its campaign (" + why + "); attempt " + attempt + " of " + ATTEMPTS);
+            if (attempt == ATTEMPTS) {
+                throw new FparityError("Varity aborted " + ATTEMPTS + " campaigns in a row (" + why + "); see " + copy.resolve("run.log"), FparityError.MISSING_TOOL);
+            }
+        }
+    }
+
+    private static Result attempt(Path copy, Consumer<String> log) throws IOException, InterruptedException {
         Path python = Executables.find("python3");
         if (python == null) throw new FparityError("--varity needs python3 on PATH", FparityError.MISSING_TOOL);
         List<Phase> phases = new ArrayList<>();
@@ -137,8 +158,7 @@ public final class VarityPeer {
         phase(copy, python, List.of("-c", dir), "compile", phases, log);
         phase(copy, python, List.of("-r", dir), "run", phases, log);
         Path results = copy.resolve(dir).resolve("results.json");
-        if (!Files.isRegularFile(results)) throw new FparityError("Varity wrote no " + results + " (see " + copy.resolve("run.log") + ")", FparityError.MISSING_TOOL);
-        return new Result(phases, results);
+        return new Result(phases, Files.isRegularFile(results) ? results : null, 0);
     }
 
     private static String phase(Path copy, Path python, List<String> args, String name, List<Phase> phases, Consumer<String> log)

@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.fparity.FparityError;
+import org.fparity.campaign.varity.CText;
 import org.fparity.ir.ProgramJson;
 
 /**
@@ -70,18 +70,17 @@ public final class VarityResults {
     }
 
     /**
-     * A value printed by glibc's {@code %.17g}: decimal, {@code inf}/{@code -inf}, {@code nan}/{@code -nan}; null for
+     * A value printed by glibc's {@code %.17g} ({@link CText#printed}, the reader {@code import-varity} uses); null for
      * anything else. The HIP fork's {@code "<value> time:<µs>"} form is accepted too.
      */
     static Double value(String text) {
         String t = text.strip();
         int sp = t.indexOf(' ');
         if (sp > 0) t = t.substring(0, sp);
-        String s = t.toLowerCase(Locale.ROOT);
-        if (s.equals("nan") || s.equals("-nan") || s.equals("+nan")) return Double.NaN;
-        if (s.equals("inf") || s.equals("+inf") || s.equals("infinity")) return Double.POSITIVE_INFINITY;
-        if (s.equals("-inf") || s.equals("-infinity")) return Double.NEGATIVE_INFINITY;
-        if (s.isEmpty() || !s.matches("[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?")) return null;
-        return Double.parseDouble(s);
+        try {
+            return CText.printed(t);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 }

@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
  * {@code fparity bench}: runs per minute, batched against a Varity-style baseline, plus nvcc seconds per program; with
  * {@code --varity DIR}, against the real Varity instead.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, subcommands = BenchReduceCommand.class,
         description = {"Measure fparity's runs/min against a Varity-style baseline (one compile per program × toolchain × opt, one process per run), in one run on this machine.",
             "With --varity DIR: against the real Varity (a scratch copy, its -lm link order fixed), both as whole processes: runs/min, discrepant cases and programs per CPU-hour, CPU-s per phase."})
 public final class BenchCommand implements Callable<Integer> {
@@ -202,13 +202,15 @@ public final class BenchCommand implements Callable<Integer> {
             if (repeat > 1) o.printf("round %d of %d (load average %s)%n", i + 1, repeat, load());
             f = VarityBench.fparity(work.resolve("fparity-" + i), vs);
             VarityBench.line(o, f);
-            v = VarityBench.varity(work.resolve("varity-" + i), vs, s -> {});
+            v = VarityBench.varity(work.resolve("varity-" + i), vs, s -> o.println(s));
             VarityBench.line(o, v.side());
+            if (v.aborted() > 0) o.printf("varity: %d campaign(s) aborted by a binary's non-zero exit before this one (not counted)%n", v.aborted());
             VarityBench.ratios(o, f, v.side());
             Map<String, Object> round = new LinkedHashMap<>();
             round.put("fparity", f);
             round.put("varity", v.side());
             round.put("varityPhases", v.phases());
+            round.put("varityAborted", v.aborted());
             round.put("loadAverageAfter", load());
             rounds.add(round);
         }

@@ -10,10 +10,29 @@ import org.fparity.compare.CampaignView;
 final class CliCampaigns {
     private CliCampaigns() {}
 
+    /**
+     * Says on stderr what is suspicious about this baseline (no program in common, the campaign itself); with
+     * {@code strict} that refuses the comparison instead (exit 2).
+     */
+    static void checkBaseline(Path dir, CampaignView tonight, Path baselineDir, CampaignView baseline, boolean strict) {
+        for (String w : org.fparity.compare.BaselineDiff.warnings(dir, tonight, baselineDir, baseline)) {
+            if (strict) throw new org.fparity.FparityError(w + " (--strict refuses this)");
+            System.err.println("fparity: warning: " + w);
+        }
+    }
+
     static CampaignView load(Path dir) {
         CampaignView v = CampaignFiles.load(dir);
         Map<String, String> versions = new HashMap<>(v.versions());
         versions.put("fparity-report", Main.VERSION);
         return new CampaignView(v.name(), v.host(), versions, v.programs(), v.outcomes());
+    }
+
+    /** An existing campaign folder to add runs to ({@code run --campaign}); a missing one is a one-line error. */
+    static org.fparity.campaign.Campaign existing(Path dir) {
+        if (!java.nio.file.Files.isDirectory(dir)) {
+            throw new org.fparity.FparityError("--campaign " + dir + ": no such folder (expected a campaign with campaign.json)");
+        }
+        return org.fparity.campaign.Campaign.load(dir);
     }
 }

@@ -34,6 +34,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "OTHER", description = "Another campaign (last night's, another cluster's): show what is new, gone, persisting.")
     Path baseline;
 
+    @Option(names = "--strict", description = "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
+    boolean strict;
+
     @Override
     public Integer call() {
         CampaignView view = CliCampaigns.load(campaign);
@@ -42,6 +45,7 @@ public final class CompareCommand implements Callable<Integer> {
         BaselineDiff diff = null;
         if (baseline != null) {
             CampaignView before = CliCampaigns.load(baseline);
+            CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
             diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairs));
         }
         spec.commandLine().getOut().print(ReportWriter.text(Report.of(view, now, diff)));

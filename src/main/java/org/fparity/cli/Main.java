@@ -38,6 +38,7 @@ import picocli.CommandLine.Command;
             BoundsCommand.class,
             FlipCommand.class,
             ImportVarityCommand.class,
+            ReduceCommand.class,
         })
 public final class Main {
     public static final String VERSION = "0.1.0";

@@ -28,10 +28,14 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "OTHER", description = "Another campaign to diff against (new / disappeared / persisting).")
     Path baseline;
 
+    @Option(names = "--strict", description = "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
+    boolean strict;
+
     @Override
     public Integer call() {
         CampaignView view = CliCampaigns.load(campaign);
         CampaignView before = baseline == null ? null : CliCampaigns.load(baseline);
+        if (before != null) CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
         Report r = Report.of(view, before);
         Path dir = out != null ? out : Path.of("reports", view.name());
         List<Path> written = ReportWriter.write(r, dir);

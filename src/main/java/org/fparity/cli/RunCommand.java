@@ -8,7 +8,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fparity.ExitCode;
 import org.fparity.FparityError;
+import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignPlan;
+import org.fparity.campaign.ExistingCampaign;
 import org.fparity.campaign.CampaignRunner;
 import org.fparity.campaign.Progress;
 import org.fparity.campaign.ToolchainChoice;
@@ -40,7 +42,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--programs", paramLabel = "N", defaultValue = "50", description = "Programs per precision (default: ${DEFAULT-VALUE}).")
     int programs;
 
-    @Option(names = "--inputs", paramLabel = "K", defaultValue = "3", description = "Inputs per program (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--inputs", paramLabel = "K", defaultValue = "50", description = "Inputs per program (default: ${DEFAULT-VALUE}; runs cost microseconds once a batch is built, so more inputs find more discrepant cases per CPU-hour: runners/README.md).")
     int inputs;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Generator seed (default: ${DEFAULT-VALUE}).")
@@ -59,6 +61,11 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR", description = "Campaign folder (default: campaigns/seed<S>-<precision>-p<N>-i<K>).")
     Path out;
+
+    @Option(names = "--campaign", paramLabel = "DIR",
+            description = "Run an existing campaign's programs and inputs (an earlier run, or one imported from Varity) on more toolchains, "
+                    + "adding their outcomes to it; --programs, --inputs, --seed, --precision and --grammar do not apply.")
+    Path campaign;
 
     @Option(names = "--batch", paramLabel = "N", defaultValue = "200", description = "Programs per batch binary (default: ${DEFAULT-VALUE}).")
     int batch;
@@ -88,19 +95,28 @@ public final class RunCommand implements Callable<Integer> {
         PrintStream err = System.err;
         if (jobs != null && jobs < 1) throw new FparityError("--jobs must be at least 1, is " + jobs);
         String precisionName = precision.toLowerCase(Locale.ROOT);
-        CampaignPlan plan = CampaignPlan.generate(new CampaignPlan.Request(seed, precisions(precisionName), precisionName, programs, inputs, batch, grammarFile));
-        Path dir = out != null ? out : Path.of("campaigns", "seed" + seed + "-" + precisionName + "-p" + programs + "-i" + inputs);
+        if (campaign != null && out != null && !out.toAbsolutePath().normalize().equals(campaign.toAbsolutePath().normalize())) {
+            throw new FparityError("--campaign adds to that campaign's folder; --out must be left out or name the same folder");
+        }
+        if (batch < 1) throw new FparityError("--batch must be at least 1");
+        Campaign existing = campaign == null ? null : CliCampaigns.existing(campaign);
+        CampaignPlan plan = existing != null ? null
+                : CampaignPlan.generate(new CampaignPlan.Request(seed, precisions(precisionName), precisionName, programs, inputs, batch, grammarFile));
+        Path dir = existing != null ? campaign : out != null ? out : Path.of("campaigns", "seed" + seed + "-" + precisionName + "-p" + programs + "-i" + inputs);
 
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         for (String p : tcs.problems()) err.println("fparity: " + p);
         if (clusters != null && !clusters.isEmpty()) return ClusterRun.run(this, plan, dir, tcs, o, err);
         List<DetectedToolchain> chosen = ToolchainChoice.choose(tcs, toolchains, s -> err.println("fparity: " + s));
         List<String> optLevels = ToolchainChoice.optLevels(chosen, opts);
-        CampaignRunner.Spec runSpec = plan.spec(Main.VERSION, chosen, optLevels);
+        CampaignRunner.Spec runSpec = existing != null ? ExistingCampaign.spec(existing, Main.VERSION, chosen, optLevels, batch)
+                : plan.spec(Main.VERSION, chosen, optLevels);
 
         int workers = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         boolean terminal = System.console() != null && System.console().isTerminal();
-        err.println("fparity: " + plan.entries().size() + " programs × " + inputs + " inputs × " + chosen.size() + " toolchains × "
+        int nPrograms = runSpec.programs().size();
+        String nInputs = existing != null ? runSpec.programs().stream().mapToInt(e -> e.inputs().size()).sum() + " inputs in all" : inputs + " inputs";
+        err.println("fparity: " + nPrograms + " programs × " + nInputs + " × " + chosen.size() + " toolchains × "
                 + optLevels.size() + " opt levels into " + dir + " (" + workers + " workers)");
         LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), workers, s -> err.println("fparity: " + s));
         CampaignRunner.Result r = CampaignRunner.run(dir, runSpec, ex, n -> new Progress(err, terminal, n, new LiveCases()), s -> err.println("fparity: " + s));

@@ -76,8 +76,12 @@ public final class TruthCommand implements Callable<Integer> {
                 e.put("passes", exact.passes());
                 ArrayNode u = e.putArray("unstableBranches");
                 for (var b : exact.unstable()) {
-                    u.addObject().put("comparison", b.seq()).put("op", b.op()).put("left", HexFloat.format(b.left())).put("right", HexFloat.format(b.right()));
+                    u.addObject().put("comparison", b.seq()).put("op", b.op()).put("left", HexFloat.format(b.left())).put("right", HexFloat.format(b.right()))
+                            .put("why", "undecided at " + exact.precisionBits() + " bits");
                 }
+                ReferenceEvaluator.divergent(ideal, exact).ifPresent(b -> u.addObject().put("comparison", b.seq()).put("op", b.op())
+                        .put("left", HexFloat.format(b.left())).put("right", HexFloat.format(b.right()))
+                        .put("why", "ideal IEEE platform goes " + b.ideal() + ", exact arithmetic " + b.exact()));
                 ArrayNode calls = o.putArray("calls");
                 for (MathCall c : ideal.calls()) {
                     ObjectNode cn = calls.addObject().put("seq", c.seq()).put("fn", c.fn().canonicalName());
@@ -92,6 +96,9 @@ public final class TruthCommand implements Callable<Integer> {
                 out.printf("  ideal IEEE platform   comp = %-24s %s   (%.1f µs)%n", HexFloat.format(ideal.comp()), Decimal.of(ideal.comp(), p.precision()), (t1 - t0) / 1e3);
                 out.printf("  exact real value      comp = %-24s %s   (%s at %d bits, %d pass%s, %.1f µs)%n", HexFloat.format(exact.comp()), Decimal.of(exact.comp(), p.precision()),
                         exact.status().name().toLowerCase(), exact.precisionBits(), exact.passes(), exact.passes() == 1 ? "" : "es", (t2 - t1) / 1e3);
+                ReferenceEvaluator.divergent(ideal, exact).ifPresent(b -> out.printf(
+                        "  unstable branch: comparison #%d (%s %s %s on the ideal IEEE platform) is %s there but %s in exact arithmetic%n",
+                        b.seq(), HexFloat.format(b.left()), b.op(), HexFloat.format(b.right()), b.ideal(), b.exact()));
                 for (var b : exact.unstable()) {
                     out.printf("  unstable branch: comparison #%d (%s %s %s) cannot be decided at %d bits%n",
                             b.seq(), HexFloat.format(b.left()), b.op(), HexFloat.format(b.right()), exact.precisionBits());

@@ -25,6 +25,29 @@ public record BaselineDiff(String baselineName, List<Discrepancy> added, List<Di
         unchecked = List.copyOf(unchecked);
     }
 
+    /**
+     * What is suspicious about comparing {@code tonight} with {@code baseline}: no program in common (other seeds or
+     * grammars: every discrepancy then shows as new), or the baseline being the same campaign (nothing can be new).
+     * Empty when the pairing looks meaningful.
+     */
+    public static List<String> warnings(java.nio.file.Path tonightDir, CampaignView tonight, java.nio.file.Path baselineDir, CampaignView baseline) {
+        List<String> w = new ArrayList<>();
+        boolean same = tonightDir.toAbsolutePath().normalize().equals(baselineDir.toAbsolutePath().normalize());
+        if (same) {
+            w.add("the baseline " + baselineDir + " is the campaign itself: nothing can be new or gone");
+            return w;
+        }
+        java.util.Set<String> before = new java.util.HashSet<>();
+        for (Outcome o : baseline.outcomes()) before.add(o.program());
+        java.util.Set<String> now = new java.util.HashSet<>();
+        for (Outcome o : tonight.outcomes()) now.add(o.program());
+        long shared = now.stream().filter(before::contains).count();
+        if (!now.isEmpty() && !before.isEmpty() && shared == 0) {
+            w.add("the baseline " + baselineDir + " shares no program with " + tonightDir + " (other seed or grammar?): every discrepancy counts as new");
+        }
+        return w;
+    }
+
     /** Diffs tonight's findings (from the campaign {@code tonight}) against the baseline's. */
     public static BaselineDiff of(String baselineName, CampaignView tonight, Findings now, Findings baseline) {
         Map<String, Discrepancy> before = index(baseline.discrepancies());

@@ -10,14 +10,14 @@ import org.fparity.util.Processes;
 
 /**
  * The HIPIFY path: the emitted CUDA text rewritten into HIP the way HIPIFY does it, not HIP emitted from the IR (the
- * seed paper found HIPIFY-converted tests behave differently). Uses {@code hipify-perl} when it is on PATH.
+ * seed paper found HIPIFY-converted tests behave differently). Uses ROCm's {@code hipify-perl} when it is on PATH or named by {@code $HIPIFY_PERL}.
  */
 public final class HipifyEmitter implements Emitter {
     private final GpuEmitter cuda = new GpuEmitter(GpuEmitter.Api.CUDA);
     private final Path hipifyPerl;
 
     public HipifyEmitter() {
-        this(findOnPath("hipify-perl"));
+        this(locate());
     }
 
     /** With an explicit hipify-perl, or null for the built-in converter. */
@@ -45,90 +45,42 @@ public final class HipifyEmitter implements Emitter {
     }
 
     /**
-     * The built-in converter: HIP's runtime header for CUDA's, {@code cuda*} runtime names (functions, types, enums,
-     * error codes) to {@code hip*}, and triple-chevron launches to {@code hipLaunchKernelGGL} with {@code dim3} sizes.
-     * A hand-written scan rather than regular expressions: it runs once per emitted batch and must keep up with them.
+     * The built-in converter, written to give exactly what ROCm's {@code hipify-perl} gives on fparity's emitted CUDA
+     * (checked on hundreds of generated programs by a test whenever the real script is at hand): HIP's runtime header
+     * is added as the first line and replaces CUDA's, {@code cuda*} runtime names (functions, types, enums, error codes)
+     * become {@code hip*} with the few renames HIP made ({@link #RENAMED}), and kernel launches keep CUDA's
+     * {@code <<<grid, block>>>} syntax, which hipcc accepts as HIPIFY leaves it. A hand-written scan rather than regular
+     * expressions: it runs once per emitted batch and must keep up with them.
      */
     public static String convert(String cudaText) {
-        String s = cudaText.replace("#include <cuda_runtime.h>", "#include \"hip/hip_runtime.h\"")
-                .replace("#include <cuda_runtime_api.h>", "#include \"hip/hip_runtime.h\"");
-        StringBuilder out = new StringBuilder(s.length() + s.length() / 16);
+        String s = cudaText.replace("#include <cuda_runtime.h>", "#include <hip/hip_runtime.h>")
+                .replace("#include <cuda_runtime_api.h>", "#include <hip/hip_runtime_api.h>");
+        StringBuilder out = new StringBuilder(s.length() + s.length() / 16).append(HIP_INCLUDE).append('\n');
         int i = 0;
         int n = s.length();
-        int c = s.indexOf("cuda");
-        int l = s.indexOf("<<<");
-        while (c >= 0 || l >= 0) {
-            if (c >= 0 && c < i) c = s.indexOf("cuda", i);
-            if (l >= 0 && l < i) l = s.indexOf("<<<", i);
-            if (c < 0 && l < 0) break;
-            if (c >= 0 && (l < 0 || c < l)) {
-                boolean wordStart = c == 0 || !identifierChar(s.charAt(c - 1));
-                boolean apiName = c + 4 < n && (Character.isUpperCase(s.charAt(c + 4)) || s.charAt(c + 4) == '_');
-                out.append(s, i, c).append(wordStart && apiName ? "hip" : "cuda");
+        for (int c = s.indexOf("cuda"); c >= 0; c = s.indexOf("cuda", i)) {
+            boolean wordStart = c == 0 || !identifierChar(s.charAt(c - 1));
+            boolean apiName = c + 4 < n && (Character.isUpperCase(s.charAt(c + 4)) || s.charAt(c + 4) == '_');
+            if (!wordStart || !apiName) {
+                out.append(s, i, c + 4);
                 i = c + 4;
-            } else {
-                i = launch(s, i, l, out);
+                continue;
             }
+            int end = c + 4;
+            while (end < n && identifierChar(s.charAt(end))) end++;
+            String name = s.substring(c, end);
+            out.append(s, i, c).append(RENAMED.getOrDefault(name, "hip" + name.substring(4)));
+            i = end;
         }
         out.append(s, i, n);
         return out.toString();
     }
 
-    /**
-     * Rewrites {@code name<<<grid, block[, shared[, stream]]>>>(args)} found at {@code chevrons}; text from {@code from}
-     * up to the kernel name is copied first. Returns where copying resumes. A malformed launch is copied unchanged.
-     */
-    private static int launch(String s, int from, int chevrons, StringBuilder out) {
-        int nameEnd = chevrons;
-        while (nameEnd > from && Character.isWhitespace(s.charAt(nameEnd - 1))) nameEnd--;
-        int nameStart = nameEnd;
-        while (nameStart > from && identifierChar(s.charAt(nameStart - 1))) nameStart--;
-        int close = s.indexOf(">>>", chevrons + 3);
-        int paren = close < 0 ? -1 : skipSpace(s, close + 3);
-        if (nameStart == nameEnd || close < 0 || paren >= s.length() || s.charAt(paren) != '(') {
-            out.append(s, from, chevrons + 3);
-            return chevrons + 3;
-        }
-        List<String> cfg = splitTopLevel(s.substring(chevrons + 3, close));
-        if (cfg.size() < 2 || cfg.size() > 4) {
-            out.append(s, from, chevrons + 3);
-            return chevrons + 3;
-        }
-        out.append(s, from, nameStart).append("hipLaunchKernelGGL(").append(s, nameStart, nameEnd)
-                .append(", dim3(").append(cfg.get(0)).append("), dim3(").append(cfg.get(1)).append("), ")
-                .append(cfg.size() > 2 ? cfg.get(2) : "0").append(", ").append(cfg.size() > 3 ? cfg.get(3) : "0");
-        int args = skipSpace(s, paren + 1);
-        // a launch with no arguments closes at once: "k<<<1, 1>>>()" becomes "hipLaunchKernelGGL(k, ..., 0, 0)"
-        if (args < s.length() && s.charAt(args) == ')') {
-            out.append(')');
-            return args + 1;
-        }
-        out.append(", ");
-        return args;
-    }
+    /** The line hipify-perl puts first in every file it converts. */
+    static final String HIP_INCLUDE = "#include \"hip/hip_runtime.h\"";
 
-    /** Splits a launch configuration at commas outside parentheses: {@code dim3(2, 2), 64} is two values. */
-    private static List<String> splitTopLevel(String cfg) {
-        List<String> parts = new java.util.ArrayList<>(4);
-        int depth = 0;
-        int start = 0;
-        for (int i = 0; i < cfg.length(); i++) {
-            char ch = cfg.charAt(i);
-            if (ch == '(') depth++;
-            else if (ch == ')') depth--;
-            else if (ch == ',' && depth == 0) {
-                parts.add(cfg.substring(start, i).strip());
-                start = i + 1;
-            }
-        }
-        parts.add(cfg.substring(start).strip());
-        return parts;
-    }
-
-    private static int skipSpace(String s, int i) {
-        while (i < s.length() && Character.isWhitespace(s.charAt(i))) i++;
-        return i;
-    }
+    /** CUDA runtime names whose HIP name is not {@code hip} + the rest (as hipify-perl maps them). */
+    static final java.util.Map<String, String> RENAMED = java.util.Map.of("cudaErrorInitializationError", "hipErrorNotInitialized");
 
     private static boolean identifierChar(char c) {
         return Character.isLetterOrDigit(c) || c == '_';
@@ -140,8 +92,8 @@ public final class HipifyEmitter implements Emitter {
             try {
                 Path in = dir.resolve("batch.cu");
                 Files.writeString(in, cudaText);
-                Processes.Captured c = Processes.command(tool.toString(), in.toString()).discardStderr().timeoutSeconds(60).capture();
-                if (c.result().timedOut()) throw new IllegalStateException("hipify-perl timed out after 60 s; its process tree was killed");
+                Processes.Captured c = Processes.command(perlArgv(tool, in.toString())).discardStderr().timeoutSeconds(300).capture();
+                if (c.result().timedOut()) throw new IllegalStateException("hipify-perl timed out after 300 s; its process tree was killed");
                 if (c.result().exitCode() != 0 || c.stdout().isEmpty()) {
                     throw new IllegalStateException("hipify-perl failed with exit code " + c.result().exitCode());
                 }
@@ -162,5 +114,66 @@ public final class HipifyEmitter implements Emitter {
 
     static Path findOnPath(String tool) {
         return Executables.find(tool);
+    }
+
+    /** hipify-perl runs through perl when it is not executable (a copied script loses its mode bit). */
+    private static List<String> perlArgv(Path tool, String... args) {
+        List<String> argv = new java.util.ArrayList<>();
+        if (!Files.isExecutable(tool)) argv.add("perl");
+        argv.add(tool.toString());
+        argv.addAll(List.of(args));
+        return argv;
+    }
+
+    /**
+     * The real hipify-perl a person chose: {@code $HIPIFY_PERL}, else {@code hipify-perl} on PATH; null when neither
+     * (the built-in converter is used then). The copy in {@code shared/peers/hipify/} is not picked up implicitly:
+     * hipify-perl takes minutes on a 200-program batch of a busy machine; {@link #peerCopy()} finds it for the test
+     * that holds the built-in converter to its output.
+     */
+    public static Path locate() {
+        String env = System.getenv("HIPIFY_PERL");
+        if (env != null && !env.isBlank() && Files.isRegularFile(Path.of(env))) return Path.of(env).toAbsolutePath();
+        return findOnPath("hipify-perl");
+    }
+
+    /** ROCm's hipify-perl kept in {@code shared/peers/hipify/} beside the checkout (or the working directory), or null. */
+    public static Path peerCopy() {
+        if (Executables.find("perl") == null) return null;
+        List<Path> roots = new java.util.ArrayList<>();
+        roots.add(Path.of("").toAbsolutePath());
+        try {
+            // target/classes or target/fparity.jar → the checkout
+            roots.add(Path.of(HipifyEmitter.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getParent().getParent());
+        } catch (Exception e) {
+            // no code source (unusual class loader): the working directory has to do
+        }
+        for (Path r : roots) {
+            Path f = r.resolveSibling("shared").resolve("peers/hipify/hipify-perl");
+            if (r.getParent() != null && Files.isRegularFile(f)) return f;
+        }
+        return null;
+    }
+
+    /**
+     * Which converter the HIPIFY language uses here, for the platform record: the real script with its version line
+     * ({@code hipify-perl (HIP version 6.3.0) /path}) or the built-in one.
+     */
+    public static String converter() {
+        return converter(locate());
+    }
+
+    static String converter(Path tool) {
+        if (tool == null) return "built-in HIPIFY converter (hipify-perl's mapping of fparity's CUDA)";
+        String version = null;
+        try {
+            Processes.Captured c = Processes.command(perlArgv(tool, "--version")).discardStderr().timeoutSeconds(60).capture();
+            version = c.stdout().lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(null);
+        } catch (IOException e) {
+            version = null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return "hipify-perl (" + (version == null ? "version unknown" : version) + ") " + tool;
     }
 }

@@ -48,6 +48,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.fparity.ir.Cond;
 import org.fparity.ir.Expr;
+import org.fparity.ir.FusedAdd;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Index;
 import org.fparity.ir.LValue;
@@ -246,19 +247,14 @@ public final class JavaEmitter implements Emitter {
             this.fused = fused;
         }
 
-        /** {@code a*b ± c} or {@code c ± a*b} as one fused multiply-add, the sign folded into an operand (exact). */
+        /** {@code a*b ± c} or {@code c ± a*b} as one {@code Math.fma}. */
         private Expression fma(Expr.Bin b, boolean leftProduct) {
-            Expr prodE = leftProduct ? b.left() : b.right();
-            while (prodE instanceof Expr.Paren pe) prodE = pe.inner();
-            Expr.Bin prod = (Expr.Bin) prodE;
-            Expression x = expr(prod.left());
-            Expression y = expr(prod.right());
-            Expression c = expr(leftProduct ? b.right() : b.left());
-            if (b.op() == Expr.BinOp.SUB) {
-                if (leftProduct) c = new UnaryExpr(new EnclosedExpr(c), UnaryExpr.Operator.MINUS);
-                else x = new UnaryExpr(new EnclosedExpr(x), UnaryExpr.Operator.MINUS);
-            }
-            return new MethodCallExpr(new NameExpr(lib.className), "fma", NodeList.nodeList(x, y, c));
+            FusedAdd f = FusedAdd.of(b, leftProduct);
+            Expression x = expr(f.x());
+            Expression c = expr(f.z());
+            if (f.negateX()) x = new UnaryExpr(new EnclosedExpr(x), UnaryExpr.Operator.MINUS);
+            if (f.negateZ()) c = new UnaryExpr(new EnclosedExpr(c), UnaryExpr.Operator.MINUS);
+            return new MethodCallExpr(new NameExpr(lib.className), "fma", NodeList.nodeList(x, expr(f.y()), c));
         }
 
         private Type fp() {

@@ -38,6 +38,8 @@ public record DetectedToolchain(Toolchain toolchain, String version, boolean can
             }
             parts.add(versionLine(out, pick));
         }
+        // the HIPIFY language's text depends on the converter as much as on the compiler: record which one
+        if ("HIPIFY".equals(tc.language())) parts.add("converter: " + org.fparity.emit.HipifyEmitter.converter());
         String version = String.join("; ", parts);
         String runCmd = tc.runArgv(tc.optLevels().getFirst(), "{bin}", "x").getFirst();
         if (!runCmd.equals("{bin}") && Processes.which(runCmd) == null) {

@@ -9,6 +9,7 @@ import com.microsoft.z3.FPSort;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.fparity.ir.Expr;
+import org.fparity.ir.FusedAdd;
 import org.fparity.ir.Precision;
 
 /**
@@ -66,18 +67,10 @@ public final class FpEncoder {
             case Expr.Paren p -> encode(p.inner());
             case Expr.Neg n -> ctx.mkFPNeg(encode(n.operand()));
             case Expr.Bin b when fused.containsKey(b) -> {
-                boolean left = fused.get(b);
-                Expr pe = left ? b.left() : b.right();
-                while (pe instanceof Expr.Paren pp) pe = pp.inner();
-                Expr.Bin prod = (Expr.Bin) pe;
-                FPExpr x = encode(prod.left());
-                FPExpr y = encode(prod.right());
-                FPExpr c = encode(left ? b.right() : b.left());
-                if (b.op() == Expr.BinOp.SUB) {
-                    if (left) c = ctx.mkFPNeg(c);
-                    else x = ctx.mkFPNeg(x);
-                }
-                yield ctx.mkFPFMA(rne, x, y, c);
+                FusedAdd f = FusedAdd.of(b, fused.get(b));
+                FPExpr x = encode(f.x());
+                FPExpr c = encode(f.z());
+                yield ctx.mkFPFMA(rne, f.negateX() ? ctx.mkFPNeg(x) : x, encode(f.y()), f.negateZ() ? ctx.mkFPNeg(c) : c);
             }
             case Expr.Bin b -> {
                 FPExpr l = encode(b.left());

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.ir.Cond;
 import org.fparity.ir.Expr;
+import org.fparity.ir.FusedAdd;
 import org.fparity.ir.MathFn;
 import org.fparity.ir.Precision;
 
@@ -58,24 +59,14 @@ public final class ModelEvaluator {
     private double bin(Expr.Bin b) {
         Boolean side = fused.get(b);
         if (side != null) {
-            Expr.Bin prod = (Expr.Bin) unparen(side ? b.left() : b.right());
-            double x = eval(prod.left());
-            double y = eval(prod.right());
-            double c = eval(side ? b.right() : b.left());
-            // a*b + c, a*b - c, c + a*b, c - a*b
-            if (b.op() == Expr.BinOp.SUB) {
-                if (side) c = -c;
-                else x = -x;
-            }
-            return fma(precision, x, y, c);
+            FusedAdd f = FusedAdd.of(b, side);
+            double x = eval(f.x());
+            double c = eval(f.z());
+            return fma(precision, f.negateX() ? -x : x, eval(f.y()), f.negateZ() ? -c : c);
         }
         double l = eval(b.left());
         double r = eval(b.right());
         return op(precision, b.op(), l, r);
-    }
-
-    private static Expr unparen(Expr e) {
-        return e instanceof Expr.Paren p ? unparen(p.inner()) : e;
     }
 
     static double op(Precision precision, Expr.BinOp op, double l, double r) {

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = Cond.Or.class, name = "or"),
     @JsonSubTypes.Type(value = Cond.Not.class, name = "not"),
 })
-public sealed interface Cond {
+public sealed interface Cond extends Node {
     record Cmp(CmpOp op, Expr left, Expr right) implements Cond {}
 
     record And(Cond left, Cond right) implements Cond {}

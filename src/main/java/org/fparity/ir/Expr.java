@@ -19,7 +19,7 @@ import java.util.Objects;
     @JsonSubTypes.Type(value = Expr.Paren.class, name = "paren"),
     @JsonSubTypes.Type(value = Expr.Call.class, name = "call"),
 })
-public sealed interface Expr {
+public sealed interface Expr extends Node {
 
     /** A floating-point literal; for FP32 programs the value is exactly a float. Stored in JSON as a hex float. */
     record Lit(

@@ -12,7 +12,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = Stmt.If.class, name = "if"),
     @JsonSubTypes.Type(value = Stmt.For.class, name = "for"),
 })
-public sealed interface Stmt {
+public sealed interface Stmt extends Node {
     /** A temporary, always initialised: {@code double tmp_1 = e;} — visible to the end of its block. */
     record Decl(String name, Expr init) implements Stmt {}
 

@@ -92,20 +92,10 @@ public final class Validator {
     }
 
     private void cond(Cond c) {
-        switch (c) {
-            case Cond.Cmp cmp -> {
-                expr(cmp.left());
-                expr(cmp.right());
-            }
-            case Cond.And a -> {
-                cond(a.left());
-                cond(a.right());
-            }
-            case Cond.Or o -> {
-                cond(o.left());
-                cond(o.right());
-            }
-            case Cond.Not n -> cond(n.operand());
+        // comparisons and connectives carry no rule of their own: only their operands are checked
+        for (Node k : Nodes.children(c)) {
+            if (k instanceof Cond sub) cond(sub);
+            else expr((Expr) k);
         }
     }
 
@@ -124,12 +114,9 @@ public final class Validator {
                 if (!tempInScope(v.name())) fail("'" + v.name() + "' is used but not declared in scope");
             }
             case Expr.Elem el -> elem(el);
-            case Expr.Neg n -> expr(n.operand());
-            case Expr.Bin b -> {
-                expr(b.left());
-                expr(b.right());
+            case Expr.Neg _, Expr.Bin _, Expr.Paren _ -> {
+                for (Node k : Nodes.children(e)) expr((Expr) k);
             }
-            case Expr.Paren pa -> expr(pa.inner());
             case Expr.Call c -> {
                 if (c.args().size() != c.fn().arity()) {
                     fail(c.fn().canonicalName() + " takes " + c.fn().arity() + " arguments, got " + c.args().size());

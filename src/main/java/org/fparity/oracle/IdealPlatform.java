@@ -62,8 +62,16 @@ final class IdealPlatform implements Interpreter.Domain<Double> {
         return r;
     }
 
+    /** One comparison the program made, in order: what the ideal platform compared and which way it went. */
+    public record Comparison(int seq, Cond.CmpOp op, double left, double right, boolean result) {}
+
+    /** Every comparison, in evaluation order (an {@code if}'s or loop condition's, each time it is evaluated). */
+    public final List<Comparison> comparisons = new java.util.ArrayList<>();
+
     @Override
     public boolean compare(Cond.CmpOp op, Double a, Double b) {
-        return op.test(a, b);
+        boolean r = op.test(a, b);
+        comparisons.add(new Comparison(comparisons.size() + 1, op, a, b, r));
+        return r;
     }
 }

@@ -40,9 +40,17 @@ final class Interpreter<V> {
     private final Map<String, List<V>> arrays = new HashMap<>();
     private final Map<String, Integer> ints = new HashMap<>();
 
+    private java.util.function.BiConsumer<Expr, V> observer;
+
     Interpreter(Program program, Domain<V> domain) {
         this.program = program;
         this.domain = domain;
+    }
+
+    /** Sees every expression's value as it is computed (the node itself, not a copy: callers key on identity). */
+    Interpreter<V> observe(java.util.function.BiConsumer<Expr, V> observer) {
+        this.observer = observer;
+        return this;
     }
 
     /** Runs compute(input) and returns comp. */
@@ -146,6 +154,12 @@ final class Interpreter<V> {
     }
 
     private V expr(Expr e, Map<String, Integer> loops) {
+        V v = eval(e, loops);
+        if (observer != null) observer.accept(e, v);
+        return v;
+    }
+
+    private V eval(Expr e, Map<String, Integer> loops) {
         return switch (e) {
             case Expr.Lit l -> domain.constant(l.value());
             case Expr.IntLit i -> domain.constant(i.value());

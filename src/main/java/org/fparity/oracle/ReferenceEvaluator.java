@@ -18,7 +18,7 @@ public final class ReferenceEvaluator {
     public static final int MAX_PRECISION = 1 << 13;
 
     /** What the ideal IEEE platform prints, and every math call it made. */
-    public record Ideal(double comp, List<MathCall> calls) {}
+    public record Ideal(double comp, List<MathCall> calls, List<IdealPlatform.Comparison> comparisons) {}
 
     /** How the exact evaluation ended. */
     public enum Status {
@@ -36,12 +36,51 @@ public final class ReferenceEvaluator {
     public record UnstableBranch(int seq, String op, double left, double right) {}
 
     /** The exact real value of comp rounded to the program's precision (nearest-even), and how we know. */
-    public record ExactValue(double comp, Status status, long precisionBits, int passes, List<UnstableBranch> unstable) {}
+    public record ExactValue(double comp, Status status, long precisionBits, int passes, List<UnstableBranch> unstable, List<Boolean> branches) {}
+
+    /**
+     * The first comparison that goes one way on the ideal IEEE platform and the other way in exact arithmetic (e.g. a
+     * product that underflows to 0 makes {@code 0 >= x*y} true, while the exact product is positive). After it the two
+     * evaluations follow different paths, so only the first is meaningful.
+     *
+     * @param left  the ideal platform's left operand
+     * @param right the ideal platform's right operand
+     */
+    public record DivergentBranch(int seq, String op, double left, double right, boolean ideal, boolean exact) {}
+
+    /** The first branch the ideal and exact evaluations take differently, if any. */
+    public static java.util.Optional<DivergentBranch> divergent(Ideal ideal, ExactValue exact) {
+        List<IdealPlatform.Comparison> cs = ideal.comparisons();
+        List<Boolean> bs = exact.branches();
+        for (int i = 0; i < Math.min(cs.size(), bs.size()); i++) {
+            IdealPlatform.Comparison c = cs.get(i);
+            if (c.result() != bs.get(i)) return java.util.Optional.of(new DivergentBranch(c.seq(), c.op().symbol(), c.left(), c.right(), c.result(), bs.get(i)));
+        }
+        return java.util.Optional.empty();
+    }
 
     public static Ideal ideal(Program p, Input in) {
         IdealPlatform d = new IdealPlatform(p.precision());
         double comp = new Interpreter<>(p, d).run(in);
-        return new Ideal(comp, List.copyOf(d.calls));
+        return new Ideal(comp, List.copyOf(d.calls), List.copyOf(d.comparisons));
+    }
+
+    /**
+     * The value every expression node takes on the ideal platform, by path; a node evaluated several times (in a loop)
+     * is listed only when every evaluation gave the same bits, and a node never evaluated (a branch not taken) not at all.
+     */
+    public static java.util.Map<org.fparity.ir.NodePath, Double> idealValues(Program p, Input in) {
+        java.util.IdentityHashMap<org.fparity.ir.Expr, Double> seen = new java.util.IdentityHashMap<>();
+        java.util.Set<org.fparity.ir.Expr> varying = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        new Interpreter<>(p, new IdealPlatform(p.precision())).observe((e, v) -> {
+            Double old = seen.put(e, v);
+            if (old != null && Double.doubleToRawLongBits(old) != Double.doubleToRawLongBits(v)) varying.add(e);
+        }).run(in);
+        java.util.Map<org.fparity.ir.NodePath, Double> out = new java.util.LinkedHashMap<>();
+        org.fparity.ir.Walker.each(p, (path, n) -> {
+            if (n instanceof org.fparity.ir.Expr e && seen.containsKey(e) && !varying.contains(e)) out.put(path, seen.get(e));
+        });
+        return out;
     }
 
     public static ExactValue exact(Program p, Input in) {
@@ -57,16 +96,18 @@ public final class ReferenceEvaluator {
         int passes = 0;
         double last = Double.NaN;
         List<MpfrDomain.Undecided> lastUndecided = List.of();
+        List<Boolean> lastBranches = List.of();
         while (true) {
             passes++;
             try (MpfrDomain d = new MpfrDomain(prec)) {
                 MpfrDomain.Val v = new Interpreter<>(p, d).run(in);
                 last = d.round(v, f);
                 lastUndecided = List.copyOf(d.undecided);
+                lastBranches = List.copyOf(d.branches);
                 boolean decided = d.undecided.isEmpty();
-                if (decided && v.exact()) return new ExactValue(last, Status.EXACT, prec, passes, List.of());
+                if (decided && v.exact()) return new ExactValue(last, Status.EXACT, prec, passes, List.of(), List.copyOf(d.branches));
                 if (decided && prevDecided && sameBits(prev, last) && d.branches.equals(prevBranches)) {
-                    return new ExactValue(last, Status.CONVERGED, prec, passes, List.of());
+                    return new ExactValue(last, Status.CONVERGED, prec, passes, List.of(), List.copyOf(d.branches));
                 }
                 prev = last;
                 prevBranches = List.copyOf(d.branches);
@@ -77,7 +118,7 @@ public final class ReferenceEvaluator {
         }
         List<UnstableBranch> unstable = new ArrayList<>();
         for (MpfrDomain.Undecided u : lastUndecided) unstable.add(new UnstableBranch(u.seq(), u.op().symbol(), u.left(), u.right()));
-        return new ExactValue(last, unstable.isEmpty() ? Status.UNRESOLVED : Status.UNSTABLE, prec, passes, unstable);
+        return new ExactValue(last, unstable.isEmpty() ? Status.UNRESOLVED : Status.UNSTABLE, prec, passes, unstable, lastBranches);
     }
 
     private static boolean sameBits(Double a, double b) {

@@ -109,6 +109,9 @@ final class JsonReport {
     }
 
     private static void discrepancy(ObjectNode o, Discrepancy d, org.fparity.ir.Input values) {
+        // stable across reports and campaigns: program, input, the two platforms and the class (reduce --discrepancy ID)
+        String id = org.fparity.reduce.DiscrepancyId.of(d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+        o.put("id", id);
         o.put("program", d.program());
         o.put("input", d.input());
         // the values themselves, so a reproducer needs nothing but this file and the program's source
@@ -129,6 +132,13 @@ final class JsonReport {
         else o.putNull("ulps");
         if (Double.isNaN(d.relError())) o.putNull("rel_error");
         else o.put("rel_error", d.relError());
+        org.fparity.reduce.Bundles.Link bundle = org.fparity.reduce.Bundles.find(org.fparity.reduce.Bundles.DEFAULT_ROOT, id);
+        if (bundle != null) {
+            ObjectNode r = o.putObject("reproducer");
+            r.put("path", bundle.dir().toString());
+            if (bundle.firstDivergence() != null) r.put("first_divergence", bundle.firstDivergence());
+            if (bundle.truth() != null) r.put("correctly_rounded", bundle.truth());
+        }
     }
 
     private static void side(ObjectNode o, String platform, Status s, String detail) {

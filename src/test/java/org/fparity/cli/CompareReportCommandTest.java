@@ -129,5 +129,24 @@ class CompareReportCommandTest {
         Run r = fparity("compare", campaign.toString(), "--baseline", campaign.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("\nAgainst planted      Count\n-------------------  -----\nnew                      0\ndisappeared              0\npersisting              12\nnot checked tonight      0\n"), r.out());
+        assertEquals("fparity: warning: the baseline " + campaign + " is the campaign itself: nothing can be new or gone\n", r.err());
+        Run strict = fparity("compare", campaign.toString(), "--baseline", campaign.toString(), "--strict");
+        assertEquals(2, strict.exit());
+        assertEquals("fparity: the baseline " + campaign + " is the campaign itself: nothing can be new or gone (--strict refuses this)\n", strict.err());
+    }
+
+    @Test
+    void aBaselineSharingNoProgramIsAWarningOrWithStrictARefusal() {
+        Path other = CampaignFixtures.write(new org.fparity.compare.CampaignView("other", java.util.Map.of("hostname", "h"), java.util.Map.of("gcc", "gcc 14"), java.util.Map.of(),
+                List.of(new org.fparity.exec.Outcome("unrelated", 0, "gcc", "O0", org.fparity.exec.Outcome.Status.OK, "0x1p+0", null, "gcc@O0", 0))),
+                tmp.resolve("campaigns/other"));
+        Run r = fparity("compare", campaign.toString(), "--baseline", other.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("fparity: warning: the baseline " + other + " shares no program with " + campaign + " (other seed or grammar?): every discrepancy counts as new\n", r.err());
+        Path out = tmp.resolve("r-strict");
+        Run strict = fparity("report", campaign.toString(), "--baseline", other.toString(), "--strict", "--out", out.toString());
+        assertEquals(2, strict.exit(), strict.err());
+        assertTrue(strict.err().startsWith("fparity: the baseline " + other + " shares no program"), strict.err());
+        assertTrue(!Files.exists(out), "nothing written");
     }
 }

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
@@ -18,43 +15,25 @@ class ImportVarityCommandTest {
     @TempDir
     Path tmp;
 
-    record Run(int exit, String out, String err) {}
-
-    private static Run fparity(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.run(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
-
     @Test
     void importsTheSampleAndCompareReadsIt() {
         Path data = Path.of("..", "shared", "data", "varity", "cuda_examples").toAbsolutePath().normalize();
         Assumptions.assumeTrue(Files.isDirectory(data), "the sample Varity data is not at " + data);
         Path out = tmp.resolve("v");
-        Run r = fparity("import-varity", data.toString(), "--out", out.toString());
+        Cli.Run r = Cli.fparity("import-varity", data.toString(), "--out", out.toString());
         assertEquals(0, r.exit(), r.err());
         assertEquals("", r.err());
         assertTrue(r.out().contains("cases:    30 named, 30 imported, 0 not imported"), r.out());
         assertTrue(r.out().contains("results:  210 recorded, 210 imported, 0 not imported"), r.out());
         assertTrue(r.out().contains("nvcc-9.2@O3_nostrict@varity-lassen"), r.out());
-        Run c = fparity("compare", out.toString());
+        Cli.Run c = Cli.fparity("compare", out.toString());
         assertEquals(0, c.exit(), c.err());
         assertTrue(c.out().contains("nvcc-9.2"), c.out());
     }
 
     @Test
     void aPathThatIsNotVarityIsOneLineAndExit2() {
-        Run r = fparity("import-varity", tmp.toString(), "--out", tmp.resolve("x").toString());
+        Cli.Run r = Cli.fparity("import-varity", tmp.toString(), "--out", tmp.resolve("x").toString());
         assertEquals(2, r.exit());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().startsWith("fparity: "), r.err());

@@ -40,14 +40,7 @@ class PlantedFaultsTest {
 
     @Test
     void aFakeToolchainYieldsExactlyThePlantedClassesAndCells() throws Exception {
-        Path fake = Files.createDirectories(tmp.resolve("fake"));
-        Fixtures.copy("fake/planted.h", fake, false);
-        Path script = Fixtures.copy("fake/fake-gcc", fake, true);
-        Path dir = Files.createDirectories(tmp.resolve("toolchains"));
-        Files.copy(Path.of("runners/toolchains/gcc.json"), dir.resolve("gcc.json"));
-        Files.writeString(dir.resolve("fake-gcc.json"), Files.readString(Path.of("runners/toolchains/gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"fake-gcc\"").replace("[\"gcc\", \"{opt}\"", "[\"" + script + "\", \"{opt}\""));
-        Toolchains tcs = Toolchains.load(dir);
+        Toolchains tcs = Toolchains.load(Fixtures.fakeGccToolchains(tmp));
         List<DetectedToolchain> dts = List.of(DetectedToolchain.detect(tcs.get("gcc")), DetectedToolchain.detect(tcs.get("fake-gcc")));
 
         // Input 0 of each program hits its fault; input 1 stays clear of it.

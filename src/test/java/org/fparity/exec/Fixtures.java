@@ -53,11 +53,40 @@ public final class Fixtures {
         return new Job(name, ids, C, dt, opt, dt.name() + "-" + opt, lines);
     }
 
+    /**
+     * FLiT's fake toolchain: a folder of descriptors with the shipped {@code gcc} and {@code fake-gcc}, real gcc with the
+     * planted libm faults of {@code fake/planted.h} force-included (ceil of a tiny positive is 0, fmod 1 ulp off, log's
+     * NaN becomes -Inf). Returns the descriptor folder.
+     */
+    public static Path fakeGccToolchains(Path tmp) throws IOException {
+        Path fake = Files.createDirectories(tmp.resolve("fake"));
+        copy("fake/planted.h", fake, false);
+        Path script = copy("fake/fake-gcc", fake, true);
+        Path dir = Files.createDirectories(tmp.resolve("toolchains"));
+        Files.copy(Path.of("runners/toolchains/gcc.json"), dir.resolve("gcc.json"));
+        Files.writeString(dir.resolve("fake-gcc.json"), Files.readString(Path.of("runners/toolchains/gcc.json"))
+                .replace("\"name\": \"gcc\"", "\"name\": \"fake-gcc\"").replace("[\"gcc\", \"{opt}\"", "[\"" + script + "\", \"{opt}\""));
+        return dir;
+    }
+
     /** Copies a resource to {@code dir}, executable when asked (Maven does not keep file modes). */
     public static Path copy(String name, Path dir, boolean executable) throws IOException {
         Path out = dir.resolve(Path.of(name).getFileName().toString());
         Files.writeString(out, resource(name));
         if (executable && !out.toFile().setExecutable(true)) throw new IOException("cannot chmod " + out);
         return out;
+    }
+
+    /** The clang to pair with gcc in campaign tests: the first of clang-14, clang-16, clang-19 on PATH; null if none. */
+    public static String aClang() {
+        for (String c : java.util.List.of("clang-14", "clang-16", "clang-19")) if (org.fparity.util.Executables.find(c) != null) return c;
+        return null;
+    }
+
+    /** Skips (with the reason) a test that needs a second C compiler beside gcc. */
+    public static String requireAClang() {
+        String c = aClang();
+        org.junit.jupiter.api.Assumptions.assumeTrue(c != null, "no clang-14, clang-16 or clang-19 on PATH");
+        return c;
     }
 }

@@ -34,7 +34,7 @@ class CorporaTest {
 
     @Test
     void decimalLiteralsAreReadAsACompilerReadsThem() throws IOException {
-        Program p = Program.parse(Files.readString(Path.of("corpora/seed-paper/ceil-tiny-positive.fp")));
+        Program p = Program.parse(Files.readString(Path.of("corpora/ceil-tiny-positive/program.fp")));
         String canon = p.canonical();
         assertTrue(canon.contains("ceil(" + HexFloat.format(1.5955E-125) + ")"), canon);
     }

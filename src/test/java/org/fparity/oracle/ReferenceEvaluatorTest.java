@@ -69,11 +69,11 @@ class ReferenceEvaluatorTest {
     }
 
     static Program corpus(String name) throws Exception {
-        return Program.parse(Files.readString(Path.of("corpora/seed-paper", name)));
+        return Program.parse(Files.readString(Path.of("corpora", name.replace(".fp", ""), "program.fp")));
     }
 
     static Input corpusInput(String name) throws Exception {
-        String line = Files.readString(Path.of("corpora/seed-paper", name)).lines()
+        String line = Files.readString(Path.of("corpora", name.replace(".fp", ""), "program.fp")).lines()
                 .filter(l -> l.startsWith("// input:")).findFirst().orElseThrow();
         return new Input(List.of(line.substring("// input:".length()).strip().split("\\s+")));
     }

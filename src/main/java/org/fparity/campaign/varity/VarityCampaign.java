@@ -22,6 +22,7 @@ import org.fparity.exec.Outcome;
 import org.fparity.exec.PlatformKey;
 import org.fparity.ir.ProgramJson;
 import org.fparity.util.AtomicFiles;
+import org.fparity.util.Hashes;
 
 /**
  * Writes an import as an ordinary campaign folder ({@code campaign.json} + {@code outcomes.jsonl}), so compare, report
@@ -58,7 +59,7 @@ public final class VarityCampaign {
             List<CampaignMeta.ProgramEntry> programs = new ArrayList<>();
             for (VarityImport.ImportedProgram ip : r.programs()) {
                 String canonical = ip.program().canonical();
-                programs.add(new CampaignMeta.ProgramEntry(ip.program().id(), sha256(canonical), ip.program().precision(), canonical, ip.inputs()));
+                programs.add(new CampaignMeta.ProgramEntry(ip.program().id(), Hashes.sha256Hex(canonical), ip.program().precision(), canonical, ip.inputs()));
             }
             CampaignMeta meta = new CampaignMeta(Campaign.SCHEMA, fparityVersion, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), null,
                     null, settings, host, platforms, programs);
@@ -100,10 +101,6 @@ public final class VarityCampaign {
     /** The platform's identity: its site, and its GPU and runtime as node facts, so a V100 and an A100 are two platforms. */
     public static PlatformKey key(RecordedPlatform p) {
         return new PlatformKey(p.toolchain(), p.opt(), p.site(), PlatformKey.nodeLabel(p.node()));
-    }
-
-    private static String sha256(String s) {
-        return org.fparity.util.Hashes.sha256Hex(s);
     }
 
     private static void deleteTree(Path p) {

@@ -1,0 +1,61 @@
+package org.fparity.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.fparity.FparityError;
+import org.fparity.exec.Toolchains;
+import org.fparity.reduce.ReduceBench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fparity bench reduce CAMPAIGN}: fparity's reducer beside C-Vise on the same discrepancies, in one run. */
+@Command(name = "reduce", mixinStandardHelpOptions = true,
+        description = "Reduce N discrepancies of CAMPAIGN with fparity and the first M C-only ones with cvise --n 2 as well; operations, wall time, ratio, load average.")
+public final class BenchReduceCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "CAMPAIGN")
+    Path campaign;
+
+    @Option(names = "--cases", paramLabel = "N", defaultValue = "20", description = "discrepancies to reduce (classes in turn; default: ${DEFAULT-VALUE})")
+    int cases;
+
+    @Option(names = "--cvise", paramLabel = "M", defaultValue = "5", description = "of those, how many C-only ones C-Vise reduces too (default: ${DEFAULT-VALUE})")
+    int cvise;
+
+    @Option(names = "--cvise-timeout", paramLabel = "S", defaultValue = "900", description = "seconds C-Vise may take per case (default: ${DEFAULT-VALUE})")
+    int cviseTimeout;
+
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "150", description = "fparity candidates per batch (default: ${DEFAULT-VALUE})")
+    int batch;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "work folder, kept (default: a temporary folder)")
+    Path out;
+
+    @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains).")
+    Path toolchainDir;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (cases < 1 || cvise < 0 || cviseTimeout < 1) throw new FparityError("--cases must be >= 1, --cvise >= 0, --cvise-timeout >= 1");
+        if (!Files.isDirectory(campaign)) throw new FparityError(campaign + ": not a campaign folder");
+        Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
+        Path work;
+        try {
+            work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("fparity-bench-reduce");
+        } catch (IOException e) {
+            throw new FparityError("cannot create " + (out == null ? "a work folder" : out) + ": " + e.getMessage(), 4);
+        }
+        PrintWriter w = spec.commandLine().getOut();
+        new ReduceBench(tcs, work, w).run(campaign, cases, cvise, cviseTimeout, batch);
+        w.println("work folder: " + work);
+        return 0;
+    }
+}

@@ -1,0 +1,146 @@
+package org.fparity.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.fparity.FparityError;
+import org.fparity.exec.Toolchains;
+import org.fparity.ir.Input;
+import org.fparity.ir.Program;
+import org.fparity.reduce.CampaignDiscrepancies;
+import org.fparity.reduce.ReduceException;
+import org.fparity.reduce.ReduceSession;
+import org.fparity.reduce.Side;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fparity reduce}: a discrepancy confirmed, reduced, explained and bundled for a vendor. */
+@Command(name = "reduce", mixinStandardHelpOptions = true,
+        description = "Reduces a discrepancy (from a campaign, or a program and input on two platforms) to a small reproducer bundle under reproducers/<id>/.")
+public final class ReduceCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "CAMPAIGN|PROGRAM", description = "a campaign folder, or a program file (.fp canonical text or .json)")
+    Path target;
+
+    @Option(names = "--discrepancy", paramLabel = "ID", description = "the discrepancy's id (report.json) in CAMPAIGN")
+    String discrepancy;
+
+    @Option(names = "--top", paramLabel = "K", description = "the K most severe discrepancies of CAMPAIGN with distinct root causes")
+    Integer top;
+
+    @Option(names = "--input", paramLabel = "TOKENS", description = "the input for PROGRAM, one token per parameter (default: its first '// input:' line)")
+    String input;
+
+    @Option(names = "--platforms", paramLabel = "A,B", description = "the two platforms for PROGRAM, e.g. gcc@O0,gcc@O3_FM")
+    String platforms;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "reproducers", description = "where bundles go (default: ${DEFAULT-VALUE})")
+    Path out;
+
+    @Option(names = "--min-ulps", paramLabel = "N", defaultValue = "1", description = "Number–Number only: keep a gap of at least N ULPs (default: ${DEFAULT-VALUE})")
+    long minUlps;
+
+    @Option(names = "--vs-reference", description = "platform A must also keep disagreeing with the correctly rounded reference")
+    boolean vsReference;
+
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "150", description = "candidates per batch binary (default: ${DEFAULT-VALUE})")
+    int batch;
+
+    @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains).")
+    Path toolchainDir;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (minUlps < 1) throw new FparityError("--min-ulps must be at least 1");
+        if (batch < 1) throw new FparityError("--batch must be at least 1");
+        if (top != null && top < 1) throw new FparityError("--top must be at least 1");
+        if (!Files.exists(target)) throw new FparityError(target + ": no such file or folder");
+        Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
+        PrintWriter w = spec.commandLine().getOut();
+        Path work;
+        try {
+            work = Files.createTempDirectory("fparity-reduce");
+        } catch (IOException e) {
+            throw new FparityError("cannot create a work folder: " + e.getMessage(), 4);
+        }
+        ReduceSession session = new ReduceSession(tcs, work, out, s -> spec.commandLine().getErr().println("fparity: " + s));
+        List<ReduceSession.Request> requests = new ArrayList<>();
+        if (Files.isDirectory(target)) {
+            if (input != null || platforms != null) throw new FparityError("--input and --platforms go with a PROGRAM file, not a campaign");
+            if ((discrepancy == null) == (top == null)) throw new FparityError("give a campaign either --discrepancy ID or --top K");
+            if (discrepancy != null) {
+                requests.add(CampaignDiscrepancies.find(target, discrepancy).request(minUlps, vsReference, batch));
+            } else {
+                return top(session, w);
+            }
+        } else {
+            if (discrepancy != null || top != null) throw new FparityError("--discrepancy and --top go with a campaign folder, not a program file");
+            if (platforms == null) throw new FparityError("give the two platforms: --platforms A,B (e.g. gcc@O0,gcc@O3_FM)");
+            String[] ps = platforms.split(",");
+            if (ps.length != 2) throw new FparityError("--platforms takes exactly two platforms, A,B");
+            org.fparity.ir.ProgramFiles.ProgramFile pf = org.fparity.ir.ProgramFiles.read(target);
+            Program p = pf.program();
+            if (input == null && pf.inputs().isEmpty()) throw new FparityError(target + " has no '// input:' line; give the values with --input 'tok tok …'");
+            Input in = input != null ? org.fparity.ir.ProgramFiles.tokens(input) : pf.inputs().getFirst();
+            if (in.args().size() != p.params().size()) {
+                throw new FparityError("the program has " + p.params().size() + " parameters, the input gives " + in.args().size() + " values");
+            }
+            requests.add(new ReduceSession.Request(null, p, in, Side.parse(ps[0].strip()), Side.parse(ps[1].strip()), null, minUlps, vsReference, batch));
+        }
+        int found = 0;
+        for (ReduceSession.Request r : requests) {
+            print(w, session.run(r));
+            found++;
+        }
+        return found > 0 ? 1 : 0;
+    }
+
+    private int top(ReduceSession session, PrintWriter w) throws InterruptedException {
+        Set<String> causes = new HashSet<>();
+        Set<String> programs = new HashSet<>();
+        int done = 0;
+        for (CampaignDiscrepancies.Entry e : CampaignDiscrepancies.list(target)) {
+            if (done == top) break;
+            // the same program and input at another opt pair is almost always the same cause: try other programs first
+            if (!programs.add(e.discrepancy().program() + "/" + e.discrepancy().input())) continue;
+            ReduceSession.Report r;
+            try {
+                r = session.run(e.request(minUlps, vsReference, batch));
+            } catch (ReduceException ex) {
+                spec.commandLine().getErr().println("fparity: " + e.id() + ": " + ex.getMessage());
+                continue;
+            }
+            String cause = r.divergence() == null ? r.id() : r.divergence().rootCause();
+            if (!causes.add(cause)) {
+                w.println(r.id() + ": same root cause as an earlier one (" + cause + "), bundle kept at " + r.bundle());
+                continue;
+            }
+            print(w, r);
+            done++;
+        }
+        return done > 0 ? 1 : 0;
+    }
+
+    private static void print(PrintWriter w, ReduceSession.Report r) {
+        w.printf("%s  %s  %s  %d -> %d operations (%.0f %%) in %.1f s, %d rounds, %d candidates%n", r.id(), r.cls().label(),
+                r.confirmed() ? "confirmed" : "batch-only", r.original().operations(), r.reduced().operations(), 100 * r.share(),
+                r.result().millis() / 1000.0, r.result().rounds(), r.result().candidates());
+        w.println("  " + (r.reducedStandalone() ? "reduced program shows the discrepancy standalone" : "reduced program does NOT show it standalone")
+                + "; sanitizers: " + (r.sanitizer() == null ? "not run (no gcc)" : r.sanitizer().clean() ? "clean" : r.sanitizer().detail()));
+        if (r.divergence() != null) w.println("  " + r.divergence().sentence());
+        w.println("  bundle: " + r.bundle());
+        w.flush();
+    }
+}

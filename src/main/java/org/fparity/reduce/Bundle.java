@@ -1,0 +1,146 @@
+package org.fparity.reduce;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.compare.OutcomeClass;
+import org.fparity.emit.Language;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Outcome;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Input;
+import org.fparity.ir.Program;
+import org.fparity.ir.ProgramJson;
+import org.fparity.ir.Size;
+import org.fparity.util.AtomicFiles;
+
+/**
+ * A reproducer for vendors, {@code reproducers/<id>/}: the single-program source of every language involved,
+ * {@code input.txt}, {@code build.sh} (the exact build and run commands; runs as is), {@code expected.json} (each
+ * platform's outcome bits, the reference), {@code program.fp} and a {@code README.md} that says what differs and why.
+ */
+public final class Bundle {
+    private Bundle() {}
+
+    /** Everything a bundle records. {@code divergence} and {@code sanitizer} may be null (not available here). */
+    public record Contents(String id, Program program, Input input, DiscrepancyClass cls, DetectedToolchain a, String optA, Outcome outA,
+            DetectedToolchain b, String optB, Outcome outB, Double reference, Divergence divergence, Sanitizer.Check sanitizer,
+            Size original, Map<String, String> host) {}
+
+    /** Writes the bundle folder (each file temp-then-rename) and returns it. */
+    public static Path write(Path root, Contents c) {
+        Path dir = root.resolve(c.id());
+        Map<String, String> sources = new LinkedHashMap<>();
+        StringBuilder sh = new StringBuilder("""
+                #!/bin/sh
+                # Builds and runs this reproducer on both platforms; prints one line per platform: <platform> <result %a> <decimal>.
+                set -e
+                cd "$(dirname "$0")"
+                args=$(cat input.txt)
+                """);
+        for (int side = 0; side < 2; side++) {
+            DetectedToolchain dt = side == 0 ? c.a() : c.b();
+            String opt = side == 0 ? c.optA() : c.optB();
+            String file = fileName(dt);
+            String cls = Standalone.className(dt);
+            sources.put(file, Standalone.source(dt, c.program()));
+            String tag = dt.name() + "_" + opt;
+            String bin = "build/" + tag + "/bin";
+            sh.append("mkdir -p build/").append(tag).append('\n');
+            sh.append(quote(dt.toolchain().compileArgv(opt, file, bin, cls))).append('\n');
+            sh.append("printf '%s ' '").append(dt.name()).append('@').append(opt).append("'\n");
+            sh.append(quote(dt.toolchain().runArgv(opt, bin, cls))).append(" $args | tail -n 1\n");
+        }
+        try {
+            Files.createDirectories(dir);
+            for (var e : sources.entrySet()) AtomicFiles.write(dir.resolve(e.getKey()), e.getValue());
+            AtomicFiles.write(dir.resolve("input.txt"), String.join(" ", c.input().args()) + "\n");
+            AtomicFiles.write(dir.resolve("program.fp"), c.program().canonical() + "// input: " + String.join(" ", c.input().args()) + "\n");
+            AtomicFiles.write(dir.resolve("build.sh"), sh.toString());
+            dir.resolve("build.sh").toFile().setExecutable(true);
+            AtomicFiles.write(dir.resolve("expected.json"), ProgramJson.toJson(expected(c)) + "\n");
+            AtomicFiles.write(dir.resolve("README.md"), readme(c, sources.keySet()));
+        } catch (java.io.IOException e) {
+            throw new org.fparity.FparityError("cannot write " + dir + ": " + e.getMessage(), 4);
+        }
+        return dir;
+    }
+
+    /** The file a toolchain's single-program source goes to (Java's public class fixes its name). */
+    static String fileName(DetectedToolchain dt) {
+        return switch (Language.valueOf(dt.toolchain().language())) {
+            case C -> "test.c";
+            case CUDA -> "test.cu";
+            case HIP, HIPIFY -> "test.hip";
+            case OPENCL -> "test_opencl.c";
+            case JAVA -> org.fparity.emit.JavaEmitter.CLASS_NAME + ".java";
+        };
+    }
+
+    static ObjectNode expected(Contents c) {
+        ObjectNode o = ProgramJson.MAPPER.createObjectNode();
+        o.put("id", c.id());
+        o.put("program", c.program().id());
+        o.put("class", c.cls().id());
+        o.putPOJO("input", c.input().args());
+        ObjectNode ps = o.putObject("platforms");
+        for (int side = 0; side < 2; side++) {
+            DetectedToolchain dt = side == 0 ? c.a() : c.b();
+            Outcome out = side == 0 ? c.outA() : c.outB();
+            String opt = side == 0 ? c.optA() : c.optB();
+            ObjectNode p = ps.putObject(dt.name() + "@" + opt);
+            p.put("result", out.hex());
+            p.put("class", OutcomeClass.of(out.value()).name().toLowerCase(java.util.Locale.ROOT));
+            p.put("version", dt.version());
+            p.putPOJO("compile", dt.toolchain().compileArgv(opt, fileName(dt), "bin", Standalone.className(dt)));
+        }
+        if (c.reference() != null) o.put("reference", HexFloat.format(c.reference()));
+        if (c.divergence() != null) o.set("firstDivergence", c.divergence().toJson());
+        return o;
+    }
+
+    static String readme(Contents c, Iterable<String> files) {
+        String pa = c.a().name() + "@" + c.optA();
+        String pb = c.b().name() + "@" + c.optB();
+        StringBuilder r = new StringBuilder();
+        r.append("# ").append(c.cls().label()).append(" discrepancy ").append(c.id()).append("\n\n");
+        r.append("The same program and input give different results on `").append(pa).append("` and `").append(pb).append("`:\n\n");
+        r.append("| platform | result | compiler |\n| --- | --- | --- |\n");
+        r.append("| `").append(pa).append("` | `").append(c.outA().hex()).append("` | ").append(c.a().version()).append(" |\n");
+        r.append("| `").append(pb).append("` | `").append(c.outB().hex()).append("` | ").append(c.b().version()).append(" |\n");
+        if (c.reference() != null) {
+            String ref = HexFloat.format(c.reference());
+            String agrees = DiscrepancyClass.classify(c.outA().value(), c.reference()) == null ? pa
+                    : DiscrepancyClass.classify(c.outB().value(), c.reference()) == null ? pb : "neither platform";
+            r.append("| correctly rounded reference (every operation and call rounded once, MPFR) | `").append(ref).append("` | agrees with ").append(agrees).append(" |\n");
+        }
+        r.append("\n## The program\n\n```c\n").append(c.program().canonical()).append("```\n\nInput: `").append(String.join(" ", c.input().args())).append("`\n\n");
+        r.append("Reduced by `fparity reduce` from a program of ").append(c.original()).append(" to ").append(Size.of(c.program())).append(".\n\n");
+        if (c.divergence() != null) r.append("## First diverging operation\n\n").append(c.divergence().sentence()).append("\n\n");
+        if (c.sanitizer() != null) r.append("Undefined behaviour check (gcc -fsanitize=undefined,address): ").append(c.sanitizer().clean() ? "clean" : c.sanitizer().detail()).append(".\n\n");
+        r.append("## Build and run\n\n`sh build.sh` builds each platform's binary from the files here (");
+        boolean first = true;
+        for (String f : files) {
+            r.append(first ? "" : ", ").append('`').append(f).append('`');
+            first = false;
+        }
+        r.append(") and prints one line per platform; `expected.json` holds the recorded bits.\n\n");
+        r.append("Host: ").append(c.host().getOrDefault("hostname", "?")).append(", ").append(c.host().getOrDefault("cpu", "")).append(", ")
+                .append(c.host().getOrDefault("os", "")).append(".\n");
+        return r.toString();
+    }
+
+    private static String quote(List<String> argv) {
+        StringBuilder sb = new StringBuilder();
+        for (String a : argv) {
+            if (!sb.isEmpty()) sb.append(' ');
+            sb.append(a.matches("[A-Za-z0-9_./=:+,@%-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,75 @@
+package org.fparity.reduce;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.fparity.campaign.Emitters;
+import org.fparity.exec.BinaryCache;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Job;
+import org.fparity.exec.LocalExecutor;
+import org.fparity.exec.Outcome;
+import org.fparity.ir.Params;
+import org.fparity.ir.Program;
+
+/**
+ * Tests candidates the way campaigns run programs: all candidates of a round in one batch binary per platform, one
+ * process feeding it every candidate's input (the existing executor: compile cache, timeouts, bisection of a batch
+ * that does not compile), both platforms in parallel.
+ */
+public final class LocalCandidateRunner implements CandidateRunner {
+    private final DetectedToolchain a;
+    private final String optA;
+    private final DetectedToolchain b;
+    private final String optB;
+    private final LocalExecutor executor;
+    private int round;
+
+    public LocalCandidateRunner(DetectedToolchain a, String optA, DetectedToolchain b, String optB, Path work) {
+        this.a = a;
+        this.optA = optA;
+        this.b = b;
+        this.optB = optB;
+        this.executor = new LocalExecutor(new BinaryCache(work.resolve("build")), 2, s -> {});
+    }
+
+    @Override
+    public int batches() {
+        return 2 * round;
+    }
+
+    @Override
+    public List<Outcome[]> run(List<Params.WithInput> candidates) throws InterruptedException {
+        if (candidates.isEmpty()) return List.of();
+        round++;
+        Map<String, Program> programs = new LinkedHashMap<>();
+        List<Job.Line> lines = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            String id = "c" + i;
+            programs.put(id, candidates.get(i).program());
+            lines.add(new Job.Line(id, 0, candidates.get(i).input().args()));
+        }
+        List<String> ids = List.copyOf(programs.keySet());
+        String name = String.format("Reduce%04d", round);
+        List<Job> jobs = new ArrayList<>();
+        jobs.add(new Job(name, ids, Emitters.forToolchain(a.toolchain(), programs), a, optA, "A", lines));
+        jobs.add(new Job(name, ids, Emitters.forToolchain(b.toolchain(), programs), b, optB, "B", lines));
+        Map<String, Outcome> got = new ConcurrentHashMap<>();
+        executor.execute(jobs, o -> got.put(o.platform() + "/" + o.program(), o));
+        List<Outcome[]> out = new ArrayList<>(candidates.size());
+        for (String id : ids) out.add(new Outcome[] {got.get("A/" + id), got.get("B/" + id)});
+        return out;
+    }
+
+    /** Both sides' detected toolchains, for bundles and confirmation. */
+    public Map<String, DetectedToolchain> toolchains() {
+        Map<String, DetectedToolchain> m = new HashMap<>();
+        m.put(a.name(), a);
+        m.put(b.name(), b);
+        return m;
+    }
+}

@@ -1,0 +1,178 @@
+package org.fparity.reduce;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fparity.ir.Cond;
+import org.fparity.ir.Expr;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Index;
+import org.fparity.ir.Input;
+import org.fparity.ir.MathFn;
+import org.fparity.ir.Node;
+import org.fparity.ir.NodePath;
+import org.fparity.ir.Nodes;
+import org.fparity.ir.Param;
+import org.fparity.ir.Params;
+import org.fparity.ir.Program;
+import org.fparity.ir.Stmt;
+import org.fparity.ir.Walker;
+
+/**
+ * C-Reduce's passes, over the IR, in priority order: what removes the most comes first, because a round tests the
+ * first {@code limit} candidates and keeps the smallest interesting one. Every pass proposes; {@link Candidate#apply}
+ * and the validator decide what is legal.
+ */
+public final class Passes {
+    private Passes() {}
+
+    /** Every candidate for one round, highest priority first, at most {@code limit}. */
+    public static List<Candidate> all(Program p, Input in, Map<NodePath, Double> values, int limit) {
+        List<Candidate> out = new ArrayList<>();
+        deleteChunks(p, out);
+        unwrap(p, out);
+        cutLoops(p, in, out);
+        toOperand(p, out);
+        toValue(p, values, out);
+        dropParams(p, out);
+        fewerBits(p, in, out);
+        return out.size() > limit ? out.subList(0, limit) : out;
+    }
+
+    /** Delete runs of statements in every block: halves, quarters … single statements (ddmin's ladder). */
+    static void deleteChunks(Program p, List<Candidate> out) {
+        Walker.each(p, (path, n) -> {
+            if (!(n instanceof Node.Block b) || b.stmts().isEmpty()) return;
+            int size = b.stmts().size();
+            for (int chunk = Math.max(1, size / 2); ; chunk /= 2) {
+                for (int from = 0; from < size; from += chunk) {
+                    List<Candidate.Edit> es = new ArrayList<>();
+                    for (int i = from; i < Math.min(size, from + chunk); i++) es.add(new Candidate.Edit(path.child(i), true, List.of()));
+                    out.add(new Candidate(chunk == 1 ? "delete-statement" : "delete-" + chunk + "-statements", es, Set.of(), Map.of()));
+                }
+                if (chunk == 1) break;
+            }
+        });
+    }
+
+    /** An {@code if} replaced by one of its arms; a loop by one pass of its body (the loop variable becomes 0). */
+    static void unwrap(Program p, List<Candidate> out) {
+        Walker.each(p, (path, n) -> {
+            switch (n) {
+                case Stmt.If i -> {
+                    out.add(Candidate.edit("if-to-then", new Candidate.Edit(path, true, List.copyOf(i.then()))));
+                    out.add(Candidate.edit("if-to-else", new Candidate.Edit(path, true, List.copyOf(i.otherwise()))));
+                }
+                case Stmt.For f -> {
+                    List<Node> body = new ArrayList<>();
+                    for (Stmt s : f.body()) body.add(fixIndex(s, f.var()));
+                    out.add(Candidate.edit("loop-to-body", new Candidate.Edit(path, true, body)));
+                }
+                default -> {}
+            }
+        });
+    }
+
+    /** Loop bounds in the input cut to 0, 1 and half. */
+    static void cutLoops(Program p, Input in, List<Candidate> out) {
+        for (int i = 0; i < p.params().size(); i++) {
+            if (p.params().get(i).kind() != Param.Kind.INT) continue;
+            int n = in.integer(i);
+            for (int m : new int[] {0, 1, n / 2}) {
+                if (m < n) out.add(new Candidate("cut-loop", List.of(), Set.of(), Map.of(i, Integer.toString(m))));
+            }
+        }
+    }
+
+    /** A sub-expression replaced by one of its operands; a connective by one of its sides. */
+    static void toOperand(Program p, List<Candidate> out) {
+        Walker.each(p, (path, n) -> {
+            if (n instanceof Expr.Call c) {
+                for (int k = 0; k < c.args().size(); k++) {
+                    if (c.fn().args().get(k) == MathFn.Arg.FP) out.add(Candidate.edit("call-to-argument", new Candidate.Edit(path, false, List.of(c.args().get(k)))));
+                }
+            } else if (n instanceof Expr.Bin || n instanceof Expr.Neg || n instanceof Expr.Paren || n instanceof Cond.And || n instanceof Cond.Or
+                    || n instanceof Cond.Not) {
+                for (Node k : Nodes.children(n)) out.add(Candidate.edit("to-operand", new Candidate.Edit(path, false, List.of(k))));
+            }
+        });
+    }
+
+    /** A computed sub-expression replaced by a literal holding the value it had (the ideal platform's value). */
+    static void toValue(Program p, Map<NodePath, Double> values, List<Candidate> out) {
+        Walker.each(p, (path, n) -> {
+            if (!(n instanceof Expr.Bin || n instanceof Expr.Neg || n instanceof Expr.Call || n instanceof Expr.Paren || n instanceof Expr.Elem)) return;
+            if (isAssignTarget(p, path)) return;
+            Double v = values.get(path);
+            if (v != null && Double.isFinite(v) && p.precision().representable(v)) {
+                out.add(Candidate.edit("to-value", new Candidate.Edit(path, false, List.of(new Expr.Lit(v)))));
+            }
+        });
+    }
+
+    /** An FP parameter replaced by a literal holding its input value. */
+    static void dropParams(Program p, List<Candidate> out) {
+        Set<String> used = Params.used(p);
+        for (Param par : p.params()) {
+            if (par.kind() == Param.Kind.FP && !par.name().equals(Param.COMP) && used.contains(par.name())) {
+                out.add(new Candidate("parameter-to-literal", List.of(), Set.of(par.name()), Map.of()));
+            }
+        }
+    }
+
+    /** Literals and FP input values rounded to fewer significant bits (1, 4, 12). */
+    static void fewerBits(Program p, Input in, List<Candidate> out) {
+        Walker.each(p, (path, n) -> {
+            if (n instanceof Expr.Lit l) {
+                for (int bits : new int[] {1, 4, 12}) {
+                    double r = roundBits(l.value(), bits);
+                    if (r != l.value() && Double.isFinite(r) && p.precision().representable(r)) {
+                        out.add(Candidate.edit("literal-bits", new Candidate.Edit(path, false, List.of(new Expr.Lit(r)))));
+                    }
+                }
+            }
+        });
+        for (int i = 0; i < p.params().size(); i++) {
+            if (p.params().get(i).kind() == Param.Kind.INT) continue;
+            double v = in.fp(i);
+            for (int bits : new int[] {1, 4, 12}) {
+                double r = roundBits(v, bits);
+                if (Double.doubleToRawLongBits(r) != Double.doubleToRawLongBits(v) && Double.isFinite(r)) {
+                    out.add(new Candidate("input-bits", List.of(), Set.of(), Map.of(i, HexFloat.format(p.precision().round(r)))));
+                }
+            }
+        }
+    }
+
+    /** Significant bits of a value (0 for zero, Inf, NaN): the measure literal and input simplification lowers. */
+    public static int bits(double v) {
+        if (v == 0 || !Double.isFinite(v)) return 0;
+        long m = Double.doubleToRawLongBits(v) & 0xFFFFFFFFFFFFFL;
+        int e = (int) ((Double.doubleToRawLongBits(v) >>> 52) & 0x7FF);
+        if (e != 0) m |= 1L << 52;
+        return 64 - Long.numberOfLeadingZeros(m) - Long.numberOfTrailingZeros(m);
+    }
+
+    /** v rounded to nearest with {@code bits} significant bits (subnormals keep what they have). */
+    static double roundBits(double v, int bits) {
+        if (v == 0 || !Double.isFinite(v) || bits(v) <= bits) return v;
+        int exp = Math.getExponent(v);
+        double scale = Math.scalb(1.0, exp - bits + 1);
+        return Math.rint(v / scale) * scale;
+    }
+
+    private static boolean isAssignTarget(Program p, NodePath path) {
+        return path.depth() > 0 && path.last() == 0 && NodePath.at(p, path.parent()) instanceof Stmt.Assign;
+    }
+
+    /** Indices by the loop variable {@code var} become index 0 (a loop replaced by one pass of its body). */
+    private static Node fixIndex(Node n, String var) {
+        if (n instanceof Expr.Elem e && e.index() instanceof Index.Loop l && l.var().equals(var)) return new Expr.Elem(e.array(), new Index.Const(0));
+        List<Node> k = Nodes.children(n);
+        if (k.isEmpty()) return n;
+        List<Node> nk = new ArrayList<>(k.size());
+        for (Node c : k) nk.add(fixIndex(c, var));
+        return Nodes.withChildren(n, nk);
+    }
+}

@@ -1,0 +1,234 @@
+package org.fparity.reduce;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.emit.Emitter;
+import org.fparity.emit.Language;
+import org.fparity.util.Processes;
+import org.fparity.exec.Toolchain;
+import org.fparity.exec.Toolchains;
+import org.fparity.ir.MathFn;
+import org.fparity.ir.Precision;
+import org.fparity.util.Executables;
+
+/**
+ * {@code fparity bench reduce}: fparity's reducer on N discrepancies of a campaign (classes taken in turn, one per
+ * program and input), and on the first M whose platforms are both C, C-Vise ({@code cvise --n 2}) on the same
+ * discrepancy's single-program C file with an interestingness script that rebuilds both platforms, reruns, keeps the
+ * class and guards against UB with a {@code -fsanitize=undefined,address} build — side by side, one line per case.
+ */
+public final class ReduceBench {
+    /** One case's figures; cvise fields are -1 when C-Vise was not run on it. */
+    public record Row(String id, DiscrepancyClass cls, String a, String b, boolean confirmed, int original, int reduced, boolean standalone, boolean ubClean,
+            double seconds, int cviseOps, double cviseSeconds, boolean cviseTimedOut) {}
+
+    private final Toolchains toolchains;
+    private final Path work;
+    private final PrintWriter out;
+
+    public ReduceBench(Toolchains toolchains, Path work, PrintWriter out) {
+        this.toolchains = toolchains;
+        this.work = work;
+        this.out = out;
+    }
+
+    /** The cases: classes in turn (most severe first within a class), one discrepancy per program and input. */
+    public static List<CampaignDiscrepancies.Entry> pick(List<CampaignDiscrepancies.Entry> all, int n) {
+        Map<DiscrepancyClass, List<CampaignDiscrepancies.Entry>> byClass = new LinkedHashMap<>();
+        Set<String> runs = new LinkedHashSet<>();
+        for (CampaignDiscrepancies.Entry e : all) {
+            if (!runs.add(e.discrepancy().program() + "/" + e.discrepancy().input())) continue;
+            byClass.computeIfAbsent(e.discrepancy().cls(), k -> new ArrayList<>()).add(e);
+        }
+        List<CampaignDiscrepancies.Entry> out = new ArrayList<>();
+        for (int round = 0; out.size() < n; round++) {
+            boolean any = false;
+            for (List<CampaignDiscrepancies.Entry> l : byClass.values()) {
+                if (round < l.size() && out.size() < n) {
+                    out.add(l.get(round));
+                    any = true;
+                }
+            }
+            if (!any) break;
+        }
+        return out;
+    }
+
+    public List<Row> run(Path campaign, int cases, int cviseCases, int cviseTimeout, int limit) throws InterruptedException {
+        List<CampaignDiscrepancies.Entry> chosen = pick(CampaignDiscrepancies.list(campaign), cases);
+        boolean cvise = Executables.find("cvise") != null;
+        if (!cvise && cviseCases > 0) out.println("cvise not found: fparity side only");
+        List<Row> rows = new ArrayList<>();
+        int cvised = 0;
+        out.println("load average at start: " + loadAverage());
+        out.printf("%-13s %-14s %-30s %-10s %9s %9s %6s %4s %9s | %9s %9s %7s%n", "id", "class", "platforms", "confirmed", "ops", "fparity", "share", "UB", "seconds",
+                "cvise-ops", "cvise-s", "ratio");
+        for (CampaignDiscrepancies.Entry e : chosen) {
+            ReduceSession.Request req = e.request(1, false, limit);
+            ReduceSession session = new ReduceSession(toolchains, work.resolve(e.id()), work.resolve("reproducers"), s -> {});
+            long t0 = System.nanoTime();
+            ReduceSession.Report r;
+            try {
+                r = session.run(req);
+            } catch (ReduceException ex) {
+                out.println(e.id() + " " + e.discrepancy().cls().label() + ": " + ex.getMessage());
+                out.flush();
+                continue;
+            }
+            double secs = (System.nanoTime() - t0) / 1e9;
+            int cOps = -1;
+            double cSecs = -1;
+            boolean cTimeout = false;
+            if (cvise && cvised < cviseCases && isC(req.a()) && isC(req.b())) {
+                cvised++;
+                long c0 = System.nanoTime();
+                Path dir = work.resolve(e.id()).resolve("cvise");
+                cTimeout = !cvise(dir, req, cviseTimeout);
+                cSecs = (System.nanoTime() - c0) / 1e9;
+                cOps = countOps(readOrEmpty(dir.resolve("test.c")));
+            }
+            Row row = new Row(e.id(), r.cls(), req.a().id(), req.b().id(), r.confirmed(), r.original().operations(), r.reduced().operations(), r.reducedStandalone(),
+                    r.sanitizer() != null && r.sanitizer().clean(), secs, cOps, cSecs, cTimeout);
+            rows.add(row);
+            out.printf("%-13s %-14s %-30s %-10s %9d %9d %5.0f%% %4s %9.1f | %9s %9s %7s%n", row.id(), row.cls().label(), row.a() + "," + row.b(),
+                    row.confirmed() ? "yes" : "batch-only", row.original(), row.reduced(), 100.0 * row.reduced() / Math.max(1, row.original()),
+                    row.ubClean() ? "ok" : "!", row.seconds(), cOps < 0 ? "-" : cOps + (cTimeout ? "*" : ""), cSecs < 0 ? "-" : String.format("%.1f", cSecs),
+                    cSecs < 0 ? "-" : String.format("%.3f", secs / cSecs));
+            out.flush();
+        }
+        out.println("load average at end: " + loadAverage() + (rows.stream().anyMatch(Row::cviseTimedOut) ? "   (* = C-Vise stopped at the time limit; its size then)" : ""));
+        return rows;
+    }
+
+    private boolean isC(Side s) {
+        Toolchain tc = toolchains.get(s.toolchain());
+        return tc != null && tc.language().equals("C");
+    }
+
+    /** Runs C-Vise on the original's single-program C file; false when it hit the time limit. */
+    private boolean cvise(Path dir, ReduceSession.Request req, int timeoutSeconds) throws InterruptedException {
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("test.c"), Emitter.of(Language.C).single(req.program()));
+            Path script = dir.resolve("interesting.sh");
+            Files.writeString(script, script(req));
+            script.toFile().setExecutable(true);
+            Processes.Result r = Processes.run(List.of("cvise", "--n", "2", "--timeout", "30", script.toString(), "test.c"), Map.of(), dir, dir.resolve("cvise.log"),
+                    timeoutSeconds);
+            return !r.timedOut();
+        } catch (IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+    }
+
+    /** The interestingness script C-Vise runs in its own temporary folder on a candidate test.c. */
+    String script(ReduceSession.Request req) {
+        Toolchain ta = toolchains.get(req.a().toolchain());
+        Toolchain tb = toolchains.get(req.b().toolchain());
+        String args = String.join(" ", req.input().args());
+        return "#!/bin/sh\n"
+                + "# interesting: builds on both platforms, both print a result, the results differ in class " + req.cls().id() + ", no UB under ASan/UBSan\n"
+                + String.join(" ", ta.compileArgv(req.a().opt(), "test.c", "a.out", "test")) + " >/dev/null 2>&1 || exit 1\n"
+                + String.join(" ", tb.compileArgv(req.b().opt(), "test.c", "b.out", "test")) + " >/dev/null 2>&1 || exit 1\n"
+                + "ra=$(timeout 10 ./a.out " + args + " 2>/dev/null | tail -n 1 | cut -d' ' -f1) || exit 1\n"
+                + "rb=$(timeout 10 ./b.out " + args + " 2>/dev/null | tail -n 1 | cut -d' ' -f1) || exit 1\n"
+                + "python3 -c '\nimport math,sys\ndef c(s):\n  v=float.fromhex(s)\n  return \"nan\" if math.isnan(v) else \"inf\" if math.isinf(v) else \"zero\" if v==0 else \"number\"\n"
+                + "a,b=float.fromhex(sys.argv[1]),float.fromhex(sys.argv[2])\nk=sorted([c(sys.argv[1]),c(sys.argv[2])])\n"
+                + "want=\"" + req.cls().id() + "\"\n"
+                + "got=\"inf_sign\" if k==[\"inf\",\"inf\"] and a!=b else \"number_number\" if k==[\"number\",\"number\"] and a!=b else None if k[0]==k[1] else \"_\".join(x for x in [\"nan\",\"inf\",\"zero\",\"number\"] if x in k)\n"
+                + "sys.exit(0 if got==want else 1)' \"$ra\" \"$rb\" || exit 1\n"
+                + "gcc -O0 -fsanitize=undefined,address -fno-sanitize-recover=all -o san test.c -lm >/dev/null 2>&1 || exit 1\n"
+                + "timeout 10 ./san " + args + " >/dev/null 2>&1 || exit 1\n"
+                + "exit 0\n";
+    }
+
+    private static String readOrEmpty(Path f) {
+        try {
+            return Files.readString(f, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*|0[xX][0-9a-fA-F.]+[pP][+-]?\\d+|\\d+\\.?\\d*(?:[eE][+-]?\\d+)?|[+\\-*/]=|[<>=!]=|&&|\\|\\||\\+\\+|--|[-+*/<>(){}\\[\\];,=!]");
+
+    /**
+     * Floating-point operations in a C file as fparity counts them in the IR ({@link org.fparity.ir.Size}): binary
+     * {@code + - * /}, unary minus on a non-literal, compound assignments, math calls, comparisons — counted in
+     * {@code compute_0} (or, if C-Vise removed it, in the whole file). A token-level count: loop headers are skipped; cast and index
+     * arithmetic are not FP but look alike, so this can only over-count C-Vise.
+     */
+    public static int countOps(String c) {
+        int at = c.indexOf("compute_0(");
+        String body = c;
+        if (at >= 0) {
+            int open = c.indexOf('{', at);
+            int depth = 0;
+            int end = c.length();
+            for (int i = open; i >= 0 && i < c.length(); i++) {
+                if (c.charAt(i) == '{') depth++;
+                if (c.charAt(i) == '}' && --depth == 0) {
+                    end = i;
+                    break;
+                }
+            }
+            body = open < 0 ? "" : c.substring(open, end);
+        }
+        Set<String> fns = new java.util.HashSet<>();
+        for (MathFn f : MathFn.values()) {
+            fns.add(f.c(Precision.FP64));
+            fns.add(f.c(Precision.FP32));
+        }
+        Matcher m = TOKEN.matcher(body);
+        List<String> toks = new ArrayList<>();
+        while (m.find()) toks.add(m.group());
+        int ops = 0;
+        for (int i = 0; i < toks.size(); i++) {
+            String t = toks.get(i);
+            if (t.equals("for")) {
+                // a loop header's int comparison and increment are not FP operations
+                int depth = 0;
+                for (i++; i < toks.size(); i++) {
+                    if (toks.get(i).equals("(")) depth++;
+                    if (toks.get(i).equals(")") && --depth == 0) break;
+                }
+                continue;
+            }
+            String prev = i > 0 ? toks.get(i - 1) : "";
+            boolean operandBefore = prev.matches("[A-Za-z_0-9.]+.*") && !prev.equals("return") || prev.equals(")") || prev.equals("]");
+            switch (t) {
+                case "+=", "-=", "*=", "/=", "<", ">", "<=", ">=", "==", "!=" -> ops++;
+                case "+", "*", "/" -> ops += operandBefore ? 1 : 0;
+                case "-" -> {
+                    String next = i + 1 < toks.size() ? toks.get(i + 1) : "";
+                    if (operandBefore || !next.matches("0[xX].*|\\d.*")) ops++;
+                }
+                default -> {
+                    if (fns.contains(t) && i + 1 < toks.size() && toks.get(i + 1).equals("(")) ops++;
+                }
+            }
+        }
+        return ops;
+    }
+
+    static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

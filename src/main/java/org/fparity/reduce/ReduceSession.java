@@ -1,0 +1,125 @@
+package org.fparity.reduce;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.fparity.FparityError;
+import org.fparity.exec.NodeFacts;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Toolchains;
+import org.fparity.ir.Input;
+import org.fparity.ir.Program;
+import org.fparity.ir.ProgramJson;
+import org.fparity.ir.Size;
+import org.fparity.oracle.ReferenceEvaluator;
+import org.fparity.util.AtomicFiles;
+
+/**
+ * One discrepancy from start to bundle: confirm it standalone, reduce it in batches, check the result standalone and
+ * under ASan/UBSan, find the first diverging operation, write {@code reproducers/<id>/}.
+ */
+public final class ReduceSession {
+    /** What to reduce. {@code cls} null: whatever class the two platforms show on the original. */
+    public record Request(String id, Program program, Input input, Side a, Side b, DiscrepancyClass cls, long minUlps, boolean vsReference, int limit) {}
+
+    /** What came of it. */
+    public record Report(String id, DiscrepancyClass cls, boolean confirmed, Outcome standaloneA, Outcome standaloneB, Reducer.Result result,
+            boolean reducedStandalone, Sanitizer.Check sanitizer, Divergence divergence, Path bundle, Size original, Size reduced) {
+        /** Reduced operations as a share of the original's. */
+        public double share() {
+            return original.operations() == 0 ? 0 : (double) reduced.operations() / original.operations();
+        }
+    }
+
+    private final Toolchains toolchains;
+    private final Path work;
+    private final Path out;
+    private final Consumer<String> log;
+
+    public ReduceSession(Toolchains toolchains, Path work, Path out, Consumer<String> log) {
+        this.toolchains = toolchains;
+        this.work = work;
+        this.out = out;
+        this.log = log;
+    }
+
+    public Report run(Request r) throws InterruptedException {
+        DetectedToolchain a = detect(r.a());
+        DetectedToolchain b = detect(r.b());
+        Standalone single = new Standalone(work);
+        Outcome sa = single.run(a, r.a().opt(), r.program(), r.input());
+        Outcome sb = single.run(b, r.b().opt(), r.program(), r.input());
+        DiscrepancyClass standaloneCls = sa.status() == Outcome.Status.OK && sb.status() == Outcome.Status.OK
+                ? DiscrepancyClass.classify(sa.value(), sb.value()) : null;
+        LocalCandidateRunner runner = new LocalCandidateRunner(a, r.a().opt(), b, r.b().opt(), work);
+        DiscrepancyClass cls = r.cls();
+        if (cls == null) {
+            Outcome[] o = runner.run(java.util.List.of(new org.fparity.ir.Params.WithInput(r.program(), r.input()))).getFirst();
+            if (o[0] == null || o[1] == null || o[0].status() != Outcome.Status.OK || o[1].status() != Outcome.Status.OK) {
+                throw new ReduceException("the program does not run on both platforms: " + r.a() + " " + Reducer.describe(o[0]) + ", " + r.b() + " " + Reducer.describe(o[1]));
+            }
+            cls = DiscrepancyClass.classify(o[0].value(), o[1].value());
+            if (cls == null) throw new ReduceException(r.a() + " and " + r.b() + " agree on this program and input (" + o[0].hex() + "): nothing to reduce");
+        }
+        boolean confirmed = standaloneCls == cls;
+        String id = r.id() != null ? r.id() : DiscrepancyId.of(r.program().id(), 0, r.a().id(), r.b().id(), cls);
+        log.accept(id + ": " + cls.label() + " " + r.a() + " vs " + r.b() + (confirmed ? ", confirmed standalone" : ", batch-only (standalone: "
+                + Reducer.describe(sa) + " vs " + Reducer.describe(sb) + ")"));
+        Reducer.Result res = new Reducer(runner, new Verdict(cls, r.minUlps(), r.vsReference()), r.limit(), log).reduce(r.program(), r.input());
+        Outcome ra = single.run(a, r.a().opt(), res.program(), res.input());
+        Outcome rb = single.run(b, r.b().opt(), res.program(), res.input());
+        boolean reducedStandalone = new Verdict(cls, r.minUlps(), r.vsReference()).interesting(res.program(), res.input(), ra, rb);
+        Sanitizer.Check ub = Sanitizer.check(res.program(), res.input(), work);
+        Divergence div = new Tracer(work).explain(res.program(), res.input(), a, r.a().opt(), res.a(), b, r.b().opt(), res.b());
+        Double ref = reference(res.program(), res.input());
+        Map<String, String> host = NodeFacts.collect();
+        Size original = Size.of(r.program());
+        Size reduced = Size.of(res.program());
+        Path dir = Bundle.write(out, new Bundle.Contents(id, res.program(), res.input(), cls, a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
+                reducedStandalone ? rb : res.b(), ref, div, ub, original, host));
+        Report rep = new Report(id, cls, confirmed, sa, sb, res, reducedStandalone, ub, div, dir, original, reduced);
+        AtomicFiles.write(dir.resolve("reduction.json"), ProgramJson.toJson(json(rep, r)) + "\n");
+        return rep;
+    }
+
+    private DetectedToolchain detect(Side s) {
+        var tc = toolchains.get(s.toolchain());
+        if (tc == null) throw new FparityError("toolchain '" + s.toolchain() + "' not found; run 'fparity toolchains' to see what is available");
+        if (!tc.opt().containsKey(s.opt())) throw new FparityError("toolchain '" + s.toolchain() + "' has no opt level " + s.opt());
+        DetectedToolchain dt = DetectedToolchain.detect(tc);
+        if (!dt.canCompile()) throw new FparityError(s + ": " + dt.compileProblem(), FparityError.MISSING_TOOL);
+        if (!dt.canRun()) throw new FparityError(s + ": " + dt.runProblem() + " (reduction needs both platforms' outcomes)", FparityError.MISSING_TOOL);
+        return dt;
+    }
+
+    private static Double reference(Program p, Input in) {
+        try {
+            return ReferenceEvaluator.ideal(p, in).comp();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static ObjectNode json(Report rep, Request r) {
+        ObjectNode o = ProgramJson.MAPPER.createObjectNode();
+        o.put("id", rep.id());
+        o.put("class", rep.cls().id());
+        o.put("originalProgram", r.program().id());
+        o.put("confirmed", rep.confirmed());
+        o.put("standaloneA", rep.standaloneA().hex());
+        o.put("standaloneB", rep.standaloneB().hex());
+        o.put("reducedShowsDiscrepancyStandalone", rep.reducedStandalone());
+        o.put("sanitizer", rep.sanitizer() == null ? "not run (no gcc)" : rep.sanitizer().clean() ? "clean" : rep.sanitizer().detail());
+        o.put("originalOperations", rep.original().operations());
+        o.put("reducedOperations", rep.reduced().operations());
+        o.put("rounds", rep.result().rounds());
+        o.put("candidates", rep.result().candidates());
+        o.put("batches", rep.result().batches());
+        o.put("millis", rep.result().millis());
+        if (rep.divergence() != null) o.put("rootCause", rep.divergence().rootCause());
+        return o;
+    }
+}

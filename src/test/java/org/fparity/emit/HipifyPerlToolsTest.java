@@ -1,0 +1,50 @@
+package org.fparity.emit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.fparity.gen.Generator;
+import org.fparity.gen.Grammar;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Program;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The built-in HIPIFY converter against ROCm's own hipify-perl (one on PATH / {@code $HIPIFY_PERL}, or the copy in
+ * {@code ../shared/peers/hipify/}): the same text, whitespace aside, on 320 generated programs of both precisions.
+ */
+@Tag("tools")
+@Tag("slow")
+class HipifyPerlToolsTest {
+    static String squeeze(String s) {
+        return s.replaceAll("\\s+", " ").strip();
+    }
+
+    @Test
+    void theBuiltInConverterGivesWhatHipifyPerlGives() {
+        Path tool = HipifyEmitter.locate() != null ? HipifyEmitter.locate() : HipifyEmitter.peerCopy();
+        Assumptions.assumeTrue(tool != null, "hipify-perl not found ($HIPIFY_PERL, PATH, ../shared/peers/hipify/) or perl missing");
+        Emitter cuda = Emitter.of(Language.CUDA);
+        HipifyEmitter real = new HipifyEmitter(tool);
+        int programs = 0;
+        for (Precision p : List.of(Precision.FP64, Precision.FP32)) {
+            List<Program> ps = new Generator(Grammar.defaults(), 14).generate(p, 160);
+            for (int b = 0; b < ps.size(); b += 20) {
+                // small files: hipify-perl's time grows with the file, and a busy machine would time it out on 80 programs
+                List<Program> batch = ps.subList(b, b + 20);
+                String cu = cuda.batch(batch);
+                assertEquals(squeeze(real.batch(batch)), squeeze(HipifyEmitter.convert(cu)), p + " batch " + b);
+                programs += batch.size();
+            }
+        }
+        assertEquals(320, programs);
+        assertTrue(HipifyEmitter.converter(tool).startsWith("hipify-perl (HIP version "), HipifyEmitter.converter(tool));
+        assertTrue(HipifyEmitter.converter(null).startsWith("built-in HIPIFY converter"), HipifyEmitter.converter(null));
+    }
+}

@@ -1,0 +1,151 @@
+package org.fparity.reduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.Outcome;
+import org.fparity.ir.Expr;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Input;
+import org.fparity.ir.MathFn;
+import org.fparity.ir.Node;
+import org.fparity.ir.NodePath;
+import org.fparity.ir.Params;
+import org.fparity.ir.Program;
+import org.fparity.ir.Size;
+import org.fparity.ir.Walker;
+import org.fparity.oracle.CorrectlyRounded;
+import org.fparity.oracle.ReferenceEvaluator;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+class ReducerTest {
+    /**
+     * Two in-process platforms (FLiT's fake toolchain, without a compiler): B is the ideal IEEE platform, A the same
+     * except that ceil of a tiny positive returns 0 — simulated by evaluating the program with those calls replaced by 0.
+     */
+    static final class PlantedRunner implements CandidateRunner {
+        int batches;
+
+        @Override
+        public List<Outcome[]> run(List<Params.WithInput> cs) {
+            batches++;
+            List<Outcome[]> out = new ArrayList<>();
+            for (Params.WithInput c : cs) {
+                double a = ReferenceEvaluator.ideal(c.program(), c.input()).comp();
+                Map<NodePath, Double> v = ReferenceEvaluator.idealValues(c.program(), c.input());
+                Program faulty = c.program();
+                List<NodePath> ceils = new ArrayList<>();
+                Walker.each(c.program(), (path, n) -> {
+                    if (n instanceof Expr.Call call && call.fn() == MathFn.CEIL) {
+                        Double arg = v.get(path.child(0));
+                        if (arg != null && arg > 0 && arg < 0x1p-900) ceils.add(path);
+                    }
+                });
+                for (NodePath p : ceils.reversed()) faulty = NodePath.replace(faulty, p, new Expr.Lit(0));
+                double b = ReferenceEvaluator.ideal(faulty, c.input()).comp();
+                out.add(new Outcome[] {ok("A", b), ok("B", a)});
+            }
+            return out;
+        }
+
+        @Override
+        public int batches() {
+            return batches;
+        }
+
+        private static Outcome ok(String plat, double v) {
+            return new Outcome("p", 0, plat, "O0", Outcome.Status.OK, HexFloat.format(v), null, plat, 0);
+        }
+    }
+
+    @Test
+    void reducesToTheFaultyCallInAFewBatches() throws Exception {
+        Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
+        Program p = Program.parse(PlantedCeilTest.PROGRAM);
+        Input in = new Input(List.of("0x0p+0", "0x1p-1000", "0x0p+0", "2", "0x0p+0", "0x1p+0"));
+        PlantedRunner r = new PlantedRunner();
+        Reducer.Result res = new Reducer(r, new Verdict(DiscrepancyClass.ZERO_NUMBER, 1, true), 200, s -> {}).reduce(p, in);
+        String canon = res.program().canonical();
+        assertTrue(canon.contains("ceil("), canon);
+        assertEquals(1, res.program().params().size(), "every parameter but comp is gone: " + canon);
+        assertTrue(Size.of(res.program()).operations() <= 2, canon);
+        assertEquals("0x0p+0", res.a().hex(), "A, the faulty platform, still disagrees with the reference");
+        assertEquals("0x1p+0", res.b().hex());
+        assertTrue(res.batches() < 20, "batches: " + res.batches());
+        assertEquals(r.batches, res.batches());
+    }
+
+    @Test
+    void anUninterestingStartIsRefused() {
+        Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
+        Program p = Program.parse(PlantedCeilTest.PROGRAM);
+        Input clear = new Input(List.of("0x0p+0", "0x1p+2", "0x0p+0", "2", "0x0p+0", "0x1p+0"));
+        Reducer red = new Reducer(new PlantedRunner(), new Verdict(DiscrepancyClass.ZERO_NUMBER, 1, false), 50, s -> {});
+        assertThrows(ReduceException.class, () -> red.reduce(p, clear));
+    }
+
+    @Test
+    void candidatesApplyDeepestFirstAndUnionRefusesOverlap() {
+        Program p = Program.parse(PlantedCeilTest.PROGRAM);
+        Input in = new Input(List.of("0x0p+0", "0x1p-1000", "0x0p+0", "2", "0x0p+0", "0x1p+0"));
+        Candidate dropLoop = Candidate.edit("x", new Candidate.Edit(NodePath.parse("2"), true, List.of()));
+        Candidate dropIf = Candidate.edit("x", new Candidate.Edit(NodePath.parse("3"), true, List.of()));
+        Candidate both = dropLoop.union(dropIf);
+        assertNotNull(both);
+        Params.WithInput r = both.apply(p, in);
+        assertEquals(2, r.program().body().size());
+        // var_3 and var_4 were used only by the loop, var_5 only by the loop and the if: gone with their values
+        assertEquals(List.of("comp", "var_1", "var_2"), r.program().params().stream().map(org.fparity.ir.Param::name).toList());
+        assertEquals(List.of("0x0p+0", "0x1p-1000", "0x0p+0"), r.input().args());
+        Candidate inside = Candidate.edit("x", new Candidate.Edit(NodePath.parse("2.0.0"), true, List.of()));
+        assertNull(dropLoop.union(inside), "an edit inside a deleted loop overlaps it");
+        // deleting the declaration of a temporary still in use is not a valid program: refused, never run
+        assertNull(Candidate.edit("x", new Candidate.Edit(NodePath.parse("0"), true, List.of())).apply(p, in));
+        Candidate cut = new Candidate("cut", List.of(), Set.of(), Map.of(3, "0"));
+        assertEquals("0", cut.apply(p, in).input().args().get(3));
+    }
+
+    @Test
+    void passesProposeOnlyWhatTheyShouldAndBitsShrink() {
+        Program p = Program.parse(PlantedCeilTest.PROGRAM);
+        Input in = new Input(List.of("0x0p+0", "0x1p-1000", "0x0p+0", "2", "0x0p+0", "0x1.123456789abcdp+0"));
+        List<Candidate> cs = Passes.all(p, in, Map.of(), 10_000);
+        assertEquals("delete-2-statements", cs.getFirst().pass(), "the biggest deletions come first");
+        assertTrue(cs.stream().anyMatch(c -> c.pass().equals("loop-to-body")));
+        assertTrue(cs.stream().anyMatch(c -> c.pass().equals("if-to-then")));
+        assertTrue(cs.stream().anyMatch(c -> c.pass().equals("cut-loop") && c.inputs().equals(Map.of(3, "0"))));
+        assertTrue(cs.stream().anyMatch(c -> c.pass().equals("input-bits") && c.inputs().equals(Map.of(5, "0x1p+0"))));
+        assertEquals(53, Passes.bits(0x1.123456789abcdp+0));
+        assertEquals(1, Passes.bits(0x1p-1000));
+        assertEquals(4, Passes.bits(Passes.roundBits(0x1.123456789abcdp+0, 4)));
+        Node loopBody = NodePath.at(cs.stream().filter(c -> c.pass().equals("loop-to-body")).findFirst().orElseThrow().apply(p, in).program(), NodePath.parse("2"));
+        assertTrue(loopBody.toString().contains("Const[value=0]"), "the loop variable's index became 0: " + loopBody);
+    }
+
+    @Test
+    void discrepancyIdsAreStableAndOrderFree() {
+        String x = DiscrepancyId.of("e863b20897321829", 1, "clang-19@O0", "gcc@O0", DiscrepancyClass.INF_SIGN);
+        assertEquals(x, DiscrepancyId.of("e863b20897321829", 1, "gcc@O0", "clang-19@O0", DiscrepancyClass.INF_SIGN));
+        assertEquals(12, x.length());
+        assertNotEquals(x, DiscrepancyId.of("e863b20897321829", 2, "clang-19@O0", "gcc@O0", DiscrepancyClass.INF_SIGN));
+        assertNotEquals(x, DiscrepancyId.of("e863b20897321829", 1, "clang-19@O0", "gcc@O0", DiscrepancyClass.NAN_INF));
+    }
+
+    @Test
+    void cOperationCountMatchesTheIrCount() {
+        Program p = Program.parse(PlantedCeilTest.PROGRAM);
+        String c = org.fparity.emit.Emitter.of(org.fparity.emit.Language.C).single(p);
+        assertEquals(Size.of(p).operations(), ReduceBench.countOps(c), c);
+        assertEquals(1, ReduceBench.countOps("double compute_0(double comp) {\n  compute_0_comp /= compute_0_comp;\n}\n"));
+    }
+}
