@@ -86,7 +86,10 @@ public final class HistoryIndex {
 
     /** A line per series over the nights, with a legend; y from 0 to the largest value. */
     static String plot(String id, List<NightSummary> nights, Map<String, ToIntFunction<NightSummary>> series) {
-        int w = 900, h = 260, left = 50, right = 230, top = 15, bottom = 40;
+        // The legend gets the room its longest label needs (pair ids are long), the plot keeps 650 px.
+        int longest = series.keySet().stream().mapToInt(String::length).max().orElse(10);
+        int left = 50, right = 50 + (int) Math.ceil(longest * 6.6), top = 15, bottom = 40;
+        int w = left + 650 + right, h = Math.max(260, top + bottom + 16 * series.size() + 20);
         int max = 1;
         for (var f : series.values()) for (NightSummary n : nights) max = Math.max(max, f.applyAsInt(n));
         int plotW = w - left - right, plotH = h - top - bottom;

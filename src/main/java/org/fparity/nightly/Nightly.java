@@ -32,6 +32,7 @@ import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.LocalExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
+import org.fparity.ir.ProgramJson;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
 import org.fparity.util.Processes;
@@ -124,17 +125,29 @@ public final class Nightly {
         return List.copyOf(ps);
     }
 
-    /** The newest night before {@code tonight} that has a merged campaign. */
+    /**
+     * The newest night before {@code tonight} that finished whole: it has a merged campaign and was not missing a
+     * cluster. A night that lacked a cluster is reported but is no baseline: every discrepancy of that cluster would
+     * read as new the next night, when it was only unseen.
+     */
     static Path lastNight(Path history, String tonight) {
         if (!Files.isDirectory(history)) return null;
         try (var s = Files.list(history)) {
             return s.filter(p -> p.getFileName().toString().matches("\\d{4}-\\d{2}-\\d{2}") && p.getFileName().toString().compareTo(tonight) < 0)
                     .sorted(java.util.Comparator.reverseOrder())
                     .map(p -> p.resolve("nightly-" + p.getFileName()))
-                    .filter(p -> Files.isRegularFile(p.resolve("campaign.json")))
+                    .filter(p -> Files.isRegularFile(p.resolve("campaign.json")) && complete(p.getParent()))
                     .findFirst().orElse(null);
         } catch (IOException e) {
             throw FparityError.io("cannot list " + history, e);
+        }
+    }
+
+    private static boolean complete(Path night) {
+        try {
+            return ProgramJson.MAPPER.readTree(night.resolve(NightSummary.FILE).toFile()).path("exit").asInt(3) != ExitCode.MISSING_TOOL.code();
+        } catch (IOException e) {
+            return false; // no summary: the night did not finish
         }
     }
 

@@ -50,4 +50,61 @@ class OutcomeLogTest {
         Files.writeString(g, "");
         assertEquals(0, OutcomeLog.read(g).outcomes().size());
     }
+
+    @Test
+    void aTornTailIsDroppedAndCutOffBeforeTheNextAppend() throws Exception {
+        Path f = tmp.resolve("torn.jsonl");
+        try (OutcomeLog log = OutcomeLog.open(f, s -> {})) {
+            log.append(ok("p", 0, "0x1p+0"));
+        }
+        String torn = "{\"program\":\"p\",\"input\":1,\"tool";
+        Files.writeString(f, torn, StandardOpenOption.APPEND); // killed mid-line
+        OutcomeLog.Contents c = OutcomeLog.read(f);
+        assertTrue(c.tornTail());
+        assertEquals(1, c.outcomes().size());
+        assertEquals(java.util.List.of("torn.jsonl line 2: torn last line (" + torn.length() + " bytes) dropped"), c.problems());
+        java.util.List<String> warnings = new java.util.ArrayList<>();
+        try (OutcomeLog log = OutcomeLog.open(f, warnings::add)) {
+            log.append(ok("p", 1, "0x1.8p+0"));
+        }
+        assertEquals(c.problems(), warnings, "the torn line is reported when the log is reopened");
+        OutcomeLog.Contents after = OutcomeLog.read(f);
+        assertEquals(java.util.List.of(), after.problems(), "the torn bytes were cut off: the new line starts on its own");
+        assertEquals(java.util.List.of("0x1p+0", "0x1.8p+0"), after.outcomes().stream().map(Outcome::hex).toList());
+        assertEquals(2, Files.readAllLines(f).size());
+    }
+
+    @Test
+    void aCorruptLineInTheMiddleIsSkippedAndTheRestKept() throws Exception {
+        Path f = tmp.resolve("corrupt.jsonl");
+        try (OutcomeLog log = OutcomeLog.open(f, s -> {})) {
+            log.append(ok("p", 0, "0x1p+0"));
+        }
+        Files.writeString(f, "{not json at all\n{\"program\":\"p\",\"input\":0,\"micros\":0}\n", StandardOpenOption.APPEND);
+        try (OutcomeLog log = OutcomeLog.open(f, s -> {})) {
+            log.append(ok("p", 1, "0x1p+1"));
+        }
+        OutcomeLog.Contents c = OutcomeLog.read(f);
+        assertEquals(java.util.List.of("0x1p+0", "0x1p+1"), c.outcomes().stream().map(Outcome::hex).toList());
+        assertEquals(2, c.problems().size(), c.problems().toString());
+        assertTrue(c.problems().get(0).startsWith("corrupt.jsonl line 2: unreadable outcome skipped ("), c.problems().get(0));
+        assertEquals("corrupt.jsonl line 3: unreadable outcome skipped (missing fields)", c.problems().get(1));
+        assertTrue(!c.tornTail());
+    }
+
+    @Test
+    void duplicateLinesCountOnceAndTheFirstWins() throws Exception {
+        Path f = tmp.resolve("dups.jsonl");
+        try (OutcomeLog log = OutcomeLog.open(f, s -> {})) {
+            log.append(ok("p", 0, "0x1p+0"));
+            log.append(ok("p", 0, "0x1p+0"));
+            log.append(ok("p", 0, "0x1p+3")); // same key, other result: still a duplicate run; the first is kept
+            log.append(ok("q", 0, "0x1p+0"));
+        }
+        OutcomeLog.Contents c = OutcomeLog.read(f);
+        assertEquals(2, c.duplicates());
+        assertEquals(java.util.List.of("p/0/gcc@O0@local", "q/0/gcc@O0@local"), c.outcomes().stream().map(Outcome::key).toList());
+        assertEquals("0x1p+0", c.outcomes().get(0).hex());
+        assertEquals(java.util.List.of(), c.problems());
+    }
 }

@@ -33,7 +33,10 @@ class MainTest {
 
     @Test
     void unknownOptionIsAUsageError() {
-        assertEquals(2, Main.run("--bogus-option"));
+        String[] r = ToolchainsCommandTest.cli("--bogus-option");
+        assertEquals("2", r[0]);
+        assertEquals("", r[1]);
+        assertEquals(List.of("fparity: Unknown option: '--bogus-option'", "try 'fparity --help'"), r[2].strip().lines().toList());
     }
 
     @Test

@@ -67,6 +67,11 @@ class RemoteClusterTest {
     @AfterAll
     static void stopCluster() throws Exception {
         if (base != null && Files.exists(base.resolve("ports"))) proc(List.of("runners/local-cluster/stop", base.toString()), Map.of(), 120);
+        if (work != null) {
+            try (var s = Files.walk(work)) {
+                for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            }
+        }
     }
 
     record Proc(int exit, String out, String err) {}

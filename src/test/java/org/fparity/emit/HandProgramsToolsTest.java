@@ -2,6 +2,7 @@ package org.fparity.emit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +49,9 @@ class HandProgramsToolsTest {
         Path src = Tools.write(dir, "batch.c", Emitter.of(Language.C).batch(PROGRAMS));
         String first = null;
         List<String> compilers = Tools.cCompilers();
-        assertTrue(compilers.contains("gcc") && compilers.contains("clang-19"), "gcc and clang-19 must be installed: " + compilers);
+        assumeTrue(compilers.contains("gcc"), "gcc is not on PATH");
+        // the clangs are optional: each one present must agree with gcc; with none, there is nothing to compare
+        assumeTrue(compilers.size() > 1, "no clang (19, 16 or 14) on PATH to compare with gcc");
         for (String cc : compilers) {
             Tools.compile(dir, cc, "-std=c99", "-O0", "-ffp-contract=off", "-Wall", "-Werror", "-Wno-unused-variable",
                     "-Wno-unused-but-set-variable", "-o", "c_" + cc, src.toString(), "-lm");
@@ -106,28 +109,44 @@ class HandProgramsToolsTest {
         assertTrue(badOption.err().startsWith("fparity-harness: clBuildProgram failed"), badOption.err());
     }
 
+    /**
+     * Compiles for three architectures here; where {@code fparity toolchains} says CUDA binaries can run (an NVIDIA
+     * node), runs them through the same protocol check as every other harness, else checks the clean "no device" exit 3.
+     */
     @Test
-    void cudaCompilesForThreeArchitecturesAndSaysTheDriverIsMissing() {
+    void cudaCompilesForThreeArchitecturesAndRunsOrSaysTheDriverIsMissing() {
+        String nvcc = Tools.nvcc();
+        assumeTrue(nvcc != null, "nvcc not found on PATH or in $CUDA_HOME/bin");
         Path src = Tools.write(dir, "batch.cu", Emitter.of(Language.CUDA).batch(PROGRAMS));
-        Tools.compile(dir, "/usr/local/bin/nvcc", "-O3", "-gencode", "arch=compute_75,code=sm_75", "-gencode", "arch=compute_80,code=sm_80",
+        Tools.compile(dir, nvcc, "-O3", "-gencode", "arch=compute_75,code=sm_75", "-gencode", "arch=compute_80,code=sm_80",
                 "-gencode", "arch=compute_90,code=sm_90", "-o", "cuda", src.toString());
         Tools.Result r = Tools.run(dir, stdin(), dir.resolve("cuda").toString());
-        assertEquals(3, r.exit(), r.err());
-        assertEquals("", r.out());
-        assertTrue(r.err().matches("fparity-harness: cudaGetDeviceCount\\(&count\\) failed: (35|100) cudaError\\w+: [^\n]+\n"), r.err());
+        if (Tools.canRunHere("nvcc-sm80")) {
+            checkProtocol("cuda", r);
+        } else {
+            assertEquals(3, r.exit(), r.err());
+            assertEquals("", r.out());
+            assertTrue(r.err().matches("fparity-harness: cudaGetDeviceCount\\(&count\\) failed: (35|100) cudaError\\w+: [^\n]+\n"), r.err());
+        }
     }
 
     @Test
-    void hipAndHipifyCompileForGfx90aAndSayTheDeviceIsMissing() {
-        List<String> messages = new ArrayList<>();
+    void hipAndHipifyCompileForGfx90aAndRunOrSayTheDeviceIsMissing() {
+        String hipcc = Tools.hipcc();
+        assumeTrue(hipcc != null, "hipcc not found on PATH or in $ROCM_PATH/bin");
+        boolean canRun = Tools.canRunHere("hipcc-gfx90a");
         for (Language l : List.of(Language.HIP, Language.HIPIFY)) {
             Path src = Tools.write(dir, l.id() + ".hip", Emitter.of(l).batch(PROGRAMS));
-            Tools.compile(dir, Tools.HIP_ENV, "hipcc", "--offload-arch=gfx90a", "-O3", "-o", l.id(), src.toString());
+            // on an AMD node, for the GPU that is there; here, for the MI200 series
+            Tools.compile(dir, Tools.HIP_ENV, hipcc, "--offload-arch=" + (canRun ? "native" : "gfx90a"), "-O3", "-o", l.id(), src.toString());
             Tools.Result r = Tools.run(dir, stdin(), dir.resolve(l.id()).toString());
-            assertEquals(3, r.exit(), l + ": " + r.err());
-            assertEquals("", r.out());
-            messages.add(r.err());
-            assertTrue(r.err().matches("fparity-harness: hipGetDeviceCount\\(&count\\) failed: (100|101|35) hipError\\w+: [^\n]+\n"), r.err());
+            if (canRun) {
+                checkProtocol(l.id(), r);
+            } else {
+                assertEquals(3, r.exit(), l + ": " + r.err());
+                assertEquals("", r.out());
+                assertTrue(r.err().matches("fparity-harness: hipGetDeviceCount\\(&count\\) failed: (100|101|35) hipError\\w+: [^\n]+\n"), r.err());
+            }
         }
     }
 }

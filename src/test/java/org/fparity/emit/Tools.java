@@ -77,6 +77,31 @@ final class Tools {
         }
     }
 
+    /** nvcc from PATH, else {@code $CUDA_HOME/bin/nvcc}; null when neither has it. */
+    static String nvcc() {
+        return tool("nvcc", "CUDA_HOME");
+    }
+
+    /** hipcc from PATH, else {@code $ROCM_PATH/bin/hipcc}; null when neither has it. */
+    static String hipcc() {
+        return tool("hipcc", "ROCM_PATH");
+    }
+
+    private static String tool(String name, String homeVariable) {
+        Path p = org.fparity.util.Executables.find(name);
+        if (p != null) return p.toString();
+        String home = System.getenv(homeVariable);
+        if (home == null || home.isBlank()) return null;
+        Path q = Path.of(home, "bin", name);
+        return Files.isExecutable(q) ? q.toString() : null;
+    }
+
+    /** What {@code fparity toolchains} says: can binaries of this shipped toolchain run on this machine (a GPU node)? */
+    static boolean canRunHere(String toolchain) {
+        var tcs = org.fparity.exec.Toolchains.load(org.fparity.exec.Toolchains.defaultDir());
+        return org.fparity.exec.DetectedToolchain.detect(tcs.get(toolchain)).canRun();
+    }
+
     /** C compilers present here, gcc first. */
     static List<String> cCompilers() {
         List<String> cc = new ArrayList<>();

@@ -76,4 +76,17 @@ public final class Fixtures {
         if (executable && !out.toFile().setExecutable(true)) throw new IOException("cannot chmod " + out);
         return out;
     }
+
+    /** The clang to pair with gcc in campaign tests: the first of clang-14, clang-16, clang-19 on PATH; null if none. */
+    public static String aClang() {
+        for (String c : java.util.List.of("clang-14", "clang-16", "clang-19")) if (org.fparity.util.Executables.find(c) != null) return c;
+        return null;
+    }
+
+    /** Skips (with the reason) a test that needs a second C compiler beside gcc. */
+    public static String requireAClang() {
+        String c = aClang();
+        org.junit.jupiter.api.Assumptions.assumeTrue(c != null, "no clang-14, clang-16 or clang-19 on PATH");
+        return c;
+    }
 }

@@ -52,9 +52,8 @@ class LocalExecutorTest {
                 Fixtures.line("abort", 0, 0, 0),      // SIGABRT
                 Fixtures.line("mul", 0, 3, 0.1));
         LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 2, s -> {});
-        long t0 = System.nanoTime();
+        // a hang is cut at the run timeout: hang/1 is a TIMEOUT below, and the lines after it still ran
         Map<String, Outcome> m = byKey(execute(ex, List.of(Fixtures.job("Batch0", gcc, "O2", lines))));
-        assertTrue(System.nanoTime() - t0 < 30_000_000_000L, "a hang is cut at the run timeout");
         assertEquals(8, m.size());
         assertEquals(Status.OK, m.get("add/0").status());
         assertEquals("0x1.ep+1", m.get("add/0").hex());

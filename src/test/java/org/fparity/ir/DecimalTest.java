@@ -3,13 +3,11 @@ package org.fparity.ir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.fparity.util.Executables;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -59,9 +57,9 @@ class DecimalTest {
                 }
                 """);
         Path bin = tmp.resolve("g");
-        Process c = new ProcessBuilder(cc, "-O1", "-o", bin.toString(), src.toString()).redirectErrorStream(true).start();
-        String log = new String(c.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, c.waitFor(), log);
+        org.fparity.util.Processes.Captured c = org.fparity.util.Processes.command(cc, "-O1", "-o", bin.toString(), src.toString())
+                .mergeStderr().timeoutSeconds(300).capture();
+        assertEquals(0, c.result().exitCode(), c.stdout());
 
         SplittableRandom r = new SplittableRandom(42);
         int n = 100_000;
@@ -80,8 +78,10 @@ class DecimalTest {
             in.append(Long.toHexString(bits)).append(' ').append(Integer.toHexString(fbits)).append('\n');
         }
         Path input = Files.writeString(tmp.resolve("in.txt"), in);
-        Process p = new ProcessBuilder(bin.toString()).redirectInput(input.toFile()).redirectOutput(tmp.resolve("out.txt").toFile()).start();
-        assertEquals(true, p.waitFor(120, TimeUnit.SECONDS), "printf reference finished");
+        org.fparity.util.Processes.Result p = org.fparity.util.Processes.command(bin.toString()).stdin(input).stdout(tmp.resolve("out.txt"))
+                .timeoutSeconds(120).run();
+        assertEquals(false, p.timedOut(), "printf reference finished");
+        assertEquals(0, p.exitCode());
         List<String> want = Files.readAllLines(tmp.resolve("out.txt"));
         assertEquals(n, want.size());
         List<String> bad = new ArrayList<>();

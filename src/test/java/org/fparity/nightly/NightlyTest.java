@@ -138,5 +138,10 @@ class NightlyTest {
         String summary = Files.readString(night.resolve("night.json"));
         assertTrue(summary.contains("\"gpu\" : \"ssh nowhere.invalid unreachable"), summary);
         assertTrue(Files.readString(tmp.resolve("history/metrics.txt")).contains("fparity_nightly_site_failed{site=\"gpu\"} 1\n"));
+
+        // The next night, with the gpu cluster gone from the config, has no whole night before it: no baseline.
+        Files.writeString(cfg, Files.readString(cfg).replace(", {\"name\": \"gpu\", \"executor\": \"ssh\", \"host\": \"nowhere.invalid\"}", ""));
+        Run next = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-21");
+        assertTrue(next.out().contains("(no earlier night)"), "an incomplete night is no baseline: " + next.out());
     }
 }

@@ -103,8 +103,11 @@ class CorrectlyRoundedTest {
         same(0x1.691950p+58f, crf(MathOp.POW, 1.5f, 100f));
         same(1.0f, crf(MathOp.CEIL, 1.5955E-38f));
         same(Float.POSITIVE_INFINITY, crf(MathOp.EXP, 89f));
-        // 1 + 2^-24 + 2^-60 rounds up in binary32: a double rounding (53 bits then 24) would give 1
-        same(0x1.000002p0f, crf(MathOp.ADD, 0x1.000002p0f, 0x1p-60f) == 0x1.000002p0f ? 0x1.000002p0f : 0f);
+        // fma(a, b, c) = 1 + 2^-24 + 2^-70 exactly: just above the binary32 midpoint between 1 and 1 + 2^-23, so it rounds
+        // up; rounded to binary64 first it lands on the midpoint and ties to even, down to 1 (a double rounding)
+        float a = -0x1.fffffcp-25f, b = 0x1.000002p0f, c = 0x1.000002p0f;
+        assertEquals(1.0f, (float) Math.fma((double) a, (double) b, (double) c), "the inputs do trigger a double rounding");
+        same(0x1.000002p0f, crf(MathOp.FMA, a, b, c));
     }
 
     @Test

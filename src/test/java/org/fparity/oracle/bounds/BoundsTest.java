@@ -27,7 +27,8 @@ class BoundsTest {
         close(1.1842378929335022732e-12, Bounds.sigma2(1000, 0x1p-24), 1e-12);
         close(0.9999911677657998393, Bounds.pb(3, 0x1p-24, 1000), 1e-14);
         close(4.1086505480261031532e-27, Bounds.sigma2(1e6, 0x1p-53), 1e-12);
-        close(1.247418021983967625e-16, 1 - Bounds.pb(5, 0x1p-53, 1e6), 1.0); // within one ulp of 1
+        // 1 − 1.2474e-16 correctly rounded: the double just below 1 (1 − 2^-53), not 1 and not 1 − 2^-52
+        assertEquals(Math.nextDown(1.0), Bounds.pb(5, 0x1p-53, 1e6));
         close(0.010046944718191461993, Bounds.sigma2(3, 0.1), 1e-13);
         close(0.85479082386861815708, Bounds.pb(2, 0.1, 3), 1e-13);
         close(2.6372321785068606911, Bounds.sigma2(10, 0.75), 1e-12); // the printed formula, evaluated directly
