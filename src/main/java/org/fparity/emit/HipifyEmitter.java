@@ -167,7 +167,7 @@ public final class HipifyEmitter implements Emitter {
         if (tool == null) return "built-in HIPIFY converter (hipify-perl's mapping of fparity's CUDA)";
         String version = null;
         try {
-            Processes.Captured c = Processes.command(perlArgv(tool, "--version")).discardStderr().timeoutSeconds(60).capture();
+            Processes.Captured c = Processes.command(perlArgv(tool, "--version")).mergeStderr().timeoutSeconds(60).capture();
             version = c.stdout().lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(null);
         } catch (IOException e) {
             version = null;

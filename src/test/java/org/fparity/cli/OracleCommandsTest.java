@@ -124,10 +124,10 @@ class OracleCommandsTest {
     @Test
     void truthFlagsABranchTheIdealPlatformAndExactArithmeticTakeDifferently() throws Exception {
         // the product underflows to 0 on the ideal platform (0 >= 0 holds), while the exact product is positive
-        Run t = run("truth", "corpora/seed-paper/fmod-nvcc-vs-hipcc.fp");
+        Run t = run("truth", "corpora/fmod-nvcc-vs-hipcc/program.fp");
         assertEquals(0, t.exit(), t.err());
         assertTrue(t.out().contains("unstable branch: comparison #1 (0x0p+0 >= 0x0p+0 on the ideal IEEE platform) is true there but false in exact arithmetic"), t.out());
-        Run j = run("truth", "corpora/seed-paper/fmod-nvcc-vs-hipcc.fp", "--json");
+        Run j = run("truth", "corpora/fmod-nvcc-vs-hipcc/program.fp", "--json");
         var branches = org.fparity.ir.ProgramJson.MAPPER.readTree(j.out()).get(0).path("exact").path("unstableBranches");
         assertEquals(1, branches.size(), j.out());
         assertEquals(">=", branches.get(0).path("op").asText());
