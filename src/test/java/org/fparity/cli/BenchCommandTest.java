@@ -40,7 +40,7 @@ class BenchCommandTest {
         Path peer = Path.of("..", "shared", "peers", "varity").toAbsolutePath().normalize();
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(peer.resolve("varity/varity.py")), "no Varity checkout at " + peer);
         org.junit.jupiter.api.Assumptions.assumeTrue(org.fparity.util.Executables.find("python3") != null, "python3 not on PATH");
-        String[] r = ToolchainsCommandTest.cli("bench", "--varity", peer.toString(), "--programs", "3", "--varity-programs", "2", "--inputs", "2",
+        String[] r = ToolchainsCommandTest.cli("bench", "--varity", peer.toString(), "--programs", "3", "--varity-programs", "2", "--inputs", "2", "--varity-inputs", "2",
                 "--toolchains", "gcc", "--opt", "O0,O3_FM", "--no-phases", "--out", tmp.toString());
         assertEquals("0", r[0], r[1] + r[2]);
         assertTrue(r[1].contains("Varity: -O0 -Ofast"), r[1]);

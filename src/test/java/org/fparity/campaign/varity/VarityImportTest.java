@@ -122,7 +122,11 @@ class VarityImportTest {
             for (Path p : s.toList()) {
                 Path q = to.resolve(from.relativize(p).toString());
                 if (Files.isDirectory(p)) Files.createDirectories(q);
-                else Files.copy(p, q);
+                else {
+                    Files.copy(p, q);
+                    // the shared sample is read-only and the copy keeps that mode: tests edit their copy, as any user
+                    if (!q.toFile().setWritable(true, true)) throw new IOException("cannot make " + q + " writable");
+                }
             }
         }
         return to;
