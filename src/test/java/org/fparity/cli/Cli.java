@@ -5,12 +5,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** Runs {@code fparity …} in-process and captures its exit code, stdout and stderr. */
-final class Cli {
+public final class Cli {
     private Cli() {}
 
-    record Run(int exit, String out, String err) {}
+    public record Run(int exit, String out, String err) {}
 
-    static synchronized Run fparity(String... args) {
+    public static synchronized Run fparity(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();

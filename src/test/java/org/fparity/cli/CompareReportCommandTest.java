@@ -1,11 +1,10 @@
 package org.fparity.cli;
 
+import static org.fparity.cli.Cli.fparity;
+import org.fparity.cli.Cli.Run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,24 +24,6 @@ class CompareReportCommandTest {
     @BeforeAll
     static void writeCampaign() {
         campaign = CampaignFixtures.write(PlantedFaults.campaign("planted"), tmp.resolve("campaigns/planted"));
-    }
-
-    record Run(int exit, String out, String err) {}
-
-    private static Run fparity(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.run(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
     }
 
     @Test
