@@ -70,22 +70,7 @@ public final class ModelEvaluator {
     }
 
     static double op(Precision precision, Expr.BinOp op, double l, double r) {
-        if (precision == Precision.FP32) {
-            float a = (float) l;
-            float b = (float) r;
-            return switch (op) {
-                case ADD -> a + b;
-                case SUB -> a - b;
-                case MUL -> a * b;
-                case DIV -> a / b;
-            };
-        }
-        return switch (op) {
-            case ADD -> l + r;
-            case SUB -> l - r;
-            case MUL -> l * r;
-            case DIV -> l / r;
-        };
+        return op.apply(precision, l, r);
     }
 
     static double fma(Precision precision, double x, double y, double c) {

@@ -81,6 +81,25 @@ public sealed interface Expr extends Node {
             return symbol;
         }
 
+        /** This operation in IEEE-754 round-to-nearest at {@code p} (FP32 operands are narrowed first; FP32 results are exact doubles). */
+        public double apply(Precision p, double x, double y) {
+            if (p == Precision.FP32) {
+                float a = (float) x, b = (float) y;
+                return switch (this) {
+                    case ADD -> a + b;
+                    case SUB -> a - b;
+                    case MUL -> a * b;
+                    case DIV -> a / b;
+                };
+            }
+            return switch (this) {
+                case ADD -> x + y;
+                case SUB -> x - y;
+                case MUL -> x * y;
+                case DIV -> x / y;
+            };
+        }
+
         /** 1 for additive, 2 for multiplicative. */
         public int precedence() {
             return precedence;

@@ -30,21 +30,7 @@ final class IdealPlatform implements Interpreter.Domain<Double> {
 
     @Override
     public Double bin(Expr.BinOp op, Double a, Double b) {
-        if (precision == Precision.FP32) {
-            float x = (float) (double) a, y = (float) (double) b;
-            return (double) switch (op) {
-                case ADD -> x + y;
-                case SUB -> x - y;
-                case MUL -> x * y;
-                case DIV -> x / y;
-            };
-        }
-        return switch (op) {
-            case ADD -> a + b;
-            case SUB -> a - b;
-            case MUL -> a * b;
-            case DIV -> a / b;
-        };
+        return op.apply(precision, a, b);
     }
 
     @Override

@@ -274,8 +274,8 @@ public final class Tracer {
         Precision pr = p.precision();
         try {
             return switch (n) {
-                case Expr.Bin b -> arith(pr, b.op(), ops.get(0), ops.get(1));
-                case Stmt.Assign a when a.op().binOp() != null -> arith(pr, a.op().binOp(), ops.get(0), ops.get(1));
+                case Expr.Bin b -> b.op().apply(pr, ops.get(0), ops.get(1));
+                case Stmt.Assign a when a.op().binOp() != null -> a.op().binOp().apply(pr, ops.get(0), ops.get(1));
                 case Expr.Neg x -> -ops.get(0);
                 case Expr.Call c -> {
                     double[] args = new double[ops.size()];
@@ -287,23 +287,5 @@ public final class Tracer {
         } catch (RuntimeException e) {
             return null; // no MPFR here: no truth to report
         }
-    }
-
-    private static double arith(Precision pr, Expr.BinOp op, double x, double y) {
-        if (pr == Precision.FP32) {
-            float a = (float) x, b = (float) y;
-            return switch (op) {
-                case ADD -> a + b;
-                case SUB -> a - b;
-                case MUL -> a * b;
-                case DIV -> a / b;
-            };
-        }
-        return switch (op) {
-            case ADD -> x + y;
-            case SUB -> x - y;
-            case MUL -> x * y;
-            case DIV -> x / y;
-        };
     }
 }
