@@ -41,6 +41,7 @@ public final class BasicFprev {
         SumTree.Builder b = new SumTree.Builder(n);
         int[] touched = new int[n];
         int root = 0;
+        MultiwayNotSupported multiway = null;
         for (int g = 0; g < keys.length; ) {
             int l = (int) (keys[g] >>> 42);
             int e = g;
@@ -76,7 +77,9 @@ public final class BasicFprev {
                     throw new NotOrdinarySummation(target, "probes reading " + l + " leaves joined a set of " + setSize[r]
                             + " summands: no summation tree has these readings");
                 }
-                if (pendingLen[r] > 2) throw new MultiwayNotSupported(target, l, pendingLen[r]);
+                // a multiway node is reported only once every reading was checked: a target whose readings are
+                // inconsistent (randomised order) must be called not ordinary, whichever set it happened to close first
+                if (pendingLen[r] > 2 && multiway == null) multiway = new MultiwayNotSupported(target, l, pendingLen[r]);
                 treeNode[r] = b.join(pending[r][0], pending[r][1]);
                 pending[r] = null;
                 root = treeNode[r];
@@ -85,6 +88,7 @@ public final class BasicFprev {
         }
         int r0 = find(uf, 0);
         if (setSize[r0] != n) throw new NotOrdinarySummation(target, "the readings never joined all " + n + " summands");
+        if (multiway != null) throw multiway;
         return b.build(n == 1 ? 0 : root);
     }
 
