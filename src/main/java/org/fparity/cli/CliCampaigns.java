@@ -21,6 +21,19 @@ final class CliCampaigns {
         }
     }
 
+    /**
+     * The exit code of a command that compared a campaign (run, compare, report): 1 when it found something —
+     * discrepancies or runs that ended differently; with a baseline only what is new since it — otherwise 0.
+     */
+    static int exitCode(org.fparity.report.Report r) {
+        boolean found = r.baseline() != null ? !r.baseline().added().isEmpty()
+                : !r.findings().discrepancies().isEmpty() || !r.findings().mismatches().isEmpty();
+        return org.fparity.ExitCode.found(found).code();
+    }
+
+    /** The help line of the findings rule above, for run, compare and report. */
+    static final String FINDINGS_EXIT = "Exits 1 when discrepancies or runs that ended differently were found (with --baseline: new ones only), 0 when none.";
+
     static CampaignView load(Path dir) {
         CampaignView v = CampaignFiles.load(dir);
         Map<String, String> versions = new HashMap<>(v.versions());

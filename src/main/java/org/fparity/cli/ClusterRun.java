@@ -54,6 +54,7 @@ final class ClusterRun {
         } finally {
             for (SiteExecutor ex : open) ex.close();
         }
+        int code = ExitCode.OK.code();
         if (cmd.noReport) {
             o.println("next: fparity compare " + dir + "   (then: fparity report " + dir + ")");
         } else {
@@ -62,9 +63,10 @@ final class ClusterRun {
             Path where = cmd.reportDir != null ? cmd.reportDir : Path.of("reports", view.name());
             ReportWriter.write(rep, where);
             EndScreen.findings(o, rep.findings());
+            code = CliCampaigns.exitCode(rep);
             o.println("report: " + where.resolve("report.html") + "  (also report.json, summary.md, junit.xml, metrics.txt)");
         }
         o.flush();
-        return ExitCode.OK.code();
+        return code;
     }
 }

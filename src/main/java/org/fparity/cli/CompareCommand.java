@@ -48,8 +48,9 @@ public final class CompareCommand implements Callable<Integer> {
             CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
             diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairs));
         }
-        spec.commandLine().getOut().print(ReportWriter.text(Report.of(view, now, diff)));
+        Report r = Report.of(view, now, diff);
+        spec.commandLine().getOut().print(ReportWriter.text(r));
         spec.commandLine().getOut().flush();
-        return 0;
+        return CliCampaigns.exitCode(r);
     }
 }

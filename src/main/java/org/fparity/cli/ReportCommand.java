@@ -44,6 +44,6 @@ public final class ReportCommand implements Callable<Integer> {
                 + " runs ended differently, in " + r.findings().totalRuns() + " runs");
         for (Path p : written) o.println("wrote " + p);
         o.flush();
-        return 0;
+        return CliCampaigns.exitCode(r);
     }
 }

@@ -42,7 +42,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--programs", paramLabel = "N", defaultValue = "50", description = "Programs per precision (default: ${DEFAULT-VALUE}).")
     int programs;
 
-    @Option(names = "--inputs", paramLabel = "K", defaultValue = "50", description = "Inputs per program (default: ${DEFAULT-VALUE}; runs cost microseconds once a batch is built, so more inputs find more discrepant cases per CPU-hour: runners/README.md).")
+    @Option(names = "--inputs", paramLabel = "K", defaultValue = "50", description = "Inputs per program; runs cost microseconds once a batch is built, so more inputs find more discrepant cases per CPU-hour: runners/README.md (default: ${DEFAULT-VALUE}).")
     int inputs;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Generator seed (default: ${DEFAULT-VALUE}).")
@@ -85,6 +85,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "Stop after running: no comparison, no report.")
     boolean noReport;
 
+    @Option(names = "--force", description = "Run a campaign beyond the size limit (more than " + CampaignCost.MAX_PROGRAMS_TEXT + " programs), whose cost is printed first.")
+    boolean force;
+
     @Option(names = "--cluster", paramLabel = "LIST", split = ",",
             description = "Run at these sites instead of here: cluster profiles of runners/clusters (local, ssh or slurm), one campaign, their platforms side by side.")
     List<String> clusters;
@@ -100,6 +103,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (batch < 1) throw new FparityError("--batch must be at least 1");
         Campaign existing = campaign == null ? null : CliCampaigns.existing(campaign);
+        if (existing == null) CampaignCost.check(programs, precisions(precisionName).size(), inputs, force, err);
         CampaignPlan plan = existing != null ? null
                 : CampaignPlan.generate(new CampaignPlan.Request(seed, precisions(precisionName), precisionName, programs, inputs, batch, grammarFile));
         Path dir = existing != null ? campaign : out != null ? out : Path.of("campaigns", "seed" + seed + "-" + precisionName + "-p" + programs + "-i" + inputs);
@@ -130,6 +134,7 @@ public final class RunCommand implements Callable<Integer> {
             Path where = reportDir != null ? reportDir : Path.of("reports", view.name());
             ReportWriter.write(rep, where);
             EndScreen.findings(o, rep.findings());
+            code = ExitCode.of(CliCampaigns.exitCode(rep));
             o.println("report: " + where.resolve("report.html") + "  (also report.json, summary.md, junit.xml, metrics.txt)");
         }
         o.flush();

@@ -29,7 +29,7 @@ class CompareReportCommandTest {
     @Test
     void comparePrintsThePapersTables() {
         Run r = fparity("compare", campaign.toString());
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(1, r.exit(), "discrepancies found: exit 1 " + r.err());
         assertTrue(r.out().startsWith("campaign planted: 40 runs, 12 discrepancies, 2 runs ended differently\n"), r.out());
         assertTrue(r.out().contains("== gcc vs planted, FP64\n"));
         assertTrue(r.out().contains("\nO0            9      4        1         0           0         0           0            1              1         1            0             0\n"), r.out());
@@ -41,7 +41,7 @@ class CompareReportCommandTest {
     @Test
     void pairRestrictsTheComparison() {
         Run r = fparity("compare", campaign.toString(), "--pair", "planted@O0:planted@O3_FM");
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(1, r.exit(), r.err());
         assertTrue(r.out().contains("== planted O0 vs other opt levels, FP64\n"));
         assertTrue(!r.out().contains("== gcc vs planted"));
         assertTrue(r.out().startsWith("campaign planted: 40 runs, 6 discrepancies, 1 runs ended differently\n"), r.out());
@@ -97,7 +97,7 @@ class CompareReportCommandTest {
     void reportWritesTheFiveFiles() {
         Path out = tmp.resolve("out/planted");
         Run r = fparity("report", campaign.toString(), "--out", out.toString());
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(1, r.exit(), "discrepancies found: exit 1 " + r.err());
         assertTrue(r.out().startsWith("12 discrepancies, 2 runs ended differently, in 40 runs\n"), r.out());
         for (String f : List.of("report.json", "summary.md", "report.html", "junit.xml", "metrics.txt")) {
             assertTrue(Files.isRegularFile(out.resolve(f)), f);
@@ -108,7 +108,7 @@ class CompareReportCommandTest {
     @Test
     void compareAgainstABaselineSaysWhatIsNew() {
         Run r = fparity("compare", campaign.toString(), "--baseline", campaign.toString());
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(0, r.exit(), "with a baseline only new discrepancies count, and none is new: " + r.err());
         assertTrue(r.out().contains("\nAgainst planted      Count\n-------------------  -----\nnew                      0\ndisappeared              0\npersisting              12\nnot checked tonight      0\n"), r.out());
         assertEquals("fparity: warning: the baseline " + campaign + " is the campaign itself: nothing can be new or gone\n", r.err());
         Run strict = fparity("compare", campaign.toString(), "--baseline", campaign.toString(), "--strict");
@@ -122,7 +122,7 @@ class CompareReportCommandTest {
                 List.of(new org.fparity.exec.Outcome("unrelated", 0, "gcc", "O0", org.fparity.exec.Outcome.Status.OK, "0x1p+0", null, "gcc@O0", 0))),
                 tmp.resolve("campaigns/other"));
         Run r = fparity("compare", campaign.toString(), "--baseline", other.toString());
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(1, r.exit(), "every discrepancy is new against an unrelated baseline: " + r.err());
         assertEquals("fparity: warning: the baseline " + other + " shares no program with " + campaign + " (other seed or grammar?): every discrepancy counts as new\n", r.err());
         Path out = tmp.resolve("r-strict");
         Run strict = fparity("report", campaign.toString(), "--baseline", other.toString(), "--strict", "--out", out.toString());
