@@ -48,7 +48,8 @@ public final class Clusters {
                 if (p == null) throw new IllegalArgumentException("empty file");
                 found.put(stem, p.validate(stem).expand(env));
             } catch (JsonProcessingException e) {
-                problems.put(stem, ProgramJson.problem("cluster profile " + f, e));
+                problems.put(stem, e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException
+                        ? ProgramJson.problem("cluster profile " + f, e) : f + ": " + ProgramJson.oneLine(e));
             } catch (IllegalArgumentException | IOException e) {
                 problems.put(stem, f + ": " + e.getMessage());
             }
