@@ -31,7 +31,7 @@ public final class Cli {
      * that ended differently, else 0 (the rule of org.fparity.ExitCode for commands that compare).
      */
     public static int compareExit(String compareOut) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^campaign .*: \\d+ runs, (\\d+) discrepancies, (\\d+) runs ended differently").matcher(compareOut);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^campaign .*: \\d+ runs, (\\d+) discrepancies, (\\d+) runs ended differently").matcher(compareOut);
         if (!m.find()) throw new AssertionError("not compare's first line: " + compareOut.lines().findFirst().orElse(""));
         return Long.parseLong(m.group(1)) + Long.parseLong(m.group(2)) > 0 ? 1 : 0;
     }
