@@ -20,6 +20,7 @@ import org.fparity.campaign.Campaign;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.SlurmExecutor;
 import org.fparity.ir.ProgramJson;
+import org.fparity.util.Processes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,6 +43,8 @@ class RemoteClusterTest {
     static Path work;
     static Path clusters;
     static Map<String, String> baseline;
+    /** fparity processes started in the background, killed (with their trees) when the class ends. */
+    static final List<Processes.Running> STARTED = new ArrayList<>();
     static final List<String> CAMPAIGN = List.of("--programs", "12", "--inputs", "3", "--seed", "7", "--toolchains", "gcc,java", "--opt", "O0,O1,O2,O3,O3_FM",
             "--batch", "6", "--no-report");
 
@@ -66,6 +69,7 @@ class RemoteClusterTest {
 
     @AfterAll
     static void stopCluster() throws Exception {
+        STARTED.forEach(Processes.Running::close); // what a failed test left running
         if (base != null && Files.exists(base.resolve("ports"))) proc(List.of("runners/local-cluster/stop", base.toString()), Map.of(), 120);
         if (work != null) {
             try (var s = Files.walk(work)) {
@@ -77,17 +81,11 @@ class RemoteClusterTest {
     record Proc(int exit, String out, String err) {}
 
     static Proc proc(List<String> argv, Map<String, String> env, long seconds) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(argv);
-        pb.environment().putAll(env);
         Path out = Files.createTempFile(work == null ? Path.of("/tmp") : work, "out", ".txt");
         Path err = Files.createTempFile(work == null ? Path.of("/tmp") : work, "err", ".txt");
-        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            throw new AssertionError(argv + " did not finish in " + seconds + " s: " + Files.readString(err));
-        }
-        return new Proc(p.exitValue(), Files.readString(out), Files.readString(err));
+        Processes.Result r = Processes.command(argv).env(env).stdout(out).stderr(err).timeoutSeconds(seconds).run();
+        if (r.timedOut()) throw new AssertionError(argv + " did not finish in " + seconds + " s: " + Files.readString(err));
+        return new Proc(r.exitCode(), Files.readString(out), Files.readString(err));
     }
 
     /** fparity as its own process: java with this test's class path (target/classes and the dependencies). */
@@ -228,10 +226,10 @@ class RemoteClusterTest {
     @Order(3)
     void killingTheSshMasterMidCampaignCostsOnlyTheLinesInFlight() throws Exception {
         Path dir = work.resolve("ssh-kill");
-        Process p = background(dir, "local-ssh", "ssh-kill.log");
+        Processes.Running p = background(dir, "local-ssh", "ssh-kill.log");
         long killed = waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 20, () -> masters().forEach(ProcessHandle::destroyForcibly));
         assertTrue(killed > 0, "no ssh master to kill");
-        assertTrue(p.waitFor(900, TimeUnit.SECONDS));
+        assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(900)));
         String log = Files.readString(work.resolve("ssh-kill.log"));
         assertEquals(0, p.exitValue(), log);
         assertTrue(log.contains("connection lost"), log);
@@ -242,14 +240,13 @@ class RemoteClusterTest {
     @Order(4)
     void killMinus9OnTheLoginNodeThenRerunCollectsAndNoShardRunsTwice() throws Exception {
         Path dir = work.resolve("slurm-kill");
-        Process p = background(dir, "local-slurm", "slurm-kill.log");
+        Processes.Running p = background(dir, "local-slurm", "slurm-kill.log");
         // Killed once a job id is persisted and some outcomes are in: tasks keep running without it.
         waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 5, () -> {
             assertTrue(state(dir).submissions().getFirst().jobId() != null, "killed before the job id was persisted");
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
+            p.kill(); // the whole tree, like kill -9 of the login session
         });
-        p.waitFor(60, TimeUnit.SECONDS);
+        p.waitFor(TimeUnit.SECONDS.toMillis(60));
         SlurmExecutor.State before = state(dir);
         assertEquals(1, before.submissions().size());
         Proc r = fparity(dir, List.of("--cluster", "local-slurm"));
@@ -268,7 +265,7 @@ class RemoteClusterTest {
     @Order(5)
     void aTaskCancelledFromOutsideIsResubmittedAndTheCampaignCompletes() throws Exception {
         Path dir = work.resolve("slurm-scancel");
-        Process p = background(dir, "local-slurm", "slurm-scancel.log");
+        Processes.Running p = background(dir, "local-slurm", "slurm-scancel.log");
         String id = null;
         for (int i = 0; i < 600 && id == null; i++) {
             Thread.sleep(200);
@@ -277,7 +274,7 @@ class RemoteClusterTest {
         assertTrue(id != null, "no job id persisted");
         Proc c = proc(List.of("scancel", id + "_0"), Map.of("SLURM_CONF", base.resolve("slurm.conf").toString()), 60);
         assertEquals(0, c.exit, c.err);
-        assertTrue(p.waitFor(900, TimeUnit.SECONDS));
+        assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(900)));
         String log = Files.readString(work.resolve("slurm-scancel.log"));
         assertEquals(0, p.exitValue(), log);
         assertEquals(baseline, bits(dir));
@@ -344,7 +341,7 @@ class RemoteClusterTest {
     @Order(8)
     void slurmdStoppedWithItsTasksLostResubmitsOnlyTheUndeliveredRunsAndNothingRunsTwice() throws Exception {
         Path dir = work.resolve("slurmd-restart");
-        Process p = background(dir, "local-slurm", "slurmd-restart.log");
+        Processes.Running p = background(dir, "local-slurm", "slurmd-restart.log");
         int[] lost = {0};
         waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 5, () -> {
             stopDaemon("slurmd.pid");
@@ -360,7 +357,7 @@ class RemoteClusterTest {
         }
         assertTrue(lost[0] > 0, "no running task to lose");
         assertTrue(taskStates(first).containsValue("NODE_FAIL"), "Slurm never failed the lost tasks: " + taskStates(first));
-        assertTrue(p.waitFor(900, TimeUnit.SECONDS));
+        assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(900)));
         String log = Files.readString(work.resolve("slurmd-restart.log"));
         assertEquals(0, p.exitValue(), log);
         assertTrue(log.contains("ended NODE_FAIL"), log);
@@ -394,7 +391,7 @@ class RemoteClusterTest {
     @Order(8)
     void sshdStoppedWithItsSessionsAndRestartedForcesANewMasterConnection() throws Exception {
         Path dir = work.resolve("sshd-restart");
-        Process q = background(dir, "local-ssh", "sshd-restart.log");
+        Processes.Running q = background(dir, "local-ssh", "sshd-restart.log");
         List<Long> before = new ArrayList<>();
         int[] sessions = {0};
         waitForLinesThenKill(q, dir.resolve("outcomes.jsonl"), 5, () -> {
@@ -411,7 +408,7 @@ class RemoteClusterTest {
             fresh = masters().stream().mapToLong(ProcessHandle::pid).filter(pid -> !before.contains(pid)).findFirst().orElse(-1);
             if (fresh < 0) Thread.sleep(50);
         }
-        assertTrue(q.waitFor(900, TimeUnit.SECONDS));
+        assertTrue(q.waitFor(TimeUnit.SECONDS.toMillis(900)));
         String log = Files.readString(work.resolve("sshd-restart.log"));
         assertEquals(0, q.exitValue(), log);
         assertTrue(fresh > 0, "no new master connection was opened: " + log);
@@ -459,7 +456,7 @@ class RemoteClusterTest {
         Map<String, String> slurm = Map.of("SLURM_CONF", base.resolve("slurm.conf").toString());
         for (String sig : List.of("INT", "TERM")) {
             Path dir = work.resolve("signal-" + sig);
-            Process p = background(dir, "local-slurm", "signal-" + sig + ".log");
+            Processes.Running p = background(dir, "local-slurm", "signal-" + sig + ".log");
             String id = waitForJobId(dir, p);
             boolean running = false;
             for (int i = 0; i < 600 && !running; i++) {
@@ -469,7 +466,7 @@ class RemoteClusterTest {
             assertTrue(running, "no task of " + id + " started");
             Proc k = proc(List.of("kill", "-" + sig, Long.toString(p.pid())), Map.of(), 30);
             assertEquals(0, k.exit, k.err);
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "fparity did not stop on SIG" + sig);
+            assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(120)), "fparity did not stop on SIG" + sig);
             String log = Files.readString(work.resolve("signal-" + sig + ".log"));
             assertTrue(log.contains("cancelled job " + id), log);
             String queued = "?";
@@ -495,11 +492,10 @@ class RemoteClusterTest {
     @Order(11)
     void aJobIdLostBetweenSbatchAndPersistingItIsFoundByNameOnRerun() throws Exception {
         Path dir = work.resolve("lost-id");
-        Process p = background(dir, "local-slurm", "lost-id.log");
+        Processes.Running p = background(dir, "local-slurm", "lost-id.log");
         String id = waitForJobId(dir, p);
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
-        p.waitFor(60, TimeUnit.SECONDS);
+        p.kill();
+        p.waitFor(TimeUnit.SECONDS.toMillis(60));
         Path f = dir.resolve("clusters/local-slurm/slurm.json");
         SlurmExecutor.State s = state(dir);
         var sub = s.submissions().getFirst();
@@ -594,7 +590,7 @@ class RemoteClusterTest {
     }
 
     /** Waits for the Slurm campaign in {@code dir} to persist its first job id. */
-    static String waitForJobId(Path dir, Process p) throws Exception {
+    static String waitForJobId(Path dir, Processes.Running p) throws Exception {
         String id = null;
         for (int i = 0; i < 1200 && id == null; i++) {
             Thread.sleep(100);
@@ -677,10 +673,11 @@ class RemoteClusterTest {
     }
 
     /** fparity in the background, its output in {@code log} under the work folder. */
-    static Process background(Path dir, String cluster, String log) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(fparityArgv(dir, List.of("--cluster", cluster))).redirectErrorStream(true).redirectOutput(work.resolve(log).toFile());
-        pb.environment().putAll(env());
-        return pb.start();
+    static Processes.Running background(Path dir, String cluster, String log) throws IOException {
+        Processes.Running p = Processes.command(fparityArgv(dir, List.of("--cluster", cluster))).env(env()).stdin(Path.of("/dev/null"))
+                .output(work.resolve(log)).timeoutSeconds(1800).start();
+        STARTED.add(p);
+        return p;
     }
 
     static SlurmExecutor.State state(Path dir) {
@@ -723,7 +720,7 @@ class RemoteClusterTest {
     }
 
     /** Waits until the outcome log has {@code n} lines, then kills; returns how many masters there were (or 1). */
-    static long waitForLinesThenKill(Process p, Path outcomes, int n, Runnable kill) throws Exception {
+    static long waitForLinesThenKill(Processes.Running p, Path outcomes, int n, Runnable kill) throws Exception {
         for (int i = 0; i < 3000; i++) {
             if (!p.isAlive()) throw new AssertionError("finished before it could be disturbed");
             if (Files.exists(outcomes) && Files.readAllLines(outcomes).size() >= n) {
