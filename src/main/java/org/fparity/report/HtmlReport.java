@@ -139,7 +139,8 @@ final class HtmlReport {
             b.append("</tbody></table>");
             org.fparity.ir.Input in = r.campaign().input(c.program(), c.input());
             if (in != null) b.append("<p class=\"input\">input ").append(c.input()).append(": <code>").append(Markup.esc(String.join(" ", in.args()))).append("</code></p>");
-            b.append("<p class=\"repro\">reproduce: <code class=\"cmd\">").append(Markup.esc(VerdictText.reproduce(r, t))).append("</code></p>");
+            b.append("<p class=\"repro\">reproduce: <code class=\"cmd\">").append(Markup.esc(VerdictText.reproduce(r, t))).append("</code>")
+                    .append(" · reproducer source: <code class=\"cmd\">").append(Markup.esc(VerdictText.show(r, t))).append("</code></p>");
             String src = r.campaign().source(c.program());
             if (src != null) b.append(n == 1 ? "<details open>" : "<details>").append("<summary>source of ").append(Markup.esc(c.program()))
                     .append("</summary><pre>").append(Markup.esc(src)).append("</pre></details>");

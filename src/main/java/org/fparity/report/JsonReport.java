@@ -190,6 +190,7 @@ final class JsonReport {
             x.put("class", t.cls().id());
             if (t.ulps() != null) x.put("ulps", t.ulps());
             x.put("reproduce", VerdictText.reproduce(r, t));
+            x.put("reproducer_source", VerdictText.show(r, t));
         }
     }
 

@@ -105,7 +105,8 @@ final class MarkdownSummary {
                 sb.append(a.toMarkdown()).append('\n');
                 org.fparity.ir.Input in = r.campaign().input(c.program(), c.input());
                 if (in != null) sb.append("Input ").append(c.input()).append(": `").append(String.join(" ", in.args())).append("`\n\n");
-                sb.append("```sh\n").append(VerdictText.reproduce(r, tc)).append("\n```\n\n");
+                sb.append("```sh\n").append(VerdictText.reproduce(r, tc)).append("   # confirms it on both platforms\n")
+                        .append(VerdictText.show(r, tc)).append("   # prints a self-contained reproducer, input built in\n```\n\n");
                 String src = r.campaign().source(c.program());
                 if (src != null) sb.append("<details><summary>source</summary>\n\n```c\n").append(src.strip()).append("\n```\n</details>\n\n");
             }

@@ -147,6 +147,12 @@ final class VerdictText {
         return "bin/fparity compare " + folder + " --pair " + t.pair().a().id() + ":" + t.pair().b().id();
     }
 
+    /** One line that prints a self-contained reproducer of the case, its input built in ({@code fparity show}). */
+    static String show(Report r, Verdict.TopCase t) {
+        String folder = shell(r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
+        return "bin/fparity show " + folder + " " + t.c().program() + " --input " + t.c().input();
+    }
+
     static String shell(String s) {
         return s.matches("[A-Za-z0-9_@%+=:,./-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }

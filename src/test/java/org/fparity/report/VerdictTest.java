@@ -100,7 +100,8 @@ class VerdictTest {
         String html = Files.readString(out.resolve("report.html"));
         int caseAt = html.indexOf("id=\"case-1\"");
         String first = html.substring(caseAt, html.indexOf("</div>", caseAt));
-        for (String must : List.of("0.33333333333333337", "0x1.5555555555556p-2", "+1", "comp += x / 3.0;", "0x0p+0 0x1p+0", Markup.esc(cmd))) {
+        for (String must : List.of("0.33333333333333337", "0x1.5555555555556p-2", "+1", "comp += x / 3.0;", "0x0p+0 0x1p+0", Markup.esc(cmd),
+                "bin/fparity show " + dir.toAbsolutePath() + " third --input 0")) {
             assertTrue(first.contains(must), "case 1 lacks " + must + ":\n" + first);
         }
         // the verdict, the ranking and the top cases come first; per-pair tables and matrices are collapsed below
