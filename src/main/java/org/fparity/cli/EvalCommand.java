@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
+import org.fparity.ir.MathFn;
 import org.fparity.oracle.CorrectlyRounded;
 import org.fparity.oracle.JavaMath;
 import org.fparity.oracle.Libm;
@@ -50,14 +51,14 @@ public final class EvalCommand implements Callable<Integer> {
         MathOp op = MathOp.byName(m.group(1));
         String inner = m.group(2).strip();
         String[] toks = inner.isEmpty() ? new String[0] : inner.split(",");
-        if (toks.length != op.arity) {
-            throw new FparityError(op.cName() + " takes " + op.arity + " argument(s), '" + text + "' gives " + toks.length);
+        if (toks.length != op.arity()) {
+            throw new FparityError(op.cName() + " takes " + op.arity() + " argument(s), '" + text + "' gives " + toks.length);
         }
         double[] a = new double[toks.length];
         for (int i = 0; i < toks.length; i++) {
             String t = toks[i].strip();
             try {
-                if (op == MathOp.LDEXP && i == 1) {
+                if (op.is(MathFn.LDEXP) && i == 1) {
                     a[i] = Integer.parseInt(t);
                 } else {
                     a[i] = HexFloat.parseExact(t, f);
@@ -66,7 +67,7 @@ public final class EvalCommand implements Callable<Integer> {
                 throw new FparityError("argument " + t + " is not a binary32 value (write it in decimal to have it rounded)");
             } catch (NumberFormatException e) {
                 throw new FparityError("argument " + (i + 1) + " of '" + text + "' is not a number: '" + t + "'"
-                        + (op == MathOp.LDEXP && i == 1 ? " (ldexp's exponent is an int)" : ""));
+                        + (op.is(MathFn.LDEXP) && i == 1 ? " (ldexp's exponent is an int)" : ""));
             }
         }
         return new Parsed(op, a);
@@ -88,7 +89,7 @@ public final class EvalCommand implements Callable<Integer> {
         StringBuilder head = new StringBuilder(p.op().cName()).append(f == Precision.FP32 && p.op().isLibraryFunction() ? "f" : "").append('(');
         for (int i = 0; i < p.args().length; i++) {
             if (i > 0) head.append(", ");
-            head.append(p.op() == MathOp.LDEXP && i == 1 ? Long.toString((long) p.args()[i]) : HexFloat.format(p.args()[i]));
+            head.append(p.op().is(MathFn.LDEXP) && i == 1 ? Long.toString((long) p.args()[i]) : HexFloat.format(p.args()[i]));
         }
         head.append(")   [").append(f.name().toLowerCase()).append(", ").append(r).append(']');
         out.println(head);

@@ -15,7 +15,7 @@ final class MathCalls {
     private MathCalls() {}
 
     static double apply(MathFn fn, Precision p, double a, double b, int k) {
-        MathOp op = MathOp.valueOf(fn.name());
+        MathOp op = MathOp.of(fn);
         double[] args = fn.arity() == 1 ? new double[] {a} : new double[] {a, fn == MathFn.LDEXP ? k : b};
         if (CorrectlyRounded.available()) {
             if (p == Precision.FP32) {

@@ -98,7 +98,7 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
                 throw bad(file, "precision", e.getMessage());
             }
         }
-        List<String> opts = strings(file, root, "opt", List.of("O0", "O1", "O2", "O3", "O3_FM"));
+        List<String> opts = strings(file, root, "opt", org.fparity.exec.Toolchain.STANDARD_OPTS);
         if (opts.isEmpty()) throw bad(file, "opt", "names no opt level");
         List<String> toolchains = strings(file, root, "toolchains", List.of());
         Path toolchainDir = root.has("toolchain_dir") ? base.resolve(text(file, root, "toolchain_dir")) : null;

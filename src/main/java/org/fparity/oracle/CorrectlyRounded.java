@@ -2,6 +2,7 @@ package org.fparity.oracle;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.fparity.ir.MathFn;
 import org.fparity.ir.Precision;
 
 /**
@@ -59,15 +60,15 @@ public final class CorrectlyRounded {
      * argument is the integer exponent.
      */
     public static double apply(MathOp op, Precision format, Rounding rnd, double... args) {
-        if (args.length != op.arity) {
-            throw new IllegalArgumentException(op + " takes " + op.arity + " argument(s), got " + args.length);
+        if (args.length != op.arity()) {
+            throw new IllegalArgumentException(op + " takes " + op.arity() + " argument(s), got " + args.length);
         }
         Scratch s = SCRATCH.get();
         MemorySegment[] v = format == Precision.FP32 ? s.f : s.d;
         int r = rnd.mpfr;
         for (int i = 0; i < args.length; i++) {
             if (format == Precision.FP32 && (double) (float) args[i] != args[i] && !Double.isNaN(args[i])
-                    && !(op == MathOp.LDEXP && i == 1)) {
+                    && !(op.is(MathFn.LDEXP) && i == 1)) {
                 throw new IllegalArgumentException("argument " + args[i] + " is not a binary32 value");
             }
         }
@@ -77,7 +78,7 @@ public final class CorrectlyRounded {
         try {
             MemorySegment out = v[3];
             int t;
-            if (op == MathOp.LDEXP) {
+            if (op.is(MathFn.LDEXP)) {
                 Mpfr.setD(v[0], args[0], r);
                 double n = args[1];
                 long e = Double.isNaN(n) ? 0 : (long) Math.max(-1L << 40, Math.min(1L << 40, n));

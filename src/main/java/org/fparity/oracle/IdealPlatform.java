@@ -19,10 +19,6 @@ final class IdealPlatform implements Interpreter.Domain<Double> {
         this.precision = precision;
     }
 
-    static MathOp opOf(MathFn fn) {
-        return MathOp.valueOf(fn.name());
-    }
-
     @Override
     public Double constant(double v) {
         return precision.round(v);
@@ -43,7 +39,7 @@ final class IdealPlatform implements Interpreter.Domain<Double> {
         double[] a = new double[fn.arity()];
         for (int i = 0; i < args.size(); i++) a[i] = args.get(i);
         if (fn == MathFn.LDEXP) a[1] = intArg;
-        double r = CorrectlyRounded.apply(opOf(fn), precision, Rounding.RN, a);
+        double r = CorrectlyRounded.apply(MathOp.of(fn), precision, Rounding.RN, a);
         calls.add(new MathCall(calls.size() + 1, fn, a, r));
         return r;
     }

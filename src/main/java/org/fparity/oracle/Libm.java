@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.fparity.ir.HexFloat;
+import org.fparity.ir.MathFn;
 import org.fparity.util.Processes;
 import org.fparity.ir.Precision;
 
@@ -28,7 +29,7 @@ public final class Libm {
         StringBuilder call = new StringBuilder(name).append('(');
         for (int i = 0; i < args.length; i++) {
             if (i > 0) call.append(", ");
-            call.append(op == MathOp.LDEXP && i == 1 ? "atoi(argv[2])" : (fp32 ? "strtof" : "strtod") + "(argv[" + (i + 1) + "], 0)");
+            call.append(op.is(MathFn.LDEXP) && i == 1 ? "atoi(argv[2])" : (fp32 ? "strtof" : "strtod") + "(argv[" + (i + 1) + "], 0)");
         }
         call.append(')');
         String src = "#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
@@ -49,7 +50,7 @@ public final class Libm {
             List<String> cmd = new ArrayList<>();
             cmd.add(exe.toString());
             for (int i = 0; i < args.length; i++) {
-                cmd.add(op == MathOp.LDEXP && i == 1 ? Long.toString((long) args[i]) : HexFloat.format(args[i]));
+                cmd.add(op.is(MathFn.LDEXP) && i == 1 ? Long.toString((long) args[i]) : HexFloat.format(args[i]));
             }
             Processes.Captured run = Processes.command(cmd).mergeStderr().timeoutSeconds(10).capture();
             if (!run.ok()) return new Answer(Optional.empty(), "the libm probe failed");

@@ -1,45 +1,95 @@
 package org.fparity.oracle;
 
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
+import org.fparity.ir.MathFn;
 
 /**
- * The math functions the oracle rounds correctly: the IR's math table (same constant names as
- * {@code org.fparity.ir.MathFn}) plus the IEEE basic operations.
+ * What the oracle rounds correctly: a function of the IR's one math table ({@link MathFn}, which holds the names,
+ * arities and argument kinds), or one of the IEEE basic operations, which are not in that table.
  */
-public enum MathOp {
-    SIN(1), COS(1), TAN(1), ASIN(1), ACOS(1), ATAN(1), ATAN2(2),
-    SINH(1), COSH(1), TANH(1),
-    EXP(1), EXP2(1), EXPM1(1), LOG(1), LOG2(1), LOG10(1), LOG1P(1),
-    SQRT(1), CBRT(1), POW(2), HYPOT(2), FABS(1), FMOD(2),
-    CEIL(1), FLOOR(1), TRUNC(1), ROUND(1), FMIN(2), FMAX(2), ERF(1),
-    /** ldexp(x, n): the second argument is an int, passed as a double holding an integer. */
-    LDEXP(2),
-    // IEEE basic operations, not in the math table
-    ADD(2), SUB(2), MUL(2), DIV(2), FMA(3), NEG(1);
+public sealed interface MathOp permits MathOp.Function, MathOp.Basic {
+    /** How many arguments the operation takes. */
+    int arity();
 
-    public final int arity;
+    /** The C spelling of the double-precision function, or the lower-case name of a basic operation. */
+    String cName();
 
-    MathOp(int arity) {
-        this.arity = arity;
-    }
-
-    /** The C spelling of the double-precision function (basic operations have none). */
-    public String cName() {
-        return name().toLowerCase(Locale.ROOT);
-    }
+    /** The math-table function behind this operation, or null for a basic operation. */
+    MathFn fn();
 
     /** True for the functions of the IR's math table (not the basic operations). */
-    public boolean isLibraryFunction() {
-        return ordinal() <= LDEXP.ordinal();
+    default boolean isLibraryFunction() {
+        return fn() != null;
     }
 
-    /** Looks a function up by its C name ({@code sin}, {@code sinf}, {@code fmod}, ...). */
-    public static MathOp byName(String name) {
-        String n = name.toLowerCase(Locale.ROOT);
-        for (MathOp op : values()) {
-            if (op.isLibraryFunction() && (op.cName().equals(n) || (op.cName() + "f").equals(n))) return op;
+    /** True when this is the math-table function {@code f}. */
+    default boolean is(MathFn f) {
+        return fn() == f;
+    }
+
+    /** The operation that evaluates math-table function {@code fn} (one shared instance per function). */
+    static MathOp of(MathFn fn) {
+        return Function.ALL.get(fn);
+    }
+
+    /** A function of the math table; ldexp's second argument is an int, passed as a double holding an integer. */
+    record Function(MathFn fn) implements MathOp {
+        private static final Map<MathFn, Function> ALL = new EnumMap<>(MathFn.class);
+
+        static {
+            for (MathFn f : MathFn.values()) ALL.put(f, new Function(f));
         }
-        for (MathOp op : values()) if (op.cName().equals(n)) return op;
+
+        @Override
+        public int arity() {
+            return fn.arity();
+        }
+
+        @Override
+        public String cName() {
+            return fn.canonicalName();
+        }
+
+        @Override
+        public String toString() {
+            return fn.name();
+        }
+    }
+
+    /** The IEEE basic operations. */
+    enum Basic implements MathOp {
+        ADD(2), SUB(2), MUL(2), DIV(2), FMA(3), NEG(1);
+
+        private final int arity;
+
+        Basic(int arity) {
+            this.arity = arity;
+        }
+
+        @Override
+        public int arity() {
+            return arity;
+        }
+
+        @Override
+        public String cName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        @Override
+        public MathFn fn() {
+            return null;
+        }
+    }
+
+    /** Looks an operation up by its C name ({@code sin}, {@code sinf}, {@code fmod}, {@code fma}, ...). */
+    static MathOp byName(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        var fn = MathFn.byName(n).or(() -> n.endsWith("f") ? MathFn.byName(n.substring(0, n.length() - 1)) : java.util.Optional.empty());
+        if (fn.isPresent()) return of(fn.get());
+        for (Basic b : Basic.values()) if (b.cName().equals(n)) return b;
         throw new org.fparity.FparityError("unknown math function '" + name + "'");
     }
 }

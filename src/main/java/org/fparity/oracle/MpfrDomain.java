@@ -54,10 +54,10 @@ final class MpfrDomain implements Interpreter.Domain<MpfrDomain.Val>, AutoClosea
     public Val bin(Expr.BinOp op, Val a, Val b) {
         MemorySegment r = fresh();
         MathOp m = switch (op) {
-            case ADD -> MathOp.ADD;
-            case SUB -> MathOp.SUB;
-            case MUL -> MathOp.MUL;
-            case DIV -> MathOp.DIV;
+            case ADD -> MathOp.Basic.ADD;
+            case SUB -> MathOp.Basic.SUB;
+            case MUL -> MathOp.Basic.MUL;
+            case DIV -> MathOp.Basic.DIV;
         };
         int t = Mpfr.apply(m, r, a.x(), b.x(), null, 0);
         return new Val(r, a.exact() && b.exact() && t == 0);
@@ -66,7 +66,7 @@ final class MpfrDomain implements Interpreter.Domain<MpfrDomain.Val>, AutoClosea
     @Override
     public Val neg(Val a) {
         MemorySegment r = fresh();
-        Mpfr.apply(MathOp.NEG, r, a.x(), null, null, 0);
+        Mpfr.apply(MathOp.Basic.NEG, r, a.x(), null, null, 0);
         return new Val(r, a.exact());
     }
 
@@ -81,7 +81,7 @@ final class MpfrDomain implements Interpreter.Domain<MpfrDomain.Val>, AutoClosea
         } else {
             MemorySegment a = args.get(0).x();
             MemorySegment b = args.size() > 1 ? args.get(1).x() : null;
-            t = Mpfr.apply(IdealPlatform.opOf(fn), r, a, b, null, 0);
+            t = Mpfr.apply(MathOp.of(fn), r, a, b, null, 0);
         }
         return new Val(r, exact && t == 0);
     }
@@ -113,7 +113,7 @@ final class MpfrDomain implements Interpreter.Domain<MpfrDomain.Val>, AutoClosea
     private boolean separated(MemorySegment a, MemorySegment b, int c) {
         if (c == 0) return false;
         MemorySegment d = fresh();
-        Mpfr.apply(MathOp.SUB, d, a, b, null, 0);
+        Mpfr.apply(MathOp.Basic.SUB, d, a, b, null, 0);
         if (Mpfr.isZero(d)) return false;
         long ea = Mpfr.isZero(a) ? Long.MIN_VALUE : Mpfr.exp(a);
         long eb = Mpfr.isZero(b) ? Long.MIN_VALUE : Mpfr.exp(b);

@@ -1,9 +1,7 @@
 package org.fparity.reduce;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import org.fparity.compare.DiscrepancyClass;
+import org.fparity.util.Hashes;
 
 /**
  * The stable id of a discrepancy: derived only from what identifies it (program id, input index, the two platform ids
@@ -16,11 +14,6 @@ public final class DiscrepancyId {
         String lo = platformA.compareTo(platformB) <= 0 ? platformA : platformB;
         String hi = lo.equals(platformA) ? platformB : platformA;
         String key = program + "/" + input + "/" + lo + "/" + hi + "/" + cls.id();
-        try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(h, 0, 6);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Hashes.sha256Hex(key).substring(0, 12);
     }
 }

@@ -301,7 +301,7 @@ public final class Tracer {
                 case Expr.Call c -> {
                     double[] args = new double[ops.size()];
                     for (int i = 0; i < args.length; i++) args[i] = ops.get(i);
-                    yield CorrectlyRounded.apply(MathOp.valueOf(c.fn().name()), pr, Rounding.RN, args);
+                    yield CorrectlyRounded.apply(MathOp.of(c.fn()), pr, Rounding.RN, args);
                 }
                 default -> null;
             };

@@ -20,6 +20,7 @@ import org.fparity.campaign.Campaign;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.SlurmExecutor;
 import org.fparity.ir.ProgramJson;
+import org.fparity.util.Processes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,6 +43,8 @@ class RemoteClusterTest {
     static Path work;
     static Path clusters;
     static Map<String, String> baseline;
+    /** fparity processes started in the background, killed (with their trees) when the class ends. */
+    static final List<Processes.Running> STARTED = new ArrayList<>();
     static final List<String> CAMPAIGN = List.of("--programs", "12", "--inputs", "3", "--seed", "7", "--toolchains", "gcc,java", "--opt", "O0,O1,O2,O3,O3_FM",
             "--batch", "6", "--no-report");
 
@@ -66,6 +69,7 @@ class RemoteClusterTest {
 
     @AfterAll
     static void stopCluster() throws Exception {
+        STARTED.forEach(Processes.Running::close); // what a failed test left running
         if (base != null && Files.exists(base.resolve("ports"))) proc(List.of("runners/local-cluster/stop", base.toString()), Map.of(), 120);
         if (work != null) {
             try (var s = Files.walk(work)) {
@@ -77,17 +81,11 @@ class RemoteClusterTest {
     record Proc(int exit, String out, String err) {}
 
     static Proc proc(List<String> argv, Map<String, String> env, long seconds) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(argv);
-        pb.environment().putAll(env);
         Path out = Files.createTempFile(work == null ? Path.of("/tmp") : work, "out", ".txt");
         Path err = Files.createTempFile(work == null ? Path.of("/tmp") : work, "err", ".txt");
-        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            throw new AssertionError(argv + " did not finish in " + seconds + " s: " + Files.readString(err));
-        }
-        return new Proc(p.exitValue(), Files.readString(out), Files.readString(err));
+        Processes.Result r = Processes.command(argv).env(env).stdout(out).stderr(err).timeoutSeconds(seconds).run();
+        if (r.timedOut()) throw new AssertionError(argv + " did not finish in " + seconds + " s: " + Files.readString(err));
+        return new Proc(r.exitCode(), Files.readString(out), Files.readString(err));
     }
 
     /** fparity as its own process: java with this test's class path (target/classes and the dependencies). */
@@ -166,10 +164,10 @@ class RemoteClusterTest {
     @Order(3)
     void killingTheSshMasterMidCampaignCostsOnlyTheLinesInFlight() throws Exception {
         Path dir = work.resolve("ssh-kill");
-        Process p = background(dir, "local-ssh", "ssh-kill.log");
+        Processes.Running p = background(dir, "local-ssh", "ssh-kill.log");
         long killed = waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 20, () -> masters().forEach(ProcessHandle::destroyForcibly));
         assertTrue(killed > 0, "no ssh master to kill");
-        assertTrue(p.waitFor(900, TimeUnit.SECONDS));
+        assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(900)));
         String log = Files.readString(work.resolve("ssh-kill.log"));
         assertEquals(0, p.exitValue(), log);
         assertTrue(log.contains("connection lost"), log);
@@ -180,14 +178,13 @@ class RemoteClusterTest {
     @Order(4)
     void killMinus9OnTheLoginNodeThenRerunCollectsAndNoShardRunsTwice() throws Exception {
         Path dir = work.resolve("slurm-kill");
-        Process p = background(dir, "local-slurm", "slurm-kill.log");
+        Processes.Running p = background(dir, "local-slurm", "slurm-kill.log");
         // Killed once a job id is persisted and some outcomes are in: tasks keep running without it.
         waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 5, () -> {
             assertTrue(state(dir).submissions().getFirst().jobId() != null, "killed before the job id was persisted");
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
+            p.kill(); // the whole tree, like kill -9 of the login session
         });
-        p.waitFor(60, TimeUnit.SECONDS);
+        p.waitFor(TimeUnit.SECONDS.toMillis(60));
         SlurmExecutor.State before = state(dir);
         assertEquals(1, before.submissions().size());
         Proc r = fparity(dir, List.of("--cluster", "local-slurm"));
@@ -206,7 +203,7 @@ class RemoteClusterTest {
     @Order(5)
     void aTaskCancelledFromOutsideIsResubmittedAndTheCampaignCompletes() throws Exception {
         Path dir = work.resolve("slurm-scancel");
-        Process p = background(dir, "local-slurm", "slurm-scancel.log");
+        Processes.Running p = background(dir, "local-slurm", "slurm-scancel.log");
         String id = null;
         for (int i = 0; i < 600 && id == null; i++) {
             Thread.sleep(200);
@@ -215,7 +212,7 @@ class RemoteClusterTest {
         assertTrue(id != null, "no job id persisted");
         Proc c = proc(List.of("scancel", id + "_0"), Map.of("SLURM_CONF", base.resolve("slurm.conf").toString()), 60);
         assertEquals(0, c.exit, c.err);
-        assertTrue(p.waitFor(900, TimeUnit.SECONDS));
+        assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(900)));
         String log = Files.readString(work.resolve("slurm-scancel.log"));
         assertEquals(0, p.exitValue(), log);
         assertEquals(baseline, bits(dir));
@@ -277,22 +274,22 @@ class RemoteClusterTest {
     @Order(8)
     void slurmdAndSshdStoppedAndRestartedMidCampaignLoseNothing() throws Exception {
         Path dir = work.resolve("slurmd-restart");
-        Process p = background(dir, "local-slurm", "slurmd-restart.log");
+        Processes.Running p = background(dir, "local-slurm", "slurmd-restart.log");
         waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 5, () -> stopDaemon("slurmd.pid"));
         Thread.sleep(3000);
         Proc up = proc(List.of("slurmd", "-f", base.resolve("slurm.conf").toString(), "-N", "node0"), Map.of("SLURM_CONF", base.resolve("slurm.conf").toString()), 60);
         assertEquals(0, up.exit, up.err);
-        assertTrue(p.waitFor(900, TimeUnit.SECONDS));
+        assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(900)));
         assertEquals(0, p.exitValue(), Files.readString(work.resolve("slurmd-restart.log")));
         assertEquals(baseline, bits(dir));
 
         Path dir2 = work.resolve("sshd-restart");
-        Process q = background(dir2, "local-ssh", "sshd-restart.log");
+        Processes.Running q = background(dir2, "local-ssh", "sshd-restart.log");
         waitForLinesThenKill(q, dir2.resolve("outcomes.jsonl"), 5, () -> stopDaemon("ssh/sshd.pid"));
         Thread.sleep(3000);
         Proc sshd = proc(List.of("/usr/sbin/sshd", "-f", base.resolve("ssh/sshd_config").toString(), "-E", base.resolve("ssh/sshd.log").toString()), Map.of(), 60);
         assertEquals(0, sshd.exit, sshd.err);
-        assertTrue(q.waitFor(900, TimeUnit.SECONDS));
+        assertTrue(q.waitFor(TimeUnit.SECONDS.toMillis(900)));
         assertEquals(0, q.exitValue(), Files.readString(work.resolve("sshd-restart.log")));
         assertEquals(baseline, bits(dir2));
     }
@@ -339,10 +336,11 @@ class RemoteClusterTest {
     }
 
     /** fparity in the background, its output in {@code log} under the work folder. */
-    static Process background(Path dir, String cluster, String log) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(fparityArgv(dir, List.of("--cluster", cluster))).redirectErrorStream(true).redirectOutput(work.resolve(log).toFile());
-        pb.environment().putAll(env());
-        return pb.start();
+    static Processes.Running background(Path dir, String cluster, String log) throws IOException {
+        Processes.Running p = Processes.command(fparityArgv(dir, List.of("--cluster", cluster))).env(env()).stdin(Path.of("/dev/null"))
+                .output(work.resolve(log)).timeoutSeconds(1800).start();
+        STARTED.add(p);
+        return p;
     }
 
     static SlurmExecutor.State state(Path dir) {
@@ -378,7 +376,7 @@ class RemoteClusterTest {
     }
 
     /** Waits until the outcome log has {@code n} lines, then kills; returns how many masters there were (or 1). */
-    static long waitForLinesThenKill(Process p, Path outcomes, int n, Runnable kill) throws Exception {
+    static long waitForLinesThenKill(Processes.Running p, Path outcomes, int n, Runnable kill) throws Exception {
         for (int i = 0; i < 3000; i++) {
             if (!p.isAlive()) throw new AssertionError("finished before it could be disturbed");
             if (Files.exists(outcomes) && Files.readAllLines(outcomes).size() >= n) {

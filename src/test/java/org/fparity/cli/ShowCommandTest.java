@@ -3,9 +3,6 @@ package org.fparity.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.fparity.ir.Program;
@@ -26,25 +23,11 @@ class ShowCommandTest {
     @TempDir
     Path dir;
 
-    record Run(int exit, String out, String err) {}
-
-    static Run show(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        var out = new ByteArrayOutputStream();
-        var err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            String[] all = new String[args.length + 1];
-            all[0] = "show";
-            System.arraycopy(args, 0, all, 1, args.length);
-            int rc = Main.run(all);
-            return new Run(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    static Cli.Run show(String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = "show";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return Cli.fparity(all);
     }
 
     @Test
@@ -52,10 +35,10 @@ class ShowCommandTest {
         Path fp = Files.writeString(dir.resolve("p.fp"), PROGRAM);
         Program p = Program.parse(PROGRAM);
         Path json = Files.writeString(dir.resolve("p.json"), ProgramJson.toJson(p));
-        assertEquals(new Run(0, p.canonical(), ""), show(fp.toString()));
-        assertEquals(new Run(0, p.canonical(), ""), show(json.toString(), "--as", "canonical"));
+        assertEquals(new Cli.Run(0, p.canonical(), ""), show(fp.toString()));
+        assertEquals(new Cli.Run(0, p.canonical(), ""), show(json.toString(), "--as", "canonical"));
         assertEquals(p, ProgramJson.program(show(fp.toString(), "--as", "json").out()));
-        Run c = show(json.toString(), "--as", "c");
+        Cli.Run c = show(json.toString(), "--as", "c");
         assertEquals(0, c.exit());
         assertTrue(c.out().contains("static float compute_0(float comp, int var_1, float *var_2) {"), c.out());
         assertTrue(c.out().contains("comp += sinf(var_2[i_0]) / 0x1.8p+1f;"), c.out());
@@ -63,24 +46,24 @@ class ShowCommandTest {
         assertTrue(show(fp.toString(), "--as", "hip").out().contains("hipLaunchKernelGGL(fp_kernel_0, dim3(1), dim3(1), 0, 0, "));
         assertTrue(show(fp.toString(), "--as", "hipify").out().contains("#include \"hip/hip_runtime.h\""));
         assertTrue(show(fp.toString(), "--as", "opencl").out().contains("\"float compute_0(float comp, int var_1, __global float *var_2) {\\n\""));
-        Run java = show(fp.toString(), "--as", "java", "--java-math", "strict");
+        Cli.Run java = show(fp.toString(), "--as", "java", "--java-math", "strict");
         assertTrue(java.out().contains("comp += (float) StrictMath.sin(var_2[i_0]) / 0x1.8p+1f;"), java.out());
     }
 
     @Test
     void badInputIsOneLineAndExitTwo() throws Exception {
-        Run missing = show(dir.resolve("nope.fp").toString());
+        Cli.Run missing = show(dir.resolve("nope.fp").toString());
         assertEquals(2, missing.exit());
         assertEquals("fparity: " + dir.resolve("nope.fp") + ": no such file\n", missing.err());
         Path bad = Files.writeString(dir.resolve("bad.fp"), PROGRAM.replace("sin(", "sine("));
-        Run r = show(bad.toString(), "--as", "c");
+        Cli.Run r = show(bad.toString(), "--as", "c");
         assertEquals(2, r.exit());
         assertEquals("fparity: " + bad + ": line 4: unknown math function 'sine'\n", r.err());
         Path badJson = Files.writeString(dir.resolve("bad.json"), "{\"precision\": \"fp64\", \"oops\": 1}");
-        Run j = show(badJson.toString());
+        Cli.Run j = show(badJson.toString());
         assertEquals(2, j.exit());
         assertTrue(j.err().startsWith("fparity: " + badJson + ": ") && j.err().lines().count() == 1, j.err());
-        Run as = show(Files.writeString(dir.resolve("ok.fp"), PROGRAM).toString(), "--as", "fortran");
+        Cli.Run as = show(Files.writeString(dir.resolve("ok.fp"), PROGRAM).toString(), "--as", "fortran");
         assertEquals(2, as.exit());
         assertEquals("fparity: --as 'fortran' is not one of c, cuda, hip, hipify, opencl, java, canonical, json\n", as.err());
         assertEquals("", as.out());

@@ -6,8 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.fparity.exec.Toolchain;
+import org.fparity.exec.Toolchains;
 import org.fparity.ir.Program;
 import org.fparity.util.Executables;
+import org.fparity.util.Processes;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -20,9 +23,19 @@ class FlipVerifyTest {
     @TempDir
     Path dir;
 
+    /**
+     * Whether gcc-fma, as its descriptor says (shipped: {@code -march=native}; a copy under {@code $FPARITY_HOME} may
+     * name another CPU), targets a CPU with FMA instructions: gcc's own {@code __FMA__} for those {@code -m} flags.
+     * Without them contraction cannot happen, whatever this machine's CPU could do.
+     */
     private static boolean cpuHasFma() throws Exception {
-        Path info = Path.of("/proc/cpuinfo");
-        return Files.exists(info) && Files.readString(info).matches("(?s).*\\bflags\\s*:.*\\bfma\\b.*");
+        Toolchain t = Toolchains.load(Toolchains.defaultDir()).get("gcc-fma");
+        List<String> argv = new ArrayList<>(List.of(t.compile().getFirst()));
+        t.compile().stream().filter(a -> a.startsWith("-m")).forEach(argv::add);
+        argv.addAll(List.of("-dM", "-E", "-x", "c", "/dev/null"));
+        Processes.Captured c = Processes.command(argv).timeoutSeconds(60).capture();
+        assertTrue(c.ok(), argv + " failed: " + c.stderr());
+        return c.stdout().lines().anyMatch(l -> l.equals("#define __FMA__ 1"));
     }
 
     private FlipRun.Result run(String name, int branch, int cells, List<String> platforms) throws Exception {
@@ -39,7 +52,7 @@ class FlipVerifyTest {
     @Test
     void raySphereFlipsBetweenGccWithAndWithoutContractionAndTheModelsPredictEachPlatform() throws Exception {
         Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
-        Assumptions.assumeTrue(cpuHasFma(), "this CPU has no FMA instructions: gcc-fma cannot contract");
+        Assumptions.assumeTrue(cpuHasFma(), "gcc-fma's CPU has no FMA instructions: it cannot contract");
         FlipRun.Result r = run("ray-sphere.fp", 0, 150, List.of("gcc@O0", "gcc-fma@O2", "java@O0", "model:gcc-fma"));
         assertFalse(r.checked().isEmpty());
         assertTrue(r.verified() > 0, "no verified flip among " + r.checked().size() + " candidates");
@@ -59,7 +72,7 @@ class FlipVerifyTest {
     @Test
     void loopAndSqrtProgramsYieldVerifiedFlips() throws Exception {
         Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
-        Assumptions.assumeTrue(cpuHasFma(), "this CPU has no FMA instructions: gcc-fma cannot contract");
+        Assumptions.assumeTrue(cpuHasFma(), "gcc-fma's CPU has no FMA instructions: it cannot contract");
         for (String name : List.of("horner-loop.fp", "distance-sqrt.fp")) {
             FlipRun.Result r = run(name, 0, 120, List.of("gcc@O0", "gcc-fma@O2"));
             assertTrue(r.verified() > 0, name + ": no verified flip among " + r.checked().size() + " candidates");

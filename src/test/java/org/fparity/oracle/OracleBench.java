@@ -5,6 +5,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import org.fparity.ir.Input;
+import org.fparity.ir.MathFn;
 import org.fparity.ir.Program;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -106,28 +107,28 @@ public class OracleBench {
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public double mpfrSinSmall(Args a) {
-        return CorrectlyRounded.apply(MathOp.SIN, a.small);
+        return CorrectlyRounded.apply(MathOp.of(MathFn.SIN), a.small);
     }
 
     @Benchmark
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public double mpfrSinHuge(Args a) {
-        return CorrectlyRounded.apply(MathOp.SIN, a.huge);
+        return CorrectlyRounded.apply(MathOp.of(MathFn.SIN), a.huge);
     }
 
     @Benchmark
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public double mpfrExpSubnormal(Args a) {
-        return CorrectlyRounded.apply(MathOp.EXP, a.tiny);
+        return CorrectlyRounded.apply(MathOp.of(MathFn.EXP), a.tiny);
     }
 
     @Benchmark
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public double mpfrPow(Args a) {
-        return CorrectlyRounded.apply(MathOp.POW, a.small, a.tiny);
+        return CorrectlyRounded.apply(MathOp.of(MathFn.POW), a.small, a.tiny);
     }
 
     @Benchmark
