@@ -64,6 +64,53 @@ final class TrailingDigestInput extends FilterInputStream {
         heldLen += n;
     }
 
+    /**
+     * The byte at stream offset {@code pos} (at or after the oldest byte still held back), reading ahead as needed, or
+     * -1 past the end of the stream: a reader that parses the held bytes itself, after a parser stopped reading.
+     */
+    int at(long pos) throws IOException {
+        long i = pos - hashedUpTo;
+        if (i < heldLen) return held[(int) i] & 0xff;
+        while (pos - hashedUpTo >= heldLen) {
+            if (heldLen == held.length) {
+                int release = heldLen - LAG;
+                digest.update(held, 0, release);
+                hashedUpTo += release;
+                System.arraycopy(held, release, held, 0, heldLen - release);
+                heldLen -= release;
+            }
+            int n = in.read(held, heldLen, held.length - heldLen);
+            if (n < 0) return -1;
+            heldLen += n;
+        }
+        return held[(int) (pos - hashedUpTo)] & 0xff;
+    }
+
+    /** Whether bytes [from, to) are equal to {@code b}; all of them must be held (read with {@link #at} first). */
+    boolean equals(long from, byte[] b) {
+        int a = (int) (from - hashedUpTo);
+        return java.util.Arrays.equals(held, a, a + b.length, b, 0, b.length);
+    }
+
+    /**
+     * From {@code pos} on, the offset of the first held byte that ends a plain run of a JSON string (a quote, a
+     * backslash, a control character), or -1 when the held bytes run out first: the scanner's fast path.
+     */
+    long stringStop(long pos) {
+        byte[] h = held;
+        int end = heldLen;
+        for (int i = (int) (pos - hashedUpTo); i < end; i++) {
+            byte c = h[i];
+            if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) return hashedUpTo + i;
+        }
+        return -1;
+    }
+
+    /** Bytes [from, to), which must still be held back, as text (UTF-8). */
+    String text(long from, long to) {
+        return new String(held, (int) (from - hashedUpTo), (int) (to - from), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** Writes bytes [from, to) of the stream, which must still be held back, to {@code out}. */
     void copy(long from, long to, java.io.OutputStream out) throws IOException {
         long a = from - hashedUpTo;

@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import org.fparity.ExitCode;
+import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignPlan;
+import org.fparity.campaign.ExistingCampaign;
 import org.fparity.campaign.CampaignRunner;
 import org.fparity.campaign.ClusterRunner;
 import org.fparity.campaign.Progress;
@@ -29,7 +31,8 @@ import org.fparity.report.ReportWriter;
 final class ClusterRun {
     private ClusterRun() {}
 
-    static int run(RunCommand cmd, CampaignPlan plan, Path dir, Toolchains tcs, PrintWriter o, PrintStream err) throws Exception {
+    /** {@code plan}: a new campaign's programs; or {@code existing}: the campaign whose programs and inputs run again (imported, earlier). */
+    static int run(RunCommand cmd, CampaignPlan plan, Campaign existing, Path dir, Toolchains tcs, PrintWriter o, PrintStream err) throws Exception {
         Clusters profiles = Clusters.load(Clusters.defaultDir(), System.getenv());
         List<ClusterRunner.Site> sites = new ArrayList<>();
         List<Toolchain> all = new ArrayList<>();
@@ -39,7 +42,8 @@ final class ClusterRun {
         for (ClusterProfile p : chosen) for (Toolchain t : Sites.toolchains(p, tcs, cmd.toolchains)) if (!all.contains(t)) all.add(t);
         List<DetectedToolchain> undetected = all.stream().map(Sites::undetected).toList();
         List<String> optLevels = ToolchainChoice.optLevels(undetected, cmd.opts);
-        CampaignRunner.Spec runSpec = plan.spec(Main.VERSION, undetected, optLevels);
+        CampaignRunner.Spec runSpec = existing != null ? ExistingCampaign.spec(existing, Main.VERSION, undetected, optLevels, cmd.batch)
+                : plan.spec(Main.VERSION, undetected, optLevels);
         List<SiteExecutor> open = new ArrayList<>();
         try {
             for (ClusterProfile p : chosen) {
@@ -48,7 +52,7 @@ final class ClusterRun {
                 sites.add(new ClusterRunner.Site(ex, Sites.toolchains(p, tcs, cmd.toolchains)));
             }
             boolean terminal = System.console() != null && System.console().isTerminal();
-            err.println("fparity: " + plan.entries().size() + " programs at " + String.join(", ", chosen.stream().map(ClusterProfile::name).toList()) + " into " + dir);
+            err.println("fparity: " + runSpec.programs().size() + " programs at " + String.join(", ", chosen.stream().map(ClusterProfile::name).toList()) + " into " + dir);
             CampaignRunner.Result r = ClusterRunner.run(dir, runSpec, sites, n -> new Progress(err, terminal, n, new LiveCases()), s -> err.println("fparity: " + s));
             EndScreen.runs(o, r.campaign(), r.ran(), r.alreadyDone(), 0, r.millis());
         } finally {

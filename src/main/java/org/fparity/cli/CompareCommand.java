@@ -3,12 +3,18 @@ package org.fparity.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.Set;
+import java.util.SortedSet;
+import org.fparity.FparityError;
 import org.fparity.compare.BaselineDiff;
+import org.fparity.compare.Discrepancy;
+import org.fparity.compare.Platform;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
 import org.fparity.compare.PairSelection;
+import org.fparity.report.CrossSite;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
 import picocli.CommandLine.Command;
@@ -17,9 +23,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code fparity compare}: prints discrepancy counts per class and opt level and the adjacency matrices. */
+/**
+ * {@code fparity compare}: prints discrepancy counts per class and opt level and the adjacency matrices. A campaign
+ * that ran at several sites (a merge of clusters' exports) is shown across sites by default, each discrepancy with the
+ * side the correctly rounded reference agrees with.
+ */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare a campaign's outcomes across toolchains and opt levels and print the tables.")
+        description = "Compare a campaign's outcomes across toolchains and opt levels and print the tables. A campaign from several sites "
+                + "shows only pairs across sites (same opt level) by default, with which side the correctly rounded reference agrees with; "
+                + "--all-pairs shows every pair.")
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -34,13 +46,25 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "OTHER", description = "Another campaign (last night's, another cluster's): show what is new, gone, persisting.")
     Path baseline;
 
+    @Option(names = "--all-pairs", description = "Every pair, also within a site (default for a campaign from several sites: pairs across sites only).")
+    boolean allPairs;
+
+    @Option(names = "--reference-rows", paramLabel = "N", defaultValue = "50",
+            description = "Cross-site discrepancies listed with the reference's verdict (default ${DEFAULT-VALUE}; the counts cover all).")
+    int referenceRows;
+
     @Option(names = "--strict", description = "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
     boolean strict;
 
     @Override
     public Integer call() {
+        if (pair != null && allPairs) throw new FparityError("--pair and --all-pairs exclude each other");
+        if (referenceRows < 0) throw new FparityError("--reference-rows must be >= 0");
         CampaignView view = CliCampaigns.load(campaign);
-        List<Pair> pairs = pair == null ? PairSelection.all(Comparer.platforms(view.outcomes())) : PairSelection.parse(pair, Comparer.platforms(view.outcomes()));
+        Set<Platform> present = Comparer.platforms(view.outcomes());
+        SortedSet<String> sites = PairSelection.sites(present);
+        boolean crossSite = pair == null && !allPairs && sites.size() > 1;
+        List<Pair> pairs = pair != null ? PairSelection.parse(pair, present) : crossSite ? PairSelection.crossSite(present) : PairSelection.all(present);
         Findings now = Comparer.compare(view, pairs);
         BaselineDiff diff = null;
         if (baseline != null) {
@@ -48,8 +72,14 @@ public final class CompareCommand implements Callable<Integer> {
             CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
             diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairs));
         }
-        spec.commandLine().getOut().print(ReportWriter.text(Report.of(view, now, diff)));
-        spec.commandLine().getOut().flush();
+        var out = spec.commandLine().getOut();
+        if (crossSite) {
+            out.println("Cross-site view: " + pairs.size() + " pairs across sites " + String.join(", ", sites) + " at the same opt level (--all-pairs for every pair)");
+        }
+        out.print(ReportWriter.text(Report.of(view, now, diff)));
+        List<Discrepancy> across = now.discrepancies().stream().filter(CrossSite::acrossSites).toList();
+        if (!across.isEmpty() || crossSite) out.print(CrossSite.render(CrossSite.judge(view, across), referenceRows));
+        out.flush();
         return 0;
     }
 }

@@ -63,9 +63,14 @@ public final class RunCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--campaign", paramLabel = "DIR",
-            description = "Run an existing campaign's programs and inputs (an earlier run, or one imported from Varity) on more toolchains, "
-                    + "adding their outcomes to it; --programs, --inputs, --seed, --precision and --grammar do not apply.")
+            description = "Run an existing campaign's programs and inputs (an earlier run, one imported from another cluster with 'fparity import', "
+                    + "or one imported from Varity) on more toolchains or at another site, adding their outcomes to it; "
+                    + "--programs, --inputs, --seed, --precision and --grammar do not apply.")
     Path campaign;
+
+    @Option(names = "--site", paramLabel = "NAME",
+            description = "The site this machine's runs are recorded as (default: local), so a campaign run here and at another cluster keeps both sides apart.")
+    String site;
 
     @Option(names = "--batch", paramLabel = "N", defaultValue = "200", description = "Programs per batch binary (default: ${DEFAULT-VALUE}).")
     int batch;
@@ -99,6 +104,8 @@ public final class RunCommand implements Callable<Integer> {
             throw new FparityError("--campaign adds to that campaign's folder; --out must be left out or name the same folder");
         }
         if (batch < 1) throw new FparityError("--batch must be at least 1");
+        if (site != null && !site.matches("[a-z0-9][a-z0-9._-]*")) throw new FparityError("--site '" + site + "': lower-case letters, digits, '.', '_' or '-'");
+        if (site != null && clusters != null && !clusters.isEmpty()) throw new FparityError("--site names this machine's site; with --cluster each profile names its own");
         Campaign existing = campaign == null ? null : CliCampaigns.existing(campaign);
         CampaignPlan plan = existing != null ? null
                 : CampaignPlan.generate(new CampaignPlan.Request(seed, precisions(precisionName), precisionName, programs, inputs, batch, grammarFile));
@@ -106,7 +113,7 @@ public final class RunCommand implements Callable<Integer> {
 
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         for (String p : tcs.problems()) err.println("fparity: " + p);
-        if (clusters != null && !clusters.isEmpty()) return ClusterRun.run(this, plan, dir, tcs, o, err);
+        if (clusters != null && !clusters.isEmpty()) return ClusterRun.run(this, plan, existing, dir, tcs, o, err);
         List<DetectedToolchain> chosen = ToolchainChoice.choose(tcs, toolchains, s -> err.println("fparity: " + s));
         List<String> optLevels = ToolchainChoice.optLevels(chosen, opts);
         CampaignRunner.Spec runSpec = existing != null ? ExistingCampaign.spec(existing, Main.VERSION, chosen, optLevels, batch)
@@ -119,7 +126,8 @@ public final class RunCommand implements Callable<Integer> {
         err.println("fparity: " + nPrograms + " programs × " + nInputs + " × " + chosen.size() + " toolchains × "
                 + optLevels.size() + " opt levels into " + dir + " (" + workers + " workers)");
         LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), workers, s -> err.println("fparity: " + s));
-        CampaignRunner.Result r = CampaignRunner.run(dir, runSpec, ex, n -> new Progress(err, terminal, n, new LiveCases()), s -> err.println("fparity: " + s));
+        CampaignRunner.Result r = CampaignRunner.run(dir, runSpec, ex, site == null ? org.fparity.exec.PlatformKey.LOCAL : site,
+                n -> new Progress(err, terminal, n, new LiveCases()), s -> err.println("fparity: " + s));
         EndScreen.runs(o, r.campaign(), r.ran(), r.alreadyDone(), ex.cache().compiles(), r.millis());
         ExitCode code = ExitCode.OK;
         if (noReport) {

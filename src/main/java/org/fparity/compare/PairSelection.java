@@ -43,6 +43,19 @@ public final class PairSelection {
     }
 
     /**
+     * The cross-site view of a campaign that ran at several sites (a merge of two clusters' exports): every two lanes at
+     * different sites at each opt level both ran, nothing within one site. Empty when the campaign has one site.
+     */
+    public static List<Pair> crossSite(Set<Platform> present) {
+        return all(present).stream().filter(p -> !p.a().site().equals(p.b().site())).toList();
+    }
+
+    /** The sites a campaign's platforms ran at, sorted. */
+    public static SortedSet<String> sites(Set<Platform> present) {
+        return present.stream().map(Platform::site).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /**
      * Parses {@code --pair A:B}. A side is a lane ({@code gcc:clang-19}, {@code gcc:gcc@lumi}: every opt level both
      * ran) or a platform ({@code gcc@O0:gcc@O3_FM}, {@code gcc@O2:gcc@O2@lumi}: exactly that pair). Unknown names are a
      * user error listing what the campaign has.

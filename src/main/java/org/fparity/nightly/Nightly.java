@@ -20,6 +20,8 @@ import org.fparity.FparityError;
 import org.fparity.campaign.CampaignMerge;
 import org.fparity.campaign.CampaignPlan;
 import org.fparity.campaign.CampaignRunner;
+import org.fparity.campaign.ClusterRunner;
+import org.fparity.campaign.Sites;
 import org.fparity.campaign.Progress;
 import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignFiles;
@@ -27,15 +29,14 @@ import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
-import org.fparity.exec.BinaryCache;
+import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.LocalExecutor;
+import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.ProgramJson;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
-import org.fparity.util.Processes;
 
 /**
  * One night: generate the night's programs, run them on every cluster in parallel, merge what came back, compare with
@@ -62,11 +63,17 @@ public final class Nightly {
             }
             opts.add(o);
         }
+        // A cluster's profile may name its own toolchains (nvcc there, hipcc elsewhere); the rest run the config's.
+        Map<String, List<Toolchain>> perCluster = new LinkedHashMap<>();
+        for (ClusterProfile c : cfg.clusters()) {
+            perCluster.put(c.name(), c.toolchains().isEmpty() ? chosen.stream().map(DetectedToolchain::toolchain).toList()
+                    : Sites.toolchains(c, tcs, List.of()));
+        }
         long seed = cfg.seedFor(date);
         String nightName = date.toString();
         Path night = cfg.history().resolve(nightName);
-        CampaignRunner.Spec spec = spec(cfg, seed, chosen, opts, fparityVersion);
-        log.accept("night " + nightName + ": seed " + seed + ", " + spec.programs().size() + " programs × " + cfg.inputs() + " inputs × "
+        CampaignPlan plan = plan(cfg, seed);
+        log.accept("night " + nightName + ": seed " + seed + ", " + plan.entries().size() + " programs × " + cfg.inputs() + " inputs × "
                 + chosen.size() + " toolchains × " + opts.size() + " opt levels on " + cfg.clusters().size() + " clusters");
 
         // Every cluster at once, each into its own campaign folder; a failure is recorded, the others go on.
@@ -74,9 +81,10 @@ public final class Nightly {
         Map<String, String> failures = new TreeMap<>();
         try (ExecutorService pool = Executors.newFixedThreadPool(cfg.clusters().size(), Thread.ofPlatform().daemon().name("fparity-cluster-", 0).factory())) {
             Map<String, Future<Path>> running = new LinkedHashMap<>();
-            for (NightlyConfig.ClusterRef c : cfg.clusters()) {
+            for (ClusterProfile c : cfg.clusters()) {
                 Path dir = night.resolve("sites").resolve(c.name());
-                running.put(c.name(), pool.submit(() -> runCluster(c, dir, spec, cfg.jobs(), log)));
+                CampaignRunner.Spec spec = plan.spec(fparityVersion, perCluster.get(c.name()).stream().map(Sites::undetected).toList(), opts);
+                running.put(c.name(), pool.submit(() -> runCluster(c, dir, spec, perCluster.get(c.name()), cfg.jobs(), log)));
             }
             for (var e : running.entrySet()) {
                 try {
@@ -84,6 +92,8 @@ public final class Nightly {
                 } catch (ExecutionException ex) {
                     Throwable cause = ex.getCause();
                     String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage().replace('\n', ' ');
+                    String named = "cluster " + e.getKey() + ": ";
+                    if (why.startsWith(named)) why = why.substring(named.length()); // the executors name the cluster too
                     failures.put(e.getKey(), why);
                     log.accept("cluster " + e.getKey() + ": " + why);
                 }
@@ -151,27 +161,28 @@ public final class Nightly {
         }
     }
 
-    /** Runs the night's campaign at one cluster; an unreachable cluster is an exception naming why. */
-    static Path runCluster(NightlyConfig.ClusterRef c, Path dir, CampaignRunner.Spec spec, int jobs, Consumer<String> log) throws Exception {
-        if (c.executor().equals("ssh")) {
-            // Reachability first, so a dead login node is named as such rather than as a failed job.
-            String probe = Processes.probe(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", c.host(), "true"), Map.of(), 30);
-            if (probe == null) throw new IllegalStateException("ssh " + c.host() + " unreachable (ssh -o BatchMode=yes " + c.host() + " true failed)");
-            throw new IllegalStateException("ssh " + c.host() + " is reachable, but this fparity has no ssh executor yet (the remote-runners issue brings it)");
-        }
+    /**
+     * Runs the night's campaign at one cluster through the executor its profile names (this machine, ssh, Slurm); an
+     * unreachable cluster or lost jobs are an exception naming why.
+     */
+    static Path runCluster(ClusterProfile c, Path dir, CampaignRunner.Spec spec, List<Toolchain> toolchains, int jobs, Consumer<String> log) throws Exception {
         Files.createDirectories(dir);
-        LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), jobs, s -> log.accept(c.name() + ": " + s));
-        CampaignRunner.run(dir, spec, ex, c.name(), n -> new Progress(System.err, false, n), s -> log.accept(c.name() + ": " + s));
+        Consumer<String> tagged = s -> log.accept(c.name() + ": " + s);
+        try (SiteExecutor ex = Sites.open(c, dir, jobs, tagged)) {
+            ClusterRunner.run(dir, spec, List.of(new ClusterRunner.Site(ex, toolchains)), n -> new Progress(System.err, false, n), tagged);
+        }
         return dir;
     }
 
-    private static CampaignRunner.Spec spec(NightlyConfig cfg, long seed, List<DetectedToolchain> chosen, List<String> opts, String version) {
+    private static CampaignPlan plan(NightlyConfig cfg, long seed) {
         String precisionName = cfg.precisions().size() == 2 ? "both" : cfg.precisions().getFirst().id();
-        CampaignPlan plan = CampaignPlan.generate(new CampaignPlan.Request(seed, cfg.precisions(), precisionName, cfg.programs(), cfg.inputs(), cfg.batch(), null));
-        return plan.spec(version, chosen, opts);
+        return CampaignPlan.generate(new CampaignPlan.Request(seed, cfg.precisions(), precisionName, cfg.programs(), cfg.inputs(), cfg.batch(), null));
     }
 
-    /** Named toolchains must exist and compile (a config error otherwise); with none named, every one that runs here. */
+    /**
+     * Named toolchains must exist, and compile here when a cluster runs on this machine (a config error otherwise); with
+     * none named, every one that compiles and runs here.
+     */
     private static List<DetectedToolchain> choose(NightlyConfig cfg, Toolchains tcs) {
         List<DetectedToolchain> out = new ArrayList<>();
         if (cfg.toolchains().isEmpty()) {
@@ -182,7 +193,12 @@ public final class Nightly {
             if (out.isEmpty()) throw new FparityError("no toolchain can compile and run here; see 'fparity toolchains'");
             return out;
         }
+        boolean here = cfg.clusters().stream().anyMatch(c -> c.executor().equals("local"));
         for (String n : cfg.toolchains()) {
+            if (!here) {
+                out.add(Sites.undetected(tcs.get(n)));
+                continue;
+            }
             DetectedToolchain d = DetectedToolchain.detect(tcs.get(n));
             if (!d.canCompile()) throw new FparityError("toolchain " + n + " cannot compile here: " + d.compileProblem());
             out.add(d);

@@ -2,6 +2,7 @@ package org.fparity.nightly;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -14,6 +15,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.fparity.FparityError;
+import org.fparity.exec.ClusterProfile;
+import org.fparity.exec.Clusters;
 import org.fparity.ir.Precision;
 import org.fparity.ir.ProgramJson;
 
@@ -28,26 +31,17 @@ import org.fparity.ir.ProgramJson;
  * @param opts       opt levels
  * @param toolchains toolchain names, or empty for every toolchain that compiles and runs at each site
  * @param toolchainDir folder of toolchain descriptors
- * @param clusters   cluster profiles to run on, in parallel
+ * @param clusters   cluster profiles to run on, in parallel (named ones read from the profiles folder, inline ones checked
+ *                   the same way)
  * @param history    the history folder: one folder per night plus index.html
  * @param batch      programs per batch binary
  * @param jobs       parallel builds and runs per cluster
  */
 public record NightlyConfig(Long seed, int programs, int inputs, List<Precision> precisions, List<String> opts, List<String> toolchains,
-        Path toolchainDir, List<ClusterRef> clusters, Path history, int batch, int jobs) {
-
-    /**
-     * One cluster to run on: the minimum a nightly needs, in the field names of the cluster profiles
-     * ({@code runners/clusters/NAME.json}) so a profile can be named instead of written inline.
-     *
-     * @param name     the site name its outcomes record
-     * @param executor {@code local} (this machine, under another site name) or {@code ssh}
-     * @param host     ssh destination, for {@code ssh}
-     */
-    public record ClusterRef(String name, String executor, String host) {}
+        Path toolchainDir, List<ClusterProfile> clusters, Path history, int batch, int jobs) {
 
     static final Set<String> FIELDS = Set.of("seed", "programs", "inputs", "precision", "opt", "toolchains", "toolchain_dir", "clusters",
-            "history", "batch", "jobs", "description");
+            "clusters_dir", "history", "batch", "jobs", "description");
 
     /** The same config with another history folder ({@code --history}: CI keeps history outside the clone). */
     public NightlyConfig withHistory(Path dir) {
@@ -102,18 +96,26 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
         if (opts.isEmpty()) throw bad(file, "opt", "names no opt level");
         List<String> toolchains = strings(file, root, "toolchains", List.of());
         Path toolchainDir = root.has("toolchain_dir") ? base.resolve(text(file, root, "toolchain_dir")) : null;
-        List<ClusterRef> clusters = new ArrayList<>();
+        List<ClusterProfile> clusters = new ArrayList<>();
         JsonNode cs = root.path("clusters");
         if (cs.isMissingNode()) {
-            clusters.add(new ClusterRef("local", "local", null));
+            clusters.add(LOCAL);
         } else if (!cs.isArray() || cs.isEmpty()) {
-            throw bad(file, "clusters", "must be a non-empty array of cluster names or {\"name\", \"executor\", \"host\"} objects");
+            throw bad(file, "clusters", "must be a non-empty array of cluster profile names or inline profiles ({\"name\", \"executor\", …})");
         } else {
+            Path dir = root.has("clusters_dir") ? base.resolve(text(file, root, "clusters_dir")) : Clusters.defaultDir();
+            Clusters profiles = null;
             Set<String> names = new HashSet<>();
             for (JsonNode c : cs) {
-                ClusterRef ref = cluster(file, c);
-                if (!names.add(ref.name())) throw bad(file, "clusters", "'" + ref.name() + "' is listed twice");
-                clusters.add(ref);
+                ClusterProfile p;
+                if (c.isTextual()) {
+                    if (profiles == null) profiles = Clusters.load(dir, System.getenv());
+                    p = named(file, profiles, c.asText());
+                } else {
+                    p = inline(file, c);
+                }
+                if (!names.add(p.name())) throw bad(file, "clusters", "'" + p.name() + "' is listed twice");
+                clusters.add(p);
             }
         }
         Path history = base.resolve(root.has("history") ? text(file, root, "history") : "history");
@@ -122,22 +124,31 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
         return new NightlyConfig(seed, programs, inputs, List.copyOf(precisions), opts, toolchains, toolchainDir, List.copyOf(clusters), history, batch, jobs);
     }
 
-    private static ClusterRef cluster(Path file, JsonNode c) {
-        if (c.isTextual()) {
-            String n = c.asText();
-            if (!n.equals("local")) {
-                throw bad(file, "clusters", "'" + n + "': cluster profiles by name are not readable yet; write it inline as {\"name\": \"" + n + "\", \"executor\": \"local\"|\"ssh\", \"host\": …}");
-            }
-            return new ClusterRef("local", "local", null);
+    /** This machine under the site name {@code local}: the cluster of a config that names none. */
+    static final ClusterProfile LOCAL = new ClusterProfile("local", "this machine", "local", null, null, null, null, null, null, null, null);
+
+    /** A profile of the profiles folder ({@code runners/clusters/NAME.json}, or {@code clusters_dir}); {@code local} is built in. */
+    private static ClusterProfile named(Path file, Clusters profiles, String name) {
+        try {
+            return profiles.get(name);
+        } catch (FparityError e) {
+            throw bad(file, "clusters", e.getMessage());
         }
-        if (!c.isObject()) throw bad(file, "clusters", "each cluster is a name or an object");
+    }
+
+    /** A profile written into the config: the fields of a profile file, {@code executor} defaulting to local. */
+    private static ClusterProfile inline(Path file, JsonNode c) {
+        if (!c.isObject()) throw bad(file, "clusters", "each cluster is a profile name or an inline profile object");
         String name = c.path("name").asText("");
-        if (!name.matches("[a-z0-9][a-z0-9._-]*")) throw bad(file, "clusters", "name '" + name + "' must be lower-case letters, digits, '.', '_' or '-'");
-        String executor = c.path("executor").asText("local");
-        if (!List.of("local", "ssh").contains(executor)) throw bad(file, "clusters", "'" + name + "': executor must be local or ssh, got '" + executor + "'");
-        String host = c.path("host").isTextual() ? c.path("host").asText() : null;
-        if (executor.equals("ssh") && (host == null || host.isBlank())) throw bad(file, "clusters", "'" + name + "': an ssh cluster needs \"host\"");
-        return new ClusterRef(name, executor, host);
+        ObjectNode o = ((ObjectNode) c).deepCopy();
+        if (!o.has("executor")) o.put("executor", "local");
+        try {
+            return ProgramJson.MAPPER.treeToValue(o, ClusterProfile.class).validate(null).expand(System.getenv());
+        } catch (JsonProcessingException e) {
+            throw bad(file, "clusters", "'" + name + "': " + ProgramJson.oneLine(e));
+        } catch (IllegalArgumentException e) {
+            throw bad(file, "clusters", "'" + name + "': " + e.getMessage());
+        }
     }
 
     private static int positive(Path file, JsonNode root, String field, int dflt) {

@@ -249,4 +249,64 @@ class TransferCommandTest {
             assertEquals(List.of("c"), s.map(p -> p.getFileName().toString()).toList(), "no temp file left");
         }
     }
+
+    /** Forty bits across the whole file, from the header to the digest's last byte: each one is refused in one line. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("flipOffsets")
+    void aFlippedBitAnywhereIsRefused(int offset) throws IOException {
+        byte[] b = plainBytes.clone();
+        b[offset] ^= (byte) (1 << (offset % 8));
+        Path target = tmp.resolve("refused/flip" + offset + "/campaign");
+        Files.createDirectories(target.getParent());
+        Cli.Run r = Cli.fparity("import", write("flip" + offset + ".json", b).toString(), "--out", target.toString());
+        assertEquals(2, r.exit(), "bit " + (offset % 8) + " of byte " + offset + ": " + r.out() + r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("fparity: "), r.err());
+        assertFalse(Files.exists(target), "nothing written");
+    }
+
+    static java.util.stream.IntStream flipOffsets() {
+        return java.util.stream.IntStream.range(0, 40).map(k -> (int) ((long) (plainBytes.length - 1) * k / 39));
+    }
+
+    /** An outcome edited and the digest recomputed, as a writer of a broken export would: the outcome checks catch it. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "\"input\":0,|\"input\":\"0\",|outcome 1: input is not an integer",
+        "\"input\":0,|\"input\":0.5,|outcome 1: input is not an integer",
+        "\"input\":0,|\"input\":7,|outcome 1: program PROGRAM input 7, which has only 3 inputs",
+        "\"micros\":|\"micro\":|outcome 1: unknown field 'micro'",
+        "\"status\":\"OK\"|\"status\":\"FINE\"|outcome 1: status 'FINE' is not one of",
+        "\"status\":\"OK\",|\"status\":\"OK\",\"x\":{},|outcome 1: unknown field 'x'",
+        "\"opt\":\"O0\",|\"opt\":7,|outcome 1: opt is not a string",
+        "\"program\":\"PROGRAM\"|\"program\":\"0000000000000000\"|outcome 1: program 0000000000000000 is not in the campaign",
+    })
+    void aMalformedOutcomeWithAValidDigestIsRefusedNamingIt(String from, String to, String expected) throws IOException {
+        String s = new String(plainBytes, StandardCharsets.UTF_8);
+        int first = s.indexOf("{\"program\":\"", s.indexOf("\"outcomes\":["));
+        String program = s.substring(first + 12, first + 28);
+        String f = from.replace("PROGRAM", program);
+        int at = s.indexOf(f, first);
+        String edited = s.substring(0, at) + to.replace("PROGRAM", program) + s.substring(at + f.length());
+        refused(write("outcome-" + Math.abs(to.hashCode()) + ".json", redigest(edited).getBytes(StandardCharsets.UTF_8)), expected.replace("PROGRAM", program));
+    }
+
+    @Test
+    void aControlCharacterInAnOutcomeIsCorruptJson() throws IOException {
+        String s = new String(plainBytes, StandardCharsets.UTF_8);
+        int at = s.indexOf("\"hex\":\"", s.indexOf("\"outcomes\":[")) + 7;
+        String edited = s.substring(0, at) + (char) 1 + s.substring(at);
+        refused(write("control.json", redigest(edited).getBytes(StandardCharsets.UTF_8)), "corrupt JSON in outcomes at byte " + at + " (unexpected byte 0x01, expected a string's characters");
+    }
+
+    @Test
+    void escapedFieldNamesAreStillTheSameFields() throws IOException {
+        String s = new String(plainBytes, StandardCharsets.UTF_8);
+        String edited = s.replaceFirst("\"status\":\"OK\"", "\"st\\\\u0061tus\":\"\\\\u004fK\"");
+        assertTrue(edited.contains("\"st\\u0061tus\":\"\\u004fK\""), "edited: " + edited.substring(edited.indexOf("st\\u"), edited.indexOf("st\\u") + 30));
+        Path out = tmp.resolve("escaped/nightly-1");
+        Cli.Run r = Cli.fparity("import", write("escaped.json", redigest(edited).getBytes(StandardCharsets.UTF_8)).toString(), "--out", out.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(Cli.fparity("compare", campaign.toString()).out(), Cli.fparity("compare", out.toString()).out());
+    }
 }

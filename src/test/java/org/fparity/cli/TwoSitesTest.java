@@ -75,4 +75,63 @@ class TwoSitesTest {
         assertTrue(cmp.out().contains("== gcc@site-a vs gcc@site-b, FP64\n"), cmp.out());
         assertTrue(cmp.out().contains("\nO2          8      0 "), "all 8 O2 runs compared across sites: " + cmp.out());
     }
+
+    /** Status and bits per (program, input, toolchain, opt) at one site. */
+    private static Map<String, String> bits(Campaign c, String site) {
+        Map<String, String> m = new java.util.TreeMap<>();
+        for (var o : c.outcomes()) {
+            if (o.site().equals(site)) m.put(o.program() + "/" + o.input() + "/" + o.toolchain() + "/" + o.opt(), o.status() + " " + o.hex());
+        }
+        return m;
+    }
+
+    @Test
+    void siteBRunsAnImportedExportWithRunCampaignUnderItsOwnSiteName() throws Exception {
+        Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc not installed");
+        Path a = tmp.resolve("site-a/night");
+        Cli.Run ra = Cli.fparity("run", "--programs", "3", "--inputs", "2", "--seed", "21", "--toolchains", "gcc", "--opt", "O0,O2", "--jobs", "1",
+                "--site", "site-a", "--out", a.toString(), "--no-report");
+        assertEquals(0, ra.exit(), ra.err());
+        Path file = tmp.resolve("transfer/a.fparity.json.gz");
+        assertEquals(0, Cli.fparity("export", a.toString(), "--out", file.toString()).exit());
+
+        // Site B: the imported export is a campaign; run --campaign runs its programs and inputs here, as site-b.
+        Path atB = tmp.resolve("site-b/from-a");
+        assertEquals(0, Cli.fparity("import", file.toString(), "--out", atB.toString()).exit());
+        Cli.Run rb = Cli.fparity("run", "--campaign", atB.toString(), "--site", "site-b", "--toolchains", "gcc", "--opt", "O0,O2", "--jobs", "1", "--no-report");
+        assertEquals(0, rb.exit(), rb.err());
+        Campaign c = Campaign.load(atB);
+        assertEquals(12, bits(c, "site-a").size());
+        assertEquals(bits(c, "site-a"), bits(c, "site-b"), "the same gcc at both sites, bit for bit");
+        assertEquals(24, c.outcomes().size(), "site A's imported outcomes kept beside B's");
+        // Again: nothing left to do (resumes like any campaign).
+        Cli.Run again = Cli.fparity("run", "--campaign", atB.toString(), "--site", "site-b", "--toolchains", "gcc", "--opt", "O0,O2", "--jobs", "1", "--no-report");
+        assertEquals(0, again.exit(), again.err());
+        assertEquals(24, Campaign.load(atB).outcomes().size());
+        // The same through a cluster profile (the built-in local one): run --campaign --cluster.
+        Cli.Run rc = Cli.fparity("run", "--campaign", atB.toString(), "--cluster", "local", "--toolchains", "gcc", "--opt", "O2", "--jobs", "1", "--no-report");
+        assertEquals(0, rc.exit(), rc.err());
+        Campaign after = Campaign.load(atB);
+        assertEquals(30, after.outcomes().size());
+        assertEquals(6, bits(after, "local").size());
+        // B exports the campaign with both sites in it; compared across sites, the two gcc agree.
+        Path back = tmp.resolve("transfer/b.fparity.json");
+        assertEquals(0, Cli.fparity("export", atB.toString(), "--out", back.toString()).exit());
+        Path home = tmp.resolve("site-a/from-b");
+        assertEquals(0, Cli.fparity("import", back.toString(), "--out", home.toString()).exit());
+        Cli.Run cmp = Cli.fparity("compare", home.toString());
+        assertEquals(0, cmp.exit(), cmp.err());
+        assertTrue(cmp.out().startsWith("Cross-site view: "), cmp.out());
+        assertTrue(cmp.out().contains("Across sites: 0 discrepancies;"), cmp.out());
+    }
+
+    @Test
+    void siteIsCheckedAndExcludesCluster() {
+        Cli.Run bad = Cli.fparity("run", "--site", "Site B", "--programs", "1", "--out", tmp.resolve("x").toString());
+        assertEquals(2, bad.exit());
+        assertEquals("fparity: --site 'Site B': lower-case letters, digits, '.', '_' or '-'\n", bad.err());
+        Cli.Run both = Cli.fparity("run", "--site", "b", "--cluster", "local", "--programs", "1", "--out", tmp.resolve("y").toString());
+        assertEquals(2, both.exit());
+        assertEquals("fparity: --site names this machine's site; with --cluster each profile names its own\n", both.err());
+    }
 }

@@ -34,6 +34,11 @@ class NightlyTest {
      * {@code tonight} exists, about the first too).
      */
     private Path toolchains() throws IOException {
+        return toolchains(tmp, tmp.resolve("tonight"));
+    }
+
+    /** The two toolchains in {@code dir/toolchains}; fake-cc's runner also lies about the first answer once {@code tonight} exists. */
+    static Path toolchains(Path tmp, Path tonight) throws IOException {
         Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc not installed");
         Path dir = Files.createDirectories(tmp.resolve("toolchains"));
         String gcc = Files.readString(Path.of("runners/toolchains/gcc.json"));
@@ -46,7 +51,7 @@ class NightlyTest {
                 tonight=0; [ -e %s ] && tonight=1
                 "$1" | awk -v tonight=$tonight 'function lie(h) { return h == "0x1.8p+1" ? "0x1.9p+1" : "0x1.8p+1" }
                   $2 ~ /^-?0x/ && (NR == 3 || (NR == 1 && tonight)) { $2 = lie($2) } { print }'
-                """.formatted(tmp.resolve("tonight")));
+                """.formatted(tonight));
         Files.setPosixFilePermissions(runner, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.writeString(dir.resolve("fake-cc.json"), gcc.replace("\"name\": \"gcc\"", "\"name\": \"fake-cc\"")
                 .replace("\"run\": [\"{bin}\"]", "\"run\": [\"" + runner + "\", \"{bin}\"]"));
@@ -58,12 +63,18 @@ class NightlyTest {
         Path cfg = tmp.resolve("nightly.json");
         Files.writeString(cfg, """
                 {"seed": 42, "programs": 3, "inputs": 2, "precision": "fp64", "opt": ["O0"], "toolchains": ["gcc", "fake-cc"],
-                 "toolchain_dir": "%s", "clusters": %s, "history": "history", "jobs": 1}
+                 "toolchain_dir": "%s", "clusters": %s, "clusters_dir": "clusters", "history": "history", "jobs": 1}
                 """.formatted(tc, clusters));
         return cfg;
     }
 
-    private static List<String> failures(Path junit) throws IOException {
+    /** A cluster profile file in the config's clusters folder, as a site would keep it in runners/clusters/. */
+    private void profile(String name, String json) throws IOException {
+        Files.createDirectories(tmp.resolve("clusters"));
+        Files.writeString(tmp.resolve("clusters/" + name + ".json"), json);
+    }
+
+    static List<String> failures(Path junit) throws IOException {
         String x = Files.readString(junit);
         List<String> out = new ArrayList<>();
         Matcher m = Pattern.compile("<testcase classname=\"([^\"]*)\" name=\"([^\"]*)\"[^/>]*>\\s*<failure").matcher(x);
@@ -103,10 +114,18 @@ class NightlyTest {
 
     @Test
     void twoSitesAreTwoSetsOfPlatformsAndAClusterPointingNowhereIsExit3WithTheOthersReported() throws IOException {
-        Path cfg = config("[{\"name\": \"site-a\"}, {\"name\": \"site-b\", \"executor\": \"local\"}, {\"name\": \"gpu\", \"executor\": \"ssh\", \"host\": \"nowhere.invalid\"}]");
+        // gpu: a real ssh profile (the executor of runners/clusters) whose login node does not resolve.
+        profile("gpu", """
+                {"name": "gpu", "executor": "ssh", "host": "login.nowhere.invalid", "workdir": "/tmp/fparity-nowhere", "toolchains": ["gcc"]}
+                """);
+        profile("site-b", """
+                {"name": "site-b", "description": "this machine as a second site", "executor": "local", "workers": 1}
+                """);
+        Path cfg = config("[{\"name\": \"site-a\"}, \"site-b\", \"gpu\"]");
         Run r = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-20");
         assertEquals(3, r.exit(), r.out() + r.err());
-        assertTrue(r.out().contains("missing: cluster gpu: ssh nowhere.invalid unreachable"), r.out());
+        assertTrue(r.out().contains("missing: cluster gpu: cannot reach it ("), r.out());
+        assertTrue(r.out().contains("login.nowhere.invalid"), r.out());
         assertTrue(r.out().contains("verdict: infrastructure failure, partial results (exit 3)"), r.out());
         Path night = tmp.resolve("history/2026-11-20");
         // both local sites ran everything, and the merge kept both: 3 programs × 2 inputs × 2 toolchains × 1 level × 2 sites
@@ -116,11 +135,11 @@ class NightlyTest {
         String report = Files.readString(night.resolve("report/report.json"));
         assertTrue(report.contains("\"a\" : \"gcc@O0@site-a\",\n    \"b\" : \"gcc@O0@site-b\""), "a cross-site pair is compared: " + report);
         String summary = Files.readString(night.resolve("night.json"));
-        assertTrue(summary.contains("\"gpu\" : \"ssh nowhere.invalid unreachable"), summary);
+        assertTrue(summary.contains("\"gpu\" : \"cannot reach it ("), summary);
         assertTrue(Files.readString(tmp.resolve("history/metrics.txt")).contains("fparity_nightly_site_failed{site=\"gpu\"} 1\n"));
 
         // The next night, with the gpu cluster gone from the config, has no whole night before it: no baseline.
-        Files.writeString(cfg, Files.readString(cfg).replace(", {\"name\": \"gpu\", \"executor\": \"ssh\", \"host\": \"nowhere.invalid\"}", ""));
+        Files.writeString(cfg, Files.readString(cfg).replace(", \"gpu\"]", "]"));
         Run next = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-21");
         assertTrue(next.out().contains("(no earlier night)"), "an incomplete night is no baseline: " + next.out());
     }

@@ -1,0 +1,136 @@
+package org.fparity.report;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.fparity.compare.CampaignView;
+import org.fparity.compare.Discrepancy;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Input;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Program;
+import org.fparity.ir.Ulps;
+import org.fparity.oracle.ReferenceEvaluator;
+
+/**
+ * Discrepancies between two sites, each judged by the correctly rounded reference (the oracle's ideal IEEE platform:
+ * every operation and math call correctly rounded, in the order written): which side gives the reference's bits.
+ */
+public final class CrossSite {
+    private CrossSite() {}
+
+    /** Whom the reference agrees with. */
+    public enum Side {
+        A, B, NEITHER, UNDECIDED
+    }
+
+    /**
+     * @param reference the ideal platform's result ({@code %a}), or null when it could not be had
+     * @param note      for NEITHER: which side is closer and by how much; for UNDECIDED: why
+     */
+    public record Verdict(Discrepancy discrepancy, String reference, Side agrees, String note) {
+        /** The site (or platform) the reference sides with, for people. */
+        public String agreesWith() {
+            return switch (agrees) {
+                case A -> discrepancy.pair().a().id();
+                case B -> discrepancy.pair().b().id();
+                case NEITHER -> "neither" + (note.isEmpty() ? "" : " (" + note + ")");
+                case UNDECIDED -> "undecided (" + note + ")";
+            };
+        }
+    }
+
+    /** True when the two sides of a discrepancy ran at different sites. */
+    public static boolean acrossSites(Discrepancy d) {
+        return !d.pair().a().site().equals(d.pair().b().site());
+    }
+
+    /** Judges each discrepancy; the reference is evaluated once per program and input. */
+    public static List<Verdict> judge(CampaignView view, List<Discrepancy> ds) {
+        Map<String, Object> refs = new HashMap<>(); // program/input → Double, or the String reason it is undecided
+        List<Verdict> out = new ArrayList<>();
+        for (Discrepancy d : ds) {
+            Object r = refs.computeIfAbsent(d.program() + "/" + d.input(), k -> reference(view, d.program(), d.input()));
+            Precision p = view.precision(d.program());
+            if (r instanceof String why) {
+                out.add(new Verdict(d, null, Side.UNDECIDED, why));
+                continue;
+            }
+            double ref = (Double) r;
+            out.add(verdict(d, ref, p));
+        }
+        return out;
+    }
+
+    static Verdict verdict(Discrepancy d, double ref, Precision p) {
+        Double a = value(d.hexA());
+        Double b = value(d.hexB());
+        String refHex = HexFloat.format(ref);
+        boolean sameA = a != null && same(a, ref);
+        boolean sameB = b != null && same(b, ref);
+        if (sameA && !sameB) return new Verdict(d, refHex, Side.A, "");
+        if (sameB && !sameA) return new Verdict(d, refHex, Side.B, "");
+        if (a == null || b == null) return new Verdict(d, refHex, Side.UNDECIDED, "a side has no value");
+        if (sameA) return new Verdict(d, refHex, Side.UNDECIDED, "both sides equal the reference"); // only ±0 or NaN payloads differ
+        if (Double.isNaN(ref) || Double.isNaN(a) || Double.isNaN(b) || Double.isInfinite(ref)) return new Verdict(d, refHex, Side.NEITHER, "");
+        BigInteger ua = Ulps.between(ref, a, p);
+        BigInteger ub = Ulps.between(ref, b, p);
+        int c = ua.compareTo(ub);
+        String closer = c == 0 ? "both " + ua + " ulps away"
+                : (c < 0 ? "a" : "b") + " is closer: " + ua.min(ub) + " vs " + ua.max(ub) + " ulps";
+        return new Verdict(d, refHex, Side.NEITHER, closer);
+    }
+
+    /** The same value: the same bits, or both NaN (a NaN's payload and sign are not results). */
+    private static boolean same(double x, double ref) {
+        return Double.isNaN(x) ? Double.isNaN(ref) : Double.doubleToRawLongBits(x) == Double.doubleToRawLongBits(ref);
+    }
+
+    private static Double value(String hex) {
+        if (hex == null) return null;
+        try {
+            return HexFloat.parse(hex);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** The ideal platform's result for one run, or the reason there is none. */
+    private static Object reference(CampaignView view, String programId, int input) {
+        String src = view.source(programId);
+        Input in = view.input(programId, input);
+        if (src == null || in == null) return "the campaign lacks the program's text or input";
+        try {
+            return ReferenceEvaluator.ideal(Program.parse(src), in).comp();
+        } catch (RuntimeException | LinkageError e) {
+            // MPFR missing (LinkageError) or a math call it cannot decide: said, not guessed.
+            String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+            return "no reference: " + m;
+        }
+    }
+
+    /** Counts per verdict, and one line per discrepancy up to {@code limit}: what {@code fparity compare} prints. */
+    public static String render(List<Verdict> vs, int limit) {
+        StringWriter s = new StringWriter();
+        PrintWriter o = new PrintWriter(s);
+        Map<Side, Integer> n = new EnumMap<>(Side.class);
+        for (Verdict v : vs) n.merge(v.agrees(), 1, Integer::sum);
+        o.printf("Across sites: %d discrepancies; the correctly rounded reference (ideal IEEE platform) agrees with side a in %d, side b in %d, "
+                + "neither in %d, undecided %d%n", vs.size(), n.getOrDefault(Side.A, 0), n.getOrDefault(Side.B, 0), n.getOrDefault(Side.NEITHER, 0),
+                n.getOrDefault(Side.UNDECIDED, 0));
+        if (!vs.isEmpty()) o.printf("  %-16s %5s  %-44s %-14s %-24s %-24s %-24s %s%n", "program", "input", "a : b", "class", "a", "b", "reference", "agrees with");
+        for (Verdict v : vs.subList(0, Math.min(limit, vs.size()))) {
+            Discrepancy d = v.discrepancy();
+            o.printf("  %-16s %5d  %-44s %-14s %-24s %-24s %-24s %s%n", d.program(), d.input(), d.pair().id(), d.cls().label(), d.hexA(), d.hexB(),
+                    v.reference() == null ? "-" : v.reference(), v.agreesWith());
+        }
+        if (vs.size() > limit) o.printf("  … %d more (fparity report writes them all)%n", vs.size() - limit);
+        o.flush();
+        return s.toString();
+    }
+}

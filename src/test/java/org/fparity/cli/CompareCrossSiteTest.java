@@ -1,0 +1,123 @@
+package org.fparity.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.fparity.campaign.CampaignBuilder;
+import org.fparity.campaign.CampaignMeta;
+import org.fparity.exec.Outcome;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Program;
+import org.fparity.oracle.ReferenceEvaluator;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code fparity compare} of a merged two-site campaign: only pairs across sites by default, and for each discrepancy
+ * between the sites, the side whose bits the correctly rounded reference (the oracle's ideal platform) gives.
+ */
+class CompareCrossSiteTest {
+    @TempDir
+    static Path tmp;
+
+    static Path merged;
+    /** program index → the ideal platform's result for its input 0 (the three programs the sites disagree on). */
+    static final Map<Integer, Double> REF = new TreeMap<>();
+    static List<CampaignMeta.ProgramEntry> programs;
+
+    static double ulpsUp(double x, int n) {
+        for (int i = 0; i < n; i++) x = Math.nextUp(x);
+        return x;
+    }
+
+    @BeforeAll
+    static void twoSites() {
+        programs = CampaignBuilder.programs(11, 10, 2);
+        for (int i = 0; i < programs.size() && REF.size() < 3; i++) {
+            CampaignMeta.ProgramEntry p = programs.get(i);
+            double r = ReferenceEvaluator.ideal(Program.parse(p.source()), p.inputs().getFirst()).comp();
+            if (Double.isFinite(r) && r != 0) REF.put(i, r);
+        }
+        assertEquals(3, REF.size(), "three programs with a finite, non-zero reference");
+        List<Integer> idx = List.copyOf(REF.keySet());
+        // Input 0 of the first: site A gives the reference, B is 1 ulp off; the second: B gives it, A is 3 off; the
+        // third: neither (A 1 ulp off, B 4). Everything else: the same value at both sites, so no discrepancy.
+        CampaignBuilder.Results results = (p, i, in, pl) -> {
+            Outcome std = CampaignBuilder.standard(p, i, in, pl);
+            if (in != 0 || !REF.containsKey(i)) return std;
+            double ref = REF.get(i);
+            boolean a = pl.site().equals("site-a");
+            int off = i == idx.get(0) ? (a ? 0 : 1) : i == idx.get(1) ? (a ? 3 : 0) : (a ? 1 : 4);
+            return new Outcome(std.program(), in, std.toolchain(), std.opt(), std.site(), std.node(), std.status(), HexFloat.format(ulpsUp(ref, off)), null,
+                    std.platform(), std.micros());
+        };
+        List<CampaignMeta.Platform> pa = new ArrayList<>();
+        List<CampaignMeta.Platform> pb = new ArrayList<>();
+        for (String o : List.of("O0", "O3_FM")) {
+            pa.add(CampaignBuilder.platform("gcc", o, "site-a", "a-n1"));
+            pb.add(CampaignBuilder.platform("gcc", o, "site-b", "b-n1"));
+        }
+        Path a = CampaignBuilder.write(tmp.resolve("a/c"), 11, programs, pa, results);
+        Path b = CampaignBuilder.write(tmp.resolve("b/c"), 11, programs, pb, results);
+        merged = tmp.resolve("merged");
+        Cli.Run m = Cli.fparity("merge", a.toString(), b.toString(), "--out", merged.toString());
+        assertEquals(0, m.exit(), m.err());
+    }
+
+    @Test
+    void aMergedCampaignIsComparedAcrossSitesWithTheReferencesVerdictPerDiscrepancy() {
+        Cli.Run r = Cli.fparity("compare", merged.toString());
+        assertEquals(0, r.exit(), r.err());
+        String out = r.out();
+        assertTrue(out.startsWith("Cross-site view: 2 pairs across sites site-a, site-b at the same opt level (--all-pairs for every pair)\n"), out);
+        assertFalse(out.contains("O0 vs other opt levels"), "no pair within one site: " + out);
+        assertTrue(out.contains("Across sites: 6 discrepancies; the correctly rounded reference (ideal IEEE platform) agrees with side a in 2, side b in 2, neither in 2, undecided 0"), out);
+        for (String opt : List.of("O0", "O3_FM")) {
+            String pair = "gcc@" + opt + "@site-a:gcc@" + opt + "@site-b";
+            assertTrue(out.contains(row(0, pair, "gcc@" + opt + "@site-a")), out);
+            assertTrue(out.contains(row(1, pair, "gcc@" + opt + "@site-b")), out);
+            assertTrue(out.contains(row(2, pair, "neither (a is closer: 1 vs 4 ulps)")), out);
+        }
+    }
+
+    /** The start and end of a verdict line: program, input 0, the pair … reference, whom it agrees with. */
+    private static String row(int k, String pair, String agrees) {
+        int i = List.copyOf(REF.keySet()).get(k);
+        String ref = HexFloat.format(REF.get(i));
+        return ref + " ".repeat(Math.max(1, 25 - ref.length())) + agrees + "\n";
+    }
+
+    @Test
+    void allPairsShowsThePairsWithinASiteToo() {
+        Cli.Run r = Cli.fparity("compare", merged.toString(), "--all-pairs");
+        assertEquals(0, r.exit(), r.err());
+        assertFalse(r.out().contains("Cross-site view"), r.out());
+        assertTrue(r.out().contains("O0 vs other opt levels"), r.out());
+        // The cross-site discrepancies are still judged.
+        assertTrue(r.out().contains("Across sites: 6 discrepancies;"), r.out());
+    }
+
+    @Test
+    void aPairAcrossSitesIsJudgedAndAPairWithinASiteIsNot() {
+        Cli.Run across = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O0@site-a:gcc@O0@site-b");
+        assertEquals(0, across.exit(), across.err());
+        assertTrue(across.out().contains("Across sites: 3 discrepancies;"), across.out());
+        Cli.Run within = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O0@site-a:gcc@O3_FM@site-a");
+        assertEquals(0, within.exit(), within.err());
+        assertFalse(within.out().contains("Across sites"), within.out());
+    }
+
+    @Test
+    void pairAndAllPairsTogetherAreOneLineAndExit2() {
+        Cli.Run r = Cli.fparity("compare", merged.toString(), "--all-pairs", "--pair", "gcc@O0@site-a:gcc@O0@site-b");
+        assertEquals(2, r.exit());
+        assertEquals("fparity: --pair and --all-pairs exclude each other\n", r.err());
+    }
+}
