@@ -58,17 +58,19 @@ final class ClusterRun {
         } finally {
             for (SiteExecutor ex : open) ex.close();
         }
+        int code = ExitCode.OK.code();
         if (cmd.noReport) {
             o.println("next: fparity compare " + dir + "   (then: fparity report " + dir + ")");
         } else {
             CampaignView view = CliCampaigns.load(dir);
             Report rep = Report.of(view, null);
-            Path where = cmd.reportDir != null ? cmd.reportDir : Path.of("reports", view.name());
+            Path where = cmd.reportDir != null ? cmd.reportDir : org.fparity.report.ReportWriter.defaultDir(view);
             ReportWriter.write(rep, where);
-            EndScreen.findings(o, rep.findings());
+            EndScreen.findings(o, rep);
+            code = CliCampaigns.exitCode(rep);
             o.println("report: " + where.resolve("report.html") + "  (also report.json, summary.md, junit.xml, metrics.txt)");
         }
         o.flush();
-        return ExitCode.OK.code();
+        return code;
     }
 }

@@ -82,7 +82,7 @@ public final class ReduceCommand implements Callable<Integer> {
             // the builds, traces and sanitised runs live next to the bundles and go when the command ends, however it ends
             work = Files.createTempDirectory(Files.createDirectories(out), ".fparity-reduce-");
         } catch (IOException e) {
-            throw new FparityError("cannot create a work folder in " + out + ": " + e.getMessage(), 4);
+            throw new FparityError("cannot create a work folder in " + out + ": " + org.fparity.FparityError.reason(e), 4);
         }
         try {
             return reduce(tcs, w, work);
