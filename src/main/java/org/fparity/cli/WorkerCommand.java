@@ -29,7 +29,7 @@ public final class WorkerCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "JOBFILE|-", description = "Job documents, or - for standard input.")
     String jobFile;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Append lines to FILE (each line one write) instead of standard output.")
+    @Option(names = "--out", paramLabel = "FILE", description = "Append lines to FILE (each line one write) instead of standard output; runs FILE already records are not run again.")
     Path out;
 
     @Option(names = "--cache", paramLabel = "DIR", description = "Build cache (default: $FPARITY_CACHE, else ~/.cache/fparity/build).")
@@ -77,6 +77,8 @@ public final class WorkerCommand implements Callable<Integer> {
             });
         } else {
             if (out.getParent() != null) Files.createDirectories(out.getParent());
+            // A requeued or restarted task appends to what it wrote before: what is there is not run again.
+            specs = Worker.resume(out, specs);
             try (FileChannel ch = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
                 w.run(specs, l -> {
                     ByteBuffer buf = ByteBuffer.wrap((WorkerLine.format(l) + "\n").getBytes(StandardCharsets.UTF_8));

@@ -211,7 +211,7 @@ public final class SlurmExecutor implements SiteExecutor {
     }
 
     /** The outcome of a run Slurm would not finish: a time limit is a result of the run, anything else the cluster's. */
-    private static Outcome giveUp(JobSpec j, Job.Line l, String why, int attempts) {
+    static Outcome giveUp(JobSpec j, Job.Line l, String why, int attempts) {
         boolean timeout = why.startsWith("TIMEOUT");
         Outcome.Status st = timeout ? Outcome.Status.TIMEOUT : Outcome.Status.CANNOT_RUN;
         String detail = "slurm: task ended " + why + " in " + attempts + " attempts" + (timeout ? " (its time limit)" : " (infrastructure, not the program)");
@@ -277,7 +277,9 @@ public final class SlurmExecutor implements SiteExecutor {
         current = new State(subs);
         save(current);
         List<String> argv = new ArrayList<>(List.of("sbatch", "--parsable", "--array=" + range(indices) + throttle(), "--job-name=fparity-" + tag,
-                "--output=" + profile.workdir() + "/log/" + tag + "-%a.log", "--chdir=" + profile.workdir()));
+                "--output=" + profile.workdir() + "/log/" + tag + "-%a.log", "--chdir=" + profile.workdir(),
+                // fparity resubmits what a lost task did not deliver (bounded, recorded); Slurm's own requeue would rerun whole shards.
+                "--no-requeue"));
         ClusterProfile.Slurm sl = profile.slurm();
         if (sl.partition() != null) argv.add("--partition=" + sl.partition());
         if (sl.account() != null) argv.add("--account=" + sl.account());
@@ -351,6 +353,11 @@ public final class SlurmExecutor implements SiteExecutor {
             try {
                 Shell.Result r = shell.run(List.of("squeue", "-h", "--name=fparity-" + s.tag(), "-o", "%F"), null, 60);
                 String id = r.ok() ? r.out().lines().map(String::strip).filter(x -> x.matches("\\d+")).findFirst().orElse(null) : null;
+                if (id == null) {
+                    // Already out of the queue: accounting (where it is on) still knows the job by its name.
+                    r = shell.run(List.of("sacct", "-n", "-P", "-X", "--name=fparity-" + s.tag(), "-S", "now-7days", "-o", "JobID"), null, 60);
+                    id = r.ok() ? r.out().lines().map(x -> x.strip().replaceFirst("_.*", "")).filter(x -> x.matches("\\d+")).findFirst().orElse(null) : null;
+                }
                 // Not queued: it never started, or it is over; either way what it wrote is collected and the rest resubmitted.
                 replace(new Submission(s.tag(), id == null ? "0" : id, s.attempt(), s.shards(), id == null ? s.shards() : s.finished()));
             } catch (IOException e) {
@@ -436,31 +443,53 @@ public final class SlurmExecutor implements SiteExecutor {
         }
     }
 
-    /** How a task ended: sacct where accounting is on, else scontrol (while Slurm remembers the job), else unknown. */
+    /** How a task ended: sacct where accounting is on, else scontrol (while Slurm remembers the job), else its log. */
     private String taskState(Task t) throws InterruptedException {
         try {
             Shell.Result r = shell.run(List.of("sacct", "-n", "-P", "-X", "-j", t.id(), "-o", "State"), null, 60);
-            if (r.ok() && !r.out().isBlank()) return r.out().lines().findFirst().orElse("").strip().split(" ")[0];
-            r = shell.run(List.of("scontrol", "-o", "show", "job", t.id()), null, 60);
-            var m = java.util.regex.Pattern.compile("JobState=(\\S+)").matcher(r.out());
-            if (r.ok() && m.find()) return m.group(1);
-            // No accounting and the job already purged: slurmstepd's own words in the task's log say why it was killed.
-            r = shell.run(List.of("sh", "-c", "test ! -f \"$1\" || tail -c 4096 \"$1\"", "fparity-tail", profile.workdir() + "/log/" + t.sub().tag() + "-" + t.index() + ".log"), null, 60);
-            var c = java.util.regex.Pattern.compile("CANCELLED AT \\S+( DUE TO ([A-Z ]+[A-Z]))?").matcher(r.out());
-            if (c.find()) {
-                if (c.group(2) == null) return "CANCELLED";
-                return switch (c.group(2)) {
-                    case "TIME LIMIT" -> "TIMEOUT";
-                    case "PREEMPTION" -> "PREEMPTED";
-                    case "NODE FAILURE" -> "NODE_FAIL";
-                    default -> "CANCELLED (" + c.group(2).toLowerCase(java.util.Locale.ROOT) + ")";
-                };
+            String sacct = r.ok() ? r.out() : "";
+            String scontrol = "";
+            String tail = "";
+            if (stateOf(sacct, "", "") == null) {
+                r = shell.run(List.of("scontrol", "-o", "show", "job", t.id()), null, 60);
+                scontrol = r.ok() ? r.out() : "";
             }
-            if (r.out().contains("oom-kill") || r.out().contains("Out Of Memory")) return "OUT_OF_MEMORY";
+            if (stateOf(sacct, scontrol, "") == null) {
+                r = shell.run(List.of("sh", "-c", "test ! -f \"$1\" || tail -c 4096 \"$1\"", "fparity-tail", profile.workdir() + "/log/" + t.sub().tag() + "-" + t.index() + ".log"), null, 60);
+                tail = r.out();
+            }
+            String st = stateOf(sacct, scontrol, tail);
+            if (st != null) return st;
         } catch (IOException ignored) {
             // fall through
         }
         return "(state unknown: Slurm no longer remembers the task)";
+    }
+
+    /**
+     * A finished task's state from what Slurm says about it: {@code sacct -n -P -X -o State} (first word: {@code
+     * CANCELLED by 0} is CANCELLED), else {@code scontrol -o show job} ({@code JobState=…}), else, with no accounting
+     * and the job purged, slurmstepd's own words at the end of the task's log ({@code *** JOB 11 ON node0 CANCELLED AT
+     * … DUE TO TIME LIMIT ***}, an oom-kill). Null when none of them says.
+     */
+    static String stateOf(String sacct, String scontrol, String logTail) {
+        String first = sacct == null ? "" : sacct.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+        if (!first.isEmpty()) return first.split("\\s+")[0];
+        var m = java.util.regex.Pattern.compile("JobState=(\\S+)").matcher(scontrol == null ? "" : scontrol);
+        if (m.find()) return m.group(1);
+        String tail = logTail == null ? "" : logTail;
+        var c = java.util.regex.Pattern.compile("CANCELLED AT \\S+( DUE TO ([A-Z ]+[A-Z]))?").matcher(tail);
+        if (c.find()) {
+            if (c.group(2) == null) return "CANCELLED";
+            return switch (c.group(2)) {
+                case "TIME LIMIT" -> "TIMEOUT";
+                case "PREEMPTION" -> "PREEMPTED";
+                case "NODE FAILURE" -> "NODE_FAIL";
+                default -> "CANCELLED (" + c.group(2).toLowerCase(java.util.Locale.ROOT) + ")";
+            };
+        }
+        if (tail.contains("oom-kill") || tail.contains("Out Of Memory") || tail.contains("OUT_OF_MEMORY")) return "OUT_OF_MEMORY";
+        return null;
     }
 
     /**

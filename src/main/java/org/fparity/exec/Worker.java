@@ -59,6 +59,32 @@ public final class Worker {
         return specs;
     }
 
+    /**
+     * Resuming into an outcome file that already has lines (a Slurm task requeued or restarted): the runs it already
+     * records are dropped from the jobs, so nothing runs twice, and a torn last line (the writer was killed mid-write)
+     * is closed with a newline so that it stays one unreadable line of its own instead of swallowing the next one.
+     *
+     * @return the jobs with only the runs {@code out} does not record yet (jobs left with none are dropped)
+     */
+    public static List<JobSpec> resume(java.nio.file.Path out, List<JobSpec> specs) throws IOException {
+        if (!java.nio.file.Files.isRegularFile(out) || java.nio.file.Files.size(out) == 0) return specs;
+        byte[] bytes = java.nio.file.Files.readAllBytes(out);
+        if (bytes[bytes.length - 1] != '\n') {
+            java.nio.file.Files.write(out, new byte[] {'\n'}, java.nio.file.StandardOpenOption.APPEND);
+        }
+        java.util.Set<String> done = new java.util.HashSet<>();
+        for (String line : new String(bytes, java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+            if (WorkerLine.parse(line) instanceof WorkerLine.Result r) done.add(r.outcome().key());
+        }
+        if (done.isEmpty()) return specs;
+        List<JobSpec> left = new ArrayList<>();
+        for (JobSpec s : specs) {
+            List<Job.Line> ls = s.lines().stream().filter(l -> !done.contains(s.key(l))).toList();
+            if (!ls.isEmpty()) left.add(ls.size() == s.lines().size() ? s : s.withLines(ls));
+        }
+        return left;
+    }
+
     private static void check(JobSpec s, String what) {
         if (s == null) throw new FparityError(what + ": empty");
         if (s.schema() > JobSpec.SCHEMA) throw new FparityError(what + ": schema " + s.schema() + " is newer than this fparity understands (" + JobSpec.SCHEMA + ")");
@@ -90,16 +116,20 @@ public final class Worker {
         Map<String, DetectedToolchain> detected = new HashMap<>();
         List<Job> jobs = new ArrayList<>();
         java.util.Set<String> recorded = new java.util.HashSet<>();
+        Map<String, Program> parsed = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, BatchEmitter> batchEmitters = new HashMap<>();
         for (JobSpec s : specs) {
             // Keyed by the whole descriptor: two jobs naming gcc with different flags are two toolchains.
             DetectedToolchain dt = detected.computeIfAbsent(s.toolchain().name() + "\0" + s.toolchain(), k -> DetectedToolchain.detect(s.toolchain()));
             var record = PlatformRecords.of(dt, s.opt(), s.site(), facts);
             String platform = record.get("id").asText();
             if (recorded.add(platform)) out.accept(new WorkerLine.PlatformRecord(record));
-            Map<String, Program> programs = new LinkedHashMap<>();
-            for (JobSpec.ProgramText p : s.programs()) programs.put(p.id(), parse(p, s));
-            BatchEmitter emitter = emitters.apply(s.toolchain(), programs);
-            jobs.add(new Job(s.name(), List.copyOf(programs.keySet()), emitter, dt, s.opt(), platform, s.lines(), s.site(), node));
+            List<String> ids = s.programs().stream().map(JobSpec.ProgramText::id).toList();
+            // One emitter per toolchain × batch, shared by its opt levels (the batch text does not depend on the level),
+            // parsing its programs only when a pool thread first needs the text: parsing overlaps other jobs' builds.
+            String batchKey = s.toolchain() + "\0" + ids + "\0" + s.programs().stream().mapToInt(p -> p.source() == null ? 0 : p.source().hashCode()).sum();
+            BatchEmitter emitter = batchEmitters.computeIfAbsent(batchKey, k -> new LazyEmitter(s, parsed, emitters));
+            jobs.add(new Job(s.name(), ids, emitter, dt, s.opt(), platform, s.lines(), s.site(), node));
         }
         int[] runs = {0};
         new LocalExecutor(cache, workers, log).execute(jobs, o -> {
@@ -109,6 +139,39 @@ public final class Worker {
             out.accept(new WorkerLine.Result(o));
         });
         out.accept(new WorkerLine.End(jobs.size(), runs[0]));
+    }
+
+    /** A batch's emitter made on first use: its programs parsed then (each program text once per worker). */
+    private static final class LazyEmitter implements BatchEmitter {
+        private final JobSpec spec;
+        private final Map<String, Program> parsed;
+        private final BiFunction<Toolchain, Map<String, Program>, BatchEmitter> emitters;
+        private BatchEmitter real;
+
+        LazyEmitter(JobSpec spec, Map<String, Program> parsed, BiFunction<Toolchain, Map<String, Program>, BatchEmitter> emitters) {
+            this.spec = spec;
+            this.parsed = parsed;
+            this.emitters = emitters;
+        }
+
+        private synchronized BatchEmitter real() {
+            if (real == null) {
+                Map<String, Program> programs = new LinkedHashMap<>();
+                for (JobSpec.ProgramText p : spec.programs()) programs.put(p.id(), parsed.computeIfAbsent(p.id() + "\0" + p.source(), k -> parse(p, spec)));
+                real = emitters.apply(spec.toolchain(), programs);
+            }
+            return real;
+        }
+
+        @Override
+        public String emit(String className, List<String> programIds) {
+            return real().emit(className, programIds);
+        }
+
+        @Override
+        public String className(String batchName) {
+            return real().className(batchName);
+        }
     }
 
     private static Program parse(JobSpec.ProgramText p, JobSpec s) {

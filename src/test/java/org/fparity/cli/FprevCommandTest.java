@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -16,29 +13,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.fparity.util.Processes;
 
 class FprevCommandTest {
-    record Run(int code, String out, String err) {}
-
-    static synchronized Run run(String... args) {
-        PrintStream oldOut = System.out, oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            String[] full = new String[args.length + 1];
-            full[0] = "fprev";
-            System.arraycopy(args, 0, full, 1, args.length);
-            int code = Main.run(full);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    static Cli.Run run(String... args) {
+        String[] full = new String[args.length + 1];
+        full[0] = "fprev";
+        System.arraycopy(args, 0, full, 1, args.length);
+        return Cli.fparity(full);
     }
 
     @Test
     void revealsAndPrintsTreeShapeProbesAndReplay() {
-        Run r = run("--target", "java.seq", "--dtype", "float64", "--n", "6");
-        assertEquals(0, r.code(), r.err());
+        Cli.Run r = run("--target", "java.seq", "--dtype", "float64", "--n", "6");
+        assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("tree:    (((((0 1) 2) 3) 4) 5)"), r.out());
         assertTrue(r.out().contains("shape:   sequential"), r.out());
         assertTrue(r.out().contains("probes:  5 ("), r.out());
@@ -47,17 +32,17 @@ class FprevCommandTest {
 
     @Test
     void jsonDotAndSvg() throws Exception {
-        Run j = run("--target", "java.strided:4", "--n", "16", "--format", "json", "--check");
-        assertEquals(0, j.code(), j.err());
+        Cli.Run j = run("--target", "java.strided:4", "--n", "16", "--format", "json", "--check");
+        assertEquals(0, j.exit(), j.err());
         JsonNode node = new ObjectMapper().readTree(j.out());
         assertEquals("(((((0 4) 8) 12) (((1 5) 9) 13)) ((((2 6) 10) 14) (((3 7) 11) 15)))", node.get("tree").asText());
         assertEquals("4-lane strided + pairwise", node.get("shape").asText());
         assertEquals(64, node.get("replay").get("trials").asInt());
         assertTrue(node.get("replay").get("matches").asBoolean());
-        Run d = run("--target", "java.pairwise", "--n", "4", "--format", "dot");
+        Cli.Run d = run("--target", "java.pairwise", "--n", "4", "--format", "dot");
         assertEquals("digraph {\n  0 [label=\"#0\"]\n  1 [label=\"#1\"]\n  2 [label=\"#2\"]\n  3 [label=\"#3\"]\n"
                 + "  4 [label=\"+\"]\n  5 [label=\"+\"]\n  6 [label=\"+\"]\n  0 -> 4\n  1 -> 4\n  2 -> 5\n  3 -> 5\n  4 -> 6\n  5 -> 6\n}\n", d.out());
-        Run s = run("--target", "tc.volta", "--dtype", "float16", "--n", "16", "--format", "svg");
+        Cli.Run s = run("--target", "tc.volta", "--dtype", "float16", "--n", "16", "--format", "svg");
         assertTrue(s.out().startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\""), s.out());
         assertTrue(s.out().strip().endsWith("</svg>"));
         assertEquals(16 + 4, s.out().split("<circle", -1).length - 1);
@@ -66,8 +51,8 @@ class FprevCommandTest {
     @Test
     void outputFileIsWrittenWhole(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("tree.json");
-        Run r = run("--target", "tc.hopper", "--dtype", "float16", "--n", "32", "--format", "json", "-o", f.toString());
-        assertEquals(0, r.code(), r.err());
+        Cli.Run r = run("--target", "tc.hopper", "--dtype", "float16", "--n", "32", "--format", "json", "-o", f.toString());
+        assertEquals(0, r.exit(), r.err());
         assertEquals("", r.out());
         JsonNode node = new ObjectMapper().readTree(Files.readString(f));
         assertEquals(17, node.get("maxArity").asInt());
@@ -76,23 +61,23 @@ class FprevCommandTest {
 
     @Test
     void sweepPrintsOneRowPerSize() {
-        Run r = run("--target", "java.pairwise", "--dtype", "float64", "--sweep", "4..64");
-        assertEquals(0, r.code(), r.err());
+        Cli.Run r = run("--target", "java.pairwise", "--dtype", "float64", "--sweep", "4..64");
+        assertEquals(0, r.exit(), r.err());
         String[] lines = r.out().strip().split("\n");
         assertEquals(2 + 5, lines.length, r.out());
         assertTrue(lines[2].matches("4\\s+4\\s+\\d+\\.\\d+\\s+pairwise"), lines[2]);
         assertTrue(lines[6].matches("64\\s+\\d+\\s+\\d+\\.\\d+\\s+pairwise"), lines[6]);
-        Run b = run("--target", "java.seq", "--algo", "basic", "--sweep", "8..16", "--format", "json");
+        Cli.Run b = run("--target", "java.seq", "--algo", "basic", "--sweep", "8..16", "--format", "json");
         assertTrue(b.out().contains("\"probes\" : 120"), b.out());
     }
 
     @Test
     void compareSaysSameOrWhere() {
-        Run same = run("--compare", "java.seq", "java.tree:(((0 1) 2) 3)", "--n", "4", "--dtype", "float64");
-        assertEquals(0, same.code(), same.err());
+        Cli.Run same = run("--compare", "java.seq", "java.tree:(((0 1) 2) 3)", "--n", "4", "--dtype", "float64");
+        assertEquals(0, same.exit(), same.err());
         assertTrue(same.out().startsWith("same order: java.seq and java.tree"), same.out());
-        Run diff = run("--compare", "java.strided:4", "java.seq", "--n", "16");
-        assertEquals(1, diff.code(), diff.err());
+        Cli.Run diff = run("--compare", "java.strided:4", "java.seq", "--n", "16");
+        assertEquals(1, diff.exit(), diff.err());
         assertTrue(diff.out().contains("different orders: java.strided:4 (4-lane strided + pairwise) vs java.seq (sequential)"), diff.out());
         assertTrue(diff.out().contains("leaves 0\u201315: 4-lane strided + pairwise in java.strided:4, sequential in java.seq"), diff.out());
     }
@@ -102,27 +87,27 @@ class FprevCommandTest {
         String py = org.fparity.fprev.Runners.onPath("python3");
         org.junit.jupiter.api.Assumptions.assumeTrue(py != null
                 && Processes.probe(java.util.List.of(py, "-c", "import numpy"), java.util.Map.of(), 60) != null, "python3 with numpy is not available");
-        Run r = run("--target", "numpy.dot", "--dtype", "float64", "--n", "64", "--check");
-        assertEquals(0, r.code(), r.err());
+        Cli.Run r = run("--target", "numpy.dot", "--dtype", "float64", "--n", "64", "--check");
+        assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("threads: same order with 1 and 2 BLAS threads"), r.out());
         assertTrue(r.out().contains("replay:  replay matches bit for bit on 64 random inputs"), r.out());
     }
 
     @Test
     void findingsHaveTheirOwnExitCodes() {
-        Run kahan = run("--target", "java.kahan", "--dtype", "float64", "--n", "32");
-        assertEquals(org.fparity.ExitCode.FINDINGS.code(), kahan.code(), "a finding about the target, not an I/O failure");
+        Cli.Run kahan = run("--target", "java.kahan", "--dtype", "float64", "--n", "32");
+        assertEquals(org.fparity.ExitCode.FINDINGS.code(), kahan.exit(), "a finding about the target, not an I/O failure");
         assertTrue(kahan.err().startsWith("fparity: java.kahan is not an ordinary summation"), kahan.err());
-        Run basic = run("--target", "tc.ampere", "--dtype", "float16", "--n", "32", "--algo", "basic");
-        assertEquals(1, basic.code());
+        Cli.Run basic = run("--target", "tc.ampere", "--dtype", "float16", "--n", "32", "--algo", "basic");
+        assertEquals(1, basic.exit());
         assertTrue(basic.err().contains("FPRev-basic builds binary trees only"), basic.err());
-        Run cuda = run("--target", "cublas.gemm", "--dtype", "float16", "--n", "32");
+        Cli.Run cuda = run("--target", "cublas.gemm", "--dtype", "float16", "--n", "32");
         if (java.nio.file.Files.exists(Path.of("/dev/nvidiactl"))) {
             // an NVIDIA node: cuBLAS's tensor-core GEMM is revealed like any other target
-            assertEquals(0, cuda.code(), cuda.err());
+            assertEquals(0, cuda.exit(), cuda.err());
             assertTrue(cuda.out().contains("tree:"), cuda.out());
         } else {
-            assertEquals(3, cuda.code(), cuda.err());
+            assertEquals(3, cuda.exit(), cuda.err());
             assertTrue(cuda.err().contains("no CUDA"), cuda.err());
         }
     }
@@ -158,8 +143,8 @@ class FprevCommandTest {
             String[] withOut = java.util.Arrays.copyOf(c, c.length + 2);
             withOut[c.length] = "-o";
             withOut[c.length + 1] = out.toString();
-            Run r = run(withOut);
-            assertEquals(2, r.code(), String.join(" ", c) + " -> " + r.err());
+            Cli.Run r = run(withOut);
+            assertEquals(2, r.exit(), String.join(" ", c) + " -> " + r.err());
             String err = r.err().strip();
             assertFalse(err.isEmpty(), String.join(" ", c));
             String[] lines = err.split("\n");

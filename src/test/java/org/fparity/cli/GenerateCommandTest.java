@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,24 +18,10 @@ class GenerateCommandTest {
     @TempDir
     Path tmp;
 
-    /** Runs the CLI, returning exit code and stderr. */
-    static Result run(String... args) {
-        PrintStream oldErr = System.err;
-        PrintStream oldOut = System.out;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            int code = Main.run(args);
-            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setErr(oldErr);
-            System.setOut(oldOut);
-        }
+    /** Runs the CLI, returning exit code, stdout and stderr. */
+    static Cli.Run run(String... args) {
+        return Cli.fparity(args);
     }
-
-    record Result(int code, String out, String err) {}
 
     static List<Path> tree(Path root) throws IOException {
         try (Stream<Path> s = Files.walk(root)) {
@@ -49,10 +32,10 @@ class GenerateCommandTest {
     @Test
     void sameArgumentsGiveByteIdenticalTrees() throws IOException {
         String[] common = {"generate", "--seed", "42", "--count", "30", "--precision", "both", "--batch", "16"};
-        Result a = run(concat(common, "--out", tmp.resolve("a").toString()));
-        Result b = run(concat(common, "--out", tmp.resolve("b").toString()));
-        assertEquals(0, a.code(), a.err());
-        assertEquals(0, b.code(), b.err());
+        Cli.Run a = run(concat(common, "--out", tmp.resolve("a").toString()));
+        Cli.Run b = run(concat(common, "--out", tmp.resolve("b").toString()));
+        assertEquals(0, a.exit(), a.err());
+        assertEquals(0, b.exit(), b.err());
         List<Path> ta = tree(tmp.resolve("a"));
         assertEquals(ta, tree(tmp.resolve("b")));
         // 60 program files + manifest + batches.txt + 4 batches x 6 languages
@@ -60,8 +43,8 @@ class GenerateCommandTest {
         for (Path p : ta) {
             assertArrayEquals(Files.readAllBytes(tmp.resolve("a").resolve(p)), Files.readAllBytes(tmp.resolve("b").resolve(p)), p.toString());
         }
-        Result c = run("generate", "--seed", "43", "--count", "30", "--precision", "both", "--batch", "16", "--out", tmp.resolve("c").toString());
-        assertEquals(0, c.code());
+        Cli.Run c = run("generate", "--seed", "43", "--count", "30", "--precision", "both", "--batch", "16", "--out", tmp.resolve("c").toString());
+        assertEquals(0, c.exit());
         assertNotEquals(Files.readString(tmp.resolve("a/manifest.json")), Files.readString(tmp.resolve("c/manifest.json")));
         assertTrue(Files.readString(tmp.resolve("a/cuda/batch-000.cu")).contains("__global__"));
         assertTrue(Files.exists(tmp.resolve("a/java/batch-003/FparityHarness.java")));
@@ -78,8 +61,8 @@ class GenerateCommandTest {
                 text.substring(0, 200))) {
             Files.writeString(bad, broken);
             Path out = tmp.resolve("out");
-            Result r = run("generate", "--grammar", bad.toString(), "--out", out.toString());
-            assertEquals(2, r.code());
+            Cli.Run r = run("generate", "--grammar", bad.toString(), "--out", out.toString());
+            assertEquals(2, r.exit());
             assertEquals(1, r.err().strip().lines().count(), r.err());
             assertTrue(r.err().startsWith("fparity: " + bad + ": "), r.err());
             assertFalse(Files.exists(out));
@@ -91,8 +74,8 @@ class GenerateCommandTest {
         // a regular file where a parent folder should be: no user, root included, can create the folder under it
         Path notADir = Files.writeString(tmp.resolve("not-a-dir"), "x");
         Path out = notADir.resolve("sample");
-        Result r = run("generate", "--count", "3", "--out", out.toString());
-        assertEquals(2, r.code(), r.err());
+        Cli.Run r = run("generate", "--count", "3", "--out", out.toString());
+        assertEquals(2, r.exit(), r.err());
         assertTrue(r.err().startsWith("fparity: " + out + ": cannot create output folder"), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertEquals("x", Files.readString(notADir), "nothing written over the file in the way");
@@ -103,8 +86,8 @@ class GenerateCommandTest {
         Path file = tmp.resolve("plain-file");
         Files.writeString(file, "x");
         Path out = file.resolve("sample");
-        Result r = run("generate", "--count", "3", "--out", out.toString());
-        assertEquals(2, r.code());
+        Cli.Run r = run("generate", "--count", "3", "--out", out.toString());
+        assertEquals(2, r.exit());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().startsWith("fparity: " + out + ": cannot create output folder"), r.err());
         assertEquals(List.of(Path.of("plain-file")), tree(tmp));
@@ -115,12 +98,12 @@ class GenerateCommandTest {
         Path out = tmp.resolve("taken");
         Files.createDirectories(out);
         Files.writeString(out.resolve("keep.txt"), "mine");
-        Result r = run("generate", "--count", "3", "--out", out.toString());
-        assertEquals(2, r.code());
+        Cli.Run r = run("generate", "--count", "3", "--out", out.toString());
+        assertEquals(2, r.exit());
         assertEquals("fparity: " + out + ": output folder exists and is not empty", r.err().strip());
         assertEquals("mine", Files.readString(out.resolve("keep.txt")));
-        Result l = run("generate", "--count", "3", "--emit", "c,fortran", "--out", tmp.resolve("x").toString());
-        assertEquals(2, l.code());
+        Cli.Run l = run("generate", "--count", "3", "--emit", "c,fortran", "--out", tmp.resolve("x").toString());
+        assertEquals(2, l.exit());
         assertTrue(l.err().contains("unknown language 'fortran'"), l.err());
     }
 

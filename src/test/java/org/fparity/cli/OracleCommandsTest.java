@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,24 +17,11 @@ class OracleCommandsTest {
     @TempDir
     Path dir;
 
-    record Run(int exit, String out, String err) {}
-
-    static Run run(String... args) {
-        PrintStream oldOut = System.out, oldErr = System.err;
-        var out = new ByteArrayOutputStream();
-        var err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int rc = Main.run(args);
-            return new Run(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    static Cli.Run run(String... args) {
+        return Cli.fparity(args);
     }
 
-    static void oneLineError(Run r, int exit, String contains) {
+    static void oneLineError(Cli.Run r, int exit, String contains) {
         assertEquals(exit, r.exit(), r.toString());
         assertTrue(r.err().startsWith("fparity: ") && r.err().strip().lines().count() == 1, r.err());
         assertTrue(r.err().contains(contains), r.err());
@@ -45,7 +29,7 @@ class OracleCommandsTest {
 
     @Test
     void evalPrintsTheCorrectlyRoundedValueAndTheOthersInUlps() {
-        Run r = run("eval", "fmod(1.5917195493481116e+289, 1.5793E-307)");
+        Cli.Run r = run("eval", "fmod(1.5917195493481116e+289, 1.5793E-307)");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("correctly rounded (MPFR 4."), r.out());
         assertTrue(r.out().contains("0x0.52bfcbe07f55cp-1022"), r.out()); // hipcc's value is the truth
@@ -56,9 +40,9 @@ class OracleCommandsTest {
             assertTrue(r.out().contains("n/a: gcc not found"), r.out());
         }
         assertTrue(r.out().contains("Java StrictMath"), r.out());
-        Run s = run("eval", "--no-libm", "sinh(-0x1.65c4d9304f06p-1)");
+        Cli.Run s = run("eval", "--no-libm", "sinh(-0x1.65c4d9304f06p-1)");
         assertTrue(s.out().matches("(?s).*StrictMath\\s+-0x1.839a62455dc56p-1\\s+\\S+\\s+\\+2 ulp.*"), s.out());
-        Run f = run("eval", "--no-libm", "--precision", "fp32", "sin(1e30)");
+        Cli.Run f = run("eval", "--no-libm", "--precision", "fp32", "sin(1e30)");
         assertTrue(f.out().contains("-0x1.95136p-1"), f.out());
     }
 
@@ -90,12 +74,12 @@ class OracleCommandsTest {
 
     @Test
     void truthPrintsIdealExactAndTrace() {
-        Run r = run("truth", "corpora/ceil-tiny-positive/program.fp");
+        Cli.Run r = run("truth", "corpora/ceil-tiny-positive/program.fp");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("ideal IEEE platform   comp = 0x1.e4f88aca309bcp-1017"), r.out());
         assertTrue(r.out().contains("exact real value      comp = 0x1.e4f88aca309bcp-1017"), r.out());
         assertTrue(r.out().contains("#1 ceil(0x1.599be3d31175dp-415) = 0x1p+0"), r.out());
-        Run j = run("truth", "corpora/fmod-nvcc-vs-hipcc/program.fp", "--json");
+        Cli.Run j = run("truth", "corpora/fmod-nvcc-vs-hipcc/program.fp", "--json");
         assertEquals(0, j.exit(), j.err());
         assertTrue(j.out().contains("\"result\" : \"0x0.52bfcbe07f55cp-1022\""), j.out());
     }
@@ -104,7 +88,7 @@ class OracleCommandsTest {
     void truthReadsJsonProgramsAndReportsUnstableBranches() throws Exception {
         var p = org.fparity.ir.Program.parse(Files.readString(Path.of("corpora/ceil-tiny-positive/program.fp")));
         Path json = Files.writeString(dir.resolve("p.json"), org.fparity.ir.ProgramJson.toJson(p));
-        Run r = run("truth", json.toString(), "--input", "1.2374E-306");
+        Cli.Run r = run("truth", json.toString(), "--input", "1.2374E-306");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("#1 ceil(0x1.599be3d31175dp-415) = 0x1p+0"), r.out());
         Path u = Files.writeString(dir.resolve("u.fp"), """
@@ -115,7 +99,7 @@ class OracleCommandsTest {
                   }
                 }
                 """);
-        Run v = run("truth", u.toString(), "--input", "0 0.7", "--max-precision", "1024");
+        Cli.Run v = run("truth", u.toString(), "--input", "0 0.7", "--max-precision", "1024");
         assertEquals(0, v.exit(), v.err());
         assertTrue(v.out().contains("(unstable at 1024 bits"), v.out());
         assertTrue(v.out().contains("unstable branch: comparison #1"), v.out());
@@ -124,10 +108,10 @@ class OracleCommandsTest {
     @Test
     void truthFlagsABranchTheIdealPlatformAndExactArithmeticTakeDifferently() throws Exception {
         // the product underflows to 0 on the ideal platform (0 >= 0 holds), while the exact product is positive
-        Run t = run("truth", "corpora/fmod-nvcc-vs-hipcc/program.fp");
+        Cli.Run t = run("truth", "corpora/fmod-nvcc-vs-hipcc/program.fp");
         assertEquals(0, t.exit(), t.err());
         assertTrue(t.out().contains("unstable branch: comparison #1 (0x0p+0 >= 0x0p+0 on the ideal IEEE platform) is true there but false in exact arithmetic"), t.out());
-        Run j = run("truth", "corpora/fmod-nvcc-vs-hipcc/program.fp", "--json");
+        Cli.Run j = run("truth", "corpora/fmod-nvcc-vs-hipcc/program.fp", "--json");
         var branches = org.fparity.ir.ProgramJson.MAPPER.readTree(j.out()).get(0).path("exact").path("unstableBranches");
         assertEquals(1, branches.size(), j.out());
         assertEquals(">=", branches.get(0).path("op").asText());
@@ -148,27 +132,27 @@ class OracleCommandsTest {
     void exsumSumsDotsSavesAndMerges() throws Exception {
         Path a = Files.writeString(dir.resolve("a.txt"), "# JDK DoubleStream.sum gives 0 here\n1\n1e100\n\n1\n-1e100\n");
         Path b = Files.writeString(dir.resolve("b.txt"), "0.1\n0.2\n0x1.3333333333333p-2\n-0.6\n");
-        Run r = run("exsum", a.toString(), "--save-acc", dir.resolve("a.json").toString());
+        Cli.Run r = run("exsum", a.toString(), "--save-acc", dir.resolve("a.json").toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("0x1p+1 "), r.out());
-        Run m = run("exsum", b.toString(), "--merge", dir.resolve("a.json").toString(), "--parallel", "2");
+        Cli.Run m = run("exsum", b.toString(), "--merge", dir.resolve("a.json").toString(), "--parallel", "2");
         assertEquals(0, m.exit(), m.err());
         assertTrue(m.out().startsWith("0x1p+1 "), m.out()); // 2 + 2^-55 rounds to 2
         assertTrue(m.out().contains("8 terms, 1 merged state"), m.out());
-        Run d = run("exsum", a.toString(), "--dot", b.toString());
+        Cli.Run d = run("exsum", a.toString(), "--dot", b.toString());
         assertTrue(d.out().startsWith("0x1.d42aea2879f2ep+331 "), d.out());
-        Run b32 = run("exsum", b.toString(), "--precision", "fp32");
+        Cli.Run b32 = run("exsum", b.toString(), "--precision", "fp32");
         assertEquals(0, b32.exit(), b32.err());
         assertTrue(b32.out().contains("input: 4 of 4 numbers were rounded to the nearest fp32 when read (first: " + b + ":1 '0.1')"), b32.out());
         assertTrue(b32.out().contains("(exact sum of the inputs as rounded to fp32 when read, fp32, RN"), b32.out());
         Path huge = Files.writeString(dir.resolve("huge.txt"), "1\n1e400\n");
-        Run h = run("exsum", huge.toString());
+        Cli.Run h = run("exsum", huge.toString());
         assertTrue(h.out().startsWith("inf  inf   (NOT the exact sum of the numbers written"), h.out());
         assertTrue(h.out().contains("input: 1 of 2 numbers overflowed to infinity when read (first: " + huge + ":2 '1e400')"), h.out());
-        Run tenth = run("exsum", b.toString());
+        Cli.Run tenth = run("exsum", b.toString());
         assertTrue(tenth.out().contains("input: 3 of 4 numbers were rounded to the nearest fp64"), tenth.out());
         Path c = Files.writeString(dir.resolve("c.txt"), "1\n0x1p-24\n0x1p-60\n");
-        Run f = run("exsum", c.toString(), "--precision", "fp32", "--rounding", "RZ");
+        Cli.Run f = run("exsum", c.toString(), "--precision", "fp32", "--rounding", "RZ");
         assertEquals(0, f.exit(), f.err());
         assertTrue(f.out().startsWith("0x1p+0 "), f.out());
         assertTrue(run("exsum", c.toString(), "--precision", "fp32").out().startsWith("0x1.000002p+0 "));
@@ -194,18 +178,18 @@ class OracleCommandsTest {
 
     @Test
     void boundsPrintsEachKernelAndRunsTheExperiments() throws Exception {
-        Run d = run("bounds", "--kernel", "dot", "--n", "1000", "--precision", "fp32");
+        Cli.Run d = run("bounds", "--kernel", "dot", "--n", "1000", "--precision", "fp32");
         assertEquals(0, d.exit(), d.err());
         assertTrue(d.out().contains("deterministic γ_n (Lemma 2.1; Higham eq. 3.5)              5.961e-05"), d.out());
-        Run g = run("bounds", "--kernel", "gemm", "--n", "8", "--block", "4");
+        Cli.Run g = run("bounds", "--kernel", "gemm", "--n", "8", "--block", "4");
         assertTrue(g.out().contains("DBEA, inputs already low (Thm 3.7)                         5.364e-07"), g.out());
         assertTrue(run("bounds", "--kernel", "mac").out().contains("Lemma 3.6"));
         Path svg = dir.resolve("mac.svg");
-        Run m = run("bounds", "--experiment", "mac", "--samples", "2000", "--svg", svg.toString());
+        Cli.Run m = run("bounds", "--experiment", "mac", "--samples", "2000", "--svg", svg.toString());
         assertEquals(0, m.exit(), m.err());
         assertTrue(m.out().contains("error, MPFMA") && m.out().contains("samples above their bound: DBEA, no FMA 0;"), m.out());
         assertTrue(Files.readString(svg).startsWith("<svg"));
-        Run e = run("bounds", "--experiment", "gemm", "--m", "16", "--t", "256", "--svg", dir.resolve("g.svg").toString());
+        Cli.Run e = run("bounds", "--experiment", "gemm", "--m", "16", "--t", "256", "--svg", dir.resolve("g.svg").toString());
         assertEquals(0, e.exit(), e.err());
         assertTrue(e.out().contains("VIBEA (Thm 3.9)"), e.out());
     }

@@ -121,42 +121,104 @@ class RemoteClusterTest {
         return m;
     }
 
+    /**
+     * The issue's campaign: 200 programs × 3 inputs, gcc + java + pocl at every opt level, generated once and run in one
+     * fparity process at three sites side by side (this machine, ssh to localhost, loopback Slurm). Every
+     * (program, input, toolchain, opt) must end with the same status and bits at each site, and the platforms must be
+     * told apart by site (15 per site, 45 in all).
+     */
     @Test
     @Order(1)
     void theSameCampaignHereOverSshAndThroughSlurmGivesTheSameBitsWithPlatformsToldApartBySite() throws Exception {
         Path dir = work.resolve("three");
-        Proc r = fparity(dir, List.of("--cluster", "local,local-ssh,local-slurm"));
+        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED", "-Xss8m",
+                "-cp", System.getProperty("java.class.path"), "org.fparity.cli.Main", "run", "--programs", "200", "--inputs", "3", "--seed", "7",
+                "--toolchains", "gcc,java,pocl", "--no-report", "--out", dir.toString(), "--cluster", "local,local-ssh,local-slurm"));
+        Proc r = proc(argv, env(), 3600);
         assertEquals(0, r.exit, r.err);
         Campaign c = Campaign.load(dir);
-        for (String site : List.of("local", "local-ssh", "local-slurm")) assertEquals(baseline, bits(c.outcomes(), site), site);
-        assertEquals(3 * baseline.size(), c.outcomes().size());
+        Map<String, String> here = new TreeMap<>(bits(c.outcomes(), "local"));
+        assertEquals(200 * 3 * 3 * 5, here.size());
+        Map<String, String> ssh = bits(c.outcomes(), "local-ssh");
+        Map<String, String> slurm = bits(c.outcomes(), "local-slurm");
+        // A run whose bits differ between sites must be shown to differ between repeats on this machine alone (a
+        // program the toolchain leaves undefined, e.g. reading an uninitialised value): only those are set aside.
+        java.util.Set<String> differ = new java.util.TreeSet<>();
+        for (String k : here.keySet()) if (!here.get(k).equals(ssh.get(k)) || !here.get(k).equals(slurm.get(k))) differ.add(k);
+        java.util.Set<String> unstable = unstableHere(dir, differ);
+        assertEquals(differ, unstable, "runs that differ between sites although repeats here agree");
+        assertTrue(unstable.size() * 100 < here.size(), "more than 1 % of the runs are unstable: " + unstable);
+        if (!unstable.isEmpty()) System.err.println("RemoteClusterTest: unstable at every site, set aside: " + unstable);
+        for (Map<String, String> m : List.of(here, ssh, slurm)) m.keySet().removeAll(unstable);
+        assertEquals(here, ssh, "ssh");
+        assertEquals(here, slurm, "slurm");
+        assertEquals(3 * 200 * 3 * 3 * 5, c.outcomes().size());
+        // Equal because they ran, not because all three failed alike: every toolchain × opt has runs that gave bits.
+        Map<String, Integer> ok = new TreeMap<>();
+        for (var e : here.entrySet()) if (e.getValue().startsWith("OK ")) ok.merge(e.getKey().replaceFirst("^[^/]+/[^/]+/", ""), 1, Integer::sum);
+        assertEquals(15, ok.size(), "toolchain/opt pairs with OK runs: " + ok);
         // One platform record per toolchain × opt × site, each written from what the node detected.
         Map<String, Integer> perSite = new TreeMap<>();
         for (var p : c.platforms()) perSite.merge(p.site(), 1, Integer::sum);
-        assertEquals(Map.of("local", 10, "local-ssh", 10, "local-slurm", 10), perSite);
+        assertEquals(Map.of("local", 15, "local-ssh", 15, "local-slurm", 15), perSite);
+        assertEquals(45, c.platforms().stream().map(p -> p.id()).distinct().count(), "platform ids must differ by site");
         assertTrue(r.err.contains("[local-slurm: "), "per-cluster progress: " + r.err);
     }
 
+    /**
+     * Values that are shell syntax reach the other side as data on both remote paths: the work folder (ssh and Slurm:
+     * staging, the batch script's variables, sbatch's options) and a toolchain flag (inside the job documents, then the
+     * node's compiler argv) hold spaces, both quotes, {@code $()}, backquotes and {@code ;}, each of which would touch a
+     * marker file if any shell ever read it as code. The runs give the baseline's bits, and the compiler got the flag
+     * as one argument.
+     */
     @Test
     @Order(2)
-    void remoteDataIsDataEvenInAWorkFolderFullOfShellSyntax() throws Exception {
+    void remoteDataIsDataOverSshAndThroughSlurm() throws Exception {
         Path marker = work.resolve("pwned");
-        Path odd = base.resolve("work").resolve("we'ird \"dir\" $(touch " + marker + "); `touch " + marker + "`");
-        Files.createDirectories(odd);
+        String evil = "we'ird \"dir\" $(touch " + marker + "); `touch " + marker + "`; touch " + marker + " ;";
+        Path odd = base.resolve("work").resolve(evil);
+        Files.createDirectories(odd.resolve("ssh"));
+        Files.createDirectories(odd.resolve("slurm"));
         proc(List.of("chown", "-R", Files.readString(base.resolve("user")).strip(), base.resolve("work").toString()), Map.of(), 30);
         Path profiles = work.resolve("odd-clusters");
         Files.createDirectories(profiles);
-        String json = Files.readString(Path.of("runners", "clusters", "local-ssh.json")).replace("\"name\": \"local-ssh\"", "\"name\": \"odd\"")
-                .replace("${FPARITY_LOCAL_CLUSTER}/work/ssh", ProgramJson.MAPPER.writeValueAsString(odd.toString()).replaceAll("^\"|\"$", ""));
-        Files.writeString(profiles.resolve("odd.json"), json);
+        String json = ProgramJson.MAPPER.writeValueAsString(odd.toString()).replaceAll("^\"|\"$", "");
+        Files.writeString(profiles.resolve("odd-ssh.json"), Files.readString(Path.of("runners", "clusters", "local-ssh.json"))
+                .replace("\"name\": \"local-ssh\"", "\"name\": \"odd-ssh\"").replace("${FPARITY_LOCAL_CLUSTER}/work/ssh", json + "/ssh"));
+        Files.writeString(profiles.resolve("odd-slurm.json"), Files.readString(Path.of("runners", "clusters", "local-slurm.json"))
+                .replace("\"name\": \"local-slurm\"", "\"name\": \"odd-slurm\"").replace("${FPARITY_LOCAL_CLUSTER}/work/slurm", json + "/slurm"));
+        // gcc with one more flag that changes nothing (an include folder that does not exist) but is all shell syntax.
+        Path tcs = work.resolve("odd-toolchains");
+        Files.createDirectories(tcs);
+        String flag = "-iquote" + evil;
+        Files.writeString(tcs.resolve("oddgcc.json"), Files.readString(Path.of("runners", "toolchains", "gcc.json"))
+                .replace("\"name\": \"gcc\"", "\"name\": \"oddgcc\"").replace("[\"gcc\", \"{opt}\"", "[\"gcc\", " + ProgramJson.MAPPER.writeValueAsString(flag) + ", \"{opt}\""));
+        Files.copy(Path.of("runners", "toolchains", "java.json"), tcs.resolve("java.json"));
         Map<String, String> env = new HashMap<>(env());
         env.put("FPARITY_CLUSTERS", profiles.toString());
-        Proc r = proc(fparityArgv(work.resolve("odd"), List.of("--cluster", "odd")), env, 900);
+        Path dir = work.resolve("odd");
+        List<String> argv = new ArrayList<>(fparityArgv(dir, List.of("--cluster", "odd-ssh,odd-slurm", "--toolchain-dir", tcs.toString())));
+        argv.set(argv.indexOf("gcc,java"), "oddgcc,java");
+        Proc r = proc(argv, env, 900);
         assertEquals(0, r.exit, r.err);
-        assertEquals(baseline, bits(work.resolve("odd")));
-        assertFalse(Files.exists(marker), "a path was run as a command");
-        try (var s = Files.list(odd.resolve("jars"))) {
-            assertTrue(s.count() > 0, "jars staged into the odd folder itself");
+        Campaign c = Campaign.load(dir);
+        for (String site : List.of("odd-ssh", "odd-slurm")) {
+            Map<String, String> got = new TreeMap<>();
+            bits(c.outcomes(), site).forEach((k, v) -> got.put(k.replace("/oddgcc/", "/gcc/"), v));
+            assertEquals(baseline, got, site);
+        }
+        assertFalse(Files.exists(marker), "a value was run as a command");
+        for (var p : c.platforms()) {
+            if (p.toolchain().equals("oddgcc")) assertTrue(p.compile().contains(flag), "the platform record keeps the flag as one argument: " + p.compile());
+        }
+        for (String sub : List.of("ssh", "slurm")) {
+            try (var st = Files.list(odd.resolve(sub).resolve("jars"))) {
+                assertTrue(st.count() > 0, "jars staged into the odd folder itself (" + sub + ")");
+            }
+        }
+        try (var st = Files.list(odd.resolve("slurm").resolve("out"))) {
+            assertTrue(st.count() > 0, "Slurm tasks wrote their outcomes into the odd folder");
         }
     }
 
@@ -270,28 +332,88 @@ class RemoteClusterTest {
         assertTrue(Campaign.load(dir).platforms().stream().allMatch(p -> p.version().startsWith("(not found: compiler 'ghostcc-not-installed'")));
     }
 
+    /**
+     * slurmd stopped with the node's tasks lost (their slurmstepd and everything under it killed, as when a node goes
+     * down): Slurm marks the node down and the tasks NODE_FAIL, slurmd comes back, fparity resubmits only what those
+     * tasks had not delivered. Evidence from Slurm's own record and the tasks' files, not just the final outcomes.
+     */
     @Test
     @Order(8)
-    void slurmdAndSshdStoppedAndRestartedMidCampaignLoseNothing() throws Exception {
+    void slurmdStoppedWithItsTasksLostResubmitsOnlyTheUndeliveredRunsAndNothingRunsTwice() throws Exception {
         Path dir = work.resolve("slurmd-restart");
         Processes.Running p = background(dir, "local-slurm", "slurmd-restart.log");
-        waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 5, () -> stopDaemon("slurmd.pid"));
-        Thread.sleep(3000);
-        Proc up = proc(List.of("slurmd", "-f", base.resolve("slurm.conf").toString(), "-N", "node0"), Map.of("SLURM_CONF", base.resolve("slurm.conf").toString()), 60);
-        assertEquals(0, up.exit, up.err);
+        int[] lost = {0};
+        waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 5, () -> {
+            stopDaemon("slurmd.pid");
+            lost[0] = killOurTasks();
+        });
+        String first = state(dir).submissions().getFirst().jobId();
+        try {
+            // Slurm notices the node is gone after SlurmdTimeout (30 s here) and ends its tasks as NODE_FAIL.
+            for (int i = 0; i < 240 && !taskStates(first).containsValue("NODE_FAIL"); i++) Thread.sleep(500);
+        } finally {
+            Proc up = proc(List.of("slurmd", "-f", base.resolve("slurm.conf").toString(), "-N", "node0"), Map.of("SLURM_CONF", base.resolve("slurm.conf").toString()), 60);
+            assertEquals(0, up.exit, up.err);
+        }
+        assertTrue(lost[0] > 0, "no running task to lose");
+        assertTrue(taskStates(first).containsValue("NODE_FAIL"), "Slurm never failed the lost tasks: " + taskStates(first));
         assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(900)));
-        assertEquals(0, p.exitValue(), Files.readString(work.resolve("slurmd-restart.log")));
+        String log = Files.readString(work.resolve("slurmd-restart.log"));
+        assertEquals(0, p.exitValue(), log);
+        assertTrue(log.contains("ended NODE_FAIL"), log);
         assertEquals(baseline, bits(dir));
+        SlurmExecutor.State s = state(dir);
+        assertTrue(s.submissions().size() >= 2, "nothing was resubmitted: " + s);
+        for (var sub : s.submissions().subList(1, s.submissions().size())) {
+            taskRuns(sub.jobId()).forEach((task, n) -> assertEquals(1, n, "resubmitted task " + sub.jobId() + "_" + task + " ran " + n + " times"));
+        }
+        // Every run was written by exactly one task: the lost tasks' delivered runs were not sent again.
+        Map<String, Integer> written = new TreeMap<>();
+        for (var sub : s.submissions()) {
+            for (int i : sub.shards()) {
+                Path f = base.resolve("work/slurm/out").resolve(sub.tag() + "-" + i + ".jsonl");
+                if (!Files.exists(f)) continue;
+                for (String l : Files.readAllLines(f)) {
+                    if (org.fparity.exec.WorkerLine.parse(l) instanceof org.fparity.exec.WorkerLine.Result res) written.merge(res.outcome().key(), 1, Integer::sum);
+                }
+            }
+        }
+        assertEquals(baseline.size(), written.size());
+        written.forEach((k, n) -> assertEquals(1, n, k + " written " + n + " times"));
+    }
 
-        Path dir2 = work.resolve("sshd-restart");
-        Processes.Running q = background(dir2, "local-ssh", "sshd-restart.log");
-        waitForLinesThenKill(q, dir2.resolve("outcomes.jsonl"), 5, () -> stopDaemon("ssh/sshd.pid"));
+    /**
+     * sshd stopped with every session it carried (the master connection and the remote worker under it), then started
+     * again: fparity must notice, back off while nothing answers, open a new master connection and send only the runs
+     * in flight again.
+     */
+    @Test
+    @Order(8)
+    void sshdStoppedWithItsSessionsAndRestartedForcesANewMasterConnection() throws Exception {
+        Path dir = work.resolve("sshd-restart");
+        Processes.Running q = background(dir, "local-ssh", "sshd-restart.log");
+        List<Long> before = new ArrayList<>();
+        int[] sessions = {0};
+        waitForLinesThenKill(q, dir.resolve("outcomes.jsonl"), 5, () -> {
+            masters().forEach(h -> before.add(h.pid()));
+            sessions[0] = stopSshdWithItsSessions();
+        });
         Thread.sleep(3000);
         Proc sshd = proc(List.of("/usr/sbin/sshd", "-f", base.resolve("ssh/sshd_config").toString(), "-E", base.resolve("ssh/sshd.log").toString()), Map.of(), 60);
         assertEquals(0, sshd.exit, sshd.err);
+        assertTrue(sessions[0] > 0, "sshd carried no session to drop");
+        assertFalse(before.isEmpty(), "no master connection before the restart");
+        long fresh = -1;
+        for (int i = 0; i < 6000 && fresh < 0 && q.isAlive(); i++) {
+            fresh = masters().stream().mapToLong(ProcessHandle::pid).filter(pid -> !before.contains(pid)).findFirst().orElse(-1);
+            if (fresh < 0) Thread.sleep(50);
+        }
         assertTrue(q.waitFor(TimeUnit.SECONDS.toMillis(900)));
-        assertEquals(0, q.exitValue(), Files.readString(work.resolve("sshd-restart.log")));
-        assertEquals(baseline, bits(dir2));
+        String log = Files.readString(work.resolve("sshd-restart.log"));
+        assertEquals(0, q.exitValue(), log);
+        assertTrue(fresh > 0, "no new master connection was opened: " + log);
+        assertTrue(log.contains("connection lost"), log);
+        assertEquals(baseline, bits(dir));
     }
 
     @Test
@@ -322,6 +444,221 @@ class RemoteClusterTest {
             assertEquals(Outcome.Status.TIMEOUT, o.status(), o.toString());
             assertTrue(o.detail().startsWith("slurm: task ended TIMEOUT in 1 attempts"), o.detail());
         }
+    }
+
+    /**
+     * Ctrl-C (SIGINT) and SIGTERM to fparity on the login node cancel the campaign's Slurm jobs (scancel from its
+     * shutdown hook): nothing of it is left in the queue, Slurm records the tasks CANCELLED, and a rerun completes.
+     */
+    @Test
+    @Order(10)
+    void ctrlCAndSigtermCancelTheCampaignsJobsAndARerunCompletes() throws Exception {
+        Map<String, String> slurm = Map.of("SLURM_CONF", base.resolve("slurm.conf").toString());
+        for (String sig : List.of("INT", "TERM")) {
+            Path dir = work.resolve("signal-" + sig);
+            Processes.Running p = background(dir, "local-slurm", "signal-" + sig + ".log");
+            String id = waitForJobId(dir, p);
+            boolean running = false;
+            for (int i = 0; i < 600 && !running; i++) {
+                Thread.sleep(100);
+                running = !proc(List.of("squeue", "-h", "-j", id, "-t", "RUNNING"), slurm, 60).out.isBlank();
+            }
+            assertTrue(running, "no task of " + id + " started");
+            Proc k = proc(List.of("kill", "-" + sig, Long.toString(p.pid())), Map.of(), 30);
+            assertEquals(0, k.exit, k.err);
+            assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(120)), "fparity did not stop on SIG" + sig);
+            String log = Files.readString(work.resolve("signal-" + sig + ".log"));
+            assertTrue(log.contains("cancelled job " + id), log);
+            String queued = "?";
+            for (int i = 0; i < 120 && !queued.isBlank(); i++) {
+                queued = proc(List.of("squeue", "-h", "-r", "-j", id), slurm, 60).out;
+                if (!queued.isBlank()) Thread.sleep(500);
+            }
+            assertEquals("", queued.strip(), "tasks of " + id + " still queued after SIG" + sig);
+            assertTrue(taskStates(id).containsValue("CANCELLED"), "Slurm recorded no cancelled task: " + taskStates(id));
+            Proc r = fparity(dir, List.of("--cluster", "local-slurm"));
+            assertEquals(0, r.exit, r.err);
+            assertEquals(baseline, bits(dir));
+        }
+    }
+
+    /**
+     * The window between sbatch and persisting its job id: the submission (whose tag is the job's name) is persisted
+     * before sbatch, so a process killed inside the window leaves a submission without an id. The rerun finds the
+     * job by its name in the queue and collects it instead of submitting again. Reproduced by killing fparity while
+     * its tasks run and taking the id out of its state, which is exactly what a kill inside the window leaves.
+     */
+    @Test
+    @Order(11)
+    void aJobIdLostBetweenSbatchAndPersistingItIsFoundByNameOnRerun() throws Exception {
+        Path dir = work.resolve("lost-id");
+        Processes.Running p = background(dir, "local-slurm", "lost-id.log");
+        String id = waitForJobId(dir, p);
+        p.kill();
+        p.waitFor(TimeUnit.SECONDS.toMillis(60));
+        Path f = dir.resolve("clusters/local-slurm/slurm.json");
+        SlurmExecutor.State s = state(dir);
+        var sub = s.submissions().getFirst();
+        Files.writeString(f, ProgramJson.MAPPER.writeValueAsString(new SlurmExecutor.State(List.of(
+                new SlurmExecutor.Submission(sub.tag(), null, sub.attempt(), sub.shards(), sub.finished())))));
+        Proc r = fparity(dir, List.of("--cluster", "local-slurm"));
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.err.contains("collecting"), r.err);
+        assertEquals(baseline, bits(dir));
+        SlurmExecutor.State after = state(dir);
+        assertEquals(1, after.submissions().size(), "submitted again instead of finding the job: " + after);
+        assertEquals(id, after.submissions().getFirst().jobId());
+        Map<String, Integer> runs = taskRuns(id);
+        assertEquals(sub.shards().size(), runs.size(), runs.toString());
+        runs.forEach((task, n) -> assertEquals(1, n, "task " + task + " ran " + n + " times"));
+    }
+
+    /** {@code fparity clusters}: each profile checked where it points; a host that does not exist is a problem, exit 3. */
+    @Test
+    @Order(12)
+    void clustersChecksEachProfileWhereItPoints() throws Exception {
+        Path profiles = work.resolve("check-clusters");
+        Files.createDirectories(profiles);
+        for (String f : List.of("local-ssh.json", "local-slurm.json")) Files.copy(Path.of("runners", "clusters", f), profiles.resolve(f));
+        Files.writeString(profiles.resolve("nohost.json"), Files.readString(Path.of("runners", "clusters", "local-ssh.json"))
+                .replace("\"local-ssh\"", "\"nohost\"").replace("fparity-local", "no-such-host.invalid"));
+        Map<String, String> env = new HashMap<>(env());
+        env.put("FPARITY_CLUSTERS", profiles.toString());
+        List<String> java = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED", "-cp",
+                System.getProperty("java.class.path"), "org.fparity.cli.Main", "clusters");
+        List<String> good = new ArrayList<>(java);
+        good.addAll(List.of("local-ssh", "local-slurm"));
+        Proc r = proc(good, env, 600);
+        assertEquals(0, r.exit, r.out + r.err);
+        List<String> lines = r.out.lines().toList();
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("local-ssh (ssh, ")), r.out);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("local-slurm (slurm, ")), r.out);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("  partitions: ") && l.contains("debug")), r.out);
+        // gcc and java compile and run on both (each profile's node said so); the java the node has is >= 25.
+        for (String tc : List.of("gcc", "java")) assertEquals(2, lines.stream().filter(l -> l.matches("  " + tc + " +compiles +runs +.*")).count(), r.out);
+        assertEquals(2, lines.stream().filter(l -> l.matches("  node: .*, Java (2[5-9]|[3-9]\\d).*")).count(), r.out);
+        assertFalse(r.out.contains("problem:"), r.out);
+        List<String> bad = new ArrayList<>(java);
+        bad.add("nohost");
+        Proc b = proc(bad, env, 300);
+        assertEquals(3, b.exit, b.out + b.err);
+        assertTrue(b.out.lines().anyMatch(l -> l.startsWith("  problem: ")), b.out);
+    }
+
+    /**
+     * Of {@code keys} (program/input/toolchain/opt), those whose status or bits differ between three repeats of the
+     * run on this machine: their job documents (from the campaign's Slurm shards) run through {@code fparity worker}
+     * here, each repeat its own process.
+     */
+    static java.util.Set<String> unstableHere(Path dir, java.util.Set<String> keys) throws Exception {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        if (keys.isEmpty()) return out;
+        StringBuilder docs = new StringBuilder();
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        try (var st = Files.list(dir.resolve("clusters/local-slurm/shards"))) {
+            for (Path f : st.filter(x -> x.toString().endsWith(".jobs")).sorted().toList()) {
+                List<org.fparity.exec.JobSpec> js;
+                try (var r = Files.newBufferedReader(f)) {
+                    js = org.fparity.exec.Worker.read(r, f.toString());
+                }
+                for (var j : js) {
+                    var ls = j.lines().stream().filter(l -> keys.contains(l.program() + "/" + l.input() + "/" + j.toolchain().name() + "/" + j.opt())
+                            && taken.add(l.program() + "/" + l.input() + "/" + j.toolchain().name() + "/" + j.opt())).toList();
+                    if (!ls.isEmpty()) docs.append(org.fparity.exec.WorkerLine.COMPACT.writeValueAsString(j.withLines(ls))).append('\n');
+                }
+            }
+        }
+        assertEquals(keys, new java.util.TreeSet<>(taken), "every differing run is in the campaign's shards");
+        Path jobs = work.resolve("repeat.jobs");
+        Files.writeString(jobs, docs);
+        Map<String, java.util.Set<String>> seen = new TreeMap<>();
+        for (int rep = 0; rep < 3; rep++) {
+            Proc w = proc(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED", "-Xss8m", "-cp",
+                    System.getProperty("java.class.path"), "org.fparity.cli.Main", "worker", jobs.toString(), "--cache", work.resolve("repeat-cache").toString()), Map.of(), 900);
+            assertEquals(0, w.exit, w.err);
+            for (String l : w.out.lines().toList()) {
+                if (org.fparity.exec.WorkerLine.parse(l) instanceof org.fparity.exec.WorkerLine.Result res) {
+                    Outcome o = res.outcome();
+                    seen.computeIfAbsent(o.program() + "/" + o.input() + "/" + o.toolchain() + "/" + o.opt(), k -> new java.util.HashSet<>()).add(o.status() + " " + o.hex());
+                }
+            }
+        }
+        seen.forEach((k, v) -> {
+            if (v.size() > 1) out.add(k);
+        });
+        return out;
+    }
+
+    /** Waits for the Slurm campaign in {@code dir} to persist its first job id. */
+    static String waitForJobId(Path dir, Processes.Running p) throws Exception {
+        String id = null;
+        for (int i = 0; i < 1200 && id == null; i++) {
+            Thread.sleep(100);
+            if (!p.isAlive()) throw new AssertionError("fparity ended before submitting");
+            if (Files.exists(dir.resolve("clusters/local-slurm/slurm.json"))) {
+                var subs = state(dir).submissions();
+                if (!subs.isEmpty()) id = subs.getFirst().jobId();
+            }
+        }
+        assertTrue(id != null, "no job id persisted");
+        return id;
+    }
+
+    /** /proc/PID/FILE as text, or "" (gone, or not ours to read). */
+    static String procFile(long pid, String file) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), file)), StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    /** True for processes started with this class's cluster in their environment (its slurmstepd, its ssh clients). */
+    static boolean ours(ProcessHandle h) {
+        String env = procFile(h.pid(), "environ");
+        return env.contains("SLURM_CONF=" + base.resolve("slurm.conf") + "\0") || env.contains("FPARITY_LOCAL_CLUSTER=" + base + "\0");
+    }
+
+    /** Kills this cluster's running tasks as a node crash would: each slurmstepd first (so it reports nothing), then its tree. */
+    static int killOurTasks() {
+        int n = 0;
+        for (ProcessHandle h : ProcessHandle.allProcesses().toList()) {
+            if (!procFile(h.pid(), "comm").strip().equals("slurmstepd") || !ours(h)) continue;
+            List<ProcessHandle> tree = h.descendants().toList();
+            h.destroyForcibly();
+            tree.forEach(ProcessHandle::destroyForcibly);
+            n++;
+        }
+        return n;
+    }
+
+    /** Stops this class's sshd and every session under it (as a host going down would); returns how many sessions. */
+    static int stopSshdWithItsSessions() {
+        try {
+            long pid = Long.parseLong(Files.readString(base.resolve("ssh/sshd.pid")).strip());
+            ProcessHandle d = ProcessHandle.of(pid).orElseThrow();
+            List<ProcessHandle> tree = d.descendants().toList();
+            int sessions = (int) d.children().count();
+            d.destroyForcibly();
+            tree.forEach(ProcessHandle::destroyForcibly);
+            for (int i = 0; i < 50 && d.isAlive(); i++) Thread.sleep(100);
+            return sessions;
+        } catch (IOException | InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Task id → final state of one array job, from jobcomp/filetxt (Slurm's record of finished tasks). */
+    static Map<String, String> taskStates(String arrayJobId) throws IOException {
+        Map<String, String> m = new TreeMap<>();
+        Pattern p = Pattern.compile("JobState=(\\S+) .*ArrayJobId=" + arrayJobId + " ArrayTaskId=(\\d+)");
+        Path f = base.resolve("log/jobcomp.txt");
+        if (!Files.exists(f)) return m;
+        for (String l : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+            Matcher x = p.matcher(l);
+            if (x.find()) m.put(x.group(2), x.group(1));
+        }
+        return m;
     }
 
     /** Stops one of the daemons this class started, by its pid file. */
@@ -362,16 +699,23 @@ class RemoteClusterTest {
         return m;
     }
 
-    /** The ssh control masters fparity started (their command line names our control folders). */
+    /**
+     * The ssh control masters fparity started to this class's sshd. ssh retitles a master "ssh: CONTROLPATH [mux]"
+     * (which also overwrites what /proc shows of its environment); fparity's control paths are /tmp/fpssh…/%C, and %C
+     * is the SHA-1 of local host name, host, port and user, so it names this cluster's sshd and throwaway user.
+     */
     static List<ProcessHandle> masters() {
-        // ssh retitles its master "ssh: <control path> [mux]"; ProcessHandle cannot parse that, /proc can.
+        String c;
+        try {
+            String[] ports = Files.readString(base.resolve("ports")).strip().split("\\s+");
+            String id = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip() + "127.0.0.1" + ports[2] + Files.readString(base.resolve("user")).strip();
+            c = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-1").digest(id.getBytes(StandardCharsets.UTF_8)));
+        } catch (IOException | java.security.NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
         return ProcessHandle.allProcesses().filter(h -> {
-            try {
-                String c = Files.readString(Path.of("/proc", Long.toString(h.pid()), "cmdline"));
-                return c.startsWith("ssh: /tmp/fpssh") && c.contains("[mux]");
-            } catch (IOException | RuntimeException e) {
-                return false;
-            }
+            String cmd = procFile(h.pid(), "cmdline");
+            return cmd.startsWith("ssh: /tmp/fpssh") && cmd.contains("/" + c + " [mux]");
         }).toList();
     }
 

@@ -3,9 +3,6 @@ package org.fparity.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,19 +17,8 @@ class ToolchainsCommandTest {
 
     /** Runs the CLI with stdout and stderr captured; returns {exit, out, err}. */
     static String[] cli(String... args) {
-        PrintStream out0 = System.out;
-        PrintStream err0 = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int rc = Main.run(args);
-            return new String[] {Integer.toString(rc), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
-        } finally {
-            System.setOut(out0);
-            System.setErr(err0);
-        }
+        Cli.Run r = Cli.fparity(args);
+        return new String[] {Integer.toString(r.exit()), r.out(), r.err()};
     }
 
     @Test
