@@ -47,8 +47,11 @@ public class TransferBench {
     /** Writes site-a, site-b (500,000 outcomes each) and their merge, whole (10^6), under {@code root}. */
     static Path[] make(Path root) throws IOException {
         List<CampaignMeta.ProgramEntry> programs = CampaignBuilder.programs(11, PROGRAMS, INPUTS);
-        Path a = CampaignBuilder.write(root.resolve("site-a"), 11, programs, platforms("site-a"), CampaignBuilder::standard);
-        Path b = CampaignBuilder.write(root.resolve("site-b"), 11, programs, platforms("site-b"), CampaignBuilder::standard);
+        Path a = root.resolve("site-a");
+        Path b = root.resolve("site-b");
+        // Kept from an earlier run (main DIR): writing again would append every outcome a second time.
+        if (!Files.exists(a.resolve("campaign.json"))) CampaignBuilder.write(a, 11, programs, platforms("site-a"), CampaignBuilder::standard);
+        if (!Files.exists(b.resolve("campaign.json"))) CampaignBuilder.write(b, 11, programs, platforms("site-b"), CampaignBuilder::standard);
         Path whole = root.resolve("whole");
         if (!Files.exists(whole)) CampaignMerge.merge(List.of(a, b), whole);
         return new Path[] {a, b, whole};
