@@ -26,6 +26,11 @@ public final class Campaign {
     public static final String META = "campaign.json";
     public static final String OUTCOMES = "outcomes.jsonl";
 
+    /** Outcomes of rerun attempt {@code k} (1, 2 …) of the cases that disagreed ({@link Reruns}). */
+    public static String rerunFile(int k) {
+        return "reruns-" + k + ".jsonl";
+    }
+
     private final Path dir;
     private final CampaignMeta meta;
     private final OutcomeLog.Contents outcomes;
@@ -103,6 +108,13 @@ public final class Campaign {
     /** Every recorded outcome, one per (program, input, toolchain, opt). */
     public List<Outcome> outcomes() {
         return outcomes.outcomes();
+    }
+
+    /** The recorded rerun attempts, attempt 1 first: {@code reruns-1.jsonl}, {@code reruns-2.jsonl} … up to the first missing file. */
+    public List<List<Outcome>> reruns() {
+        List<List<Outcome>> out = new java.util.ArrayList<>();
+        for (int k = 1; Files.exists(dir.resolve(rerunFile(k))); k++) out.add(OutcomeLog.read(dir.resolve(rerunFile(k))).outcomes());
+        return out;
     }
 
     /** Lines that were torn or unreadable when loading (each one line, for a warning). */

@@ -25,7 +25,7 @@ final class CliCampaigns {
         CampaignView v = CampaignFiles.load(dir);
         Map<String, String> versions = new HashMap<>(v.versions());
         versions.put("fparity-report", Main.VERSION);
-        return new CampaignView(v.name(), v.host(), versions, v.programs(), v.outcomes());
+        return new CampaignView(v.name(), v.host(), versions, v.programs(), v.outcomes(), v.reruns(), v.provenance());
     }
 
     /** An existing campaign folder to add runs to ({@code run --campaign}); a missing one is a one-line error. */

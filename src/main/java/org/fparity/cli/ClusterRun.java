@@ -63,9 +63,9 @@ final class ClusterRun {
         } else {
             CampaignView view = CliCampaigns.load(dir);
             Report rep = Report.of(view, null);
-            Path where = cmd.reportDir != null ? cmd.reportDir : Path.of("reports", view.name());
+            Path where = cmd.reportDir != null ? cmd.reportDir : org.fparity.report.ReportWriter.defaultDir(view);
             ReportWriter.write(rep, where);
-            EndScreen.findings(o, rep.findings());
+            EndScreen.findings(o, rep);
             o.println("report: " + where.resolve("report.html") + "  (also report.json, summary.md, junit.xml, metrics.txt)");
         }
         o.flush();

@@ -51,6 +51,17 @@ public final class Main {
                              runners); default: found from where fparity runs
             """;
 
+    private static volatile String invocation = "fparity";
+
+    /** The command line of the invocation running now, shell-quoted, for campaign.json and reports to record. */
+    static String invocation() {
+        return invocation;
+    }
+
+    static String quote(String a) {
+        return a.matches("[A-Za-z0-9_@%+=:,./-]+") ? a : "'" + a.replace("'", "'\\''") + "'";
+    }
+
     public static void main(String[] args) {
         System.exit(run(args));
     }
@@ -65,6 +76,7 @@ public final class Main {
             return 0;
         }
         boolean debug = Arrays.asList(args).contains("--debug");
+        invocation = "fparity" + Arrays.stream(args).map(a -> " " + quote(a)).collect(java.util.stream.Collectors.joining());
         String[] rest = Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
         CommandLine cl = new CommandLine(new Main());
         document(cl);

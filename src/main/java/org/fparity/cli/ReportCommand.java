@@ -37,13 +37,12 @@ public final class ReportCommand implements Callable<Integer> {
         CampaignView before = baseline == null ? null : CliCampaigns.load(baseline);
         if (before != null) CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
         Report r = Report.of(view, before);
-        Path dir = out != null ? out : Path.of("reports", view.name());
+        Path dir = out != null ? out : ReportWriter.defaultDir(view);
         List<Path> written = ReportWriter.write(r, dir);
         var o = spec.commandLine().getOut();
-        o.println(r.findings().discrepancies().size() + " discrepancies, " + r.findings().mismatches().size()
-                + " runs ended differently, in " + r.findings().totalRuns() + " runs");
+        o.println(r.headline());
         for (Path p : written) o.println("wrote " + p);
         o.flush();
-        return 0;
+        return r.verdict().healthExitCode().code();
     }
 }

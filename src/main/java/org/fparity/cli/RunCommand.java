@@ -13,6 +13,8 @@ import org.fparity.campaign.CampaignPlan;
 import org.fparity.campaign.ExistingCampaign;
 import org.fparity.campaign.CampaignRunner;
 import org.fparity.campaign.Progress;
+import org.fparity.campaign.Reruns;
+import org.fparity.compare.DiscrepantCases;
 import org.fparity.campaign.ToolchainChoice;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.LiveCases;
@@ -90,6 +92,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "Stop after running: no comparison, no report.")
     boolean noReport;
 
+    @Option(names = "--reruns", paramLabel = "N", defaultValue = "2",
+            description = "Reruns of every case that disagrees, on each platform that gave it a result, to tell unstable platforms from discrepancies; 0 = none (default: ${DEFAULT-VALUE}).")
+    int reruns;
+
     @Option(names = "--cluster", paramLabel = "LIST", split = ",",
             description = "Run at these sites instead of here: cluster profiles of runners/clusters (local, ssh or slurm), one campaign, their platforms side by side.")
     List<String> clusters;
@@ -104,6 +110,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new FparityError("--campaign adds to that campaign's folder; --out must be left out or name the same folder");
         }
         if (batch < 1) throw new FparityError("--batch must be at least 1");
+        if (reruns < 0) throw new FparityError("--reruns must be at least 0, is " + reruns);
         if (site != null && !site.matches("[a-z0-9][a-z0-9._-]*")) throw new FparityError("--site '" + site + "': lower-case letters, digits, '.', '_' or '-'");
         if (site != null && clusters != null && !clusters.isEmpty()) throw new FparityError("--site names this machine's site; with --cluster each profile names its own");
         Campaign existing = campaign == null ? null : CliCampaigns.existing(campaign);
@@ -118,6 +125,7 @@ public final class RunCommand implements Callable<Integer> {
         List<String> optLevels = ToolchainChoice.optLevels(chosen, opts);
         CampaignRunner.Spec runSpec = existing != null ? ExistingCampaign.spec(existing, Main.VERSION, chosen, optLevels, batch)
                 : plan.spec(Main.VERSION, chosen, optLevels);
+        runSpec = withCommand(runSpec);
 
         int workers = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         boolean terminal = System.console() != null && System.console().isTerminal();
@@ -128,20 +136,31 @@ public final class RunCommand implements Callable<Integer> {
         LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), workers, s -> err.println("fparity: " + s));
         CampaignRunner.Result r = CampaignRunner.run(dir, runSpec, ex, site == null ? org.fparity.exec.PlatformKey.LOCAL : site,
                 n -> new Progress(err, terminal, n, new LiveCases()), s -> err.println("fparity: " + s));
+        Reruns.Result again = Reruns.run(dir, runSpec, ex, site == null ? org.fparity.exec.PlatformKey.LOCAL : site,
+                DiscrepantCases.disagreeingCases(r.campaign().outcomes()), reruns, s -> err.println("fparity: " + s));
         EndScreen.runs(o, r.campaign(), r.ran(), r.alreadyDone(), ex.cache().compiles(), r.millis());
+        EndScreen.reruns(o, again.ran(), again.alreadyDone(), reruns);
         ExitCode code = ExitCode.OK;
         if (noReport) {
             o.println("next: fparity compare " + dir + "   (then: fparity report " + dir + ")");
         } else {
             CampaignView view = CliCampaigns.load(dir);
             Report rep = Report.of(view, null);
-            Path where = reportDir != null ? reportDir : Path.of("reports", view.name());
+            Path where = reportDir != null ? reportDir : ReportWriter.defaultDir(view);
             ReportWriter.write(rep, where);
-            EndScreen.findings(o, rep.findings());
+            EndScreen.findings(o, rep);
+            code = rep.verdict().healthExitCode();
             o.println("report: " + where.resolve("report.html") + "  (also report.json, summary.md, junit.xml, metrics.txt)");
         }
         o.flush();
         return code.code();
+    }
+
+    /** The spec with this invocation's command line among its settings: campaign.json records how the campaign was made. */
+    static CampaignRunner.Spec withCommand(CampaignRunner.Spec s) {
+        java.util.Map<String, String> settings = new java.util.TreeMap<>(s.settings());
+        settings.putIfAbsent("command", Main.invocation());
+        return new CampaignRunner.Spec(s.fparityVersion(), s.seed(), s.grammar(), settings, s.programs(), s.toolchains(), s.opts(), s.batchSize(), s.emitters());
     }
 
     private static List<Precision> precisions(String name) {

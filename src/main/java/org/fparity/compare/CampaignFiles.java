@@ -26,6 +26,22 @@ public final class CampaignFiles {
         for (CampaignMeta.ProgramEntry p : c.programEntries()) {
             programs.put(p.id(), new ProgramInfo(p.id(), p.precision(), p.source(), p.inputs()));
         }
-        return new CampaignView(c.name(), c.host(), c.versions(), programs, c.outcomes());
+        return new CampaignView(c.name(), c.host(), c.versions(), programs, c.outcomes(), c.reruns(), provenance(c));
+    }
+
+    /** How the campaign was made, for a report to say how to make it again. */
+    static Map<String, String> provenance(Campaign c) {
+        Map<String, String> m = new java.util.TreeMap<>();
+        CampaignMeta meta = c.meta();
+        m.put("folder", c.dir().toAbsolutePath().normalize().toString());
+        if (meta.fparity() != null) m.put("fparity", meta.fparity());
+        if (meta.created() != null) m.put("created", meta.created());
+        if (meta.seed() != null) m.put("seed", Long.toString(meta.seed()));
+        if (meta.grammar() != null) {
+            if (meta.grammar().source() != null) m.put("grammar", meta.grammar().source());
+            if (meta.grammar().sha256() != null) m.put("grammar_sha256", meta.grammar().sha256());
+        }
+        meta.settings().forEach((k, v) -> m.put(k.equals("command") ? "command" : "setting " + k, v));
+        return m;
     }
 }

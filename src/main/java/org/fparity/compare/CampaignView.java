@@ -12,14 +12,26 @@ import org.fparity.ir.Precision;
  *
  * @param host     host facts (hostname, cpu, os …), shown in reports as given
  * @param versions tool versions (fparity, each toolchain's exact compiler version string …)
- * @param programs by program id; a program without an entry is taken as FP64 with no source
+ * @param programs   by program id; a program without an entry is taken as FP64 with no source
+ * @param reruns     repeated runs of disagreeing cases ({@code reruns-K.jsonl}: attempt K's outcomes), in attempt order;
+ *                   a platform whose result changes between them is unstable for that case ({@link Cases})
+ * @param provenance how to make the campaign again: command line, seed, grammar and its SHA-256, fparity version,
+ *                   creation time, folder (keys as {@link CampaignFiles#load} spells them); empty when unknown
  */
-public record CampaignView(String name, Map<String, String> host, Map<String, String> versions, Map<String, ProgramInfo> programs, List<Outcome> outcomes) {
+public record CampaignView(String name, Map<String, String> host, Map<String, String> versions, Map<String, ProgramInfo> programs, List<Outcome> outcomes,
+        List<List<Outcome>> reruns, Map<String, String> provenance) {
     public CampaignView {
         host = Map.copyOf(host);
         versions = Map.copyOf(versions);
         programs = Map.copyOf(programs);
         outcomes = List.copyOf(outcomes);
+        reruns = reruns.stream().map(List::copyOf).toList();
+        provenance = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(provenance));
+    }
+
+    /** A campaign without reruns or provenance (tests, imports). */
+    public CampaignView(String name, Map<String, String> host, Map<String, String> versions, Map<String, ProgramInfo> programs, List<Outcome> outcomes) {
+        this(name, host, versions, programs, outcomes, List.of(), Map.of());
     }
 
     public Precision precision(String programId) {

@@ -54,6 +54,8 @@ public final class Comparer {
             runs.computeIfAbsent(p, k -> new EnumMap<>(Status.class)).merge(o.status(), 1, Integer::sum);
             allRuns.add(r);
         }
+        // A platform whose result changed between reruns of a case is not compared on it: its own category, never a discrepancy.
+        Set<String> unstable = Cases.unstableRuns(view);
         List<PairSummary> summaries = new ArrayList<>();
         List<Discrepancy> discrepancies = new ArrayList<>();
         List<StatusMismatch> mismatches = new ArrayList<>();
@@ -67,7 +69,10 @@ public final class Comparer {
                 if (a == null && b == null) continue;
                 PairSummary sum = byPrecision.computeIfAbsent(view.precision(r.program()), pr -> new PairSummary(pair, pr));
                 sum.seen(r.program());
-                if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
+                if (!unstable.isEmpty() && (unstable.contains(Cases.runKey(r.program(), r.input(), pair.a()))
+                        || unstable.contains(Cases.runKey(r.program(), r.input(), pair.b())))) {
+                    sum.countUnstable();
+                } else if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
                     sum.countCompared(r.program());
                     Discrepancy d = classify(pair, r, a, values.get(a), b, values.get(b), view.precision(r.program()));
                     if (d != null) {

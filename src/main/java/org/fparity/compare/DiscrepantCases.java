@@ -55,6 +55,19 @@ public final class DiscrepantCases {
         return of(byProgram);
     }
 
+    /** The cases ({@code program/input}) whose results (status OK) disagree between two platforms. */
+    public static java.util.Set<String> disagreeingCases(Collection<Outcome> outcomes) {
+        Map<String, List<Double>> byCase = new LinkedHashMap<>();
+        for (Outcome o : outcomes) {
+            if (o.status() == Outcome.Status.OK) byCase.computeIfAbsent(o.program() + "/" + o.input(), k -> new java.util.ArrayList<>()).add(o.value());
+        }
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        byCase.forEach((k, v) -> {
+            if (disagree(v)) out.add(k);
+        });
+        return out;
+    }
+
     /** Whether any two of the results differ; comparing each with the first suffices, as agreement is an equivalence. */
     static boolean disagree(List<Double> results) {
         double first = results.getFirst();

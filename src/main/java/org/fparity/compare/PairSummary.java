@@ -14,6 +14,7 @@ public final class PairSummary {
     private int compared;
     private int statusMismatches;
     private int notCompared;
+    private int unstable;
     private final EnumMap<DiscrepancyClass, Integer> counts = new EnumMap<>(DiscrepancyClass.class);
     private final AdjacencyMatrix matrix = new AdjacencyMatrix();
     private final java.util.SortedSet<String> programs = new java.util.TreeSet<>();
@@ -43,6 +44,10 @@ public final class PairSummary {
         statusMismatches++;
     }
 
+    void countUnstable() {
+        unstable++;
+    }
+
     void countNotCompared() {
         notCompared++;
     }
@@ -56,6 +61,7 @@ public final class PairSummary {
             t.comparedPrograms.addAll(r.comparedPrograms);
             t.statusMismatches += r.statusMismatches;
             t.notCompared += r.notCompared;
+            t.unstable += r.unstable;
             r.counts.forEach((c, n) -> t.counts.merge(c, n, Integer::sum));
             t.matrix.addAll(r.matrix);
         }
@@ -88,6 +94,11 @@ public final class PairSummary {
     /** Runs without results on both sides that are not a status difference: CANNOT_RUN here, no outcome yet, or both failed alike. */
     public int notCompared() {
         return notCompared;
+    }
+
+    /** Runs not compared because a side's result changed between reruns of the same binary on the same input. */
+    public int unstable() {
+        return unstable;
     }
 
     public int count(DiscrepancyClass c) {

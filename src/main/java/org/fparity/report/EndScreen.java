@@ -38,7 +38,7 @@ public final class EndScreen {
         int w = Math.max(9, table.keySet().stream().mapToInt(String::length).max().orElse(9));
         StringBuilder head = new StringBuilder(String.format("  %-" + w + "s", "toolchain"));
         for (Outcome.Status s : Outcome.Status.values()) head.append(String.format(" %13s", s.name()));
-        o.println(head + "  opt levels   (runs = program × input × opt level)");
+        o.println(head + "  opt levels   (a run = one program on one input on one platform: toolchain × opt level)");
         for (var e : table.entrySet()) {
             StringBuilder row = new StringBuilder(String.format("  %-" + w + "s", e.getKey()));
             for (Outcome.Status s : Outcome.Status.values()) row.append(String.format(" %13d", e.getValue().getOrDefault(s, 0)));
@@ -47,29 +47,49 @@ public final class EndScreen {
         o.println("outcomes: " + c.dir().resolve(Campaign.OUTCOMES) + "   sources and build logs: " + c.dir().resolve("build"));
     }
 
-    /**
-     * What comparing found, in cases (a case is a program and input whose results differ between platforms), then the
-     * platform pairs behind them per class and opt level: toolchains against each other, each opt level against O0.
-     */
+    /** What the reruns of disagreeing cases did. */
+    public static void reruns(PrintWriter o, int ran, int already, int attempts) {
+        if (attempts == 0) o.println("reruns: off (--reruns 0): an unstable platform would show as discrepancies");
+        else if (ran + already > 0) o.printf("reruns: %d runs repeated this time, %d recorded before (each disagreeing case %d more times per platform)%n", ran, already, attempts);
+    }
+
+    /** The verdict (in cases), then the platform pairs behind it per class and opt level as detail. */
+    public static void findings(PrintWriter o, Report r) {
+        o.println();
+        o.println("verdict: " + VerdictText.headline(r));
+        if (r.verdict().broken() != null) o.println("  broken campaign: " + r.verdict().broken());
+        for (String line : VerdictText.lines(r)) o.println("  " + line);
+        List<Verdict.Rank> rank = r.verdict().ranking();
+        if (!rank.isEmpty()) {
+            o.println("odd one out (cases where a platform's answer differs from the majority's; ideal IEEE = correctly rounded):");
+            for (Verdict.Rank k : rank.subList(0, Math.min(5, rank.size()))) {
+                o.printf("  %-24s %6d cases%s%s%n", k.platform(), k.oddOneOut(),
+                        k.decided() == 0 ? "" : String.format("   differs from ideal IEEE in %d of %d", k.offIdeal(), k.decided()),
+                        k.unstable() == 0 ? "" : "   unstable in " + VerdictText.cases(k.unstable()));
+            }
+            if (rank.size() > 5) o.println("  … " + (rank.size() - 5) + " more platforms in the report");
+        }
+        List<Verdict.TopCase> top = r.verdict().top();
+        if (!top.isEmpty()) {
+            Verdict.TopCase t = top.getFirst();
+            o.println("first case: " + t.c().program() + " input " + t.c().input() + ", " + t.cls().label() + (t.ulps() == null ? "" : ", " + VerdictText.ulps(t.ulps()))
+                    + "; reproduce: " + VerdictText.reproduce(r, t));
+        }
+        findings(o, r.findings());
+    }
+
+    /** The platform pairs behind the cases, per class and opt level: toolchains against each other, each opt level against O0. */
     public static void findings(PrintWriter o, Findings f) {
         List<DiscrepancyClass> classes = List.of(DiscrepancyClass.values());
         Map<String, int[]> byToolchains = new TreeMap<>(Platform.OPT_ORDER);
         Map<String, int[]> byOpt = new TreeMap<>(Platform.OPT_ORDER);
-        Set<String> cases = new TreeSet<>();
-        Set<String> statusCases = new TreeSet<>();
         for (Discrepancy d : f.discrepancies()) {
-            cases.add(d.program() + "/" + d.input());
             boolean tc = d.pair().kind() == Pair.Kind.TOOLCHAINS;
             Map<String, int[]> m = tc ? byToolchains : byOpt;
             m.computeIfAbsent(d.pair().row(), k -> new int[classes.size()])[d.cls().ordinal()]++;
         }
-        for (var m : f.mismatches()) statusCases.add(m.program() + "/" + m.input());
-        long allCases = f.cases();
-        o.println();
-        o.printf("cases that disagree: %d of %d cases (program × input)%s%n", cases.size(), allCases,
-                statusCases.isEmpty() ? "" : "; " + statusCases.size() + " cases ended differently on some platform (e.g. one crashed)");
-        o.printf("  detail: %d disagreeing platform pairs among %d compared pair × case%n", f.discrepancies().size(),
-                f.pairs().stream().mapToLong(s -> s.compared()).sum());
+        if (byToolchains.isEmpty() && byOpt.isEmpty()) return;
+        o.printf("detail: %d disagreeing platform pairs (pair × case) per class:%n", f.discrepancies().size());
         StringBuilder head = new StringBuilder(String.format("  %-22s", "pairs / opt"));
         for (DiscrepancyClass c : classes) head.append(String.format(" %13s", c.label()));
         o.println(head);

@@ -20,6 +20,8 @@ final class HtmlReport {
     static final int MISMATCHES = 100;
     static final int OPEN_SOURCES = 1;
     static final int NEW = 20;
+    /** Platforms shown in the odd-one-out ranking before "show all". */
+    static final int RANKED = 6;
     private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
 
     private HtmlReport() {}
@@ -34,6 +36,14 @@ final class HtmlReport {
         b.append("<header><h1>fparity report: ").append(name).append("</h1><p class=\"meta\">generated ")
                 .append(Markup.esc(r.generated().toString())).append(" · session ").append(Markup.esc(r.sessionUuid()))
                 .append(" · data version ").append(Report.DATA_VERSION).append("</p></header>\n");
+        verdict(b, r);
+        ranking(b, r);
+        topCases(b, r);
+        unstable(b, r);
+        provenance(b, r);
+        // Everything below is detail: per-pair counts (mostly zeros), charts and matrices, collapsed.
+        b.append("<details id=\"details\"><summary>Details: runs per platform, per-pair counts, charts, adjacency matrices, ")
+                .append("top discrepancies per pair, runs that ended differently</summary>\n");
         cards(b, r);
         facts(b, r);
         charts(b, r);
@@ -42,8 +52,126 @@ final class HtmlReport {
         series(b, r);
         top(b, r);
         mismatches(b, r);
+        b.append("</details>\n");
         b.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n");
         return b.toString();
+    }
+
+    private static void verdict(StringBuilder b, Report r) {
+        Verdict v = r.verdict();
+        b.append("<section id=\"verdict\"><h2>Verdict</h2>");
+        b.append("<p class=\"headline ").append(VerdictText.clean(r) ? "good" : "bad").append("\">").append(Markup.esc(VerdictText.headline(r))).append("</p>");
+        if (v.broken() != null) b.append("<p class=\"broken\">Broken campaign: ").append(Markup.esc(v.broken())).append("</p>");
+        b.append("<ul class=\"facts-line\">");
+        for (String line : VerdictText.lines(r)) b.append("<li>").append(Markup.esc(line)).append("</li>");
+        b.append("</ul>");
+        b.append("<table id=\"health\" class=\"compact\"><thead><tr><th>Toolchain</th><th>Runs</th><th>With a value</th><th>Failed</th>")
+                .append("<th>Cannot run here</th><th>Why failed</th></tr></thead><tbody>");
+        for (Verdict.ToolchainHealth h : v.health()) {
+            String css = h.compileOnly() ? "" : h.ok() == 0 ? " class=\"dead\"" : h.failed() > 0 ? " class=\"warn\"" : "";
+            b.append("<tr").append(css).append("><th>").append(Markup.esc(h.toolchain())).append("</th><td class=\"num\">").append(h.runs())
+                    .append("</td><td class=\"num\">").append(h.ok()).append("</td><td class=\"num\">").append(h.failed())
+                    .append("</td><td class=\"num\">").append(h.byStatus().getOrDefault(org.fparity.exec.Outcome.Status.CANNOT_RUN, 0))
+                    .append("</td><td>").append(Markup.esc(VerdictText.failures(h))).append("</td></tr>");
+        }
+        b.append("</tbody></table></section>\n");
+    }
+
+    private static void ranking(StringBuilder b, Report r) {
+        List<Verdict.Rank> rows = r.verdict().ranking();
+        b.append("<section id=\"ranking\"><h2>Odd one out</h2>");
+        if (rows.isEmpty()) {
+            b.append("<p>No platform disagreed with the others on any case.</p></section>\n");
+            return;
+        }
+        b.append("<p class=\"note\">Per case, the majority answer is the one most stable platforms gave; a platform with another answer is the odd one out. ")
+                .append("The ideal IEEE platform evaluates the program with every operation correctly rounded (fparity's oracle).</p>");
+        b.append("<table id=\"ranking-table\" class=\"compact\"><thead><tr><th>#</th><th>Platform</th><th>Odd one out (cases)</th>")
+                .append("<th>Differs from ideal IEEE (cases, of those decided)</th><th>Unstable (cases)</th></tr></thead><tbody>");
+        int i = 0;
+        for (Verdict.Rank k : rows) {
+            if (i == RANKED) b.append("</tbody><tbody class=\"more\" hidden>");
+            i++;
+            b.append("<tr><td class=\"num\">").append(i).append("</td><th>").append(Markup.esc(k.platform().toString())).append("</th><td class=\"num\">")
+                    .append(k.oddOneOut()).append("</td><td class=\"num\">").append(k.decided() == 0 ? "" : k.offIdeal() + " of " + k.decided())
+                    .append("</td><td class=\"num\">").append(k.unstable()).append("</td></tr>");
+        }
+        b.append("</tbody></table>");
+        if (rows.size() > RANKED) b.append("<p class=\"note\"><button type=\"button\" id=\"more-ranking\">show all ").append(rows.size()).append(" platforms</button></p>");
+        b.append("</section>\n");
+    }
+
+    private static void topCases(StringBuilder b, Report r) {
+        List<Verdict.TopCase> top = r.verdict().top();
+        b.append("<section id=\"top-cases\"><h2>Top cases</h2>");
+        if (top.isEmpty()) {
+            b.append("<p>No case disagrees.</p></section>\n");
+            return;
+        }
+        int n = 0;
+        for (Verdict.TopCase t : top.subList(0, Math.min(Verdict.TOP, top.size()))) {
+            n++;
+            org.fparity.compare.Cases.Case c = t.c();
+            b.append("<div class=\"case\" id=\"case-").append(n).append("\"><h3>").append(n).append(". <code>").append(Markup.esc(c.program()))
+                    .append("</code> input ").append(c.input()).append(" · ").append(Markup.esc(t.cls().label()));
+            if (t.ulps() != null) b.append(", ").append(VerdictText.ulps(t.ulps()));
+            b.append(" · ").append(c.oddOnesOut().size()).append(" odd one(s) out of ").append(c.results().size()).append(" platforms");
+            if (t.isNew()) b.append(" <span class=\"new\">new</span>");
+            b.append("</h3>");
+            b.append("<table class=\"answers compact\"><thead><tr><th>Answer</th><th>Decimal</th><th>Hex</th><th>ULPs from ")
+                    .append(c.majority() != null ? "majority" : "first").append("</th><th>Platforms</th></tr></thead><tbody>");
+            org.fparity.compare.Cases.Answer base = c.majority() != null ? c.majority() : c.answers().getFirst();
+            int k = 0;
+            for (org.fparity.compare.Cases.Answer a : c.answers()) {
+                b.append("<tr").append(a == c.majority() ? " class=\"maj\"" : "").append("><td>").append(a == c.majority() ? "majority" : "answer " + (char) ('A' + k - (c.majority() != null && c.answers().indexOf(c.majority()) < k ? 1 : 0)))
+                        .append("</td><td><code>").append(Markup.esc(VerdictText.decimal(a.value(), c.precision()))).append("</code></td><td><code>")
+                        .append(Markup.esc(a.hex())).append("</code></td><td class=\"num\">").append(Markup.esc(VerdictText.ulpsFrom(base.value(), a.value(), c.precision())))
+                        .append("</td><td>").append(Markup.esc(VerdictText.answerPlatforms(c, a))).append("</td></tr>");
+                k++;
+            }
+            Verdict.Truth truth = r.verdict().truths().get(c.key());
+            if (truth != null) {
+                b.append("<tr class=\"ideal\"><td>ideal IEEE</td><td><code>").append(Markup.esc(VerdictText.decimal(truth.value(), c.precision())))
+                        .append("</code></td><td><code>").append(Markup.esc(truth.hex())).append("</code></td><td class=\"num\">")
+                        .append(Markup.esc(VerdictText.ulpsFrom(base.value(), truth.value(), c.precision()))).append("</td><td>agreeing: ")
+                        .append(Markup.esc(VerdictText.agreeing(c, truth))).append("</td></tr>");
+            }
+            b.append("</tbody></table>");
+            org.fparity.ir.Input in = r.campaign().input(c.program(), c.input());
+            if (in != null) b.append("<p class=\"input\">input ").append(c.input()).append(": <code>").append(Markup.esc(String.join(" ", in.args()))).append("</code></p>");
+            b.append("<p class=\"repro\">reproduce: <code class=\"cmd\">").append(Markup.esc(VerdictText.reproduce(r, t))).append("</code></p>");
+            String src = r.campaign().source(c.program());
+            if (src != null) b.append(n == 1 ? "<details open>" : "<details>").append("<summary>source of ").append(Markup.esc(c.program()))
+                    .append("</summary><pre>").append(Markup.esc(src)).append("</pre></details>");
+            b.append("</div>");
+        }
+        if (top.size() > Verdict.TOP) b.append("<p class=\"note\">").append(top.size() - Verdict.TOP).append(" more discrepant cases in report.json.</p>");
+        b.append("</section>\n");
+    }
+
+    private static void unstable(StringBuilder b, Report r) {
+        List<org.fparity.compare.Cases.Case> us = r.verdict().cases().stream().filter(org.fparity.compare.Cases.Case::hasUnstable).toList();
+        if (us.isEmpty()) return;
+        b.append("<section id=\"unstable\"><h2>Unstable platforms (").append(us.size()).append(us.size() == 1 ? " case" : " cases").append(")</h2>")
+                .append("<p class=\"note\">The same binary on the same input gave different results on reruns; these results are not counted as discrepancies.</p>")
+                .append("<table id=\"unstable-table\" class=\"compact\"><thead><tr><th>Program</th><th>Input</th><th>Platform</th><th>Results seen</th></tr></thead><tbody>");
+        int shown = 0;
+        for (org.fparity.compare.Cases.Case c : us) {
+            for (var e : c.unstable().entrySet()) {
+                if (shown++ >= MISMATCHES) break;
+                b.append("<tr><td><code>").append(Markup.esc(c.program())).append("</code></td><td>").append(c.input()).append("</td><td>")
+                        .append(Markup.esc(e.getKey().toString())).append("</td><td><code>").append(Markup.esc(String.join("  ", e.getValue()))).append("</code></td></tr>");
+            }
+        }
+        b.append("</tbody></table></section>\n");
+    }
+
+    private static void provenance(StringBuilder b, Report r) {
+        b.append("<section id=\"provenance\"><h2>How to make this campaign again</h2><table class=\"compact facts\">");
+        for (var e : VerdictText.provenance(r).entrySet()) {
+            b.append("<tr><th>").append(Markup.esc(e.getKey())).append("</th><td><code>").append(Markup.esc(e.getValue())).append("</code></td></tr>");
+        }
+        b.append("</table></section>\n");
     }
 
     private static void cards(StringBuilder b, Report r) {
@@ -227,7 +355,15 @@ final class HtmlReport {
             svg .grid{stroke:#e5e5e5}svg .cell{font-size:11px}svg .cell.dark{fill:#fff;font-weight:600}
             .series{margin-bottom:14px}.filters button{margin-right:4px;border:1px solid #ccc;background:#fff;border-radius:4px;padding:1px 8px;cursor:pointer}
             .filters button.on{background:#333;color:#fff;border-color:#333}
-            #facts table th{font-weight:normal;color:#555}td summary{font-size:11px;color:#36c;cursor:pointer}
+            #facts table th{font-weight:normal;color:#555}
+            .headline{font-size:17px;font-weight:600;margin:6px 0}.headline.bad{color:#a40000}.headline.good{color:#11661b}
+            .broken{background:#fde2e2;border:1px solid #d88;padding:6px 10px;border-radius:4px;font-weight:600}
+            .facts-line{margin:4px 0 8px;padding-left:18px}table.compact{font-size:12px}table.compact td,table.compact th{padding:1px 7px}
+            tr.dead th,tr.dead td{background:#fde2e2}tr.warn th,tr.warn td{background:#fff6dc}
+            .case{border:1px solid #ddd;border-radius:6px;padding:4px 10px 6px;margin:8px 0}.case h3{margin:4px 0}
+            tr.maj td{font-weight:600}tr.ideal td{color:#11661b}.new{background:#a40000;color:#fff;border-radius:3px;padding:0 5px;font-size:11px}
+            .input,.repro{margin:3px 0;font-size:12px}code.cmd{background:#f2f2f2;padding:1px 4px;user-select:all}
+            #details>summary{font-size:16px;font-weight:600;margin:26px 0 8px;cursor:pointer}td summary{font-size:11px;color:#36c;cursor:pointer}
             """;
 
     // Filters the top-discrepancy table by class, from the buttons or from a link ending in #filter=<class id> (a CI job
@@ -244,8 +380,16 @@ final class HtmlReport {
               buttons.forEach(function (btn) {
                 btn.addEventListener('click', function () { show(btn.getAttribute('data-filter')); });
               });
+              var more = document.getElementById('more-ranking');
+              if (more) more.addEventListener('click', function () {
+                document.querySelectorAll('#ranking-table tbody.more').forEach(function (t) { t.hidden = false; });
+                more.hidden = true;
+              });
               var m = /^#filter=([a-z_]+)$/.exec(window.location.hash);
-              if (m && document.querySelector('[data-filter="' + m[1] + '"]')) show(m[1]);
+              if (m && document.querySelector('[data-filter="' + m[1] + '"]')) {
+                document.getElementById('details').open = true;
+                show(m[1]);
+              }
               document.body.setAttribute('data-ready', '1');
             })();
             """;

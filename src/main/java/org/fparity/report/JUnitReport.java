@@ -9,101 +9,130 @@ import org.fparity.compare.PairSummary;
 import org.fparity.compare.StatusMismatch;
 
 /**
- * {@code junit.xml} for GitLab ({@code artifacts:reports:junit}) and Jenkins: one testsuite per pair and precision, one
- * testcase per program in it. A numerical discrepancy is a {@code failure} whose type is the class and whose message names the
- * class and ULPs; a run that ended differently on the two sides (and no discrepancy) is an {@code error}; a program no
- * run of which finished on both sides is {@code skipped}, since nothing was compared.
+ * {@code junit.xml} for GitLab ({@code artifacts:reports:junit}) and Jenkins: one testcase per case (a program on one
+ * input), its time the wall time of all its runs. Without a baseline, a case that disagrees across platforms is a
+ * {@code failure}; with one, only a <i>new</i> case is (one that agreed in the baseline), and a persisting one is
+ * {@code skipped} with the reason, so an unchanged night is green. A case where only an unstable platform differs is
+ * skipped with that reason (never a failure); a run that ended differently on some platform (crash, timeout) is an
+ * {@code error} without a baseline and noted in {@code system-out} with one; a case no platform printed a result for
+ * is skipped.
  */
 final class JUnitReport {
     private JUnitReport() {}
 
     static String render(Report r) {
-        Map<String, List<Discrepancy>> disc = new HashMap<>();
-        for (Discrepancy d : r.findings().discrepancies()) disc.computeIfAbsent(caseKey(d.pair().id(), d.program()), k -> new ArrayList<>()).add(d);
-        // With a baseline, CI must go red for what is new only: a case whose discrepancies all persist passes, noted.
-        java.util.Set<String> newKeys = new java.util.HashSet<>();
-        if (r.baseline() != null) for (Discrepancy d : r.baseline().added()) newKeys.add(d.key());
+        Verdict v = r.verdict();
         Map<String, List<StatusMismatch>> mism = new HashMap<>();
-        for (StatusMismatch m : r.findings().mismatches()) mism.computeIfAbsent(caseKey(m.pair().id(), m.program()), k -> new ArrayList<>()).add(m);
-
-        StringBuilder suites = new StringBuilder();
+        for (StatusMismatch m : r.findings().mismatches()) mism.computeIfAbsent(m.program() + "/" + m.input(), k -> new ArrayList<>()).add(m);
+        String name = r.campaign().name();
+        StringBuilder cases = new StringBuilder();
         int tests = 0, failures = 0, errors = 0, skipped = 0;
-        String host = r.campaign().host().getOrDefault("hostname", "");
-        for (PairSummary s : r.findings().pairs()) {
-            StringBuilder cases = new StringBuilder();
-            int t = 0, f = 0, e = 0, sk = 0;
-            String id = s.pair().id();
-            for (String program : s.programs()) {
-                t++;
-                List<Discrepancy> ds = disc.getOrDefault(caseKey(id, program), List.of());
-                List<StatusMismatch> ms = mism.getOrDefault(caseKey(id, program), List.of());
-                StringBuilder body = new StringBuilder();
-                List<Discrepancy> known = r.baseline() == null ? List.of() : ds.stream().filter(d -> !newKeys.contains(d.key())).toList();
-                if (!known.isEmpty() && known.size() == ds.size()) {
-                    body.append("      <system-out>").append(Markup.esc("known since " + r.baseline().baselineName() + ":\n" + details(ds, ms))).append("</system-out>\n");
-                } else if (!ds.isEmpty()) {
-                    f++;
-                    Discrepancy worst = ds.stream().sorted(Report.SEVERITY).findFirst().orElseThrow();
-                    String msg = describe(worst) + (ds.size() > 1 ? "; " + (ds.size() - 1) + " more input(s)" : "");
-                    body.append("      <failure type=\"").append(worst.cls().id()).append("\" message=\"").append(Markup.esc(msg)).append("\">")
-                            .append(Markup.esc(details(ds, ms))).append("</failure>\n");
-                } else if (!ms.isEmpty()) {
-                    e++;
-                    body.append("      <error type=\"status\" message=\"").append(Markup.esc(ms.getFirst().describe()))
-                            .append(ms.size() > 1 ? Markup.esc("; " + (ms.size() - 1) + " more input(s)") : "")
-                            .append("\">").append(Markup.esc(details(ds, ms))).append("</error>\n");
-                } else if (!s.comparedPrograms().contains(program)) {
-                    sk++;
-                    body.append("      <skipped message=\"no run of this program finished on both sides\"/>\n");
+        long micros = 0;
+        for (org.fparity.compare.Cases.Case c : v.cases()) {
+            tests++;
+            micros += c.micros();
+            StringBuilder body = new StringBuilder();
+            List<StatusMismatch> ms = mism.getOrDefault(c.key(), List.of());
+            if (c.discrepant()) {
+                boolean persisting = v.against() != null && !v.against().added().contains(c.key());
+                if (persisting) {
+                    skipped++;
+                    body.append("      <skipped message=\"").append(Markup.esc("persisting: disagreed in " + v.against().baseline() + " too; " + describe(c)))
+                            .append("\"/>\n");
+                } else {
+                    failures++;
+                    body.append("      <failure type=\"").append(worst(c).id()).append("\" message=\"")
+                            .append(Markup.esc((v.against() != null ? "new since " + v.against().baseline() + ": " : "") + describe(c))).append("\">")
+                            .append(Markup.esc(details(c))).append("</failure>\n");
                 }
-                cases.append("    <testcase classname=\"").append(Markup.esc(id)).append("\" name=\"").append(Markup.esc(program)).append("\" time=\"0\"");
-                cases.append(body.isEmpty() ? "/>\n" : ">\n" + body + "    </testcase>\n");
+            } else if (c.hasUnstable()) {
+                skipped++;
+                body.append("      <skipped message=\"").append(Markup.esc("unstable: " + unstable(c) + " (not a discrepancy)")).append("\"/>\n");
+            } else if (!ms.isEmpty() && v.against() == null) {
+                errors++;
+                body.append("      <error type=\"status\" message=\"").append(Markup.esc(ms.getFirst().describe()))
+                        .append(ms.size() > 1 ? Markup.esc("; " + (ms.size() - 1) + " more platform pair(s)") : "").append("\"/>\n");
+            } else if (c.results().size() < 2) {
+                skipped++;
+                body.append("      <skipped message=\"").append(c.results().isEmpty() ? "no platform printed a result for this case"
+                        : "only one platform printed a result for this case: nothing to compare").append("\"/>\n");
             }
-            suites.append("  <testsuite name=\"").append(Markup.esc(s.pair() + ", " + s.precision().name())).append("\" tests=\"").append(t)
-                    .append("\" failures=\"").append(f).append("\" errors=\"").append(e).append("\" skipped=\"").append(sk)
-                    .append("\" time=\"0\" timestamp=\"").append(timestamp(r.generated()))
-                    .append("\" hostname=\"").append(Markup.esc(host)).append("\">\n");
-            suites.append("    <properties>\n");
-            property(suites, "a", s.pair().a().id());
-            property(suites, "b", s.pair().b().id());
-            property(suites, "precision", s.precision().id());
-            property(suites, "compared_runs", Integer.toString(s.compared()));
-            property(suites, "discrepancies", Integer.toString(s.discrepancies()));
-            suites.append("    </properties>\n").append(cases).append("  </testsuite>\n");
-            tests += t;
-            failures += f;
-            errors += e;
-            skipped += sk;
+            if (!ms.isEmpty() && (v.against() != null || c.discrepant() || c.hasUnstable())) {
+                StringBuilder out = new StringBuilder("ended differently:\n");
+                for (StatusMismatch m : ms) out.append(m.describe()).append('\n');
+                body.append("      <system-out>").append(Markup.esc(out.toString())).append("</system-out>\n");
+            }
+            cases.append("    <testcase classname=\"").append(Markup.esc(name + "." + c.program())).append("\" name=\"input ").append(c.input())
+                    .append("\" time=\"").append(seconds(c.micros())).append('"');
+            cases.append(body.isEmpty() ? "/>\n" : ">\n" + body + "    </testcase>\n");
         }
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"fparity " + Markup.esc(r.campaign().name())
-                + "\" tests=\"" + tests + "\" failures=\"" + failures + "\" errors=\"" + errors + "\" skipped=\"" + skipped + "\" time=\"0\">\n"
-                + suites + "</testsuites>\n";
+        String host = r.campaign().host().getOrDefault("hostname", "");
+        StringBuilder suite = new StringBuilder();
+        suite.append("  <testsuite name=\"").append(Markup.esc(name + ": cases (program × input)")).append("\" tests=\"").append(tests)
+                .append("\" failures=\"").append(failures).append("\" errors=\"").append(errors).append("\" skipped=\"").append(skipped)
+                .append("\" time=\"").append(seconds(micros)).append("\" timestamp=\"").append(timestamp(r.generated()))
+                .append("\" hostname=\"").append(Markup.esc(host)).append("\">\n    <properties>\n");
+        property(suite, "campaign", name);
+        property(suite, "unit", "case: one program on one input");
+        property(suite, "platforms", Integer.toString(r.findings().runs().size()));
+        property(suite, "discrepant_cases", Integer.toString(v.count().discrepant()));
+        property(suite, "unstable_cases", Integer.toString(v.count().unstable()));
+        if (v.against() != null) {
+            property(suite, "baseline", v.against().baseline());
+            property(suite, "new_cases", Integer.toString(v.against().added().size()));
+            property(suite, "persisting_cases", Integer.toString(v.against().persisting().size()));
+            property(suite, "gone_cases", Integer.toString(v.against().gone().size()));
+        }
+        if (v.broken() != null) property(suite, "broken", v.broken());
+        suite.append("    </properties>\n").append(cases).append("  </testsuite>\n");
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"fparity " + Markup.esc(name)
+                + "\" tests=\"" + tests + "\" failures=\"" + failures + "\" errors=\"" + errors + "\" skipped=\"" + skipped + "\" time=\"" + seconds(micros) + "\">\n"
+                + suite + "</testsuites>\n";
+    }
+
+    static String seconds(long micros) {
+        return String.format(java.util.Locale.ROOT, "%.6f", micros / 1e6);
+    }
+
+    /** The class between the majority (or first) answer and the farthest one. */
+    private static org.fparity.compare.DiscrepancyClass worst(org.fparity.compare.Cases.Case c) {
+        org.fparity.compare.Cases.Answer base = c.majority() != null ? c.majority() : c.answers().getFirst();
+        org.fparity.compare.DiscrepancyClass w = null;
+        for (org.fparity.compare.Cases.Answer a : c.answers()) {
+            if (a == base) continue;
+            org.fparity.compare.DiscrepancyClass k = org.fparity.compare.DiscrepancyClass.classify(base.value(), a.value());
+            if (w == null || k != org.fparity.compare.DiscrepancyClass.NUMBER_NUMBER && k != null) w = k;
+        }
+        return w;
+    }
+
+    /** {@code NaN–Inf: clang-19 O3_FM disagrees with the majority (6 platforms)}. */
+    static String describe(org.fparity.compare.Cases.Case c) {
+        String cls = worst(c).label();
+        if (c.majority() == null) return cls + ": " + c.answers().size() + " different answers, no majority";
+        return cls + ": " + VerdictText.platforms(c.oddOnesOut()) + (c.oddOnesOut().size() == 1 ? " disagrees" : " disagree") + " with the majority ("
+                + c.majority().platforms().size() + " platforms)";
+    }
+
+    private static String unstable(org.fparity.compare.Cases.Case c) {
+        List<String> parts = new ArrayList<>();
+        c.unstable().forEach((p, rs) -> parts.add(p + " gave " + rs.size() + " different results on reruns"));
+        return String.join("; ", parts);
+    }
+
+    private static String details(org.fparity.compare.Cases.Case c) {
+        StringBuilder sb = new StringBuilder();
+        for (org.fparity.compare.Cases.Answer a : c.answers()) {
+            sb.append(a == c.majority() ? "majority " : "answer ").append(a.hex()).append(" (").append(VerdictText.decimal(a.value(), c.precision())).append("): ")
+                    .append(VerdictText.platforms(a.platforms())).append('\n');
+        }
+        if (c.hasUnstable()) sb.append("unstable: ").append(unstable(c)).append('\n');
+        return sb.toString();
     }
 
     /** xs:dateTime without zone, as the JUnit schema wants (UTC). */
     static String timestamp(java.time.Instant t) {
         return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(java.time.ZoneOffset.UTC).format(t);
-    }
-
-    private static String caseKey(String pairId, String program) {
-        return pairId + "\n" + program;
-    }
-
-    /** {@code Number–Number, 3 ULPs (input 0)} / {@code NaN–Inf (input 2)}. */
-    static String describe(Discrepancy d) {
-        return d.cls().label() + (d.hasUlps() ? ", " + Tables.ulps(d) + (d.ulps().equals(java.math.BigInteger.ONE) ? " ULP" : " ULPs") : "") + " (input " + d.input() + ")";
-    }
-
-    private static String details(List<Discrepancy> ds, List<StatusMismatch> ms) {
-        StringBuilder sb = new StringBuilder();
-        for (Discrepancy d : ds) {
-            sb.append("input ").append(d.input()).append(": ").append(d.pair().a()).append(" = ").append(d.hexA()).append(", ")
-                    .append(d.pair().b()).append(" = ").append(d.hexB()).append(" → ").append(d.cls().label());
-            if (d.hasUlps()) sb.append(", ").append(Tables.ulps(d)).append(" ULPs, rel. error ").append(Tables.rel(d));
-            sb.append('\n');
-        }
-        for (StatusMismatch m : ms) sb.append("input ").append(m.input()).append(": ").append(m.describe()).append('\n');
-        return sb.toString();
     }
 
     private static void property(StringBuilder sb, String name, String value) {

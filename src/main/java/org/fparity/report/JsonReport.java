@@ -29,6 +29,10 @@ final class JsonReport {
         info.put("time_generated", r.generated().toString());
         putStrings(info.putObject("host"), r.campaign().host());
         putStrings(info.putObject("versions"), r.campaign().versions());
+        String folder = r.campaign().provenance().get("folder");
+        if (folder != null) info.put("campaign_folder", folder);
+        putStrings(info.putObject("provenance"), r.campaign().provenance());
+        verdict(root.putObject("verdict"), r);
         info.put("num_runs", r.findings().totalRuns());
         info.put("num_pairs", r.findings().pairs().size());
         info.put("num_compared", r.findings().pairs().stream().mapToInt(PairSummary::compared).sum());
@@ -106,6 +110,87 @@ final class JsonReport {
             keys(b.putArray("unchecked"), r.baseline().unchecked());
         }
         return ProgramJson.toJson(root) + "\n";
+    }
+
+    /** The verdict in cases: the unit; pairs are in "pairs" and "discrepancies" as detail. */
+    private static void verdict(ObjectNode o, Report r) {
+        Verdict v = r.verdict();
+        o.put("headline", VerdictText.headline(r));
+        o.put("unit", "case: one program on one input");
+        o.put("cases", v.count().cases());
+        o.put("discrepant_cases", v.count().discrepant());
+        o.put("unstable_cases", v.count().unstable());
+        o.put("rerun_attempts", r.campaign().reruns().size());
+        if (v.broken() != null) o.put("broken", v.broken());
+        else o.putNull("broken");
+        ArrayNode health = o.putArray("toolchains");
+        for (Verdict.ToolchainHealth h : v.health()) {
+            ObjectNode t = health.addObject();
+            t.put("toolchain", h.toolchain());
+            t.put("runs", h.runs());
+            t.put("with_value", h.ok());
+            t.put("failed", h.failed());
+            t.put("compile_only", h.compileOnly());
+            ObjectNode st = t.putObject("status");
+            for (Status s : Status.values()) st.put(s.name(), h.byStatus().getOrDefault(s, 0));
+        }
+        if (v.against() != null) {
+            ObjectNode b = o.putObject("baseline_cases");
+            b.put("baseline", v.against().baseline());
+            v.against().added().forEach(b.putArray("new")::add);
+            v.against().persisting().forEach(b.putArray("persisting")::add);
+            v.against().gone().forEach(b.putArray("gone")::add);
+            v.against().unchecked().forEach(b.putArray("unchecked")::add);
+        }
+        ArrayNode rank = o.putArray("odd_one_out");
+        for (Verdict.Rank k : v.ranking()) {
+            ObjectNode x = rank.addObject();
+            x.put("platform", k.platform().id());
+            x.put("odd_one_out_cases", k.oddOneOut());
+            x.put("differs_from_ideal_cases", k.offIdeal());
+            x.put("ideal_decided_cases", k.decided());
+            x.put("unstable_cases", k.unstable());
+        }
+        ArrayNode cs = o.putArray("discrepant_case_list");
+        ArrayNode us = o.putArray("unstable");
+        for (org.fparity.compare.Cases.Case c : v.cases()) {
+            for (var e : c.unstable().entrySet()) {
+                ObjectNode u = us.addObject();
+                u.put("program", c.program());
+                u.put("input", c.input());
+                u.put("platform", e.getKey().id());
+                e.getValue().forEach(u.putArray("results")::add);
+            }
+            if (!c.discrepant()) continue;
+            ObjectNode x = cs.addObject();
+            x.put("program", c.program());
+            x.put("input", c.input());
+            if (v.against() != null) x.put("new", v.against().added().contains(c.key()));
+            ArrayNode answers = x.putArray("answers");
+            for (org.fparity.compare.Cases.Answer a : c.answers()) {
+                ObjectNode an = answers.addObject();
+                an.put("result", a.hex());
+                an.put("decimal", VerdictText.decimal(a.value(), c.precision()));
+                an.put("majority", a == c.majority());
+                a.platforms().forEach(pl -> an.withArray("platforms").add(pl.id()));
+            }
+            c.oddOnesOut().forEach(pl -> x.withArray("odd_ones_out").add(pl.id()));
+            Verdict.Truth t = v.truths().get(c.key());
+            if (t != null) {
+                ObjectNode id = x.putObject("ideal_ieee");
+                id.put("result", t.hex());
+                t.agreeing().forEach(pl -> id.withArray("agreeing").add(pl.id()));
+            }
+        }
+        ArrayNode top = o.putArray("top_cases");
+        for (Verdict.TopCase t : v.top().subList(0, Math.min(Verdict.TOP, v.top().size()))) {
+            ObjectNode x = top.addObject();
+            x.put("program", t.c().program());
+            x.put("input", t.c().input());
+            x.put("class", t.cls().id());
+            if (t.ulps() != null) x.put("ulps", t.ulps());
+            x.put("reproduce", VerdictText.reproduce(r, t));
+        }
     }
 
     private static void discrepancy(ObjectNode o, Discrepancy d, org.fparity.ir.Input values) {

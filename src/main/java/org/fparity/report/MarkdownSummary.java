@@ -16,10 +16,12 @@ final class MarkdownSummary {
     static String render(Report r) {
         StringBuilder sb = new StringBuilder();
         sb.append("# fparity report: ").append(r.campaign().name()).append("\n\n");
+        verdict(sb, r);
+        sb.append("<details><summary>Details: per-pair counts, runs per platform, adjacency matrices, top discrepancies per pair</summary>\n\n");
         sb.append("Generated ").append(r.generated()).append(" · ")
                 .append(r.findings().totalRuns()).append(" runs · ")
-                .append(r.findings().discrepancies().size()).append(" discrepancies · ")
-                .append(r.findings().mismatches().size()).append(" runs that ended differently\n\n");
+                .append(r.findings().discrepancies().size()).append(" disagreeing platform pairs (pair × case) · ")
+                .append(r.findings().mismatches().size()).append(" pair × case that ended differently\n\n");
         sb.append(facts("Host", r.campaign().host())).append(facts("Versions", r.campaign().versions()));
         sb.append("## Summary\n\n").append(Tables.summary(r.campaign(), r.findings()).toMarkdown()).append('\n');
         sb.append("## Runs\n\n").append(Tables.runs(r.findings().runs()).toMarkdown()).append('\n');
@@ -49,7 +51,80 @@ final class MarkdownSummary {
             if (ms.size() > TOP) sb.append("- … and ").append(ms.size() - TOP).append(" more (see report.json)\n");
             sb.append('\n');
         }
+        sb.append("</details>\n");
         return sb.toString();
+    }
+
+    /** The part a person reads: verdict, odd-one-out ranking, top cases, unstable platforms, provenance. */
+    private static void verdict(StringBuilder sb, Report r) {
+        Verdict v = r.verdict();
+        sb.append("**Verdict: ").append(VerdictText.headline(r)).append("**\n\n");
+        if (v.broken() != null) sb.append("> **Broken campaign:** ").append(v.broken()).append("\n\n");
+        for (String line : VerdictText.lines(r)) sb.append("- ").append(line).append('\n');
+        sb.append('\n');
+        Table health = new Table(List.of("Toolchain", "Runs", "With a value", "Failed", "Cannot run here", "Why failed"));
+        for (Verdict.ToolchainHealth h : v.health()) {
+            health.row(List.of(h.toolchain(), Integer.toString(h.runs()), Integer.toString(h.ok()), Integer.toString(h.failed()),
+                    Integer.toString(h.byStatus().getOrDefault(org.fparity.exec.Outcome.Status.CANNOT_RUN, 0)), VerdictText.failures(h)));
+        }
+        sb.append(health.toMarkdown()).append('\n');
+        if (!v.ranking().isEmpty()) {
+            sb.append("## Odd one out\n\n");
+            Table t = new Table(List.of("#", "Platform", "Odd one out (cases)", "Differs from ideal IEEE (cases, of decided)", "Unstable (cases)"));
+            int i = 0;
+            for (Verdict.Rank k : v.ranking().subList(0, Math.min(TOP, v.ranking().size()))) {
+                t.row(List.of(Integer.toString(++i), k.platform().toString(), Integer.toString(k.oddOneOut()),
+                        k.decided() == 0 ? "" : k.offIdeal() + " of " + k.decided(), Integer.toString(k.unstable())));
+            }
+            sb.append(t.toMarkdown()).append('\n');
+            if (v.ranking().size() > TOP) sb.append("… ").append(v.ranking().size() - TOP).append(" more platforms in report.json.\n\n");
+        }
+        List<Verdict.TopCase> top = v.top();
+        if (!top.isEmpty()) {
+            sb.append("## Top cases\n\n");
+            int n = 0;
+            for (Verdict.TopCase tc : top.subList(0, Math.min(Verdict.TOP, top.size()))) {
+                org.fparity.compare.Cases.Case c = tc.c();
+                sb.append("### ").append(++n).append(". `").append(c.program()).append("` input ").append(c.input()).append(" — ").append(tc.cls().label());
+                if (tc.ulps() != null) sb.append(", ").append(VerdictText.ulps(tc.ulps()));
+                if (tc.isNew()) sb.append(" — **new**");
+                sb.append("\n\n");
+                org.fparity.compare.Cases.Answer base = c.majority() != null ? c.majority() : c.answers().getFirst();
+                Table a = new Table(List.of("Answer", "Decimal", "Hex", "ULPs from " + (c.majority() != null ? "majority" : "first"), "Platforms"));
+                int k = 0;
+                for (org.fparity.compare.Cases.Answer an : c.answers()) {
+                    a.row(List.of(an == c.majority() ? "majority" : "answer " + (char) ('A' + k - (c.majority() != null && c.answers().indexOf(c.majority()) < k ? 1 : 0)), VerdictText.decimal(an.value(), c.precision()), an.hex(),
+                            VerdictText.ulpsFrom(base.value(), an.value(), c.precision()), VerdictText.answerPlatforms(c, an)));
+                    k++;
+                }
+                Verdict.Truth truth = v.truths().get(c.key());
+                if (truth != null) {
+                    a.row(List.of("ideal IEEE", VerdictText.decimal(truth.value(), c.precision()), truth.hex(), VerdictText.ulpsFrom(base.value(), truth.value(), c.precision()),
+                            "agreeing: " + VerdictText.agreeing(c, truth)));
+                }
+                sb.append(a.toMarkdown()).append('\n');
+                org.fparity.ir.Input in = r.campaign().input(c.program(), c.input());
+                if (in != null) sb.append("Input ").append(c.input()).append(": `").append(String.join(" ", in.args())).append("`\n\n");
+                sb.append("```sh\n").append(VerdictText.reproduce(r, tc)).append("\n```\n\n");
+                String src = r.campaign().source(c.program());
+                if (src != null) sb.append("<details><summary>source</summary>\n\n```c\n").append(src.strip()).append("\n```\n</details>\n\n");
+            }
+        }
+        List<org.fparity.compare.Cases.Case> us = v.cases().stream().filter(org.fparity.compare.Cases.Case::hasUnstable).toList();
+        if (!us.isEmpty()) {
+            sb.append("## Unstable platforms (").append(VerdictText.cases(us.size())).append(")\n\n")
+                    .append("The same binary on the same input gave different results on reruns; not counted as discrepancies.\n\n");
+            Table t = new Table(List.of("Program", "Input", "Platform", "Results seen"));
+            int shown = 0;
+            for (org.fparity.compare.Cases.Case c : us) {
+                for (var e : c.unstable().entrySet()) if (shown++ < TOP) t.row(List.of(c.program(), Integer.toString(c.input()), e.getKey().toString(), String.join(" ", e.getValue())));
+            }
+            sb.append(t.toMarkdown()).append('\n');
+        }
+        sb.append("## How to make this campaign again\n\n");
+        Table p = new Table(List.of("What", "Value"));
+        VerdictText.provenance(r).forEach((k, x) -> p.row(List.of(k, x)));
+        sb.append(p.toMarkdown()).append('\n');
     }
 
     private static String facts(String title, Map<String, String> m) {

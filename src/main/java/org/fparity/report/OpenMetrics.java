@@ -16,49 +16,62 @@ final class OpenMetrics {
 
     static String render(Report r) {
         StringBuilder sb = new StringBuilder();
+        String campaign = r.campaign().name();
+        Verdict v = r.verdict();
+        family(sb, "fparity_cases", "Cases (one program on one input): all, those that disagree across platforms, those with an unstable platform.");
+        sample(sb, "fparity_cases", Map.of("campaign", campaign, "state", "all"), v.count().cases());
+        sample(sb, "fparity_cases", Map.of("campaign", campaign, "state", "discrepant"), v.count().discrepant());
+        sample(sb, "fparity_cases", Map.of("campaign", campaign, "state", "unstable"), v.count().unstable());
         family(sb, "fparity_runs", "Runs per toolchain, opt level and how they ended.");
         r.findings().runs().forEach((p, m) -> {
             for (Status s : Status.values()) {
                 // The toolchain label is the lane (gcc@lumi on a cluster), so two sites' samples stay distinct.
-                sample(sb, "fparity_runs", Map.of("toolchain", p.lane(), "opt", p.opt(), "status", s.name().toLowerCase(Locale.ROOT)), m.getOrDefault(s, 0));
+                sample(sb, "fparity_runs", Map.of("campaign", campaign, "toolchain", p.lane(), "opt", p.opt(), "status", s.name().toLowerCase(Locale.ROOT)), m.getOrDefault(s, 0));
             }
         });
-        // Summed over pairs of one kind, so the line set stays the same size however many toolchains a campaign has.
-        Map<String, int[]> disc = new TreeMap<>();
-        Map<String, int[]> other = new TreeMap<>();
-        for (PairSummary s : r.findings().pairs()) {
-            String k = s.pair().kind().name().toLowerCase(Locale.ROOT) + "\n" + s.pair().row() + "\n" + s.precision().id();
-            int[] d = disc.computeIfAbsent(k, x -> new int[DiscrepancyClass.values().length]);
-            for (DiscrepancyClass c : DiscrepancyClass.values()) d[c.ordinal()] += s.count(c);
-            int[] o = other.computeIfAbsent(k, x -> new int[2]);
-            o[0] += s.compared();
-            o[1] += s.statusMismatches();
+        Map<org.fparity.compare.Platform, int[]> per = new TreeMap<>();
+        for (org.fparity.compare.Platform p : r.findings().runs().keySet()) per.put(p, new int[2]);
+        for (Verdict.Rank k : v.ranking()) {
+            int[] a = per.computeIfAbsent(k.platform(), x -> new int[2]);
+            a[0] = k.oddOneOut();
+            a[1] = k.unstable();
         }
-        family(sb, "fparity_compared_runs", "Runs both sides of a pair finished, summed over pairs of one kind (toolchains or opt_levels) per opt level and precision.");
-        other.forEach((k, o) -> sample(sb, "fparity_compared_runs", labels(k), o[0]));
-        family(sb, "fparity_discrepancies", "Discrepancies per class, summed over pairs of one kind per opt level and precision.");
-        disc.forEach((k, d) -> {
+        family(sb, "fparity_odd_one_out_cases", "Cases in which this platform's answer differs from the majority of stable platforms.");
+        per.forEach((p, a) -> sample(sb, "fparity_odd_one_out_cases", Map.of("campaign", campaign, "toolchain", p.lane(), "opt", p.opt()), a[0]));
+        family(sb, "fparity_unstable_cases", "Cases in which this platform gave different results on reruns of the same binary and input.");
+        per.forEach((p, a) -> sample(sb, "fparity_unstable_cases", Map.of("campaign", campaign, "toolchain", p.lane(), "opt", p.opt()), a[1]));
+        family(sb, "fparity_compared_runs", "Cases both platforms of a pair printed a result for (detail: pair × case).");
+        for (PairSummary s : r.findings().pairs()) sample(sb, "fparity_compared_runs", pairLabels(campaign, s), s.compared());
+        family(sb, "fparity_discrepancies", "Cases on which the two platforms of a pair differ, per class (detail: pair × case).");
+        for (PairSummary s : r.findings().pairs()) {
             for (DiscrepancyClass c : DiscrepancyClass.values()) {
-                Map<String, String> l = new TreeMap<>(labels(k));
+                Map<String, String> l = new TreeMap<>(pairLabels(campaign, s));
                 l.put("class", c.id());
-                sample(sb, "fparity_discrepancies", l, d[c.ordinal()]);
+                sample(sb, "fparity_discrepancies", l, s.count(c));
             }
-        });
-        family(sb, "fparity_status_mismatches", "Runs that ended differently (crash, timeout, compile error) on the two sides of a pair.");
-        other.forEach((k, o) -> sample(sb, "fparity_status_mismatches", labels(k), o[1]));
+        }
+        family(sb, "fparity_status_mismatches", "Cases that ended differently (crash, timeout, compile error) on the two platforms of a pair.");
+        for (PairSummary s : r.findings().pairs()) sample(sb, "fparity_status_mismatches", pairLabels(campaign, s), s.statusMismatches());
         if (r.baseline() != null) {
-            family(sb, "fparity_baseline_discrepancies", "Discrepancies against the baseline: new, disappeared, persisting, unchecked (run did not finish on both sides tonight).");
-            sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "new"), r.baseline().added().size());
-            sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "disappeared"), r.baseline().disappeared().size());
-            sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "persisting"), r.baseline().persisting().size());
-            sample(sb, "fparity_baseline_discrepancies", Map.of("baseline", r.baseline().baselineName(), "state", "unchecked"), r.baseline().unchecked().size());
+            String b = r.baseline().baselineName();
+            family(sb, "fparity_baseline_cases", "Disagreeing cases against the baseline: new, persisting, gone, unchecked (no result on both sides tonight).");
+            sample(sb, "fparity_baseline_cases", Map.of("campaign", campaign, "baseline", b, "state", "new"), v.against().added().size());
+            sample(sb, "fparity_baseline_cases", Map.of("campaign", campaign, "baseline", b, "state", "persisting"), v.against().persisting().size());
+            sample(sb, "fparity_baseline_cases", Map.of("campaign", campaign, "baseline", b, "state", "gone"), v.against().gone().size());
+            sample(sb, "fparity_baseline_cases", Map.of("campaign", campaign, "baseline", b, "state", "unchecked"), v.against().unchecked().size());
+            family(sb, "fparity_baseline_discrepancies", "Disagreeing platform pairs (pair × case) against the baseline: new, disappeared, persisting, unchecked.");
+            sample(sb, "fparity_baseline_discrepancies", Map.of("campaign", campaign, "baseline", b, "state", "new"), r.baseline().added().size());
+            sample(sb, "fparity_baseline_discrepancies", Map.of("campaign", campaign, "baseline", b, "state", "disappeared"), r.baseline().disappeared().size());
+            sample(sb, "fparity_baseline_discrepancies", Map.of("campaign", campaign, "baseline", b, "state", "persisting"), r.baseline().persisting().size());
+            sample(sb, "fparity_baseline_discrepancies", Map.of("campaign", campaign, "baseline", b, "state", "unchecked"), r.baseline().unchecked().size());
         }
         return sb.append("# EOF\n").toString();
     }
 
-    private static Map<String, String> labels(String key) {
-        String[] kv = key.split("\n", 3);
-        return Map.of("kind", kv[0], "opt", kv[1], "precision", kv[2]);
+    /** campaign, pair ({@code gcc@O2:clang-19@O2}), toolchain (a's lane), opt (the row: b's level), kind, precision. */
+    private static Map<String, String> pairLabels(String campaign, PairSummary s) {
+        return Map.of("campaign", campaign, "pair", s.pair().id(), "toolchain", s.pair().a().lane(), "opt", s.pair().row(),
+                "kind", s.pair().kind().name().toLowerCase(Locale.ROOT), "precision", s.precision().id());
     }
 
     private static void family(StringBuilder sb, String name, String help) {

@@ -21,9 +21,14 @@ import org.fparity.compare.Findings;
  *
  * @param baseline null when there is no baseline
  */
-public record Report(CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid) {
+public record Report(CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid, Verdict verdict) {
+    /** A report whose verdict is worked out from the campaign and findings. */
+    public Report(CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid) {
+        this(campaign, findings, baseline, generated, sessionUuid, Verdict.of(campaign, findings, baseline));
+    }
+
     /** Bump on any incompatible change to report.json; readers check it (as ReFrame's run report does). */
-    public static final String DATA_VERSION = "1.0";
+    public static final String DATA_VERSION = "2.0";
 
     public static Report of(CampaignView campaign, Findings findings, BaselineDiff baseline) {
         return new Report(campaign, findings, baseline, Instant.now(), UUID.randomUUID().toString());
@@ -34,6 +39,11 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
         Findings now = Comparer.compare(campaign);
         BaselineDiff diff = baseline == null ? null : BaselineDiff.of(baseline.name(), campaign, now, Comparer.compare(baseline));
         return of(campaign, now, diff);
+    }
+
+    /** The verdict in one line, counted in cases ({@code 12 of 2500 cases disagree across platforms; …}). */
+    public String headline() {
+        return VerdictText.headline(this);
     }
 
     /** A run shown among the top discrepancies, and in how many pairs that same run differs. */

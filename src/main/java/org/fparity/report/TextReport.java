@@ -14,9 +14,16 @@ final class TextReport {
 
     static String render(Report r) {
         StringBuilder sb = new StringBuilder();
-        sb.append("campaign ").append(r.campaign().name()).append(": ").append(r.findings().totalRuns()).append(" runs, ")
-                .append(r.findings().discrepancies().size()).append(" discrepancies, ")
-                .append(r.findings().mismatches().size()).append(" runs ended differently\n\n");
+        sb.append("campaign ").append(r.campaign().name()).append(": ").append(VerdictText.headline(r)).append('\n');
+        if (r.verdict().broken() != null) sb.append("  broken campaign: ").append(r.verdict().broken()).append('\n');
+        for (String line : VerdictText.lines(r)) sb.append("  ").append(line).append('\n');
+        List<Verdict.Rank> rank = r.verdict().ranking();
+        if (!rank.isEmpty()) {
+            sb.append("odd one out (cases):");
+            for (Verdict.Rank k : rank.subList(0, Math.min(5, rank.size()))) sb.append("  ").append(k.platform()).append(' ').append(k.oddOneOut());
+            sb.append('\n');
+        }
+        sb.append("\ndetail, per platform pair (pair × case):\n\n");
         sb.append(Tables.summary(r.campaign(), r.findings()).toText()).append('\n');
         sb.append(Tables.runs(r.findings().runs()).toText()).append('\n');
         for (Map.Entry<String, List<PairSummary>> e : r.findings().series().entrySet()) {

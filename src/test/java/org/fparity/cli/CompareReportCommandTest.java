@@ -30,7 +30,9 @@ class CompareReportCommandTest {
     void comparePrintsThePapersTables() {
         Run r = fparity("compare", campaign.toString());
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().startsWith("campaign planted: 40 runs, 12 discrepancies, 2 runs ended differently\n"), r.out());
+        // the unit is the case (program × input): 6 of the 10 planted cases disagree; the 12 platform pairs are detail
+        assertTrue(r.out().startsWith("campaign planted: 6 of 10 cases disagree across platforms\n"), r.out());
+        assertTrue(r.out().contains("\n  disagreeing cases: 6 of 10 (60.0 %); in detail 12 disagreeing platform pairs among "), r.out());
         assertTrue(r.out().contains("== gcc vs planted, FP64\n"));
         assertTrue(r.out().contains("\nO0            9      4        1         0           0         0           0            1              1         1            0             0\n"), r.out());
         assertTrue(r.out().contains("== planted O0 vs other opt levels, FP32\n"));
@@ -44,7 +46,8 @@ class CompareReportCommandTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("== planted O0 vs other opt levels, FP64\n"));
         assertTrue(!r.out().contains("== gcc vs planted"));
-        assertTrue(r.out().startsWith("campaign planted: 40 runs, 6 discrepancies, 1 runs ended differently\n"), r.out());
+        assertTrue(r.out().startsWith("campaign planted: 6 of 10 cases disagree across platforms\n"), r.out());
+        assertTrue(r.out().contains("in detail 6 disagreeing platform pairs among "), r.out());
     }
 
     @Test
@@ -98,7 +101,7 @@ class CompareReportCommandTest {
         Path out = tmp.resolve("out/planted");
         Run r = fparity("report", campaign.toString(), "--out", out.toString());
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().startsWith("12 discrepancies, 2 runs ended differently, in 40 runs\n"), r.out());
+        assertTrue(r.out().startsWith("6 of 10 cases disagree across platforms\n"), r.out());
         for (String f : List.of("report.json", "summary.md", "report.html", "junit.xml", "metrics.txt")) {
             assertTrue(Files.isRegularFile(out.resolve(f)), f);
             assertTrue(r.out().contains("wrote " + out.resolve(f)), f);

@@ -39,11 +39,12 @@ class HtmlReportChromiumTest {
 
     static Path html;
     static Report report;
+    static CampaignView tonight;
 
     @BeforeAll
     static void writeReport() {
         assumeTrue(CHROMIUM != null, "chromium (or chromium-browser) is not on PATH");
-        CampaignView tonight = SyntheticCampaign.of("nightly-2026-11-22", 42, 120);
+        tonight = SyntheticCampaign.of("nightly-2026-11-22", 42, 120);
         CampaignView lastNight = SyntheticCampaign.nightBefore(tonight, "nightly-2026-11-21", 10);
         report = Report.of(tonight, lastNight);
         ReportWriter.write(report, tmp.resolve("report"));
@@ -57,7 +58,7 @@ class HtmlReportChromiumTest {
         assertEquals(List.of(), consoleMessages(r.stderr()));
         String dom = r.stdout();
         assertTrue(dom.contains("data-ready=\"1\""), "the report's script did not run to its end");
-        for (String id : List.of("summary", "facts", "charts", "chart-toolchains-fp64", "chart-opt-levels-fp64", "chart-toolchains-fp32", "chart-opt-levels-fp32", "runs", "baseline", "matrices", "top", "top-table", "mismatches")) {
+        for (String id : List.of("verdict", "health", "ranking", "ranking-table", "top-cases", "case-1", "provenance", "details", "summary", "facts", "charts", "chart-toolchains-fp64", "chart-opt-levels-fp64", "chart-toolchains-fp32", "chart-opt-levels-fp32", "runs", "baseline", "matrices", "top", "top-table", "mismatches")) {
             assertTrue(dom.contains("id=\"" + id + "\""), "missing #" + id);
         }
         // expectations from outside the HTML renderer: report.json (another writer) lists the pairs with discrepancies,
@@ -94,9 +95,63 @@ class HtmlReportChromiumTest {
         assertTrue(dom.contains("<button type=\"button\" data-filter=\"number_number\" class=\"on\">"), "the button shows the filter");
     }
 
+    /**
+     * The verdict, the odd-one-out ranking and the first top case are on the first screen (top within 1,200 px), and
+     * what they say matches counts made here from the outcomes, independently of the code that rendered the page.
+     */
+    @Test
+    void verdictRankingAndFirstCaseAreOnTheFirstScreenWithTheRightCounts() throws Exception {
+        String page = Files.readString(html);
+        String probe = "<script>(function(){var out=[];['verdict','ranking','case-1','details'].forEach(function(id){"
+                + "var e=document.getElementById(id);out.push(id+'='+(e?Math.round(e.getBoundingClientRect().top+window.scrollY):-1));});"
+                + "document.body.setAttribute('data-tops',out.join(' '));})();</script></body>";
+        Path probed = tmp.resolve("report/probed.html");
+        Files.writeString(probed, page.replace("</body>", probe));
+        Result r = chromium(List.of("--window-size=1200,1600", "--dump-dom"), probed);
+        assertEquals(0, r.exit(), r.stderr());
+        Matcher m = Pattern.compile("data-tops=\"([^\"]*)\"").matcher(r.stdout());
+        assertTrue(m.find(), "the probe did not run");
+        java.util.Map<String, Integer> tops = new java.util.HashMap<>();
+        for (String kv : m.group(1).split(" ")) tops.put(kv.substring(0, kv.indexOf('=')), Integer.parseInt(kv.substring(kv.indexOf('=') + 1)));
+        for (String id : List.of("verdict", "ranking", "case-1")) {
+            assertTrue(tops.get(id) >= 0 && tops.get(id) < 1200, id + " is at " + tops.get(id) + " px: " + tops);
+        }
+        assertTrue(tops.get("verdict") < tops.get("ranking") && tops.get("ranking") < tops.get("case-1") && tops.get("case-1") < tops.get("details"), tops.toString());
+
+        // counted here, from the outcomes: a case disagrees when two platforms' values differ (signs of NaN and zero ignored)
+        java.util.Map<String, java.util.Map<String, String>> byCase = new java.util.TreeMap<>();
+        for (org.fparity.exec.Outcome o : tonight.outcomes()) {
+            if (o.status() != org.fparity.exec.Outcome.Status.OK) continue;
+            double v = org.fparity.ir.HexFloat.parse(o.hex());
+            String key = Double.isNaN(v) ? "nan" : v == 0 ? "zero" : Double.toString(v);
+            byCase.computeIfAbsent(o.program() + "/" + o.input(), k -> new java.util.TreeMap<>()).put(o.toolchain() + " " + o.opt(), key);
+        }
+        int disagree = 0;
+        java.util.Map<String, Integer> odd = new java.util.TreeMap<>();
+        for (var c : byCase.values()) {
+            java.util.Map<String, Integer> votes = new java.util.HashMap<>();
+            c.values().forEach(v -> votes.merge(v, 1, Integer::sum));
+            if (votes.size() < 2) continue;
+            disagree++;
+            List<Integer> sizes = votes.values().stream().sorted(java.util.Comparator.reverseOrder()).toList();
+            if (sizes.get(0).equals(sizes.get(1))) continue;
+            String majority = votes.entrySet().stream().filter(e -> e.getValue().equals(sizes.get(0))).findFirst().orElseThrow().getKey();
+            c.forEach((platform, v) -> {
+                if (!v.equals(majority)) odd.merge(platform, 1, Integer::sum);
+            });
+        }
+        int most = odd.values().stream().max(Integer::compare).orElseThrow();
+        String dom = r.stdout();
+        assertTrue(dom.contains(disagree + " of " + byCase.size() + " cases disagree across platforms"), "headline with " + disagree + " of " + byCase.size());
+        Matcher row = Pattern.compile("<table id=\"ranking-table\".*?<tbody><tr><td class=\"num\">1</td><th>([^<]+)</th><td class=\"num\">(\\d+)</td>").matcher(dom);
+        assertTrue(row.find(), "no first ranking row");
+        assertEquals(most, Integer.parseInt(row.group(2)));
+        assertEquals(most, odd.get(row.group(1)), row.group(1));
+    }
+
     @Test
     void screenshot() throws Exception {
-        Path png = Path.of("target/report-html.png").toAbsolutePath();
+        Path png = Path.of("target/report-html.png").toAbsolutePath(); // a person looks at it: first screen = verdict, ranking, case 1
         Files.deleteIfExists(png);
         Result r = chromium(List.of("--screenshot=" + png, "--window-size=1200,1600", "--hide-scrollbars"), html);
         assertEquals(0, r.exit(), r.stderr());

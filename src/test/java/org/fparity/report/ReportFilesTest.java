@@ -49,7 +49,7 @@ class ReportFilesTest {
     @Test
     void reportJsonParsesBackWithSchemaVersionAndEveryDiscrepancy() throws IOException {
         JsonNode root = ProgramJson.MAPPER.readTree(Files.readString(dir.resolve("report.json")));
-        assertEquals("1.0", root.get("data_version").asText());
+        assertEquals("2.0", root.get("data_version").asText());
         JsonNode info = root.get("session_info");
         assertEquals("planted", info.get("campaign").asText());
         assertEquals("testhost", info.get("host").get("hostname").asText());
@@ -87,33 +87,47 @@ class ReportFilesTest {
     }
 
     @Test
-    void junitXmlIsWellFormedWithOneCasePerProgramAndPair() throws Exception {
+    void junitXmlIsWellFormedWithOneTestcasePerCase() throws Exception {
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(dir.resolve("junit.xml").toFile());
         Element suites = doc.getDocumentElement();
         assertEquals("testsuites", suites.getTagName());
-        assertEquals("40", suites.getAttribute("tests")); // 4 pairs × 10 programs
-        assertEquals("12", suites.getAttribute("failures"));
-        assertEquals("2", suites.getAttribute("errors"));
+        // 10 cases (10 programs × 1 input), not 40 pair × program: a case is the unit
+        assertEquals("10", suites.getAttribute("tests"));
+        assertEquals("6", suites.getAttribute("failures")); // ceil_tiny fmod_ulp nan_as_ninf inf_sign f32_ulp fm_nan
+        assertEquals("1", suites.getAttribute("errors")); // crash_o3fm: planted crashed at O3_FM, no baseline
         assertEquals("0", suites.getAttribute("skipped"));
-        assertEquals(8, doc.getElementsByTagName("testsuite").getLength()); // 4 pairs × 2 precisions
-        assertEquals(40, doc.getElementsByTagName("testcase").getLength());
-        assertEquals(12, doc.getElementsByTagName("failure").getLength());
-        assertEquals(2, doc.getElementsByTagName("error").getLength());
+        assertEquals(1, doc.getElementsByTagName("testsuite").getLength());
+        assertEquals(10, doc.getElementsByTagName("testcase").getLength());
         Element first = (Element) doc.getElementsByTagName("testsuite").item(0);
-        assertEquals("gcc O0 vs planted O0, FP64", first.getAttribute("name"));
-        assertEquals("9", first.getAttribute("tests"));
-        assertEquals("4", first.getAttribute("failures"));
         assertTrue(first.getAttribute("timestamp").matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d"));
-        Element fmod = testcase(doc, "gcc@O0:planted@O0", "fmod_ulp");
+        Element fmod = testcase(doc, "planted.fmod_ulp", "input 0");
         Element failure = (Element) fmod.getElementsByTagName("failure").item(0);
         assertEquals("number_number", failure.getAttribute("type"));
-        assertEquals("Number–Number, 1 ULP (input 0)", failure.getAttribute("message"));
-        Element ceil = testcase(doc, "gcc@O0:planted@O0", "ceil_tiny");
-        assertEquals("Zero–Number (input 0)", ((Element) ceil.getElementsByTagName("failure").item(0)).getAttribute("message"));
-        Element crash = testcase(doc, "gcc@O3_FM:planted@O3_FM", "crash_o3fm");
-        assertEquals("gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)", ((Element) crash.getElementsByTagName("error").item(0)).getAttribute("message"));
+        assertEquals("Number–Number: planted O0 disagrees with the majority (3 platforms)", failure.getAttribute("message"));
+        Element fm = testcase(doc, "planted.fm_nan", "input 0");
+        assertEquals("nan_number", ((Element) fm.getElementsByTagName("failure").item(0)).getAttribute("type"));
+        Element crash = testcase(doc, "planted.crash_o3fm", "input 0");
+        assertEquals("gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV); 1 more platform pair(s)", ((Element) crash.getElementsByTagName("error").item(0)).getAttribute("message"));
         // nan vs -nan is no discrepancy: the case passes, with no child element at all
-        assertEquals(0, testcase(doc, "gcc@O0:planted@O0", "nan_sign").getElementsByTagName("*").getLength());
+        assertEquals(0, testcase(doc, "planted.nan_sign", "input 0").getElementsByTagName("*").getLength());
+    }
+
+    @Test
+    void junitTimesAreTheCasesRunTimes() throws Exception {
+        CampaignView v = org.fparity.compare.SyntheticCampaign.of("synthetic", 3, 6);
+        Path d = tmp.resolve("timed");
+        ReportWriter.write(Report.of(v, null), d);
+        Map<String, Long> micros = new java.util.HashMap<>();
+        for (Outcome o : v.outcomes()) micros.merge(o.program() + "." + "input " + o.input(), o.micros(), Long::sum);
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(d.resolve("junit.xml").toFile());
+        NodeList cases = doc.getElementsByTagName("testcase");
+        assertEquals(6 * 3, cases.getLength());
+        for (int i = 0; i < cases.getLength(); i++) {
+            Element e = (Element) cases.item(i);
+            String key = e.getAttribute("classname").substring("synthetic.".length()) + "." + e.getAttribute("name");
+            assertEquals(micros.get(key) / 1e6, Double.parseDouble(e.getAttribute("time")), 1e-9, key);
+            assertTrue(micros.get(key) > 0, key);
+        }
     }
 
     @Test
@@ -130,9 +144,9 @@ class ReportFilesTest {
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(d.resolve("junit.xml").toFile());
         assertEquals("3", doc.getDocumentElement().getAttribute("tests"));
         assertEquals("2", doc.getDocumentElement().getAttribute("skipped")); // both compile errors; a GPU run that cannot run here
-        assertEquals(1, testcase(doc, "a@O0:b@O0", "g").getElementsByTagName("skipped").getLength());
+        assertEquals(1, testcase(doc, "c.g", "input 0").getElementsByTagName("skipped").getLength());
         assertEquals("1", doc.getDocumentElement().getAttribute("errors"));
-        assertEquals(1, testcase(doc, "a@O0:b@O0", "p").getElementsByTagName("skipped").getLength());
+        assertEquals(1, testcase(doc, "c.p", "input 0").getElementsByTagName("skipped").getLength());
     }
 
     @Test
@@ -141,13 +155,18 @@ class ReportFilesTest {
         OpenMetricsSyntax.check(m);
         assertTrue(m.endsWith("# EOF\n"));
         List<String> lines = m.lines().toList();
-        assertTrue(lines.contains("fparity_discrepancies{class=\"nan_inf\",kind=\"toolchains\",opt=\"O0\",precision=\"fp64\"} 1"), m);
-        assertTrue(lines.contains("fparity_discrepancies{class=\"inf_sign\",kind=\"opt_levels\",opt=\"O3_FM\",precision=\"fp64\"} 1"), m);
-        assertTrue(lines.contains("fparity_discrepancies{class=\"number_number\",kind=\"toolchains\",opt=\"O0\",precision=\"fp64\"} 1"), m);
-        assertTrue(lines.contains("fparity_discrepancies{class=\"number_number\",kind=\"toolchains\",opt=\"O0\",precision=\"fp32\"} 1"), m);
-        assertTrue(lines.contains("fparity_runs{opt=\"O3_FM\",status=\"crash\",toolchain=\"planted\"} 1"), m);
-        assertTrue(lines.contains("fparity_compared_runs{kind=\"toolchains\",opt=\"O3_FM\",precision=\"fp64\"} 8"), m);
-        assertTrue(lines.contains("fparity_status_mismatches{kind=\"opt_levels\",opt=\"O3_FM\",precision=\"fp64\"} 1"), m);
+        // every series carries the campaign, and pair series the pair, so two campaigns' (or pairs') samples never merge
+        String gcc0 = "campaign=\"planted\",kind=\"toolchains\",opt=\"O0\",pair=\"gcc@O0:planted@O0\"";
+        assertTrue(lines.contains("fparity_discrepancies{" + gcc0.replace("campaign=\"planted\",", "campaign=\"planted\",class=\"nan_inf\",") + ",precision=\"fp64\",toolchain=\"gcc\"} 1"), m);
+        assertTrue(lines.contains("fparity_discrepancies{campaign=\"planted\",class=\"inf_sign\",kind=\"opt_levels\",opt=\"O3_FM\",pair=\"planted@O0:planted@O3_FM\",precision=\"fp64\",toolchain=\"planted\"} 1"), m);
+        assertTrue(lines.contains("fparity_discrepancies{campaign=\"planted\",class=\"number_number\",kind=\"toolchains\",opt=\"O0\",pair=\"gcc@O0:planted@O0\",precision=\"fp32\",toolchain=\"gcc\"} 1"), m);
+        assertTrue(lines.contains("fparity_runs{campaign=\"planted\",opt=\"O3_FM\",status=\"crash\",toolchain=\"planted\"} 1"), m);
+        assertTrue(lines.contains("fparity_compared_runs{campaign=\"planted\",kind=\"toolchains\",opt=\"O3_FM\",pair=\"gcc@O3_FM:planted@O3_FM\",precision=\"fp64\",toolchain=\"gcc\"} 8"), m);
+        assertTrue(lines.contains("fparity_status_mismatches{campaign=\"planted\",kind=\"opt_levels\",opt=\"O3_FM\",pair=\"planted@O0:planted@O3_FM\",precision=\"fp64\",toolchain=\"planted\"} 1"), m);
+        assertTrue(lines.contains("fparity_cases{campaign=\"planted\",state=\"discrepant\"} 6"), m);
+        assertTrue(lines.contains("fparity_odd_one_out_cases{campaign=\"planted\",opt=\"O0\",toolchain=\"planted\"} 5"), m);
+        assertTrue(lines.contains("fparity_odd_one_out_cases{campaign=\"planted\",opt=\"O3_FM\",toolchain=\"planted\"} 1"), m);
+        assertTrue(lines.contains("fparity_odd_one_out_cases{campaign=\"planted\",opt=\"O0\",toolchain=\"gcc\"} 0"), m);
         long sum = lines.stream().filter(l -> l.startsWith("fparity_discrepancies{")).mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
         assertEquals(12, sum);
     }
@@ -192,7 +211,7 @@ class ReportFilesTest {
     }
 
     @Test
-    void baselineIsInEveryMachineReadableFile() throws IOException {
+    void baselineIsInEveryMachineReadableFile() throws Exception {
         CampaignView now = PlantedFaults.campaign("tonight");
         List<Outcome> fixed = new ArrayList<>();
         for (Outcome o : now.outcomes()) {
@@ -213,8 +232,24 @@ class ReportFilesTest {
         assertEquals(0, b.get("unchecked").size());
         String metrics = Files.readString(d.resolve("metrics.txt"));
         OpenMetricsSyntax.check(metrics);
-        assertTrue(metrics.contains("fparity_baseline_discrepancies{baseline=\"last-night\",state=\"new\"} 2\n"));
+        assertTrue(metrics.contains("fparity_baseline_discrepancies{baseline=\"last-night\",campaign=\"tonight\",state=\"new\"} 2\n"));
         assertTrue(Files.readString(d.resolve("summary.md")).contains("| new | 2 |"));
+        // in cases: fmod_ulp is new, 'same' is gone, the other five disagreeing cases persist
+        JsonNode cases = ProgramJson.MAPPER.readTree(Files.readString(d.resolve("report.json"))).get("verdict").get("baseline_cases");
+        assertEquals("[\"fmod_ulp/0\"]", cases.get("new").toString());
+        assertEquals("[\"same/0\"]", cases.get("gone").toString());
+        assertEquals(5, cases.get("persisting").size());
+        assertTrue(metrics.contains("fparity_baseline_cases{baseline=\"last-night\",campaign=\"tonight\",state=\"new\"} 1\n"), metrics);
+        assertTrue(Files.readString(d.resolve("summary.md")).contains("**Verdict: 1 case new against last-night (5 persisting, 1 gone); 6 of 10 cases disagree across platforms**"));
+        // JUnit with a baseline: failures are exactly the new cases; persisting ones are skipped with the reason
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(d.resolve("junit.xml").toFile());
+        assertEquals("1", doc.getDocumentElement().getAttribute("failures"));
+        assertEquals(1, testcase(doc, "tonight.fmod_ulp", "input 0").getElementsByTagName("failure").getLength());
+        assertEquals("0", doc.getDocumentElement().getAttribute("errors")); // the crash is persisting infrastructure noise, noted
+        int persisting = 0;
+        NodeList skipped = doc.getElementsByTagName("skipped");
+        for (int i = 0; i < skipped.getLength(); i++) if (((Element) skipped.item(i)).getAttribute("message").startsWith("persisting: disagreed in last-night too; ")) persisting++;
+        assertEquals(5, persisting);
     }
 
     private static List<String> keys(JsonNode arr) {

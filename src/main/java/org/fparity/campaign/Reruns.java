@@ -1,0 +1,92 @@
+package org.fparity.campaign;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.fparity.exec.BatchEmitter;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Executor;
+import org.fparity.exec.Job;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.PlatformKey;
+
+/**
+ * Reruns the cases that disagree, so a platform whose answer changes from run to run (PoCL's fast math on some CPUs)
+ * is told apart from one that is consistently different. Each attempt runs the same batch binaries (the binary cache
+ * holds them) on the same inputs again and is kept in its own file, {@code reruns-K.jsonl}, so a resumed or repeated
+ * {@code run} reads the reruns back instead of redoing them, and gives the same verdict.
+ */
+public final class Reruns {
+    /** Reruns per disagreeing case and platform: with the first run, three results to compare. */
+    public static final int DEFAULT_ATTEMPTS = 2;
+
+    private Reruns() {}
+
+    /** What the reruns did: runs this invocation made, runs recorded earlier. */
+    public record Result(int ran, int alreadyDone) {}
+
+    /**
+     * Reruns, {@code attempts} times, every case of {@code cases} ({@code program/input}) on every platform of this spec
+     * that gave it a result the first time.
+     */
+    public static Result run(Path dir, CampaignRunner.Spec spec, Executor executor, String site, Set<String> cases, int attempts, Consumer<String> log)
+            throws InterruptedException {
+        if (cases.isEmpty() || attempts < 1) return new Result(0, 0);
+        // the first run of each (case, platform) that printed a result, by run key
+        Map<String, Outcome> firsts = new HashMap<>();
+        for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) {
+            if (o.status() == Outcome.Status.OK && cases.contains(o.program() + "/" + o.input())) firsts.putIfAbsent(o.key(), o);
+        }
+        int ran = 0, already = 0;
+        for (int k = 1; k <= attempts; k++) {
+            Path file = dir.resolve(Campaign.rerunFile(k));
+            Set<String> done = new HashSet<>();
+            for (Outcome o : OutcomeLog.read(file).outcomes()) done.add(o.key());
+            List<Job> jobs = jobs(spec, site, firsts, done);
+            int todo = jobs.stream().mapToInt(j -> j.lines().size()).sum();
+            already += done.size();
+            if (todo == 0) continue;
+            log.accept("rerun " + k + " of " + attempts + ": " + todo + " runs of the " + cases.size() + " cases that disagree (is every platform stable?)");
+            try (OutcomeLog out = OutcomeLog.open(file, p -> log.accept("warning: " + p))) {
+                executor.execute(jobs, out::append);
+            }
+            ran += todo;
+        }
+        return new Result(ran, already);
+    }
+
+    /** Per batch × toolchain × opt level: the lines whose first run printed a result and that this attempt lacks. */
+    static List<Job> jobs(CampaignRunner.Spec spec, String site, Map<String, Outcome> firsts, Set<String> done) {
+        List<Job> jobs = new ArrayList<>();
+        for (CampaignRunner.Batch batch : CampaignRunner.batches(spec.programs(), spec.batchSize())) {
+            List<String> ids = batch.programs().stream().map(CampaignMeta.ProgramEntry::id).toList();
+            for (DetectedToolchain dt : spec.toolchains()) {
+                BatchEmitter emitter = null;
+                for (String opt : spec.opts()) {
+                    if (!dt.toolchain().opt().containsKey(opt)) continue;
+                    PlatformKey planned = new PlatformKey(dt.name(), opt, site, null);
+                    List<Job.Line> lines = new ArrayList<>();
+                    Outcome sample = null;
+                    for (CampaignMeta.ProgramEntry p : batch.programs()) {
+                        for (int i = 0; i < p.inputs().size(); i++) {
+                            String key = Outcome.key(p.id(), i, planned);
+                            Outcome first = firsts.get(key);
+                            if (first == null || done.contains(key)) continue;
+                            sample = first;
+                            lines.add(new Job.Line(p.id(), i, p.inputs().get(i).args()));
+                        }
+                    }
+                    if (lines.isEmpty()) continue;
+                    if (emitter == null) emitter = spec.emitters().apply(dt);
+                    jobs.add(new Job(batch.name(), ids, emitter, dt, opt, sample.platform(), lines, site, sample.node()));
+                }
+            }
+        }
+        return jobs;
+    }
+}

@@ -1,0 +1,194 @@
+package org.fparity.compare;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Outcome.Status;
+import org.fparity.ir.HexFloat;
+import org.fparity.ir.Precision;
+
+/**
+ * The unit every report counts in: the <b>case</b>, one (program, input), and what its platforms answered. A case is
+ * discrepant when two <i>stable</i> platforms' results differ ({@link DiscrepancyClass#classify}: signs of NaN and zero
+ * ignored). A platform is unstable for a case when its result changed between the first run and a rerun of the same
+ * binary on the same input ({@link CampaignView#reruns}); its results for that case are reported apart and never make
+ * the case discrepant. Among the stable platforms of a discrepant case, the majority answer is the one more platforms
+ * gave than any other; the platforms that gave another answer are the odd ones out.
+ */
+public final class Cases {
+    private Cases() {}
+
+    /** A group of platforms that gave the same answer for a case. */
+    public record Answer(String hex, double value, List<Platform> platforms) {}
+
+    /**
+     * One case.
+     *
+     * @param results     each stable platform's result (hex), platforms in order
+     * @param unstable    each unstable platform's distinct results across the first run and the reruns (a status name
+     *                    for a run that printed nothing)
+     * @param failed      platforms whose run ended without a result (crash, timeout, compile error; not CANNOT_RUN)
+     * @param answers     the stable platforms grouped by answer, most platforms first
+     * @param majority    the answer more stable platforms gave than any other, or null (a tie, or no result)
+     * @param oddOnesOut  stable platforms that disagree with the majority (empty without a majority)
+     * @param micros      wall time of all its runs, microseconds
+     */
+    public record Case(String program, int input, Precision precision, Map<Platform, String> results, Map<Platform, List<String>> unstable,
+            List<Platform> failed, List<Answer> answers, Answer majority, List<Platform> oddOnesOut, long micros) {
+        /** Two stable platforms disagree. */
+        public boolean discrepant() {
+            return answers.size() > 1;
+        }
+
+        /** Some platform changed its result between reruns. */
+        public boolean hasUnstable() {
+            return !unstable.isEmpty();
+        }
+
+        /** {@code program/input}: the case's identity across campaigns. */
+        public String key() {
+            return program + "/" + input;
+        }
+    }
+
+    /** Every case that has an outcome, in (program, input) order. */
+    public static List<Case> of(CampaignView view) {
+        Map<String, Map<Platform, Outcome>> firsts = new TreeMap<>(Comparator.comparing((String k) -> k.substring(0, k.lastIndexOf('/')))
+                .thenComparingInt(k -> Integer.parseInt(k.substring(k.lastIndexOf('/') + 1))));
+        for (Outcome o : view.outcomes()) firsts.computeIfAbsent(o.program() + "/" + o.input(), k -> new TreeMap<>()).putIfAbsent(Platform.of(o), o);
+        Map<String, List<Outcome>> again = reruns(view);
+        List<Case> out = new ArrayList<>();
+        for (var e : firsts.entrySet()) {
+            Map<Platform, Outcome> byPlatform = e.getValue();
+            Outcome any = byPlatform.values().iterator().next();
+            Map<Platform, String> results = new LinkedHashMap<>();
+            Map<Platform, List<String>> unstable = new LinkedHashMap<>();
+            List<Platform> failed = new ArrayList<>();
+            long micros = 0;
+            for (var pe : byPlatform.entrySet()) {
+                Outcome o = pe.getValue();
+                micros += o.micros();
+                List<Outcome> more = again.getOrDefault(runKey(o.program(), o.input(), pe.getKey()), List.of());
+                List<String> distinct = distinct(o, more);
+                if (distinct.size() > 1) unstable.put(pe.getKey(), distinct);
+                else if (o.status() == Status.OK) results.put(pe.getKey(), o.hex());
+                else if (o.status() != Status.CANNOT_RUN) failed.add(pe.getKey());
+            }
+            List<Answer> answers = group(results);
+            Answer majority = answers.isEmpty() || answers.size() > 1 && answers.get(0).platforms().size() == answers.get(1).platforms().size() ? null : answers.getFirst();
+            List<Platform> odd = new ArrayList<>();
+            if (majority != null) for (Answer a : answers) if (a != majority) odd.addAll(a.platforms());
+            java.util.Collections.sort(odd);
+            out.add(new Case(any.program(), any.input(), view.precision(any.program()), results, unstable, failed, answers, majority, odd, micros));
+        }
+        return out;
+    }
+
+    /** The (program, input, platform) runs that are unstable: keys as {@link #runKey}. */
+    public static Set<String> unstableRuns(CampaignView view) {
+        Set<String> out = new java.util.HashSet<>();
+        if (view.reruns().isEmpty()) return out;
+        Map<String, List<Outcome>> again = reruns(view);
+        Map<String, Outcome> firsts = new HashMap<>();
+        for (Outcome o : view.outcomes()) firsts.putIfAbsent(runKey(o.program(), o.input(), Platform.of(o)), o);
+        again.forEach((k, more) -> {
+            Outcome first = firsts.get(k);
+            if (first != null && distinct(first, more).size() > 1) out.add(k);
+        });
+        return out;
+    }
+
+    /** {@code program/input/platform}. */
+    public static String runKey(String program, int input, Platform p) {
+        return program + "/" + input + "/" + p.id();
+    }
+
+    private static Map<String, List<Outcome>> reruns(CampaignView view) {
+        Map<String, List<Outcome>> m = new HashMap<>();
+        for (List<Outcome> attempt : view.reruns()) {
+            for (Outcome o : attempt) m.computeIfAbsent(runKey(o.program(), o.input(), Platform.of(o)), k -> new ArrayList<>()).add(o);
+        }
+        return m;
+    }
+
+    /** The different answers among a first run and its reruns: results (agreeing ones once) and statuses of runs without one. */
+    private static List<String> distinct(Outcome first, List<Outcome> more) {
+        List<String> seen = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
+        for (Outcome o : prepend(first, more)) {
+            if (o.status() == Status.OK) {
+                double v = HexFloat.parse(o.hex());
+                if (values.stream().noneMatch(w -> DiscrepancyClass.classify(v, w) == null)) {
+                    values.add(v);
+                    seen.add(o.hex());
+                }
+            } else if (!seen.contains(o.status().name())) {
+                seen.add(o.status().name());
+            }
+        }
+        return seen;
+    }
+
+    private static List<Outcome> prepend(Outcome first, List<Outcome> more) {
+        List<Outcome> all = new ArrayList<>(more.size() + 1);
+        all.add(first);
+        all.addAll(more);
+        return all;
+    }
+
+    /** Results grouped by agreement (an equivalence), biggest group first, ties by first platform. */
+    static List<Answer> group(Map<Platform, String> results) {
+        List<String> hexes = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
+        List<List<Platform>> members = new ArrayList<>();
+        for (var e : results.entrySet()) {
+            double v = HexFloat.parse(e.getValue());
+            int i = 0;
+            while (i < values.size() && DiscrepancyClass.classify(values.get(i), v) != null) i++;
+            if (i == values.size()) {
+                hexes.add(e.getValue());
+                values.add(v);
+                members.add(new ArrayList<>());
+            }
+            members.get(i).add(e.getKey());
+        }
+        List<Answer> out = new ArrayList<>();
+        for (int i = 0; i < hexes.size(); i++) out.add(new Answer(hexes.get(i), values.get(i), List.copyOf(members.get(i))));
+        out.sort(Comparator.comparingInt((Answer a) -> -a.platforms().size()).thenComparing(a -> a.platforms().getFirst()));
+        return out;
+    }
+
+    /** How many cases there are, how many disagree, how many have an unstable platform. */
+    public record Count(int cases, int discrepant, int unstable) {}
+
+    public static Count count(List<Case> cases) {
+        int d = 0, u = 0;
+        for (Case c : cases) {
+            if (c.discrepant()) d++;
+            if (c.hasUnstable()) u++;
+        }
+        return new Count(cases.size(), d, u);
+    }
+
+    /** Per platform, in how many cases it was the odd one out, most first (ties by platform). */
+    public static List<Map.Entry<Platform, Integer>> oddOneOutRanking(List<Case> cases) {
+        Map<Platform, Integer> n = new TreeMap<>();
+        for (Case c : cases) for (Platform p : c.oddOnesOut()) n.merge(p, 1, Integer::sum);
+        List<Map.Entry<Platform, Integer>> out = new ArrayList<>(n.entrySet());
+        out.sort(Comparator.comparingInt((Map.Entry<Platform, Integer> e) -> -e.getValue()).thenComparing(Map.Entry::getKey));
+        return out;
+    }
+
+    /** Per platform, in how many cases it was unstable. */
+    public static Map<Platform, Integer> unstableByPlatform(List<Case> cases) {
+        Map<Platform, Integer> n = new TreeMap<>();
+        for (Case c : cases) for (Platform p : c.unstable().keySet()) n.merge(p, 1, Integer::sum);
+        return n;
+    }
+}

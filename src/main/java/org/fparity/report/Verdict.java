@@ -1,0 +1,265 @@
+package org.fparity.report;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.fparity.ExitCode;
+import org.fparity.compare.BaselineDiff;
+import org.fparity.compare.CampaignView;
+import org.fparity.compare.Cases;
+import org.fparity.compare.Discrepancy;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.compare.Findings;
+import org.fparity.compare.Pair;
+import org.fparity.compare.Platform;
+import org.fparity.exec.Outcome.Status;
+import org.fparity.ir.Ulps;
+
+/**
+ * What a report opens with, in cases (a case is one program on one input): is the campaign healthy, how many cases
+ * disagree, which are new against the baseline, which platforms are the odd one out and which agree with the ideal
+ * IEEE platform, which platforms were unstable, and the cases worth a person's eyes first.
+ *
+ * @param cases      every case with an outcome
+ * @param count      cases, discrepant cases, cases with an unstable platform
+ * @param health     per toolchain (lane): how its runs ended
+ * @param broken     why the campaign looks broken (most toolchains produced no value), or null
+ * @param against    new / persisting / gone cases against the baseline, or null without one
+ * @param truths     per discrepant case key, the ideal IEEE platform's answer where the oracle could evaluate it
+ * @param ranking    per platform, how often it was the odd one out, most first
+ * @param top        the cases shown first, most telling first
+ */
+public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainHealth> health, String broken, CaseDiff against,
+        Map<String, Truth> truths, List<Rank> ranking, List<TopCase> top) {
+    /** Cases shown first in every report. */
+    public static final int TOP = 10;
+    /** At most this many discrepant cases are evaluated on the ideal platform (each is one interpretation with MPFR calls). */
+    static final int ORACLE_CASES = 2000;
+
+    /** How one toolchain's runs ended, over all its opt levels. */
+    public record ToolchainHealth(String toolchain, int runs, Map<Status, Integer> byStatus) {
+        public int ok() {
+            return byStatus.getOrDefault(Status.OK, 0);
+        }
+
+        /** Every run was CANNOT_RUN: it compiles here but needs a device (a GPU toolchain on a CPU node). */
+        public boolean compileOnly() {
+            return runs > 0 && byStatus.getOrDefault(Status.CANNOT_RUN, 0) == runs;
+        }
+
+        /** Runs that should have printed a value and did not (compile error, crash, timeout, harness error). */
+        public int failed() {
+            return runs - ok() - byStatus.getOrDefault(Status.CANNOT_RUN, 0);
+        }
+    }
+
+    /** Cases against the baseline: discrepant tonight and not then, discrepant both times, discrepant then and agreeing now. */
+    public record CaseDiff(String baseline, Set<String> added, Set<String> persisting, Set<String> gone, Set<String> unchecked) {}
+
+    /** The ideal IEEE platform's answer for a case, and which platforms gave it. */
+    public record Truth(String hex, double value, List<Platform> agreeing) {}
+
+    /** One row of the odd-one-out ranking. */
+    public record Rank(Platform platform, int oddOneOut, int offIdeal, int decided, int unstable) {}
+
+    /**
+     * A case shown first: its answers, the worst distance between two of them, and a command that reproduces it.
+     *
+     * @param cls    the class between the majority (or first) answer and the farthest other one
+     * @param ulps   that distance in ULPs (null unless Number–Number)
+     * @param pair   two platforms that disagree on it (a majority one first), as in report.json's discrepancies
+     */
+    public record TopCase(Cases.Case c, DiscrepancyClass cls, BigInteger ulps, Pair pair, String discrepancyId, boolean isNew) {}
+
+    public static Verdict of(CampaignView view, Findings f, BaselineDiff baseline) {
+        List<Cases.Case> cases = Cases.of(view);
+        Cases.Count count = Cases.count(cases);
+        List<ToolchainHealth> health = health(f);
+        String broken = broken(health);
+        CaseDiff against = baseline == null ? null : against(baseline, cases, view);
+        Map<String, Truth> truths = truths(view, cases);
+        List<Rank> ranking = ranking(cases, truths);
+        List<TopCase> top = top(cases, f, against);
+        return new Verdict(cases, count, health, broken, against, truths, ranking, top);
+    }
+
+    /** The exit code the campaign's health alone calls for: a broken campaign is never a clean one. */
+    public ExitCode healthExitCode() {
+        return broken == null ? ExitCode.OK : ExitCode.FINDINGS;
+    }
+
+    static List<ToolchainHealth> health(Findings f) {
+        Map<String, Map<Status, Integer>> by = new TreeMap<>();
+        f.runs().forEach((p, m) -> {
+            Map<Status, Integer> acc = by.computeIfAbsent(p.lane(), k -> new EnumMap<>(Status.class));
+            m.forEach((s, n) -> acc.merge(s, n, Integer::sum));
+        });
+        List<ToolchainHealth> out = new ArrayList<>();
+        by.forEach((lane, m) -> out.add(new ToolchainHealth(lane, m.values().stream().mapToInt(Integer::intValue).sum(), Map.copyOf(m))));
+        return out;
+    }
+
+    /**
+     * A campaign is broken when most of the toolchains that were to run here produced no value at all (compile-only
+     * toolchains, such as nvcc without a GPU, are not counted: they were never meant to run here).
+     */
+    static String broken(List<ToolchainHealth> health) {
+        List<ToolchainHealth> meant = health.stream().filter(h -> !h.compileOnly()).toList();
+        List<String> dead = meant.stream().filter(h -> h.ok() == 0).map(ToolchainHealth::toolchain).toList();
+        if (meant.isEmpty() || dead.isEmpty() || dead.size() * 2 <= meant.size()) return null;
+        return dead.size() + " of " + meant.size() + " toolchains produced no value (" + String.join(", ", dead) + "): this campaign compared almost nothing";
+    }
+
+    static CaseDiff against(BaselineDiff b, List<Cases.Case> cases, CampaignView view) {
+        Set<String> then = new TreeSet<>();
+        for (List<Discrepancy> ds : List.of(b.persisting(), b.disappeared(), b.unchecked())) for (Discrepancy d : ds) then.add(d.program() + "/" + d.input());
+        Set<String> checked = new java.util.HashSet<>();
+        for (Discrepancy d : b.disappeared()) checked.add(d.program() + "/" + d.input());
+        Set<String> now = new TreeSet<>();
+        for (Cases.Case c : cases) if (c.discrepant()) now.add(c.key());
+        Set<String> added = new TreeSet<>(), persisting = new TreeSet<>(), gone = new TreeSet<>(), unchecked = new TreeSet<>();
+        for (String k : now) (then.contains(k) ? persisting : added).add(k);
+        for (String k : then) {
+            if (now.contains(k)) continue;
+            (checked.contains(k) ? gone : unchecked).add(k);
+        }
+        return new CaseDiff(b.baselineName(), added, persisting, gone, unchecked);
+    }
+
+    /** The ideal IEEE platform's answer for discrepant cases, where the program parses and the oracle (MPFR) is there. */
+    static Map<String, Truth> truths(CampaignView view, List<Cases.Case> cases) {
+        Map<String, Truth> out = new HashMap<>();
+        Map<String, org.fparity.ir.Program> parsed = new HashMap<>();
+        int evaluated = 0;
+        for (Cases.Case c : cases) {
+            if (!c.discrepant() || evaluated >= ORACLE_CASES) continue;
+            String src = view.source(c.program());
+            org.fparity.ir.Input in = view.input(c.program(), c.input());
+            if (src == null || in == null) continue;
+            evaluated++;
+            try {
+                org.fparity.ir.Program p = parsed.computeIfAbsent(c.program(), k -> org.fparity.ir.Program.parse(src));
+                double v = org.fparity.oracle.ReferenceEvaluator.ideal(p, in).comp();
+                List<Platform> agree = new ArrayList<>();
+                c.results().forEach((pl, hex) -> {
+                    if (DiscrepancyClass.classify(org.fparity.ir.HexFloat.parse(hex), v) == null) agree.add(pl);
+                });
+                out.put(c.key(), new Truth(org.fparity.ir.HexFloat.format(v), v, List.copyOf(agree)));
+            } catch (RuntimeException | LinkageError e) {
+                // not an IR program (a fixture, a Varity kernel the IR cannot hold), or no MPFR here: no truth for it
+                if (e instanceof LinkageError) return out;
+            }
+        }
+        return out;
+    }
+
+    static List<Rank> ranking(List<Cases.Case> cases, Map<String, Truth> truths) {
+        Map<Platform, int[]> n = new TreeMap<>();
+        for (Cases.Case c : cases) {
+            for (Platform p : c.oddOnesOut()) n.computeIfAbsent(p, k -> new int[4])[0]++;
+            Truth t = truths.get(c.key());
+            if (t != null) {
+                for (Platform p : c.results().keySet()) {
+                    int[] a = n.computeIfAbsent(p, k -> new int[4]);
+                    a[2]++;
+                    if (!t.agreeing().contains(p)) a[1]++;
+                }
+            }
+            for (Platform p : c.unstable().keySet()) n.computeIfAbsent(p, k -> new int[4])[3]++;
+        }
+        List<Rank> out = new ArrayList<>();
+        n.forEach((p, a) -> out.add(new Rank(p, a[0], a[1], a[2], a[3])));
+        out.sort(Comparator.comparingInt((Rank r) -> -r.oddOneOut()).thenComparingInt(r -> -r.offIdeal()).thenComparingInt(r -> -r.unstable())
+                .thenComparing(Rank::platform));
+        return out;
+    }
+
+    /**
+     * The cases shown first: new ones before persisting ones; then one per class in turn (a thousand Number–Number
+     * cases do not hide the one NaN–Number), the largest ULP distance first within a class.
+     */
+    static List<TopCase> top(List<Cases.Case> cases, Findings f, CaseDiff against) {
+        Map<String, List<Discrepancy>> byCase = new HashMap<>();
+        for (Discrepancy d : f.discrepancies()) byCase.computeIfAbsent(d.program() + "/" + d.input(), k -> new ArrayList<>()).add(d);
+        List<TopCase> all = new ArrayList<>();
+        for (Cases.Case c : cases) {
+            if (!c.discrepant()) continue;
+            Cases.Answer base = c.majority() != null ? c.majority() : c.answers().getFirst();
+            DiscrepancyClass worst = null;
+            BigInteger ulps = null;
+            Cases.Answer far = null;
+            for (Cases.Answer a : c.answers()) {
+                if (a == base) continue;
+                DiscrepancyClass cls = DiscrepancyClass.classify(base.value(), a.value());
+                BigInteger u = cls == DiscrepancyClass.NUMBER_NUMBER ? Ulps.distance(base.value(), a.value(), representable(c, base.value(), a.value())) : null;
+                if (far == null || rank(cls) > rank(worst) || rank(cls) == rank(worst) && u != null && (ulps == null || u.compareTo(ulps) > 0)) {
+                    far = a;
+                    worst = cls;
+                    ulps = u;
+                }
+            }
+            Platform pa = base.platforms().getFirst(), pb = far.platforms().getFirst();
+            Discrepancy d = pick(byCase.getOrDefault(c.key(), List.of()), base.platforms(), far.platforms());
+            Pair pair = d != null ? d.pair() : new Pair(pa, pb);
+            String id = d == null ? null : org.fparity.reduce.DiscrepancyId.of(c.program(), c.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+            all.add(new TopCase(c, worst, ulps, pair, id, against != null && against.added().contains(c.key())));
+        }
+        Map<Object, List<TopCase>> perGroup = new LinkedHashMap<>();
+        Comparator<TopCase> order = Comparator.comparing((TopCase t) -> !t.isNew()).thenComparingInt(t -> -rank(t.cls()))
+                .thenComparing(TopCase::ulps, Comparator.nullsLast(Comparator.<BigInteger>reverseOrder()))
+                .thenComparingInt(t -> -t.c().oddOnesOut().size()).thenComparing(t -> t.c().key());
+        all.sort(order);
+        for (TopCase t : all) perGroup.computeIfAbsent(List.of(t.isNew(), t.cls()), k -> new ArrayList<>()).add(t);
+        List<TopCase> out = new ArrayList<>();
+        // new cases first, in turn per class; then the rest in turn per class
+        for (boolean fresh : List.of(true, false)) {
+            List<List<TopCase>> groups = perGroup.entrySet().stream().filter(e -> ((List<?>) e.getKey()).getFirst().equals(fresh)).map(Map.Entry::getValue).toList();
+            for (int i = 0; ; i++) {
+                boolean any = false;
+                for (List<TopCase> g : groups) {
+                    if (i < g.size()) {
+                        out.add(g.get(i));
+                        any = true;
+                    }
+                }
+                if (!any) break;
+            }
+        }
+        return out;
+    }
+
+    // results of an FP32 program printed in double are measured in FP64 ULPs (as compare does)
+    private static org.fparity.ir.Precision representable(Cases.Case c, double a, double b) {
+        org.fparity.ir.Precision p = c.precision();
+        return p.round(a) == a && p.round(b) == b ? p : org.fparity.ir.Precision.FP64;
+    }
+
+    /** Kinds of disagreement first (NaN, Inf or zero against a number), then Inf signs, then Number–Number. */
+    private static int rank(DiscrepancyClass c) {
+        if (c == null) return -1;
+        return switch (c) {
+            case NUMBER_NUMBER -> 0;
+            case INF_SIGN -> 1;
+            default -> 2;
+        };
+    }
+
+    /** A recorded discrepancy between a platform of {@code base} and one of {@code far}, toolchain pairs first. */
+    private static Discrepancy pick(List<Discrepancy> ds, List<Platform> base, List<Platform> far) {
+        Discrepancy best = null;
+        for (Discrepancy d : ds) {
+            boolean across = base.contains(d.pair().a()) && far.contains(d.pair().b()) || far.contains(d.pair().a()) && base.contains(d.pair().b());
+            if (!across) continue;
+            if (best == null || best.pair().kind() != Pair.Kind.TOOLCHAINS && d.pair().kind() == Pair.Kind.TOOLCHAINS) best = d;
+        }
+        return best != null ? best : ds.isEmpty() ? null : ds.getFirst();
+    }
+}

@@ -1,0 +1,168 @@
+package org.fparity.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.fparity.compare.Platform;
+import org.fparity.exec.Outcome.Status;
+import org.fparity.ir.Decimal;
+import org.fparity.ir.Precision;
+
+/**
+ * The verdict in words, the same in report.html, summary.md, the end screen and {@code fparity compare}: every count
+ * names its unit, and the unit is the case (a program on one input); platform pairs are detail.
+ */
+final class VerdictText {
+    private VerdictText() {}
+
+    /** Nothing to look at: healthy, nothing (new) disagrees, no unstable platform. */
+    static boolean clean(Report r) {
+        Verdict v = r.verdict();
+        boolean nothing = v.against() != null ? v.against().added().isEmpty() : v.count().discrepant() == 0;
+        return v.broken() == null && nothing && v.count().unstable() == 0;
+    }
+
+    /** One line: what a person must know first. */
+    static String headline(Report r) {
+        Verdict v = r.verdict();
+        Verdict.CaseDiff a = v.against();
+        StringBuilder sb = new StringBuilder();
+        if (v.broken() != null) sb.append("BROKEN CAMPAIGN: ");
+        if (a != null) {
+            sb.append(cases(a.added().size())).append(" new against ").append(a.baseline()).append(" (").append(a.persisting().size())
+                    .append(" persisting, ").append(a.gone().size()).append(" gone); ");
+        }
+        int n = v.count().cases(), d = v.count().discrepant();
+        if (d == 0) sb.append(n == 0 ? "no case has a result" : "all " + cases(n) + " agree across platforms");
+        else sb.append(d).append(" of ").append(cases(n)).append(d == 1 ? " disagrees" : " disagree").append(" across platforms");
+        if (v.count().unstable() > 0) sb.append("; ").append(cases(v.count().unstable())).append(" with an unstable platform (not counted as discrepancies)");
+        return sb.toString();
+    }
+
+    /** The verdict's facts, one line each. */
+    static List<String> lines(Report r) {
+        Verdict v = r.verdict();
+        List<String> out = new ArrayList<>();
+        int platforms = r.findings().runs().size();
+        out.add("a case is one program on one input: " + cases(v.count().cases()) + " ran on " + platforms + (platforms == 1 ? " platform" : " platforms")
+                + " (toolchain × opt level), " + r.findings().totalRuns() + " runs in all");
+        long compared = r.findings().pairs().stream().mapToLong(s -> s.compared()).sum();
+        out.add("disagreeing cases: " + v.count().discrepant() + pct(v.count().discrepant(), v.count().cases()) + "; in detail "
+                + r.findings().discrepancies().size() + " disagreeing platform pairs among " + compared + " compared (pair × case)");
+        long statusCases = r.findings().mismatches().stream().map(m -> m.program() + "/" + m.input()).distinct().count();
+        if (statusCases > 0) out.add("cases where a run ended differently (crash, timeout, compile error on some platform): " + statusCases);
+        int attempts = r.campaign().reruns().size();
+        if (v.count().unstable() > 0) {
+            StringBuilder sb = new StringBuilder("unstable: " + cases(v.count().unstable()) + " gave different results on reruns of the same binary (");
+            Map<Platform, Integer> by = org.fparity.compare.Cases.unstableByPlatform(v.cases());
+            List<String> parts = new ArrayList<>();
+            by.forEach((p, k) -> parts.add(p + " in " + cases(k)));
+            sb.append(String.join(", ", parts)).append("), each disagreeing case rerun ").append(attempts).append(attempts == 1 ? " time" : " times");
+            out.add(sb.toString());
+        } else if (attempts > 0 && v.count().discrepant() > 0) {
+            out.add("stable: every disagreeing case was rerun " + attempts + (attempts == 1 ? " time" : " times") + " on each platform and gave the same results");
+        }
+        if (v.against() != null) {
+            Verdict.CaseDiff a = v.against();
+            out.add("against " + a.baseline() + ": " + a.added().size() + " new, " + a.persisting().size() + " persisting, " + a.gone().size() + " gone, "
+                    + a.unchecked().size() + " not checked (no result on both sides tonight) — in cases");
+        }
+        long values = v.health().stream().filter(h -> h.ok() > 0).count();
+        long compileOnly = v.health().stream().filter(Verdict.ToolchainHealth::compileOnly).count();
+        long dead = v.health().stream().filter(h -> !h.compileOnly() && h.ok() == 0).count();
+        long partial = v.health().stream().filter(h -> h.ok() > 0 && h.failed() > 0).count();
+        out.add("toolchains: " + values + " produced values" + (partial > 0 ? " (" + partial + " with some failed runs)" : "") + ", " + dead
+                + " produced none" + (compileOnly > 0 ? ", " + compileOnly + " compile only here (no device)" : ""));
+        return out;
+    }
+
+    /** {@code 12 compile errors, 3 crashes} for a toolchain's failed runs, or empty. */
+    static String failures(Verdict.ToolchainHealth h) {
+        List<String> parts = new ArrayList<>();
+        for (Status s : Status.values()) {
+            if (s == Status.OK || s == Status.CANNOT_RUN) continue;
+            int n = h.byStatus().getOrDefault(s, 0);
+            if (n > 0) parts.add(n + " " + s.name().toLowerCase(Locale.ROOT).replace('_', ' '));
+        }
+        return String.join(", ", parts);
+    }
+
+    /** {@code 1 ULP}, {@code 12 ULPs}. */
+    static String ulps(java.math.BigInteger u) {
+        return u + (u.equals(java.math.BigInteger.ONE) ? " ULP" : " ULPs");
+    }
+
+    static String cases(int n) {
+        return n + (n == 1 ? " case" : " cases");
+    }
+
+    private static String pct(int part, int whole) {
+        return whole == 0 ? "" : String.format(Locale.ROOT, " of %d (%.1f %%)", whole, 100.0 * part / whole);
+    }
+
+    /** As the harness prints for people: {@code %.17g} (FP64) or {@code %.9g} (FP32). */
+    static String decimal(double v, Precision p) {
+        return Decimal.of(v, p);
+    }
+
+    /** Signed ULPs from {@code base} to {@code x}, or the class when they are not both numbers. */
+    static String ulpsFrom(double base, double x, Precision p) {
+        if (org.fparity.compare.DiscrepancyClass.classify(base, x) == null) return "0";
+        org.fparity.compare.DiscrepancyClass c = org.fparity.compare.DiscrepancyClass.classify(base, x);
+        if (c != org.fparity.compare.DiscrepancyClass.NUMBER_NUMBER) return c.label();
+        Precision q = p.round(base) == base && p.round(x) == x ? p : Precision.FP64;
+        java.math.BigInteger u = org.fparity.ir.Ulps.between(base, x, q);
+        return (u.signum() > 0 ? "+" : "") + u;
+    }
+
+    /** Platforms grouped by toolchain: {@code gcc O0 O1 O2; clang-19 O3_FM}. */
+    static String platforms(List<Platform> ps) {
+        Map<String, List<String>> byLane = new LinkedHashMap<>();
+        for (Platform p : ps) byLane.computeIfAbsent(p.lane(), k -> new ArrayList<>()).add(p.opt());
+        List<String> s = new ArrayList<>();
+        byLane.forEach((lane, opts) -> s.add(lane + " " + String.join(" ", opts)));
+        return String.join("; ", s);
+    }
+
+    /** The platforms of one answer of a case: a majority of more than 8 is "every other platform" (the rest are listed beside it). */
+    static String answerPlatforms(org.fparity.compare.Cases.Case c, org.fparity.compare.Cases.Answer a) {
+        if (a == c.majority() && a.platforms().size() > 8) return a.platforms().size() + " platforms: every one not named in another row";
+        return platforms(a.platforms());
+    }
+
+    /** Who agrees with the ideal IEEE platform, briefly. */
+    static String agreeing(org.fparity.compare.Cases.Case c, Verdict.Truth t) {
+        if (t.agreeing().isEmpty()) return "no platform";
+        if (c.majority() != null && t.agreeing().equals(c.majority().platforms())) return "the majority";
+        return platforms(t.agreeing());
+    }
+
+    /** One line that reproduces a case from the campaign folder. */
+    static String reproduce(Report r, Verdict.TopCase t) {
+        String folder = shell(r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
+        if (t.discrepancyId() != null) return "bin/fparity reduce " + folder + " --discrepancy " + t.discrepancyId();
+        return "bin/fparity compare " + folder + " --pair " + t.pair().a().id() + ":" + t.pair().b().id();
+    }
+
+    static String shell(String s) {
+        return s.matches("[A-Za-z0-9_@%+=:,./-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    /** How to make the campaign again: command, seed, grammar and hash, versions, host; in a fixed order. */
+    static Map<String, String> provenance(Report r) {
+        Map<String, String> p = r.campaign().provenance();
+        Map<String, String> out = new LinkedHashMap<>();
+        out.put("command", p.getOrDefault("command", "unknown (campaign made before fparity recorded it)"));
+        for (String k : List.of("folder", "seed", "grammar", "grammar_sha256", "fparity", "created")) if (p.containsKey(k)) out.put(k.replace('_', ' '), p.get(k));
+        new TreeMap<>(p).forEach((k, v) -> {
+            if (k.startsWith("setting ")) out.put(k, v);
+        });
+        new TreeMap<>(r.campaign().versions()).forEach((k, v) -> out.put("version: " + k, v));
+        new TreeMap<>(r.campaign().host()).forEach((k, v) -> out.put("host: " + k, v));
+        out.put("report generated", r.generated() + " (session " + r.sessionUuid() + ")");
+        return out;
+    }
+}
