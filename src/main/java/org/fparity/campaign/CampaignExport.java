@@ -62,7 +62,7 @@ public final class CampaignExport {
                 // not a POSIX file system: keep the default
             }
         } catch (IOException e) {
-            throw new FparityError("cannot write " + out + ": " + e.getMessage(), 4);
+            throw new FparityError("cannot write " + out + ": " + org.fparity.FparityError.reason(e), 4);
         }
         try {
             Result r;
@@ -80,7 +80,7 @@ public final class CampaignExport {
             }
             return new Result(out, r.programs(), r.platforms(), r.outcomes(), r.digest(), Files.size(target));
         } catch (IOException e) {
-            throw new FparityError("cannot write " + out + ": " + e.getMessage(), 4);
+            throw new FparityError("cannot write " + out + ": " + org.fparity.FparityError.reason(e), 4);
         } finally {
             try {
                 Files.deleteIfExists(tmp);

@@ -74,7 +74,7 @@ public final class CampaignImport {
             Files.createDirectories(parent);
             tmp = Files.createTempDirectory(parent, "." + target.getFileName() + ".import-");
         } catch (IOException e) {
-            throw new FparityError("cannot create " + target + ": " + e.getMessage(), 4);
+            throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
         }
         boolean done = false;
         try {
@@ -83,7 +83,7 @@ public final class CampaignImport {
                 Files.deleteIfExists(target); // an empty folder only: checked above
                 Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
-                throw new FparityError("cannot create " + target + ": " + e.getMessage(), 4);
+                throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
             }
             done = true;
             return new Result(target, r.name(), r.schema(), r.programs(), r.platforms(), r.outcomes(), r.digest());
@@ -268,7 +268,7 @@ public final class CampaignImport {
             return new FparityError("corrupt JSON in " + section + (at >= 0 ? " at byte " + at : "") + " (" + firstLine(j.getOriginalMessage()) + ")");
         }
         if (e instanceof JsonProcessingException j) return new FparityError("malformed " + section + " (" + firstLine(j.getOriginalMessage()) + ")");
-        return new FparityError("cannot read " + file + ": " + e.getMessage(), 4);
+        return new FparityError("cannot read " + file + ": " + org.fparity.FparityError.reason(e), 4);
     }
 
     private static void field(JsonParser p, String name, String otherwise) throws IOException {

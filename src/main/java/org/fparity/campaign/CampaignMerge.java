@@ -135,7 +135,7 @@ public final class CampaignMerge {
             Files.createDirectories(parent);
             tmp = Files.createTempDirectory(parent, "." + target.getFileName() + ".merge-");
         } catch (IOException e) {
-            throw new FparityError("cannot create " + target + ": " + e.getMessage(), 4);
+            throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
         }
         boolean done = false;
         try {
@@ -181,12 +181,12 @@ public final class CampaignMerge {
             try {
                 Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
-                throw new FparityError("cannot create " + target + ": " + e.getMessage(), 4);
+                throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
             }
             done = true;
             return new Result(target, programs.size(), platforms.size(), written, dups, partial);
         } catch (IOException e) {
-            throw new FparityError("cannot merge into " + target + ": " + e.getMessage(), 4);
+            throw new FparityError("cannot merge into " + target + ": " + org.fparity.FparityError.reason(e), 4);
         } finally {
             if (!done) CampaignImport.deleteTree(tmp);
         }

@@ -42,7 +42,7 @@ public final class ClusterRunner {
         try {
             Files.createDirectories(dir);
         } catch (java.io.IOException e) {
-            throw new FparityError("cannot create campaign folder " + dir + ": " + e.getMessage(), 4);
+            throw FparityError.io("cannot create campaign folder " + dir, e);
         }
         CampaignMeta meta = Campaign.readMeta(dir);
         if (meta == null) {

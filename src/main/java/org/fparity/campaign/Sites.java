@@ -52,7 +52,7 @@ public final class Sites {
                 default -> throw new FparityError("cluster " + p.name() + ": unknown executor " + p.executor());
             };
         } catch (IOException e) {
-            throw new FparityError("cluster " + p.name() + ": " + e.getMessage(), 4);
+            throw new FparityError("cluster " + p.name() + ": " + org.fparity.FparityError.reason(e), 4);
         }
     }
 

@@ -26,11 +26,17 @@ public final class ToolchainChoice {
     public static List<DetectedToolchain> choose(Toolchains tcs, List<String> names, Consumer<String> log) {
         boolean auto = names.size() == 1 && names.getFirst().strip().equals("auto");
         List<Toolchain> wanted = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
         if (auto) wanted.addAll(tcs.all());
-        else for (String n : new LinkedHashSet<>(names)) wanted.add(tcs.get(n.strip()));
+        else {
+            for (String n : new LinkedHashSet<>(names)) {
+                String name = n.strip();
+                if (tcs.has(name)) wanted.add(tcs.get(name));
+                else missing.add(name + ": no such toolchain in " + tcs.dir() + " (known: " + String.join(", ", tcs.names()) + ")");
+            }
+        }
         List<DetectedToolchain> chosen = new ArrayList<>();
         List<String> left = new ArrayList<>();
-        List<String> missing = new ArrayList<>();
         for (DetectedToolchain d : detectAll(wanted)) {
             if (auto) {
                 if (d.canCompile() && d.canRun()) chosen.add(d);
@@ -43,7 +49,7 @@ public final class ToolchainChoice {
             }
         }
         if (!missing.isEmpty()) {
-            throw new FparityError("toolchain " + String.join("; ", missing) + " (asked for with --toolchains; drop it, or use"
+            throw new FparityError("toolchain " + String.join("; toolchain ", missing) + " (asked for with --toolchains; drop it, or use"
                     + " --toolchains auto; 'fparity toolchains' lists what is here)", ExitCode.MISSING_TOOL);
         }
         if (auto && !chosen.isEmpty()) {

@@ -82,7 +82,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--no-phases", description = "With --varity: skip fparity's per-phase CPU profile.")
     boolean noPhases;
 
-    @Option(names = "--varity-inputs", paramLabel = "K", defaultValue = "5", description = "Inputs per program for Varity (its own default: ${DEFAULT-VALUE}).")
+    @Option(names = "--varity-inputs", paramLabel = "K", defaultValue = "5", description = "Inputs per program for Varity, as Varity's own default (default: ${DEFAULT-VALUE}).")
     int varityInputs;
 
     @Option(names = "--yield-inputs", paramLabel = "LIST", split = ",",

@@ -21,7 +21,7 @@ public final class BenchReduceCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAMPAIGN")
     Path campaign;
 
-    @Option(names = "--cases", paramLabel = "N", defaultValue = "20", description = "discrepancies to reduce (classes in turn; default: ${DEFAULT-VALUE})")
+    @Option(names = "--cases", paramLabel = "N", defaultValue = "20", description = "discrepancies to reduce, classes in turn (default: ${DEFAULT-VALUE})")
     int cases;
 
     @Option(names = "--cvise", paramLabel = "M", defaultValue = "5", description = "of those, how many C-only ones C-Vise reduces too (default: ${DEFAULT-VALUE})")

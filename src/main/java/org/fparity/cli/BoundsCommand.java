@@ -26,7 +26,7 @@ public final class BoundsCommand implements Callable<Integer> {
     @Option(names = "--experiment", paramLabel = "E", description = "mac (Fig. 5) or gemm (Fig. 6)")
     String experiment;
 
-    @Option(names = "--n", paramLabel = "N", defaultValue = "1024", description = "terms (dot) or inner dimension (gemm) (default: ${DEFAULT-VALUE}; for --experiment gemm: columns of B, default 8)")
+    @Option(names = "--n", paramLabel = "N", defaultValue = "1024", description = "terms (dot) or inner dimension (gemm); for --experiment gemm: columns of B, there 8 when not given (default: ${DEFAULT-VALUE})")
     long n;
 
     @Option(names = "--precision", paramLabel = "P", defaultValue = "fp32", description = "accumulation precision: fp16, bf16, fp32 or fp64 (default: ${DEFAULT-VALUE})")
@@ -41,16 +41,16 @@ public final class BoundsCommand implements Callable<Integer> {
     @Option(names = "--lambda", paramLabel = "L", defaultValue = "5", description = "λ of the probabilistic bounds (default: ${DEFAULT-VALUE})")
     double lambda;
 
-    @Option(names = "--m", paramLabel = "M", description = "rows of A (gemm; experiment default 256)")
+    @Option(names = "--m", paramLabel = "M", description = "rows of A (gemm) (default: 256 for --experiment gemm)")
     Long m;
 
-    @Option(names = "--t", paramLabel = "T", description = "experiment gemm: inner dimension (default 4096; the paper used 32768)")
+    @Option(names = "--t", paramLabel = "T", description = "experiment gemm: inner dimension; the paper used 32768 (default: 4096)")
     Long t;
 
     @Option(names = "--samples", paramLabel = "S", defaultValue = "100000", description = "experiment mac: samples (default: ${DEFAULT-VALUE})")
     int samples;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "random seed of the experiments")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "random seed of the experiments (default: ${DEFAULT-VALUE})")
     long seed;
 
     @Option(names = "--svg", paramLabel = "FILE", description = "write the experiment's EDF plot here (default: reports/bounds-<experiment>.svg)")

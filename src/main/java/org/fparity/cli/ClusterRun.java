@@ -58,6 +58,7 @@ final class ClusterRun {
         } finally {
             for (SiteExecutor ex : open) ex.close();
         }
+        int code = ExitCode.OK.code();
         if (cmd.noReport) {
             o.println("next: fparity compare " + dir + "   (then: fparity report " + dir + ")");
         } else {
@@ -66,9 +67,10 @@ final class ClusterRun {
             Path where = cmd.reportDir != null ? cmd.reportDir : org.fparity.report.ReportWriter.defaultDir(view);
             ReportWriter.write(rep, where);
             EndScreen.findings(o, rep);
+            code = CliCampaigns.exitCode(rep);
             o.println("report: " + where.resolve("report.html") + "  (also report.json, summary.md, junit.xml, metrics.txt)");
         }
         o.flush();
-        return ExitCode.OK.code();
+        return code;
     }
 }

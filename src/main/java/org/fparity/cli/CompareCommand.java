@@ -46,11 +46,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "OTHER", description = "Another campaign (last night's, another cluster's): show what is new, gone, persisting.")
     Path baseline;
 
-    @Option(names = "--all-pairs", description = "Every pair, also within a site (default for a campaign from several sites: pairs across sites only).")
+    @Option(names = "--all-pairs", description = "Every pair, also within a site (default: pairs across sites only, for a campaign from several sites).")
     boolean allPairs;
 
     @Option(names = "--reference-rows", paramLabel = "N", defaultValue = "50",
-            description = "Cross-site discrepancies listed with the reference's verdict (default ${DEFAULT-VALUE}; the counts cover all).")
+            description = "Cross-site discrepancies listed with the reference's verdict; the counts cover all (default: ${DEFAULT-VALUE}).")
     int referenceRows;
 
     @Option(names = "--strict", description = "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
@@ -76,10 +76,11 @@ public final class CompareCommand implements Callable<Integer> {
         if (crossSite) {
             out.println("Cross-site view: " + pairs.size() + " pairs across sites " + String.join(", ", sites) + " at the same opt level (--all-pairs for every pair)");
         }
-        out.print(ReportWriter.text(Report.of(view, now, diff)));
+        Report r = Report.of(view, now, diff);
+        out.print(ReportWriter.text(r));
         List<Discrepancy> across = now.discrepancies().stream().filter(CrossSite::acrossSites).toList();
         if (!across.isEmpty() || crossSite) out.print(CrossSite.render(CrossSite.judge(view, across), referenceRows));
         out.flush();
-        return 0;
+        return CliCampaigns.exitCode(r);
     }
 }

@@ -43,7 +43,7 @@ public final class ExsumCommand implements Callable<Integer> {
     @Option(names = "--dot", paramLabel = "FILE2", description = "second vector: print the exact dot product FILE·FILE2")
     String dot;
 
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "1", description = "threads (fork/join; bit-identical for any N)")
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "1", description = "threads (fork/join; bit-identical for any N) (default: ${DEFAULT-VALUE})")
     int parallel;
 
     @Option(names = "--save-acc", paramLabel = "F", description = "write the exact accumulator state (JSON) to F")

@@ -37,39 +37,39 @@ public final class FlipCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "a program file (.fp canonical text or .json)")
     Path file;
 
-    @Option(names = "--branch", paramLabel = "N", defaultValue = "0", description = "which if statement, pre-order from 0 (default 0)")
+    @Option(names = "--branch", paramLabel = "N", defaultValue = "0", description = "which if statement, pre-order from 0 (default: ${DEFAULT-VALUE})")
     int branch;
 
     @Option(names = "--domain", paramLabel = "VAR=LO:HI", description = "range of an input (repeatable); the file's '// flip domain:' line, "
             + "then [-100, 100], otherwise; a loop bound takes N:N")
     List<String> domain = new ArrayList<>();
 
-    @Option(names = "--split", paramLabel = "W", defaultValue = "0.01", description = "cell width per variable (default 0.01, the paper's); 0: no splitting")
+    @Option(names = "--split", paramLabel = "W", defaultValue = "0.01", description = "cell width per variable, the paper's 0.01 by default; 0: no splitting (default: ${DEFAULT-VALUE})")
     double split;
 
-    @Option(names = "--models", paramLabel = "M,M", defaultValue = "all", description = "evaluation models reported per candidate (default all)")
+    @Option(names = "--models", paramLabel = "M,M", defaultValue = "all", description = "evaluation models reported per candidate (default: ${DEFAULT-VALUE})")
     String models;
 
     @Option(names = "--verify", paramLabel = "P,P", defaultValue = DEFAULT_VERIFY, description = "platforms to verify on: TOOLCHAIN@OPT or "
-            + "model:NAME (Java under a model); 'none' to skip (default " + DEFAULT_VERIFY + ")")
+            + "model:NAME (Java under a model); 'none' to skip (default: ${DEFAULT-VALUE})")
     String verify;
 
-    @Option(names = "--budget", paramLabel = "T", defaultValue = "60s", description = "time (60s, 2m) or a number of cells (500cells); default 60s")
+    @Option(names = "--budget", paramLabel = "T", defaultValue = "60s", description = "time (60s, 2m) or a number of cells (500cells) (default: ${DEFAULT-VALUE})")
     String budget;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed for the order of domain cells (default 1)")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed for the order of domain cells (default: ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--max-candidates", paramLabel = "N", defaultValue = "1000000", description = "stop after N candidates")
+    @Option(names = "--max-candidates", paramLabel = "N", defaultValue = "1000000", description = "stop after N candidates (default: ${DEFAULT-VALUE})")
     int maxCandidates;
 
-    @Option(names = "--query-timeout", paramLabel = "MS", defaultValue = "2000", description = "Z3 timeout per query in ms (default 2000)")
+    @Option(names = "--query-timeout", paramLabel = "MS", defaultValue = "2000", description = "Z3 timeout per query in ms (default: ${DEFAULT-VALUE})")
     int queryTimeout;
 
-    @Option(names = "--round", paramLabel = "N", defaultValue = "32", description = "candidates verified together in one batch (default 32)")
+    @Option(names = "--round", paramLabel = "N", defaultValue = "32", description = "candidates verified together in one batch (default: ${DEFAULT-VALUE})")
     int round;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "output folder (default reports/flip-<program id>-b<branch>)")
+    @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: reports/flip-<program id>-b<branch>)")
     Path out;
 
     @Spec

@@ -33,11 +33,22 @@ import org.fparity.ir.Precision;
 @Command(name = "fprev", mixinStandardHelpOptions = true,
         description = {"Reveals the order in which a summation-based function adds its inputs (FPRev).",
             "Targets: " + Targets.HELP},
-        footer = {"", "Exit codes: 0 revealed / same order, 1 orders differ (--compare), 2 bad input, 3 missing tool,",
-            "4 the function is not an ordinary summation (compensated, randomised, value-dependent)."})
+        footer = {"", "Findings (exit 1): the two orders differ (--compare), or the function is not an ordinary summation",
+            "(compensated, randomised, value-dependent: no single order explains it).",
+            "Cost: FPRev-advanced makes at least n-1 probes of n summands each, so time grows like n²; above --n "
+                    + FprevCommand.FORCE_N + " fparity says the cost and needs --force."})
 public final class FprevCommand implements Callable<Integer> {
     /** Beyond this the index arrays alone need gigabytes. */
     static final int MAX_N = 1 << 27;
+
+    /**
+     * The documented limit without {@code --force}. Measured: {@code fprev --target java.seq --n 65536} took 44 s
+     * and 203 MB (maximum resident size, load average 16 on 2 cores); the time grows like n².
+     */
+    static final int FORCE_N = 1 << 16;
+
+    /** Memory per summand beyond the JVM's own, an estimate: the probe requests and replies are text of ~20 bytes per index pair, plus the tree. */
+    static final long BYTES_PER_SUMMAND = 64;
 
     @Spec
     CommandSpec spec;
@@ -45,16 +56,16 @@ public final class FprevCommand implements Callable<Integer> {
     @Option(names = "--target", paramLabel = "TARGET", description = "the function to probe, e.g. numpy.dot, java.seq, tc.hopper, c.gcc")
     String target;
 
-    @Option(names = "--dtype", defaultValue = "float32", description = "float64, float32, float16 or bfloat16 (default ${DEFAULT-VALUE})")
+    @Option(names = "--dtype", defaultValue = "float32", description = "float64, float32, float16 or bfloat16 (default: ${DEFAULT-VALUE})")
     String dtype;
 
     @Option(names = "--n", description = "number of summands")
     Integer n;
 
-    @Option(names = "--algo", defaultValue = "advanced", description = "advanced, basic or naive (default ${DEFAULT-VALUE})")
+    @Option(names = "--algo", defaultValue = "advanced", description = "advanced, basic or naive (default: ${DEFAULT-VALUE})")
     String algo;
 
-    @Option(names = "--format", defaultValue = "text", description = "text, json, dot or svg (default ${DEFAULT-VALUE})")
+    @Option(names = "--format", defaultValue = "text", description = "text, json, dot or svg (default: ${DEFAULT-VALUE})")
     String format;
 
     @Option(names = "--check", description = "replay on 64 random inputs (16 without it) and, for numpy, compare 1 and 2 BLAS threads")
@@ -63,7 +74,7 @@ public final class FprevCommand implements Callable<Integer> {
     @Option(names = "--sweep", paramLabel = "A..B", description = "reveal for n = A, 2A, 4A, … up to B and print n, probes, seconds, shape")
     String sweep;
 
-    @Option(names = "--repeat", defaultValue = "1", description = "sweep: best of this many runs per n")
+    @Option(names = "--repeat", defaultValue = "1", description = "sweep: best of this many runs per n (default: ${DEFAULT-VALUE})")
     int repeat;
 
     @Option(names = "--compare", arity = "2", paramLabel = "TARGET", description = "do two targets sum in the same order?")
@@ -78,7 +89,7 @@ public final class FprevCommand implements Callable<Integer> {
     @Option(names = "--cflags", description = "compiler flags for c.* targets (default: " + org.fparity.fprev.CompiledTargets.DEFAULT_CFLAGS + ")")
     String cflags;
 
-    @Option(names = "--local-size", defaultValue = "64", description = "OpenCL work-group size (default ${DEFAULT-VALUE})")
+    @Option(names = "--local-size", defaultValue = "64", description = "OpenCL work-group size (default: ${DEFAULT-VALUE})")
     int localSize;
 
     @Option(names = "--mask", description = "override the mask M (e.g. 0x1p127)")
@@ -89,6 +100,9 @@ public final class FprevCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--output"}, description = "write the result to this file instead of standard output")
     Path output;
+
+    @Option(names = "--force", description = "reveal beyond --n " + FORCE_N + " (the cost is printed first)")
+    boolean force;
 
     @Option(names = "--bench", paramLabel = "SUITE", description = "timing suites side by side with baselines: numpy, java, hopper, all")
     String bench;
@@ -105,6 +119,7 @@ public final class FprevCommand implements Callable<Integer> {
         if (repeat < 1) throw new FparityError("--repeat must be at least 1");
         if (threads != null && threads < 1) throw new FparityError("--threads must be at least 1");
         if (n != null && n > MAX_N) throw new FparityError("--n " + n + " is above the limit " + MAX_N);
+        if (n != null) bound("--n " + n, n);
         if (bench != null) {
             emit(FprevBench.run(bench, out()));
             return 0;
@@ -222,6 +237,30 @@ public final class FprevCommand implements Callable<Integer> {
         }
     }
 
+    /** Says what revealing {@code n} summands costs and refuses it above {@link #FORCE_N} unless --force (exit 2). */
+    private void bound(String what, int n) {
+        if (n <= FORCE_N) return;
+        String cost = cost(n);
+        if (!force) throw new FparityError(what + ": " + cost + "; the limit is " + FORCE_N + " summands, --force runs it anyway");
+        System.err.println("fparity: --force: " + cost);
+    }
+
+    /** The cost of one reveal of {@code n} summands, in words. */
+    static String cost(long n) {
+        double evaluations = (double) (n - 1) * n;
+        double seconds = 44.0 * evaluations / ((double) (FORCE_N - 1) * FORCE_N);
+        return String.format(Locale.ROOT, "at least %,d probes of %,d summands each (%.1e summand evaluations; n = %,d took 44 s here,"
+                + " so expect about %s) and about %s of memory", n - 1, n, evaluations, FORCE_N, duration(seconds),
+                CampaignCost.size((double) n * BYTES_PER_SUMMAND));
+    }
+
+    private static String duration(double s) {
+        if (s < 120) return String.format(Locale.ROOT, "%.0f s", s);
+        if (s < 7200) return String.format(Locale.ROOT, "%.0f minutes", s / 60);
+        if (s < 2 * 86400) return String.format(Locale.ROOT, "%.0f hours", s / 3600);
+        return String.format(Locale.ROOT, "%.0f days", s / 86400);
+    }
+
     static int[] sweepSizes(String s) {
         String[] parts = s.split("\\.\\.");
         int lo, hi;
@@ -242,6 +281,7 @@ public final class FprevCommand implements Callable<Integer> {
     private int sweepMode(Precision p, Fprev.Algo a, String fmt, double m, double u, Targets.Options opts) {
         if (target == null) throw new FparityError("--sweep needs --target");
         int[] sizes = sweepSizes(sweep);
+        bound("--sweep " + sweep, sizes[sizes.length - 1]);
         List<Map<String, Object>> rows = new ArrayList<>();
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-10s %12s %10s  %s%n", "n", "probes", "seconds", "shape"));
         PrintWriter w = out();

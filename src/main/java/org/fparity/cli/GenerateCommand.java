@@ -15,16 +15,16 @@ import picocli.CommandLine.Option;
 @Command(name = "generate", mixinStandardHelpOptions = true,
         description = "Generate random programs and inputs from a grammar and emit them as source files.")
 final class GenerateCommand implements Callable<Integer> {
-    @Option(names = "--seed", description = "random seed (default ${DEFAULT-VALUE})", defaultValue = "1")
+    @Option(names = "--seed", description = "random seed (default: ${DEFAULT-VALUE})", defaultValue = "1")
     long seed;
 
-    @Option(names = "--count", description = "programs per precision (default ${DEFAULT-VALUE})", defaultValue = "20")
+    @Option(names = "--count", description = "programs per precision (default: ${DEFAULT-VALUE})", defaultValue = "20")
     int count;
 
-    @Option(names = "--precision", description = "fp32, fp64 or both (default ${DEFAULT-VALUE})", defaultValue = "fp64")
+    @Option(names = "--precision", description = "fp32, fp64 or both (default: ${DEFAULT-VALUE})", defaultValue = "fp64")
     String precision;
 
-    @Option(names = "--inputs", description = "inputs per program (default ${DEFAULT-VALUE})", defaultValue = "3")
+    @Option(names = "--inputs", description = "inputs per program (default: ${DEFAULT-VALUE})", defaultValue = "3")
     int inputs;
 
     @Option(names = "--grammar", description = "grammar file (default: the built-in grammar/varity.json)")
@@ -36,7 +36,7 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--emit", split = ",", description = "languages to emit: c,cuda,hip,hipify,opencl,java (default: all)")
     List<String> emit;
 
-    @Option(names = "--batch", description = "programs per emitted batch file (default ${DEFAULT-VALUE})", defaultValue = "100")
+    @Option(names = "--batch", description = "programs per emitted batch file (default: ${DEFAULT-VALUE})", defaultValue = "100")
     int batch;
 
     @Override

@@ -126,8 +126,10 @@ public final class Main {
         usage.exitCodeListHeading("%nExit codes:%n");
         usage.exitCodeList(codes);
         String[] footer = usage.footer();
-        String[] withEnv = Arrays.copyOf(footer, footer.length + 1);
-        withEnv[footer.length] = ENVIRONMENT;
+        String examples = Examples.section(cl.getCommandSpec().qualifiedName());
+        String[] withEnv = Arrays.copyOf(footer, footer.length + (examples == null ? 1 : 2));
+        if (examples != null) withEnv[footer.length] = examples;
+        withEnv[withEnv.length - 1] = ENVIRONMENT;
         usage.footer(withEnv);
         for (CommandLine sub : cl.getSubcommands().values()) apply(sub, codes);
     }

@@ -73,7 +73,7 @@ public final class ReduceCommand implements Callable<Integer> {
         try {
             work = Files.createTempDirectory("fparity-reduce");
         } catch (IOException e) {
-            throw new FparityError("cannot create a work folder: " + e.getMessage(), 4);
+            throw new FparityError("cannot create a work folder: " + org.fparity.FparityError.reason(e), 4);
         }
         ReduceSession session = new ReduceSession(tcs, work, out, s -> spec.commandLine().getErr().println("fparity: " + s));
         List<ReduceSession.Request> requests = new ArrayList<>();

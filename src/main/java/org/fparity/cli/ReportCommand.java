@@ -43,6 +43,6 @@ public final class ReportCommand implements Callable<Integer> {
         o.println(r.headline());
         for (Path p : written) o.println("wrote " + p);
         o.flush();
-        return r.verdict().healthExitCode().code();
+        return CliCampaigns.exitCode(r);
     }
 }

@@ -44,7 +44,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--programs", paramLabel = "N", defaultValue = "50", description = "Programs per precision (default: ${DEFAULT-VALUE}).")
     int programs;
 
-    @Option(names = "--inputs", paramLabel = "K", defaultValue = "50", description = "Inputs per program (default: ${DEFAULT-VALUE}; runs cost microseconds once a batch is built, so more inputs find more discrepant cases per CPU-hour: runners/README.md).")
+    @Option(names = "--inputs", paramLabel = "K", defaultValue = "50", description = "Inputs per program; runs cost microseconds once a batch is built, so more inputs find more discrepant cases per CPU-hour: runners/README.md (default: ${DEFAULT-VALUE}).")
     int inputs;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Generator seed (default: ${DEFAULT-VALUE}).")
@@ -92,6 +92,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "Stop after running: no comparison, no report.")
     boolean noReport;
 
+    @Option(names = "--force", description = "Run a campaign beyond the size limit (more than " + CampaignCost.MAX_PROGRAMS_TEXT + " programs), whose cost is printed first.")
+    boolean force;
+
     @Option(names = "--reruns", paramLabel = "N", defaultValue = "2",
             description = "Reruns of every case that disagrees, on each platform that gave it a result, to tell unstable platforms from discrepancies; 0 = none (default: ${DEFAULT-VALUE}).")
     int reruns;
@@ -114,6 +117,7 @@ public final class RunCommand implements Callable<Integer> {
         if (site != null && !site.matches("[a-z0-9][a-z0-9._-]*")) throw new FparityError("--site '" + site + "': lower-case letters, digits, '.', '_' or '-'");
         if (site != null && clusters != null && !clusters.isEmpty()) throw new FparityError("--site names this machine's site; with --cluster each profile names its own");
         Campaign existing = campaign == null ? null : CliCampaigns.existing(campaign);
+        if (existing == null) CampaignCost.check(programs, precisions(precisionName).size(), inputs, force, err);
         CampaignPlan plan = existing != null ? null
                 : CampaignPlan.generate(new CampaignPlan.Request(seed, precisions(precisionName), precisionName, programs, inputs, batch, grammarFile));
         Path dir = existing != null ? campaign : out != null ? out : Path.of("campaigns", "seed" + seed + "-" + precisionName + "-p" + programs + "-i" + inputs);
@@ -149,7 +153,7 @@ public final class RunCommand implements Callable<Integer> {
             Path where = reportDir != null ? reportDir : ReportWriter.defaultDir(view);
             ReportWriter.write(rep, where);
             EndScreen.findings(o, rep);
-            code = rep.verdict().healthExitCode();
+            code = ExitCode.of(CliCampaigns.exitCode(rep));
             o.println("report: " + where.resolve("report.html") + "  (also report.json, summary.md, junit.xml, metrics.txt)");
         }
         o.flush();

@@ -29,6 +29,11 @@ final class CEmitter extends CHost {
     }
 
     @Override
+    void reproducerProgram(StringBuilder out, Program p) {
+        CSyntax.functionWithoutUnused(out, "static ", 0, p, MathFn::c);
+    }
+
+    @Override
     void lifecycle(StringBuilder out, List<Program> programs) {
         out.append("static void fp_init(int argc, char **argv, int single) {\n  (void) argc;\n  (void) argv;\n  (void) single;\n}\n\n");
         out.append("static void fp_finish(void) {}\n\n");

@@ -1,6 +1,7 @@
 package org.fparity.emit;
 
 import java.util.List;
+import java.util.Map;
 import org.fparity.ir.Param;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
@@ -62,7 +63,7 @@ abstract class CHost implements Emitter {
         out.append("#define FP_N ").append(ps.size()).append("\n");
         out.append("static double fp_vals[").append(maxV).append("];\nstatic int fp_ints[").append(maxN).append("];\n");
         table(out, ps);
-        out.append(COMMON);
+        out.append(COMMON_HEAD).append(COMMON_LINES).append(COMMON_PARSE);
         programs(out, ps);
         lifecycle(out, ps);
         for (int k = 0; k < ps.size(); k++) runner(out, k, ps.get(k));
@@ -71,6 +72,75 @@ abstract class CHost implements Emitter {
         out.append("\n};\n\n");
         out.append(single ? mainSingle() : MAIN_BATCH);
         return out.toString();
+    }
+
+    /**
+     * The single-program form with one input built in: runs with no arguments, prints {@code HEX DEC} as the
+     * single form does, then one line {@code recorded PLATFORM VALUE} per entry of {@code recorded} (what the campaign
+     * recorded for this input, for comparison). {@code header} lines become the leading comment. Compiles without
+     * warnings under {@code -Wall -Wextra}: nothing the batch form needs is left in.
+     */
+    String reproducer(Program p, List<String> tokens, List<Map.Entry<String, String>> recorded, List<String> header) {
+        List<Program> ps = List.of(p);
+        StringBuilder out = new StringBuilder(8192);
+        out.append("/*\n");
+        for (String h : header) out.append(" * ").append(h.replace("*/", "* /")).append('\n');
+        out.append(" */\n");
+        prelude(out, ps);
+        int v = 0;
+        int n = 0;
+        for (Param par : p.params()) {
+            if (par.kind() == Param.Kind.INT) n++;
+            else v++;
+        }
+        out.append("#define FP_N 1\n");
+        out.append("static double fp_vals[").append(Math.max(v, 1)).append("];\nstatic int fp_ints[").append(Math.max(n, 1)).append("];\n");
+        table(out, ps);
+        out.append(COMMON_HEAD).append(COMMON_PARSE);
+        reproducerProgram(out, p);
+        lifecycle(out, ps);
+        runner(out, 0, p);
+        out.append("static void (*const fp_run[FP_N])(const double *, const int *, double *) = {\n  fp_run_0,\n};\n\n");
+        out.append("/* the input, one token per parameter value */\n");
+        for (int i = 0; i < tokens.size(); i++) out.append("static char fp_in_").append(i).append("[] = ").append(cString(tokens.get(i))).append(";\n");
+        out.append("static char *fp_input[").append(Math.max(tokens.size(), 1)).append("] = {");
+        for (int i = 0; i < tokens.size(); i++) out.append(i == 0 ? "" : ", ").append("fp_in_").append(i);
+        if (tokens.isEmpty()) out.append('0');
+        out.append("};\n");
+        if (!recorded.isEmpty()) {
+            out.append("/* what the campaign recorded for this input: platform, result */\n");
+            out.append("static const char *const fp_recorded[][2] = {\n");
+            for (Map.Entry<String, String> r : recorded) out.append("  {").append(cString(r.getKey())).append(", ").append(cString(r.getValue())).append("},\n");
+            out.append("};\n");
+        }
+        out.append("\nint main(void) {\n  char fp_why[96];\n  double fp_r;\n");
+        if (!recorded.isEmpty()) out.append("  size_t fp_i;\n");
+        out.append("  fp_init(0, 0, 1);\n");
+        out.append("  if (!fp_parse_args(0, fp_input, ").append(tokens.size()).append(", fp_why, sizeof fp_why)) fp_fail(4, \"%s\", fp_why);\n");
+        out.append("  fp_run[0](fp_vals, fp_ints, &fp_r);\n");
+        out.append(p.precision() == Precision.FP32 ? "  printf(\"%a %.9g\\n\", fp_r, fp_r);\n" : "  printf(\"%a %.17g\\n\", fp_r, fp_r);\n");
+        if (!recorded.isEmpty()) {
+            out.append("  for (fp_i = 0; fp_i < sizeof fp_recorded / sizeof fp_recorded[0]; fp_i++) {\n");
+            out.append("    printf(\"recorded %s %s\\n\", fp_recorded[fp_i][0], fp_recorded[fp_i][1]);\n  }\n");
+        }
+        out.append("  fflush(stdout);\n  fp_finish();\n  return 0;\n}\n");
+        return out.toString();
+    }
+
+    /** {@code compute_0} of a reproducer; the C emitter marks unused names so that -Wall -Wextra stay quiet. */
+    void reproducerProgram(StringBuilder out, Program p) {
+        programs(out, List.of(p));
+    }
+
+    /** A C string literal of {@code s} (printable ASCII kept, everything else escaped). */
+    static String cString(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\') b.append('\\').append(c);
+            else if (c >= 0x20 && c < 0x7f && c != '?') b.append(c);
+            else b.append(String.format("\\%03o", (int) c & 0xff));
+        }
+        return b.append('"').toString();
     }
 
     private static void table(StringBuilder out, List<Program> ps) {
@@ -156,7 +226,7 @@ abstract class CHost implements Emitter {
             """;
 
     /** Reading, tokenising and checking input, identical in every C-family harness (C99 and C++ alike). */
-    private static final String COMMON = """
+    private static final String COMMON_HEAD = """
 
             static void fp_fail(int code, const char *fmt, ...) {
               va_list ap;
@@ -175,6 +245,10 @@ abstract class CHost implements Emitter {
               return p;
             }
 
+            """;
+
+    /** Line reading and tokenising: the batch and argv forms only (a reproducer with its input built in has no use for them). */
+    private static final String COMMON_LINES = """
             static char *fp_line;
             static size_t fp_line_cap;
             static char **fp_toks;
@@ -234,6 +308,9 @@ abstract class CHost implements Emitter {
               return 1;
             }
 
+            """;
+
+    private static final String COMMON_PARSE = """
             /* A loop bound: optional sign and decimal digits; more than 9 digits saturates (then fails the range check). */
             static int fp_parse_bound(const char *t, long *b) {
               long v = 0;

@@ -39,16 +39,17 @@ public final class Clusters {
         try (Stream<Path> s = Files.list(dir)) {
             files = s.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
         } catch (IOException e) {
-            throw new FparityError("cannot list " + dir + ": " + e.getMessage(), 4);
+            throw new FparityError("cannot list " + dir + ": " + org.fparity.FparityError.reason(e), 4);
         }
         for (Path f : files) {
             String stem = f.getFileName().toString().replaceFirst("\\.json$", "");
             try {
-                ClusterProfile p = ProgramJson.MAPPER.readValue(Files.readString(f), ClusterProfile.class);
+                ClusterProfile p = ProgramJson.STRICT.readValue(Files.readString(f), ClusterProfile.class);
                 if (p == null) throw new IllegalArgumentException("empty file");
                 found.put(stem, p.validate(stem).expand(env));
             } catch (JsonProcessingException e) {
-                problems.put(stem, f + ": " + ProgramJson.oneLine(e));
+                problems.put(stem, e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException
+                        ? ProgramJson.problem("cluster profile " + f, e) : f + ": " + ProgramJson.oneLine(e));
             } catch (IllegalArgumentException | IOException e) {
                 problems.put(stem, f + ": " + e.getMessage());
             }

@@ -87,7 +87,7 @@ public final class SlurmExecutor implements SiteExecutor {
         } catch (NoSuchFileException e) {
             return new State(List.of());
         } catch (IOException e) {
-            throw new FparityError(stateFile() + ": cannot read (" + e.getMessage() + ")", 4);
+            throw new FparityError(stateFile() + ": cannot read (" + org.fparity.FparityError.reason(e) + ")", 4);
         }
     }
 
@@ -95,7 +95,7 @@ public final class SlurmExecutor implements SiteExecutor {
         try {
             Files.createDirectories(stateDir);
         } catch (IOException e) {
-            throw new FparityError("cannot create " + stateDir + ": " + e.getMessage(), 4);
+            throw new FparityError("cannot create " + stateDir + ": " + org.fparity.FparityError.reason(e), 4);
         }
         try {
             AtomicFiles.write(stateFile(), WorkerLine.COMPACT.writerWithDefaultPrettyPrinter().writeValueAsString(s) + "\n");
@@ -268,7 +268,7 @@ public final class SlurmExecutor implements SiteExecutor {
             shell.put(script, profile.workdir() + "/scripts/" + tag + ".sbatch", 120);
             shell.run(List.of("mkdir", "-p", profile.workdir() + "/log", profile.workdir() + "/out"), null, 60);
         } catch (IOException e) {
-            throw new FparityError("cluster " + profile.name() + ": cannot send shards: " + e.getMessage(), 4);
+            throw new FparityError("cluster " + profile.name() + ": cannot send shards: " + org.fparity.FparityError.reason(e), 4);
         }
         // Persisted before sbatch: if this process dies before the id is written, the next start finds the job by name.
         Submission s = new Submission(tag, null, attempt, indices, List.of());
@@ -371,7 +371,7 @@ public final class SlurmExecutor implements SiteExecutor {
         try (var r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
             return Worker.read(r, f.toString());
         } catch (IOException e) {
-            throw new FparityError("cannot read " + f + ": " + e.getMessage(), 4);
+            throw new FparityError("cannot read " + f + ": " + org.fparity.FparityError.reason(e), 4);
         }
     }
 

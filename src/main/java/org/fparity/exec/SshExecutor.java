@@ -92,7 +92,7 @@ public final class SshExecutor implements SiteExecutor {
         try {
             err = java.nio.file.Files.createTempFile("fparity-ssh", ".err");
         } catch (IOException e) {
-            throw new FparityError("cannot create a temporary file: " + e.getMessage(), 4);
+            throw new FparityError("cannot create a temporary file: " + org.fparity.FparityError.reason(e), 4);
         }
         try (org.fparity.util.Processes.Running p = shell.start(argv, err)) {
             Thread feeder = Thread.ofVirtual().start(() -> {

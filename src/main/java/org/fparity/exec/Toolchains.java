@@ -41,11 +41,11 @@ public final class Toolchains {
             String file = f.getFileName().toString();
             String stem = file.substring(0, file.length() - ".json".length());
             try {
-                Toolchain tc = ProgramJson.MAPPER.readValue(Files.readString(f), Toolchain.class);
+                Toolchain tc = ProgramJson.STRICT.readValue(Files.readString(f), Toolchain.class);
                 if (tc == null) throw new IllegalArgumentException("empty file");
                 found.put(tc.name(), tc.validate(stem));
             } catch (JsonProcessingException e) {
-                problems.add("toolchain file " + f + ": " + ProgramJson.oneLine(e));
+                problems.add(ProgramJson.problem("toolchain file " + f, e));
             } catch (IllegalArgumentException | IOException e) {
                 problems.add("toolchain file " + f + ": " + e.getMessage());
             }
@@ -85,12 +85,22 @@ public final class Toolchains {
         return List.copyOf(problems);
     }
 
-    /** The toolchain with this name, or a one-line error listing the known names. */
+    /** Whether a descriptor of this name loaded. */
+    public boolean has(String name) {
+        return byName.containsKey(name);
+    }
+
+    /** Names of the toolchains that loaded, in name order. */
+    public List<String> names() {
+        return List.copyOf(byName.keySet());
+    }
+
+    /** The toolchain with this name, or a one-line error listing the known names (exit 3: a toolchain asked for is missing). */
     public Toolchain get(String name) {
         Toolchain tc = byName.get(name);
         if (tc == null) {
             throw new FparityError("unknown toolchain '" + name + "' (known: " + String.join(", ", byName.keySet())
-                    + "); run 'fparity toolchains' to see what is available");
+                    + "); run 'fparity toolchains' to see what is available", FparityError.MISSING_TOOL);
         }
         return tc;
     }

@@ -48,7 +48,7 @@ public final class Worker {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new FparityError(what + ": malformed job: " + org.fparity.ir.ProgramJson.oneLine(e));
         } catch (IOException e) {
-            throw new FparityError(what + ": cannot read (" + e.getMessage() + ")", 4);
+            throw new FparityError(what + ": cannot read (" + org.fparity.FparityError.reason(e) + ")", 4);
         } catch (RuntimeException e) {
             if (e instanceof FparityError) throw e;
             if (e.getCause() instanceof com.fasterxml.jackson.core.JsonProcessingException j) {

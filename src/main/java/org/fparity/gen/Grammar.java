@@ -81,7 +81,7 @@ public record Grammar(
     public static Grammar parse(String source, String text) {
         JsonNode root;
         try {
-            root = ProgramJson.MAPPER.readTree(text);
+            root = ProgramJson.STRICT.readTree(text);
         } catch (JsonProcessingException e) {
             throw new FparityError(source + ": malformed JSON: " + ProgramJson.oneLine(e));
         }

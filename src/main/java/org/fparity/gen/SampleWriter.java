@@ -53,7 +53,7 @@ public final class SampleWriter {
             Files.createDirectories(parent);
             tmp = Files.createTempDirectory(parent, "." + target.getFileName() + ".");
         } catch (IOException e) {
-            throw new FparityError(out + ": cannot create output folder (" + reason(e) + ")");
+            throw new FparityError(out + ": cannot create output folder (" + reason(e) + ")", org.fparity.ExitCode.IO_FAILURE, e);
         }
         try {
             Map<String, Object> manifest = new LinkedHashMap<>();

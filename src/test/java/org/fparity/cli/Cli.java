@@ -25,4 +25,16 @@ public final class Cli {
             System.setErr(oldErr);
         }
     }
+
+    /**
+     * The exit code {@code compare} must give for its printed text: 1 when it counts platform pairs that disagree
+     * among the pairs compared (all, or --pair's), or it lists runs that ended differently ("P input K: gcc O3 CRASH where …"), else 0 (ExitCode's rule for the
+     * commands that compare; a campaign without a baseline).
+     */
+    public static int compareExit(String compareOut) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("in detail (\\d+) disagreeing platform pairs").matcher(compareOut);
+        if (!m.find()) throw new AssertionError("no count of disagreeing pairs in compare's output: " + compareOut);
+        boolean mismatch = java.util.regex.Pattern.compile("(?m)^\\S+ input \\d+: .* where ").matcher(compareOut).find();
+        return Long.parseLong(m.group(1)) > 0 || mismatch ? 1 : 0;
+    }
 }

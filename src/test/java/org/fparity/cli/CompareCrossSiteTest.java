@@ -74,7 +74,7 @@ class CompareCrossSiteTest {
     @Test
     void aMergedCampaignIsComparedAcrossSitesWithTheReferencesVerdictPerDiscrepancy() {
         Cli.Run r = Cli.fparity("compare", merged.toString());
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(1, r.exit(), "6 discrepancies found: " + r.err());
         String out = r.out();
         assertTrue(out.startsWith("Cross-site view: 2 pairs across sites site-a, site-b at the same opt level (--all-pairs for every pair)\n"), out);
         assertFalse(out.contains("O0 vs other opt levels"), "no pair within one site: " + out);
@@ -97,7 +97,7 @@ class CompareCrossSiteTest {
     @Test
     void allPairsShowsThePairsWithinASiteToo() {
         Cli.Run r = Cli.fparity("compare", merged.toString(), "--all-pairs");
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(Cli.compareExit(r.out()), r.exit(), "exit 1 exactly when it found discrepancies: " + r.err());
         assertFalse(r.out().contains("Cross-site view"), r.out());
         assertTrue(r.out().contains("O0 vs other opt levels"), r.out());
         // The cross-site discrepancies are still judged.
@@ -107,10 +107,10 @@ class CompareCrossSiteTest {
     @Test
     void aPairAcrossSitesIsJudgedAndAPairWithinASiteIsNot() {
         Cli.Run across = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O0@site-a:gcc@O0@site-b");
-        assertEquals(0, across.exit(), across.err());
+        assertEquals(Cli.compareExit(across.out()), across.exit(), "exit 1 exactly when it found discrepancies: " + across.err());
         assertTrue(across.out().contains("Across sites: 3 discrepancies;"), across.out());
         Cli.Run within = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O0@site-a:gcc@O3_FM@site-a");
-        assertEquals(0, within.exit(), within.err());
+        assertEquals(Cli.compareExit(within.out()), within.exit(), "exit 1 exactly when it found discrepancies: " + within.err());
         assertFalse(within.out().contains("Across sites"), within.out());
     }
 

@@ -29,7 +29,7 @@ class CompareReportCommandTest {
     @Test
     void comparePrintsThePapersTables() {
         Run r = fparity("compare", campaign.toString());
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(1, r.exit(), "cases disagree: exit 1 " + r.err());
         // the unit is the case (program × input): 6 of the 10 planted cases disagree; the 12 platform pairs are detail
         assertTrue(r.out().startsWith("campaign planted: 6 of 10 cases disagree across platforms\n"), r.out());
         assertTrue(r.out().contains("\n  disagreeing cases: 6 of 10 (60.0 %); in detail 12 disagreeing platform pairs among "), r.out());
@@ -43,7 +43,7 @@ class CompareReportCommandTest {
     @Test
     void pairRestrictsTheComparison() {
         Run r = fparity("compare", campaign.toString(), "--pair", "planted@O0:planted@O3_FM");
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(1, r.exit(), r.err());
         assertTrue(r.out().contains("== planted O0 vs other opt levels, FP64\n"));
         assertTrue(!r.out().contains("== gcc vs planted"));
         assertTrue(r.out().startsWith("campaign planted: 6 of 10 cases disagree across platforms\n"), r.out());
@@ -100,7 +100,7 @@ class CompareReportCommandTest {
     void reportWritesTheFiveFiles() {
         Path out = tmp.resolve("out/planted");
         Run r = fparity("report", campaign.toString(), "--out", out.toString());
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(1, r.exit(), "cases disagree: exit 1 " + r.err());
         assertTrue(r.out().startsWith("6 of 10 cases disagree across platforms\n"), r.out());
         for (String f : List.of("report.json", "summary.md", "report.html", "junit.xml", "metrics.txt")) {
             assertTrue(Files.isRegularFile(out.resolve(f)), f);
@@ -111,7 +111,7 @@ class CompareReportCommandTest {
     @Test
     void compareAgainstABaselineSaysWhatIsNew() {
         Run r = fparity("compare", campaign.toString(), "--baseline", campaign.toString());
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(0, r.exit(), "with a baseline only new discrepancies count, and none is new: " + r.err());
         assertTrue(r.out().contains("\nAgainst planted      Count\n-------------------  -----\nnew                      0\ndisappeared              0\npersisting              12\nnot checked tonight      0\n"), r.out());
         assertEquals("fparity: warning: the baseline " + campaign + " is the campaign itself: nothing can be new or gone\n", r.err());
         Run strict = fparity("compare", campaign.toString(), "--baseline", campaign.toString(), "--strict");
@@ -125,7 +125,7 @@ class CompareReportCommandTest {
                 List.of(new org.fparity.exec.Outcome("unrelated", 0, "gcc", "O0", org.fparity.exec.Outcome.Status.OK, "0x1p+0", null, "gcc@O0", 0))),
                 tmp.resolve("campaigns/other"));
         Run r = fparity("compare", campaign.toString(), "--baseline", other.toString());
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(1, r.exit(), "every discrepancy is new against an unrelated baseline: " + r.err());
         assertEquals("fparity: warning: the baseline " + other + " shares no program with " + campaign + " (other seed or grammar?): every discrepancy counts as new\n", r.err());
         Path out = tmp.resolve("r-strict");
         Run strict = fparity("report", campaign.toString(), "--baseline", other.toString(), "--strict", "--out", out.toString());

@@ -70,24 +70,24 @@ class GenerateCommandTest {
     }
 
     @Test
-    void uncreatableOutputFolderIsOneLineExit2AndLeavesNothing() throws IOException {
+    void uncreatableOutputFolderIsOneLineExit4AndLeavesNothing() throws IOException {
         // a regular file where a parent folder should be: no user, root included, can create the folder under it
         Path notADir = Files.writeString(tmp.resolve("not-a-dir"), "x");
         Path out = notADir.resolve("sample");
         Cli.Run r = run("generate", "--count", "3", "--out", out.toString());
-        assertEquals(2, r.exit(), r.err());
-        assertTrue(r.err().startsWith("fparity: " + out + ": cannot create output folder"), r.err());
+        assertEquals(4, r.exit(), "an I/O failure (ExitCode.IO_FAILURE): " + r.err());
+        assertTrue(r.err().startsWith("fparity: " + out + ": cannot create output folder (" + notADir + " is a file in the way)"), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertEquals("x", Files.readString(notADir), "nothing written over the file in the way");
     }
 
     @Test
-    void outputUnderAFileIsOneLineExit2() throws IOException {
+    void outputUnderAFileIsOneLineExit4() throws IOException {
         Path file = tmp.resolve("plain-file");
         Files.writeString(file, "x");
         Path out = file.resolve("sample");
         Cli.Run r = run("generate", "--count", "3", "--out", out.toString());
-        assertEquals(2, r.exit());
+        assertEquals(4, r.exit(), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().startsWith("fparity: " + out + ": cannot create output folder"), r.err());
         assertEquals(List.of(Path.of("plain-file")), tree(tmp));

@@ -74,7 +74,7 @@ public final class VarityCampaign {
             }
         } catch (IOException e) {
             deleteTree(tmp);
-            throw new FparityError("cannot write " + out + ": " + e.getMessage(), 4);
+            throw new FparityError("cannot write " + out + ": " + org.fparity.FparityError.reason(e), 4);
         } catch (RuntimeException e) {
             deleteTree(tmp);
             throw e;

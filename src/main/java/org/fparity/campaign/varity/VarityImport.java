@@ -82,7 +82,7 @@ public final class VarityImport {
                 b.layouts.put(r, l.kind());
                 b.add(l);
             } catch (IOException e) {
-                throw new FparityError(r + ": cannot read (" + e.getMessage() + ")", 4);
+                throw new FparityError(r + ": cannot read (" + org.fparity.FparityError.reason(e) + ")", 4);
             }
         }
         return b.result();
