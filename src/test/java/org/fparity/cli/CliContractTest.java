@@ -194,6 +194,19 @@ class CliContractTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("tools")
+    void runSaysWhyItCannotCreateTheCampaignFolder() throws Exception {
+        Assumptions.assumeTrue(org.fparity.util.Executables.find("gcc") != null, "gcc is not installed");
+        Path file = Files.writeString(tmp.resolve("plain-file"), "not a folder\n");
+        if (!Files.isRegularFile(file)) throw new AssertionError("could not create the regular file the test writes under");
+        Path out = file.resolve("c");
+        Cli.Run r = Cli.fparity("run", "--programs", "2", "--inputs", "1", "--toolchains", "gcc", "--opt", "O0", "--out", out.toString(), "--no-report");
+        assertEquals(4, r.exit(), r.err());
+        String last = r.err().strip().lines().reduce((x, y) -> y).orElse("");
+        assertEquals("fparity: cannot create campaign folder " + out + ": " + file + " is a file, not a folder", last, r.err());
+    }
+
+    @Test
     void jsonErrorsAreInWords() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("toolchains"));
         String gcc = Files.readString(Path.of("runners/toolchains/gcc.json"));
