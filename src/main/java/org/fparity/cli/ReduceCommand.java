@@ -67,27 +67,40 @@ public final class ReduceCommand implements Callable<Integer> {
         if (batch < 1) throw new FparityError("--batch must be at least 1");
         if (top != null && top < 1) throw new FparityError("--top must be at least 1");
         if (!Files.exists(target)) throw new FparityError(target + ": no such file or folder");
+        if (Files.isDirectory(target)) {
+            if (input != null || platforms != null) throw new FparityError("--input and --platforms go with a PROGRAM file, not a campaign");
+            if ((discrepancy == null) == (top == null)) throw new FparityError("give a campaign either --discrepancy ID or --top K");
+        } else {
+            if (discrepancy != null || top != null) throw new FparityError("--discrepancy and --top go with a campaign folder, not a program file");
+            if (platforms == null) throw new FparityError("give the two platforms: --platforms A,B (e.g. gcc@O0,gcc@O3_FM)");
+            if (platforms.split(",").length != 2) throw new FparityError("--platforms takes exactly two platforms, A,B");
+        }
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         PrintWriter w = spec.commandLine().getOut();
         Path work;
         try {
-            work = Files.createTempDirectory("fparity-reduce");
+            // the builds, traces and sanitised runs live next to the bundles and go when the command ends, however it ends
+            work = Files.createTempDirectory(Files.createDirectories(out), ".fparity-reduce-");
         } catch (IOException e) {
-            throw new FparityError("cannot create a work folder: " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError("cannot create a work folder in " + out + ": " + org.fparity.FparityError.reason(e), 4);
         }
+        try {
+            return reduce(tcs, w, work);
+        } finally {
+            org.fparity.reduce.WorkFolder.delete(work);
+        }
+    }
+
+    private int reduce(Toolchains tcs, PrintWriter w, Path work) throws Exception {
         ReduceSession session = new ReduceSession(tcs, work, out, s -> spec.commandLine().getErr().println("fparity: " + s));
         List<ReduceSession.Request> requests = new ArrayList<>();
         if (Files.isDirectory(target)) {
-            if (input != null || platforms != null) throw new FparityError("--input and --platforms go with a PROGRAM file, not a campaign");
-            if ((discrepancy == null) == (top == null)) throw new FparityError("give a campaign either --discrepancy ID or --top K");
             if (discrepancy != null) {
                 requests.add(CampaignDiscrepancies.find(target, discrepancy).request(minUlps, vsReference, batch));
             } else {
                 return top(session, w);
             }
         } else {
-            if (discrepancy != null || top != null) throw new FparityError("--discrepancy and --top go with a campaign folder, not a program file");
-            if (platforms == null) throw new FparityError("give the two platforms: --platforms A,B (e.g. gcc@O0,gcc@O3_FM)");
             String[] ps = platforms.split(",");
             if (ps.length != 2) throw new FparityError("--platforms takes exactly two platforms, A,B");
             org.fparity.ir.ProgramFiles.ProgramFile pf = org.fparity.ir.ProgramFiles.read(target);
@@ -99,12 +112,8 @@ public final class ReduceCommand implements Callable<Integer> {
             }
             requests.add(new ReduceSession.Request(null, p, in, Side.parse(ps[0].strip()), Side.parse(ps[1].strip()), null, minUlps, vsReference, batch));
         }
-        int found = 0;
-        for (ReduceSession.Request r : requests) {
-            print(w, session.run(r));
-            found++;
-        }
-        return found > 0 ? 1 : 0;
+        for (ReduceSession.Request r : requests) print(w, session.run(r));
+        return 1; // a discrepancy (reduced or batch-only) is a finding
     }
 
     private int top(ReduceSession session, PrintWriter w) throws InterruptedException {
@@ -122,6 +131,10 @@ public final class ReduceCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("fparity: " + e.id() + ": " + ex.getMessage());
                 continue;
             }
+            if (r.kind() == ReduceSession.Kind.BATCH_ONLY) {
+                print(w, r);
+                continue;
+            }
             String cause = r.divergence() == null ? r.id() : r.divergence().rootCause();
             if (!causes.add(cause)) {
                 w.println(r.id() + ": same root cause as an earlier one (" + cause + "), bundle kept at " + r.bundle());
@@ -134,6 +147,12 @@ public final class ReduceCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter w, ReduceSession.Report r) {
+        if (r.kind() == ReduceSession.Kind.BATCH_ONLY) {
+            w.printf("%s  %s  batch-only: the single-program form gives %s vs %s, so there is nothing standalone to reduce%n", r.id(), r.cls().label(),
+                    r.standaloneA().hex() != null ? r.standaloneA().hex() : r.standaloneA().status(), r.standaloneB().hex() != null ? r.standaloneB().hex() : r.standaloneB().status());
+            w.flush();
+            return;
+        }
         w.printf("%s  %s  %s  %d -> %d operations (%.0f %%) in %.1f s, %d rounds, %d candidates%n", r.id(), r.cls().label(),
                 r.confirmed() ? "confirmed" : "batch-only", r.original().operations(), r.reduced().operations(), 100 * r.share(),
                 r.result().millis() / 1000.0, r.result().rounds(), r.result().candidates());

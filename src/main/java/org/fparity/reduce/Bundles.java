@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.fparity.compare.Discrepancy;
 import org.fparity.ir.ProgramJson;
 
 /** Finds the bundle of a discrepancy, for reports: {@code reproducers/<id>/} under the current folder (reduce's default --out). */
@@ -27,5 +31,31 @@ public final class Bundles {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** A discrepancy of a report with the bundle a reduction left for it. */
+    public record Linked(String id, Discrepancy discrepancy, Link link) {}
+
+    /**
+     * The discrepancies among {@code ds} that have a bundle under {@code root}, in their order, one per id (the folder
+     * is listed once, so a report of many discrepancies and few bundles costs one directory read).
+     */
+    public static List<Linked> linked(Path root, List<Discrepancy> ds) {
+        if (!Files.isDirectory(root)) return List.of();
+        java.util.Set<String> dirs = new java.util.HashSet<>();
+        try (Stream<Path> s = Files.list(root)) {
+            s.forEach(d -> dirs.add(d.getFileName().toString()));
+        } catch (IOException e) {
+            return List.of();
+        }
+        List<Linked> out = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Discrepancy d : ds) {
+            String id = DiscrepancyId.of(d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+            if (!dirs.contains(id) || !seen.add(id)) continue;
+            Link l = find(root, id);
+            if (l != null) out.add(new Linked(id, d, l));
+        }
+        return out;
     }
 }

@@ -27,6 +27,8 @@ public final class LocalCandidateRunner implements CandidateRunner {
     private final DetectedToolchain b;
     private final String optB;
     private final LocalExecutor executor;
+    private final Standalone single;
+    private final Tracer tracer;
     private int round;
 
     public LocalCandidateRunner(DetectedToolchain a, String optA, DetectedToolchain b, String optB, Path work) {
@@ -35,6 +37,22 @@ public final class LocalCandidateRunner implements CandidateRunner {
         this.b = b;
         this.optB = optB;
         this.executor = new LocalExecutor(new BinaryCache(work.resolve("build")), 2, s -> {});
+        this.single = new Standalone(work);
+        this.tracer = new Tracer(work);
+    }
+
+    @Override
+    public List<Map<org.fparity.ir.NodePath, Double>> values(Params.WithInput c) throws InterruptedException {
+        List<Map<org.fparity.ir.NodePath, Double>> out = new ArrayList<>();
+        for (Map<org.fparity.ir.NodePath, Double> m : List.of(tracer.values(a, optA, c.program(), c.input()), tracer.values(b, optB, c.program(), c.input()))) {
+            if (!m.isEmpty()) out.add(m);
+        }
+        return out;
+    }
+
+    @Override
+    public Outcome[] standalone(Params.WithInput c) throws InterruptedException {
+        return new Outcome[] {single.run(a, optA, c.program(), c.input()), single.run(b, optB, c.program(), c.input())};
     }
 
     @Override

@@ -28,13 +28,15 @@ public final class Passes {
     private Passes() {}
 
     /** Every candidate for one round, highest priority first, at most {@code limit}. */
-    public static List<Candidate> all(Program p, Input in, Map<NodePath, Double> values, int limit) {
+    public static List<Candidate> all(Program p, Input in, List<Map<NodePath, Double>> values, int limit) {
         List<Candidate> out = new ArrayList<>();
         deleteChunks(p, out);
         unwrap(p, out);
         cutLoops(p, in, out);
+        compoundToSet(p, out);
         toOperand(p, out);
         toValue(p, values, out);
+        inlineTemps(p, out);
         dropParams(p, out);
         fewerBits(p, in, out);
         return out.size() > limit ? out.subList(0, limit) : out;
@@ -99,14 +101,50 @@ public final class Passes {
         });
     }
 
-    /** A computed sub-expression replaced by a literal holding the value it had (the ideal platform's value). */
-    static void toValue(Program p, Map<NodePath, Double> values, List<Candidate> out) {
+    /** {@code x op= e} becomes {@code x = e}: one operation less, and often what leaves a preceding {@code x = …} dead. */
+    static void compoundToSet(Program p, List<Candidate> out) {
         Walker.each(p, (path, n) -> {
-            if (!(n instanceof Expr.Bin || n instanceof Expr.Neg || n instanceof Expr.Call || n instanceof Expr.Paren || n instanceof Expr.Elem)) return;
+            if (n instanceof Stmt.Assign a && a.op() != Stmt.AssignOp.SET) {
+                out.add(Candidate.edit("compound-to-set", new Candidate.Edit(path, false, List.of(new Stmt.Assign(a.target(), Stmt.AssignOp.SET, a.value())))));
+            }
+        });
+    }
+
+    /**
+     * A temporary's declaration removed and its initialiser written (in parentheses) at every read of it: fewer
+     * statements, and the initialiser's operations move next to the operation they feed, where the other passes can
+     * fold them. The validator refuses it when the temporary is assigned later.
+     */
+    static void inlineTemps(Program p, List<Candidate> out) {
+        Walker.each(p, (path, n) -> {
+            if (!(n instanceof Stmt.Decl d)) return;
+            Expr with = d.init() instanceof Expr.Var || d.init() instanceof Expr.Lit || d.init() instanceof Expr.Paren ? d.init() : new Expr.Paren(d.init());
+            List<Candidate.Edit> es = new ArrayList<>();
+            es.add(new Candidate.Edit(path, true, List.of()));
+            Walker.each(p, (q, m) -> {
+                if (m instanceof Expr.Var v && v.name().equals(d.name()) && !isAssignTarget(p, q)) es.add(new Candidate.Edit(q, false, List.of(with)));
+            });
+            out.add(new Candidate("inline-temporary", es, Set.of(), Map.of()));
+        });
+    }
+
+    /**
+     * A computed sub-expression or a read replaced by a literal holding the value it had — each value set in turn (A's,
+     * B's, then the reference's; see {@link Reducer}), the same value offered once. A value a platform computed is
+     * what keeps that platform's result; the reference's is what the other side would have computed exactly.
+     */
+    static void toValue(Program p, List<Map<NodePath, Double>> values, List<Candidate> out) {
+        Walker.each(p, (path, n) -> {
+            if (!(n instanceof Expr.Bin || n instanceof Expr.Neg || n instanceof Expr.Call || n instanceof Expr.Paren || n instanceof Expr.Elem
+                    || n instanceof Expr.Var)) return;
             if (isAssignTarget(p, path)) return;
-            Double v = values.get(path);
-            if (v != null && Double.isFinite(v) && p.precision().representable(v)) {
-                out.add(Candidate.edit("to-value", new Candidate.Edit(path, false, List.of(new Expr.Lit(v)))));
+            java.util.Set<Long> offered = new java.util.HashSet<>();
+            for (Map<NodePath, Double> m : values) {
+                Double v = m.get(path);
+                if (n instanceof Expr.Paren && v == null) v = m.get(path.child(0));
+                if (v != null && Double.isFinite(v) && p.precision().representable(v) && offered.add(Double.doubleToRawLongBits(v))) {
+                    out.add(Candidate.edit("to-value", new Candidate.Edit(path, false, List.of(new Expr.Lit(v)))));
+                }
             }
         });
     }

@@ -73,6 +73,8 @@ public final class ReduceBench {
         if (!cvise && cviseCases > 0) out.println("cvise not found: fparity side only");
         List<Row> rows = new ArrayList<>();
         int cvised = 0;
+        int batchOnly = 0;
+        int failed = 0;
         out.println("load average at start: " + loadAverage());
         out.printf("%-13s %-14s %-30s %-10s %9s %9s %6s %4s %9s | %9s %9s %7s%n", "id", "class", "platforms", "confirmed", "ops", "fparity", "share", "UB", "seconds",
                 "cvise-ops", "cvise-s", "ratio");
@@ -84,11 +86,19 @@ public final class ReduceBench {
             try {
                 r = session.run(req);
             } catch (ReduceException ex) {
+                failed++;
                 out.println(e.id() + " " + e.discrepancy().cls().label() + ": " + ex.getMessage());
                 out.flush();
                 continue;
             }
             double secs = (System.nanoTime() - t0) / 1e9;
+            if (r.kind() == ReduceSession.Kind.BATCH_ONLY) {
+                batchOnly++;
+                out.printf("%-13s %-14s %-30s %-10s %9d %9s  (standalone: %s vs %s; not reduced)%n", r.id(), r.cls().label(), req.a().id() + "," + req.b().id(), "batch-only",
+                        r.original().operations(), "-", Reducer.describe(r.standaloneA()), Reducer.describe(r.standaloneB()));
+                out.flush();
+                continue;
+            }
             int cOps = -1;
             double cSecs = -1;
             boolean cTimeout = false;
@@ -109,8 +119,29 @@ public final class ReduceBench {
                     cSecs < 0 ? "-" : String.format("%.3f", secs / cSecs));
             out.flush();
         }
+        summary(rows, chosen.size(), batchOnly, failed);
         out.println("load average at end: " + loadAverage() + (rows.stream().anyMatch(Row::cviseTimedOut) ? "   (* = C-Vise stopped at the time limit; its size then)" : ""));
         return rows;
+    }
+
+    /** The distribution of reduced shares and how many cases meet each criterion. */
+    private void summary(List<Row> rows, int chosen, int batchOnly, int failed) {
+        List<Double> shares = new ArrayList<>();
+        for (Row r : rows) shares.add((double) r.reduced() / Math.max(1, r.original()));
+        java.util.Collections.sort(shares);
+        long le15 = shares.stream().filter(x -> x <= 0.15).count();
+        long standalone = rows.stream().filter(Row::standalone).count();
+        long ub = rows.stream().filter(Row::ubClean).count();
+        Set<DiscrepancyClass> classes = new java.util.TreeSet<>();
+        for (Row r : rows) classes.add(r.cls());
+        out.printf("cases %d: reduced %d (%d classes), batch-only %d, not reducible %d; reduced ones: <= 15 %% of the operations %d, standalone-confirmed %d, "
+                + "ASan/UBSan clean %d%n", chosen, rows.size(), classes.size(), batchOnly, failed, le15, standalone, ub);
+        if (!shares.isEmpty()) {
+            out.printf("share of the original's operations: min %.0f %%, median %.0f %%, max %.0f %%; sorted:", 100 * shares.getFirst(), 100 * shares.get(shares.size() / 2),
+                    100 * shares.getLast());
+            for (double x : shares) out.printf(" %.0f", 100 * x);
+            out.println();
+        }
     }
 
     private boolean isC(Side s) {

@@ -25,12 +25,18 @@ public final class ReduceSession {
     /** What to reduce. {@code cls} null: whatever class the two platforms show on the original. */
     public record Request(String id, Program program, Input input, Side a, Side b, DiscrepancyClass cls, long minUlps, boolean vsReference, int limit) {}
 
-    /** What came of it. */
-    public record Report(String id, DiscrepancyClass cls, boolean confirmed, Outcome standaloneA, Outcome standaloneB, Reducer.Result result,
+    /** How a session ended: reduced (and bundled), or not reduced because the discrepancy needs its batch neighbours. */
+    public enum Kind { REDUCED, BATCH_ONLY }
+
+    /**
+     * What came of it. For {@link Kind#BATCH_ONLY} (the single-program form of the original does not show the
+     * discrepancy) only the standalone outcomes are set: nothing was reduced or bundled.
+     */
+    public record Report(Kind kind, String id, DiscrepancyClass cls, boolean confirmed, Outcome standaloneA, Outcome standaloneB, Reducer.Result result,
             boolean reducedStandalone, Sanitizer.Check sanitizer, Divergence divergence, Path bundle, Size original, Size reduced) {
         /** Reduced operations as a share of the original's. */
         public double share() {
-            return original.operations() == 0 ? 0 : (double) reduced.operations() / original.operations();
+            return reduced == null || original.operations() == 0 ? 0 : (double) reduced.operations() / original.operations();
         }
     }
 
@@ -64,14 +70,16 @@ public final class ReduceSession {
             cls = DiscrepancyClass.classify(o[0].value(), o[1].value());
             if (cls == null) throw new ReduceException(r.a() + " and " + r.b() + " agree on this program and input (" + o[0].hex() + "): nothing to reduce");
         }
-        boolean confirmed = standaloneCls == cls;
+        Verdict verdict = new Verdict(cls, r.minUlps(), r.vsReference());
+        boolean confirmed = standaloneCls == cls && verdict.interesting(r.program(), r.input(), sa, sb);
         String id = r.id() != null ? r.id() : DiscrepancyId.of(r.program().id(), 0, r.a().id(), r.b().id(), cls);
         log.accept(id + ": " + cls.label() + " " + r.a() + " vs " + r.b() + (confirmed ? ", confirmed standalone" : ", batch-only (standalone: "
-                + Reducer.describe(sa) + " vs " + Reducer.describe(sb) + ")"));
-        Reducer.Result res = new Reducer(runner, new Verdict(cls, r.minUlps(), r.vsReference()), r.limit(), log).reduce(r.program(), r.input());
+                + Reducer.describe(sa) + " vs " + Reducer.describe(sb) + "): not reduced"));
+        if (!confirmed) return new Report(Kind.BATCH_ONLY, id, cls, false, sa, sb, null, false, null, null, null, Size.of(r.program()), null);
+        Reducer.Result res = new Reducer(runner, verdict, r.limit(), log).reduce(r.program(), r.input());
         Outcome ra = single.run(a, r.a().opt(), res.program(), res.input());
         Outcome rb = single.run(b, r.b().opt(), res.program(), res.input());
-        boolean reducedStandalone = new Verdict(cls, r.minUlps(), r.vsReference()).interesting(res.program(), res.input(), ra, rb);
+        boolean reducedStandalone = verdict.interesting(res.program(), res.input(), ra, rb);
         Sanitizer.Check ub = Sanitizer.check(res.program(), res.input(), work);
         Divergence div = new Tracer(work).explain(res.program(), res.input(), a, r.a().opt(), res.a(), b, r.b().opt(), res.b());
         Double ref = reference(res.program(), res.input());
@@ -80,7 +88,7 @@ public final class ReduceSession {
         Size reduced = Size.of(res.program());
         Path dir = Bundle.write(out, new Bundle.Contents(id, res.program(), res.input(), cls, a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
                 reducedStandalone ? rb : res.b(), ref, div, ub, original, host));
-        Report rep = new Report(id, cls, confirmed, sa, sb, res, reducedStandalone, ub, div, dir, original, reduced);
+        Report rep = new Report(Kind.REDUCED, id, cls, confirmed, sa, sb, res, reducedStandalone, ub, div, dir, original, reduced);
         AtomicFiles.write(dir.resolve("reduction.json"), ProgramJson.toJson(json(rep, r)) + "\n");
         return rep;
     }

@@ -104,6 +104,27 @@ public final class Tracer {
         }
     }
 
+    /**
+     * The value the platform computed at each traced node of p on this input — only nodes that took one value however
+     * often they ran; empty when the platform cannot be traced here (not C) or the traced build fails.
+     */
+    public Map<NodePath, Double> values(DetectedToolchain dt, String opt, Program p, Input in) throws InterruptedException {
+        if (!traceable(dt)) return Map.of();
+        TracePrinter tp = new TracePrinter(p);
+        Trace t = run(dt, opt, p, in, tp);
+        if (t == null) return Map.of();
+        Map<NodePath, Double> out = new HashMap<>();
+        java.util.Set<NodePath> varying = new java.util.HashSet<>();
+        for (int i = 0; i < t.ids().size(); i++) {
+            NodePath path = tp.paths().get(t.ids().get(i)[0]);
+            Double v = t.values().get(i);
+            Double old = out.put(path, v);
+            if (old != null && !same(old, v)) varying.add(path);
+        }
+        out.keySet().removeAll(varying);
+        return out;
+    }
+
     /** The first diverging operation, or null when neither side can be traced here. */
     public Divergence explain(Program p, Input in, DetectedToolchain a, String optA, Outcome outA, DetectedToolchain b, String optB, Outcome outB)
             throws InterruptedException {

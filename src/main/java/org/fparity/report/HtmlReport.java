@@ -51,6 +51,7 @@ final class HtmlReport {
         if (r.baseline() != null) baseline(b, r);
         series(b, r);
         top(b, r);
+        reproducers(b, r, org.fparity.reduce.Bundles.DEFAULT_ROOT);
         mismatches(b, r);
         b.append("</details>\n");
         b.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n");
@@ -274,6 +275,23 @@ final class HtmlReport {
         b.append("</p>");
         discrepancyTable(b, r, top, "top-table", true);
         b.append("</section>\n");
+    }
+
+    /** Discrepancies that {@code fparity reduce} bundled: the bundle's folder, its first diverging operation and the truth. */
+    static void reproducers(StringBuilder b, Report r, java.nio.file.Path root) {
+        List<org.fparity.reduce.Bundles.Linked> ls = org.fparity.reduce.Bundles.linked(root, r.findings().discrepancies());
+        if (ls.isEmpty()) return;
+        b.append("<section id=\"reproducers\"><h2>Reduced reproducers</h2><table><thead><tr><th>Id</th><th>Program</th><th>Input</th><th>Pair</th><th>Class</th>")
+                .append("<th>Bundle</th><th>First diverging operation</th><th>Correctly rounded</th></tr></thead><tbody>");
+        for (org.fparity.reduce.Bundles.Linked l : ls) {
+            Discrepancy d = l.discrepancy();
+            b.append("<tr><td><code>").append(Markup.esc(l.id())).append("</code></td><td><code>").append(Markup.esc(d.program())).append("</code></td><td>")
+                    .append(d.input()).append("</td><td>").append(Markup.esc(d.pair().toString())).append("</td><td>").append(Markup.esc(d.cls().label()))
+                    .append("</td><td><code>").append(Markup.esc(l.link().dir().toString())).append("/</code></td><td>")
+                    .append(Markup.esc(l.link().firstDivergence() == null ? "not traced" : l.link().firstDivergence())).append("</td><td><code>")
+                    .append(Markup.esc(l.link().truth() == null ? "-" : l.link().truth())).append("</code></td></tr>");
+        }
+        b.append("</tbody></table></section>\n");
     }
 
     private static void discrepancyTable(StringBuilder b, Report r, List<Report.Top> rows, String id, boolean withPairs) {

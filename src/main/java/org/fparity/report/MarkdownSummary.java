@@ -42,6 +42,7 @@ final class MarkdownSummary {
         if (!top.isEmpty()) {
             sb.append("## Top ").append(top.size()).append(" discrepancies\n\n").append(Tables.top(top).toMarkdown()).append('\n');
         }
+        sb.append(reproducers(r, org.fparity.reduce.Bundles.DEFAULT_ROOT));
         if (!r.findings().mismatches().isEmpty()) {
             sb.append("## Runs that ended differently\n\n");
             List<StatusMismatch> ms = r.findings().mismatches();
@@ -53,6 +54,22 @@ final class MarkdownSummary {
         }
         sb.append("</details>\n");
         return sb.toString();
+    }
+
+    /** Discrepancies that {@code fparity reduce} bundled: the bundle's folder, its first diverging operation and the truth. */
+    static String reproducers(Report r, java.nio.file.Path root) {
+        List<org.fparity.reduce.Bundles.Linked> ls = org.fparity.reduce.Bundles.linked(root, r.findings().discrepancies());
+        if (ls.isEmpty()) return "";
+        StringBuilder sb = new StringBuilder("## Reduced reproducers\n\n");
+        for (org.fparity.reduce.Bundles.Linked l : ls) {
+            Discrepancy d = l.discrepancy();
+            sb.append("- `").append(l.id()).append("` (`").append(d.program()).append("` input ").append(d.input()).append(", ").append(d.pair()).append(", ")
+                    .append(d.cls().label()).append("): bundle `").append(l.link().dir()).append("/`");
+            if (l.link().firstDivergence() != null) sb.append("; first diverging operation: ").append(l.link().firstDivergence().replace("|", "\\|"));
+            if (l.link().truth() != null) sb.append("; correctly rounded result `").append(l.link().truth()).append('`');
+            sb.append('\n');
+        }
+        return sb.append('\n').toString();
     }
 
     /** The part a person reads: verdict, odd-one-out ranking, top cases, unstable platforms, provenance. */

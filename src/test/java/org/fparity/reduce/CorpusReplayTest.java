@@ -60,6 +60,21 @@ class CorpusReplayTest {
         assertEquals("inf", ceil.finding().elsewhere().get("nvcc@O0"));
     }
 
+    /** The reproducers {@code fparity reduce} made here record their discrepancy: gcc -O0 and gcc -O3 -ffast-math differ in class. */
+    @Test
+    void theReducedReproducersRecordTheirDiscrepancy() {
+        List<CorpusReplay.Entry> all = CorpusReplay.load(CORPORA);
+        List<String> names = all.stream().map(CorpusReplay.Entry::name).toList();
+        for (String n : List.of("fastmath-finite-branch", "ftz-subnormal-product", "daz-subnormal-times-inf")) {
+            assertTrue(names.contains(n), names.toString());
+            CorpusReplay.Entry e = all.get(names.indexOf(n));
+            double o0 = org.fparity.ir.HexFloat.parse(e.finding().expected().get("gcc@O0"));
+            double fm = org.fparity.ir.HexFloat.parse(e.finding().expected().get("gcc@O3_FM"));
+            assertNotNull(org.fparity.compare.DiscrepancyClass.classify(o0, fm), n + ": gcc@O0 and gcc@O3_FM agree");
+            assertTrue(org.fparity.ir.Size.of(e.program()).operations() <= 6, n + " is a reduced program");
+        }
+    }
+
     @Test
     void aChangedExpectationFails() throws Exception {
         CorpusReplay.Entry e = CorpusReplay.load(CORPORA).getFirst();

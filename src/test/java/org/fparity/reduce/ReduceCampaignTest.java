@@ -1,6 +1,8 @@
 package org.fparity.reduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -14,7 +16,6 @@ import org.fparity.exec.Toolchains;
 import org.fparity.oracle.CorrectlyRounded;
 import org.fparity.util.Executables;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,9 +31,12 @@ class ReduceCampaignTest {
     @TempDir
     Path tmp;
 
+    /**
+     * Seed 12 once ended, judged in batches only, on {@code comp / (0 / comp)} whose gcc O3_FM discrepancy showed only
+     * in a batch: every step is now re-checked in the single-program form, and a discrepancy that is batch-only from the
+     * start is reported as such (its standalone outcomes checked here), never reduced.
+     */
     @Test
-    @Disabled("open bug: candidates are judged in the batch form, so a reduction can end on a program whose discrepancy shows only "
-            + "in a batch (seed 12: comp / (0 / comp) at gcc O3_FM); the reducer must re-check the single-program form before accepting")
     void oneDiscrepancyPerClassReducesToASmallStandaloneUbFreeProgram() throws Exception {
         Assumptions.assumeTrue(Executables.find("gcc") != null && Executables.find("clang-19") != null, "gcc and clang-19 are needed");
         Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
@@ -49,22 +53,29 @@ class ReduceCampaignTest {
         assertTrue(cases.size() >= 3, "discrepancy classes in the campaign: " + classes);
         ReduceSession s = new ReduceSession(Toolchains.load(Path.of("runners", "toolchains")), tmp.resolve("work"), tmp.resolve("reproducers"), m -> {});
         int reduced = 0;
-        for (CampaignDiscrepancies.Entry e : cases.subList(0, Math.min(4, cases.size()))) {
-            ReduceSession.Report r;
-            try {
-                r = s.run(e.request(1, false, 150));
-            } catch (ReduceException batchOnly) {
-                continue; // a discrepancy that needs its batch neighbours: counted, not reducible standalone
+        int batchOnly = 0;
+        List<CampaignDiscrepancies.Entry> tried = cases.subList(0, Math.min(5, cases.size()));
+        for (CampaignDiscrepancies.Entry e : tried) {
+            ReduceSession.Report r = s.run(e.request(1, false, 150));
+            assertEquals(e.discrepancy().cls(), r.cls());
+            if (r.kind() == ReduceSession.Kind.BATCH_ONLY) {
+                batchOnly++;
+                assertFalse(r.confirmed());
+                assertNull(r.result(), "a batch-only discrepancy is not reduced");
+                assertFalse(new Verdict(r.cls(), 1, false).interesting(e.program(), e.input(), r.standaloneA(), r.standaloneB()),
+                        e.id() + " called batch-only, but its standalone outcomes show it: " + r.standaloneA().hex() + " vs " + r.standaloneB().hex());
+                continue;
             }
             String prog = r.result().program().canonical();
-            assertEquals(e.discrepancy().cls(), r.cls());
+            assertTrue(r.confirmed());
             assertTrue(r.reducedStandalone(), e.id() + " no longer shows standalone:\n" + prog);
             assertTrue(r.sanitizer().clean(), e.id() + ": " + r.sanitizer().detail() + "\n" + prog);
-            assertTrue(r.reduced().operations() <= Math.max(4, r.original().operations() * 3 / 10),
+            assertTrue(r.reduced().operations() <= Math.max(2, r.original().operations() * 15 / 100),
                     e.id() + ": " + r.original().operations() + " -> " + r.reduced().operations() + " operations\n" + prog);
             assertTrue(r.bundle().resolve("build.sh").toFile().canExecute());
             reduced++;
         }
-        assertTrue(reduced >= 3, "reduced " + reduced + " of " + cases.size());
+        assertEquals(tried.size(), reduced + batchOnly, "every case ends reduced or batch-only");
+        assertTrue(reduced >= 3, "reduced " + reduced + ", batch-only " + batchOnly + " of " + tried.size());
     }
 }

@@ -119,7 +119,7 @@ class ReducerTest {
     void passesProposeOnlyWhatTheyShouldAndBitsShrink() {
         Program p = Program.parse(PlantedCeilTest.PROGRAM);
         Input in = new Input(List.of("0x0p+0", "0x1p-1000", "0x0p+0", "2", "0x0p+0", "0x1.123456789abcdp+0"));
-        List<Candidate> cs = Passes.all(p, in, Map.of(), 10_000);
+        List<Candidate> cs = Passes.all(p, in, List.of(), 10_000);
         assertEquals("delete-2-statements", cs.getFirst().pass(), "the biggest deletions come first");
         assertTrue(cs.stream().anyMatch(c -> c.pass().equals("loop-to-body")));
         assertTrue(cs.stream().anyMatch(c -> c.pass().equals("if-to-then")));
