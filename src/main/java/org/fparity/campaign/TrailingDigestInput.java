@@ -99,12 +99,25 @@ final class TrailingDigestInput extends FilterInputStream {
     long stringStop(long pos) {
         byte[] h = held;
         int end = heldLen;
-        for (int i = (int) (pos - hashedUpTo); i < end; i++) {
+        int i = (int) (pos - hashedUpTo);
+        // Eight bytes at a time: a byte equal to '"' or '\\', or below 0x20, sets its high bit in the mask
+        // (classic SWAR tests; the lowest flagged byte is exact, which is the one wanted).
+        for (; i + 8 <= end; i += 8) {
+            long v = (long) LONGS.get(h, i);
+            long q = v ^ 0x2222222222222222L;
+            long b = v ^ 0x5c5c5c5c5c5c5c5cL;
+            long m = ((q - 0x0101010101010101L) & ~q) | ((b - 0x0101010101010101L) & ~b) | ((v - 0x2020202020202020L) & ~v);
+            m &= 0x8080808080808080L;
+            if (m != 0) return hashedUpTo + i + (Long.numberOfTrailingZeros(m) >>> 3);
+        }
+        for (; i < end; i++) {
             byte c = h[i];
             if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) return hashedUpTo + i;
         }
         return -1;
     }
+
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** Bytes [from, to), which must still be held back, as text (UTF-8). */
     String text(long from, long to) {

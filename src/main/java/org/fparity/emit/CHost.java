@@ -113,7 +113,7 @@ abstract class CHost implements Emitter {
             for (Map.Entry<String, String> r : recorded) out.append("  {").append(cString(r.getKey())).append(", ").append(cString(r.getValue())).append("},\n");
             out.append("};\n");
         }
-        out.append("\nint main(void) {\n  char fp_why[96];\n  double fp_r;\n");
+        out.append("\nint main(void) {\n  char fp_why[96];\n  double fp_r = 0.0;\n");
         if (!recorded.isEmpty()) out.append("  size_t fp_i;\n");
         out.append("  fp_init(0, 0, 1);\n");
         out.append("  if (!fp_parse_args(0, fp_input, ").append(tokens.size()).append(", fp_why, sizeof fp_why)) fp_fail(4, \"%s\", fp_why);\n");
@@ -178,7 +178,7 @@ abstract class CHost implements Emitter {
         return """
                 int main(int argc, char **argv) {
                   char fp_why[96];
-                  double fp_r;
+                  double fp_r = 0.0;
                   int fp_i, fp_nt = 0;
                   fp_init(argc, argv, 1);
                   fp_toks = (char **) malloc(sizeof(char *) * (size_t) (argc > 1 ? argc : 1));
@@ -214,6 +214,8 @@ abstract class CHost implements Emitter {
                 } else if (!fp_parse_args(fp_k, fp_toks + 1, (int) fp_nt - 1, fp_why, sizeof fp_why)) {
                   printf("%d error %s\\n", fp_k, fp_why);
                 } else {
+                  /* reset before every call: a program whose result is poison under fast math may never store it */
+                  fp_r = 0.0;
                   fp_run[fp_k](fp_vals, fp_ints, &fp_r);
                   if (fp_single[fp_k]) printf("%d %a %.9g\\n", fp_k, fp_r, fp_r);
                   else printf("%d %a %.17g\\n", fp_k, fp_r, fp_r);

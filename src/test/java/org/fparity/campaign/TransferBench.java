@@ -47,8 +47,11 @@ public class TransferBench {
     /** Writes site-a, site-b (500,000 outcomes each) and their merge, whole (10^6), under {@code root}. */
     static Path[] make(Path root) throws IOException {
         List<CampaignMeta.ProgramEntry> programs = CampaignBuilder.programs(11, PROGRAMS, INPUTS);
-        Path a = CampaignBuilder.write(root.resolve("site-a"), 11, programs, platforms("site-a"), CampaignBuilder::standard);
-        Path b = CampaignBuilder.write(root.resolve("site-b"), 11, programs, platforms("site-b"), CampaignBuilder::standard);
+        Path a = root.resolve("site-a");
+        Path b = root.resolve("site-b");
+        // Kept from an earlier run (main DIR): writing again would append every outcome a second time.
+        if (!Files.exists(a.resolve("campaign.json"))) CampaignBuilder.write(a, 11, programs, platforms("site-a"), CampaignBuilder::standard);
+        if (!Files.exists(b.resolve("campaign.json"))) CampaignBuilder.write(b, 11, programs, platforms("site-b"), CampaignBuilder::standard);
         Path whole = root.resolve("whole");
         if (!Files.exists(whole)) CampaignMerge.merge(List.of(a, b), whole);
         return new Path[] {a, b, whole};
@@ -105,9 +108,37 @@ public class TransferBench {
         return CampaignMerge.merge(List.of(siteA, siteB), dir.resolve("merged-" + n++)).outcomes();
     }
 
-    /** {@code main DIR}: writes the benchmark's campaigns into DIR. */
+    /**
+     * {@code main DIR}: writes the benchmark's campaigns into DIR. {@code main DIR cpu [N]}: also exports, imports and
+     * merges them N times (default 3) in this JVM, printing wall time and this thread's CPU time for each: on a shared
+     * machine the CPU time says what the code costs when the wall time mostly says how busy the machine is.
+     */
     public static void main(String[] args) throws IOException {
-        Path[] c = make(Path.of(args[0]));
+        Path root = Path.of(args[0]);
+        Path[] c = make(root);
         System.out.println("wrote " + c[0] + ", " + c[1] + ", " + c[2]);
+        if (args.length < 2 || !args[1].equals("cpu")) return;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        var mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        Path file = root.resolve("whole.fparity.json");
+        for (int i = 0; i < rounds; i++) {
+            for (String op : List.of("export", "import", "merge")) {
+                Path out = root.resolve(op + "-" + i);
+                long c0 = mx.getCurrentThreadCpuTime();
+                long t0 = System.nanoTime();
+                long n = switch (op) {
+                    case "export" -> {
+                        Files.deleteIfExists(file);
+                        yield CampaignExport.export(c[2], file, "bench", Instant.EPOCH).outcomes();
+                    }
+                    case "import" -> CampaignImport.importTo(file, out).outcomes();
+                    default -> CampaignMerge.merge(List.of(c[0], c[1]), out).outcomes();
+                };
+                double cpu = (mx.getCurrentThreadCpuTime() - c0) / 1e9;
+                double wall = (System.nanoTime() - t0) / 1e9;
+                System.out.printf(java.util.Locale.ROOT, "%s %d outcomes: wall %.2f s, thread CPU %.2f s (%.2f x 10^6 outcomes per CPU second)%n", op, n, wall, cpu, n / cpu / 1e6);
+                CampaignImport.deleteTree(out);
+            }
+        }
     }
 }
