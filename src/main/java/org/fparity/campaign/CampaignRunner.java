@@ -62,21 +62,9 @@ public final class CampaignRunner {
     public static Result run(Path dir, Spec spec, Executor executor, String site, Function<Integer, Progress> progress, Consumer<String> log)
             throws InterruptedException {
         long t0 = System.nanoTime();
-        try {
-            Files.createDirectories(dir);
-        } catch (java.io.IOException e) {
-            throw FparityError.io("cannot create campaign folder " + dir, e);
-        }
         Map<String, String> host = NodeFacts.collect();
         String node = PlatformKey.nodeLabel(host);
-        CampaignMeta meta = Campaign.readMeta(dir);
-        if (meta == null) {
-            meta = new CampaignMeta(Campaign.SCHEMA, spec.fparityVersion(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                    spec.seed(), spec.grammar(), spec.settings(), host, List.of(), spec.programs());
-        } else {
-            checkSame(dir, meta, spec);
-            log.accept("resuming campaign " + dir);
-        }
+        CampaignMeta meta = open(dir, spec, () -> host, log);
 
         // Platforms: one per (toolchain, opt) this spec runs; the ones already recorded are kept as they were.
         Map<String, CampaignMeta.Platform> platforms = new LinkedHashMap<>();
@@ -111,6 +99,28 @@ public final class CampaignRunner {
     }
 
     /** A resumed campaign must be the same campaign: same programs, same inputs. */
+    /**
+     * The campaign in {@code dir}, creating the folder and a new campaign.json (host facts from {@code host}, no platforms
+     * yet) when there is none; an existing campaign must have been made from the same spec ({@link #checkSame}).
+     */
+    static CampaignMeta open(Path dir, Spec spec, java.util.function.Supplier<Map<String, String>> host, Consumer<String> log) {
+        try {
+            Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw FparityError.io("cannot create campaign folder " + dir, e);
+        }
+        CampaignMeta meta = Campaign.readMeta(dir);
+        if (meta == null) {
+            meta = new CampaignMeta(Campaign.SCHEMA, spec.fparityVersion(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                    spec.seed(), spec.grammar(), spec.settings(), host.get(), List.of(), spec.programs());
+            Campaign.writeMeta(dir, meta);
+        } else {
+            checkSame(dir, meta, spec);
+            log.accept("resuming campaign " + dir);
+        }
+        return meta;
+    }
+
     static void checkSame(Path dir, CampaignMeta meta, Spec spec) {
         String was = meta.settings().get("generator");
         String now = spec.settings().get("generator");

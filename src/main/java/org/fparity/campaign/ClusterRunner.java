@@ -1,9 +1,6 @@
 package org.fparity.campaign;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -14,7 +11,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import org.fparity.FparityError;
 import org.fparity.exec.Job;
 import org.fparity.exec.JobSpec;
 import org.fparity.exec.NodeFacts;
@@ -39,20 +35,7 @@ public final class ClusterRunner {
     public static CampaignRunner.Result run(Path dir, CampaignRunner.Spec spec, List<Site> sites, Function<Integer, Progress> progress, Consumer<String> log)
             throws InterruptedException {
         long t0 = System.nanoTime();
-        try {
-            Files.createDirectories(dir);
-        } catch (java.io.IOException e) {
-            throw FparityError.io("cannot create campaign folder " + dir, e);
-        }
-        CampaignMeta meta = Campaign.readMeta(dir);
-        if (meta == null) {
-            meta = new CampaignMeta(Campaign.SCHEMA, spec.fparityVersion(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                    spec.seed(), spec.grammar(), spec.settings(), NodeFacts.collect(), List.of(), spec.programs());
-            Campaign.writeMeta(dir, meta);
-        } else {
-            CampaignRunner.checkSame(dir, meta, spec);
-            log.accept("resuming campaign " + dir);
-        }
+        CampaignMeta meta = CampaignRunner.open(dir, spec, NodeFacts::collect, log);
         Map<String, CampaignMeta.Platform> platforms = new LinkedHashMap<>();
         for (CampaignMeta.Platform p : meta.platforms()) platforms.put(p.id(), p);
         CampaignMeta[] metaRef = {meta};
