@@ -65,7 +65,7 @@ final class GpuEmitter extends CHost {
                     .append(" *fp_v");
             if (hasInts(p)) out.append(", const int *fp_n");
             for (int j = 0; j < p.params().size(); j++) {
-                if (p.params().get(j).kind() == Param.Kind.FP_ARRAY) out.append(", ").append(t).append(" *fp_a").append(j);
+                if (p.params().get(j).kind().array()) out.append(", ").append(t).append(" *fp_a").append(j);
             }
             out.append(") {\n  *fp_out = compute_").append(k).append('(').append(kernelArgs(p)).append(");\n}\n\n");
         }
@@ -111,10 +111,15 @@ final class GpuEmitter extends CHost {
             switch (p.params().get(j).kind()) {
                 case FP -> sb.append("fp_v[").append(v++).append(']');
                 case INT -> sb.append("fp_n[").append(n++).append(']');
-                case FP_ARRAY -> sb.append("fp_a").append(j);
+                case FP_ARRAY, FP_ELEMENTS -> sb.append("fp_a").append(j);
             }
         }
         return sb.toString();
+    }
+
+    /** {@code " + fp_i"} when array {@code j} takes one value per element (the host fill loop's index), else nothing. */
+    static String elementOffset(Program p, int j) {
+        return p.params().get(j).kind() == Param.Kind.FP_ELEMENTS ? " + fp_i" : "";
     }
 
     static boolean hasInts(Program p) {
@@ -160,7 +165,7 @@ final class GpuEmitter extends CHost {
             switch (p.params().get(j).kind()) {
                 case FP -> scalars.append("  fp_v[").append(nv++).append("] = (").append(t).append(") fp_hv[").append(slot(p, j)).append("];\n");
                 case INT -> nn++;
-                case FP_ARRAY -> {}
+                case FP_ARRAY, FP_ELEMENTS -> {}
             }
         }
         out.append("static void fp_run_").append(k).append("(const double *fp_hv, const int *fp_hn, double *fp_r) {\n");
@@ -181,14 +186,14 @@ final class GpuEmitter extends CHost {
         StringBuilder launchArgs = new StringBuilder("fp_dout, fp_dv");
         if (nn > 0) launchArgs.append(", fp_dn");
         for (int j = 0; j < p.params().size(); j++) {
-            if (p.params().get(j).kind() != Param.Kind.FP_ARRAY) continue;
+            if (!p.params().get(j).kind().array()) continue;
             String h = "fp_h" + j;
             String d = "fp_a" + j;
             String bytes = p.arrayLength() + " * sizeof(" + t + ")";
             out.append("  ").append(t).append(" *").append(h).append(" = (").append(t).append(" *) fp_alloc(").append(bytes).append("), *")
                     .append(d).append(" = 0;\n");
             out.append("  for (int fp_i = 0; fp_i < ").append(p.arrayLength()).append("; ++fp_i) ").append(h).append("[fp_i] = (").append(t)
-                    .append(") fp_hv[").append(slot(p, j)).append("];\n");
+                    .append(") fp_hv[").append(slot(p, j)).append(elementOffset(p, j)).append("];\n");
             check(out, x("cudaMalloc") + "((void **) &" + d + ", " + bytes + ")");
             check(out, x("cudaMemcpy") + "(" + d + ", " + h + ", " + bytes + ", " + x("cudaMemcpyHostToDevice") + ")");
             launchArgs.append(", ").append(d);
@@ -206,7 +211,7 @@ final class GpuEmitter extends CHost {
         check(out, x("cudaFree") + "(fp_dv)");
         if (nn > 0) check(out, x("cudaFree") + "(fp_dn)");
         for (int j = 0; j < p.params().size(); j++) {
-            if (p.params().get(j).kind() != Param.Kind.FP_ARRAY) continue;
+            if (!p.params().get(j).kind().array()) continue;
             check(out, x("cudaFree") + "(fp_a" + j + ")");
             out.append("  free(fp_h").append(j).append(");\n");
         }

@@ -7,7 +7,8 @@
  * harness reads lines on stdin, {@code index tok tok …}, where index is the program's position in the batch and the
  * tokens are its inputs in parameter order ({@link org.fparity.ir.Input#line}): FP values as hex floats (anything
  * {@code strtod} reads completely is accepted: decimals, {@code inf}, {@code nan}, {@code -nan}; FP32 values are read
- * with {@code strtof}), int loop bounds in decimal within {@code 0..arrayLength}, one fill value per array.
+ * with {@code strtof}), int loop bounds in decimal within {@code 0..arrayLength}, one fill value per array, and for an element-wise array ({@code double a[8] each}) one token of exactly
+ * {@code arrayLength} FP values separated by commas (no spaces), so a line still has one token per parameter.
  * Separators are spaces, tabs, {@code \r}, {@code \v}, {@code \f}. For every input line it writes exactly one line,
  * flushed at once:
  * <pre>
