@@ -204,7 +204,7 @@ abstract class CHost implements Emitter {
                 """.formatted(optionTest());
     }
 
-    private static final String MAIN_BATCH = """
+    static final String MAIN_BATCH = """
             int main(int argc, char **argv) {
               char fp_why[96];
               double fp_r;
@@ -234,7 +234,7 @@ abstract class CHost implements Emitter {
             """;
 
     /** Reading, tokenising and checking input, identical in every C-family harness (C99 and C++ alike). */
-    private static final String COMMON_HEAD = """
+    static final String COMMON_HEAD = """
 
             static void fp_fail(int code, const char *fmt, ...) {
               va_list ap;
@@ -256,7 +256,7 @@ abstract class CHost implements Emitter {
             """;
 
     /** Line reading and tokenising: the batch and argv forms only (a reproducer with its input built in has no use for them). */
-    private static final String COMMON_LINES = """
+    static final String COMMON_LINES = """
             static char *fp_line;
             static size_t fp_line_cap;
             static char **fp_toks;
@@ -318,7 +318,7 @@ abstract class CHost implements Emitter {
 
             """;
 
-    private static final String COMMON_PARSE = """
+    static final String COMMON_PARSE = """
             /* A loop bound: optional sign and decimal digits; more than 9 digits saturates (then fails the range check). */
             static int fp_parse_bound(const char *t, long *b) {
               long v = 0;

@@ -60,7 +60,8 @@ final class GpuEmitter extends CHost {
             Program p = ps.get(k);
             CSyntax.function(out, "static __device__ ", k, p, api == Api.CUDA ? MathFn::cuda : MathFn::hip, "");
             String t = p.precision().cType();
-            out.append("__global__ void fp_kernel_").append(k).append('(').append(t).append(" *fp_out, const ").append(t)
+            // extern "C": the device-only form's loader finds kernels by plain name; linkage changes no code
+            out.append("extern \"C\" __global__ void fp_kernel_").append(k).append('(').append(t).append(" *fp_out, const ").append(t)
                     .append(" *fp_v");
             if (hasInts(p)) out.append(", const int *fp_n");
             for (int j = 0; j < p.params().size(); j++) {
@@ -68,6 +69,37 @@ final class GpuEmitter extends CHost {
             }
             out.append(") {\n  *fp_out = compute_").append(k).append('(').append(kernelArgs(p)).append(");\n}\n\n");
         }
+    }
+
+    /**
+     * The device-only batch ({@link Emitter#deviceBatch}): the same includes, {@code compute_K} and kernels as the batch
+     * form, and instead of a host harness the table {@code fp_meta} that {@link GpuLoader}'s host reads from the loaded
+     * module: {@code N}, then per program {@code SIG SINGLE LEN} (SIG the parameter kinds F/I/A/E as in {@code fp_sig}, {@code -} for none).
+     */
+    @Override
+    public String deviceBatch(List<Program> ps) {
+        if (ps.isEmpty()) throw new IllegalArgumentException("a batch needs at least one program");
+        StringBuilder out = new StringBuilder(2048 + 2048 * ps.size());
+        out.append("/* fparity ").append(language().id()).append(" device code, batch of ").append(ps.size())
+                .append(": run by the fparity GPU loader (org.fparity.emit.GpuLoader) */\n");
+        prelude(out, ps);
+        out.append('\n');
+        programs(out, ps);
+        StringBuilder meta = new StringBuilder().append(ps.size()).append("\\n");
+        for (Program p : ps) {
+            StringBuilder sig = new StringBuilder();
+            for (Param par : p.params()) sig.append(switch (par.kind()) {
+                case FP -> 'F';
+                case INT -> 'I';
+                case FP_ARRAY -> 'A';
+                case FP_ELEMENTS -> 'E';
+            });
+            meta.append(sig.isEmpty() ? "-" : sig).append(' ').append(p.precision() == org.fparity.ir.Precision.FP32 ? 1 : 0)
+                    .append(' ').append(p.arrayLength()).append("\\n");
+        }
+        // not const: a const namespace-scope array may be dropped or internalised; the loader looks it up by name
+        out.append("extern \"C\" __device__ char fp_meta[] = \"").append(meta).append("\";\n");
+        return out.toString();
     }
 
     /** compute_K's arguments inside the kernel: scalars numbered among scalars, ints among ints, arrays by position. */

@@ -30,6 +30,11 @@
  * nothing on stdout (checked before any input is read); <b>4</b> for any other failure (a failed runtime call or
  * launch, a kernel build error, out of memory), with a {@code fparity-harness: …} line on stderr.
  *
+ * <b>Device-only form</b> ({@code Emitter.deviceBatch}, CUDA/HIP/HIPIFY): the batch form's kernels (same text, same
+ * device code) and a table {@code fp_meta}, compiled to a module ({@code nvcc -fatbin}, {@code hipcc --genco}); the
+ * host side is {@link org.fparity.emit.GpuLoader}, built once per toolchain, run as {@code loader MODULE} with the batch
+ * protocol above and the same exit codes.
+ *
  * <h2>Building and options</h2>
  * C: any C99 compiler, link {@code -lm}. CUDA: nvcc (every argument and array in device memory, every runtime call
  * checked). HIP and HIPIFY: hipcc ({@code HIP_PLATFORM=amd} where nvcc is also installed). Java: the class is
