@@ -181,6 +181,57 @@ public final class Bench {
         return new NvccFigures(programs.size(), batched, n, single);
     }
 
+    /**
+     * One GPU toolchain's compile cost for one batch, both forms side by side: the executable form (host harness and
+     * kernels in one nvcc/hipcc run, as before) and the device-only form (kernels only; the host loader is built once
+     * per toolchain, its seconds given apart). Load averages before and after each build.
+     */
+    public record GpuCompile(String toolchain, String opt, int programs, double executableSeconds, double deviceSeconds, double loaderSeconds,
+            double loadBefore, double loadAfter) {
+        public double executablePerProgram() {
+            return executableSeconds / programs;
+        }
+
+        public double devicePerProgram() {
+            return deviceSeconds / programs;
+        }
+    }
+
+    public static GpuCompile gpuCompile(Path dir, DetectedToolchain dt, String opt, List<Program> programs, double loaderSeconds) throws IOException, InterruptedException {
+        org.fparity.exec.Toolchain tc = dt.toolchain();
+        if (tc.deviceOnly() == null) throw new IllegalArgumentException("toolchain " + tc.name() + " has no device-only form");
+        Emitter e = Emitters.of(tc);
+        String src = "batch." + tc.extension();
+        double load0 = load();
+        Path x = Files.createDirectories(dir.resolve("executable"));
+        Files.writeString(x.resolve(src), e.batch(programs));
+        double exe = timed(tc.compileArgv(opt, src, "batch.exe", "batch"), tc, x);
+        Path d = Files.createDirectories(dir.resolve("device"));
+        Files.writeString(d.resolve(src), e.deviceBatch(programs));
+        double dev = timed(tc.deviceForm().compileArgv(opt, src, "batch.module", "batch"), tc, d);
+        return new GpuCompile(tc.name(), opt, programs.size(), exe, dev, loaderSeconds, load0, load());
+    }
+
+    /** Seconds to build the host loader of a device-only toolchain (once per toolchain in a campaign). */
+    public static double gpuLoader(Path dir, DetectedToolchain dt) throws IOException, InterruptedException {
+        org.fparity.exec.Toolchain tc = dt.toolchain();
+        Path l = Files.createDirectories(dir.resolve("loader"));
+        Files.writeString(l.resolve("fp_loader.c"), org.fparity.emit.GpuLoader.source(tc.deviceOnly().loader()));
+        return timed(tc.loaderForm().compileArgv("host", "fp_loader.c", "fp_loader", "fp_loader"), tc, l);
+    }
+
+    private static double timed(List<String> argv, org.fparity.exec.Toolchain tc, Path dir) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        Processes.Result r = Processes.run(argv, tc.env(), dir, dir.resolve("build.log"), tc.compileTimeout());
+        double s = (System.nanoTime() - t0) / 1e9;
+        if (!r.ok()) throw new IllegalStateException(String.join(" ", argv) + " failed: see " + dir.resolve("build.log"));
+        return s;
+    }
+
+    private static double load() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
     /** The runs on which the two modes differ: key, batched result, baseline result (both should be the same build). */
     public static List<List<String>> differences(Map<String, String> batched, Map<String, String> baseline) {
         List<List<String>> out = new ArrayList<>();

@@ -30,6 +30,7 @@ public final class Emitters {
     public static BatchEmitter forToolchain(Toolchain tc, Map<String, Program> programs) {
         Emitter e = of(tc);
         boolean java = e.language() == Language.JAVA;
+        boolean deviceOnly = tc.deviceOnly() != null;
         return new BatchEmitter() {
             /**
              * The last batch emitted: a campaign asks once per opt level for the same batch (one job each), and the
@@ -41,11 +42,12 @@ public final class Emitters {
             public String emit(String className, List<String> programIds) {
                 var hit = last.get();
                 if (hit != null && hit.getKey().equals(programIds)) return hit.getValue();
-                String text = e.batch(programIds.stream().map(id -> {
+                List<Program> ps = programIds.stream().map(id -> {
                     Program p = programs.get(id);
                     if (p == null) throw new IllegalArgumentException("no program " + id);
                     return p;
-                }).toList());
+                }).toList();
+                String text = deviceOnly ? e.deviceBatch(ps) : e.batch(ps);
                 last.set(Map.entry(List.copyOf(programIds), text));
                 return text;
             }

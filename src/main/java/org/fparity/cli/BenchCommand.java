@@ -67,6 +67,18 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--nvcc-unbatched", paramLabel = "N", defaultValue = "3", description = "Of those, how many to compile one per file (default: ${DEFAULT-VALUE}).")
     int nvccUnbatched;
 
+    @Option(names = "--gpu-compile", description = "Only the GPU compile cost: each GPU toolchain's batch built as an executable (host harness + kernels, the old form) and as device code only (the form campaigns use; its host loader built once per toolchain), seconds per program.")
+    boolean gpuCompile;
+
+    @Option(names = "--gpu-programs", paramLabel = "LIST", split = ",", defaultValue = "50,200", description = "With --gpu-compile: batch sizes (default: ${DEFAULT-VALUE}).")
+    List<Integer> gpuPrograms;
+
+    @Option(names = "--gpu-toolchains", paramLabel = "LIST", split = ",", defaultValue = "nvcc-sm80,hipcc-gfx90a", description = "With --gpu-compile: toolchains (default: ${DEFAULT-VALUE}).")
+    List<String> gpuToolchains;
+
+    @Option(names = "--gpu-opt", paramLabel = "OPT", defaultValue = "O3", description = "With --gpu-compile: opt level (default: ${DEFAULT-VALUE}).")
+    String gpuOpt;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Work folder, kept with bench.json (default: a temporary folder, deleted).")
     Path out;
 
@@ -102,6 +114,7 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter o = spec.commandLine().getOut();
         if (fprev != null) return againstFprev(o);
+        if (gpuCompile) return gpuCompile(o);
         if (programs < 1 || inputs < 1 || batch < 1) throw new FparityError("--programs, --inputs and --batch must be at least 1");
         if (varity != null && (varityPrograms < 1 || repeat < 0)) throw new FparityError("--varity-programs must be at least 1 and --repeat at least 0");
         if (toolchains == null) toolchains = varity != null ? List.of("gcc", "clang-14") : List.of("gcc", "clang-19");
@@ -184,6 +197,37 @@ public final class BenchCommand implements Callable<Integer> {
         AtomicFiles.write(work.resolve("bench.json"), org.fparity.ir.ProgramJson.toJson(json) + "\n");
         o.println("details: " + work.resolve("bench.json"));
         o.flush();
+        return 0;
+    }
+
+    private int gpuCompile(PrintWriter o) throws Exception {
+        for (int n : gpuPrograms) if (n < 1) throw new FparityError("--gpu-programs: every batch size must be at least 1, got " + n);
+        Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
+        Path work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("fparity-bench-gpu");
+        int max = gpuPrograms.stream().mapToInt(Integer::intValue).max().orElse(1);
+        List<Program> ps = new Generator(Grammar.defaults(), seed).generate(Precision.FP64, max);
+        o.printf("bench --gpu-compile: FP64 programs of seed %d at %s; load average %s%n", seed, gpuOpt, load());
+        List<Bench.GpuCompile> rows = new ArrayList<>();
+        for (String name : gpuToolchains) {
+            DetectedToolchain dt = DetectedToolchain.detect(tcs.get(name.strip()));
+            if (!dt.canCompile()) {
+                o.println(dt.name() + ": skipped (" + dt.compileProblem() + ")");
+                continue;
+            }
+            if (dt.toolchain().deviceOnly() == null) throw new FparityError("toolchain " + dt.name() + " has no device-only form (\"deviceOnly\" in its descriptor)");
+            if (!dt.toolchain().opt().containsKey(gpuOpt)) throw new FparityError("toolchain " + dt.name() + " has no opt level " + gpuOpt);
+            double loader = Bench.gpuLoader(work.resolve(dt.name()), dt);
+            for (int n : gpuPrograms) {
+                Bench.GpuCompile g = Bench.gpuCompile(work.resolve(dt.name()).resolve(Integer.toString(n)), dt, gpuOpt, ps.subList(0, n), loader);
+                rows.add(g);
+                o.printf("%s %s, %d programs: executable form %.1f s = %.3f s/program; device code only %.1f s = %.3f s/program (loader %.2f s once per toolchain); %.1f× less; load %.1f → %.1f%n",
+                        g.toolchain(), g.opt(), g.programs(), g.executableSeconds(), g.executablePerProgram(), g.deviceSeconds(), g.devicePerProgram(),
+                        g.loaderSeconds(), g.executableSeconds() / g.deviceSeconds(), g.loadBefore(), g.loadAfter());
+                o.flush();
+            }
+        }
+        AtomicFiles.write(work.resolve("bench-gpu.json"), org.fparity.ir.ProgramJson.toJson(Map.of("gpuCompile", rows)) + "\n");
+        o.println("details: " + work.resolve("bench-gpu.json"));
         return 0;
     }
 

@@ -41,7 +41,7 @@ public final class FlipCommand implements Callable<Integer> {
     int branch;
 
     @Option(names = "--domain", paramLabel = "VAR=LO:HI", description = "range of an input (repeatable); the file's '// flip domain:' line, "
-            + "then [-100, 100], otherwise; a loop bound takes N:N")
+            + "then [-100, 100], otherwise; a loop bound takes N:N; an element-wise array A=LO:HI gives every element A[i] that range")
     List<String> domain = new ArrayList<>();
 
     @Option(names = "--split", paramLabel = "W", defaultValue = "0.01", description = "cell width per variable, the paper's 0.01 by default; 0: no splitting (default: ${DEFAULT-VALUE})")

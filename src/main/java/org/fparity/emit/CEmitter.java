@@ -60,18 +60,22 @@ final class CEmitter extends CHost {
               int j, i, v = 0, n = fp_len[k];
               for (j = 0; sig[j]; j++) {
                 if (sig[j] == 'I') continue;
-                if (sig[j] == 'A') {
+                if (sig[j] == 'A' || sig[j] == 'E') {
+                  /* a fill value is one slot, an element-wise array n consecutive ones */
+                  int each = sig[j] == 'E';
                   if (fp_single[k]) {
                     float *a = (float *) fp_alloc((size_t) n * sizeof(float));
-                    for (i = 0; i < n; i++) a[i] = (float) fp_hv[v];
+                    for (i = 0; i < n; i++) a[i] = (float) fp_hv[v + (each ? i : 0)];
                     fp_arr[j] = a;
                   } else {
                     double *a = (double *) fp_alloc((size_t) n * sizeof(double));
-                    for (i = 0; i < n; i++) a[i] = fp_hv[v];
+                    for (i = 0; i < n; i++) a[i] = fp_hv[v + (each ? i : 0)];
                     fp_arr[j] = a;
                   }
+                  v += each ? n : 1;
+                } else {
+                  v++;
                 }
-                v++;
               }
             }
 
@@ -79,7 +83,7 @@ final class CEmitter extends CHost {
               const char *sig = fp_sig[k];
               int j;
               for (j = 0; sig[j]; j++) {
-                if (sig[j] == 'A') {
+                if (sig[j] == 'A' || sig[j] == 'E') {
                   free(fp_arr[j]);
                   fp_arr[j] = 0;
                 }
@@ -101,7 +105,7 @@ final class CEmitter extends CHost {
             switch (par.kind()) {
                 case FP -> call.append('(').append(t).append(") fp_hv[").append(s).append(']');
                 case INT -> call.append("fp_hn[").append(s).append(']');
-                case FP_ARRAY -> {
+                case FP_ARRAY, FP_ELEMENTS -> {
                     call.append('(').append(t).append(" *) fp_arr[").append(j).append(']');
                     arrays = true;
                 }

@@ -55,7 +55,7 @@ abstract class CHost implements Emitter {
             int n = 0;
             for (Param par : p.params()) {
                 if (par.kind() == Param.Kind.INT) n++;
-                else v++;
+                else v += par.fpValues(p.arrayLength());
             }
             maxV = Math.max(maxV, v);
             maxN = Math.max(maxN, n);
@@ -91,7 +91,7 @@ abstract class CHost implements Emitter {
         int n = 0;
         for (Param par : p.params()) {
             if (par.kind() == Param.Kind.INT) n++;
-            else v++;
+            else v += par.fpValues(p.arrayLength());
         }
         out.append("#define FP_N 1\n");
         out.append("static double fp_vals[").append(Math.max(v, 1)).append("];\nstatic int fp_ints[").append(Math.max(n, 1)).append("];\n");
@@ -144,7 +144,7 @@ abstract class CHost implements Emitter {
     }
 
     private static void table(StringBuilder out, List<Program> ps) {
-        out.append("/* per program: parameter kinds (F scalar, I loop bound, A array fill value), FP32?, array length */\n");
+        out.append("/* per program: parameter kinds (F scalar, I loop bound, A array fill value, E array of one value per element), FP32?, array length */\n");
         out.append("static const char *const fp_sig[FP_N] = {");
         for (int k = 0; k < ps.size(); k++) {
             out.append(k % 8 == 0 ? "\n  " : " ").append('"');
@@ -153,6 +153,7 @@ abstract class CHost implements Emitter {
                     case FP -> 'F';
                     case INT -> 'I';
                     case FP_ARRAY -> 'A';
+                    case FP_ELEMENTS -> 'E';
                 });
             }
             out.append("\",");
@@ -164,12 +165,17 @@ abstract class CHost implements Emitter {
         out.append("\n};\n\n");
     }
 
-    /** Slot of parameter {@code j} in {@code fp_hv} (FP and array params) or {@code fp_hn} (int params). */
+    /**
+     * First slot of parameter {@code j} in {@code fp_hv} (FP and array params; an element-wise array takes
+     * {@code arrayLength} consecutive slots) or its slot in {@code fp_hn} (int params).
+     */
     static int slot(Program p, int j) {
         boolean isInt = p.params().get(j).kind() == Param.Kind.INT;
         int s = 0;
         for (int i = 0; i < j; i++) {
-            if ((p.params().get(i).kind() == Param.Kind.INT) == isInt) s++;
+            Param q = p.params().get(i);
+            if (isInt) s += q.kind() == Param.Kind.INT ? 1 : 0;
+            else s += q.fpValues(p.arrayLength());
         }
         return s;
     }
@@ -198,7 +204,7 @@ abstract class CHost implements Emitter {
                 """.formatted(optionTest());
     }
 
-    private static final String MAIN_BATCH = """
+    static final String MAIN_BATCH = """
             int main(int argc, char **argv) {
               char fp_why[96];
               double fp_r;
@@ -228,7 +234,7 @@ abstract class CHost implements Emitter {
             """;
 
     /** Reading, tokenising and checking input, identical in every C-family harness (C99 and C++ alike). */
-    private static final String COMMON_HEAD = """
+    static final String COMMON_HEAD = """
 
             static void fp_fail(int code, const char *fmt, ...) {
               va_list ap;
@@ -250,7 +256,7 @@ abstract class CHost implements Emitter {
             """;
 
     /** Line reading and tokenising: the batch and argv forms only (a reproducer with its input built in has no use for them). */
-    private static final String COMMON_LINES = """
+    static final String COMMON_LINES = """
             static char *fp_line;
             static size_t fp_line_cap;
             static char **fp_toks;
@@ -312,7 +318,7 @@ abstract class CHost implements Emitter {
 
             """;
 
-    private static final String COMMON_PARSE = """
+    static final String COMMON_PARSE = """
             /* A loop bound: optional sign and decimal digits; more than 9 digits saturates (then fails the range check). */
             static int fp_parse_bound(const char *t, long *b) {
               long v = 0;
@@ -336,6 +342,22 @@ abstract class CHost implements Emitter {
               return end != t && *end == '\\0';
             }
 
+            /* An element-wise array: exactly n FP values separated by commas (the token is restored as it was). */
+            static int fp_parse_elems(char *t, int single, int n, double *v) {
+              int i, ok;
+              char *c;
+              for (i = 0; i < n; i++) {
+                c = strchr(t, ',');
+                if ((c == 0) != (i == n - 1)) return 0;
+                if (c) *c = '\\0';
+                ok = fp_parse_fp(t, single, &v[i]);
+                if (c) *c = ',';
+                if (!ok) return 0;
+                if (c) t = c + 1;
+              }
+              return 1;
+            }
+
             static int fp_parse_args(int k, char **t, int nt, char *why, size_t whylen) {
               const char *sig = fp_sig[k];
               int want = (int) strlen(sig), i, nv = 0, ni = 0;
@@ -355,6 +377,12 @@ abstract class CHost implements Emitter {
                     return 0;
                   }
                   fp_ints[ni++] = (int) b;
+                } else if (sig[i] == 'E') {
+                  if (!fp_parse_elems(t[i], fp_single[k], fp_len[k], &fp_vals[nv])) {
+                    snprintf(why, whylen, "bad value %d (want %d comma-separated values)", i + 1, fp_len[k]);
+                    return 0;
+                  }
+                  nv += fp_len[k];
                 } else if (!fp_parse_fp(t[i], fp_single[k], &fp_vals[nv++])) {
                   snprintf(why, whylen, "bad value %d", i + 1);
                   return 0;

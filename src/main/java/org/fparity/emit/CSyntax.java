@@ -48,7 +48,7 @@ final class CSyntax extends Printer {
             switch (par.kind()) {
                 case FP -> out.append(t).append(' ').append(par.name());
                 case INT -> out.append("int ").append(par.name());
-                case FP_ARRAY -> out.append(arrayQualifier).append(t).append(" *").append(par.name());
+                case FP_ARRAY, FP_ELEMENTS -> out.append(arrayQualifier).append(t).append(" *").append(par.name());
             }
         }
         out.append(") {\n");

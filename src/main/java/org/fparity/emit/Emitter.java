@@ -13,6 +13,14 @@ public interface Emitter {
     /** Single-program form for reproducers: the input tokens come from argv, the result is one line on stdout. */
     String single(Program program);
 
+    /**
+     * Device code only, for GPU languages: the kernels of {@link #batch} and the table the cached host loader
+     * ({@link GpuLoader}) reads, so only this is compiled per batch. Other languages have no such form.
+     */
+    default String deviceBatch(List<Program> programs) {
+        throw new UnsupportedOperationException(language().id() + " has no device-only form");
+    }
+
     /** The emitter of a language with default settings (Java uses {@code Math}). */
     static Emitter of(Language language) {
         return switch (language) {

@@ -60,14 +60,45 @@ final class GpuEmitter extends CHost {
             Program p = ps.get(k);
             CSyntax.function(out, "static __device__ ", k, p, api == Api.CUDA ? MathFn::cuda : MathFn::hip, "");
             String t = p.precision().cType();
-            out.append("__global__ void fp_kernel_").append(k).append('(').append(t).append(" *fp_out, const ").append(t)
+            // extern "C": the device-only form's loader finds kernels by plain name; linkage changes no code
+            out.append("extern \"C\" __global__ void fp_kernel_").append(k).append('(').append(t).append(" *fp_out, const ").append(t)
                     .append(" *fp_v");
             if (hasInts(p)) out.append(", const int *fp_n");
             for (int j = 0; j < p.params().size(); j++) {
-                if (p.params().get(j).kind() == Param.Kind.FP_ARRAY) out.append(", ").append(t).append(" *fp_a").append(j);
+                if (p.params().get(j).kind().array()) out.append(", ").append(t).append(" *fp_a").append(j);
             }
             out.append(") {\n  *fp_out = compute_").append(k).append('(').append(kernelArgs(p)).append(");\n}\n\n");
         }
+    }
+
+    /**
+     * The device-only batch ({@link Emitter#deviceBatch}): the same includes, {@code compute_K} and kernels as the batch
+     * form, and instead of a host harness the table {@code fp_meta} that {@link GpuLoader}'s host reads from the loaded
+     * module: {@code N}, then per program {@code SIG SINGLE LEN} (SIG the parameter kinds F/I/A, {@code -} for none).
+     */
+    @Override
+    public String deviceBatch(List<Program> ps) {
+        if (ps.isEmpty()) throw new IllegalArgumentException("a batch needs at least one program");
+        StringBuilder out = new StringBuilder(2048 + 2048 * ps.size());
+        out.append("/* fparity ").append(language().id()).append(" device code, batch of ").append(ps.size())
+                .append(": run by the fparity GPU loader (org.fparity.emit.GpuLoader) */\n");
+        prelude(out, ps);
+        out.append('\n');
+        programs(out, ps);
+        StringBuilder meta = new StringBuilder().append(ps.size()).append("\\n");
+        for (Program p : ps) {
+            StringBuilder sig = new StringBuilder();
+            for (Param par : p.params()) sig.append(switch (par.kind()) {
+                case FP -> 'F';
+                case INT -> 'I';
+                case FP_ARRAY -> 'A';
+            });
+            meta.append(sig.isEmpty() ? "-" : sig).append(' ').append(p.precision() == org.fparity.ir.Precision.FP32 ? 1 : 0)
+                    .append(' ').append(p.arrayLength()).append("\\n");
+        }
+        // not const: a const namespace-scope array may be dropped or internalised; the loader looks it up by name
+        out.append("extern \"C\" __device__ char fp_meta[] = \"").append(meta).append("\";\n");
+        return out.toString();
     }
 
     /** compute_K's arguments inside the kernel: scalars numbered among scalars, ints among ints, arrays by position. */
@@ -80,10 +111,15 @@ final class GpuEmitter extends CHost {
             switch (p.params().get(j).kind()) {
                 case FP -> sb.append("fp_v[").append(v++).append(']');
                 case INT -> sb.append("fp_n[").append(n++).append(']');
-                case FP_ARRAY -> sb.append("fp_a").append(j);
+                case FP_ARRAY, FP_ELEMENTS -> sb.append("fp_a").append(j);
             }
         }
         return sb.toString();
+    }
+
+    /** {@code " + fp_i"} when array {@code j} takes one value per element (the host fill loop's index), else nothing. */
+    static String elementOffset(Program p, int j) {
+        return p.params().get(j).kind() == Param.Kind.FP_ELEMENTS ? " + fp_i" : "";
     }
 
     static boolean hasInts(Program p) {
@@ -129,7 +165,7 @@ final class GpuEmitter extends CHost {
             switch (p.params().get(j).kind()) {
                 case FP -> scalars.append("  fp_v[").append(nv++).append("] = (").append(t).append(") fp_hv[").append(slot(p, j)).append("];\n");
                 case INT -> nn++;
-                case FP_ARRAY -> {}
+                case FP_ARRAY, FP_ELEMENTS -> {}
             }
         }
         out.append("static void fp_run_").append(k).append("(const double *fp_hv, const int *fp_hn, double *fp_r) {\n");
@@ -150,14 +186,14 @@ final class GpuEmitter extends CHost {
         StringBuilder launchArgs = new StringBuilder("fp_dout, fp_dv");
         if (nn > 0) launchArgs.append(", fp_dn");
         for (int j = 0; j < p.params().size(); j++) {
-            if (p.params().get(j).kind() != Param.Kind.FP_ARRAY) continue;
+            if (!p.params().get(j).kind().array()) continue;
             String h = "fp_h" + j;
             String d = "fp_a" + j;
             String bytes = p.arrayLength() + " * sizeof(" + t + ")";
             out.append("  ").append(t).append(" *").append(h).append(" = (").append(t).append(" *) fp_alloc(").append(bytes).append("), *")
                     .append(d).append(" = 0;\n");
             out.append("  for (int fp_i = 0; fp_i < ").append(p.arrayLength()).append("; ++fp_i) ").append(h).append("[fp_i] = (").append(t)
-                    .append(") fp_hv[").append(slot(p, j)).append("];\n");
+                    .append(") fp_hv[").append(slot(p, j)).append(elementOffset(p, j)).append("];\n");
             check(out, x("cudaMalloc") + "((void **) &" + d + ", " + bytes + ")");
             check(out, x("cudaMemcpy") + "(" + d + ", " + h + ", " + bytes + ", " + x("cudaMemcpyHostToDevice") + ")");
             launchArgs.append(", ").append(d);
@@ -175,7 +211,7 @@ final class GpuEmitter extends CHost {
         check(out, x("cudaFree") + "(fp_dv)");
         if (nn > 0) check(out, x("cudaFree") + "(fp_dn)");
         for (int j = 0; j < p.params().size(); j++) {
-            if (p.params().get(j).kind() != Param.Kind.FP_ARRAY) continue;
+            if (!p.params().get(j).kind().array()) continue;
             check(out, x("cudaFree") + "(fp_a" + j + ")");
             out.append("  free(fp_h").append(j).append(");\n");
         }

@@ -36,6 +36,11 @@ public final class HipifyEmitter implements Emitter {
     }
 
     @Override
+    public String deviceBatch(List<Program> programs) {
+        return hipify(cuda.deviceBatch(programs));
+    }
+
+    @Override
     public String single(Program program) {
         return hipify(cuda.single(program));
     }

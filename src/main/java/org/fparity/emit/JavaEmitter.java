@@ -154,9 +154,10 @@ public final class JavaEmitter implements Emitter {
                     case FP -> 'F';
                     case INT -> 'I';
                     case FP_ARRAY -> 'A';
+                    case FP_ELEMENTS -> 'E';
                 });
                 if (par.kind() == Param.Kind.INT) n++;
-                else v++;
+                else v += par.fpValues(p.arrayLength());
             }
             maxV = Math.max(maxV, v);
             maxN = Math.max(maxN, n);
@@ -206,7 +207,7 @@ public final class JavaEmitter implements Emitter {
                 new VariableDeclarator(type, name, init)));
     }
 
-    /** {@code fp_run_K(double[] v, int[] n)}: unpacks the parsed values (arrays filled with their one value) and calls compute_K. */
+    /** {@code fp_run_K(double[] v, int[] n)}: unpacks the parsed values (arrays filled with their one value or, element-wise, with theirs) and calls compute_K. */
     private static MethodDeclaration runner(int k, Program p) {
         boolean f32 = p.precision() == Precision.FP32;
         NodeList<Expression> args = new NodeList<>();
@@ -218,6 +219,11 @@ public final class JavaEmitter implements Emitter {
                 case INT -> args.add(new ArrayAccessExpr(new NameExpr("n"), new IntegerLiteralExpr(Integer.toString(nn++))));
                 case FP_ARRAY -> args.add(new MethodCallExpr(null, "fp_fill", NodeList.nodeList(
                         new IntegerLiteralExpr(Integer.toString(p.arrayLength())), fromSlot(nv++, f32))));
+                case FP_ELEMENTS -> {
+                    args.add(new MethodCallExpr(null, f32 ? "fp_elems32" : "fp_elems", NodeList.nodeList(new NameExpr("v"),
+                            new IntegerLiteralExpr(Integer.toString(nv)), new IntegerLiteralExpr(Integer.toString(p.arrayLength())))));
+                    nv += p.arrayLength();
+                }
             }
         }
         MethodDeclaration m = new MethodDeclaration(new NodeList<>(Modifier.privateModifier(), Modifier.staticModifier()),
@@ -268,7 +274,7 @@ public final class JavaEmitter implements Emitter {
                 Type t = switch (par.kind()) {
                     case FP -> fp();
                     case INT -> PrimitiveType.intType();
-                    case FP_ARRAY -> new ArrayType(fp());
+                    case FP_ARRAY, FP_ELEMENTS -> new ArrayType(fp());
                 };
                 m.addParameter(new Parameter(t, par.name()));
             }

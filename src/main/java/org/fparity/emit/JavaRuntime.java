@@ -79,6 +79,13 @@ final class JavaRuntime {
                             if (b == Long.MIN_VALUE) return "bad value " + (i + 1);
                             if (b < 0 || b > LEN[k]) return "bound " + (i + 1) + " out of range 0.." + LEN[k];
                             n[nn++] = (int) b;
+                        } else if (sig.charAt(i) == 'E') {
+                            // exactly LEN[k] values separated by commas, as the C harness reads them
+                            String[] each = tok.split(",", -1);
+                            if (each.length != LEN[k]) return "bad value " + (i + 1) + " (want " + LEN[k] + " comma-separated values)";
+                            for (String e : each) {
+                                if (!fp_parse(e, F32[k], v, nv++)) return "bad value " + (i + 1) + " (want " + LEN[k] + " comma-separated values)";
+                            }
                         } else if (!fp_parse(tok, F32[k], v, nv++)) {
                             return "bad value " + (i + 1);
                         }
@@ -89,6 +96,16 @@ final class JavaRuntime {
                 private static double[] fp_fill(int len, double x) {
                     double[] a = new double[len];
                     java.util.Arrays.fill(a, x);
+                    return a;
+                }
+
+                private static double[] fp_elems(double[] v, int from, int len) {
+                    return java.util.Arrays.copyOfRange(v, from, from + len);
+                }
+
+                private static float[] fp_elems32(double[] v, int from, int len) {
+                    float[] a = new float[len];
+                    for (int i = 0; i < len; i++) a[i] = (float) v[from + i];
                     return a;
                 }
 

@@ -51,7 +51,7 @@ final class OpenClEmitter extends CHost {
                     .append(" *fp_v");
             if (GpuEmitter.hasInts(p)) src.append(", __global const int *fp_n");
             for (int j = 0; j < p.params().size(); j++) {
-                if (p.params().get(j).kind() == Param.Kind.FP_ARRAY) src.append(", __global ").append(t).append(" *fp_a").append(j);
+                if (p.params().get(j).kind().array()) src.append(", __global ").append(t).append(" *fp_a").append(j);
             }
             src.append(") {\n  fp_out[0] = compute_").append(k).append('(').append(GpuEmitter.kernelArgs(p)).append(");\n}\n\n");
             stringLiteral(out, src);
@@ -218,7 +218,7 @@ final class OpenClEmitter extends CHost {
             switch (p.params().get(j).kind()) {
                 case FP -> fill.append("  fp_v[").append(nv++).append("] = (").append(t).append(") fp_hv[").append(slot(p, j)).append("];\n");
                 case INT -> nn++;
-                case FP_ARRAY -> {}
+                case FP_ARRAY, FP_ELEMENTS -> {}
             }
         }
         out.append("static void fp_run_").append(k).append("(const double *fp_hv, const int *fp_hn, double *fp_r) {\n");
@@ -237,11 +237,11 @@ final class OpenClEmitter extends CHost {
             out.append("  (void) fp_hn;\n");
         }
         for (int j = 0; j < p.params().size(); j++) {
-            if (p.params().get(j).kind() != Param.Kind.FP_ARRAY) continue;
+            if (!p.params().get(j).kind().array()) continue;
             String bytes = p.arrayLength() + " * sizeof(" + t + ")";
             out.append("  ").append(t).append(" *fp_h").append(j).append(" = (").append(t).append(" *) fp_alloc(").append(bytes).append(");\n");
             out.append("  for (int fp_i = 0; fp_i < ").append(p.arrayLength()).append("; ++fp_i) fp_h").append(j).append("[fp_i] = (").append(t)
-                    .append(") fp_hv[").append(slot(p, j)).append("];\n");
+                    .append(") fp_hv[").append(slot(p, j)).append(GpuEmitter.elementOffset(p, j)).append("];\n");
             out.append("  cl_mem fp_a").append(j).append(" = clCreateBuffer(fp_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, ").append(bytes)
                     .append(", fp_h").append(j).append(", &fp_e);\n  FP_CL(fp_e);\n");
             out.append("  FP_CL(clSetKernelArg(fp_k, fp_arg++, sizeof(cl_mem), &fp_a").append(j).append("));\n");
@@ -252,7 +252,7 @@ final class OpenClEmitter extends CHost {
         out.append("  clReleaseMemObject(fp_dout);\n  clReleaseMemObject(fp_dv);\n");
         if (nn > 0) out.append("  clReleaseMemObject(fp_dn);\n");
         for (int j = 0; j < p.params().size(); j++) {
-            if (p.params().get(j).kind() != Param.Kind.FP_ARRAY) continue;
+            if (!p.params().get(j).kind().array()) continue;
             out.append("  clReleaseMemObject(fp_a").append(j).append(");\n  free(fp_h").append(j).append(");\n");
         }
         out.append("}\n\n");

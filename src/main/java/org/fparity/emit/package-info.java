@@ -7,7 +7,8 @@
  * harness reads lines on stdin, {@code index tok tok …}, where index is the program's position in the batch and the
  * tokens are its inputs in parameter order ({@link org.fparity.ir.Input#line}): FP values as hex floats (anything
  * {@code strtod} reads completely is accepted: decimals, {@code inf}, {@code nan}, {@code -nan}; FP32 values are read
- * with {@code strtof}), int loop bounds in decimal within {@code 0..arrayLength}, one fill value per array.
+ * with {@code strtof}), int loop bounds in decimal within {@code 0..arrayLength}, one fill value per array, and for an element-wise array ({@code double a[8] each}) one token of exactly
+ * {@code arrayLength} FP values separated by commas (no spaces), so a line still has one token per parameter.
  * Separators are spaces, tabs, {@code \r}, {@code \v}, {@code \f}. For every input line it writes exactly one line,
  * flushed at once:
  * <pre>
@@ -28,6 +29,11 @@
  * without {@code cl_khr_fp64} for a batch with FP64 programs — with one line {@code fparity-harness: …} on stderr and
  * nothing on stdout (checked before any input is read); <b>4</b> for any other failure (a failed runtime call or
  * launch, a kernel build error, out of memory), with a {@code fparity-harness: …} line on stderr.
+ *
+ * <b>Device-only form</b> ({@code Emitter.deviceBatch}, CUDA/HIP/HIPIFY): the batch form's kernels (same text, same
+ * device code) and a table {@code fp_meta}, compiled to a module ({@code nvcc -fatbin}, {@code hipcc --genco}); the
+ * host side is {@link org.fparity.emit.GpuLoader}, built once per toolchain, run as {@code loader MODULE} with the batch
+ * protocol above and the same exit codes.
  *
  * <h2>Building and options</h2>
  * C: any C99 compiler, link {@code -lm}. CUDA: nvcc (every argument and array in device memory, every runtime call

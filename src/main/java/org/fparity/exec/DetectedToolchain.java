@@ -17,6 +17,11 @@ public record DetectedToolchain(Toolchain toolchain, String version, boolean can
         return toolchain.name();
     }
 
+    /** The same detection for another form of the same toolchain (its device-only build, its loader). */
+    public DetectedToolchain withToolchain(Toolchain other) {
+        return new DetectedToolchain(other, version, canCompile, compileProblem, canRun, runProblem);
+    }
+
     /** Probes one toolchain (runs its version commands; a few hundred ms, seconds for nvcc). */
     public static DetectedToolchain detect(Toolchain tc) {
         String compiler = tc.compileArgv(tc.optLevels().getFirst(), "x", "x", "x").getFirst();

@@ -110,7 +110,10 @@ public final class LocalExecutor implements Executor {
         String name = subName(job, offset, programs.size());
         String cls = job.emitter().className(name);
         String source = job.emitter().emit(cls, programs);
-        BinaryCache.Build b = cache.build(job.toolchain(), job.opt(), cls, source);
+        DetectedToolchain dt = job.toolchain();
+        // a GPU toolchain with a device-only form compiles only the kernels per batch; the host side is the cached loader
+        if (dt.toolchain().deviceOnly() != null) dt = dt.withToolchain(dt.toolchain().deviceForm());
+        BinaryCache.Build b = cache.build(dt, job.opt(), cls, source);
         if (!b.cached() && !b.ok()) log.accept("compile failed: " + job.toolchain().name() + " " + job.opt() + " " + name + " (" + programs.size() + " programs): " + b.message());
         return b;
     }
@@ -131,7 +134,18 @@ public final class LocalExecutor implements Executor {
         int[] positions = new int[lines.size()];
         for (int i = 0; i < lines.size(); i++) positions[i] = pos.get(lines.get(i).program());
         Toolchain tc = dt.toolchain();
-        List<String> argv = tc.runArgv(job.opt(), b.bin().toAbsolutePath().toString(), name);
+        List<String> argv;
+        if (tc.deviceOnly() != null) {
+            BinaryCache.Build loader = loader(dt);
+            if (!loader.ok()) {
+                String why = "the GPU loader does not build: " + loader.message() + " (log: " + cache.root().getParent().relativize(loader.dir().resolve("build.log")) + ")";
+                for (Job.Line l : lines) sink.accept(job.outcome(l, Outcome.Status.HARNESS_ERROR, null, why, 0));
+                return;
+            }
+            argv = List.of(loader.bin().toAbsolutePath().toString(), b.bin().toAbsolutePath().toString());
+        } else {
+            argv = tc.runArgv(job.opt(), b.bin().toAbsolutePath().toString(), name);
+        }
         BatchRunner runner = new BatchRunner(argv, tc.env(), b.dir(), tc.runTimeout(), tc.startupTimeout());
         int[] k = {0};
         try {
@@ -144,6 +158,14 @@ public final class LocalExecutor implements Executor {
             String why = "cannot start " + argv.getFirst() + ": " + e.getMessage();
             for (int i = k[0]; i < lines.size(); i++) sink.accept(job.outcome(lines.get(i), Outcome.Status.HARNESS_ERROR, null, why, 0));
         }
+    }
+
+    /** The host loader of a device-only toolchain: built on first use, then a cache hit for every batch. */
+    BinaryCache.Build loader(DetectedToolchain dt) throws InterruptedException {
+        Toolchain tc = dt.toolchain();
+        BinaryCache.Build b = cache.build(dt.withToolchain(tc.loaderForm()), "host", "fp_loader", org.fparity.emit.GpuLoader.source(tc.deviceOnly().loader()));
+        if (!b.cached() && !b.ok()) log.accept("GPU loader build failed for " + tc.name() + ": " + b.message());
+        return b;
     }
 
     private static List<Job.Line> linesOf(List<Job.Line> lines, List<String> programs) {

@@ -37,6 +37,12 @@ public final class PlatformRecords {
         n.put("version", version);
         compile.forEach(n.putArray("compile")::add);
         run.forEach(n.putArray("run")::add);
+        if (tc.deviceOnly() != null) {
+            // what really built the batches: kernels only, run by the cached loader. Not hashed: the kernels are the
+            // executable form's instruction for instruction (GpuLoaderToolsTest), so the results are the same platform's
+            tc.deviceForm().compileArgv(opt, "{src}", "{bin}", "{class}").forEach(n.putArray("deviceCompile")::add);
+            n.put("loader", tc.deviceOnly().loader() + ": " + String.join(" ", tc.deviceOnly().loaderArgv()));
+        }
         if (!tc.env().isEmpty()) new TreeMap<>(tc.env()).forEach(n.putObject("env")::put);
         if (hostname != null) n.put("host", hostname);
         new TreeMap<>(facts).forEach(n.putObject("facts")::put);

@@ -36,7 +36,8 @@ public record Toolchain(
         RunsHereIf runsHereIf,
         Integer compileTimeoutSeconds,
         Integer runTimeoutSeconds,
-        Integer startupTimeoutSeconds) {
+        Integer startupTimeoutSeconds,
+        DeviceOnly deviceOnly) {
 
     /** Languages the emitters write (mirrors {@code org.fparity.emit.Language}). */
     public static final Set<String> LANGUAGES = Set.of("C", "CUDA", "HIP", "HIPIFY", "OPENCL", "JAVA");
@@ -57,6 +58,29 @@ public record Toolchain(
     /** A condition for running here; without it a toolchain is assumed to run where it compiles. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record RunsHereIf(String path, List<String> command, String reason) {}
+
+    /**
+     * How a GPU toolchain builds batches as device code only: {@code compile} (same placeholders as the executable
+     * form's, and the same {@code {opt}} flags) writes a module per batch, and the host side is the {@code loader}
+     * ({@code cuda} or {@code hip}: {@link org.fparity.emit.GpuLoader}), built once by {@code loaderCompile} (default
+     * {@code cc -O2 -o {bin} {src} -ldl}) and cached, run as {@code loader MODULE}. The executable form ({@code compile},
+     * {@code run}) stays for single-program reproducers.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DeviceOnly(List<String> compile, String loader, List<String> loaderCompile) {
+        /** The loader's build command when the descriptor does not say. */
+        public static final List<String> DEFAULT_LOADER_COMPILE = List.of("cc", "-O2", "-o", "{bin}", "{src}", "-ldl");
+
+        public DeviceOnly {
+            compile = compile == null ? null : List.copyOf(compile);
+            loaderCompile = loaderCompile == null ? null : List.copyOf(loaderCompile);
+        }
+
+        @JsonIgnore
+        public List<String> loaderArgv() {
+            return loaderCompile == null ? DEFAULT_LOADER_COMPILE : loaderCompile;
+        }
+    }
 
     public Toolchain {
         emit = emit == null ? Map.of() : Map.copyOf(emit);
@@ -99,6 +123,16 @@ public record Toolchain(
             require(runsHereIf.path() != null || runsHereIf.command() != null, "\"runsHereIf\" needs \"path\" or \"command\"");
             require(runsHereIf.reason() != null, "\"runsHereIf\" needs a \"reason\" to report when it fails");
         }
+        if (deviceOnly != null) {
+            require(language.equals("CUDA") || language.equals("HIP") || language.equals("HIPIFY"), "\"deviceOnly\" is for CUDA, HIP and HIPIFY toolchains");
+            require(deviceOnly.compile() != null && deviceOnly.compile().contains("{src}") && deviceOnly.compile().contains("{bin}"),
+                    "\"deviceOnly.compile\" must be an argv list containing \"{src}\" and \"{bin}\"");
+            require(deviceOnly.compile().contains("{opt}") == compile.contains("{opt}"), "\"deviceOnly.compile\" must take \"{opt}\" as \"compile\" does");
+            require("cuda".equals(deviceOnly.loader()) || "hip".equals(deviceOnly.loader()), "\"deviceOnly.loader\" must be \"cuda\" or \"hip\"");
+            require(deviceOnly.loaderArgv().contains("{src}") && deviceOnly.loaderArgv().contains("{bin}"), "\"deviceOnly.loaderCompile\" must contain \"{src}\" and \"{bin}\"");
+            checkPlaceholders("deviceOnly.compile", deviceOnly.compile());
+            checkPlaceholders("deviceOnly.loaderCompile", deviceOnly.loaderArgv());
+        }
         for (Integer t : new Integer[] {compileTimeoutSeconds, runTimeoutSeconds, startupTimeoutSeconds}) {
             require(t == null || t > 0, "timeouts must be positive seconds");
         }
@@ -122,7 +156,24 @@ public record Toolchain(
     /** The same toolchain with other timeouts (seconds; null keeps the default). */
     public Toolchain withTimeouts(Integer compileSeconds, Integer runSeconds, Integer startupSeconds) {
         return new Toolchain(name, description, language, extension, emit, compile, opt, buildOpt, optNote, run, env, envNote, version,
-                versionPattern, runsHereIf, compileSeconds, runSeconds, startupSeconds);
+                versionPattern, runsHereIf, compileSeconds, runSeconds, startupSeconds, deviceOnly);
+    }
+
+    /**
+     * The toolchain that builds this one's device-only batches: the same one with {@code deviceOnly.compile} as its
+     * compile command (so the cache keys it apart from the executable form) and no device-only form of its own.
+     */
+    public Toolchain deviceForm() {
+        if (deviceOnly == null) throw new IllegalStateException("toolchain " + name + " has no device-only form");
+        return new Toolchain(name, description, language, extension, emit, deviceOnly.compile(), opt, buildOpt, optNote, run, env, envNote, version,
+                versionPattern, runsHereIf, compileTimeoutSeconds, runTimeoutSeconds, startupTimeoutSeconds, null);
+    }
+
+    /** The C build of this toolchain's GPU loader (one binary per toolchain; opt level {@code host}). */
+    public Toolchain loaderForm() {
+        if (deviceOnly == null) throw new IllegalStateException("toolchain " + name + " has no device-only form");
+        return new Toolchain(name + "-loader", "host loader of " + name, "C", "c", Map.of(), deviceOnly.loaderArgv(), Map.of("host", List.of()), null, null,
+                List.of("{bin}"), Map.of(), null, version, versionPattern, null, 120, runTimeoutSeconds, startupTimeoutSeconds, null);
     }
 
     /** Opt levels this toolchain knows, standard ones first. */

@@ -6,7 +6,10 @@ import org.fparity.FparityError;
 import org.fparity.ir.Param;
 import org.fparity.ir.Program;
 
-/** The input box searched: a range per FP parameter (arrays: their fill value), a value per loop bound. */
+/**
+ * The input box searched: a range per FP variable (a scalar, a fill-value array's one value, each element {@code a[i]}
+ * of an element-wise array: {@code a=LO:HI} gives every element that range), a value per loop bound.
+ */
 public record Domain(Map<String, double[]> ranges, Map<String, Integer> bounds) {
     /** Range given to an FP parameter nobody named. */
     public static final double DEFAULT_HALF_WIDTH = 100;
@@ -69,8 +72,29 @@ public record Domain(Map<String, double[]> ranges, Map<String, Integer> bounds) 
                     throw new FparityError("--domain " + par.name() + "=" + g + ": need finite LO <= HI");
                 }
             }
-            ranges.put(par.name(), new double[] {lo, hi});
+            if (par.kind() == Param.Kind.FP_ELEMENTS) {
+                for (int i = 0; i < p.arrayLength(); i++) ranges.put(SymbolicPaths.element(par.name(), i), new double[] {lo, hi});
+            } else {
+                ranges.put(par.name(), new double[] {lo, hi});
+            }
         }
         return new Domain(ranges, bounds);
+    }
+
+    /** The input tokens for one value per FP variable of the domain ({@code value.apply(name)}), loop bounds from the domain. */
+    public java.util.List<String> tokens(Program p, java.util.function.ToDoubleFunction<String> value) {
+        java.util.List<String> t = new java.util.ArrayList<>();
+        for (Param par : p.params()) {
+            switch (par.kind()) {
+                case INT -> t.add(Integer.toString(bounds.get(par.name())));
+                case FP_ELEMENTS -> {
+                    double[] each = new double[p.arrayLength()];
+                    for (int i = 0; i < each.length; i++) each[i] = value.applyAsDouble(SymbolicPaths.element(par.name(), i));
+                    t.add(org.fparity.ir.Input.elementsToken(p.precision(), each));
+                }
+                default -> t.add(org.fparity.ir.HexFloat.format(p.precision().round(value.applyAsDouble(par.name()))));
+            }
+        }
+        return t;
     }
 }

@@ -96,14 +96,10 @@ public final class FlipRun {
 
     /** An input from the middle of the domain: its only job is to get every probe build compiled. */
     private static Candidate warmUp(Program p, FlipSearch.Settings s) {
-        List<String> toks = new ArrayList<>();
-        for (Param par : p.params()) {
-            if (par.kind() == Param.Kind.INT) toks.add(Integer.toString(s.domain().bounds().get(par.name())));
-            else {
-                double[] r = s.domain().ranges().get(par.name());
-                toks.add(HexFloat.format(p.precision().round((r[0] + r[1]) / 2)));
-            }
-        }
+        List<String> toks = s.domain().tokens(p, v -> {
+            double[] r = s.domain().ranges().get(v);
+            return (r[0] + r[1]) / 2;
+        });
         return new Candidate(-1, toks, Map.of(), 0, Interval.ALL, Interval.ALL, Map.of(), List.of(), 0, "warm-up", "");
     }
 

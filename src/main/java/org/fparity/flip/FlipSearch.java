@@ -67,8 +67,7 @@ public final class FlipSearch {
             notes.add("branch " + s.branch() + ": no path to it is feasible over the reals in the domain");
             return done(found, 0, t0);
         }
-        List<String> fpVars = new ArrayList<>();
-        for (Param p : program.params()) if (p.kind() != Param.Kind.INT) fpVars.add(p.name());
+        List<String> fpVars = new ArrayList<>(s.domain().ranges().keySet());
         SplittableRandom rnd = new SplittableRandom(s.seed());
         Set<List<String>> seen = new HashSet<>();
         int cells = 0;
@@ -427,12 +426,7 @@ public final class FlipSearch {
     }
 
     private List<String> tokens(Map<String, Double> in) {
-        List<String> t = new ArrayList<>();
-        for (Param p : program.params()) {
-            if (p.kind() == Param.Kind.INT) t.add(Integer.toString(s.domain().bounds().get(p.name())));
-            else t.add(HexFloat.format(in.get(p.name())));
-        }
-        return t;
+        return s.domain().tokens(program, in::get);
     }
 
     private Candidate candidate(int id, Target t, List<Cond.Cmp> atoms, int k, Map<String, Double> in, List<String> tokens, Interval l,

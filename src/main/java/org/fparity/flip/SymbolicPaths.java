@@ -52,6 +52,11 @@ public final class SymbolicPaths {
         }
     }
 
+    /** The symbolic variable standing for element {@code i} of the element-wise array {@code array}. */
+    public static String element(String array, int i) {
+        return array + "[" + i + "]";
+    }
+
     /** The instances of branch {@code branch} for these loop bounds, at most {@code maxPaths} of them. */
     public List<Target> targets(int branch, Map<String, Integer> bounds) {
         List<Stmt.If> all = branches(program);
@@ -75,6 +80,12 @@ public final class SymbolicPaths {
                     Expr[] a = new Expr[program.arrayLength()];
                     Expr leaf = new Expr.Var(p.name());
                     java.util.Arrays.fill(a, leaf);
+                    init.arrays.put(p.name(), a);
+                }
+                case FP_ELEMENTS -> {
+                    // one symbolic variable per element, named a[i] (no program name can hold brackets)
+                    Expr[] a = new Expr[program.arrayLength()];
+                    for (int i = 0; i < a.length; i++) a[i] = new Expr.Var(element(p.name(), i));
                     init.arrays.put(p.name(), a);
                 }
             }

@@ -222,7 +222,10 @@ public final class Generator {
         }
 
         private Expr.Elem element() {
-            String a = pickOrNew(arrays, Param.Kind.FP_ARRAY);
+            // drawn only when the grammar asks for element-wise arrays, so older grammars give the programs they always gave
+            Param.Kind kind = Param.Kind.FP_ARRAY;
+            if (g.elementwiseArrayProbability() > 0 && r.nextDouble() < g.elementwiseArrayProbability()) kind = Param.Kind.FP_ELEMENTS;
+            String a = pickOrNew(arrays, kind);
             Index idx;
             if (!loops.isEmpty() && r.nextDouble() < 0.85) {
                 List<String> ls = new ArrayList<>(loops);

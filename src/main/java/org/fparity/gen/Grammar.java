@@ -45,7 +45,8 @@ public record Grammar(
         Weighted<MathFn> mathFunctions,
         int ldexpMin, int ldexpMax,
         Weighted<ValueClass> literalClasses,
-        Weighted<ValueClass> inputClasses) {
+        Weighted<ValueClass> inputClasses,
+        double elementwiseArrayProbability) {
 
     /** Statement kinds a block draws from. */
     public enum StmtKind { ASSIGN, DECL, IF, FOR, ARRAY_STORE }
@@ -100,7 +101,8 @@ public record Grammar(
                 maxNesting, arrayLength, maxParams, statements, assignOps, maxOperators, maxDepth, parenProbability,
                 negProbability, w.isEmpty() ? 0 : mathCallProbability, mathArgLiteralProbability, operators, leaves,
                 parameterReuseProbability, comparisons, compLeftProbability, andProbability, orProbability, notProbability,
-                maxTerms, elseProbability, boundMin, boundMax, new Weighted<>(w), ldexpMin, ldexpMax, literalClasses, inputClasses);
+                maxTerms, elseProbability, boundMin, boundMax, new Weighted<>(w), ldexpMin, ldexpMax, literalClasses, inputClasses,
+                elementwiseArrayProbability);
     }
 
     private static final class Reader {
@@ -118,7 +120,8 @@ public record Grammar(
             int schema = root.path("schema").asInt(1);
             if (schema != 1) throw err("schema", "unsupported schema " + schema + " (this fparity reads schema 1)");
             ObjectNode prog = obj(root, "program");
-            keys(prog, "program.", "topLevelStatements", "blockStatements", "maxNesting", "arrayLength", "maxParams");
+            keys(prog, "program.", "topLevelStatements", "blockStatements", "maxNesting", "arrayLength", "maxParams",
+                    "elementwiseArrayProbability");
             int[] top = range(prog, "program.topLevelStatements", 1, 50);
             int[] blk = range(prog, "program.blockStatements", 1, 50);
             int maxNesting = integer(prog, "program.maxNesting", 0, 8);
@@ -181,7 +184,8 @@ public record Grammar(
                     ops, leaves, prob(root, "parameterReuseProbability"), cmps, prob(co, "conditions.compLeftProbability"),
                     prob(co, "conditions.andProbability"), prob(co, "conditions.orProbability"), prob(co, "conditions.notProbability"),
                     integer(co, "conditions.maxTerms", 1, 16), prob(co, "conditions.elseProbability"), bmin, bmax, fns,
-                    ldexp[0], ldexp[1], lits, ins);
+                    ldexp[0], ldexp[1], lits, ins,
+                    prog.has("elementwiseArrayProbability") ? prob(prog, "program.elementwiseArrayProbability") : 0);
         }
 
         private Weighted<ValueClass> classes(ObjectNode root, String key) {

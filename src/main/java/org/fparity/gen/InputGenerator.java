@@ -38,6 +38,18 @@ public final class InputGenerator {
                 if (par.kind() == Param.Kind.INT) {
                     toks.add(Integer.toString(r.nextInt(g.boundMin(), g.boundMax() + 1)));
                     classes.add(null);
+                } else if (par.kind() == Param.Kind.FP_ELEMENTS) {
+                    // every element drawn from its own class; the first element's class stands for the array
+                    StringBuilder each = new StringBuilder();
+                    ValueClass first = null;
+                    for (int e = 0; e < p.arrayLength(); e++) {
+                        ValueClass c = g.inputClasses().pick(r);
+                        if (first == null) first = c;
+                        if (e > 0) each.append(',');
+                        each.append(HexFloat.format(c.draw(r, p.precision())));
+                    }
+                    toks.add(each.toString());
+                    classes.add(first);
                 } else {
                     ValueClass c = g.inputClasses().pick(r);
                     toks.add(HexFloat.format(c.draw(r, p.precision())));

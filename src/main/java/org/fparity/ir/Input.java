@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Values for a program's parameters, in order, as canonical tokens: FP values as glibc-style hex floats (bit-exact),
- * ints in decimal, an array as its one fill value. The tokens are exactly what a harness reads after the index.
+ * ints in decimal, a fill-value array as its one fill value, an element-wise array as one token of its elements in
+ * order separated by commas (no spaces). The tokens are exactly what a harness reads after the index.
  */
 public record Input(List<String> args) {
     @JsonCreator
@@ -25,6 +26,24 @@ public record Input(List<String> args) {
         return HexFloat.parse(args.get(i));
     }
 
+    /** The elements of token {@code i}, an element-wise array's (a single value gives one element). */
+    public double[] elements(int i) {
+        String[] parts = args.get(i).split(",", -1);
+        double[] out = new double[parts.length];
+        for (int k = 0; k < parts.length; k++) out[k] = HexFloat.parse(parts[k]);
+        return out;
+    }
+
+    /** The token of an element-wise array: each value rounded to {@code precision}, as a hex float, comma-separated. */
+    public static String elementsToken(Precision precision, double... values) {
+        StringBuilder sb = new StringBuilder(values.length * 16);
+        for (int k = 0; k < values.length; k++) {
+            if (k > 0) sb.append(',');
+            sb.append(HexFloat.format(precision.round(values[k])));
+        }
+        return sb.toString();
+    }
+
     public int integer(int i) {
         return Integer.parseInt(args.get(i));
     }
@@ -34,7 +53,10 @@ public record Input(List<String> args) {
         return index + " " + String.join(" ", args);
     }
 
-    /** Builds an input from values in parameter order; INT parameters must hold integral values. */
+    /**
+     * Builds an input from values in parameter order; INT parameters must hold integral values, an element-wise array
+     * gets the value in every element.
+     */
     public static Input of(Program p, double... values) {
         if (values.length != p.params().size()) {
             throw new IllegalArgumentException("program has " + p.params().size() + " parameters, got " + values.length + " values");
@@ -44,6 +66,10 @@ public record Input(List<String> args) {
             Param par = p.params().get(i);
             if (par.kind() == Param.Kind.INT) {
                 toks.add(Integer.toString((int) values[i]));
+            } else if (par.kind() == Param.Kind.FP_ELEMENTS) {
+                double[] each = new double[p.arrayLength()];
+                java.util.Arrays.fill(each, values[i]);
+                toks.add(elementsToken(p.precision(), each));
             } else {
                 toks.add(HexFloat.format(p.precision().round(values[i])));
             }

@@ -29,6 +29,7 @@ public record Program(Precision precision, int arrayLength, List<Param> params, 
                 case FP -> sb.append(precision.cType()).append(' ').append(p.name());
                 case INT -> sb.append("int ").append(p.name());
                 case FP_ARRAY -> sb.append(precision.cType()).append(' ').append(p.name()).append('[').append(arrayLength).append(']');
+                case FP_ELEMENTS -> sb.append(precision.cType()).append(' ').append(p.name()).append('[').append(arrayLength).append("] each");
             }
         }
         sb.append(") {\n");

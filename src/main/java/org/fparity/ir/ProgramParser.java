@@ -76,7 +76,8 @@ final class ProgramParser {
                     int n = integer();
                     if (n != arrayLength) throw error("array " + name + " has length " + n + ", program says " + arrayLength);
                     expect("]");
-                    params.add(new Param(Param.Kind.FP_ARRAY, name));
+                    // "each": one input value per element; without it, one value fills the array (Varity)
+                    params.add(new Param(accept("each") ? Param.Kind.FP_ELEMENTS : Param.Kind.FP_ARRAY, name));
                 } else {
                     params.add(new Param(Param.Kind.FP, name));
                 }

@@ -37,7 +37,7 @@ public final class Validator {
         for (Param par : p.params()) {
             checkName(par.name());
             if (params.put(par.name(), par.kind()) != null) fail("parameter '" + par.name() + "' declared twice");
-            arrays |= par.kind() == Param.Kind.FP_ARRAY;
+            arrays |= par.kind().array();
         }
         if (arrays && p.arrayLength() < 1) fail("array length must be at least 1, is " + p.arrayLength());
         if (p.arrayLength() < 0 || p.arrayLength() > 1_000_000) fail("array length out of range: " + p.arrayLength());
@@ -110,7 +110,7 @@ public final class Validator {
                 Param.Kind k = params.get(v.name());
                 if (k == Param.Kind.FP) return;
                 if (k == Param.Kind.INT) fail("int parameter '" + v.name() + "' used as a value (ints are loop bounds only)");
-                if (k == Param.Kind.FP_ARRAY) fail("array '" + v.name() + "' used without an index");
+                if (k != null && k.array()) fail("array '" + v.name() + "' used without an index");
                 if (!tempInScope(v.name())) fail("'" + v.name() + "' is used but not declared in scope");
             }
             case Expr.Elem el -> elem(el);
@@ -135,7 +135,7 @@ public final class Validator {
     }
 
     private void elem(Expr.Elem e) {
-        if (params.get(e.array()) != Param.Kind.FP_ARRAY) fail("'" + e.array() + "' is not an array parameter");
+        if (params.get(e.array()) == null || !params.get(e.array()).array()) fail("'" + e.array() + "' is not an array parameter");
         switch (e.index()) {
             case Index.Loop l -> {
                 if (!loops.contains(l.var())) fail("index '" + l.var() + "' is not the variable of an enclosing loop");

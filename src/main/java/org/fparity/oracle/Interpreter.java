@@ -77,6 +77,16 @@ final class Interpreter<V> {
                         for (int k = 0; k < program.arrayLength(); k++) a.add(fill);
                         arrays.put(p.name(), a);
                     }
+                    case FP_ELEMENTS -> {
+                        String[] each = input.args().get(i).split(",", -1);
+                        if (each.length != program.arrayLength()) {
+                            throw new FparityError("input for array '" + p.name() + "' has " + each.length + " elements, the program's arrays have "
+                                    + program.arrayLength());
+                        }
+                        List<V> a = new ArrayList<>(each.length);
+                        for (String t : each) a.add(domain.constant(value(t)));
+                        arrays.put(p.name(), a);
+                    }
                 }
             } catch (NumberFormatException e) {
                 throw new FparityError("input value '" + input.args().get(i) + "' for parameter '" + p.name() + "' is not a number");

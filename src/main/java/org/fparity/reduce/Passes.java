@@ -173,6 +173,21 @@ public final class Passes {
         });
         for (int i = 0; i < p.params().size(); i++) {
             if (p.params().get(i).kind() == Param.Kind.INT) continue;
+            if (p.params().get(i).kind() == Param.Kind.FP_ELEMENTS) {
+                // every element shortened at once: one candidate per width, not one per element
+                double[] each = in.elements(i);
+                for (int bits : new int[] {1, 4, 12}) {
+                    double[] r = new double[each.length];
+                    boolean changed = false;
+                    for (int e = 0; e < each.length; e++) {
+                        double x = roundBits(each[e], bits);
+                        r[e] = Double.isFinite(x) ? x : each[e];
+                        changed |= Double.doubleToRawLongBits(r[e]) != Double.doubleToRawLongBits(each[e]);
+                    }
+                    if (changed) out.add(new Candidate("input-bits", List.of(), Set.of(), Map.of(i, org.fparity.ir.Input.elementsToken(p.precision(), r))));
+                }
+                continue;
+            }
             double v = in.fp(i);
             for (int bits : new int[] {1, 4, 12}) {
                 double r = roundBits(v, bits);

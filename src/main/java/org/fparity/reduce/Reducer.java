@@ -171,7 +171,7 @@ public final class Reducer {
         for (int i = 0; i < w.program().params().size(); i++) {
             Param par = w.program().params().get(i);
             if (par.kind() == Param.Kind.INT) b[0] += w.input().integer(i);
-            else b[0] += Passes.bits(w.input().fp(i));
+            else for (double v : w.input().elements(i)) b[0] += Passes.bits(v);
         }
         return b[0];
     }

@@ -1,6 +1,7 @@
 package org.fparity.emit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -142,5 +143,28 @@ class EmitterTest {
         var e = assertThrows(IllegalArgumentException.class, () -> Language.parse("fortran"));
         assertEquals("unknown language 'fortran' (expected c, cuda, hip, hipify, opencl or java)", e.getMessage());
         for (Language l : Language.values()) assertThrows(IllegalArgumentException.class, () -> Emitter.of(l).batch(List.of()));
+    }
+
+    /** The device-only form: the batch form's kernels, the program table for the loader, and no host code. */
+    @Test
+    void gpuDeviceBatchHasKernelsAndTableButNoHost() {
+        for (Language l : List.of(Language.CUDA, Language.HIP, Language.HIPIFY)) {
+            Emitter e = l == Language.HIPIFY ? new HipifyEmitter(null) : Emitter.of(l);
+            String dev = e.deviceBatch(List.of(F32, PARENS));
+            String exe = e.batch(List.of(F32, PARENS));
+            assertTrue(dev.contains("extern \"C\" __global__ void fp_kernel_0(float *fp_out, const float *fp_v, float *fp_a2) {"), dev);
+            assertTrue(dev.contains("extern \"C\" __device__ char fp_meta[] = \"2\\nFFA 1 2\\nFFFF 0 1\\n\";"), dev);
+            assertFalse(dev.contains("int main("), dev);
+            assertFalse(dev.contains("Malloc"), dev);
+            String kernels = exe.substring(exe.indexOf("static __device__"), exe.indexOf("#define FP_CHECK"));
+            assertTrue(dev.contains(kernels), l + ": the same device code as the batch form");
+        }
+        assertThrows(UnsupportedOperationException.class, () -> Emitter.of(Language.C).deviceBatch(List.of(F32)));
+        for (String api : List.of("cuda", "hip")) {
+            String loader = GpuLoader.source(api);
+            assertTrue(loader.contains("fp_run_program(fp_k, fp_vals, fp_ints, &fp_r);"), loader);
+            assertTrue(loader.contains("fp_get_global(\"fp_meta\""), loader);
+        }
+        assertThrows(IllegalArgumentException.class, () -> GpuLoader.source("opencl"));
     }
 }

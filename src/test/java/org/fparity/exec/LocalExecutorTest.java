@@ -118,7 +118,7 @@ class LocalExecutorTest {
         List<String> compile = new ArrayList<>(broken.compile());
         compile.add("-lno-such-library-fparity");
         broken = new Toolchain(broken.name(), null, "C", "c", null, compile, broken.opt(), null, null, broken.run(), null, null,
-                broken.version(), null, null, null, 5, 5);
+                broken.version(), null, null, null, 5, 5, null);
         DetectedToolchain dt = DetectedToolchain.detect(broken);
         List<Job.Line> lines = new ArrayList<>();
         for (String id : List.of("add", "mul", "sqrt_sum", "fmod_ulp", "ceil_tiny", "log_nan")) lines.add(Fixtures.line(id, 0, 1, 2));
@@ -138,7 +138,7 @@ class LocalExecutorTest {
         List<String> compile = new ArrayList<>(gone.compile());
         compile.set(0, "gcc-not-installed-fparity");
         gone = new Toolchain("gcc-gone", null, "C", "c", null, compile, gone.opt(), null, null, gone.run(), null, null,
-                List.of(List.of("gcc-not-installed-fparity", "--version")), null, null, null, null, null);
+                List.of(List.of("gcc-not-installed-fparity", "--version")), null, null, null, null, null, null);
         DetectedToolchain dt = DetectedToolchain.detect(gone);
         LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {});
         List<Outcome> out = execute(ex, List.of(Fixtures.job("Batch3", dt, "O0", List.of(Fixtures.line("add", 0, 1, 2)))));
@@ -152,7 +152,7 @@ class LocalExecutorTest {
         Toolchain base = Fixtures.shipped().get("gcc");
         for (var c : List.of(Map.entry("FPARITY_FIXTURE_NO_DEVICE", Status.CANNOT_RUN), Map.entry("FPARITY_FIXTURE_BROKEN", Status.HARNESS_ERROR))) {
             Toolchain tc = new Toolchain("gcc-env", null, "C", "c", null, base.compile(), base.opt(), null, null, base.run(),
-                    Map.of(c.getKey(), "1"), null, base.version(), null, null, null, 5, 5);
+                    Map.of(c.getKey(), "1"), null, base.version(), null, null, null, 5, 5, null);
             DetectedToolchain dt = DetectedToolchain.detect(tc);
             LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build-" + c.getKey())), 1, s -> {});
             List<Outcome> out = execute(ex, List.of(Fixtures.job("Batch4", dt, "O0",

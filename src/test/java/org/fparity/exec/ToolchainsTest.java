@@ -76,6 +76,27 @@ class ToolchainsTest {
         assertTrue(e.getMessage().startsWith("unknown toolchain 'icc' (known: gcc)"), e.getMessage());
     }
 
+    /** A device-only form needs a loader fparity has, and the executable form's {@code {opt}}; a C toolchain has none. */
+    @Test
+    void deviceOnlyFormsAreChecked() throws IOException {
+        String nvcc = Files.readString(Path.of("runners/toolchains/nvcc-sm80.json"));
+        Files.writeString(tmp.resolve("nvcc-sm80.json"), nvcc);
+        Files.writeString(tmp.resolve("badloader.json"), nvcc.replace("\"name\": \"nvcc-sm80\"", "\"name\": \"badloader\"").replace("\"loader\": \"cuda\"", "\"loader\": \"opencl\""));
+        Files.writeString(tmp.resolve("noopt.json"), nvcc.replace("\"name\": \"nvcc-sm80\"", "\"name\": \"noopt\"").replace("\"-fatbin\", \"-gencode\", \"arch=compute_80,code=sm_80\", \"{opt}\",", "\"-fatbin\","));
+        Files.writeString(tmp.resolve("cdev.json"), Files.readString(Path.of("runners/toolchains/gcc.json")).replace("\"name\": \"gcc\"", "\"name\": \"cdev\"")
+                .replace("\"run\":", "\"deviceOnly\": {\"compile\": [\"gcc\", \"{opt}\", \"-o\", \"{bin}\", \"{src}\"], \"loader\": \"cuda\"},\n  \"run\":"));
+        Toolchains t = Toolchains.load(tmp);
+        assertEquals(List.of("nvcc-sm80"), t.all().stream().map(Toolchain::name).toList());
+        String p = String.join("\n", t.problems());
+        assertEquals(3, t.problems().size(), p);
+        assertTrue(p.contains("badloader.json") && p.contains("\"deviceOnly.loader\" must be \"cuda\" or \"hip\""), p);
+        assertTrue(p.contains("noopt.json") && p.contains("{opt}"), p);
+        assertTrue(p.contains("cdev.json") && p.contains("is for CUDA, HIP and HIPIFY"), p);
+        Toolchain dev = t.get("nvcc-sm80").deviceForm();
+        assertEquals(List.of("nvcc", "-fatbin", "-gencode", "arch=compute_80,code=sm_80", "-O3", "--fmad=false", "-o", "b", "s.cu"), dev.compileArgv("nofma", "s.cu", "b", "x"));
+        assertEquals(List.of("cc", "-O2", "-o", "l", "l.c", "-ldl"), t.get("nvcc-sm80").loaderForm().compileArgv("host", "l.c", "l", "x"));
+    }
+
     @Test
     void detectsTheExactGccVersionString() throws Exception {
         DetectedToolchain gcc = DetectedToolchain.detect(Fixtures.shipped().get("gcc"));

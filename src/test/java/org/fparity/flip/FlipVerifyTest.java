@@ -84,5 +84,13 @@ class FlipVerifyTest {
         Assumptions.assumeTrue(Executables.find("clang-19") != null, "clang-19 is not installed");
         FlipRun.Result r = run("sum32.fp", 0, 60, List.of("gcc@O0", "clang-19@O3_FM"));
         assertTrue(r.verified() > 0, "no verified flip among " + r.checked().size() + " candidates");
+        // the 32 values are one element-wise array: a verified flip's elements are 32 values of the domain, not one fill value
+        for (FlipRun.Checked c : r.checked()) {
+            if (!c.verified()) continue;
+            double[] v = new org.fparity.ir.Input(c.candidate().inputs()).elements(1);
+            assertEquals(32, v.length);
+            assertTrue(java.util.Arrays.stream(v).distinct().count() > 16, "elements: " + java.util.Arrays.toString(v));
+            for (double x : v) assertTrue(x >= -1.05 && x <= 1, "outside the domain: " + x);
+        }
     }
 }

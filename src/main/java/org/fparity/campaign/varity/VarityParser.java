@@ -530,7 +530,7 @@ public final class VarityParser {
             String want = switch (p.kind()) {
                 case FP -> precision.cType();
                 case INT -> "int";
-                case FP_ARRAY -> precision.cType() + "*";
+                case FP_ARRAY, FP_ELEMENTS -> precision.cType() + "*";
             };
             if (!arg.type().equals(want)) throw fail(a, "'" + a.text() + "' is " + arg.type() + " but compute's " + p.name() + " is " + want);
             String wantConv = p.kind() == Param.Kind.INT ? "atoi" : p.kind() == Param.Kind.FP ? "atof" : "initPointer";
