@@ -74,7 +74,7 @@ final class GpuEmitter extends CHost {
     /**
      * The device-only batch ({@link Emitter#deviceBatch}): the same includes, {@code compute_K} and kernels as the batch
      * form, and instead of a host harness the table {@code fp_meta} that {@link GpuLoader}'s host reads from the loaded
-     * module: {@code N}, then per program {@code SIG SINGLE LEN} (SIG the parameter kinds F/I/A, {@code -} for none).
+     * module: {@code N}, then per program {@code SIG SINGLE LEN} (SIG the parameter kinds F/I/A/E as in {@code fp_sig}, {@code -} for none).
      */
     @Override
     public String deviceBatch(List<Program> ps) {
@@ -92,6 +92,7 @@ final class GpuEmitter extends CHost {
                 case FP -> 'F';
                 case INT -> 'I';
                 case FP_ARRAY -> 'A';
+                case FP_ELEMENTS -> 'E';
             });
             meta.append(sig.isEmpty() ? "-" : sig).append(' ').append(p.precision() == org.fparity.ir.Precision.FP32 ? 1 : 0)
                     .append(' ').append(p.arrayLength()).append("\\n");

@@ -285,7 +285,7 @@ public final class GpuLoader {
                 if (*s != '\\n') fp_fail(4, "the module's fp_meta table is malformed at program %d", k);
                 for (c = fp_sig[k]; *c; c++) {
                   if (*c == 'I') n++;
-                  else v++;
+                  else v += *c == 'E' ? fp_len[k] : 1;
                 }
                 if (v > maxv) maxv = v;
                 if (n > maxn) maxn = n;
@@ -309,7 +309,8 @@ public final class GpuLoader {
 
     /**
      * One call of program k, as the executable form's {@code fp_run_K} does it: FP scalars (converted to the program's
-     * precision) in one device array, int bounds in another, each array filled with its value, then the kernel
+     * precision) in one device array, int bounds in another, each array filled with its value (A) or its values (E, one
+     * per element), then the kernel
      * {@code fp_kernel_K(out, scalars[, ints], arrays…)} on one thread and the result copied back.
      */
     private static final String RUN = """
@@ -334,7 +335,8 @@ public final class GpuLoader {
                   if (single) ((float *) v)[nv++] = (float) hv[slot];
                   else ((double *) v)[nv++] = hv[slot];
                 }
-                if (sig[i] != 'I') slot++;
+                if (sig[i] == 'E') slot += len;
+                else if (sig[i] != 'I') slot++;
               }
               FP_CHECK(fp_malloc(&dout, es));
               FP_CHECK(fp_malloc(&dv, es * (size_t) (nv > 0 ? nv : 1)));
@@ -347,12 +349,12 @@ public final class GpuLoader {
                 params[nparams++] = &dn;
               }
               for (i = 0, slot = 0, na = 0; i < np; i++) {
-                if (sig[i] == 'A') {
+                if (sig[i] == 'A' || sig[i] == 'E') {
                   unsigned char *h = (unsigned char *) fp_alloc(es * (size_t) (len > 0 ? len : 1));
-                  int j;
+                  int j, each = sig[i] == 'E';
                   for (j = 0; j < len; j++) {
-                    if (single) ((float *) h)[j] = (float) hv[slot];
-                    else ((double *) h)[j] = hv[slot];
+                    if (single) ((float *) h)[j] = (float) hv[slot + (each ? j : 0)];
+                    else ((double *) h)[j] = hv[slot + (each ? j : 0)];
                   }
                   FP_CHECK(fp_malloc(&da[na], es * (size_t) len));
                   FP_CHECK(fp_to_device(da[na], h, es * (size_t) len));
@@ -360,7 +362,8 @@ public final class GpuLoader {
                   params[nparams++] = &da[na];
                   na++;
                 }
-                if (sig[i] != 'I') slot++;
+                if (sig[i] == 'E') slot += len;
+                else if (sig[i] != 'I') slot++;
               }
               FP_CHECK(fp_launch(fp_kernels[k], params));
               FP_CHECK(fp_sync());

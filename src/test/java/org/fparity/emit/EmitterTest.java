@@ -159,6 +159,8 @@ class EmitterTest {
             String kernels = exe.substring(exe.indexOf("static __device__"), exe.indexOf("#define FP_CHECK"));
             assertTrue(dev.contains(kernels), l + ": the same device code as the batch form");
         }
+        String each = Emitter.of(Language.CUDA).deviceBatch(ElementwiseArraysToolsTest.PROGRAMS);
+        assertTrue(each.contains("fp_meta[] = \"2\\nFEIAF 0 5\\nFFEI 1 5\\n\";"), each);
         assertThrows(UnsupportedOperationException.class, () -> Emitter.of(Language.C).deviceBatch(List.of(F32)));
         for (String api : List.of("cuda", "hip")) {
             String loader = GpuLoader.source(api);

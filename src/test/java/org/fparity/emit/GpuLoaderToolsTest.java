@@ -31,10 +31,11 @@ class GpuLoaderToolsTest {
         return dir.resolve("loader_" + api);
     }
 
-    /** A few programs of both precisions, every parameter kind among them. */
+    /** A few programs of both precisions, every parameter kind among them (the last two element-wise arrays). */
     private static List<Program> programs() {
         List<Program> ps = new ArrayList<>(Generated.defaults().programs().subList(0, 4));
         ps.addAll(Generated.defaults().programs().subList(Generated.PER_PRECISION, Generated.PER_PRECISION + 4));
+        ps.addAll(ElementwiseArraysToolsTest.PROGRAMS); // element-wise arrays: one value per element
         return ps;
     }
 
@@ -115,7 +116,7 @@ class GpuLoaderToolsTest {
         assertEquals(0, a.exit(), a.err());
         assertEquals(0, b.exit(), b.err());
         assertEquals(a.out(), b.out());
-        assertEquals(ps.size() * Generated.INPUTS, b.lines().size());
+        assertEquals(8 * Generated.INPUTS, b.lines().size());
     }
 
     private String read(String name) {
