@@ -224,8 +224,10 @@ final class OpenClEmitter extends CHost {
         out.append("static void fp_run_").append(k).append("(const double *fp_hv, const int *fp_hn, double *fp_r) {\n");
         out.append("  cl_int fp_e;\n  cl_kernel fp_k = fp_kernel(").append(k).append(");\n");
         out.append("  size_t fp_one = 1;\n  cl_uint fp_arg = 0;\n");
-        out.append("  ").append(t).append(" fp_v[").append(nv).append("], fp_res;\n").append(fill);
-        out.append("  cl_mem fp_dout = clCreateBuffer(fp_ctx, CL_MEM_WRITE_ONLY, sizeof fp_res, NULL, &fp_e);\n  FP_CL(fp_e);\n");
+        // The result buffer starts at 0 like the C harness's result: a kernel whose store fast math drops then reads
+        // 0 on every run, not whatever the device memory held before (which differed between runs).
+        out.append("  ").append(t).append(" fp_v[").append(nv).append("], fp_res = 0;\n").append(fill);
+        out.append("  cl_mem fp_dout = clCreateBuffer(fp_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof fp_res, &fp_res, &fp_e);\n  FP_CL(fp_e);\n");
         out.append("  cl_mem fp_dv = clCreateBuffer(fp_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof fp_v, fp_v, &fp_e);\n  FP_CL(fp_e);\n");
         out.append("  FP_CL(clSetKernelArg(fp_k, fp_arg++, sizeof(cl_mem), &fp_dout));\n");
         out.append("  FP_CL(clSetKernelArg(fp_k, fp_arg++, sizeof(cl_mem), &fp_dv));\n");

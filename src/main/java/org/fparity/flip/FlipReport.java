@@ -75,6 +75,11 @@ public final class FlipReport {
             if (ch.result() != null) {
                 ObjectNode br = o.putObject("branches");
                 ch.result().branches().forEach((k, v) -> br.put(k, v.name().toLowerCase(java.util.Locale.ROOT)));
+                if (!ch.result().traces().isEmpty()) {
+                    // a branch inside a loop: its outcome in each iteration, T taken, N not, in execution order
+                    ObjectNode tr = o.putObject("iterations");
+                    ch.result().traces().forEach(tr::put);
+                }
                 if (!ch.result().problems().isEmpty()) {
                     ObjectNode pr = o.putObject("problems");
                     ch.result().problems().forEach(pr::put);

@@ -142,6 +142,11 @@ public final class FlipRun {
                 if (!a.real() || !c.real()) continue;
                 Probe.Branch x = b.get(a.id());
                 Probe.Branch y = b.get(c.id());
+                if (x == Probe.Branch.INSTANCES && y == Probe.Branch.INSTANCES) {
+                    // a branch in a loop: some iteration went another way (or the loops ran a different number of instances)
+                    if (!r.traces().get(a.id()).equals(r.traces().get(c.id()))) out.add(List.of(a.id(), c.id()));
+                    continue;
+                }
                 boolean decided = (x == Probe.Branch.TAKEN || x == Probe.Branch.NOT_TAKEN) && (y == Probe.Branch.TAKEN || y == Probe.Branch.NOT_TAKEN);
                 if (decided && x != y) out.add(List.of(a.id(), c.id()));
             }

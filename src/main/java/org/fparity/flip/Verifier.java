@@ -36,17 +36,26 @@ public final class Verifier implements AutoCloseable {
         }
     }
 
-    /** What the platforms said for one candidate: the branch per platform id, and why where there was no answer. */
-    public record Result(Map<String, Probe.Branch> branches, Map<String, String> problems) {}
+    /**
+     * What the platforms said for one candidate: the branch per platform id, and why where there was no answer; for a
+     * branch inside a loop ({@link Probe.Branch#INSTANCES}) each platform's outcome per iteration in {@code traces}.
+     */
+    public record Result(Map<String, Probe.Branch> branches, Map<String, String> problems, Map<String, String> traces) {
+        public Result(Map<String, Probe.Branch> branches, Map<String, String> problems) {
+            this(branches, problems, Map.of());
+        }
+    }
 
     private final Program probe;
+    private final boolean loop;
     private final List<Platform> platforms;
     private final Executor executor;
     private final Map<String, Program> byId;
     private long nanos;
 
-    private Verifier(Program probe, List<Platform> platforms, Executor executor) {
+    private Verifier(Program probe, boolean loop, List<Platform> platforms, Executor executor) {
         this.probe = probe;
+        this.loop = loop;
         this.platforms = platforms;
         this.executor = executor;
         this.byId = Map.of(probe.id(), probe);
@@ -88,7 +97,7 @@ public final class Verifier implements AutoCloseable {
             ps.add(new Platform(s, dt, opt, null));
         }
         LocalExecutor ex = new LocalExecutor(new BinaryCache(buildDir), workers, m -> {});
-        return new Verifier(probe, ps, ex);
+        return new Verifier(probe, Probe.inLoop(program, branch), ps, ex);
     }
 
     public List<Platform> platforms() {
@@ -115,16 +124,25 @@ public final class Verifier implements AutoCloseable {
         for (int i = 0; i < cs.size(); i++) {
             Map<String, Probe.Branch> br = new LinkedHashMap<>();
             Map<String, String> problems = new LinkedHashMap<>();
+            Map<String, String> traces = new LinkedHashMap<>();
             for (Platform p : platforms) {
                 Outcome o = got.get(p.id() + "/" + i);
                 if (o == null || o.status() != Outcome.Status.OK) {
                     br.put(p.id(), Probe.Branch.NO_ANSWER);
                     problems.put(p.id(), o == null ? "no outcome" : o.status() + (o.detail() == null ? "" : ": " + o.detail()));
+                } else if (loop) {
+                    String t = Probe.trace(o.value());
+                    if (t != null) {
+                        br.put(p.id(), t.isEmpty() ? Probe.Branch.NOT_REACHED : Probe.Branch.INSTANCES);
+                        traces.put(p.id(), t);
+                    } else {
+                        br.put(p.id(), Probe.read(o.value()) == Probe.Branch.NOT_REACHED ? Probe.Branch.NOT_REACHED : Probe.Branch.NO_ANSWER);
+                    }
                 } else {
                     br.put(p.id(), Probe.read(o.value()));
                 }
             }
-            out.add(new Result(br, problems));
+            out.add(new Result(br, problems, traces));
         }
         nanos += System.nanoTime() - t0;
         return out;

@@ -342,11 +342,9 @@ class RemoteClusterTest {
     void slurmdStoppedWithItsTasksLostResubmitsOnlyTheUndeliveredRunsAndNothingRunsTwice() throws Exception {
         Path dir = work.resolve("slurmd-restart");
         Processes.Running p = background(dir, "local-slurm", "slurmd-restart.log");
-        int[] lost = {0};
-        waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 5, () -> {
-            stopDaemon("slurmd.pid");
-            lost[0] = killOurTasks();
-        });
+        // Watched in the tasks' own files, not in outcomes.jsonl: fparity collects those only every pollSeconds, and
+        // on a fast machine every task had finished by the time five lines were collected (no task left to lose).
+        int lost = waitForTaskLinesThenLoseTheNode(p, dir, 5);
         String first = state(dir).submissions().getFirst().jobId();
         try {
             // Slurm notices the node is gone after SlurmdTimeout (30 s here) and ends its tasks as NODE_FAIL.
@@ -355,7 +353,7 @@ class RemoteClusterTest {
             Proc up = proc(List.of("slurmd", "-f", base.resolve("slurm.conf").toString(), "-N", "node0"), Map.of("SLURM_CONF", base.resolve("slurm.conf").toString()), 60);
             assertEquals(0, up.exit, up.err);
         }
-        assertTrue(lost[0] > 0, "no running task to lose");
+        assertTrue(lost > 0, "no running task to lose");
         assertTrue(taskStates(first).containsValue("NODE_FAIL"), "Slurm never failed the lost tasks: " + taskStates(first));
         assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(900)));
         String log = Files.readString(work.resolve("slurmd-restart.log"));
@@ -717,6 +715,46 @@ class RemoteClusterTest {
             String cmd = procFile(h.pid(), "cmdline");
             return cmd.startsWith("ssh: /tmp/fpssh") && cmd.contains("/" + c + " [mux]");
         }).toList();
+    }
+
+    /**
+     * Waits until this cluster's Slurm tasks have written n lines between them into their own output files while one
+     * of them still runs, then stops slurmd and kills the running tasks as a node crash would; returns how many.
+     */
+    static int waitForTaskLinesThenLoseTheNode(Processes.Running p, Path dir, int n) throws Exception {
+        Path out = base.resolve("work/slurm/out");
+        for (int i = 0; i < 60000; i++) {
+            if (!p.isAlive()) throw new AssertionError("finished before it could be disturbed");
+            long lines = 0;
+            String tag = null;
+            try {
+                if (Files.exists(dir.resolve("clusters/local-slurm/slurm.json"))) tag = state(dir).submissions().getFirst().tag();
+            } catch (RuntimeException e) {
+                // being replaced: read again at the next look
+            }
+            String prefix = tag + "-";
+            if (tag != null && Files.isDirectory(out)) {
+                try (var files = Files.list(out)) {
+                    for (Path f : files.filter(f -> f.getFileName().toString().startsWith(prefix) && f.getFileName().toString().endsWith(".jsonl")).toList()) {
+                        try (var ls = Files.lines(f)) {
+                            lines += ls.count();
+                        } catch (IOException | java.io.UncheckedIOException e) {
+                            // being written: counted at the next look
+                        }
+                    }
+                }
+            }
+            if (lines >= n && ourTasksRunning()) {
+                stopDaemon("slurmd.pid");
+                return killOurTasks();
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no task wrote " + n + " lines");
+    }
+
+    static boolean ourTasksRunning() {
+        return ProcessHandle.allProcesses().anyMatch(h -> procFile(h.pid(), "comm").strip().equals("slurmstepd") && ours(h));
     }
 
     /** Waits until the outcome log has {@code n} lines, then kills; returns how many masters there were (or 1). */

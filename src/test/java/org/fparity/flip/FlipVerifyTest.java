@@ -79,6 +79,23 @@ class FlipVerifyTest {
         }
     }
 
+    /** A branch inside a loop: a flip is an input on which two real platforms' per-iteration outcomes differ. */
+    @Test
+    void aBranchInsideALoopFlipsInSomeIteration() throws Exception {
+        Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
+        Assumptions.assumeTrue(cpuHasFma(), "gcc-fma's CPU has no FMA instructions: it cannot contract");
+        FlipRun.Result r = run("loop-branch.fp", 0, 150, List.of("gcc@O0", "gcc-fma@O2", "java@O0"));
+        assertTrue(r.verified() > 0, "no verified flip among " + r.checked().size() + " candidates");
+        for (FlipRun.Checked c : r.checked()) {
+            var t = c.result().traces();
+            assertEquals(3, t.size(), c.result().toString());
+            for (String s : t.values()) assertTrue(s.matches("[TN]{4}"), "n = 4 iterations, one outcome each: " + s);
+            // gcc at O0 and Java round every operation: they agree on every iteration of every input
+            assertEquals(t.get("gcc@O0"), t.get("java@O0"));
+            assertEquals(c.verified(), !t.get("gcc@O0").equals(t.get("gcc-fma@O2")));
+        }
+    }
+
     @Test
     void summedChainFlipsUnderFastMathReassociation() throws Exception {
         Assumptions.assumeTrue(Executables.find("clang-19") != null, "clang-19 is not installed");
