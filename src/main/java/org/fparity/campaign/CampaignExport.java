@@ -163,25 +163,22 @@ public final class CampaignExport {
 
     /**
      * Copies outcomes.jsonl into the open array, one outcome per line, in log order (duplicates too: the importer's
-     * log then reads exactly as this one does). A line in the shape fparity writes ({@code {"program":"…","input":N,…}})
-     * is copied as it is after checking its program and input; any other line is read and written in full. A torn or
+     * log then reads exactly as this one does). A line in fparity's own spelling ({@link CanonicalOutcome}) is copied as it
+     * is after checking its program, input and result; any other line (or one that fails a check) is read and written in
+     * full, and a failed check named. A torn or
      * unreadable line is refused: the export would silently lack it.
      */
     private static long streamOutcomes(Path file, Map<String, Integer> inputsOf, JsonGenerator g, OutputStream raw) throws IOException {
         long n = 0;
         g.flush(); // what the generator buffered goes first; the outcomes bypass it
+        CanonicalOutcome canonical = new CanonicalOutcome();
         try (OutcomeLines lines = OutcomeLines.open(file)) {
             while (lines.nextLine()) {
                 if (lines.blank()) continue;
                 byte[] b = lines.line();
                 int len = lines.length();
-                if (!FastOutcome.check(b, len, inputsOf, lines.where())) {
-                    Outcome o;
-                    try {
-                        o = OutcomeLog.READER.readValue(b, 0, len);
-                    } catch (JsonProcessingException e) {
-                        throw new FparityError(lines.where() + ": unreadable outcome (" + ProgramJson.oneLine(e) + ")");
-                    }
+                if (!(canonical.match(b, 0, len) && canonical.end == len && canonical.fits(b, inputsOf))) {
+                    Outcome o = lines.outcome();
                     checkOutcome(o, inputsOf, lines.where());
                     b = OutcomeLog.WRITER.writeValueAsBytes(o);
                     len = b.length;

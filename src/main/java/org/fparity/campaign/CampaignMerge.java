@@ -3,6 +3,7 @@ package org.fparity.campaign;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -145,32 +146,59 @@ public final class CampaignMerge {
             Map<String, String> seen = new HashMap<>();
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp.resolve(Campaign.OUTCOMES)), 1 << 16)) {
                 for (Source s : sources) {
+                    // Where each of this input's programs lands: the merged id (and its bytes, when they can be written as they are) and inputs.
+                    Map<String, Target> targets = new HashMap<>();
+                    s.programId().forEach((from, to) -> targets.put(from, new Target(to, from.equals(to), plain(to), s.inputIndex().get(from))));
+                    CanonicalOutcome canonical = new CanonicalOutcome();
+                    Map<Segment, PlatformKey> keys = new HashMap<>();
+                    Segment probe = new Segment();
                     try (OutcomeLines lines = OutcomeLines.open(s.dir().resolve(Campaign.OUTCOMES))) {
-                        Outcome o;
-                        while ((o = lines.next()) != null) {
-                            String id = s.programId().get(o.program());
-                            int[] map = s.inputIndex().get(o.program());
-                            if (id == null || o.input() < 0 || o.input() >= map.length) {
-                                throw new FparityError(lines.where() + ": outcome of program " + o.program() + " input " + o.input() + ", which the campaign does not list");
-                            }
-                            Outcome m = new Outcome(id, map[o.input()], o.toolchain(), o.opt(), o.site(), o.node(), o.status(), o.hex(), o.detail(),
-                                    o.platform(), o.micros());
-                            PlatformKey pk = o.platformKey();
-                            // Outcomes of a platform no input lists are remembered too: nothing says they cannot meet.
-                            if (shared.contains(pk) || !inputsWith.containsKey(pk)) {
-                                String key = m.program() + "/" + m.input() + "/" + pk.id();
-                                String result = o.status() + " " + o.hex();
-                                String before = seen.putIfAbsent(key, result);
-                                if (before != null) {
-                                    if (!before.equals(result)) {
-                                        throw new FparityError("conflict: " + m.program() + " input " + m.input() + " on " + pk.id()
-                                                + " is " + before + " in an earlier campaign but " + result + " in " + s.name() + "; not merged (rerun that platform or drop one side)");
+                        while (lines.nextLine()) {
+                            if (lines.blank()) continue;
+                            byte[] b = lines.line();
+                            int len = lines.length();
+                            Target t;
+                            if (canonical.match(b, 0, len) && canonical.end == len && (t = canonical.lookup(b, targets)) != null
+                                    && canonical.input < t.inputs().length && (t.bytes() != null || t.same() && t.inputs()[canonical.input] == canonical.input)) {
+                                // fparity's own spelling: checked and copied as bytes, with the program and input renamed in place
+                                // where the merge renames them; what the writer would write for the renamed outcome, byte for byte.
+                                int input = t.inputs()[canonical.input];
+                                PlatformKey pk = keys.get(probe.of(b, canonical.platformFrom, canonical.platformTo));
+                                if (pk == null) {
+                                    pk = lines.outcome().platformKey();
+                                    keys.put(probe.copy(), pk);
+                                }
+                                if (remember(pk, shared, inputsWith)) {
+                                    if (seen(seen, t.id(), input, pk, canonical.result(b), s)) {
+                                        dups++;
+                                        continue;
                                     }
+                                }
+                                if (t.same() && input == canonical.input) {
+                                    out.write(b, 0, len);
+                                } else {
+                                    out.write(b, 0, canonical.programFrom);
+                                    out.write(t.bytes());
+                                    out.write(b, canonical.programTo, canonical.inputFrom - canonical.programTo);
+                                    out.write(Integer.toString(input).getBytes(StandardCharsets.US_ASCII));
+                                    out.write(b, canonical.inputTo, len - canonical.inputTo);
+                                }
+                            } else {
+                                Outcome o = lines.outcome();
+                                String id = s.programId().get(o.program());
+                                int[] map = s.inputIndex().get(o.program());
+                                if (id == null || o.input() < 0 || o.input() >= map.length) {
+                                    throw new FparityError(lines.where() + ": outcome of program " + o.program() + " input " + o.input() + ", which the campaign does not list");
+                                }
+                                Outcome m = new Outcome(id, map[o.input()], o.toolchain(), o.opt(), o.site(), o.node(), o.status(), o.hex(), o.detail(),
+                                        o.platform(), o.micros());
+                                PlatformKey pk = o.platformKey();
+                                if (remember(pk, shared, inputsWith) && seen(seen, m.program(), m.input(), pk, o.status() + " " + o.hex(), s)) {
                                     dups++;
                                     continue;
                                 }
+                                out.write(OutcomeLog.WRITER.writeValueAsBytes(m));
                             }
-                            out.write(OutcomeLog.WRITER.writeValueAsBytes(m));
                             out.write('\n');
                             written++;
                         }
@@ -189,6 +217,74 @@ public final class CampaignMerge {
             throw new FparityError("cannot merge into " + target + ": " + org.fparity.FparityError.reason(e), 4);
         } finally {
             if (!done) CampaignImport.deleteTree(tmp);
+        }
+    }
+
+    /** Where one input's program lands: its merged id (as bytes too when plain ASCII), whether that is its own id, and its inputs' new indices. */
+    private record Target(String id, boolean same, byte[] bytes, int[] inputs) {
+        Target(String id, boolean same, boolean plain, int[] inputs) {
+            this(id, same, plain ? id.getBytes(StandardCharsets.US_ASCII) : null, inputs);
+        }
+    }
+
+    /** Whether the writer spells {@code id} as its bytes: printable ASCII without a quote or backslash. */
+    private static boolean plain(String id) {
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') return false;
+        }
+        return true;
+    }
+
+    /**
+     * Runs of a platform that more than one input brings are where the same run can meet itself; so are runs of a
+     * platform no input lists (nothing says they cannot meet). Only those runs are remembered.
+     */
+    private static boolean remember(PlatformKey pk, Set<PlatformKey> shared, Map<PlatformKey, Integer> inputsWith) {
+        return shared.contains(pk) || !inputsWith.containsKey(pk);
+    }
+
+    /** True when the run was seen before with the same result (a duplicate); a different result is a conflict. */
+    private static boolean seen(Map<String, String> seen, String program, int input, PlatformKey pk, String result, Source s) {
+        String key = program + "/" + input + "/" + pk.id();
+        String before = seen.putIfAbsent(key, result);
+        if (before == null) return false;
+        if (!before.equals(result)) {
+            throw new FparityError("conflict: " + program + " input " + input + " on " + pk.id()
+                    + " is " + before + " in an earlier campaign but " + result + " in " + s.name() + "; not merged (rerun that platform or drop one side)");
+        }
+        return true;
+    }
+
+    /** A run of bytes as a map key: a probe pointing into a line for look-ups, a copy for keeping. */
+    private static final class Segment {
+        private byte[] b;
+        private int from;
+        private int to;
+        private int hash;
+
+        Segment of(byte[] b, int from, int to) {
+            this.b = b;
+            this.from = from;
+            this.to = to;
+            int h = 1;
+            for (int i = from; i < to; i++) h = 31 * h + b[i];
+            hash = h;
+            return this;
+        }
+
+        Segment copy() {
+            return new Segment().of(java.util.Arrays.copyOfRange(b, from, to), 0, to - from);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Segment x && java.util.Arrays.equals(b, from, to, x.b, x.from, x.to);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
         }
     }
 

@@ -39,21 +39,17 @@ final class OutcomeLines implements AutoCloseable {
         }
     }
 
-    /** The next outcome, or null at the end. */
-    Outcome next() throws IOException {
-        while (nextLine()) {
-            if (blank()) continue;
-            try {
-                Outcome o = OutcomeLog.READER.readValue(buf, 0, len);
-                if (o == null || o.program() == null || o.toolchain() == null || o.opt() == null || o.status() == null) {
-                    throw new FparityError(where() + ": outcome lacks program, toolchain, opt or status");
-                }
-                return o;
-            } catch (JsonProcessingException e) {
-                throw new FparityError(where() + ": unreadable outcome (" + ProgramJson.oneLine(e) + ")");
+    /** The current line read as an outcome, in full (the slow way, for lines not in fparity's own spelling). */
+    Outcome outcome() {
+        try {
+            Outcome o = OutcomeLog.READER.readValue(buf, 0, len);
+            if (o == null || o.program() == null || o.toolchain() == null || o.opt() == null || o.status() == null) {
+                throw new FparityError(where() + ": outcome lacks program, toolchain, opt or status");
             }
+            return o;
+        } catch (IOException e) {
+            throw new FparityError(where() + ": unreadable outcome (" + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");
         }
-        return null;
     }
 
     /**

@@ -13,7 +13,8 @@ import org.fparity.exec.Outcome;
  * object as it goes and copying it, as the bytes that came in, to the outcome log: the same checks a general JSON
  * parser plus {@link Outcome}'s rules would make, at a fraction of the cost (no tokens, no strings but the program id
  * when it changes). An outcome is a flat object whose values are strings, integers or null; anything else is refused
- * with one line. Memory is the held-back window of {@link TrailingDigestInput}, whatever the number of outcomes.
+ * with one line. An outcome in fparity's own spelling ({@link CanonicalOutcome}) is matched whole, without looking at
+ * it byte by byte. Memory is the held-back window of {@link TrailingDigestInput}, whatever the number of outcomes.
  */
 final class OutcomeScanner {
     /** An outcome longer than this is refused (it must fit the digest's held-back window). */
@@ -33,6 +34,7 @@ final class OutcomeScanner {
 
     private final TrailingDigestInput in;
     private final Map<String, Integer> inputsOf;
+    private final CanonicalOutcome canonical = new CanonicalOutcome();
     private String section = "outcomes";
     private long pos;
 
@@ -73,9 +75,18 @@ final class OutcomeScanner {
             while (true) {
                 if (c != '{') throw new FparityError("outcomes: element " + (n + 1) + " is not an object");
                 long start = pos - 1;
-                object(++n);
-                if (pos - start > MAX_OUTCOME) throw new FparityError("outcome " + n + ": longer than " + MAX_OUTCOME + " bytes");
-                in.copy(start, pos, out);
+                n++;
+                int at = in.ensure(start, MAX_OUTCOME);
+                byte[] held = in.held();
+                if (canonical.match(held, at, in.heldEnd()) && canonical.fits(held, inputsOf)) {
+                    out.write(held, at, canonical.end - at);
+                    pos = start + (canonical.end - at);
+                } else {
+                    // Not fparity's own spelling, or something wrong with it: the general path reads it (and names what).
+                    object(n);
+                    if (pos - start > MAX_OUTCOME) throw new FparityError("outcome " + n + ": longer than " + MAX_OUTCOME + " bytes");
+                    in.copy(start, pos, out);
+                }
                 out.write('\n');
                 c = next();
                 if (c == ']') break;

@@ -86,6 +86,37 @@ final class TrailingDigestInput extends FilterInputStream {
         return held[(int) (pos - hashedUpTo)] & 0xff;
     }
 
+    /**
+     * Reads ahead until bytes [pos, pos + n) are held or the stream has ended (n at most {@link #LAG}), and returns the
+     * index of {@code pos} in {@link #held()}: lets a reader match whole objects in the array instead of byte by byte.
+     */
+    int ensure(long pos, int n) throws IOException {
+        if (n > LAG) throw new IllegalArgumentException("cannot hold " + n + " bytes ahead");
+        while (pos + n - hashedUpTo > heldLen) {
+            if (heldLen == held.length) {
+                int release = heldLen - LAG;
+                digest.update(held, 0, release);
+                hashedUpTo += release;
+                System.arraycopy(held, release, held, 0, heldLen - release);
+                heldLen -= release;
+            }
+            int r = in.read(held, heldLen, held.length - heldLen);
+            if (r < 0) break;
+            heldLen += r;
+        }
+        return (int) (pos - hashedUpTo);
+    }
+
+    /** The held bytes: valid, with {@link #heldEnd()}, until the next read. */
+    byte[] held() {
+        return held;
+    }
+
+    /** One past the last held byte's index in {@link #held()}. */
+    int heldEnd() {
+        return heldLen;
+    }
+
     /** Whether bytes [from, to) are equal to {@code b}; all of them must be held (read with {@link #at} first). */
     boolean equals(long from, byte[] b) {
         int a = (int) (from - hashedUpTo);

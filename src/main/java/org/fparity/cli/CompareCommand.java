@@ -7,7 +7,6 @@ import java.util.Set;
 import java.util.SortedSet;
 import org.fparity.FparityError;
 import org.fparity.compare.BaselineDiff;
-import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Platform;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
@@ -78,8 +77,8 @@ public final class CompareCommand implements Callable<Integer> {
         }
         Report r = Report.of(view, now, diff);
         out.print(ReportWriter.text(r));
-        List<Discrepancy> across = now.discrepancies().stream().filter(CrossSite::acrossSites).toList();
-        if (!across.isEmpty() || crossSite) out.print(CrossSite.render(CrossSite.judge(view, across), referenceRows));
+        List<CrossSite.Verdict> across = r.crossSite();
+        if (!across.isEmpty() || crossSite) out.print(CrossSite.render(across, referenceRows));
         out.flush();
         return CliCampaigns.exitCode(r);
     }

@@ -50,9 +50,12 @@ public final class CrossSite {
         return !d.pair().a().site().equals(d.pair().b().site());
     }
 
-    /** Judges each discrepancy; the reference is evaluated once per program and input. */
-    public static List<Verdict> judge(CampaignView view, List<Discrepancy> ds) {
-        Map<String, Object> refs = new HashMap<>(); // program/input → Double, or the String reason it is undecided
+    /**
+     * Judges each discrepancy; the reference is evaluated once per program and input, unless {@code known} (keyed
+     * {@code program/input}) already has it.
+     */
+    public static List<Verdict> judge(CampaignView view, List<Discrepancy> ds, Map<String, Double> known) {
+        Map<String, Object> refs = new HashMap<>(known); // program/input → Double, or the String reason it is undecided
         List<Verdict> out = new ArrayList<>();
         for (Discrepancy d : ds) {
             Object r = refs.computeIfAbsent(d.program() + "/" + d.input(), k -> reference(view, d.program(), d.input()));
@@ -114,15 +117,20 @@ public final class CrossSite {
         }
     }
 
+    /** The counts per verdict in one line: {@code Across sites: 6 discrepancies; the correctly rounded reference … agrees with side a in 2, …}. */
+    public static String summary(List<Verdict> vs) {
+        Map<Side, Integer> n = new EnumMap<>(Side.class);
+        for (Verdict v : vs) n.merge(v.agrees(), 1, Integer::sum);
+        return String.format(java.util.Locale.ROOT, "Across sites: %d discrepancies; the correctly rounded reference (ideal IEEE platform) agrees with side a in %d, "
+                + "side b in %d, neither in %d, undecided %d", vs.size(), n.getOrDefault(Side.A, 0), n.getOrDefault(Side.B, 0), n.getOrDefault(Side.NEITHER, 0),
+                n.getOrDefault(Side.UNDECIDED, 0));
+    }
+
     /** Counts per verdict, and one line per discrepancy up to {@code limit}: what {@code fparity compare} prints. */
     public static String render(List<Verdict> vs, int limit) {
         StringWriter s = new StringWriter();
         PrintWriter o = new PrintWriter(s);
-        Map<Side, Integer> n = new EnumMap<>(Side.class);
-        for (Verdict v : vs) n.merge(v.agrees(), 1, Integer::sum);
-        o.printf("Across sites: %d discrepancies; the correctly rounded reference (ideal IEEE platform) agrees with side a in %d, side b in %d, "
-                + "neither in %d, undecided %d%n", vs.size(), n.getOrDefault(Side.A, 0), n.getOrDefault(Side.B, 0), n.getOrDefault(Side.NEITHER, 0),
-                n.getOrDefault(Side.UNDECIDED, 0));
+        o.printf("%s%n", summary(vs));
         if (!vs.isEmpty()) o.printf("  %-16s %5s  %-44s %-14s %-24s %-24s %-24s %s%n", "program", "input", "a : b", "class", "a", "b", "reference", "agrees with");
         for (Verdict v : vs.subList(0, Math.min(limit, vs.size()))) {
             Discrepancy d = v.discrepancy();

@@ -36,9 +36,11 @@ final class HtmlReport {
         b.append("<header><h1>fparity report: ").append(name).append("</h1><p class=\"meta\">generated ")
                 .append(Markup.esc(r.generated().toString())).append(" · session ").append(Markup.esc(r.sessionUuid()))
                 .append(" · data version ").append(Report.DATA_VERSION).append("</p></header>\n");
-        verdict(b, r);
+        List<CrossSite.Verdict> across = r.severalSites() ? r.crossSite() : null;
+        verdict(b, r, across);
         ranking(b, r);
         topCases(b, r);
+        if (across != null) acrossSites(b, across);
         unstable(b, r);
         provenance(b, r);
         // Everything below is detail: per-pair counts (mostly zeros), charts and matrices, collapsed.
@@ -58,13 +60,14 @@ final class HtmlReport {
         return b.toString();
     }
 
-    private static void verdict(StringBuilder b, Report r) {
+    private static void verdict(StringBuilder b, Report r, List<CrossSite.Verdict> across) {
         Verdict v = r.verdict();
         b.append("<section id=\"verdict\"><h2>Verdict</h2>");
         b.append("<p class=\"headline ").append(VerdictText.clean(r) ? "good" : "bad").append("\">").append(Markup.esc(VerdictText.headline(r))).append("</p>");
         if (v.broken() != null) b.append("<p class=\"broken\">Broken campaign: ").append(Markup.esc(v.broken())).append("</p>");
         b.append("<ul class=\"facts-line\">");
         for (String line : VerdictText.lines(r)) b.append("<li>").append(Markup.esc(line)).append("</li>");
+        if (across != null) b.append("<li><a href=\"#across-sites\">").append(Markup.esc(CrossSite.summary(across))).append("</a></li>");
         b.append("</ul>");
         b.append("<table id=\"health\" class=\"compact\"><thead><tr><th>Toolchain</th><th>Runs</th><th>With a value</th><th>Failed</th>")
                 .append("<th>Cannot run here</th><th>Why failed</th></tr></thead><tbody>");
@@ -148,6 +151,31 @@ final class HtmlReport {
             b.append("</div>");
         }
         if (top.size() > Verdict.TOP) b.append("<p class=\"note\">").append(top.size() - Verdict.TOP).append(" more discrepant cases in report.json.</p>");
+        b.append("</section>\n");
+    }
+
+    /** Who is right between the sites: per discrepancy across sites, the side the correctly rounded reference agrees with. */
+    private static void acrossSites(StringBuilder b, List<CrossSite.Verdict> across) {
+        b.append("<section id=\"across-sites\"><h2>Across sites: who agrees with the reference</h2><p>").append(Markup.esc(CrossSite.summary(across)))
+                .append("</p>");
+        if (across.isEmpty()) {
+            b.append("</section>\n");
+            return;
+        }
+        b.append("<table id=\"across-sites-table\" class=\"compact\"><thead><tr><th>Program</th><th>Input</th><th>Side a : side b</th><th>Class</th>")
+                .append("<th>a</th><th>b</th><th>Reference</th><th>Agrees with</th></tr></thead><tbody>");
+        int shown = 0;
+        for (CrossSite.Verdict v : across) {
+            if (shown++ == MISMATCHES) break;
+            Discrepancy d = v.discrepancy();
+            b.append("<tr class=\"agrees-").append(v.agrees().name().toLowerCase(java.util.Locale.ROOT)).append("\"><td><code>").append(Markup.esc(d.program()))
+                    .append("</code></td><td class=\"num\">").append(d.input()).append("</td><td>").append(Markup.esc(d.pair().id())).append("</td><td>")
+                    .append(Markup.esc(d.cls().label())).append("</td><td><code>").append(Markup.esc(String.valueOf(d.hexA()))).append("</code></td><td><code>")
+                    .append(Markup.esc(String.valueOf(d.hexB()))).append("</code></td><td><code>").append(v.reference() == null ? "-" : Markup.esc(v.reference()))
+                    .append("</code></td><td>").append(Markup.esc(v.agreesWith())).append("</td></tr>");
+        }
+        b.append("</tbody></table>");
+        if (across.size() > MISMATCHES) b.append("<p class=\"note\">").append(across.size() - MISMATCHES).append(" more: <code>fparity compare</code> lists them all.</p>");
         b.append("</section>\n");
     }
 

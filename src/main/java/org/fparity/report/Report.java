@@ -46,6 +46,22 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
         return VerdictText.headline(this);
     }
 
+    /**
+     * The discrepancies between platforms at different sites, each with the side the correctly rounded reference agrees
+     * with ({@link CrossSite}); the references the verdict already evaluated are not evaluated again.
+     */
+    public List<CrossSite.Verdict> crossSite() {
+        List<Discrepancy> across = findings.discrepancies().stream().filter(CrossSite::acrossSites).toList();
+        Map<String, Double> known = new HashMap<>();
+        verdict.truths().forEach((k, t) -> known.put(k, t.value()));
+        return CrossSite.judge(campaign, across, known);
+    }
+
+    /** True when the campaign's platforms ran at more than one site (a merge of clusters' campaigns). */
+    public boolean severalSites() {
+        return org.fparity.compare.PairSelection.sites(findings.runs().keySet()).size() > 1;
+    }
+
     /** A run shown among the top discrepancies, and in how many pairs that same run differs. */
     public record Top(Discrepancy discrepancy, int pairs) {}
 

@@ -110,7 +110,8 @@ public class TransferBench {
 
     /**
      * {@code main DIR}: writes the benchmark's campaigns into DIR. {@code main DIR cpu [N]}: also exports, imports and
-     * merges them N times (default 3) in this JVM, printing wall time and this thread's CPU time for each: on a shared
+     * merges them N times (default 3) in this JVM
+     * ({@code main DIR cpu N import,merge}: only those; import needs the export an earlier run left in DIR), printing wall time and this thread's CPU time for each: on a shared
      * machine the CPU time says what the code costs when the wall time mostly says how busy the machine is.
      */
     public static void main(String[] args) throws IOException {
@@ -119,10 +120,11 @@ public class TransferBench {
         System.out.println("wrote " + c[0] + ", " + c[1] + ", " + c[2]);
         if (args.length < 2 || !args[1].equals("cpu")) return;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        List<String> ops = args.length > 3 ? List.of(args[3].split(",")) : List.of("export", "import", "merge");
         var mx = java.lang.management.ManagementFactory.getThreadMXBean();
         Path file = root.resolve("whole.fparity.json");
         for (int i = 0; i < rounds; i++) {
-            for (String op : List.of("export", "import", "merge")) {
+            for (String op : ops) {
                 Path out = root.resolve(op + "-" + i);
                 long c0 = mx.getCurrentThreadCpuTime();
                 long t0 = System.nanoTime();

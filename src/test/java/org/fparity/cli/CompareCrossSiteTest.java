@@ -94,6 +94,41 @@ class CompareCrossSiteTest {
         return ref + " ".repeat(Math.max(1, 25 - ref.length())) + agrees + "\n";
     }
 
+    /**
+     * The HTML report (what {@code fparity nightly} writes for each night, by the same ReportWriter) says, per discrepancy
+     * across sites, which side the reference agrees with, and counts them in the verdict.
+     */
+    @Test
+    void theHtmlReportSaysWhichSideTheReferenceAgreesWithPerDiscrepancyAcrossSites() throws java.io.IOException {
+        Path out = tmp.resolve("report-html");
+        Cli.Run r = Cli.fparity("report", merged.toString(), "--out", out.toString());
+        assertEquals(1, r.exit(), r.err());
+        String html = java.nio.file.Files.readString(out.resolve("report.html"));
+        String summary = "Across sites: 6 discrepancies; the correctly rounded reference (ideal IEEE platform) agrees with side a in 2, side b in 2, neither in 2, undecided 0";
+        int verdict = html.indexOf("<section id=\"verdict\">");
+        int section = html.indexOf("<section id=\"across-sites\">");
+        assertTrue(verdict >= 0 && section > verdict, "an across-sites section after the verdict");
+        assertTrue(html.substring(verdict, html.indexOf("</section>", verdict)).contains(summary), "the verdict counts them: " + html.substring(verdict, section));
+        String table = html.substring(section, html.indexOf("</section>", section));
+        assertTrue(table.contains(summary), table);
+        for (String opt : List.of("O0", "O3_FM")) {
+            String pair = "gcc@" + opt + "@site-a:gcc@" + opt + "@site-b";
+            assertTrue(hasRow(table, 0, pair, "a", "gcc@" + opt + "@site-a"), table);
+            assertTrue(hasRow(table, 1, pair, "b", "gcc@" + opt + "@site-b"), table);
+            assertTrue(hasRow(table, 2, pair, "neither", "neither (a is closer: 1 vs 4 ulps)"), table);
+        }
+        assertEquals(6, table.split("<tr class=\"agrees-", -1).length - 1, "one row per discrepancy across sites: " + table);
+    }
+
+    /** One row of the HTML table, whole: program, input 0, the pair … the reference's bits, whom it agrees with. */
+    private static boolean hasRow(String table, int k, String pair, String css, String agrees) {
+        int i = List.copyOf(REF.keySet()).get(k);
+        String row = "<tr class=\"agrees-" + css + "\"><td><code>" + programs.get(i).id() + "</code></td><td class=\"num\">0</td><td>" + pair + "</td>"
+                + "(?:(?!<tr).)*" + "<td><code>" + java.util.regex.Pattern.quote(HexFloat.format(REF.get(i))) + "</code></td><td>"
+                + java.util.regex.Pattern.quote(agrees) + "</td></tr>";
+        return java.util.regex.Pattern.compile(row).matcher(table).find();
+    }
+
     @Test
     void allPairsShowsThePairsWithinASiteToo() {
         Cli.Run r = Cli.fparity("compare", merged.toString(), "--all-pairs");
