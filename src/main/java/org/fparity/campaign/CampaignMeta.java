@@ -73,11 +73,16 @@ public record CampaignMeta(
      * @param facts every fact of that node (hostname, CPU, OS, libc, GPU …), collected on the node itself
      * @param recorded null when fparity ran it; otherwise the file its results were imported from (a Varity campaign):
      *              fparity never ran it and cannot rerun it
+     * @param deviceCompile for a GPU toolchain whose batches are built as device code only: that command (compile is
+     *              then the executable form's, which reproducers use); null otherwise
+     * @param loader for such a toolchain: what loads and runs the device code (the cached C loader, or JCuda in process)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"id", "toolchain", "opt", "site", "node", "language", "version", "compile", "run", "env", "host", "facts", "recorded"})
+    @JsonPropertyOrder({"id", "toolchain", "opt", "site", "node", "language", "version", "compile", "deviceCompile", "loader", "run", "env", "host", "facts",
+            "recorded"})
     public record Platform(String id, String toolchain, String opt, String site, String node, String language, String version,
-            List<String> compile, List<String> run, Map<String, String> env, String host, Map<String, String> facts, String recorded) {
+            List<String> compile, List<String> run, Map<String, String> env, String host, Map<String, String> facts, String recorded,
+            List<String> deviceCompile, String loader) {
         public Platform {
             env = env == null || env.isEmpty() ? null : Map.copyOf(env);
             site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;
@@ -88,13 +93,13 @@ public record CampaignMeta(
         /** A platform fparity ran. */
         public Platform(String id, String toolchain, String opt, String site, String node, String language, String version,
                 List<String> compile, List<String> run, Map<String, String> env, String host, Map<String, String> facts) {
-            this(id, toolchain, opt, site, node, language, version, compile, run, env, host, facts, null);
+            this(id, toolchain, opt, site, node, language, version, compile, run, env, host, facts, null, null, null);
         }
 
         /** A local platform without node facts (the shape of campaigns written before sites). */
         public Platform(String id, String toolchain, String opt, String language, String version, List<String> compile, List<String> run,
                 Map<String, String> env, String host) {
-            this(id, toolchain, opt, PlatformKey.LOCAL, null, language, version, compile, run, env, host, null, null);
+            this(id, toolchain, opt, PlatformKey.LOCAL, null, language, version, compile, run, env, host, null, null, null, null);
         }
 
         /** This platform's identity. */

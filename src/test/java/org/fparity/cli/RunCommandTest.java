@@ -131,6 +131,12 @@ class RunCommandTest {
         try (var s = Files.walk(out.resolve("build"))) {
             assertEquals(3, s.filter(p -> p.getFileName().toString().equals("ok")).count());
         }
+        // Each platform says how its batches were really built (device code only) and what ran them.
+        assertEquals(3, c.platforms().size());
+        for (var p : c.platforms()) {
+            assertTrue(p.deviceCompile() != null && p.deviceCompile().contains(p.toolchain().startsWith("nvcc") ? "-fatbin" : "--genco"), p.toString());
+            assertTrue(p.loader() != null && !p.loader().isBlank(), p.toString());
+        }
     }
 
     @Test

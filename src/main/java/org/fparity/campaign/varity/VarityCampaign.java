@@ -90,7 +90,7 @@ public final class VarityCampaign {
         PlatformKey key = key(p);
         Map<String, String> facts = new TreeMap<>(p.node());
         return new CampaignMeta.Platform(key.id(), p.toolchain(), p.opt(), key.site(), key.node(), null, p.version(), compile, null, null, null,
-                facts, p.source());
+                facts, p.source(), null, null);
     }
 
     static Outcome outcome(VarityImport.ImportedOutcome o, String platformId) {
