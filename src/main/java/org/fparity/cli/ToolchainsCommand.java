@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code fparity toolchains}: every toolchain descriptor with its detected version and what it can do here. */
 @Command(name = "toolchains", mixinStandardHelpOptions = true,
-        description = "List toolchains (runners/toolchains/*.json) with their exact version and whether they can compile and run here.")
+        description = "List toolchains (runners/toolchains/*.json) with their exact version and whether they can compile and run here; "
+                + "a descriptor that does not load is one line on stderr and exit 2, the others still listed.")
 public final class ToolchainsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -36,6 +37,7 @@ public final class ToolchainsCommand implements Callable<Integer> {
                     d.canCompile() ? "yes" : "no", d.canRun() ? "yes" : "no", info);
         }
         out.flush();
-        return 0;
+        // A descriptor that does not load is bad input: each was one line on stderr above, the rest are listed.
+        return (tcs.problems().isEmpty() ? org.fparity.ExitCode.OK : org.fparity.ExitCode.BAD_INPUT).code();
     }
 }
