@@ -47,7 +47,7 @@ public final class Emitters {
                     if (p == null) throw new IllegalArgumentException("no program " + id);
                     return p;
                 }).toList();
-                String text = deviceOnly ? e.deviceBatch(ps) : e.batch(ps);
+                String text = !deviceOnly ? e.batch(ps) : tc.deviceOnly().inProcess() ? e.threadedBatch(ps) : e.deviceBatch(ps);
                 last.set(Map.entry(List.copyOf(programIds), text));
                 return text;
             }

@@ -17,6 +17,7 @@ import org.fparity.ir.Program;
 import org.fparity.reduce.CampaignDiscrepancies;
 import org.fparity.reduce.ReduceException;
 import org.fparity.reduce.ReduceSession;
+import org.fparity.reduce.Reducer;
 import org.fparity.reduce.Side;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -131,7 +132,7 @@ public final class ReduceCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("fparity: " + e.id() + ": " + ex.getMessage());
                 continue;
             }
-            if (r.kind() == ReduceSession.Kind.BATCH_ONLY) {
+            if (r.kind() != ReduceSession.Kind.REDUCED) {
                 print(w, r);
                 continue;
             }
@@ -149,7 +150,13 @@ public final class ReduceCommand implements Callable<Integer> {
     private static void print(PrintWriter w, ReduceSession.Report r) {
         if (r.kind() == ReduceSession.Kind.BATCH_ONLY) {
             w.printf("%s  %s  batch-only: the single-program form gives %s vs %s, so there is nothing standalone to reduce%n", r.id(), r.cls().label(),
-                    r.standaloneA().hex() != null ? r.standaloneA().hex() : r.standaloneA().status(), r.standaloneB().hex() != null ? r.standaloneB().hex() : r.standaloneB().status());
+                    r.standaloneA().hex(), r.standaloneB().hex());
+            w.flush();
+            return;
+        }
+        if (r.kind() == ReduceSession.Kind.STANDALONE_FAILED) {
+            w.printf("%s  %s  not reduced: the single-program form gave no result (%s vs %s)%n", r.id(), r.cls().label(),
+                    Reducer.describe(r.standaloneA()), Reducer.describe(r.standaloneB()));
             w.flush();
             return;
         }

@@ -21,6 +21,14 @@ public interface Emitter {
         throw new UnsupportedOperationException(language().id() + " has no device-only form");
     }
 
+    /**
+     * CUDA only: the device-only batch with, per program, a kernel that evaluates one input per thread (JCuda's
+     * in-process runner launches it once for all of a program's inputs).
+     */
+    default String threadedBatch(List<Program> programs) {
+        throw new UnsupportedOperationException(language().id() + " has no one-input-per-thread form");
+    }
+
     /** The emitter of a language with default settings (Java uses {@code Math}). */
     static Emitter of(Language language) {
         return switch (language) {

@@ -85,6 +85,12 @@ final class GpuEmitter extends CHost {
         prelude(out, ps);
         out.append('\n');
         programs(out, ps);
+        meta(out, ps);
+        return out.toString();
+    }
+
+    /** {@code fp_meta}: the program table the loader and the JCuda runner read from a loaded module. */
+    private static void meta(StringBuilder out, List<Program> ps) {
         StringBuilder meta = new StringBuilder().append(ps.size()).append("\\n");
         for (Program p : ps) {
             StringBuilder sig = new StringBuilder();
@@ -99,6 +105,53 @@ final class GpuEmitter extends CHost {
         }
         // not const: a const namespace-scope array may be dropped or internalised; the loader looks it up by name
         out.append("extern \"C\" __device__ char fp_meta[] = \"").append(meta).append("\";\n");
+    }
+
+    /**
+     * The JCuda form ({@link Emitter#threadedBatch}): the batch form's {@code compute_K}, each called by a kernel
+     * {@code fp_many_K(out, scalars, ints, arrays, count)} in which thread t evaluates input t: its scalars at
+     * {@code scalars[t * NV]}, its int bounds at {@code ints[t * NN]}, its arrays one after another at
+     * {@code arrays[t * NA * LEN]} (NV, NN, NA the program's counts of each kind, at least 1 for the strides), its
+     * result at {@code out[t]}. The same {@code fp_meta} table as the device-only form.
+     */
+    @Override
+    public String threadedBatch(List<Program> ps) {
+        if (api != Api.CUDA) throw new UnsupportedOperationException("the one-input-per-thread form is CUDA's (JCuda)");
+        if (ps.isEmpty()) throw new IllegalArgumentException("a batch needs at least one program");
+        StringBuilder out = new StringBuilder(2048 + 2048 * ps.size());
+        out.append("/* fparity CUDA device code, batch of ").append(ps.size())
+                .append(", one input per thread: run in process by JCuda (org.fparity.exec.JCudaRunner) */\n");
+        prelude(out, ps);
+        out.append('\n');
+        for (int k = 0; k < ps.size(); k++) {
+            Program p = ps.get(k);
+            CSyntax.function(out, "static __device__ ", k, p, MathFn::cuda, "");
+            String t = p.precision().cType();
+            int nv = 0;
+            int nn = 0;
+            int na = 0;
+            for (Param par : p.params()) {
+                switch (par.kind()) {
+                    case FP -> nv++;
+                    case INT -> nn++;
+                    case FP_ARRAY, FP_ELEMENTS -> na++;
+                }
+            }
+            out.append("extern \"C\" __global__ void fp_many_").append(k).append('(').append(t).append(" *fp_out, const ").append(t)
+                    .append(" *fp_vs, const int *fp_ns, ").append(t).append(" *fp_as, int fp_count) {\n");
+            out.append("  int fp_t = blockIdx.x * blockDim.x + threadIdx.x;\n  if (fp_t >= fp_count) return;\n");
+            out.append("  const ").append(t).append(" *fp_v = fp_vs + (size_t) fp_t * ").append(Math.max(nv, 1)).append(";\n");
+            out.append("  const int *fp_n = fp_ns + (size_t) fp_t * ").append(Math.max(nn, 1)).append(";\n");
+            int a = 0;
+            for (int j = 0; j < p.params().size(); j++) {
+                if (!p.params().get(j).kind().array()) continue;
+                out.append("  ").append(t).append(" *fp_a").append(j).append(" = fp_as + ((size_t) fp_t * ").append(Math.max(na, 1)).append(" + ")
+                        .append(a++).append(") * ").append(p.arrayLength()).append(";\n");
+            }
+            out.append("  (void) fp_v;\n  (void) fp_n;\n");
+            out.append("  fp_out[fp_t] = compute_").append(k).append('(').append(kernelArgs(p)).append(");\n}\n\n");
+        }
+        meta(out, ps);
         return out.toString();
     }
 

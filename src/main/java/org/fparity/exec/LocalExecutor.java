@@ -134,6 +134,14 @@ public final class LocalExecutor implements Executor {
         int[] positions = new int[lines.size()];
         for (int i = 0; i < lines.size(); i++) positions[i] = pos.get(lines.get(i).program());
         Toolchain tc = dt.toolchain();
+        if (tc.deviceOnly() != null && tc.deviceOnly().inProcess()) {
+            int[] k = {0};
+            new JCudaRunner(tc.runTimeout() + tc.startupTimeout()).run(b.bin(), lines, positions, a -> {
+                Job.Line l = lines.get(k[0]++);
+                sink.accept(job.outcome(l, a.status(), a.hex(), a.detail(), a.micros()));
+            });
+            return;
+        }
         List<String> argv;
         if (tc.deviceOnly() != null) {
             BinaryCache.Build loader = loader(dt);

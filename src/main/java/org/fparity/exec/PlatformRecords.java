@@ -41,7 +41,8 @@ public final class PlatformRecords {
             // what really built the batches: kernels only, run by the cached loader. Not hashed: the kernels are the
             // executable form's instruction for instruction (GpuLoaderToolsTest), so the results are the same platform's
             tc.deviceForm().compileArgv(opt, "{src}", "{bin}", "{class}").forEach(n.putArray("deviceCompile")::add);
-            n.put("loader", tc.deviceOnly().loader() + ": " + String.join(" ", tc.deviceOnly().loaderArgv()));
+            n.put("loader", tc.deviceOnly().inProcess() ? "jcuda: in process (JCuda driver API, one input per thread)"
+                    : tc.deviceOnly().loader() + ": " + String.join(" ", tc.deviceOnly().loaderArgv()));
         }
         if (!tc.env().isEmpty()) new TreeMap<>(tc.env()).forEach(n.putObject("env")::put);
         if (hostname != null) n.put("host", hostname);

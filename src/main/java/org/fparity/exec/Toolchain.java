@@ -63,7 +63,8 @@ public record Toolchain(
      * How a GPU toolchain builds batches as device code only: {@code compile} (same placeholders as the executable
      * form's, and the same {@code {opt}} flags) writes a module per batch, and the host side is the {@code loader}
      * ({@code cuda} or {@code hip}: {@link org.fparity.emit.GpuLoader}), built once by {@code loaderCompile} (default
-     * {@code cc -O2 -o {bin} {src} -ldl}) and cached, run as {@code loader MODULE}. The executable form ({@code compile},
+     * {@code cc -O2 -o {bin} {src} -ldl}) and cached, run as {@code loader MODULE}; or {@code jcuda}: no process at
+     * all, the module (the one-input-per-thread form) is run in this JVM by {@link JCudaRunner}. The executable form ({@code compile},
      * {@code run}) stays for single-program reproducers.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -74,6 +75,12 @@ public record Toolchain(
         public DeviceOnly {
             compile = compile == null ? null : List.copyOf(compile);
             loaderCompile = loaderCompile == null ? null : List.copyOf(loaderCompile);
+        }
+
+        /** Whether batches run in this JVM through JCuda rather than through a loader process. */
+        @JsonIgnore
+        public boolean inProcess() {
+            return "jcuda".equals(loader);
         }
 
         @JsonIgnore
@@ -128,7 +135,9 @@ public record Toolchain(
             require(deviceOnly.compile() != null && deviceOnly.compile().contains("{src}") && deviceOnly.compile().contains("{bin}"),
                     "\"deviceOnly.compile\" must be an argv list containing \"{src}\" and \"{bin}\"");
             require(deviceOnly.compile().contains("{opt}") == compile.contains("{opt}"), "\"deviceOnly.compile\" must take \"{opt}\" as \"compile\" does");
-            require("cuda".equals(deviceOnly.loader()) || "hip".equals(deviceOnly.loader()), "\"deviceOnly.loader\" must be \"cuda\" or \"hip\"");
+            require("cuda".equals(deviceOnly.loader()) || "hip".equals(deviceOnly.loader()) || "jcuda".equals(deviceOnly.loader()),
+                    "\"deviceOnly.loader\" must be \"cuda\", \"hip\" or \"jcuda\"");
+            require(!"jcuda".equals(deviceOnly.loader()) || language.equals("CUDA"), "the \"jcuda\" loader runs CUDA only");
             require(deviceOnly.loaderArgv().contains("{src}") && deviceOnly.loaderArgv().contains("{bin}"), "\"deviceOnly.loaderCompile\" must contain \"{src}\" and \"{bin}\"");
             checkPlaceholders("deviceOnly.compile", deviceOnly.compile());
             checkPlaceholders("deviceOnly.loaderCompile", deviceOnly.loaderArgv());

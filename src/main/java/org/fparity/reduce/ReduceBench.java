@@ -92,9 +92,12 @@ public final class ReduceBench {
                 continue;
             }
             double secs = (System.nanoTime() - t0) / 1e9;
-            if (r.kind() == ReduceSession.Kind.BATCH_ONLY) {
-                batchOnly++;
-                out.printf("%-13s %-14s %-30s %-10s %9d %9s  (standalone: %s vs %s; not reduced)%n", r.id(), r.cls().label(), req.a().id() + "," + req.b().id(), "batch-only",
+            if (r.kind() != ReduceSession.Kind.REDUCED) {
+                boolean batch = r.kind() == ReduceSession.Kind.BATCH_ONLY;
+                if (batch) batchOnly++;
+                else failed++;
+                out.printf("%-13s %-14s %-30s %-10s %9d %9s  (standalone: %s vs %s; not reduced)%n", r.id(), r.cls().label(), req.a().id() + "," + req.b().id(),
+                        batch ? "batch-only" : "no-result",
                         r.original().operations(), "-", Reducer.describe(r.standaloneA()), Reducer.describe(r.standaloneB()));
                 out.flush();
                 continue;

@@ -25,12 +25,16 @@ public final class ReduceSession {
     /** What to reduce. {@code cls} null: whatever class the two platforms show on the original. */
     public record Request(String id, Program program, Input input, Side a, Side b, DiscrepancyClass cls, long minUlps, boolean vsReference, int limit) {}
 
-    /** How a session ended: reduced (and bundled), or not reduced because the discrepancy needs its batch neighbours. */
-    public enum Kind { REDUCED, BATCH_ONLY }
+    /**
+     * How a session ended: reduced (and bundled); not reduced because the discrepancy needs its batch neighbours (both
+     * single-program forms gave results, and they do not show it); or not reduced because a single-program form gave
+     * no result at all (timed out, crashed, did not build), which says nothing about the batch.
+     */
+    public enum Kind { REDUCED, BATCH_ONLY, STANDALONE_FAILED }
 
     /**
-     * What came of it. For {@link Kind#BATCH_ONLY} (the single-program form of the original does not show the
-     * discrepancy) only the standalone outcomes are set: nothing was reduced or bundled.
+     * What came of it. For {@link Kind#BATCH_ONLY} and {@link Kind#STANDALONE_FAILED} only the standalone outcomes are
+     * set: nothing was reduced or bundled.
      */
     public record Report(Kind kind, String id, DiscrepancyClass cls, boolean confirmed, Outcome standaloneA, Outcome standaloneB, Reducer.Result result,
             boolean reducedStandalone, Sanitizer.Check sanitizer, Divergence divergence, Path bundle, Size original, Size reduced) {
@@ -73,9 +77,10 @@ public final class ReduceSession {
         Verdict verdict = new Verdict(cls, r.minUlps(), r.vsReference());
         boolean confirmed = standaloneCls == cls && verdict.interesting(r.program(), r.input(), sa, sb);
         String id = r.id() != null ? r.id() : DiscrepancyId.of(r.program().id(), 0, r.a().id(), r.b().id(), cls);
-        log.accept(id + ": " + cls.label() + " " + r.a() + " vs " + r.b() + (confirmed ? ", confirmed standalone" : ", batch-only (standalone: "
-                + Reducer.describe(sa) + " vs " + Reducer.describe(sb) + "): not reduced"));
-        if (!confirmed) return new Report(Kind.BATCH_ONLY, id, cls, false, sa, sb, null, false, null, null, null, Size.of(r.program()), null);
+        boolean ranAlone = sa.status() == Outcome.Status.OK && sb.status() == Outcome.Status.OK;
+        log.accept(id + ": " + cls.label() + " " + r.a() + " vs " + r.b() + (confirmed ? ", confirmed standalone"
+                : (ranAlone ? ", batch-only" : ", standalone run failed") + " (standalone: " + Reducer.describe(sa) + " vs " + Reducer.describe(sb) + "): not reduced"));
+        if (!confirmed) return new Report(ranAlone ? Kind.BATCH_ONLY : Kind.STANDALONE_FAILED, id, cls, false, sa, sb, null, false, null, null, null, Size.of(r.program()), null);
         Reducer.Result res = new Reducer(runner, verdict, r.limit(), log).reduce(r.program(), r.input());
         Outcome ra = single.run(a, r.a().opt(), res.program(), res.input());
         Outcome rb = single.run(b, r.b().opt(), res.program(), res.input());

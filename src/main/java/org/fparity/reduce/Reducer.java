@@ -180,7 +180,7 @@ public final class Reducer {
         return w.program().canonical() + "\n" + w.input().args();
     }
 
-    static String describe(Outcome o) {
+    public static String describe(Outcome o) {
         if (o == null) return "no outcome";
         return o.status() == Outcome.Status.OK ? o.hex() : o.status() + (o.detail() == null ? "" : " (" + o.detail() + ")");
     }

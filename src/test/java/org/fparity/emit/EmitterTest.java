@@ -162,6 +162,13 @@ class EmitterTest {
         String each = Emitter.of(Language.CUDA).deviceBatch(ElementwiseArraysToolsTest.PROGRAMS);
         assertTrue(each.contains("fp_meta[] = \"2\\nFEIAF 0 5\\nFFEI 1 5\\n\";"), each);
         assertThrows(UnsupportedOperationException.class, () -> Emitter.of(Language.C).deviceBatch(List.of(F32)));
+        String many = Emitter.of(Language.CUDA).threadedBatch(List.of(F32, PARENS));
+        assertTrue(many.contains("extern \"C\" __global__ void fp_many_0(float *fp_out, const float *fp_vs, const int *fp_ns, float *fp_as, int fp_count) {"), many);
+        assertTrue(many.contains("  float *fp_a2 = fp_as + ((size_t) fp_t * 1 + 0) * 2;\n"), many);
+        assertTrue(many.contains("  fp_out[fp_t] = compute_1(fp_v[0], fp_v[1], fp_v[2], fp_v[3]);\n"), many);
+        assertTrue(many.contains("fp_meta[] = \"2\\nFFA 1 2\\nFFFF 0 1\\n\";"), many);
+        assertFalse(many.contains("fp_kernel_0"), many);
+        assertThrows(UnsupportedOperationException.class, () -> Emitter.of(Language.HIP).threadedBatch(List.of(F32)));
         for (String api : List.of("cuda", "hip")) {
             String loader = GpuLoader.source(api);
             assertTrue(loader.contains("fp_run_program(fp_k, fp_vals, fp_ints, &fp_r);"), loader);

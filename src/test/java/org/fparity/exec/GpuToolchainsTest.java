@@ -97,6 +97,103 @@ class GpuToolchainsTest {
         deviceOnlyForm("hipcc-gfx90a", "hip");
     }
 
+    /**
+     * Toolchain kind jcuda: two opt levels compile two cubins (the one-input-per-thread form) and no loader; the runner
+     * in this JVM says why it cannot use the driver (JCudaDriver's static initialiser fails without libcuda.so.1), or, on
+     * an NVIDIA node, the kernels add. The cubin holds the kernels and the table the runner reads.
+     */
+    @Test
+    void jcudaBuildsCubinsAndRunsThemInProcess() throws Exception {
+        Toolchain shipped = Fixtures.shipped().get("jcuda-sm80");
+        DetectedToolchain probed = DetectedToolchain.detect(shipped);
+        assumeTrue(probed.canCompile(), "nvcc cannot compile here: " + probed.compileProblem());
+        DetectedToolchain dt = DetectedToolchain.detect(unprobed(shipped));
+        // the batch holds every program of MIXED (so their one-input-per-thread kernels compile); lines are for "add"
+        BatchEmitter e = org.fparity.campaign.Emitters.forToolchain(dt.toolchain(), MIXED);
+        List<Job> jobs = new ArrayList<>();
+        for (String opt : List.of("O0", "nofma")) {
+            jobs.add(new Job("Gpu", List.of("add", "trig", "each"), e, dt, opt, dt.name() + "@" + opt, List.of(Fixtures.line("add", 0, 1, 2), Fixtures.line("add", 1, 3, 4))));
+        }
+        List<Outcome> out = Collections.synchronizedList(new ArrayList<>());
+        LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {});
+        ex.execute(jobs, out::add);
+        assertEquals(2, ex.cache().compiles(), "one cubin per opt level, no loader");
+        assertEquals(4, out.size());
+        try (var files = java.nio.file.Files.walk(tmp.resolve("build"))) {
+            List<java.nio.file.Path> bins = files.filter(p -> p.getFileName().toString().equals("bin")).toList();
+            assertEquals(2, bins.size());
+            if (org.fparity.util.Processes.which("readelf") != null) {
+                String syms = org.fparity.util.Processes.probe(List.of("readelf", "-sW", bins.getFirst().toString()), java.util.Map.of(), 60);
+                assertTrue(syms.contains("fp_many_0") && syms.contains("fp_many_2") && syms.contains("fp_meta"), syms);
+            }
+        }
+        if (probed.canRun()) {
+            assertSums(out.subList(0, 2));
+            assertSums(out.subList(2, 4));
+            return;
+        }
+        for (Outcome o : out) {
+            assertEquals(Status.CANNOT_RUN, o.status(), o.toString());
+            assertEquals(JCudaRunner.unavailable(), o.detail());
+        }
+    }
+
+    /** Programs with math calls, loops, fill-value and element-wise arrays, for the two paths on a GPU node. */
+    static final java.util.Map<String, org.fparity.ir.Program> MIXED = java.util.Map.of(
+            "add", ADD,
+            "trig", org.fparity.ir.Program.parse("""
+                    program fp64 array 4
+                    compute(double comp, double x, int n, double a[4]) {
+                      for (int i = 0; i < n; ++i) {
+                        comp += sin(x * a[i]) / (x + 0x1.8p+0) - exp(a[i]);
+                      }
+                    }
+                    """),
+            "each", org.fparity.ir.Program.parse("""
+                    program fp32 array 3
+                    compute(float comp, float s, float a[3] each, int n) {
+                      for (int i = 0; i < n; ++i) {
+                        comp = comp * s + sqrt(a[i]);
+                      }
+                    }
+                    """));
+
+    /**
+     * On an NVIDIA node: the JCuda path (one launch per program, an input per thread) and the executable path (one
+     * process, an input per launch) give the same bits for the same kernels and inputs. Skipped (with the reason)
+     * elsewhere: nothing can run a kernel there.
+     */
+    @Test
+    void jcudaAgreesWithTheExecutablePathOnAGpu() throws Exception {
+        DetectedToolchain jc = DetectedToolchain.detect(Fixtures.shipped().get("jcuda-sm80"));
+        assumeTrue(jc.canRun(), "no NVIDIA GPU here: " + (jc.canCompile() ? jc.runProblem() : jc.compileProblem()));
+        DetectedToolchain exe = DetectedToolchain.detect(executableForm(Fixtures.shipped().get("nvcc-sm80"), true));
+        List<Job.Line> lines = new ArrayList<>();
+        int in = 0;
+        for (String x : List.of("0x1p+0", "-0x1.8p+3", "0x1p-1074", "inf")) {
+            lines.add(new Job.Line("add", in, List.of(x, "0x1.5p+2")));
+            lines.add(new Job.Line("trig", in, List.of("0x1p-3", x, "3", "0x1.2p+1")));
+            lines.add(new Job.Line("each", in, List.of("0x1p+0", "0x1.8p+0", x + ",0x1p+2,0x1p-2", "3")));
+            in++;
+        }
+        java.util.Map<String, String> byPath = new java.util.TreeMap<>();
+        for (DetectedToolchain dt : List.of(exe, jc)) {
+            for (String opt : List.of("O0", "O3", "O3_FM", "nofma")) {
+                BatchEmitter e = org.fparity.campaign.Emitters.forToolchain(dt.toolchain(), MIXED);
+                Job job = new Job("Mixed", List.of("add", "trig", "each"), e, dt, opt, dt.name() + "@" + opt, lines);
+                List<Outcome> out = Collections.synchronizedList(new ArrayList<>());
+                new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {}).execute(List.of(job), out::add);
+                assertEquals(lines.size(), out.size());
+                for (Outcome o : out) {
+                    assertEquals(Status.OK, o.status(), o.toString());
+                    String key = opt + " " + o.program() + " " + o.input();
+                    String other = byPath.putIfAbsent(key, o.hex());
+                    if (other != null) assertEquals(other, o.hex(), key + ": executable vs jcuda");
+                }
+            }
+        }
+    }
+
     /** The fixture kernel adds its two inputs: lines (1, 2) and (3, 4). */
     private static void assertSums(List<Outcome> out) {
         java.util.Map<Integer, String> byInput = new java.util.TreeMap<>();

@@ -89,7 +89,7 @@ class ToolchainsTest {
         assertEquals(List.of("nvcc-sm80"), t.all().stream().map(Toolchain::name).toList());
         String p = String.join("\n", t.problems());
         assertEquals(3, t.problems().size(), p);
-        assertTrue(p.contains("badloader.json") && p.contains("\"deviceOnly.loader\" must be \"cuda\" or \"hip\""), p);
+        assertTrue(p.contains("badloader.json") && p.contains("\"deviceOnly.loader\" must be \"cuda\", \"hip\" or \"jcuda\""), p);
         assertTrue(p.contains("noopt.json") && p.contains("{opt}"), p);
         assertTrue(p.contains("cdev.json") && p.contains("is for CUDA, HIP and HIPIFY"), p);
         Toolchain dev = t.get("nvcc-sm80").deviceForm();

@@ -2,6 +2,7 @@ package org.fparity.reduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,6 +59,8 @@ class ReduceCampaignTest {
         for (CampaignDiscrepancies.Entry e : tried) {
             ReduceSession.Report r = s.run(e.request(1, false, 150));
             assertEquals(e.discrepancy().cls(), r.cls());
+            assertNotEquals(ReduceSession.Kind.STANDALONE_FAILED, r.kind(), e.id() + ": the single-program form gave no result: "
+                    + Reducer.describe(r.standaloneA()) + " vs " + Reducer.describe(r.standaloneB()));
             if (r.kind() == ReduceSession.Kind.BATCH_ONLY) {
                 batchOnly++;
                 assertFalse(r.confirmed());

@@ -1,0 +1,57 @@
+package org.fparity.reduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Toolchains;
+import org.fparity.ir.Input;
+import org.fparity.ir.Program;
+import org.fparity.util.Executables;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A single-program form that gives no result (here: it runs past a one-second run limit) says nothing about whether
+ * the discrepancy needs its batch: the session must say the standalone run failed, not call the case batch-only.
+ */
+@Tag("tools")
+class StandaloneFailureTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aStandaloneTimeoutIsReportedAsSuchNotAsBatchOnly() throws Exception {
+        Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
+        Path tcs = Files.createDirectories(tmp.resolve("toolchains"));
+        Files.writeString(tcs.resolve("gcc-1s.json"), Files.readString(Path.of("runners/toolchains/gcc.json"))
+                .replace("\"name\": \"gcc\"", "\"name\": \"gcc-1s\",\n  \"runTimeoutSeconds\": 1"));
+        // 2·10^9 sine calls: minutes at -O0, far past the limit
+        Program p = Program.parse("""
+                program fp64 array 4
+                compute(double comp, int var_1) {
+                  for (int i_0 = 0; i_0 < var_1; ++i_0) {
+                    comp += sin(comp);
+                  }
+                }
+                """);
+        Input in = new Input(List.of("0x1p-3", "2000000000"));
+        ReduceSession s = new ReduceSession(Toolchains.load(tcs), tmp.resolve("work"), tmp.resolve("reproducers"), m -> {});
+        ReduceSession.Report r = s.run(new ReduceSession.Request("case", p, in, Side.parse("gcc-1s@O0"), Side.parse("gcc-1s@O1"),
+                DiscrepancyClass.NUMBER_NUMBER, 1, false, 50));
+        assertEquals(ReduceSession.Kind.STANDALONE_FAILED, r.kind());
+        assertEquals(Outcome.Status.TIMEOUT, r.standaloneA().status(), Reducer.describe(r.standaloneA()));
+        assertEquals(Outcome.Status.TIMEOUT, r.standaloneB().status(), Reducer.describe(r.standaloneB()));
+        assertFalse(r.confirmed());
+        assertNull(r.result(), "nothing was reduced");
+        assertNull(r.bundle(), "nothing was bundled");
+        assertFalse(Files.exists(tmp.resolve("reproducers")) && Files.list(tmp.resolve("reproducers")).findAny().isPresent(), "no bundle written");
+    }
+}
