@@ -80,6 +80,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Parallel builds and runs, at least 1 (default: the number of cores).")
     Integer jobs;
 
+    @Option(names = "--inputs-from", paramLabel = "random|flip", defaultValue = "random", description = "random: --inputs drawn from the "
+            + "grammar's value classes; flip: those plus up to 8 per program that a short branch-flip search (Z3, no verification) puts on its "
+            + "branches' boundaries (default: ${DEFAULT-VALUE}).")
+    String inputsFrom;
     @Option(names = "--grammar", paramLabel = "FILE", description = "Generator grammar (default: grammar/varity.json).")
     Path grammarFile;
 
@@ -120,6 +124,13 @@ public final class RunCommand implements Callable<Integer> {
         if (existing == null) CampaignCost.check(programs, precisions(precisionName).size(), inputs, force, err);
         CampaignPlan plan = existing != null ? null
                 : CampaignPlan.generate(new CampaignPlan.Request(seed, precisions(precisionName), precisionName, programs, inputs, batch, grammarFile));
+        if (!inputsFrom.equals("random") && !inputsFrom.equals("flip")) throw new FparityError("--inputs-from takes random or flip, not '" + inputsFrom + "'");
+        if (plan != null && inputsFrom.equals("flip")) {
+            org.fparity.flip.FlipInputs.Summary[] fs = new org.fparity.flip.FlipInputs.Summary[1];
+            plan = org.fparity.flip.FlipInputs.DEFAULT.augment(plan, fs);
+            err.println("fparity: flip inputs: " + fs[0].added() + " added to " + fs[0].withBranches() + " of " + fs[0].programs()
+                    + " programs (those with branches) in " + fs[0].millis() / 1000.0 + " s");
+        }
         Path dir = existing != null ? campaign : out != null ? out : Path.of("campaigns", "seed" + seed + "-" + precisionName + "-p" + programs + "-i" + inputs);
 
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
