@@ -63,7 +63,6 @@ public final class CampaignRunner {
             throws InterruptedException {
         long t0 = System.nanoTime();
         Map<String, String> host = NodeFacts.collect();
-        String node = PlatformKey.nodeLabel(host);
         CampaignMeta meta = open(dir, spec, () -> host, log);
 
         // Platforms: one per (toolchain, opt) this spec runs; the ones already recorded are kept as they were.
@@ -84,7 +83,7 @@ public final class CampaignRunner {
         Set<String> done = new HashSet<>();
         try (OutcomeLog out = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), p -> log.accept("warning: " + p))) {
             for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) done.add(o.key());
-            List<Job> jobs = jobs(spec, platformOf, done, site, node);
+            List<Job> jobs = jobs(spec, platformOf, done, site, host);
             int todo = jobs.stream().mapToInt(j -> j.lines().size()).sum();
             int total = todo + done.size();
             if (!done.isEmpty()) log.accept(done.size() + " runs already done, " + todo + " to go");
@@ -168,7 +167,7 @@ public final class CampaignRunner {
     }
 
     /** One job per batch × toolchain × opt with work left. */
-    static List<Job> jobs(Spec spec, Map<String, String> platformOf, Set<String> done, String site, String node) {
+    static List<Job> jobs(Spec spec, Map<String, String> platformOf, Set<String> done, String site, Map<String, String> facts) {
         List<Job> jobs = new ArrayList<>();
         for (Batch batch : batches(spec.programs(), spec.batchSize())) {
             List<String> ids = batch.programs().stream().map(CampaignMeta.ProgramEntry::id).toList();
@@ -180,7 +179,7 @@ public final class CampaignRunner {
                     List<Job.Line> lines = linesToDo(batch.programs(), new PlatformKey(dt.name(), opt, site, null), done);
                     if (lines.isEmpty()) continue;
                     if (emitter == null) emitter = spec.emitters().apply(dt);
-                    jobs.add(new Job(batch.name(), ids, emitter, dt, opt, platform, lines, site, node));
+                    jobs.add(new Job(batch.name(), ids, emitter, dt, opt, platform, lines, site, PlatformKey.nodeLabel(facts, dt.toolchain().language())));
                 }
             }
         }

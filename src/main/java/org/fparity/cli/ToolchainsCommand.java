@@ -13,8 +13,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code fparity toolchains}: every toolchain descriptor with its detected version and what it can do here. */
 @Command(name = "toolchains", mixinStandardHelpOptions = true,
-        description = "List toolchains (runners/toolchains/*.json) with their exact version and whether they can compile and run here; "
-                + "a descriptor that does not load is one line on stderr and exit 2, the others still listed.")
+        description = {"List toolchains (runners/toolchains/*.json) with their exact version and whether they can compile and run here; "
+                + "a descriptor that does not load is one line on stderr and exit 2, the others still listed.",
+            "With --check: run IEEE-exact programs on every toolchain that can run here, at its contraction-off level (nofma, else O0), and check that each gives gcc -O0 -ffp-contract=off's bits (exit 1 when one does not)."})
 public final class ToolchainsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -22,8 +23,20 @@ public final class ToolchainsCommand implements Callable<Integer> {
     @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains of this fparity).")
     Path dir;
 
+    @Option(names = "--check", description = "Check emitter fidelity on this node (see above).")
+    boolean check;
+
+    @Option(names = "--check-programs", paramLabel = "N", defaultValue = "20", description = "With --check: programs per precision (default: ${DEFAULT-VALUE}).")
+    int checkPrograms;
+
+    @Option(names = "--check-inputs", paramLabel = "K", defaultValue = "5", description = "With --check: inputs per program (default: ${DEFAULT-VALUE}).")
+    int checkInputs;
+
+    @Option(names = "--work", paramLabel = "DIR", description = "With --check: build folder, kept (default: a temporary folder, deleted).")
+    Path work;
+
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Toolchains tcs = Toolchains.load(dir == null ? Toolchains.defaultDir() : dir);
@@ -37,7 +50,47 @@ public final class ToolchainsCommand implements Callable<Integer> {
                     d.canCompile() ? "yes" : "no", d.canRun() ? "yes" : "no", info);
         }
         out.flush();
+        int exit = check ? check(out, tcs, found) : 0;
         // A descriptor that does not load is bad input: each was one line on stderr above, the rest are listed.
-        return (tcs.problems().isEmpty() ? org.fparity.ExitCode.OK : org.fparity.ExitCode.BAD_INPUT).code();
+        return tcs.problems().isEmpty() ? exit : org.fparity.ExitCode.BAD_INPUT.code();
+    }
+
+    private int check(PrintWriter out, Toolchains tcs, List<DetectedToolchain> found) throws Exception {
+        if (checkPrograms < 1 || checkInputs < 1) throw new org.fparity.FparityError("--check-programs and --check-inputs must be at least 1");
+        DetectedToolchain gcc = found.stream().filter(d -> d.name().equals("gcc")).findFirst().orElse(null);
+        if (gcc == null || !gcc.canCompile() || !gcc.canRun()) {
+            throw new org.fparity.FparityError("--check needs the reference toolchain gcc to compile and run here: "
+                    + (gcc == null ? "no gcc.json among the toolchains" : gcc.canCompile() ? gcc.runProblem() : gcc.compileProblem()), org.fparity.FparityError.MISSING_TOOL);
+        }
+        Path dir = work != null ? java.nio.file.Files.createDirectories(work) : java.nio.file.Files.createTempDirectory("fparity-check");
+        out.printf("%ncheck: IEEE-exact programs (%d per precision, %d inputs each) against gcc -O0 -ffp-contract=off%n", checkPrograms, checkInputs);
+        out.flush();
+        List<org.fparity.campaign.ToolchainCheck.Row> rows;
+        try {
+            rows = org.fparity.campaign.ToolchainCheck.run(dir, gcc, found, checkPrograms, checkInputs, 14L);
+        } finally {
+            if (work == null) deleteTree(dir);
+        }
+        int bad = 0;
+        int w = rows.stream().mapToInt(r -> r.toolchain().length() + r.opt().length() + 1).max().orElse(4);
+        for (var r : rows) {
+            String label = r.toolchain() + "@" + r.opt();
+            if (r.skipped() != null) out.printf("%-" + w + "s  skipped: %s%n", label, r.skipped());
+            else if (r.ok()) out.printf("%-" + w + "s  ok: %d of %d runs bit-identical%n", label, r.agree(), r.total());
+            else {
+                bad++;
+                out.printf("%-" + w + "s  DIFFERS: %d of %d runs bit-identical; first: %s%n", label, r.agree(), r.total(), r.firstDifference());
+            }
+        }
+        out.flush();
+        return bad > 0 ? org.fparity.ExitCode.FINDINGS.code() : 0;
+    }
+
+    private static void deleteTree(Path p) {
+        try (var s = java.nio.file.Files.walk(p)) {
+            for (Path q : s.sorted(java.util.Comparator.reverseOrder()).toList()) java.nio.file.Files.deleteIfExists(q);
+        } catch (java.io.IOException ignored) {
+            // a temporary folder left behind is harmless
+        }
     }
 }

@@ -83,6 +83,17 @@ public record PlatformKey(String toolchain, String opt, String site, String node
      * The label of a node's result-changing facts ({@link #RESULT_FACTS}, in that order, those present), characters
      * other than letters, digits, {@code . _ + -} replaced by {@code _}; null when the node has none (a CPU node).
      */
+    /**
+     * The node label of a platform of a toolchain writing {@code language}: the GPU facts are part of GPU platforms
+     * only (CUDA, HIP, HIPIFY); a CPU toolchain on a GPU node is the same platform as on any other node.
+     */
+    public static String nodeLabel(Map<String, String> facts, String language) {
+        return GPU_LANGUAGES.contains(language) ? nodeLabel(facts) : null;
+    }
+
+    /** Languages whose results depend on the node's GPU. */
+    public static final java.util.Set<String> GPU_LANGUAGES = java.util.Set.of("CUDA", "HIP", "HIPIFY");
+
     public static String nodeLabel(Map<String, String> facts) {
         if (facts == null) return null;
         StringJoiner j = new StringJoiner("_");

@@ -112,7 +112,6 @@ public final class Worker {
      */
     public void run(List<JobSpec> specs, Consumer<WorkerLine> out) throws InterruptedException {
         Map<String, String> facts = NodeFacts.collect();
-        String node = PlatformKey.nodeLabel(facts);
         Map<String, DetectedToolchain> detected = new HashMap<>();
         List<Job> jobs = new ArrayList<>();
         java.util.Set<String> recorded = new java.util.HashSet<>();
@@ -129,7 +128,7 @@ public final class Worker {
             // parsing its programs only when a pool thread first needs the text: parsing overlaps other jobs' builds.
             String batchKey = s.toolchain() + "\0" + ids + "\0" + s.programs().stream().mapToInt(p -> p.source() == null ? 0 : p.source().hashCode()).sum();
             BatchEmitter emitter = batchEmitters.computeIfAbsent(batchKey, k -> new LazyEmitter(s, parsed, emitters));
-            jobs.add(new Job(s.name(), ids, emitter, dt, s.opt(), platform, s.lines(), s.site(), node));
+            jobs.add(new Job(s.name(), ids, emitter, dt, s.opt(), platform, s.lines(), s.site(), PlatformKey.nodeLabel(facts, dt.toolchain().language())));
         }
         int[] runs = {0};
         new LocalExecutor(cache, workers, log).execute(jobs, o -> {
