@@ -1,6 +1,7 @@
 // Gu, Wahl, Bayati, Leeser (Euro-Par 2015), §3 "Molecular Dynamics", Listing 1.1: the squared distance of two atoms
 // under periodic boundaries (SignR(v, x) = x > 0 ? v : -v, region half-width h = 5) compared with the cut-off
-// rrCut = 2.25. The loop over k < 3 is written out per component (element-wise array inputs are not in the IR yet);
+// rrCut = 2.25. The loop over k < 3 is written out per component, so each test is one branch with one outcome (a
+// branch inside a loop is verified per iteration, see loop-branch.fp; element-wise arrays, see sum32.fp);
 // the six SignR tests are branches 0-5, the cut-off test is branch 6.
 // flip domain: comp=0:0 a0=-2:2 a1=-2:2 a2=-2:2 b0=-2:2 b1=-2:2 b2=-2:2
 // verified flip (fparity flip, this machine): gcc@O0 vs gcc-fma@O2, gcc@O0 vs pocl@O0, gcc-fma@O2 vs clang-19@O3_FM
