@@ -70,7 +70,7 @@ public final class CampaignExport {
                 OutputStream raw = ExportFormat.gzipByName(target.getFileName().toString())
                         ? new BufferedOutputStream(new GZIPOutputStream(file, 1 << 16), 1 << 16) : new BufferedOutputStream(file, 1 << 16);
                 try (raw) {
-                    r = write(meta, name, campaignDir.resolve(Campaign.OUTCOMES), raw, fparityVersion, now);
+                    r = write(meta, name, campaignDir, raw, fparityVersion, now);
                 }
             }
             try {
@@ -91,7 +91,7 @@ public final class CampaignExport {
     }
 
     /** Writes the document to {@code sink} (uncompressed bytes are what the digest covers). */
-    static Result write(CampaignMeta meta, String name, Path outcomesFile, OutputStream sink, String fparityVersion, Instant now) throws IOException {
+    static Result write(CampaignMeta meta, String name, Path campaignDir, OutputStream sink, String fparityVersion, Instant now) throws IOException {
         Hashing hashing = new Hashing(sink);
         JsonGenerator g = COMPACT.getFactory().createGenerator(hashing, JsonEncoding.UTF8);
         g.setCodec(COMPACT);
@@ -139,7 +139,18 @@ public final class CampaignExport {
         g.writeRaw('\n');
 
         g.writeArrayFieldStart("outcomes");
-        long n = streamOutcomes(outcomesFile, inputsOf, g, hashing);
+        long n = streamOutcomes(campaignDir.resolve(Campaign.OUTCOMES), inputsOf, g, hashing);
+        g.writeRaw('\n');
+        g.writeEndArray();
+        g.writeRaw('\n');
+        g.writeArrayFieldStart("reruns");
+        for (int k = 1; Files.exists(campaignDir.resolve(Campaign.rerunFile(k))); k++) {
+            g.writeRaw('\n');
+            g.writeStartArray();
+            streamOutcomes(campaignDir.resolve(Campaign.rerunFile(k)), inputsOf, g, hashing);
+            g.writeRaw('\n');
+            g.writeEndArray();
+        }
         g.writeRaw('\n');
         g.writeEndArray();
         g.flush();

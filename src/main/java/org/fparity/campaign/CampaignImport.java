@@ -220,7 +220,7 @@ public final class CampaignImport {
             section = "outcomes";
             OutcomeScanner.Tail tail;
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(Campaign.OUTCOMES)), 1 << 20)) {
-                tail = new OutcomeScanner(r.digest(), afterPrograms, inputsOf).read(out);
+                tail = new OutcomeScanner(r.digest(), afterPrograms, inputsOf).read(out, dir);
             }
             long n = tail.outcomes();
             String declared = tail.digest();

@@ -24,7 +24,8 @@ import org.fparity.ir.Input;
  * the hash of their text, inputs by their exact tokens; everything is kept in order of first appearance, which makes
  * merging associative, and a campaign merged with itself is itself. A program only some campaigns have is kept and
  * reported. The same platform with a different result for the same run is a conflict: the merge is refused, naming
- * it, never resolved by picking a side.
+ * it, never resolved by picking a side. Rerun attempts ({@code reruns-K.jsonl}, the evidence that a platform is
+ * unstable) are merged the same way, attempt by attempt, so they stay with the outcomes they rerun.
  *
  * <p>Memory: the program table, plus one entry per run only for platforms that more than one input has (the usual
  * case, each cluster bringing its own platforms, needs none); outcomes are streamed from the inputs to the output.
@@ -140,71 +141,18 @@ public final class CampaignMerge {
         }
         boolean done = false;
         try {
-            long written = 0;
-            long dups = 0;
-            // run key → status and result, only for runs of shared platforms (and unlisted ones)
-            Map<String, String> seen = new HashMap<>();
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp.resolve(Campaign.OUTCOMES)), 1 << 16)) {
-                for (Source s : sources) {
-                    // Where each of this input's programs lands: the merged id (and its bytes, when they can be written as they are) and inputs.
-                    Map<String, Target> targets = new HashMap<>();
-                    s.programId().forEach((from, to) -> targets.put(from, new Target(to, from.equals(to), plain(to), s.inputIndex().get(from))));
-                    CanonicalOutcome canonical = new CanonicalOutcome();
-                    Map<Segment, PlatformKey> keys = new HashMap<>();
-                    Segment probe = new Segment();
-                    try (OutcomeLines lines = OutcomeLines.open(s.dir().resolve(Campaign.OUTCOMES))) {
-                        while (lines.nextLine()) {
-                            if (lines.blank()) continue;
-                            byte[] b = lines.line();
-                            int len = lines.length();
-                            Target t;
-                            if (canonical.match(b, 0, len) && canonical.end == len && (t = canonical.lookup(b, targets)) != null
-                                    && canonical.input < t.inputs().length && (t.bytes() != null || t.same() && t.inputs()[canonical.input] == canonical.input)) {
-                                // fparity's own spelling: checked and copied as bytes, with the program and input renamed in place
-                                // where the merge renames them; what the writer would write for the renamed outcome, byte for byte.
-                                int input = t.inputs()[canonical.input];
-                                PlatformKey pk = keys.get(probe.of(b, canonical.platformFrom, canonical.platformTo));
-                                if (pk == null) {
-                                    pk = lines.outcome().platformKey();
-                                    keys.put(probe.copy(), pk);
-                                }
-                                if (remember(pk, shared, inputsWith)) {
-                                    if (seen(seen, t.id(), input, pk, canonical.result(b), s)) {
-                                        dups++;
-                                        continue;
-                                    }
-                                }
-                                if (t.same() && input == canonical.input) {
-                                    out.write(b, 0, len);
-                                } else {
-                                    out.write(b, 0, canonical.programFrom);
-                                    out.write(t.bytes());
-                                    out.write(b, canonical.programTo, canonical.inputFrom - canonical.programTo);
-                                    out.write(Integer.toString(input).getBytes(StandardCharsets.US_ASCII));
-                                    out.write(b, canonical.inputTo, len - canonical.inputTo);
-                                }
-                            } else {
-                                Outcome o = lines.outcome();
-                                String id = s.programId().get(o.program());
-                                int[] map = s.inputIndex().get(o.program());
-                                if (id == null || o.input() < 0 || o.input() >= map.length) {
-                                    throw new FparityError(lines.where() + ": outcome of program " + o.program() + " input " + o.input() + ", which the campaign does not list");
-                                }
-                                Outcome m = new Outcome(id, map[o.input()], o.toolchain(), o.opt(), o.site(), o.node(), o.status(), o.hex(), o.detail(),
-                                        o.platform(), o.micros());
-                                PlatformKey pk = o.platformKey();
-                                if (remember(pk, shared, inputsWith) && seen(seen, m.program(), m.input(), pk, o.status() + " " + o.hex(), s)) {
-                                    dups++;
-                                    continue;
-                                }
-                                out.write(OutcomeLog.WRITER.writeValueAsBytes(m));
-                            }
-                            out.write('\n');
-                            written++;
-                        }
-                    }
-                }
+            Log merged = mergeLog(sources, Campaign.OUTCOMES, tmp, shared, inputsWith);
+            // The rerun attempts (reruns-K.jsonl: the evidence that a platform is unstable) are merged attempt by attempt
+            // the same way: a campaign's reruns stay with its outcomes.
+            int attempts = 0;
+            for (Source s : sources) {
+                int k = 0;
+                while (Files.exists(s.dir().resolve(Campaign.rerunFile(k + 1)))) k++;
+                attempts = Math.max(attempts, k);
             }
+            for (int k = 1; k <= attempts; k++) mergeLog(sources, Campaign.rerunFile(k), tmp, shared, inputsWith);
+            long written = merged.written();
+            long dups = merged.duplicates();
             Campaign.writeMeta(tmp, meta);
             try {
                 Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
@@ -218,6 +166,82 @@ public final class CampaignMerge {
         } finally {
             if (!done) CampaignImport.deleteTree(tmp);
         }
+    }
+
+    /** How many outcome lines a merged log got, and how many duplicates it left out. */
+    private record Log(long written, long duplicates) {}
+
+    /**
+     * Merges the log {@code file} ({@code outcomes.jsonl}, {@code reruns-1.jsonl} …) of every source into {@code dir}, in
+     * source order; a source without that file adds nothing. Duplicates of a run are written once, a conflict refused.
+     */
+    private static Log mergeLog(List<Source> sources, String file, Path dir, Set<PlatformKey> shared, Map<PlatformKey, Integer> inputsWith) throws IOException {
+        long written = 0;
+        long dups = 0;
+        // run key → status and result, only for runs of shared platforms (and unlisted ones)
+        Map<String, String> seen = new HashMap<>();
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(file)), 1 << 16)) {
+            for (Source s : sources) {
+                // Where each of this input's programs lands: the merged id (and its bytes, when they can be written as they are) and inputs.
+                Map<String, Target> targets = new HashMap<>();
+                s.programId().forEach((from, to) -> targets.put(from, new Target(to, from.equals(to), plain(to), s.inputIndex().get(from))));
+                CanonicalOutcome canonical = new CanonicalOutcome();
+                Map<Segment, PlatformKey> keys = new HashMap<>();
+                Segment probe = new Segment();
+                try (OutcomeLines lines = OutcomeLines.open(s.dir().resolve(file))) {
+                    while (lines.nextLine()) {
+                        if (lines.blank()) continue;
+                        byte[] b = lines.line();
+                        int len = lines.length();
+                        Target t;
+                        if (canonical.match(b, 0, len) && canonical.end == len && (t = canonical.lookup(b, targets)) != null
+                                && canonical.input < t.inputs().length && (t.bytes() != null || t.same() && t.inputs()[canonical.input] == canonical.input)) {
+                            // fparity's own spelling: checked and copied as bytes, with the program and input renamed in place
+                            // where the merge renames them; what the writer would write for the renamed outcome, byte for byte.
+                            int input = t.inputs()[canonical.input];
+                            PlatformKey pk = keys.get(probe.of(b, canonical.platformFrom, canonical.platformTo));
+                            if (pk == null) {
+                                pk = lines.outcome().platformKey();
+                                keys.put(probe.copy(), pk);
+                            }
+                            if (remember(pk, shared, inputsWith)) {
+                                if (seen(seen, t.id(), input, pk, canonical.result(b), s)) {
+                                    dups++;
+                                    continue;
+                                }
+                            }
+                            if (t.same() && input == canonical.input) {
+                                out.write(b, 0, len);
+                            } else {
+                                out.write(b, 0, canonical.programFrom);
+                                out.write(t.bytes());
+                                out.write(b, canonical.programTo, canonical.inputFrom - canonical.programTo);
+                                out.write(Integer.toString(input).getBytes(StandardCharsets.US_ASCII));
+                                out.write(b, canonical.inputTo, len - canonical.inputTo);
+                            }
+                        } else {
+                            Outcome o = lines.outcome();
+                            String id = s.programId().get(o.program());
+                            int[] map = s.inputIndex().get(o.program());
+                            if (id == null || o.input() < 0 || o.input() >= map.length) {
+                                throw new FparityError(lines.where() + ": outcome of program " + o.program() + " input " + o.input() + ", which the campaign does not list");
+                            }
+                            Outcome m = new Outcome(id, map[o.input()], o.toolchain(), o.opt(), o.site(), o.node(), o.status(), o.hex(), o.detail(),
+                                    o.platform(), o.micros());
+                            PlatformKey pk = o.platformKey();
+                            if (remember(pk, shared, inputsWith) && seen(seen, m.program(), m.input(), pk, o.status() + " " + o.hex(), s)) {
+                                dups++;
+                                continue;
+                            }
+                            out.write(OutcomeLog.WRITER.writeValueAsBytes(m));
+                        }
+                        out.write('\n');
+                        written++;
+                    }
+                }
+            }
+        }
+        return new Log(written, dups);
     }
 
     /** Where one input's program lands: its merged id (as bytes too when plain ASCII), whether that is its own id, and its inputs' new indices. */

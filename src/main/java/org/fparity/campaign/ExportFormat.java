@@ -17,10 +17,19 @@ import org.fparity.util.Hashes;
  *  {…},
  *  ,{…}
  *  ],
+ *  "reruns":[
+ *  [
+ *  {…}
+ *  ,{…}
+ *  ]
+ *  ,[…]
+ *  ],
  *  "digest":"sha256:<hex>"}
  * </pre>
- * The digest is the SHA-256 of the uncompressed bytes from the first byte up to and including the {@code ]} that closes
- * {@code outcomes}: everything but the digest itself. One outcome per line keeps a 10^6-outcome file greppable.
+ * {@code reruns} holds the campaign's rerun attempts ({@code reruns-1.jsonl}, {@code reruns-2.jsonl} …: the evidence
+ * that a platform is unstable), one array per attempt, outcomes shaped as in {@code outcomes}. The digest is the SHA-256
+ * of the uncompressed bytes from the first byte up to and including the {@code ]} that closes {@code reruns} (schema 2:
+ * {@code outcomes}): everything but the digest itself. One outcome per line keeps a 10^6-outcome file greppable.
  */
 public final class ExportFormat {
     private ExportFormat() {}
@@ -29,9 +38,10 @@ public final class ExportFormat {
     /**
      * Version of this layout. Readers migrate older versions and refuse newer ones. History: 1 = first layout (platforms
      * and outcomes without a site: everything ran on one machine); 2 = platforms and outcomes carry their site and node
-     * ({@link org.fparity.exec.PlatformKey}), platforms their node facts.
+     * ({@link org.fparity.exec.PlatformKey}), platforms their node facts; 3 = the rerun attempts travel too
+     * ({@code reruns}, after the outcomes, inside the digest).
      */
-    public static final int SCHEMA = 2;
+    public static final int SCHEMA = 3;
     public static final String DIGEST_PREFIX = "sha256:";
 
     static String sha256(byte[] bytes) {

@@ -20,6 +20,7 @@ final class Migration {
         return platform;
     }
 
+    // 2 -> 3 adds the rerun attempts: a schema-2 export has none, which reads as a campaign never rerun.
     // Outcomes need no step: a schema-1 outcome has no site, and an outcome without one reads as local (Outcome's
     // constructor), which is what step 1 -> 2 says.
 }

@@ -1,8 +1,11 @@
 package org.fparity.campaign;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.fparity.FparityError;
@@ -36,6 +39,8 @@ final class OutcomeScanner {
     private final Map<String, Integer> inputsOf;
     private final CanonicalOutcome canonical = new CanonicalOutcome();
     private String section = "outcomes";
+    // what an element is called in messages: "outcome", "rerun 2 outcome"
+    private String unit = "outcome";
     private long pos;
 
     // The program of the previous outcome, by its bytes: outcomes come grouped by program, so most need no lookup.
@@ -61,42 +66,49 @@ final class OutcomeScanner {
         throw new IllegalStateException("Outcome has no field " + name);
     }
 
-    /** What the tail held. {@code digestEnd}: the offset the digest covers up to (right after the outcomes array). */
-    record Tail(long outcomes, long digestEnd, String digest) {}
+    /**
+     * What the tail held: outcomes and rerun attempts (each attempt's outcomes written to its own file).
+     * {@code digestEnd}: the offset the digest covers up to (right after the last array before the digest).
+     */
+    record Tail(long outcomes, int reruns, long digestEnd, String digest) {}
 
-    /** Reads {@code , "outcomes": [ … ]}, copying each outcome as one line to {@code out}, then {@code , "digest": "…" }}. */
-    Tail read(OutputStream out) throws IOException {
-        field("outcomes");
+    /**
+     * Reads {@code , "outcomes": [ … ]}, copying each outcome as one line to {@code out}, then (schema 3 on) {@code ,
+     * "reruns": [[ … ], …]}, copying attempt K's outcomes to {@code reruns-K.jsonl} in {@code dir}, then {@code ,
+     * "digest": "…" }}.
+     */
+    Tail read(OutputStream out, Path dir) throws IOException {
+        String name = field("outcomes");
+        if (!name.equals("outcomes")) throw unexpected(name, "outcomes");
         int c = next();
         if (c != '[') throw new FparityError("\"outcomes\" is not an array");
-        long n = 0;
-        c = next();
-        if (c != ']') {
-            while (true) {
-                if (c != '{') throw new FparityError("outcomes: element " + (n + 1) + " is not an object");
-                long start = pos - 1;
-                n++;
-                int at = in.ensure(start, MAX_OUTCOME);
-                byte[] held = in.held();
-                if (canonical.match(held, at, in.heldEnd()) && canonical.fits(held, inputsOf)) {
-                    out.write(held, at, canonical.end - at);
-                    pos = start + (canonical.end - at);
-                } else {
-                    // Not fparity's own spelling, or something wrong with it: the general path reads it (and names what).
-                    object(n);
-                    if (pos - start > MAX_OUTCOME) throw new FparityError("outcome " + n + ": longer than " + MAX_OUTCOME + " bytes");
-                    in.copy(start, pos, out);
-                }
-                out.write('\n');
-                c = next();
-                if (c == ']') break;
-                if (c != ',') throw corrupt(c, "',' or ']' after outcome " + n);
-                c = next();
-            }
-        }
+        long n = elements(out);
+        int attempts = 0;
         long digestEnd = pos;
         section = "the digest";
-        field("digest");
+        name = field("digest");
+        if (name.equals("reruns")) {
+            section = "reruns";
+            c = next();
+            if (c != '[') throw new FparityError("\"reruns\" is not an array");
+            c = next();
+            while (c != ']') {
+                if (c != '[') throw new FparityError("reruns: attempt " + (attempts + 1) + " is not an array");
+                attempts++;
+                unit = "rerun " + attempts + " outcome";
+                try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(dir.resolve(Campaign.rerunFile(attempts))), 1 << 16)) {
+                    elements(o);
+                }
+                c = next();
+                if (c == ']') break;
+                if (c != ',') throw corrupt(c, "',' or ']' after rerun attempt " + attempts);
+                c = next();
+            }
+            digestEnd = pos;
+            section = "the digest";
+            name = field("digest");
+        }
+        if (!name.equals("digest")) throw unexpected(name, "digest");
         c = next();
         if (c != '"') throw new FparityError("digest is not a string");
         string();
@@ -104,21 +116,57 @@ final class OutcomeScanner {
         c = next();
         if (c != '}') throw new FparityError("unexpected content after the digest");
         if (next() != -1) throw new FparityError("unexpected content after the end of the document");
-        return new Tail(n, digestEnd, digest);
+        return new Tail(n, attempts, digestEnd, digest);
     }
 
-    /** {@code , "name" :} */
-    private void field(String name) throws IOException {
+    /** The outcomes of an array whose '[' was just read, each copied as one line to {@code out}; ends past its ']'. */
+    private long elements(OutputStream out) throws IOException {
+        long n = 0;
         int c = next();
-        if (c == '}') throw new FparityError("no \"" + name + "\" where expected");
-        if (c != ',') throw corrupt(c, "',' before \"" + name + "\"");
+        if (c == ']') return 0;
+        while (true) {
+            if (c != '{') throw new FparityError(section + ": element " + (n + 1) + " is not an object");
+            long start = pos - 1;
+            n++;
+            int at = in.ensure(start, MAX_OUTCOME);
+            byte[] held = in.held();
+            if (canonical.match(held, at, in.heldEnd()) && canonical.fits(held, inputsOf)) {
+                out.write(held, at, canonical.end - at);
+                pos = start + (canonical.end - at);
+            } else {
+                // Not fparity's own spelling, or something wrong with it: the general path reads it (and names what).
+                object(n);
+                if (pos - start > MAX_OUTCOME) throw bad(n, "longer than " + MAX_OUTCOME + " bytes");
+                in.copy(start, pos, out);
+            }
+            out.write('\n');
+            c = next();
+            if (c == ']') return n;
+            if (c != ',') throw corrupt(c, "',' or ']' after " + unit + " " + n);
+            c = next();
+        }
+    }
+
+    /**
+     * {@code , "name" :}, returning the name; anything but a plain field name there is an error that says
+     * {@code expected} belongs there.
+     */
+    private String field(String expected) throws IOException {
+        int c = next();
+        if (c == '}') throw new FparityError("no \"" + expected + "\" where expected");
+        if (c != ',') throw corrupt(c, "',' before \"" + expected + "\"");
         c = next();
         if (c != '"') throw corrupt(c, "a field name");
         string();
         String got = in.text(strFrom, strTo);
-        if (strEscaped || !got.equals(name)) throw new FparityError("unexpected field '" + got + "' where \"" + name + "\" belongs");
+        if (strEscaped) throw unexpected(got, expected);
         c = next();
-        if (c != ':') throw corrupt(c, "':' after \"" + name + "\"");
+        if (c != ':') throw corrupt(c, "':' after \"" + got + "\"");
+        return got;
+    }
+
+    private static FparityError unexpected(String got, String expected) {
+        return new FparityError("unexpected field '" + got + "' where \"" + expected + "\" belongs");
     }
 
     /** One outcome object; {@code pos} is just past its '{' and ends just past its '}'. */
@@ -324,7 +372,7 @@ final class OutcomeScanner {
         return new FparityError("corrupt JSON in " + section + " at byte " + (pos - 1) + " (unexpected " + ch + ", expected " + expected + ")");
     }
 
-    private static FparityError bad(long number, String why) {
-        return new FparityError("outcome " + number + ": " + why);
+    private FparityError bad(long number, String why) {
+        return new FparityError(unit + " " + number + ": " + why);
     }
 }

@@ -64,10 +64,15 @@ public final class CompareCommand implements Callable<Integer> {
         SortedSet<String> sites = PairSelection.sites(present);
         boolean crossSite = pair == null && !allPairs && sites.size() > 1;
         List<Pair> pairs = pair != null ? PairSelection.parse(pair, present) : crossSite ? PairSelection.crossSite(present) : PairSelection.all(present);
+        // --pair: cases, health and ranking are counted over the pair's platforms, not every platform of the campaign.
+        Set<Platform> mine = new java.util.HashSet<>();
+        for (Pair p : pairs) mine.addAll(List.of(p.a(), p.b()));
+        if (pair != null) view = view.only(mine);
         Findings now = Comparer.compare(view, pairs);
         BaselineDiff diff = null;
         if (baseline != null) {
             CampaignView before = CliCampaigns.load(baseline);
+            if (pair != null) before = before.only(mine);
             CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
             diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairs));
         }

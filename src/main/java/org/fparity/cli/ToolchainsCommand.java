@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code fparity toolchains}: every toolchain descriptor with its detected version and what it can do here. */
 @Command(name = "toolchains", mixinStandardHelpOptions = true,
-        description = {"List toolchains (runners/toolchains/*.json) with their exact version and whether they can compile and run here.",
+        description = {"List toolchains (runners/toolchains/*.json) with their exact version and whether they can compile and run here; "
+                + "a descriptor that does not load is one line on stderr and exit 2, the others still listed.",
             "With --check: run IEEE-exact programs on every toolchain that can run here, at its contraction-off level (nofma, else O0), and check that each gives gcc -O0 -ffp-contract=off's bits (exit 1 when one does not)."})
 public final class ToolchainsCommand implements Callable<Integer> {
     @Spec
@@ -49,7 +50,9 @@ public final class ToolchainsCommand implements Callable<Integer> {
                     d.canCompile() ? "yes" : "no", d.canRun() ? "yes" : "no", info);
         }
         out.flush();
-        return check ? check(out, tcs, found) : 0;
+        int exit = check ? check(out, tcs, found) : 0;
+        // A descriptor that does not load is bad input: each was one line on stderr above, the rest are listed.
+        return tcs.problems().isEmpty() ? exit : org.fparity.ExitCode.BAD_INPUT.code();
     }
 
     private int check(PrintWriter out, Toolchains tcs, List<DetectedToolchain> found) throws Exception {

@@ -34,6 +34,16 @@ public record CampaignView(String name, Map<String, String> host, Map<String, St
         this(name, host, versions, programs, outcomes, List.of(), Map.of());
     }
 
+    /**
+     * The same campaign seen through these platforms only: their outcomes and reruns. What {@code compare --pair}
+     * looks at, so that its cases, health and ranking are the pair's, not the whole campaign's.
+     */
+    public CampaignView only(java.util.Set<Platform> keep) {
+        java.util.function.Predicate<Outcome> in = o -> keep.contains(Platform.of(o));
+        return new CampaignView(name, host, versions, programs, outcomes.stream().filter(in).toList(),
+                reruns.stream().map(attempt -> attempt.stream().filter(in).toList()).toList(), provenance);
+    }
+
     public Precision precision(String programId) {
         ProgramInfo p = programs.get(programId);
         return p == null || p.precision() == null ? Precision.FP64 : p.precision();

@@ -92,6 +92,27 @@ public final class CampaignBuilder {
         return dir;
     }
 
+    /**
+     * Writes rerun attempts 1 … {@code attempts} ({@code reruns-K.jsonl}, as {@link Reruns} keeps them): attempt K of
+     * each recorded outcome is {@code rerun.apply(K, outcome)}, or nothing when that gives null.
+     */
+    public static void reruns(Path dir, int attempts, java.util.function.BiFunction<Integer, Outcome, Outcome> rerun) {
+        List<Outcome> firsts = OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes();
+        for (int k = 1; k <= attempts; k++) {
+            try (OutcomeLog log = OutcomeLog.open(dir.resolve(Campaign.rerunFile(k)), s -> {})) {
+                for (Outcome o : firsts) {
+                    Outcome again = rerun.apply(k, o);
+                    if (again != null) log.append(again);
+                }
+            }
+        }
+    }
+
+    /** The same run with another result. */
+    public static Outcome withHex(Outcome o, String hex) {
+        return new Outcome(o.program(), o.input(), o.toolchain(), o.opt(), o.site(), o.node(), o.status(), hex, o.detail(), o.platform(), o.micros());
+    }
+
     /** A small campaign: 12 programs × 3 inputs on gcc and fake-cc at O0 and O3_FM. */
     public static Path small(Path dir) {
         List<CampaignMeta.Platform> pls = new ArrayList<>();

@@ -51,6 +51,16 @@ class CompareReportCommandTest {
     }
 
     @Test
+    void pairCountsTheCasesOfItsOwnTwoPlatforms() {
+        // gcc agrees with itself at O0 and O3_FM on every case: the planted toolchain's disagreements are not this pair's
+        Run r = fparity("compare", campaign.toString(), "--pair", "gcc@O0:gcc@O3_FM");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().startsWith("campaign planted: all 10 cases agree across platforms\n"
+                + "  a case is one program on one input: 10 cases ran on 2 platforms (toolchain × opt level), 20 runs in all\n"), r.out());
+        assertTrue(r.out().contains("toolchains: 1 produced values"), "the pair's toolchain only: " + r.out());
+    }
+
+    @Test
     void unknownPairIsOneLineAndExitTwo() {
         Run r = fparity("compare", campaign.toString(), "--pair", "gcc:clang-19");
         assertEquals(2, r.exit());

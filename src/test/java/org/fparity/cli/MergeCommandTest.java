@@ -45,6 +45,12 @@ class MergeCommandTest {
         cs.set(1, new CampaignMeta.ProgramEntry(p1.id(), p1.sha256(), p1.precision(), p1.source(), p1.inputs().reversed()));
         cs.addAll(CampaignBuilder.programs(77, 2, 3));
         c = CampaignBuilder.write(tmp.resolve("c/c"), 5, cs, platforms("node-c", "clang"), CampaignBuilder::standard);
+        // Reruns of one case, twice: at A gcc@O3_FM gives another answer the first time (unstable there); at C (where
+        // that program's input 0 is A's input 2) every rerun repeats the first run.
+        String rerun = programs.get(1).id();
+        CampaignBuilder.reruns(a, 2, (k, o) -> !(o.program().equals(rerun) && o.input() == 0) ? null
+                : k == 1 && o.opt().equals("O3_FM") ? CampaignBuilder.withHex(o, org.fparity.ir.HexFloat.format(Math.nextDown(o.value()))) : o);
+        CampaignBuilder.reruns(c, 2, (k, o) -> o.program().equals(rerun) && o.input() == 0 ? o : null);
     }
 
     private static Path merge(String out, Path... ins) {
@@ -59,8 +65,28 @@ class MergeCommandTest {
     }
 
     private static void sameCampaign(Path x, Path y) throws IOException {
-        assertArrayEquals(Files.readAllBytes(x.resolve("campaign.json")), Files.readAllBytes(y.resolve("campaign.json")));
-        assertArrayEquals(Files.readAllBytes(x.resolve("outcomes.jsonl")), Files.readAllBytes(y.resolve("outcomes.jsonl")));
+        for (String f : List.of("campaign.json", "outcomes.jsonl", "reruns-1.jsonl", "reruns-2.jsonl")) {
+            assertArrayEquals(Files.readAllBytes(x.resolve(f)), Files.readAllBytes(y.resolve(f)), f);
+        }
+        assertFalse(Files.exists(y.resolve("reruns-3.jsonl")));
+    }
+
+    @Test
+    void rerunsTravelWithTheMergeRenamedAsTheOutcomesAre() throws IOException {
+        Path ac = merge("ac-reruns", a, c);
+        String p1 = programs.get(1).id();
+        for (String f : List.of("reruns-1.jsonl", "reruns-2.jsonl")) {
+            List<String> want = new ArrayList<>(Files.readAllLines(a.resolve(f)));
+            // C's input 0 of that program is the merged campaign's input 2
+            for (String l : Files.readAllLines(c.resolve(f))) want.add(l.replace("\"program\":\"" + p1 + "\",\"input\":0,", "\"program\":\"" + p1 + "\",\"input\":2,"));
+            assertEquals(4, want.size());
+            assertEquals(want, Files.readAllLines(ac.resolve(f)), f);
+        }
+        // and the unstable platform is still told apart after the merge
+        Cli.Run before = Cli.fparity("compare", a.toString());
+        Cli.Run after = Cli.fparity("compare", ac.toString());
+        assertTrue(before.out().contains("1 case with an unstable platform"), before.out());
+        assertTrue(after.out().contains("1 case with an unstable platform"), after.out());
     }
 
     @Test

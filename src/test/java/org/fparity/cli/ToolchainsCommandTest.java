@@ -42,11 +42,11 @@ class ToolchainsCommandTest {
     }
 
     @Test
-    void aMalformedToolchainFileIsOneLineAndTheRestAreListed() throws Exception {
+    void aMalformedToolchainFileIsOneLineExit2AndTheRestAreListed() throws Exception {
         Files.copy(Path.of("runners/toolchains/gcc.json"), tmp.resolve("gcc.json"));
         Files.writeString(tmp.resolve("oops.json"), "{\"name\": \"oops\", \"language\": \"C\"}");
         String[] r = cli("toolchains", "--toolchain-dir", tmp.toString());
-        assertEquals("0", r[0]);
+        assertEquals(Integer.toString(org.fparity.ExitCode.BAD_INPUT.code()), r[0], "a broken descriptor is bad input, not success: " + r[2]);
         List<String> err = r[2].lines().toList();
         assertEquals(1, err.size(), r[2]);
         assertTrue(err.getFirst().startsWith("fparity: toolchain file " + tmp.resolve("oops.json") + ": "), err.getFirst());

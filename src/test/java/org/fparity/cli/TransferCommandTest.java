@@ -37,6 +37,17 @@ class TransferCommandTest {
     @BeforeAll
     static void exportOnce() throws IOException {
         campaign = CampaignBuilder.small(tmp.resolve("site-a/nightly-1"));
+        // Two cases rerun twice on every platform: in the first, fake-cc@O3_FM gives another answer on the first rerun
+        // (unstable there); in the second, every rerun repeats the first run.
+        var ps = CampaignBuilder.programs(5, 12, 3);
+        String unstable = ps.get(1).id() + "/2";
+        String stable = ps.get(3).id() + "/1";
+        CampaignBuilder.reruns(campaign, 2, (k, o) -> {
+            String c = o.program() + "/" + o.input();
+            if (!c.equals(unstable) && !c.equals(stable)) return null;
+            boolean flips = k == 1 && c.equals(unstable) && o.toolchain().equals("fake-cc") && o.opt().equals("O3_FM");
+            return flips ? CampaignBuilder.withHex(o, org.fparity.ir.HexFloat.format(Math.nextDown(o.value()))) : o;
+        });
         plain = tmp.resolve("nightly-1.fparity.json");
         Cli.Run r = Cli.fparity("export", campaign.toString(), "--out", plain.toString());
         assertEquals(0, r.exit(), r.err());
@@ -74,11 +85,18 @@ class TransferCommandTest {
         assertTrue(r.out().startsWith("imported 12 programs, 4 platforms, 144 outcomes into "), r.out());
         assertArrayEquals(Files.readAllBytes(campaign.resolve("campaign.json")), Files.readAllBytes(copy.resolve("campaign.json")));
         assertArrayEquals(Files.readAllBytes(campaign.resolve("outcomes.jsonl")), Files.readAllBytes(copy.resolve("outcomes.jsonl")));
+        // the reruns, evidence of the unstable platform, travel with the outcomes
+        for (String rerun : List.of("reruns-1.jsonl", "reruns-2.jsonl")) {
+            assertTrue(Files.exists(copy.resolve(rerun)), rerun + " travels with the campaign");
+            assertArrayEquals(Files.readAllBytes(campaign.resolve(rerun)), Files.readAllBytes(copy.resolve(rerun)), rerun);
+        }
+        assertFalse(Files.exists(copy.resolve("reruns-3.jsonl")));
         List<byte[]> a = reports(campaign, tmp.resolve("ra-" + fileName));
         List<byte[]> b = reports(copy, tmp.resolve("rb-" + fileName));
         assertEquals(6, a.size());
         for (int i = 0; i < a.size(); i++) assertArrayEquals(a.get(i), b.get(i), "report file " + i);
         assertTrue(new String(a.getFirst(), StandardCharsets.UTF_8).contains("discrepancies"), "the campaign has findings to compare");
+        assertTrue(new String(a.getFirst(), StandardCharsets.UTF_8).contains("1 case with an unstable platform"), new String(a.getFirst(), StandardCharsets.UTF_8));
         Cli.Run c1 = Cli.fparity("compare", campaign.toString());
         Cli.Run c2 = Cli.fparity("compare", copy.toString());
         assertEquals(c1.out(), c2.out());
@@ -88,13 +106,17 @@ class TransferCommandTest {
     @Test
     void theExportCarriesEverythingAndOneOutcomePerLine() {
         String s = new String(plainBytes, StandardCharsets.UTF_8);
-        assertTrue(s.startsWith("{\"format\":\"fparity-campaign-export\",\"schema\":2,\"fparity\":\"0.1.0\",\"exported\":\""), s.substring(0, 120));
+        assertTrue(s.startsWith("{\"format\":\"fparity-campaign-export\",\"schema\":3,\"fparity\":\"0.1.0\",\"exported\":\""), s.substring(0, 120));
         assertTrue(s.contains("\"grammar_hash\":\""));
         assertTrue(s.contains("\"version\":\"gcc (fparity test) 1.0\""), "exact compiler version string");
         assertTrue(s.contains("\"compile\":[\"gcc\",\"-O0\",\"{src}\",\"-o\",\"{bin}\",\"-lm\"]"), "argv");
         assertTrue(s.contains("\"env\":{\"LC_ALL\":\"C\"}"), "environment");
         assertTrue(s.contains("\"inputs\":[[\"0x"), "inputs as hex floats");
-        assertEquals(144, s.lines().filter(l -> l.startsWith("{\"program\":") || l.startsWith(",{\"program\":")).count());
+        String outcomes = s.substring(s.indexOf("\"outcomes\":["), s.indexOf("\"reruns\":["));
+        assertEquals(144, outcomes.lines().filter(l -> l.startsWith("{\"program\":") || l.startsWith(",{\"program\":")).count());
+        String reruns = s.substring(s.indexOf("\"reruns\":["), s.indexOf("\"digest\":"));
+        assertEquals(List.of("[", ",["), reruns.lines().filter(l -> l.equals("[") || l.equals(",[")).toList(), "two attempts: " + reruns);
+        assertEquals(16, reruns.lines().filter(l -> l.startsWith("{\"program\":") || l.startsWith(",{\"program\":")).count(), reruns);
         assertTrue(s.strip().endsWith("\"}") && s.contains("\n,\"digest\":\"sha256:"), s.substring(s.length() - 100));
     }
 
@@ -181,8 +203,8 @@ class TransferCommandTest {
 
     @Test
     void aNewerSchemaIsRefusedWithTheReason() throws IOException {
-        String s = new String(plainBytes, StandardCharsets.UTF_8).replaceFirst("\"schema\":2,", "\"schema\":99,");
-        refused(write("newer.json", s.getBytes(StandardCharsets.UTF_8)), "export schema 99 is newer than this fparity understands (2)");
+        String s = new String(plainBytes, StandardCharsets.UTF_8).replaceFirst("\"schema\":3,", "\"schema\":99,");
+        refused(write("newer.json", s.getBytes(StandardCharsets.UTF_8)), "export schema 99 is newer than this fparity understands (3)");
     }
 
     /** The digest a writer would have put on this text (everything up to the digest line). */
@@ -200,7 +222,10 @@ class TransferCommandTest {
     @Test
     void aSchema1ExportFromBeforeSitesIsMigratedToLocalPlatforms() throws IOException {
         // Schema 1 (fparity before sites): no site, node or facts on platforms, no site on outcomes.
-        String v1 = new String(plainBytes, StandardCharsets.UTF_8).replaceFirst("\"schema\":2,", "\"schema\":1,")
+        String now = new String(plainBytes, StandardCharsets.UTF_8);
+        // schema 1 had no reruns either: the tail is the outcomes, then the digest
+        now = now.substring(0, now.indexOf("\n,\"reruns\":[")) + now.substring(now.indexOf("\n,\"digest\":"));
+        String v1 = now.replaceFirst("\"schema\":3,", "\"schema\":1,")
                 .replace("\"site\":\"local\",", "").replaceAll(",\"facts\":\\{[^}]*\\}", "");
         assertFalse(v1.contains("\"site\""));
         Path file = write("v1.json", redigest(v1).getBytes(StandardCharsets.UTF_8));
@@ -210,7 +235,11 @@ class TransferCommandTest {
         assertTrue(r.out().contains("(schema 1, sha256:"), r.out());
         String meta = Files.readString(out.resolve("campaign.json"));
         assertEquals(4, meta.split("\"site\" : \"local\"").length - 1, meta);
-        assertEquals(Cli.fparity("compare", campaign.toString()).out(), Cli.fparity("compare", out.toString()).out());
+        // the same as the campaign without its reruns (schema 1 carried none)
+        Path unrerun = tmp.resolve("v1-expected/nightly-1");
+        Files.createDirectories(unrerun);
+        for (String f : List.of("campaign.json", "outcomes.jsonl")) Files.copy(campaign.resolve(f), unrerun.resolve(f));
+        assertEquals(Cli.fparity("compare", unrerun.toString()).out(), Cli.fparity("compare", out.toString()).out());
     }
 
     @Test
