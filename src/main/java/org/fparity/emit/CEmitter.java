@@ -47,10 +47,14 @@ final class CEmitter extends CHost {
      * pointers whose contents the optimiser cannot see, as a real kernel would, identically in the batch and the
      * single-program form (so a batched result equals the reproducer's), and the batch compiles in about 30 % less
      * time at -O2/-O3 because no per-program fill loops are optimised. Each array is exactly arrayLength elements on
-     * the heap, so a sanitizer sees any out-of-range access.
+     * the heap, so a sanitizer sees any out-of-range access. gcc must not clone them either: a clone specialised for a
+     * reproducer's constant input array warned (array-bounds, an error under -Werror) about the element-wise path the
+     * program does not take.
      */
     private static final String ARRAYS = """
-            #if defined(__GNUC__)
+            #if defined(__GNUC__) && !defined(__clang__)
+            #define FP_NOINLINE __attribute__((noinline, noclone))
+            #elif defined(__GNUC__)
             #define FP_NOINLINE __attribute__((noinline))
             #else
             #define FP_NOINLINE
