@@ -72,18 +72,27 @@ final class TrailingDigestInput extends FilterInputStream {
         long i = pos - hashedUpTo;
         if (i < heldLen) return held[(int) i] & 0xff;
         while (pos - hashedUpTo >= heldLen) {
-            if (heldLen == held.length) {
-                int release = heldLen - LAG;
-                digest.update(held, 0, release);
-                hashedUpTo += release;
-                System.arraycopy(held, release, held, 0, heldLen - release);
-                heldLen -= release;
-            }
-            int n = in.read(held, heldLen, held.length - heldLen);
-            if (n < 0) return -1;
-            heldLen += n;
+            if (!readMore()) return -1;
         }
         return held[(int) (pos - hashedUpTo)] & 0xff;
+    }
+
+    /**
+     * Reads once more from the stream; when the buffer is full it first hashes and drops what lies more than
+     * {@link #LAG} bytes behind its end. False at the end of the stream.
+     */
+    private boolean readMore() throws IOException {
+        if (heldLen == held.length) {
+            int release = heldLen - LAG;
+            digest.update(held, 0, release);
+            hashedUpTo += release;
+            System.arraycopy(held, release, held, 0, heldLen - release);
+            heldLen -= release;
+        }
+        int n = in.read(held, heldLen, held.length - heldLen);
+        if (n < 0) return false;
+        heldLen += n;
+        return true;
     }
 
     /**
@@ -93,16 +102,7 @@ final class TrailingDigestInput extends FilterInputStream {
     int ensure(long pos, int n) throws IOException {
         if (n > LAG) throw new IllegalArgumentException("cannot hold " + n + " bytes ahead");
         while (pos + n - hashedUpTo > heldLen) {
-            if (heldLen == held.length) {
-                int release = heldLen - LAG;
-                digest.update(held, 0, release);
-                hashedUpTo += release;
-                System.arraycopy(held, release, held, 0, heldLen - release);
-                heldLen -= release;
-            }
-            int r = in.read(held, heldLen, held.length - heldLen);
-            if (r < 0) break;
-            heldLen += r;
+            if (!readMore()) break;
         }
         return (int) (pos - hashedUpTo);
     }
