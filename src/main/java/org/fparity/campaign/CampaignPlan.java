@@ -60,6 +60,27 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
         return new CampaignPlan(r.seed(), gi, settings, entries, byId, r.batch());
     }
 
+    /**
+     * This plan with the inputs that an earlier, interrupted run of it recorded in {@code dir}, when that campaign is
+     * this plan with inputs added after each program's own (flip inputs: a search under time limits may choose other
+     * ones when run again, and the campaign could then not be resumed) and {@code settings} among those recorded; null when
+     * {@code dir} holds no such campaign (none at all, or another one: the runner then refuses it as usual).
+     */
+    public CampaignPlan withInputsRecordedIn(Path dir, Map<String, String> settings) {
+        if (!Files.exists(dir.resolve(Campaign.META))) return null;
+        CampaignMeta meta = Campaign.readMeta(dir);
+        if (!meta.settings().entrySet().containsAll(settings.entrySet()) || meta.programs().size() != entries.size() || !Long.valueOf(seed).equals(meta.seed())) return null;
+        for (int i = 0; i < entries.size(); i++) {
+            CampaignMeta.ProgramEntry mine = entries.get(i);
+            CampaignMeta.ProgramEntry had = meta.programs().get(i);
+            if (!mine.id().equals(had.id()) || !mine.sha256().equals(had.sha256()) || had.inputs().size() < mine.inputs().size()
+                    || !had.inputs().subList(0, mine.inputs().size()).equals(mine.inputs())) {
+                return null;
+            }
+        }
+        return new CampaignPlan(seed, grammar, settings, meta.programs(), byId, batch);
+    }
+
     /** The runner's spec for the chosen toolchains and opt levels. */
     public CampaignRunner.Spec spec(String fparityVersion, List<DetectedToolchain> toolchains, List<String> opts) {
         return new CampaignRunner.Spec(fparityVersion, seed, grammar, settings, entries, toolchains, opts, batch,

@@ -78,11 +78,17 @@ public record FlipInputs(int perProgram, int branches, int cells, int queryMilli
                 entries.add(new CampaignMeta.ProgramEntry(e.id(), e.sha256(), e.precision(), e.source(), all));
             }
         }
+        Map<String, String> settings = settings(plan);
+        if (summary != null) summary[0] = new Summary(plan.entries().size(), with, added, (System.nanoTime() - t0) / 1_000_000);
+        return new CampaignPlan(plan.seed(), plan.grammar(), settings, entries, plan.byId(), plan.batch());
+    }
+
+    /** The plan's settings with this search's: what a campaign with flip inputs records. */
+    public Map<String, String> settings(CampaignPlan plan) {
         Map<String, String> settings = new java.util.TreeMap<>(plan.settings());
         settings.put("inputsFrom", "flip");
         settings.put("flipInputs", perProgram + " per program, " + branches + " branches, " + cells + " cells, " + queryMillis + " ms per query");
-        if (summary != null) summary[0] = new Summary(plan.entries().size(), with, added, (System.nanoTime() - t0) / 1_000_000);
-        return new CampaignPlan(plan.seed(), plan.grammar(), settings, entries, plan.byId(), plan.batch());
+        return settings;
     }
 
     /** Each FP variable over the finite values the random inputs give it (±1 when none), loop bounds as the first input has them. */
