@@ -744,17 +744,31 @@ class RemoteClusterTest {
                     }
                 }
             }
-            if (lines >= n && ourTasksRunning()) {
-                stopDaemon("slurmd.pid");
-                return killOurTasks();
+            if (lines >= n) {
+                // Frozen first (SIGSTOP, the task and everything under it), so none can finish while slurmd takes its
+                // time to stop: on a quiet machine a shard's task ends within seconds.
+                List<ProcessHandle> tasks = ourTasks();
+                List<String> kill = new ArrayList<>(List.of("kill", "-STOP"));
+                for (ProcessHandle h : tasks) {
+                    kill.add(Long.toString(h.pid()));
+                    h.descendants().forEach(d -> kill.add(Long.toString(d.pid())));
+                }
+                if (kill.size() > 2) {
+                    proc(kill, Map.of(), 30); // a process that ended meanwhile makes kill exit 1: the others are stopped
+                    if (tasks.stream().anyMatch(ProcessHandle::isAlive)) {
+                        stopDaemon("slurmd.pid");
+                        return killOurTasks();
+                    }
+                }
             }
             Thread.sleep(10);
         }
         throw new AssertionError("no task wrote " + n + " lines");
     }
 
-    static boolean ourTasksRunning() {
-        return ProcessHandle.allProcesses().anyMatch(h -> procFile(h.pid(), "comm").strip().equals("slurmstepd") && ours(h));
+    /** This cluster's running Slurm tasks: their slurmstepd processes. */
+    static List<ProcessHandle> ourTasks() {
+        return ProcessHandle.allProcesses().filter(h -> procFile(h.pid(), "comm").strip().equals("slurmstepd") && ours(h)).toList();
     }
 
     /** Waits until the outcome log has {@code n} lines, then kills; returns how many masters there were (or 1). */

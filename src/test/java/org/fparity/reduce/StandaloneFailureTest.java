@@ -3,6 +3,7 @@ package org.fparity.reduce;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A single-program form that gives no result (here: it runs past a one-second run limit) says nothing about whether
+ * A single-program form that gives no result (here: it starts too late for its one-second run limit) says nothing about whether
  * the discrepancy needs its batch: the session must say the standalone run failed, not call the case batch-only.
  */
 @Tag("tools")
@@ -31,20 +32,20 @@ class StandaloneFailureTest {
     void aStandaloneTimeoutIsReportedAsSuchNotAsBatchOnly() throws Exception {
         Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
         Path tcs = Files.createDirectories(tmp.resolve("toolchains"));
-        Files.writeString(tcs.resolve("gcc-1s.json"), Files.readString(Path.of("runners/toolchains/gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"gcc-1s\",\n  \"runTimeoutSeconds\": 1"));
-        // 2·10^9 sine calls: minutes at -O0, far past the limit
+        // gcc whose binaries start 30 s late, with a one-second run limit: every standalone run times out
+        Files.writeString(tcs.resolve("gcc-late.json"), Files.readString(Path.of("runners/toolchains/gcc.json"))
+                .replace("\"name\": \"gcc\"", "\"name\": \"gcc-late\",\n  \"runTimeoutSeconds\": 1")
+                .replace("\"run\": [\"{bin}\"]", "\"run\": [\"sh\", \"-c\", \"sleep 30; exec \\\"$0\\\" \\\"$@\\\"\", \"{bin}\"]"));
+        assertTrue(Files.readString(tcs.resolve("gcc-late.json")).contains("sleep 30"), "gcc.json's run line changed: update this test");
         Program p = Program.parse("""
                 program fp64 array 4
-                compute(double comp, int var_1) {
-                  for (int i_0 = 0; i_0 < var_1; ++i_0) {
-                    comp += sin(comp);
-                  }
+                compute(double comp, double var_1) {
+                  comp += sin(comp) * var_1;
                 }
                 """);
-        Input in = new Input(List.of("0x1p-3", "2000000000"));
+        Input in = new Input(List.of("0x1p-3", "0x1.8p+0"));
         ReduceSession s = new ReduceSession(Toolchains.load(tcs), tmp.resolve("work"), tmp.resolve("reproducers"), m -> {});
-        ReduceSession.Report r = s.run(new ReduceSession.Request("case", p, in, Side.parse("gcc-1s@O0"), Side.parse("gcc-1s@O1"),
+        ReduceSession.Report r = s.run(new ReduceSession.Request("case", p, in, Side.parse("gcc-late@O0"), Side.parse("gcc-late@O1"),
                 DiscrepancyClass.NUMBER_NUMBER, 1, false, 50));
         assertEquals(ReduceSession.Kind.STANDALONE_FAILED, r.kind());
         assertEquals(Outcome.Status.TIMEOUT, r.standaloneA().status(), Reducer.describe(r.standaloneA()));
