@@ -22,6 +22,7 @@ import org.fparity.exec.SlurmExecutor;
 import org.fparity.ir.ProgramJson;
 import org.fparity.util.Processes;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -56,7 +57,10 @@ class RemoteClusterTest {
                 java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
         base = work.resolve("cluster");
         Proc p = proc(List.of("runners/local-cluster/start", base.toString()), Map.of(), 180);
-        Assumptions.assumeTrue(p.exit == 0, "the local cluster did not start: " + p.err.strip());
+        // Skipped only for a daemon that is not installed; as root with everything there, a cluster that does not come
+        // up is a failure (a skip hid a start-script bug that left 13 tests unrun in a green CI run).
+        Assumptions.assumeFalse(p.exit != 0 && p.err.contains("' not found ("), "the local cluster cannot start here: " + p.err.strip());
+        Assertions.assertEquals(0, p.exit, "the local cluster did not start: " + p.err.strip());
         clusters = work.resolve("clusters");
         Files.createDirectories(clusters);
         for (String f : List.of("local-ssh.json", "local-slurm.json")) Files.copy(Path.of("runners", "clusters", f), clusters.resolve(f));
