@@ -62,8 +62,8 @@ public final class ReduceSession {
         Standalone single = new Standalone(work);
         Outcome sa = single.run(a, r.a().opt(), r.program(), r.input());
         Outcome sb = single.run(b, r.b().opt(), r.program(), r.input());
-        DiscrepancyClass standaloneCls = sa.status() == Outcome.Status.OK && sb.status() == Outcome.Status.OK
-                ? DiscrepancyClass.classify(sa.value(), sb.value()) : null;
+        boolean ranAlone = sa.status() == Outcome.Status.OK && sb.status() == Outcome.Status.OK;
+        DiscrepancyClass standaloneCls = ranAlone ? DiscrepancyClass.classify(sa.value(), sb.value()) : null;
         LocalCandidateRunner runner = new LocalCandidateRunner(a, r.a().opt(), b, r.b().opt(), work);
         DiscrepancyClass cls = r.cls();
         if (cls == null) {
@@ -77,7 +77,6 @@ public final class ReduceSession {
         Verdict verdict = new Verdict(cls, r.minUlps(), r.vsReference());
         boolean confirmed = standaloneCls == cls && verdict.interesting(r.program(), r.input(), sa, sb);
         String id = r.id() != null ? r.id() : DiscrepancyId.of(r.program().id(), 0, r.a().id(), r.b().id(), cls);
-        boolean ranAlone = sa.status() == Outcome.Status.OK && sb.status() == Outcome.Status.OK;
         log.accept(id + ": " + cls.label() + " " + r.a() + " vs " + r.b() + (confirmed ? ", confirmed standalone"
                 : (ranAlone ? ", batch-only" : ", standalone run failed") + " (standalone: " + Reducer.describe(sa) + " vs " + Reducer.describe(sb) + "): not reduced"));
         if (!confirmed) return new Report(ranAlone ? Kind.BATCH_ONLY : Kind.STANDALONE_FAILED, id, cls, false, sa, sb, null, false, null, null, null, Size.of(r.program()), null);
