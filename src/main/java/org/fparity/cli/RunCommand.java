@@ -126,18 +126,7 @@ public final class RunCommand implements Callable<Integer> {
                 : CampaignPlan.generate(new CampaignPlan.Request(seed, precisions(precisionName), precisionName, programs, inputs, batch, grammarFile));
         if (!inputsFrom.equals("random") && !inputsFrom.equals("flip")) throw new FparityError("--inputs-from takes random or flip, not '" + inputsFrom + "'");
         Path dir = existing != null ? campaign : out != null ? out : Path.of("campaigns", "seed" + seed + "-" + precisionName + "-p" + programs + "-i" + inputs);
-        if (plan != null && inputsFrom.equals("flip")) {
-            CampaignPlan recorded = plan.withInputsRecordedIn(dir, org.fparity.flip.FlipInputs.DEFAULT.settings(plan));
-            if (recorded != null) {
-                plan = recorded;
-                err.println("fparity: flip inputs: those recorded in " + dir + " (resuming; a search now could choose others)");
-            } else {
-                org.fparity.flip.FlipInputs.Summary[] fs = new org.fparity.flip.FlipInputs.Summary[1];
-                plan = org.fparity.flip.FlipInputs.DEFAULT.augment(plan, fs);
-                err.println("fparity: flip inputs: " + fs[0].added() + " added to " + fs[0].withBranches() + " of " + fs[0].programs()
-                        + " programs (those with branches) in " + fs[0].millis() / 1000.0 + " s");
-            }
-        }
+        if (plan != null && inputsFrom.equals("flip")) plan = org.fparity.flip.FlipInputs.DEFAULT.planFor(plan, dir, m -> err.println("fparity: " + m));
 
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         for (String p : tcs.problems()) err.println("fparity: " + p);

@@ -59,6 +59,24 @@ public record FlipInputs(int perProgram, int branches, int cells, int queryMilli
     public record Summary(int programs, int withBranches, int added, long millis) {}
 
     /**
+     * The plan of a campaign with flip inputs in {@code dir}: the inputs an interrupted run recorded there when it is
+     * this campaign (a search now, under time limits, could choose others and the campaign could not be resumed),
+     * otherwise a new search's ({@link #augment}); {@code log} hears which, in one line.
+     */
+    public CampaignPlan planFor(CampaignPlan plan, java.nio.file.Path dir, java.util.function.Consumer<String> log) {
+        CampaignPlan recorded = plan.withInputsRecordedIn(dir, settings(plan));
+        if (recorded != null) {
+            log.accept("flip inputs: those recorded in " + dir + " (resuming; a search now could choose others)");
+            return recorded;
+        }
+        Summary[] fs = new Summary[1];
+        CampaignPlan augmented = augment(plan, fs);
+        log.accept("flip inputs: " + fs[0].added() + " added to " + fs[0].withBranches() + " of " + fs[0].programs() + " programs (those with branches) in "
+                + fs[0].millis() / 1000.0 + " s");
+        return augmented;
+    }
+
+    /**
      * {@code plan} with each program's flip inputs appended after its random ones (random inputs keep their numbers),
      * and {@code inputsFrom=flip} among its settings; {@code summary[0]} receives the counts.
      */
