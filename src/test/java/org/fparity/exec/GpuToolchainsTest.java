@@ -76,6 +76,12 @@ class GpuToolchainsTest {
         ex.execute(jobs, out::add);
         assertEquals(3, ex.cache().compiles(), "two device builds and one loader build");
         assertEquals(4, out.size());
+        addedOrCannotRun(probed, out, o -> assertTrue(o.detail().startsWith("fparity-harness: " + noDevice)
+                || o.detail().startsWith("fparity-harness: no GPU device"), o.detail()));
+    }
+
+    /** Two opt levels' outcomes of "add" on two lines: the sums where the toolchain runs here, else CANNOT_RUN, each detail checked. */
+    static void addedOrCannotRun(DetectedToolchain probed, List<Outcome> out, java.util.function.Consumer<Outcome> detail) {
         if (probed.canRun()) {
             assertSums(out.subList(0, 2));
             assertSums(out.subList(2, 4));
@@ -83,7 +89,7 @@ class GpuToolchainsTest {
         }
         for (Outcome o : out) {
             assertEquals(Status.CANNOT_RUN, o.status(), o.toString());
-            assertTrue(o.detail().startsWith("fparity-harness: " + noDevice) || o.detail().startsWith("fparity-harness: no GPU device"), o.detail());
+            detail.accept(o);
         }
     }
 
@@ -127,15 +133,7 @@ class GpuToolchainsTest {
                 assertTrue(syms.contains("fp_many_0") && syms.contains("fp_many_2") && syms.contains("fp_meta"), syms);
             }
         }
-        if (probed.canRun()) {
-            assertSums(out.subList(0, 2));
-            assertSums(out.subList(2, 4));
-            return;
-        }
-        for (Outcome o : out) {
-            assertEquals(Status.CANNOT_RUN, o.status(), o.toString());
-            assertEquals(JCudaRunner.unavailable(), o.detail());
-        }
+        addedOrCannotRun(probed, out, o -> assertEquals(JCudaRunner.unavailable(), o.detail()));
     }
 
     /** Programs with math calls, loops, fill-value and element-wise arrays, for the two paths on a GPU node. */
