@@ -49,6 +49,8 @@ public final class Main {
               --debug        anywhere on the command line: errors with their stack trace
               FPARITY_HOME   the fparity folder holding runners/ (toolchains, FPRev
                              runners); default: found from where fparity runs
+              FPARITY_JAVA_OPTS  options for the JVM bin/fparity starts (e.g.
+                             -Xmx8g when a command says it ran out of memory)
             """;
 
     private static volatile String invocation = "fparity";
@@ -102,7 +104,20 @@ public final class Main {
             return ExitCode.BAD_INPUT.code();
         });
         cl.setExitCodeExceptionMapper(ex -> exitCode(ex).code());
-        return cl.execute(rest);
+        try {
+            return cl.execute(rest);
+        } catch (OutOfMemoryError e) {
+            // picocli hands only Exceptions to the handler above; an Error would end the JVM with a stack trace and
+            // exit 1, which a nightly script reads as "discrepancies found". The heap is free again once unwound.
+            if (debug) e.printStackTrace();
+            System.err.println("fparity: " + outOfMemory(Runtime.getRuntime().maxMemory()));
+            return ExitCode.IO_FAILURE.code();
+        }
+    }
+
+    /** The one line for a command that ran out of heap: what the limit was and how to raise it. */
+    static String outOfMemory(long maxHeapBytes) {
+        return "out of memory: the JVM's heap limit (" + (maxHeapBytes >> 20) + " MiB) is full; give it more with FPARITY_JAVA_OPTS=-Xmx<size> (e.g. -Xmx8g), or ask for less";
     }
 
     /**
