@@ -13,14 +13,20 @@ import java.util.List;
  * @param site      where it is meant to run ({@code local} or a cluster profile's name), recorded in every outcome
  * @param toolchain the toolchain descriptor itself (detection, can-compile and can-run happen on the node)
  * @param opt       opt level label
- * @param programs  the batch's programs in batch order, as canonical text
+ * @param programs  the batch's programs in batch order, as canonical text; in a job document ({@link Worker#write}) only
+ *                  the first job of each batch carries them, the batch's other jobs (other toolchains and opt levels)
+ *                  leave them out and get them from that one when read ({@link Worker#read})
+ * @param lines     the runs to do; in a job document, left out of a batch's later job when they are its first job's
  * @param lines     the runs to do
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "name", "site", "opt", "toolchain", "lines", "programs"})
 public record JobSpec(int schema, String name, String site, Toolchain toolchain, String opt, List<ProgramText> programs, List<Job.Line> lines) {
-    /** Layout version; a worker refuses a newer one. */
-    public static final int SCHEMA = 1;
+    /**
+     * Layout version; a worker refuses a newer one. History: 1 = every job carries its programs' text; 2 = a job document
+     * carries each batch's text (and input lines, where they are the same) once, in the batch's first job.
+     */
+    public static final int SCHEMA = 2;
 
     public JobSpec {
         site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;

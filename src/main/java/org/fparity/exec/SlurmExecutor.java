@@ -236,30 +236,38 @@ public final class SlurmExecutor implements SiteExecutor {
         }
     }
 
+    /** A batch's runs, and a compile per job worth about fifty runs. */
+    private static long weight(List<JobSpec> batch) {
+        long w = 0;
+        for (JobSpec j : batch) w += j.lines().size() + 50L;
+        return w;
+    }
+
     /** Cuts jobs into shards, writes them here and there, persists the submission, then sbatch, then its job id. */
     private List<Task> submit(List<JobSpec> jobs, int attempt) throws InterruptedException {
-        int n = Math.min(profile.slurm().shards() == null ? 8 : profile.slurm().shards(), jobs.size());
+        // A batch's jobs (its toolchains and opt levels) stay in one shard, which then carries the batch's text once.
+        Map<String, List<JobSpec>> byBatch = new java.util.LinkedHashMap<>();
+        for (JobSpec j : jobs) byBatch.computeIfAbsent(j.name(), k -> new ArrayList<>()).add(j);
+        int n = Math.min(profile.slurm().shards() == null ? 8 : profile.slurm().shards(), byBatch.size());
         List<List<JobSpec>> shards = new ArrayList<>();
         long[] load = new long[n];
         for (int i = 0; i < n; i++) shards.add(new ArrayList<>());
-        // Largest jobs first onto the lightest shard: shards finish at about the same time.
-        List<JobSpec> sorted = new ArrayList<>(jobs);
-        sorted.sort((a, b) -> Integer.compare(b.lines().size(), a.lines().size()));
-        for (JobSpec j : sorted) {
+        // Largest batches first onto the lightest shard: shards finish at about the same time.
+        List<List<JobSpec>> sorted = new ArrayList<>(byBatch.values());
+        sorted.sort((a, b) -> Long.compare(weight(b), weight(a)));
+        for (List<JobSpec> batch : sorted) {
             int k = 0;
             for (int i = 1; i < n; i++) if (load[i] < load[k]) k = i;
-            shards.get(k).add(j);
-            load[k] += j.lines().size() + 50L; // a job's compile is worth about fifty runs
+            shards.get(k).addAll(batch);
+            load[k] += weight(batch);
         }
         String tag = campaignTag + "-" + (current.submissions().size() + 1);
         List<Integer> indices = new ArrayList<>();
         try {
             Files.createDirectories(stateDir.resolve("shards"));
             for (int i = 0; i < n; i++) {
-                StringBuilder sb = new StringBuilder();
-                for (JobSpec j : shards.get(i)) sb.append(WorkerLine.COMPACT.writeValueAsString(j)).append('\n');
                 Path local = stateDir.resolve("shards").resolve(tag + "-" + i + ".jobs");
-                AtomicFiles.write(local, sb.toString());
+                AtomicFiles.write(local, Worker.document(shards.get(i)));
                 shell.put(local, profile.workdir() + "/shards/" + tag + "-" + i + ".jobs", 600);
                 indices.add(i);
             }

@@ -97,7 +97,9 @@ public final class SshExecutor implements SiteExecutor {
         try (org.fparity.util.Processes.Running p = shell.start(argv, err)) {
             Thread feeder = Thread.ofVirtual().start(() -> {
                 try (OutputStream in = p.stdin()) {
-                    for (JobSpec j : jobs) in.write((WorkerLine.COMPACT.writeValueAsString(j) + "\n").getBytes(StandardCharsets.UTF_8));
+                    java.io.Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(in, StandardCharsets.UTF_8));
+                    Worker.write(jobs, w);
+                    w.flush();
                 } catch (IOException e) {
                     // the session died while sending: the read side sees it too
                 }

@@ -36,13 +36,56 @@ public final class Worker {
         this.log = log;
     }
 
-    /** Reads every job document (one JSON value after another, e.g. one per line) from {@code in}. */
+    /**
+     * Writes jobs as a job document, one per line, each batch's programs and input lines once: the first job of a batch
+     * (by name) carries its text, the batch's later jobs (its other toolchains and opt levels) carry none and get it back
+     * when read; likewise a later job whose lines are the batch's first job's (a batch not yet run anywhere) leaves them
+     * out. A shard of a campaign thus holds each program's text and inputs once, not once per toolchain and opt level.
+     */
+    public static void write(List<JobSpec> jobs, java.io.Writer out) throws IOException {
+        Map<String, JobSpec> first = new HashMap<>();
+        for (JobSpec j : jobs) {
+            JobSpec had = first.putIfAbsent(j.name(), j);
+            if (had != null && !had.programs().equals(j.programs())) {
+                throw new IllegalArgumentException("two jobs named " + j.name() + " with different programs in one job document");
+            }
+            JobSpec w = had == null ? j : new JobSpec(j.schema(), j.name(), j.site(), j.toolchain(), j.opt(), List.of(),
+                    had.lines().equals(j.lines()) ? List.of() : j.lines());
+            out.write(WorkerLine.COMPACT.writeValueAsString(w));
+            out.write('\n');
+        }
+    }
+
+    /** {@link #write} into a string. */
+    public static String document(List<JobSpec> jobs) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        try {
+            write(jobs, w);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return w.toString();
+    }
+
+    /**
+     * Reads every job of a job document (one JSON value after another, e.g. one per line) from {@code in}; a job
+     * without programs gets those of the document's earlier job of the same batch, and without lines that job's lines
+     * ({@link #write}).
+     */
     public static List<JobSpec> read(Reader in, String what) {
         List<JobSpec> specs = new ArrayList<>();
+        Map<String, JobSpec> batches = new HashMap<>();
         try (MappingIterator<JobSpec> it = WorkerLine.COMPACT.readerFor(JobSpec.class).readValues(in)) {
             while (it.hasNextValue()) {
                 JobSpec s = it.nextValue();
-                check(s, what + " job " + (specs.size() + 1));
+                String where = what + " job " + (specs.size() + 1);
+                if (s != null && s.programs().isEmpty() && s.name() != null) {
+                    JobSpec earlier = batches.get(s.name());
+                    if (earlier == null) throw new FparityError(where + ": no programs, and no earlier job of batch " + s.name() + " carries them");
+                    s = new JobSpec(s.schema(), s.name(), s.site(), s.toolchain(), s.opt(), earlier.programs(), s.lines().isEmpty() ? earlier.lines() : s.lines());
+                }
+                check(s, where);
+                batches.putIfAbsent(s.name(), s);
                 specs.add(s);
             }
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
