@@ -75,44 +75,109 @@ public final class ClusterRunner {
                     case WorkerLine.End e -> { }
                 }
             };
-            List<Thread> threads = new ArrayList<>();
-            List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
-            for (var e : plan.entrySet()) {
-                SiteExecutor ex = e.getKey();
-                threads.add(Thread.ofPlatform().name("fparity-site-" + ex.site()).start(() -> {
-                    try {
-                        ex.execute(e.getValue(), sink, st -> bar.site(ex.site(), st));
-                        bar.site(ex.site(), "done");
-                    } catch (InterruptedException ie) {
-                        Thread.currentThread().interrupt();
-                    } catch (Throwable t) {
-                        bar.site(ex.site(), "failed");
-                        failures.add(t);
-                    }
-                }));
-            }
-            try {
-                for (Thread t : threads) t.join();
-            } catch (InterruptedException ie) {
-                threads.forEach(Thread::interrupt);
-                throw ie;
-            }
+            runSites(plan, sink, bar);
             bar.finish();
-            if (!failures.isEmpty()) {
-                Throwable f = failures.getFirst();
-                if (f instanceof RuntimeException re) throw re;
-                if (f instanceof Error er) throw er;
-                throw new IllegalStateException(f);
-            }
             return new CampaignRunner.Result(Campaign.load(dir), todo + already, already, todo, (System.nanoTime() - t0) / 1_000_000);
         }
+    }
+
+    /**
+     * Runs each site's job documents on its executor, all sites at once (a thread each), and returns when every site is
+     * done; the first failure of a site is thrown after the others have finished.
+     */
+    static void runSites(Map<SiteExecutor, List<JobSpec>> plan, Consumer<WorkerLine> sink, Progress bar) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+        for (var e : plan.entrySet()) {
+            SiteExecutor ex = e.getKey();
+            threads.add(Thread.ofPlatform().name("fparity-site-" + ex.site()).start(() -> {
+                try {
+                    ex.execute(e.getValue(), sink, st -> {
+                        if (bar != null) bar.site(ex.site(), st);
+                    });
+                    if (bar != null) bar.site(ex.site(), "done");
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                } catch (Throwable t) {
+                    if (bar != null) bar.site(ex.site(), "failed");
+                    failures.add(t);
+                }
+            }));
+        }
+        try {
+            for (Thread t : threads) t.join();
+        } catch (InterruptedException ie) {
+            threads.forEach(Thread::interrupt);
+            throw ie;
+        }
+        if (!failures.isEmpty()) {
+            Throwable f = failures.getFirst();
+            if (f instanceof RuntimeException re) throw re;
+            if (f instanceof Error er) throw er;
+            throw new IllegalStateException(f);
+        }
+    }
+
+    /**
+     * Reruns, {@code attempts} times, every case of {@code cases} ({@code program/input}) on every platform that gave it
+     * a result the first time, at the site that ran it, with the same job documents as the first run (the binaries are
+     * in that site's cache): the stability check of a local run ({@link Reruns}), recorded the same way, in
+     * {@code reruns-K.jsonl}, so export, import, merge and every report treat a cluster's unstable platforms as a local
+     * run's. A resumed run reads the recorded reruns back and redoes only what is missing.
+     */
+    public static Reruns.Result rerun(Path dir, CampaignRunner.Spec spec, List<Site> sites, Set<String> cases, int attempts, Consumer<String> log)
+            throws InterruptedException {
+        if (cases.isEmpty() || attempts < 1) return new Reruns.Result(0, 0);
+        spec = spec.withPrograms(Campaign.readMeta(dir).programs());
+        Map<String, Outcome> firsts = Reruns.firsts(dir, cases);
+        List<CampaignRunner.Batch> batches = CampaignRunner.batches(spec.programs(), spec.batchSize());
+        int ran = 0, already = 0;
+        for (int k = 1; k <= attempts; k++) {
+            Path file = dir.resolve(Campaign.rerunFile(k));
+            Set<String> done = Collections.newSetFromMap(new ConcurrentHashMap<>());
+            for (Outcome o : OutcomeLog.read(file).outcomes()) done.add(o.key());
+            already += done.size();
+            Map<SiteExecutor, List<JobSpec>> plan = new LinkedHashMap<>();
+            int todo = 0;
+            for (Site s : sites) {
+                List<JobSpec> jobs = new ArrayList<>();
+                for (CampaignRunner.Batch b : batches) {
+                    List<JobSpec.ProgramText> texts = null;
+                    for (Toolchain tc : s.toolchains()) {
+                        for (String opt : spec.opts()) {
+                            if (!tc.opt().containsKey(opt)) continue;
+                            List<Job.Line> lines = Reruns.linesToRerun(b.programs(), new PlatformKey(tc.name(), opt, s.executor().site(), null), firsts, done);
+                            if (lines.isEmpty()) continue;
+                            if (texts == null) texts = texts(b);
+                            jobs.add(new JobSpec(JobSpec.SCHEMA, b.name(), s.executor().site(), tc, opt, texts, lines));
+                        }
+                    }
+                }
+                todo += jobs.stream().mapToInt(j -> j.lines().size()).sum();
+                if (!jobs.isEmpty()) plan.put(s.executor(), jobs);
+            }
+            if (todo == 0) continue;
+            log.accept("rerun " + k + " of " + attempts + ": " + todo + " runs of the " + cases.size() + " cases that disagree, each at the site that ran it"
+                    + " (is every platform stable?)");
+            try (OutcomeLog out = OutcomeLog.open(file, p -> log.accept("warning: " + p))) {
+                runSites(plan, w -> {
+                    if (w instanceof WorkerLine.Result r && done.add(r.outcome().key())) out.append(r.outcome());
+                }, null);
+            }
+            ran += todo;
+        }
+        return new Reruns.Result(ran, already);
+    }
+
+    private static List<JobSpec.ProgramText> texts(CampaignRunner.Batch b) {
+        return b.programs().stream().map(p -> new JobSpec.ProgramText(p.id(), p.source())).toList();
     }
 
     /** Job documents for one site: batch × toolchain × opt with runs left, each carrying its programs' text. */
     static List<JobSpec> jobs(CampaignRunner.Spec spec, List<Toolchain> toolchains, String site, Set<String> done) {
         List<JobSpec> jobs = new ArrayList<>();
         for (CampaignRunner.Batch b : CampaignRunner.batches(spec.programs(), spec.batchSize())) {
-            List<JobSpec.ProgramText> texts = b.programs().stream().map(p -> new JobSpec.ProgramText(p.id(), p.source())).toList();
+            List<JobSpec.ProgramText> texts = texts(b);
             for (Toolchain tc : toolchains) {
                 for (String opt : spec.opts()) {
                     if (!tc.opt().containsKey(opt)) continue;

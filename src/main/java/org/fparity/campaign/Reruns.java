@@ -38,11 +38,7 @@ public final class Reruns {
             throws InterruptedException {
         if (cases.isEmpty() || attempts < 1) return new Result(0, 0);
         spec = spec.withPrograms(Campaign.readMeta(dir).programs());
-        // the first run of each (case, platform) that printed a result, by run key
-        Map<String, Outcome> firsts = new HashMap<>();
-        for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) {
-            if (o.status() == Outcome.Status.OK && cases.contains(o.program() + "/" + o.input())) firsts.putIfAbsent(o.key(), o);
-        }
+        Map<String, Outcome> firsts = firsts(dir, cases);
         int ran = 0, already = 0;
         for (int k = 1; k <= attempts; k++) {
             Path file = dir.resolve(Campaign.rerunFile(k));
@@ -61,6 +57,27 @@ public final class Reruns {
         return new Result(ran, already);
     }
 
+    /** The first run of each (case of {@code cases}, platform) that printed a result, by run key. */
+    static Map<String, Outcome> firsts(Path dir, Set<String> cases) {
+        Map<String, Outcome> firsts = new HashMap<>();
+        for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) {
+            if (o.status() == Outcome.Status.OK && cases.contains(o.program() + "/" + o.input())) firsts.putIfAbsent(o.key(), o);
+        }
+        return firsts;
+    }
+
+    /** The runs of a batch on one platform (as planned) whose first run printed a result and that this attempt lacks. */
+    static List<Job.Line> linesToRerun(List<CampaignMeta.ProgramEntry> batch, PlatformKey planned, Map<String, Outcome> firsts, Set<String> done) {
+        List<Job.Line> lines = new ArrayList<>();
+        for (CampaignMeta.ProgramEntry p : batch) {
+            for (int i = 0; i < p.inputs().size(); i++) {
+                String key = Outcome.key(p.id(), i, planned);
+                if (firsts.containsKey(key) && !done.contains(key)) lines.add(new Job.Line(p.id(), i, p.inputs().get(i).args()));
+            }
+        }
+        return lines;
+    }
+
     /** Per batch × toolchain × opt level: the lines whose first run printed a result and that this attempt lacks. */
     static List<Job> jobs(CampaignRunner.Spec spec, String site, Map<String, Outcome> firsts, Set<String> done) {
         List<Job> jobs = new ArrayList<>();
@@ -71,18 +88,10 @@ public final class Reruns {
                 for (String opt : spec.opts()) {
                     if (!dt.toolchain().opt().containsKey(opt)) continue;
                     PlatformKey planned = new PlatformKey(dt.name(), opt, site, null);
-                    List<Job.Line> lines = new ArrayList<>();
-                    Outcome sample = null;
-                    for (CampaignMeta.ProgramEntry p : batch.programs()) {
-                        for (int i = 0; i < p.inputs().size(); i++) {
-                            String key = Outcome.key(p.id(), i, planned);
-                            Outcome first = firsts.get(key);
-                            if (first == null || done.contains(key)) continue;
-                            sample = first;
-                            lines.add(new Job.Line(p.id(), i, p.inputs().get(i).args()));
-                        }
-                    }
+                    List<Job.Line> lines = linesToRerun(batch.programs(), planned, firsts, done);
                     if (lines.isEmpty()) continue;
+                    Job.Line l0 = lines.getFirst();
+                    Outcome sample = firsts.get(Outcome.key(l0.program(), l0.input(), planned));
                     if (emitter == null) emitter = spec.emitters().apply(dt);
                     jobs.add(new Job(batch.name(), ids, emitter, dt, opt, sample.platform(), lines, site, sample.node()));
                 }

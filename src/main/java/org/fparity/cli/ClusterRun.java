@@ -13,6 +13,8 @@ import org.fparity.campaign.ExistingCampaign;
 import org.fparity.campaign.CampaignRunner;
 import org.fparity.campaign.ClusterRunner;
 import org.fparity.campaign.Progress;
+import org.fparity.campaign.Reruns;
+import org.fparity.compare.DiscrepantCases;
 import org.fparity.campaign.Sites;
 import org.fparity.campaign.ToolchainChoice;
 import org.fparity.compare.CampaignView;
@@ -54,7 +56,10 @@ final class ClusterRun {
             boolean terminal = System.console() != null && System.console().isTerminal();
             err.println("fparity: " + runSpec.programs().size() + " programs at " + String.join(", ", chosen.stream().map(ClusterProfile::name).toList()) + " into " + dir);
             CampaignRunner.Result r = ClusterRunner.run(dir, runSpec, sites, n -> new Progress(err, terminal, n, new LiveCases()), s -> err.println("fparity: " + s));
+            Reruns.Result again = ClusterRunner.rerun(dir, runSpec, sites, DiscrepantCases.disagreeingCases(r.campaign().outcomes()), cmd.reruns,
+                    s -> err.println("fparity: " + s));
             EndScreen.runs(o, r.campaign(), r.ran(), r.alreadyDone(), 0, r.millis());
+            EndScreen.reruns(o, again.ran(), again.alreadyDone(), cmd.reruns);
         } finally {
             for (SiteExecutor ex : open) ex.close();
         }
