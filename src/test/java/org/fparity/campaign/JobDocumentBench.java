@@ -13,7 +13,7 @@ import org.fparity.ir.Precision;
 
 /**
  * Bytes of the job documents a cluster campaign sends (runners/README.md, remote runs): every job carrying its batch's
- * text (fparity before b6f9db1's successor) against each batch's text once per document. Not a test: run it as
+ * text and input lines (JobSpec schema 1) against each batch's text and lines once per document (schema 2). Not a test: run it as
  * {@code java -cp target/test-classes:target/classes:target/lib/* org.fparity.campaign.JobDocumentBench PROGRAMS INPUTS TOOLCHAINS}
  * (e.g. {@code 2000 5 gcc}), from the fparity folder.
  */
