@@ -46,8 +46,12 @@ class RemoteClusterTest {
     static Map<String, String> baseline;
     /** fparity processes started in the background, killed (with their trees) when the class ends. */
     static final List<Processes.Running> STARTED = new ArrayList<>();
+    /**
+     * The campaign of the fault tests. Without reruns: they count submissions and how often each run was written, and the
+     * stability reruns (more submissions, the same runs again, on purpose) are exercised by the three-site campaign.
+     */
     static final List<String> CAMPAIGN = List.of("--programs", "12", "--inputs", "3", "--seed", "7", "--toolchains", "gcc,java", "--opt", "O0,O1,O2,O3,O3_FM",
-            "--batch", "6", "--no-report");
+            "--batch", "6", "--no-report", "--reruns", "0");
 
     @BeforeAll
     static void startCluster() throws Exception {
@@ -143,6 +147,11 @@ class RemoteClusterTest {
         Campaign c = Campaign.load(dir);
         Map<String, String> here = new TreeMap<>(bits(c.outcomes(), "local"));
         assertEquals(200 * 3 * 3 * 5, here.size());
+        // the cases that disagree were rerun for stability, each at the site that ran it
+        assertEquals(2, c.reruns().size());
+        java.util.Set<String> rerunAt = new java.util.TreeSet<>();
+        for (org.fparity.exec.Outcome o : c.reruns().getFirst()) rerunAt.add(o.site());
+        assertEquals(java.util.Set.of("local", "local-ssh", "local-slurm"), rerunAt);
         Map<String, String> ssh = bits(c.outcomes(), "local-ssh");
         Map<String, String> slurm = bits(c.outcomes(), "local-slurm");
         // A run whose bits differ between sites must be shown to differ between repeats on this machine alone (a
