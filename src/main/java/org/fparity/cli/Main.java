@@ -102,7 +102,20 @@ public final class Main {
             return ExitCode.BAD_INPUT.code();
         });
         cl.setExitCodeExceptionMapper(ex -> exitCode(ex).code());
-        return cl.execute(rest);
+        try {
+            return cl.execute(rest);
+        } catch (OutOfMemoryError e) {
+            // picocli hands only Exceptions to the handler above; an Error would end the JVM with a stack trace and
+            // exit 1, which a nightly script reads as "discrepancies found". The heap is free again once unwound.
+            if (debug) e.printStackTrace();
+            System.err.println("fparity: " + outOfMemory(Runtime.getRuntime().maxMemory()));
+            return ExitCode.IO_FAILURE.code();
+        }
+    }
+
+    /** The one line for a command that ran out of heap: what the limit was and how to raise it. */
+    static String outOfMemory(long maxHeapBytes) {
+        return "out of memory: the JVM's heap limit (" + (maxHeapBytes >> 20) + " MiB) is full; give it more with FPARITY_JAVA_OPTS=-Xmx<size> (e.g. -Xmx8g), or ask for less";
     }
 
     /**
