@@ -49,6 +49,8 @@ public final class Main {
               --debug        anywhere on the command line: errors with their stack trace
               FPARITY_HOME   the fparity folder holding runners/ (toolchains, FPRev
                              runners); default: found from where fparity runs
+              FPARITY_JAVA_OPTS  options for the JVM bin/fparity starts (e.g.
+                             -Xmx8g when a command says it ran out of memory)
             """;
 
     private static volatile String invocation = "fparity";

@@ -67,7 +67,7 @@ class CliContractTest {
             for (String line : ex.group(1).lines().toList()) {
                 assertTrue(line.strip().startsWith(c.getKey()) || line.startsWith("     "), c.getKey() + ": an example of another command: " + line);
             }
-            assertTrue(help.contains("--debug") && help.contains("FPARITY_HOME"), c.getKey() + " documents --debug and FPARITY_HOME");
+            assertTrue(help.contains("--debug") && help.contains("FPARITY_HOME") && help.contains("FPARITY_JAVA_OPTS"), c.getKey() + " documents --debug, FPARITY_HOME and FPARITY_JAVA_OPTS");
         }
     }
 
