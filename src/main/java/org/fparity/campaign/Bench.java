@@ -184,10 +184,12 @@ public final class Bench {
     /**
      * One GPU toolchain's compile cost for one batch, both forms side by side: the executable form (host harness and
      * kernels in one nvcc/hipcc run, as before) and the device-only form (kernels only; the host loader is built once
-     * per toolchain, its seconds given apart). Load averages before and after each build.
+     * per toolchain, its seconds given apart). Wall seconds and the compiler processes' CPU seconds (user + system of
+     * the whole process tree, which on a loaded machine is what the build costs; wall is that plus waiting for a core).
+     * Load averages before and after each build.
      */
     public record GpuCompile(String toolchain, String opt, int programs, double executableSeconds, double deviceSeconds, double loaderSeconds,
-            double loadBefore, double loadAfter) {
+            double executableCpuSeconds, double deviceCpuSeconds, double loadBefore, double loadAfter) {
         public double executablePerProgram() {
             return executableSeconds / programs;
         }
@@ -195,7 +197,18 @@ public final class Bench {
         public double devicePerProgram() {
             return deviceSeconds / programs;
         }
+
+        public double executableCpuPerProgram() {
+            return executableCpuSeconds / programs;
+        }
+
+        public double deviceCpuPerProgram() {
+            return deviceCpuSeconds / programs;
+        }
     }
+
+    /** Wall and CPU seconds (user + system of the compiler and everything it started) of one build. */
+    private record Timed(double wall, double cpu) {}
 
     public static GpuCompile gpuCompile(Path dir, DetectedToolchain dt, String opt, List<Program> programs, double loaderSeconds) throws IOException, InterruptedException {
         org.fparity.exec.Toolchain tc = dt.toolchain();
@@ -205,11 +218,11 @@ public final class Bench {
         double load0 = load();
         Path x = Files.createDirectories(dir.resolve("executable"));
         Files.writeString(x.resolve(src), e.batch(programs));
-        double exe = timed(tc.compileArgv(opt, src, "batch.exe", "batch"), tc, x);
+        Timed exe = timed(tc.compileArgv(opt, src, "batch.exe", "batch"), tc, x);
         Path d = Files.createDirectories(dir.resolve("device"));
         Files.writeString(d.resolve(src), e.deviceBatch(programs));
-        double dev = timed(tc.deviceForm().compileArgv(opt, src, "batch.module", "batch"), tc, d);
-        return new GpuCompile(tc.name(), opt, programs.size(), exe, dev, loaderSeconds, load0, load());
+        Timed dev = timed(tc.deviceForm().compileArgv(opt, src, "batch.module", "batch"), tc, d);
+        return new GpuCompile(tc.name(), opt, programs.size(), exe.wall(), dev.wall(), loaderSeconds, exe.cpu(), dev.cpu(), load0, load());
     }
 
     /** Seconds to build the host loader of a device-only toolchain (once per toolchain in a campaign). */
@@ -217,15 +230,17 @@ public final class Bench {
         org.fparity.exec.Toolchain tc = dt.toolchain();
         Path l = Files.createDirectories(dir.resolve("loader"));
         Files.writeString(l.resolve("fp_loader.c"), org.fparity.emit.GpuLoader.source(tc.deviceOnly().loader()));
-        return timed(tc.loaderForm().compileArgv("host", "fp_loader.c", "fp_loader", "fp_loader"), tc, l);
+        return timed(tc.loaderForm().compileArgv("host", "fp_loader.c", "fp_loader", "fp_loader"), tc, l).wall();
     }
 
-    private static double timed(List<String> argv, org.fparity.exec.Toolchain tc, Path dir) throws IOException, InterruptedException {
+    private static Timed timed(List<String> argv, org.fparity.exec.Toolchain tc, Path dir) throws IOException, InterruptedException {
         long t0 = System.nanoTime();
+        long c0 = childCpuMillis();
         Processes.Result r = Processes.run(argv, tc.env(), dir, dir.resolve("build.log"), tc.compileTimeout());
         double s = (System.nanoTime() - t0) / 1e9;
+        double cpu = (childCpuMillis() - c0) / 1000.0;
         if (!r.ok()) throw new IllegalStateException(String.join(" ", argv) + " failed: see " + dir.resolve("build.log"));
-        return s;
+        return new Timed(s, cpu);
     }
 
     private static double load() {

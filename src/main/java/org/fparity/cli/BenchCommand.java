@@ -220,9 +220,10 @@ public final class BenchCommand implements Callable<Integer> {
             for (int n : gpuPrograms) {
                 Bench.GpuCompile g = Bench.gpuCompile(work.resolve(dt.name()).resolve(Integer.toString(n)), dt, gpuOpt, ps.subList(0, n), loader);
                 rows.add(g);
-                o.printf("%s %s, %d programs: executable form %.1f s = %.3f s/program; device code only %.1f s = %.3f s/program (loader %.2f s once per toolchain); %.1f× less; load %.1f → %.1f%n",
-                        g.toolchain(), g.opt(), g.programs(), g.executableSeconds(), g.executablePerProgram(), g.deviceSeconds(), g.devicePerProgram(),
-                        g.loaderSeconds(), g.executableSeconds() / g.deviceSeconds(), g.loadBefore(), g.loadAfter());
+                o.printf("%s %s, %d programs: executable form %.1f s wall, %.1f CPU-s = %.3f CPU-s/program; device code only %.1f s wall, %.1f CPU-s = %.3f CPU-s/program (loader %.2f s once per toolchain); %.1f× less CPU; load %.1f → %.1f%n",
+                        g.toolchain(), g.opt(), g.programs(), g.executableSeconds(), g.executableCpuSeconds(), g.executableCpuPerProgram(),
+                        g.deviceSeconds(), g.deviceCpuSeconds(), g.deviceCpuPerProgram(), g.loaderSeconds(),
+                        g.executableCpuSeconds() / g.deviceCpuSeconds(), g.loadBefore(), g.loadAfter());
                 o.flush();
             }
         }

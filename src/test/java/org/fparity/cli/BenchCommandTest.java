@@ -57,6 +57,21 @@ class BenchCommandTest {
         assertTrue(Files.readString(peer.resolve("varity/varity.py")).contains("libs, \"-o\""));
     }
 
+    /** GPU compile cost: both forms of one small batch are built, each with its wall and its compiler's CPU seconds. */
+    @Test
+    void gpuCompileBuildsBothFormsAndCountsTheCompilersCpu() throws Exception {
+        var nvcc = org.fparity.exec.DetectedToolchain.detect(org.fparity.exec.Toolchains.load(Path.of("runners", "toolchains")).get("nvcc-sm80"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(nvcc.canCompile(), "nvcc-sm80 cannot compile here: " + nvcc.compileProblem());
+        String[] r = ToolchainsCommandTest.cli("bench", "--gpu-compile", "--gpu-programs", "2", "--gpu-toolchains", "nvcc-sm80", "--out", tmp.toString());
+        assertEquals("0", r[0], r[2]);
+        assertTrue(r[1].contains("nvcc-sm80 O3, 2 programs: executable form "), r[1]);
+        JsonNode row = ProgramJson.MAPPER.readTree(Files.readString(tmp.resolve("bench-gpu.json"))).get("gpuCompile").get(0);
+        assertEquals(2, row.get("programs").asInt());
+        // a real nvcc build costs CPU in nvcc's own processes (cicc, ptxas), which the JVM's clock does not see
+        assertTrue(row.get("deviceCpuSeconds").asDouble() > 0 && row.get("executableCpuSeconds").asDouble() > 0, row.toString());
+        assertTrue(Files.isRegularFile(tmp.resolve("nvcc-sm80/2/device/batch.module")), "the device module was built");
+    }
+
     @Test
     void aFolderThatIsNotVarityIsABadInput() throws Exception {
         String[] r = ToolchainsCommandTest.cli("bench", "--varity", tmp.toString(), "--toolchains", "gcc", "--out", tmp.resolve("o").toString());

@@ -115,8 +115,8 @@ class RunCommandTest {
         assertEquals(!nvcc.canRun(), r[2].contains("fparity: nvcc-sm80 compiles here but cannot run: no NVIDIA driver here"), r[2]);
         assertEquals(!hip.canRun(), r[2].contains("fparity: hipcc-gfx90a compiles here but cannot run: no AMD GPU here"), r[2]);
         Campaign c = Campaign.load(out);
-        // nvcc has O3_FM and nofma, hipcc only O3_FM: 3 programs × 2 inputs × 3 platforms.
-        assertEquals(18, c.outcomes().size());
+        // both have O3_FM and nofma: 3 programs × 2 inputs × 4 platforms.
+        assertEquals(24, c.outcomes().size());
         for (Outcome o : c.outcomes()) {
             boolean runs = (o.toolchain().startsWith("nvcc") ? nvcc : hip).canRun();
             if (runs) {
@@ -129,10 +129,10 @@ class RunCommandTest {
         }
         // They really compiled: a binary exists for each build.
         try (var s = Files.walk(out.resolve("build"))) {
-            assertEquals(3, s.filter(p -> p.getFileName().toString().equals("ok")).count());
+            assertEquals(4, s.filter(p -> p.getFileName().toString().equals("ok")).count());
         }
         // Each platform says how its batches were really built (device code only) and what ran them.
-        assertEquals(3, c.platforms().size());
+        assertEquals(4, c.platforms().size());
         for (var p : c.platforms()) {
             assertTrue(p.deviceCompile() != null && p.deviceCompile().contains(p.toolchain().startsWith("nvcc") ? "-fatbin" : "--genco"), p.toString());
             assertTrue(p.loader() != null && !p.loader().isBlank(), p.toString());
