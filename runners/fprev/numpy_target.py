@@ -62,6 +62,7 @@ def main():
                 a[:] = base
                 base_range = (lo, hi)
             idx = map(int, parts[4:4 + 2 * k])
+            pairs = zip(idx, idx)  # (i, j) without a next() call per probe
             res = []
             append = res.append
             bl = base.tolist()
@@ -70,8 +71,7 @@ def main():
             cur = -1  # probes come grouped by pivot: +M is written once per pivot
             if op == "dot":  # the hottest case: call np.dot directly, no wrapper frame
                 dot, x, y = np.dot, a, ones
-                for i in idx:
-                    j = next(idx)
+                for i, j in pairs:
                     if i != cur:
                         if cur >= 0:
                             m[cur] = bl[cur]
@@ -81,8 +81,7 @@ def main():
                     append(dot(x, y))
                     m[j] = bl[j]
             else:
-                for i in idx:
-                    j = next(idx)
+                for i, j in pairs:
                     if i != cur:
                         if cur >= 0:
                             m[cur] = bl[cur]

@@ -13,8 +13,8 @@ public enum ExitCode {
     BAD_INPUT(2, "bad input or usage"),
     /** A tool, library or piece of infrastructure the command needs is missing (a compiler, MPFR, Slurm). */
     MISSING_TOOL(3, "a tool, library or infrastructure is missing"),
-    /** Reading or writing a file failed (permission denied, disk full), with the reason. */
-    IO_FAILURE(4, "an I/O failure (permission denied, disk full)"),
+    /** Reading or writing a file failed (permission denied, disk full), with the reason; or the heap ran out. */
+    IO_FAILURE(4, "an I/O or resource failure (permission denied, disk full, out of memory)"),
     /** A bug in fparity itself (an exception nobody turned into a message); never a verdict about the input. */
     INTERNAL_ERROR(5, "a bug in fparity (rerun with --debug, report it)");
 

@@ -17,12 +17,17 @@ import org.fparity.ir.ProgramJson;
 import org.fparity.util.AtomicFiles;
 
 /**
- * A campaign folder: {@code campaign.json} (what was run, where, with what), {@code outcomes.jsonl} (what came out),
+ * A campaign folder: {@code campaign.json} (what was run, where, with what), {@code programs.jsonl} (the programs and
+ * their inputs, {@link ProgramStore}; layout 1 held them in campaign.json), {@code outcomes.jsonl} (what came out),
  * {@code build/} (emitted sources, build logs, binaries). This is the reader the compare and report packages use.
  */
 public final class Campaign {
-    /** Layout version of campaign.json; bump it when a field changes meaning. */
-    public static final int SCHEMA = 1;
+    /**
+     * Layout version of campaign.json; bump it when a field changes meaning. History: 1 = the programs inside
+     * campaign.json; 2 = the programs in the program store ({@code programs.jsonl}), campaign.json names it and its count
+     * ({@code programStore}). Both are read; a campaign keeps the layout it was made with.
+     */
+    public static final int SCHEMA = 2;
     public static final String META = "campaign.json";
     public static final String OUTCOMES = "outcomes.jsonl";
 
@@ -57,6 +62,7 @@ public final class Campaign {
             if (m.schema() > SCHEMA) {
                 throw new FparityError(f + ": schema " + m.schema() + " is newer than this fparity understands (" + SCHEMA + "); upgrade fparity");
             }
+            if (m.programStore() != null) return m.withPrograms(ProgramStore.open(dir, m.programStore()), m.programStore());
             return m;
         } catch (NoSuchFileException e) {
             return null;
@@ -67,8 +73,21 @@ public final class Campaign {
         }
     }
 
-    static void writeMeta(Path dir, CampaignMeta meta) {
-        AtomicFiles.write(dir.resolve(META), ProgramJson.toJson(meta) + "\n");
+    /**
+     * Writes campaign.json (temp then rename). Layout 1 keeps the programs inside it; from layout 2 they are in the
+     * program store, which is written first from {@code meta}'s programs unless they already are that store's. Returns
+     * the campaign as written (its programs read from the store).
+     */
+    static CampaignMeta writeMeta(Path dir, CampaignMeta meta) {
+        if (meta.schema() < 2) {
+            AtomicFiles.write(dir.resolve(META), ProgramJson.toJson(meta) + "\n");
+            return meta;
+        }
+        ProgramStore.Entries store = meta.programs() instanceof ProgramStore.Entries e && e.file().equals(dir.resolve(ProgramStore.FILE)) ? e
+                : ProgramStore.write(dir, meta.programs());
+        ProgramStore.Info info = new ProgramStore.Info(ProgramStore.FILE, store.size());
+        AtomicFiles.write(dir.resolve(META), ProgramJson.toJson(meta.withPrograms(List.of(), info)) + "\n");
+        return meta.withPrograms(store, info);
     }
 
     public Path dir() {
@@ -88,17 +107,25 @@ public final class Campaign {
         return meta.programs();
     }
 
-    /** The IR programs by id, parsed from their canonical forms. */
+    /** The IR programs by id, parsed from their canonical forms (all of them: for small campaigns and tests). */
     public Map<String, Program> programs() {
         Map<String, Program> out = new LinkedHashMap<>();
         for (CampaignMeta.ProgramEntry p : meta.programs()) out.put(p.id(), Program.parse(p.source()));
         return out;
     }
 
+    /** Program {@code id} of this campaign, or null (looked up in the store's index, not by reading every program). */
+    public CampaignMeta.ProgramEntry entry(String programId) {
+        if (meta.programs() instanceof ProgramStore.Entries e) return e.find(programId);
+        for (CampaignMeta.ProgramEntry p : meta.programs()) if (p.id().equals(programId)) return p;
+        return null;
+    }
+
     /** The inputs of one program, in index order (an outcome's {@code input} indexes this list). */
     public List<Input> inputs(String programId) {
-        for (CampaignMeta.ProgramEntry p : meta.programs()) if (p.id().equals(programId)) return p.inputs();
-        throw new IllegalArgumentException("no program " + programId + " in campaign " + name());
+        CampaignMeta.ProgramEntry p = entry(programId);
+        if (p == null) throw new IllegalArgumentException("no program " + programId + " in campaign " + name());
+        return p.inputs();
     }
 
     public List<CampaignMeta.Platform> platforms() {

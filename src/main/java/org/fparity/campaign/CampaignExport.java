@@ -39,6 +39,8 @@ public final class CampaignExport {
     private static final byte[] SEPARATOR = {'\n', ','};
 
     /** A compact writer for records (the shared mapper indents). */
+    /** The campaign.json layout of an export's campaign object: 1, the programs being in the export's own array. */
+    static final int EXPORTED_CAMPAIGN_LAYOUT = 1;
     static final ObjectMapper COMPACT = ProgramJson.MAPPER.copy().disable(SerializationFeature.INDENT_OUTPUT);
 
     /**
@@ -102,9 +104,12 @@ public final class CampaignExport {
         g.writeStringField("exported", now.truncatedTo(ChronoUnit.SECONDS).toString());
         g.writeRaw('\n');
 
-        ObjectNode campaign = COMPACT.valueToTree(meta);
+        // The export carries the programs itself (below), so its campaign object is campaign.json's layout 1 without
+        // programs whatever the folder's layout: an fparity that knows only layout 1 imports it too.
+        ObjectNode campaign = COMPACT.valueToTree(meta.withPrograms(java.util.List.of(), null));
         campaign.remove("platforms");
         campaign.remove("programs");
+        campaign.put("schema", EXPORTED_CAMPAIGN_LAYOUT);
         campaign.put("name", name);
         g.writeFieldName("campaign");
         g.writeTree(campaign);

@@ -170,6 +170,9 @@ public final class CampaignImport {
                         + ", newer than this fparity understands (" + Campaign.SCHEMA + "); import it with a newer fparity");
             }
 
+            // The programs come inline in the export; the folder gets this fparity's layout (a program store).
+            campaign.put("schema", Campaign.SCHEMA);
+
             String name0 = p.nextFieldName();
             JsonNode grammar = campaign.path("grammar").path("content");
             if ("grammar_hash".equals(name0)) {

@@ -128,7 +128,7 @@ public final class CampaignMerge {
         CampaignMeta first = sources.getFirst().meta();
         Map<String, String> settings = new LinkedHashMap<>();
         for (Source s : sources) s.meta().settings().forEach(settings::putIfAbsent);
-        CampaignMeta meta = new CampaignMeta(first.schema(), first.fparity(), first.created(), first.seed(), first.grammar(), settings,
+        CampaignMeta meta = new CampaignMeta(Campaign.SCHEMA, first.fparity(), first.created(), first.seed(), first.grammar(), settings,
                 first.host(), List.copyOf(platforms.values()), programs);
 
         Path parent = target.toAbsolutePath().getParent();

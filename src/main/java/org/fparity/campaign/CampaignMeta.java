@@ -19,11 +19,13 @@ import org.fparity.ir.Precision;
  * @param grammar       the generator grammar, as JSON, and where it came from
  * @param settings      the options the campaign was created with (programs, inputs, precision, batch …)
  * @param host          facts about the machine that ran it
- * @param programs      every program, with the hash of its canonical form, its source and its inputs (hex floats)
+ * @param programs      every program, with the hash of its canonical form, its source and its inputs (hex floats): in
+ *                      campaign.json itself up to layout 1, read from the program store ({@link ProgramStore}) from layout 2
  * @param platforms     every toolchain × opt level it ran on, with exact versions and flags
+ * @param programStore  layout 2: the file that holds the programs and how many it holds (null in layout 1)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "fparity", "created", "seed", "grammar", "settings", "host", "platforms", "programs"})
+@JsonPropertyOrder({"schema", "fparity", "created", "seed", "grammar", "settings", "host", "platforms", "programStore", "programs"})
 public record CampaignMeta(
         int schema,
         String fparity,
@@ -33,13 +35,21 @@ public record CampaignMeta(
         Map<String, String> settings,
         Map<String, String> host,
         List<Platform> platforms,
-        List<ProgramEntry> programs) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProgramEntry> programs,
+        ProgramStore.Info programStore) {
 
     public CampaignMeta {
         settings = settings == null ? Map.of() : Map.copyOf(settings);
         host = host == null ? Map.of() : Map.copyOf(host);
         platforms = platforms == null ? List.of() : List.copyOf(platforms);
-        programs = programs == null ? List.of() : List.copyOf(programs);
+        // a store's programs stay in their file; a list held in memory is copied
+        programs = programs == null ? List.of() : programs instanceof ProgramStore.Entries ? programs : List.copyOf(programs);
+    }
+
+    /** A campaign whose programs are written where its layout puts them ({@link Campaign#writeMeta}). */
+    public CampaignMeta(int schema, String fparity, String created, Long seed, GrammarInfo grammar, Map<String, String> settings,
+            Map<String, String> host, List<Platform> platforms, List<ProgramEntry> programs) {
+        this(schema, fparity, created, seed, grammar, settings, host, platforms, programs, null);
     }
 
     /** The generator grammar: its file, the SHA-256 of its text, and its content. */
@@ -109,6 +119,11 @@ public record CampaignMeta(
     }
 
     public CampaignMeta withPlatforms(List<Platform> ps) {
-        return new CampaignMeta(schema, fparity, created, seed, grammar, settings, host, ps, programs);
+        return new CampaignMeta(schema, fparity, created, seed, grammar, settings, host, ps, programs, programStore);
+    }
+
+    /** The same campaign with these programs (a store's, or held in memory) and this store record. */
+    public CampaignMeta withPrograms(List<ProgramEntry> ps, ProgramStore.Info store) {
+        return new CampaignMeta(schema, fparity, created, seed, grammar, settings, host, platforms, ps, store);
     }
 }

@@ -26,30 +26,20 @@ import org.fparity.ir.ProgramJson;
  * recording. Turned into a {@link CampaignRunner.Spec} once the toolchains and opt levels are chosen.
  *
  * @param grammar  the grammar as recorded in campaign.json (file, hash, content)
- * @param entries  every program with its inputs, in batch order
- * @param byId     the programs, for the emitters
+ * @param entries  every program with its inputs, in batch order: for a generated plan, made as they are iterated
+ *                 ({@link Generated}), so a campaign of any size is never all in memory
  */
 public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<String, String> settings,
-        List<CampaignMeta.ProgramEntry> entries, Map<String, Program> byId, int batch) {
+        List<CampaignMeta.ProgramEntry> entries, int batch) {
 
     /** What {@code fparity run} asks for. {@code grammarFile} null means the built-in grammar. */
     public record Request(long seed, List<Precision> precisions, String precisionName, int programs, int inputs, int batch, Path grammarFile) {}
 
-    /** Generates the programs and inputs of a request. */
+    /** The programs and inputs of a request, generated when iterated ({@link Generated}). */
     public static CampaignPlan generate(Request r) {
         if (r.programs() < 1 || r.inputs() < 1 || r.batch() < 1) throw new FparityError("--programs, --inputs and --batch must be at least 1");
         Grammar grammar = r.grammarFile() == null ? Grammar.defaults() : Grammar.load(r.grammarFile());
-        List<CampaignMeta.ProgramEntry> entries = new ArrayList<>();
-        Map<String, Program> byId = new LinkedHashMap<>();
-        InputGenerator ig = new InputGenerator(grammar, r.seed());
-        for (Precision pr : r.precisions()) {
-            for (Program p : new Generator(grammar, r.seed()).generate(pr, r.programs())) {
-                List<Input> ins = ig.inputs(p, r.inputs());
-                String canonical = p.canonical();
-                entries.add(new CampaignMeta.ProgramEntry(p.id(), sha256(canonical), pr, canonical, ins));
-                byId.put(p.id(), p);
-            }
-        }
+        Generated entries = new Generated(grammar, r);
         Map<String, String> settings = new TreeMap<>();
         settings.put("programs", Integer.toString(r.programs()));
         settings.put("inputs", Integer.toString(r.inputs()));
@@ -57,7 +47,63 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
         settings.put("batch", Integer.toString(r.batch()));
         settings.put("generator", Integer.toString(Generator.STREAM));
         CampaignMeta.GrammarInfo gi = new CampaignMeta.GrammarInfo(grammar.source(), grammar.sha256(), grammarJson(r.grammarFile()));
-        return new CampaignPlan(r.seed(), gi, settings, entries, byId, r.batch());
+        return new CampaignPlan(r.seed(), gi, settings, entries, r.batch());
+    }
+
+    /**
+     * A request's programs with their inputs, made one at a time each time the list is iterated: generation is
+     * deterministic (one master generator per precision, split once per program), so every pass gives the same programs
+     * in the same order, and nothing but the program at hand is held. Meant to be iterated (the runner writes it to the
+     * program store once and reads the store from then on); {@link #get} generates up to the index it is asked for.
+     */
+    static final class Generated extends java.util.AbstractList<CampaignMeta.ProgramEntry> {
+        private final Grammar grammar;
+        private final Request r;
+
+        Generated(Grammar grammar, Request r) {
+            this.grammar = grammar;
+            this.r = r;
+        }
+
+        @Override
+        public int size() {
+            return r.programs() * r.precisions().size();
+        }
+
+        @Override
+        public CampaignMeta.ProgramEntry get(int i) {
+            java.util.Objects.checkIndex(i, size());
+            java.util.Iterator<CampaignMeta.ProgramEntry> it = iterator();
+            for (int k = 0; k < i; k++) it.next();
+            return it.next();
+        }
+
+        @Override
+        public java.util.Iterator<CampaignMeta.ProgramEntry> iterator() {
+            InputGenerator ig = new InputGenerator(grammar, r.seed());
+            java.util.Iterator<Precision> precisions = r.precisions().iterator();
+            return new java.util.Iterator<>() {
+                Precision pr;
+                java.util.Iterator<Program> programs = java.util.Collections.emptyIterator();
+
+                @Override
+                public boolean hasNext() {
+                    while (!programs.hasNext() && precisions.hasNext()) {
+                        pr = precisions.next();
+                        programs = new Generator(grammar, r.seed()).stream(pr, r.programs());
+                    }
+                    return programs.hasNext();
+                }
+
+                @Override
+                public CampaignMeta.ProgramEntry next() {
+                    if (!hasNext()) throw new java.util.NoSuchElementException();
+                    Program p = programs.next();
+                    String canonical = p.canonical();
+                    return new CampaignMeta.ProgramEntry(p.id(), sha256(canonical), pr, canonical, ig.inputs(p, r.inputs()));
+                }
+            };
+        }
     }
 
     /**
@@ -70,21 +116,20 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
         if (!Files.exists(dir.resolve(Campaign.META))) return null;
         CampaignMeta meta = Campaign.readMeta(dir);
         if (!meta.settings().entrySet().containsAll(settings.entrySet()) || meta.programs().size() != entries.size() || !Long.valueOf(seed).equals(meta.seed())) return null;
-        for (int i = 0; i < entries.size(); i++) {
-            CampaignMeta.ProgramEntry mine = entries.get(i);
-            CampaignMeta.ProgramEntry had = meta.programs().get(i);
+        java.util.Iterator<CampaignMeta.ProgramEntry> recorded = meta.programs().iterator();
+        for (CampaignMeta.ProgramEntry mine : entries) {
+            CampaignMeta.ProgramEntry had = recorded.next();
             if (!mine.id().equals(had.id()) || !mine.sha256().equals(had.sha256()) || had.inputs().size() < mine.inputs().size()
                     || !had.inputs().subList(0, mine.inputs().size()).equals(mine.inputs())) {
                 return null;
             }
         }
-        return new CampaignPlan(seed, grammar, settings, meta.programs(), byId, batch);
+        return new CampaignPlan(seed, grammar, settings, meta.programs(), batch);
     }
 
     /** The runner's spec for the chosen toolchains and opt levels. */
     public CampaignRunner.Spec spec(String fparityVersion, List<DetectedToolchain> toolchains, List<String> opts) {
-        return new CampaignRunner.Spec(fparityVersion, seed, grammar, settings, entries, toolchains, opts, batch,
-                dt -> Emitters.forToolchain(dt.toolchain(), byId));
+        return new CampaignRunner.Spec(fparityVersion, seed, grammar, settings, entries, toolchains, opts, batch, Emitters.ofEntries(entries));
     }
 
     private static JsonNode grammarJson(Path file) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,7 +49,25 @@ public final class CampaignRunner {
      */
     public record Spec(String fparityVersion, Long seed, CampaignMeta.GrammarInfo grammar, Map<String, String> settings,
             List<CampaignMeta.ProgramEntry> programs, List<DetectedToolchain> toolchains, List<String> opts, int batchSize,
-            Function<DetectedToolchain, BatchEmitter> emitters) {}
+            Function<DetectedToolchain, BatchEmitter> emitters) {
+
+        /**
+         * This spec over {@code stored}, the same programs as written to the campaign's program store: batches then read
+         * them from there, and emitters that follow the programs ({@link Emitters#ofEntries}) follow them there.
+         */
+        public Spec withPrograms(List<CampaignMeta.ProgramEntry> stored) {
+            return new Spec(fparityVersion, seed, grammar, settings, stored, toolchains, opts, batchSize,
+                    emitters instanceof Emitters.OfEntries ? Emitters.ofEntries(stored) : emitters);
+        }
+    }
+
+    /**
+     * Runs of a campaign are planned and handed to the executor a window at a time: batches until their runs reach
+     * this many lines (at least one batch), so that memory holds the job lines of a few batches, not of the campaign.
+     */
+    static final int WINDOW_LINES = 20_000;
+    /** and at most this many batches: each job keeps its batch's emitted source until the window is done */
+    static final int WINDOW_BATCHES = 16;
 
     /** What one invocation did. */
     public record Result(Campaign campaign, int total, int alreadyDone, int ran, long millis) {}
@@ -64,6 +83,7 @@ public final class CampaignRunner {
         long t0 = System.nanoTime();
         Map<String, String> host = NodeFacts.collect();
         CampaignMeta meta = open(dir, spec, () -> host, log);
+        spec = spec.withPrograms(meta.programs());
 
         // Platforms: one per (toolchain, opt) this spec runs; the ones already recorded are kept as they were.
         Map<String, CampaignMeta.Platform> platforms = new LinkedHashMap<>();
@@ -77,21 +97,32 @@ public final class CampaignRunner {
                 platformOf.put(dt.name() + "@" + opt, p.id());
             }
         }
-        meta = meta.withPlatforms(List.copyOf(platforms.values()));
-        Campaign.writeMeta(dir, meta);
+        meta = Campaign.writeMeta(dir, meta.withPlatforms(List.copyOf(platforms.values())));
 
         Set<String> done = new HashSet<>();
         try (OutcomeLog out = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), p -> log.accept("warning: " + p))) {
             for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) done.add(o.key());
-            List<Job> jobs = jobs(spec, platformOf, done, site, host);
-            int todo = jobs.stream().mapToInt(j -> j.lines().size()).sum();
+            List<Batch> batches = batches(spec.programs(), spec.batchSize());
+            int todo = 0;
+            for (Batch b : batches) todo += countToDo(spec, b, platformOf, done, site);
             int total = todo + done.size();
             if (!done.isEmpty()) log.accept(done.size() + " runs already done, " + todo + " to go");
             Progress bar = progress.apply(todo);
-            executor.execute(jobs, o -> {
-                out.append(o);
-                bar.record(o);
-            });
+            // a window of batches at a time: their job lines are made, run and dropped before the next window's
+            for (int from = 0; from < batches.size(); ) {
+                List<Job> jobs = new ArrayList<>();
+                int lines = 0;
+                for (int n = 0; from < batches.size() && (jobs.isEmpty() || lines < WINDOW_LINES && n < WINDOW_BATCHES); from++, n++) {
+                    for (Job j : jobs(spec, List.of(batches.get(from)), platformOf, done, site, host)) {
+                        jobs.add(j);
+                        lines += j.lines().size();
+                    }
+                }
+                executor.execute(jobs, o -> {
+                    out.append(o);
+                    bar.record(o);
+                });
+            }
             bar.finish();
             return new Result(Campaign.load(dir), total, done.size(), todo, (System.nanoTime() - t0) / 1_000_000);
         }
@@ -110,9 +141,12 @@ public final class CampaignRunner {
         }
         CampaignMeta meta = Campaign.readMeta(dir);
         if (meta == null) {
+            // The program store first, as the programs are generated (a killed run leaves whole lines, which the next one
+            // checks and continues); campaign.json, which names the store and its count, once the store is complete.
+            ProgramStore.Entries store = ProgramStore.fill(dir, spec.programs(), w -> log.accept("warning: " + w));
             meta = new CampaignMeta(Campaign.SCHEMA, spec.fparityVersion(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                    spec.seed(), spec.grammar(), spec.settings(), host.get(), List.of(), spec.programs());
-            Campaign.writeMeta(dir, meta);
+                    spec.seed(), spec.grammar(), spec.settings(), host.get(), List.of(), store, null);
+            meta = Campaign.writeMeta(dir, meta);
         } else {
             checkSame(dir, meta, spec);
             log.accept("resuming campaign " + dir);
@@ -128,30 +162,75 @@ public final class CampaignRunner {
                     + "; this fparity's stream " + now + " gives other programs for seed " + meta.seed()
                     + ", so the campaign cannot be resumed; choose another --out, or finish it with the fparity that made it");
         }
-        if (!meta.programs().equals(spec.programs())) {
+        if (!same(meta.programs(), spec.programs())) {
             String had = meta.programs().size() + " programs" + (meta.seed() == null ? "" : ", seed " + meta.seed()) + ", " + meta.settings();
             throw new FparityError(dir + " holds a different campaign (" + had + "); choose another --out or delete it");
         }
     }
 
-    /** One batch: its name ({@code Batch64_0007}, a class name) and its programs, all of one precision. */
+    /** The same programs in the same order, compared one pair at a time as both lists are iterated (neither is copied). */
+    static boolean same(List<CampaignMeta.ProgramEntry> a, List<CampaignMeta.ProgramEntry> b) {
+        if (a.size() != b.size()) return false;
+        java.util.Iterator<CampaignMeta.ProgramEntry> j = b.iterator();
+        for (CampaignMeta.ProgramEntry e : a) if (!e.equals(j.next())) return false;
+        return true;
+    }
+
+    /**
+     * One batch: its name ({@code Batch64_0007}, a class name) and its programs, all of one precision, as a view of the
+     * campaign's list (a program store's programs are read when the batch is planned, not before).
+     */
     record Batch(String name, List<CampaignMeta.ProgramEntry> programs) {}
 
-    /** Batches of {@code batchSize} programs of one precision, in campaign order. */
+    /** Batches of {@code batchSize} programs of one precision, in campaign order. Holds 4 bytes per program, not the programs. */
     static List<Batch> batches(List<CampaignMeta.ProgramEntry> programs, int batchSize) {
-        Map<Object, List<CampaignMeta.ProgramEntry>> byPrecision = new LinkedHashMap<>();
+        Map<Object, int[]> byPrecision = new LinkedHashMap<>();
+        Map<Object, Integer> sizes = new HashMap<>();
+        int i = 0;
         for (CampaignMeta.ProgramEntry p : programs) {
-            byPrecision.computeIfAbsent(Objects.requireNonNullElse((Object) p.precision(), "none"), k -> new ArrayList<>()).add(p);
+            Object k = Objects.requireNonNullElse((Object) p.precision(), "none");
+            int[] at = byPrecision.computeIfAbsent(k, x -> new int[16]);
+            int n = sizes.merge(k, 1, Integer::sum);
+            if (n > at.length) byPrecision.put(k, at = java.util.Arrays.copyOf(at, Math.max(n, at.length * 2)));
+            at[n - 1] = i++;
         }
         List<Batch> out = new ArrayList<>();
         for (var e : byPrecision.entrySet()) {
-            List<CampaignMeta.ProgramEntry> ps = e.getValue();
+            int[] at = e.getValue();
+            int n = sizes.get(e.getKey());
             String tag = e.getKey() instanceof org.fparity.ir.Precision pr ? pr.id().substring(2) : "";
-            for (int b = 0; b * batchSize < ps.size(); b++) {
-                out.add(new Batch(String.format("Batch%s_%04d", tag, b), ps.subList(b * batchSize, Math.min(ps.size(), (b + 1) * batchSize))));
+            for (int b = 0; b * batchSize < n; b++) {
+                int from = b * batchSize;
+                int to = Math.min(n, from + batchSize);
+                out.add(new Batch(String.format("Batch%s_%04d", tag, b), new java.util.AbstractList<>() {
+                    @Override
+                    public CampaignMeta.ProgramEntry get(int k) {
+                        return programs.get(at[from + Objects.checkIndex(k, to - from)]);
+                    }
+
+                    @Override
+                    public int size() {
+                        return to - from;
+                    }
+                }));
             }
         }
         return out;
+    }
+
+    /** How many runs of a batch have no outcome yet, over the platforms of {@code platformOf}. */
+    static int countToDo(Spec spec, Batch batch, Map<String, String> platformOf, Set<String> done, String site) {
+        int n = 0;
+        for (CampaignMeta.ProgramEntry p : batch.programs()) {
+            for (DetectedToolchain dt : spec.toolchains()) {
+                for (String opt : spec.opts()) {
+                    if (platformOf.get(dt.name() + "@" + opt) == null) continue;
+                    PlatformKey planned = new PlatformKey(dt.name(), opt, site, null);
+                    for (int i = 0; i < p.inputs().size(); i++) if (!done.contains(Outcome.key(p.id(), i, planned))) n++;
+                }
+            }
+        }
+        return n;
     }
 
     /** The runs of a batch on one platform (as planned: toolchain, opt, site) that have no outcome yet. */
@@ -166,10 +245,10 @@ public final class CampaignRunner {
         return lines;
     }
 
-    /** One job per batch × toolchain × opt with work left. */
-    static List<Job> jobs(Spec spec, Map<String, String> platformOf, Set<String> done, String site, Map<String, String> facts) {
+    /** One job per batch (of {@code batches}) × toolchain × opt with work left. */
+    static List<Job> jobs(Spec spec, List<Batch> batches, Map<String, String> platformOf, Set<String> done, String site, Map<String, String> facts) {
         List<Job> jobs = new ArrayList<>();
-        for (Batch batch : batches(spec.programs(), spec.batchSize())) {
+        for (Batch batch : batches) {
             List<String> ids = batch.programs().stream().map(CampaignMeta.ProgramEntry::id).toList();
             for (DetectedToolchain dt : spec.toolchains()) {
                 BatchEmitter emitter = null;

@@ -23,8 +23,9 @@ public final class CaseReproducer {
     /** The reproducer's source; {@code platform} (a label such as {@code gcc@O3_FM}) limits the recorded lines to one platform. */
     public static String c(Campaign campaign, String programId, int input, String platform) {
         String id = resolve(campaign, programId);
-        Program program = campaign.programs().get(id);
-        List<Input> inputs = campaign.inputs(id);
+        CampaignMeta.ProgramEntry entry = campaign.entry(id);
+        Program program = Program.parse(entry.source());
+        List<Input> inputs = entry.inputs();
         if (input < 0 || input >= inputs.size()) {
             throw new FparityError("--input " + input + ": program " + id + " has inputs 0.." + (inputs.size() - 1));
         }
@@ -66,12 +67,13 @@ public final class CaseReproducer {
     /** The program id: exact, or a prefix only one program of the campaign has. */
     static String resolve(Campaign campaign, String programId) {
         String want = programId.strip();
-        Map<String, Program> programs = campaign.programs();
-        if (programs.containsKey(want)) return want;
-        List<String> matches = programs.keySet().stream().filter(k -> k.startsWith(want)).toList();
+        if (campaign.entry(want) != null) return want;
+        List<String> matches = new ArrayList<>();
+        for (CampaignMeta.ProgramEntry e : campaign.programEntries()) if (e.id().startsWith(want)) matches.add(e.id());
+        int programs = campaign.programEntries().size();
         if (matches.size() == 1) return matches.getFirst();
         if (matches.isEmpty()) {
-            throw new FparityError("no program " + want + " in campaign " + campaign.dir() + " (it has " + programs.size() + " programs; 'fparity report' lists them)");
+            throw new FparityError("no program " + want + " in campaign " + campaign.dir() + " (it has " + programs + " programs; 'fparity report' lists them)");
         }
         throw new FparityError("program id " + want + " is ambiguous in campaign " + campaign.dir() + ": " + String.join(", ", matches.subList(0, Math.min(5, matches.size())))
                 + (matches.size() > 5 ? ", …" : ""));

@@ -36,6 +36,7 @@ public final class ClusterRunner {
             throws InterruptedException {
         long t0 = System.nanoTime();
         CampaignMeta meta = CampaignRunner.open(dir, spec, NodeFacts::collect, log);
+        spec = spec.withPrograms(meta.programs());
         Map<String, CampaignMeta.Platform> platforms = new LinkedHashMap<>();
         for (CampaignMeta.Platform p : meta.platforms()) platforms.put(p.id(), p);
         CampaignMeta[] metaRef = {meta};

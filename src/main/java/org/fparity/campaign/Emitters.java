@@ -26,6 +26,55 @@ public final class Emitters {
         return Emitter.of(lang);
     }
 
+    /**
+     * The batch emitters of a campaign's own programs: a batch's programs are parsed from their entries when it is
+     * emitted, found by id (a program store's index, or a map of the ids of a list held in memory).
+     */
+    public static java.util.function.Function<org.fparity.exec.DetectedToolchain, BatchEmitter> ofEntries(List<org.fparity.campaign.CampaignMeta.ProgramEntry> entries) {
+        return new OfEntries(entries);
+    }
+
+    /** {@link #ofEntries}: a class of its own so that a spec can tell its emitters follow its programs ({@link CampaignRunner.Spec#withPrograms}). */
+    static final class OfEntries implements java.util.function.Function<org.fparity.exec.DetectedToolchain, BatchEmitter> {
+        private final List<CampaignMeta.ProgramEntry> entries;
+        private Map<String, CampaignMeta.ProgramEntry> index;
+
+        OfEntries(List<CampaignMeta.ProgramEntry> entries) {
+            this.entries = entries;
+        }
+
+        @Override
+        public BatchEmitter apply(org.fparity.exec.DetectedToolchain dt) {
+            return forToolchain(dt.toolchain(), new java.util.AbstractMap<>() {
+                @Override
+                public Program get(Object id) {
+                    CampaignMeta.ProgramEntry e = find((String) id);
+                    return e == null ? null : Program.parse(e.source());
+                }
+
+                @Override
+                public java.util.Set<Map.Entry<String, Program>> entrySet() {
+                    throw new UnsupportedOperationException("programs are looked up by id");
+                }
+            });
+        }
+
+        private CampaignMeta.ProgramEntry find(String id) {
+            if (entries instanceof ProgramStore.Entries store) return store.find(id);
+            return index().get(id);
+        }
+
+        private Map<String, CampaignMeta.ProgramEntry> index() {
+            synchronized (this) {
+                if (index == null) {
+                    index = new java.util.HashMap<>();
+                    for (CampaignMeta.ProgramEntry e : entries) index.put(e.id(), e);
+                }
+                return index;
+            }
+        }
+    }
+
     /** A batch emitter writing {@code programs} (by id) for {@code tc}. */
     public static BatchEmitter forToolchain(Toolchain tc, Map<String, Program> programs) {
         Emitter e = of(tc);

@@ -18,19 +18,18 @@ public final class ExistingCampaign {
     public static CampaignRunner.Spec spec(Campaign c, String fparityVersion, List<DetectedToolchain> toolchains, List<String> opts, int batch) {
         CampaignMeta m = c.meta();
         if (m.programs().isEmpty()) throw new FparityError(c.dir() + ": the campaign has no programs to run");
-        Map<String, Program> byId = new LinkedHashMap<>();
+        // every program must rebuild as itself; checked one at a time (a program store's programs are not all read in)
         for (CampaignMeta.ProgramEntry e : m.programs()) {
             if (e.source() == null) throw new FparityError(c.dir() + ": program " + e.id() + " has no source, so it cannot be rebuilt");
+            String id;
             try {
-                byId.put(e.id(), Program.parse(e.source()));
+                id = Program.parse(e.source()).id();
             } catch (IllegalArgumentException ex) {
                 throw new FparityError(c.dir() + ": program " + e.id() + " does not parse: " + ex.getMessage());
             }
-            if (!byId.get(e.id()).id().equals(e.id())) {
-                throw new FparityError(c.dir() + ": program " + e.id() + "'s source hashes to " + byId.get(e.id()).id() + " (edited by hand?)");
-            }
+            if (!id.equals(e.id())) throw new FparityError(c.dir() + ": program " + e.id() + "'s source hashes to " + id + " (edited by hand?)");
         }
         return new CampaignRunner.Spec(fparityVersion, m.seed(), m.grammar(), m.settings(), m.programs(), toolchains, opts, batch,
-                dt -> Emitters.forToolchain(dt.toolchain(), byId));
+                Emitters.ofEntries(m.programs()));
     }
 }

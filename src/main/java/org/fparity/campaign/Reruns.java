@@ -37,6 +37,7 @@ public final class Reruns {
     public static Result run(Path dir, CampaignRunner.Spec spec, Executor executor, String site, Set<String> cases, int attempts, Consumer<String> log)
             throws InterruptedException {
         if (cases.isEmpty() || attempts < 1) return new Result(0, 0);
+        spec = spec.withPrograms(Campaign.readMeta(dir).programs());
         // the first run of each (case, platform) that printed a result, by run key
         Map<String, Outcome> firsts = new HashMap<>();
         for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) {

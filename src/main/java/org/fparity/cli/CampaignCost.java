@@ -5,9 +5,10 @@ import java.util.Locale;
 import org.fparity.FparityError;
 
 /**
- * What a generated campaign will cost, said before anything is generated: every program and its inputs are held in
- * memory while the campaign is planned and recorded in campaign.json, so a campaign beyond {@link #MAX_PROGRAMS}
- * programs is refused unless {@code --force}.
+ * What a generated campaign will cost, said before anything is generated: its programs and inputs are written once to
+ * the program store (programs.jsonl) as they are generated and read back a batch at a time, so the cost is disk, and
+ * a few bytes of index per program in memory; a campaign beyond {@link #MAX_PROGRAMS} programs is refused unless
+ * {@code --force}.
  */
 final class CampaignCost {
     private CampaignCost() {}
@@ -18,12 +19,18 @@ final class CampaignCost {
     static final String MAX_PROGRAMS_TEXT = "100,000";
 
     /**
-     * Bytes of memory per program while planning, measured: 2,000 and 20,000 FP64 programs with 50 inputs each held
-     * 94 MB and 855 MB (about 43 KB a program); the inputs' share is taken as 0.5 KB each.
+     * Bytes of the program store per program, measured: 20,000 FP64 programs with 1 input took 20.8 MB, 2,000 with 50
+     * inputs 26.6 MB (seed 1, built-in grammar): about 800 bytes a program and 250 an input.
      */
-    static long bytesPerProgram(int inputs) {
-        return 20_000L + 500L * inputs;
+    static long storeBytesPerProgram(int inputs) {
+        return 800L + 250L * inputs;
     }
+
+    /**
+     * Bytes of memory per program however large the campaign: the store's index (where each line starts, its id: 20
+     * bytes), the generator's record of ids drawn (to tell repeats) and the batches' program numbers, rounded up.
+     */
+    static final long MEMORY_BYTES_PER_PROGRAM = 100;
 
     /** Refuses a campaign above the limit (exit 2) unless {@code force}; a forced one is announced with its cost. */
     static void check(int programs, int precisions, int inputs, boolean force, PrintStream err) {
@@ -37,12 +44,14 @@ final class CampaignCost {
         err.println("fparity: --force: " + cost);
     }
 
-    /** "1000000000 programs × 50 inputs = 50000000000 cases per platform, about 45.0 TB of memory to plan". */
+    /** "1,000,000,000 programs × 50 inputs = 50,000,000,000 cases …; the program store takes about 13.3 TB on disk …". */
     static String describe(long programs, int inputs) {
         long cases = programs * (long) inputs;
-        double bytes = (double) programs * bytesPerProgram(inputs);
+        double disk = (double) programs * storeBytesPerProgram(inputs);
+        double memory = (double) programs * MEMORY_BYTES_PER_PROGRAM;
         return String.format(Locale.ROOT, "%,d programs × %,d inputs = %,d cases to run on every platform (toolchain × opt level); "
-                + "planning them holds about %s in memory (this JVM may use %s)", programs, inputs, cases, size(bytes), size(Runtime.getRuntime().maxMemory()));
+                + "the program store takes about %s on disk, and its index about %s in memory (this JVM may use %s)", programs, inputs, cases,
+                size(disk), size(memory), size(Runtime.getRuntime().maxMemory()));
     }
 
     static String size(double bytes) {

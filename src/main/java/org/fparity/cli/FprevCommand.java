@@ -107,6 +107,34 @@ public final class FprevCommand implements Callable<Integer> {
     @Option(names = "--bench", paramLabel = "SUITE", description = "timing suites side by side with baselines: numpy, java, hopper, all")
     String bench;
 
+    /**
+     * {@code fparity fprev --target numpy.OP …} (one reveal): starts the numpy probe server before picocli and the
+     * command are set up, so that Python's start and numpy's import overlap the JVM's (see
+     * {@link ProcessTarget#startEarly}). Anything else, or arguments it does not understand, start nothing here.
+     */
+    static void startEarly(String[] args) {
+        if (args.length < 2 || !args[0].equals("fprev")) return;
+        String target = null;
+        Integer threads = null;
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--help") || a.equals("-h") || a.startsWith("--bench") || a.startsWith("--sweep") || a.startsWith("--compare")) return;
+            String value = a.contains("=") ? a.substring(a.indexOf('=') + 1) : i + 1 < args.length ? args[i + 1] : null;
+            if (a.equals("--target") || a.startsWith("--target=")) target = value;
+            if (a.equals("--threads") || a.startsWith("--threads=")) {
+                try {
+                    threads = Integer.valueOf(value);
+                } catch (NumberFormatException e) {
+                    return; // the command says what is wrong with it
+                }
+                if (threads < 1) return;
+            }
+        }
+        if (target == null || !target.matches("numpy\\.(sum|dot|matvec|matmul)")) return;
+        // the precision is told per reveal; the process is the same for every dtype
+        ProcessTarget.numpy(target.substring(6), Precision.FP32, threads).startEarly();
+    }
+
     @Override
     public Integer call() {
         int modes = (target != null && compare == null ? 1 : 0) + (compare != null ? 1 : 0) + (bench != null ? 1 : 0);

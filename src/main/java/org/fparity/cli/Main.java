@@ -49,6 +49,8 @@ public final class Main {
               --debug        anywhere on the command line: errors with their stack trace
               FPARITY_HOME   the fparity folder holding runners/ (toolchains, FPRev
                              runners); default: found from where fparity runs
+              FPARITY_JAVA_OPTS  options for the JVM bin/fparity starts (e.g.
+                             -Xmx8g when a command says it ran out of memory)
             """;
 
     private static volatile String invocation = "fparity";
@@ -78,7 +80,9 @@ public final class Main {
         boolean debug = Arrays.asList(args).contains("--debug");
         invocation = "fparity" + Arrays.stream(args).map(a -> " " + quote(a)).collect(java.util.stream.Collectors.joining());
         String[] rest = Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
-        CommandLine cl = new CommandLine(new Main());
+        FprevCommand.startEarly(rest);
+        CommandLine cl = only(rest);
+        if (cl == null) cl = new CommandLine(new Main());
         document(cl);
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (debug) ex.printStackTrace();
@@ -100,7 +104,42 @@ public final class Main {
             return ExitCode.BAD_INPUT.code();
         });
         cl.setExitCodeExceptionMapper(ex -> exitCode(ex).code());
-        return cl.execute(rest);
+        try {
+            return cl.execute(rest);
+        } catch (OutOfMemoryError e) {
+            // picocli hands only Exceptions to the handler above; an Error would end the JVM with a stack trace and
+            // exit 1, which a nightly script reads as "discrepancies found". The heap is free again once unwound.
+            if (debug) e.printStackTrace();
+            System.err.println("fparity: " + outOfMemory(Runtime.getRuntime().maxMemory()));
+            return ExitCode.IO_FAILURE.code();
+        }
+    }
+
+    /** The one line for a command that ran out of heap: what the limit was and how to raise it. */
+    static String outOfMemory(long maxHeapBytes) {
+        return "out of memory: the JVM's heap limit (" + (maxHeapBytes >> 20) + " MiB) is full; give it more with FPARITY_JAVA_OPTS=-Xmx<size> (e.g. -Xmx8g), or ask for less";
+    }
+
+    /**
+     * When the first argument names a subcommand, the {@code fparity} command with that subcommand alone: picocli builds
+     * its model by reflection over every subcommand's options, about 0.3 CPU-s at each start that one command does not
+     * need (usage, errors and help of the subcommand read the same: its qualified name is still {@code fparity NAME}).
+     * Null for anything else (no argument, an option first, {@code help}, an unknown name), which gets the whole model.
+     */
+    static CommandLine only(String[] args) {
+        if (args.length == 0) return null;
+        for (Class<?> c : Main.class.getAnnotation(Command.class).subcommands()) {
+            Command sub = c.getAnnotation(Command.class);
+            if (sub == null || c == CommandLine.HelpCommand.class) continue;
+            if (!sub.name().equals(args[0]) && !Arrays.asList(sub.aliases()).contains(args[0])) continue;
+            CommandLine.Model.CommandSpec top = CommandLine.Model.CommandSpec.create().name("fparity");
+            top.mixinStandardHelpOptions(true);
+            top.versionProvider(new Version());
+            CommandLine cl = new CommandLine(top);
+            cl.addSubcommand(sub.name(), new CommandLine(c), sub.aliases());
+            return cl;
+        }
+        return null;
     }
 
     /** Exit code of an exception the command did not turn into an {@link FparityError}. */

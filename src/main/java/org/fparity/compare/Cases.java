@@ -59,12 +59,16 @@ public final class Cases {
 
     /** Every case that has an outcome, in (program, input) order. */
     public static List<Case> of(CampaignView view) {
-        Map<String, Map<Platform, Outcome>> firsts = new TreeMap<>(Comparator.comparing((String k) -> k.substring(0, k.lastIndexOf('/')))
-                .thenComparingInt(k -> Integer.parseInt(k.substring(k.lastIndexOf('/') + 1))));
-        for (Outcome o : view.outcomes()) firsts.computeIfAbsent(o.program() + "/" + o.input(), k -> new TreeMap<>()).putIfAbsent(Platform.of(o), o);
-        Map<String, List<Outcome>> again = reruns(view);
-        List<Case> out = new ArrayList<>();
-        for (var e : firsts.entrySet()) {
+        // Hash first, sort the cases once: a sorted map keyed by "program/input" strings parsed the key on every comparison.
+        Map<Comparer.Run, Map<Platform, Outcome>> firsts = new HashMap<>();
+        for (Outcome o : view.outcomes()) {
+            firsts.computeIfAbsent(new Comparer.Run(o.program(), o.input()), k -> new TreeMap<>()).putIfAbsent(Platform.of(o), o);
+        }
+        List<Map.Entry<Comparer.Run, Map<Platform, Outcome>>> ordered = new ArrayList<>(firsts.entrySet());
+        ordered.sort(Map.Entry.comparingByKey());
+        Map<RunOn, List<Outcome>> again = reruns(view);
+        List<Case> out = new ArrayList<>(ordered.size());
+        for (var e : ordered) {
             Map<Platform, Outcome> byPlatform = e.getValue();
             Outcome any = byPlatform.values().iterator().next();
             Map<Platform, String> results = new LinkedHashMap<>();
@@ -74,7 +78,13 @@ public final class Cases {
             for (var pe : byPlatform.entrySet()) {
                 Outcome o = pe.getValue();
                 micros += o.micros();
-                List<Outcome> more = again.getOrDefault(runKey(o.program(), o.input(), pe.getKey()), List.of());
+                List<Outcome> more = again.isEmpty() ? List.of() : again.getOrDefault(new RunOn(o.program(), o.input(), pe.getKey()), List.of());
+                if (more.isEmpty()) {
+                    // no reruns: one answer, nothing to tell apart
+                    if (o.status() == Status.OK) results.put(pe.getKey(), o.hex());
+                    else if (o.status() != Status.CANNOT_RUN) failed.add(pe.getKey());
+                    continue;
+                }
                 List<String> distinct = distinct(o, more);
                 if (distinct.size() > 1) unstable.put(pe.getKey(), distinct);
                 else if (o.status() == Status.OK) results.put(pe.getKey(), o.hex());
@@ -93,10 +103,22 @@ public final class Cases {
     /** The (program, input, platform) runs that are unstable: keys as {@link #runKey}. */
     public static Set<String> unstableRuns(CampaignView view) {
         Set<String> out = new java.util.HashSet<>();
+        for (RunOn r : unstable(view)) out.add(runKey(r.program(), r.input(), r.platform()));
+        return out;
+    }
+
+    /** The (program, input, platform) runs that are unstable. */
+    static Set<RunOn> unstable(CampaignView view) {
+        Set<RunOn> out = new java.util.HashSet<>();
         if (view.reruns().isEmpty()) return out;
-        Map<String, List<Outcome>> again = reruns(view);
-        Map<String, Outcome> firsts = new HashMap<>();
-        for (Outcome o : view.outcomes()) firsts.putIfAbsent(runKey(o.program(), o.input(), Platform.of(o)), o);
+        Map<RunOn, List<Outcome>> again = reruns(view);
+        // only the first runs that were rerun are looked at: keys are made for those alone
+        Set<Comparer.Run> rerun = new java.util.HashSet<>();
+        for (RunOn r : again.keySet()) rerun.add(new Comparer.Run(r.program(), r.input()));
+        Map<RunOn, Outcome> firsts = new HashMap<>();
+        for (Outcome o : view.outcomes()) {
+            if (rerun.contains(new Comparer.Run(o.program(), o.input()))) firsts.putIfAbsent(new RunOn(o.program(), o.input(), Platform.of(o)), o);
+        }
         again.forEach((k, more) -> {
             Outcome first = firsts.get(k);
             if (first != null && distinct(first, more).size() > 1) out.add(k);
@@ -104,21 +126,27 @@ public final class Cases {
         return out;
     }
 
+    /** One run of a case on one platform: {@link #runKey} without building the string. */
+    record RunOn(String program, int input, Platform platform) {}
+
     /** {@code program/input/platform}. */
     public static String runKey(String program, int input, Platform p) {
         return program + "/" + input + "/" + p.id();
     }
 
-    private static Map<String, List<Outcome>> reruns(CampaignView view) {
-        Map<String, List<Outcome>> m = new HashMap<>();
+    private static Map<RunOn, List<Outcome>> reruns(CampaignView view) {
+        Map<RunOn, List<Outcome>> m = new HashMap<>();
         for (List<Outcome> attempt : view.reruns()) {
-            for (Outcome o : attempt) m.computeIfAbsent(runKey(o.program(), o.input(), Platform.of(o)), k -> new ArrayList<>()).add(o);
+            for (Outcome o : attempt) m.computeIfAbsent(new RunOn(o.program(), o.input(), Platform.of(o)), k -> new ArrayList<>(2)).add(o);
         }
         return m;
     }
 
     /** The different answers among a first run and its reruns: results (agreeing ones once) and statuses of runs without one. */
     private static List<String> distinct(Outcome first, List<Outcome> more) {
+        if (first.status() == Status.OK && more.stream().allMatch(o -> o.status() == Status.OK && first.hex().equals(o.hex()))) {
+            return List.of(first.hex()); // the usual case: every rerun printed the very same result
+        }
         List<String> seen = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         for (Outcome o : prepend(first, more)) {

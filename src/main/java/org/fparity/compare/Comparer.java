@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,7 +43,7 @@ public final class Comparer {
         // Parsed once per outcome, not once per pair it takes part in: hex parsing dominates otherwise.
         Map<Outcome, Double> values = new java.util.IdentityHashMap<>();
         Map<Platform, Map<Status, Integer>> runs = new TreeMap<>();
-        Set<Run> allRuns = new TreeSet<>();
+        Set<Run> seenRuns = new HashSet<>();
         for (Outcome o : view.outcomes()) {
             check(o);
             Platform p = Platform.of(o);
@@ -52,10 +53,15 @@ public final class Comparer {
             if (runsHere.putIfAbsent(r, o) != null) continue;
             if (o.status() == Status.OK) values.put(o, value(o));
             runs.computeIfAbsent(p, k -> new EnumMap<>(Status.class)).merge(o.status(), 1, Integer::sum);
-            allRuns.add(r);
+            seenRuns.add(r);
         }
+        // every run in (program, input) order, sorted once, with its program's precision looked up once
+        Run[] allRuns = seenRuns.toArray(new Run[0]);
+        java.util.Arrays.sort(allRuns);
+        Precision[] precisions = new Precision[allRuns.length];
+        for (int k = 0; k < allRuns.length; k++) precisions[k] = view.precision(allRuns[k].program());
         // A platform whose result changed between reruns of a case is not compared on it: its own category, never a discrepancy.
-        Set<String> unstable = Cases.unstableRuns(view);
+        Set<Cases.RunOn> unstable = Cases.unstable(view);
         List<PairSummary> summaries = new ArrayList<>();
         List<Discrepancy> discrepancies = new ArrayList<>();
         List<StatusMismatch> mismatches = new ArrayList<>();
@@ -63,18 +69,19 @@ public final class Comparer {
             Map<Run, Outcome> as = byPlatform.getOrDefault(pair.a(), Map.of());
             Map<Run, Outcome> bs = byPlatform.getOrDefault(pair.b(), Map.of());
             Map<Precision, PairSummary> byPrecision = new EnumMap<>(Precision.class);
-            for (Run r : allRuns) {
+            for (int k = 0; k < allRuns.length; k++) {
+                Run r = allRuns[k];
                 Outcome a = as.get(r);
                 Outcome b = bs.get(r);
                 if (a == null && b == null) continue;
-                PairSummary sum = byPrecision.computeIfAbsent(view.precision(r.program()), pr -> new PairSummary(pair, pr));
+                PairSummary sum = byPrecision.computeIfAbsent(precisions[k], pr -> new PairSummary(pair, pr));
                 sum.seen(r.program());
-                if (!unstable.isEmpty() && (unstable.contains(Cases.runKey(r.program(), r.input(), pair.a()))
-                        || unstable.contains(Cases.runKey(r.program(), r.input(), pair.b())))) {
+                if (!unstable.isEmpty() && (unstable.contains(new Cases.RunOn(r.program(), r.input(), pair.a()))
+                        || unstable.contains(new Cases.RunOn(r.program(), r.input(), pair.b())))) {
                     sum.countUnstable();
                 } else if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
                     sum.countCompared(r.program());
-                    Discrepancy d = classify(pair, r, a, values.get(a), b, values.get(b), view.precision(r.program()));
+                    Discrepancy d = classify(pair, r, a, values.get(a), b, values.get(b), precisions[k]);
                     if (d != null) {
                         sum.add(d);
                         discrepancies.add(d);
@@ -93,7 +100,7 @@ public final class Comparer {
             if (byPrecision.containsKey(Precision.FP64)) summaries.add(byPrecision.get(Precision.FP64));
             if (byPrecision.containsKey(Precision.FP32)) summaries.add(byPrecision.get(Precision.FP32));
         }
-        return new Findings(summaries, discrepancies, mismatches, runs, allRuns.size());
+        return new Findings(summaries, discrepancies, mismatches, runs, allRuns.length);
     }
 
     /** Classifies two OK results of one run; null when they agree. */

@@ -14,9 +14,9 @@ public record Platform(String toolchain, String opt, String site, String node) i
     public static final Comparator<String> OPT_ORDER = Toolchain.OPT_ORDER;
 
     public Platform {
-        PlatformKey k = new PlatformKey(toolchain, opt, site, node);
-        site = k.site();
-        node = k.node();
+        PlatformKey.requireNames(toolchain, opt);
+        site = PlatformKey.site(site);
+        node = PlatformKey.node(node);
     }
 
     /** A platform on the local site without node facts. */
@@ -26,7 +26,7 @@ public record Platform(String toolchain, String opt, String site, String node) i
 
     /** The platform an outcome ran on. */
     public static Platform of(Outcome o) {
-        return of(o.platformKey());
+        return new Platform(o.toolchain(), o.opt(), o.site(), o.node());
     }
 
     public static Platform of(PlatformKey k) {
@@ -66,6 +66,6 @@ public record Platform(String toolchain, String opt, String site, String node) i
 
     @Override
     public int compareTo(Platform o) {
-        return key().compareTo(o.key());
+        return PlatformKey.compare(toolchain, opt, site, node, o.toolchain, o.opt, o.site, o.node);
     }
 }

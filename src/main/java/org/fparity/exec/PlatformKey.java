@@ -29,9 +29,24 @@ public record PlatformKey(String toolchain, String opt, String site, String node
     public static final java.util.List<String> RESULT_FACTS = java.util.List.of("gpu", "gpu_driver", "gpu_runtime");
 
     public PlatformKey {
+        requireNames(toolchain, opt);
+        site = site(site);
+        node = node(node);
+    }
+
+    /** Refuses a platform without a toolchain or an opt level. */
+    public static void requireNames(String toolchain, String opt) {
         if (toolchain == null || opt == null) throw new IllegalArgumentException("a platform needs a toolchain and an opt level");
-        site = site == null || site.isBlank() ? LOCAL : site;
-        node = node == null || node.isBlank() ? null : node;
+    }
+
+    /** The site as a key holds it: blank means {@link #LOCAL}. */
+    public static String site(String site) {
+        return site == null || site.isBlank() ? LOCAL : site;
+    }
+
+    /** The node as a key holds it: blank means none (null). */
+    public static String node(String node) {
+        return node == null || node.isBlank() ? null : node;
     }
 
     /** A platform on the local site with no result-changing node facts. */
@@ -109,13 +124,18 @@ public record PlatformKey(String toolchain, String opt, String site, String node
 
     @Override
     public int compareTo(PlatformKey o) {
-        int c = toolchain.compareTo(o.toolchain);
+        return compare(toolchain, opt, site, node, o.toolchain, o.opt, o.site, o.node);
+    }
+
+    /** {@link #compareTo} on the fields of two keys (as a key holds them), for callers that keep the fields without a key. */
+    public static int compare(String toolchain, String opt, String site, String node, String oToolchain, String oOpt, String oSite, String oNode) {
+        int c = toolchain.compareTo(oToolchain);
         if (c != 0) return c;
-        c = Toolchain.OPT_ORDER.compare(opt, o.opt);
+        c = Toolchain.OPT_ORDER.compare(opt, oOpt);
         if (c != 0) return c;
-        c = siteOrder(site).compareTo(siteOrder(o.site));
+        c = siteOrder(site).compareTo(siteOrder(oSite));
         if (c != 0) return c;
-        return node == null ? (o.node == null ? 0 : -1) : o.node == null ? 1 : node.compareTo(o.node);
+        return node == null ? (oNode == null ? 0 : -1) : oNode == null ? 1 : node.compareTo(oNode);
     }
 
     /** The local site first, then the others by name. */

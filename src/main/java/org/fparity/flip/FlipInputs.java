@@ -87,7 +87,7 @@ public record FlipInputs(int perProgram, int branches, int cells, int queryMilli
         List<CampaignMeta.ProgramEntry> entries = new ArrayList<>(plan.entries().size());
         try (Z3Session z3 = new Z3Session(queryMillis)) {
             for (CampaignMeta.ProgramEntry e : plan.entries()) {
-                Program p = plan.byId().get(e.id());
+                Program p = Program.parse(e.source());
                 Added a = forProgram(p, e.inputs(), z3, plan.seed());
                 if (a.branchesSearched() > 0) with++;
                 added += a.inputs().size();
@@ -98,7 +98,7 @@ public record FlipInputs(int perProgram, int branches, int cells, int queryMilli
         }
         Map<String, String> settings = settings(plan);
         if (summary != null) summary[0] = new Summary(plan.entries().size(), with, added, (System.nanoTime() - t0) / 1_000_000);
-        return new CampaignPlan(plan.seed(), plan.grammar(), settings, entries, plan.byId(), plan.batch());
+        return new CampaignPlan(plan.seed(), plan.grammar(), settings, entries, plan.batch());
     }
 
     /** The plan's settings with this search's: what a campaign with flip inputs records. */

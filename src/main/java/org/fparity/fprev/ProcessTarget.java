@@ -54,13 +54,67 @@ public class ProcessTarget implements SumTarget {
         return description;
     }
 
+    /** A probe server started before anyone asked for it, and where its stderr goes. */
+    private record Early(Processes.Running process, Path errLog) {}
+
+    /** Servers started ahead of need ({@link #startEarly}), by command and environment; each is taken at most once. */
+    private static final Map<List<Object>, Early> EARLY = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Starts this target's process now, so that its own start (Python importing numpy: a few hundred milliseconds)
+     * overlaps the caller's; the first {@link #open} of a target with the same command and environment takes it over.
+     * One that is never taken is stopped when the JVM exits. Best effort: a process that cannot start is left to
+     * {@link #open}, which reports it.
+     */
+    public void startEarly() {
+        List<Object> key = List.of(command, env);
+        if (EARLY.containsKey(key)) return;
+        try {
+            Path err = Files.createTempFile("fparity-fprev-", ".err");
+            Early e = new Early(Processes.command(command).env(env).stderr(err).start(), err);
+            if (EARLY.isEmpty()) Runtime.getRuntime().addShutdownHook(new Thread(ProcessTarget::stopEarly));
+            EARLY.put(key, e);
+        } catch (IOException | RuntimeException e) {
+            // open() starts it again and says what went wrong
+        }
+    }
+
+    /** Whether a process started early for this target's command is waiting to be taken over. */
+    boolean hasEarly() {
+        return EARLY.containsKey(List.<Object>of(command, env));
+    }
+
+    private static void stopEarly() {
+        for (List<Object> k : List.copyOf(EARLY.keySet())) {
+            Early e = EARLY.remove(k);
+            if (e != null) discard(e);
+        }
+    }
+
+    private static void discard(Early e) {
+        e.process().close();
+        try {
+            Files.deleteIfExists(e.errLog());
+        } catch (IOException ignored) {
+            // a temporary file
+        }
+    }
+
     private void start() {
         if (process != null && process.isAlive()) return;
-        try {
-            errLog = Files.createTempFile("fparity-fprev-", ".err");
-            process = Processes.command(command).env(env).stderr(errLog).start();
-        } catch (IOException e) {
-            throw new FparityError("cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), FparityError.MISSING_TOOL, e);
+        Early early = EARLY.remove(List.<Object>of(command, env));
+        if (early != null && early.process().isAlive()) {
+            errLog = early.errLog();
+            process = early.process();
+        } else {
+            // one that died before anyone asked is started again, so that the error (if any) is this start's
+            if (early != null) discard(early);
+            try {
+                errLog = Files.createTempFile("fparity-fprev-", ".err");
+                process = Processes.command(command).env(env).stderr(errLog).start();
+            } catch (IOException e) {
+                throw new FparityError("cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), FparityError.MISSING_TOOL, e);
+            }
         }
         in = new BufferedWriter(new OutputStreamWriter(process.stdin(), StandardCharsets.US_ASCII), 1 << 16);
         out = new BufferedReader(new InputStreamReader(process.stdout(), StandardCharsets.US_ASCII), 1 << 16);
@@ -91,7 +145,7 @@ public class ProcessTarget implements SumTarget {
                 for (double[] row : inputs) {
                     for (int k = 0; k < row.length; k++) {
                         if (k > 0) sb.append(' ');
-                        sb.append(Double.toHexString(row[k]));
+                        HexFloat.append(sb, row[k]);
                     }
                     sb.append('\n');
                 }

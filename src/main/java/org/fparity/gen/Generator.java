@@ -40,22 +40,48 @@ public final class Generator {
 
     /** {@code count} distinct programs of one precision. */
     public List<Program> generate(Precision precision, int count) {
+        List<Program> out = new ArrayList<>(count);
+        stream(precision, count).forEachRemaining(out::add);
+        return out;
+    }
+
+    /**
+     * The same programs as {@link #generate}, in the same order, made one at a time as they are asked for, so a campaign
+     * of any size holds one program at a time (and 8 bytes per program drawn, to tell repeats). A repeat is told by its
+     * id, the first 64 bits of the SHA-256 of its canonical form: two different forms with the same id would be one
+     * program to every outcome anyway.
+     */
+    public java.util.Iterator<Program> stream(Precision precision, int count) {
         if (count < 0) throw new IllegalArgumentException("count must be >= 0");
         // A multiply-add of the seed is SplittableRandom's own step (and split() consumes two), so nearby seeds walked
         // the same states; a full avalanche hash of (seed, precision) makes every seed an unrelated starting point.
         SplittableRandom master = new SplittableRandom(mix64(mix64(seed) ^ (precision == Precision.FP32 ? 0x5bd1e995L : 0x27d4eb2dL)));
-        List<Program> out = new ArrayList<>(count);
-        Set<String> seen = new HashSet<>();
-        long attempts = 0;
+        Set<Long> seen = new HashSet<>();
         long limit = 50L * count + 1000;
-        while (out.size() < count) {
-            if (++attempts > limit) {
-                throw new IllegalStateException("the grammar yields too few distinct programs: " + out.size() + " after " + limit + " attempts");
+        return new java.util.Iterator<>() {
+            int made;
+            long attempts;
+
+            @Override
+            public boolean hasNext() {
+                return made < count;
             }
-            Program p = new One(master.split(), precision).program();
-            if (seen.add(p.canonical())) out.add(p);
-        }
-        return out;
+
+            @Override
+            public Program next() {
+                if (made >= count) throw new java.util.NoSuchElementException();
+                while (true) {
+                    if (++attempts > limit) {
+                        throw new IllegalStateException("the grammar yields too few distinct programs: " + made + " after " + limit + " attempts");
+                    }
+                    Program p = new One(master.split(), precision).program();
+                    if (seen.add(Long.parseUnsignedLong(p.id(), 16))) {
+                        made++;
+                        return p;
+                    }
+                }
+            }
+        };
     }
 
     /** Stafford's variant 13 of the MurmurHash3 finaliser: every input bit flips each output bit with probability 1/2. */

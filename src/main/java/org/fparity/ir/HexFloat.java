@@ -16,27 +16,31 @@ public final class HexFloat {
     private HexFloat() {}
 
     public static String format(double v) {
+        return append(new StringBuilder(24), v).toString();
+    }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    /** Appends {@link #format}'s spelling of {@code v} to {@code sb} without an intermediate string (hot loops). */
+    public static StringBuilder append(StringBuilder sb, double v) {
         long bits = Double.doubleToRawLongBits(v);
-        boolean neg = bits < 0;
-        String sign = neg ? "-" : "";
-        if (Double.isNaN(v)) return sign + "nan";
-        if (Double.isInfinite(v)) return sign + "inf";
+        if (bits < 0) sb.append('-');
+        if (Double.isNaN(v)) return sb.append("nan");
+        if (Double.isInfinite(v)) return sb.append("inf");
         int biased = (int) ((bits >>> 52) & 0x7ff);
         long frac = bits & 0xfffffffffffffL;
-        if (biased == 0 && frac == 0) return sign + "0x0p+0";
-        String lead = biased == 0 ? "0" : "1";
-        int exp = biased == 0 ? -1022 : biased - 1023;
-        StringBuilder sb = new StringBuilder(24).append(sign).append("0x").append(lead);
+        if (biased == 0 && frac == 0) return sb.append("0x0p+0");
+        sb.append("0x").append(biased == 0 ? '0' : '1');
         if (frac != 0) {
             // 13 hex digits, trailing zeros dropped (what glibc prints)
-            int tz = Long.numberOfTrailingZeros(frac) / 4;
-            String digits = Long.toHexString(frac >>> (4 * tz));
+            int digits = 13 - Long.numberOfTrailingZeros(frac) / 4;
             sb.append('.');
-            for (int i = digits.length() + tz; i < 13; i++) sb.append('0');
-            sb.append(digits);
+            for (int i = 0; i < digits; i++) sb.append(HEX[(int) (frac >>> (48 - 4 * i)) & 0xf]);
         }
-        sb.append('p').append(exp >= 0 ? "+" : "").append(exp);
-        return sb.toString();
+        int exp = biased == 0 ? -1022 : biased - 1023;
+        sb.append('p');
+        if (exp >= 0) sb.append('+');
+        return sb.append(exp);
     }
 
     /** Parses a hex float, a decimal, or C's / Java's spellings of infinities and NaNs; throws NumberFormatException. */

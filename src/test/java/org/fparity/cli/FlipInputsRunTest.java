@@ -42,10 +42,13 @@ class FlipInputsRunTest {
         Path meta = dir.resolve("campaign.json");
         ObjectNode json = (ObjectNode) ProgramJson.MAPPER.readTree(meta.toFile());
         assertEquals("flip", json.get("settings").get("inputsFrom").asText());
-        // the program with flip inputs: more than its 2 random ones
+        // the program with flip inputs: more than its 2 random ones (in the program store, one program per line)
+        Path store = dir.resolve("programs.jsonl");
+        List<ObjectNode> programs = new java.util.ArrayList<>();
+        for (String l : Files.readAllLines(store)) programs.add((ObjectNode) ProgramJson.MAPPER.readTree(l));
         ArrayNode flipped = null;
         int total = 0;
-        for (JsonNode p : json.get("programs")) {
+        for (JsonNode p : programs) {
             total += p.get("inputs").size();
             if (flipped == null && p.get("inputs").size() > 2) flipped = (ArrayNode) p.get("inputs");
         }
@@ -57,7 +60,9 @@ class FlipInputsRunTest {
         assertTrue(fp < last.size(), "no floating-point parameter in " + last);
         String tampered = "0x1.5555555555555p-3";
         last.set(fp, ProgramJson.MAPPER.getNodeFactory().textNode(tampered));
-        Files.writeString(meta, ProgramJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json));
+        StringBuilder edited = new StringBuilder();
+        for (ObjectNode p : programs) edited.append(ProgramJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(p)).append('\n');
+        Files.writeString(store, edited);
         Path outcomes = dir.resolve("outcomes.jsonl");
         List<String> lines = Files.readAllLines(outcomes);
         assertEquals(total, lines.size());
@@ -69,8 +74,8 @@ class FlipInputsRunTest {
         assertFalse(again[2].contains("different campaign"), again[2]);
         Campaign c = Campaign.load(dir);
         assertEquals(total, c.outcomes().size(), "every (program, input) ran once on gcc@O0");
-        String kept = ((ArrayNode) ProgramJson.MAPPER.readTree(meta.toFile()).get("programs").findValues("inputs").stream()
-                .filter(n -> n.size() > 2).findFirst().orElseThrow()).get(flipped.size() - 1).get(fp).asText();
+        String kept = c.programEntries().stream().filter(e -> e.inputs().size() > 2).findFirst().orElseThrow()
+                .inputs().get(flipped.size() - 1).args().get(fp);
         assertEquals(tampered, kept, "the recorded flip input is kept");
         for (Outcome o : c.outcomes()) assertEquals(Outcome.Status.OK, o.status(), o.toString());
     }

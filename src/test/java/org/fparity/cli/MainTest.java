@@ -31,6 +31,24 @@ class MainTest {
         assertEquals(line + System.lineSeparator() + line + System.lineSeparator(), text);
     }
 
+    /**
+     * A command that runs out of heap (a forced 50-million-summand reveal in a 32 MiB JVM) ends with one line saying
+     * so and how to raise the limit, and exit 4 — not a JVM stack trace and exit 1, which a nightly reads as findings.
+     */
+    @Test
+    void runningOutOfHeapIsOneLineAndExitFour() throws Exception {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx32m", "-cp", cp, Main.class.getName(),
+                "fprev", "--target", "java.seq", "--n", "50000000", "--force");
+        org.fparity.util.Processes.Captured c = org.fparity.util.Processes.command(cmd).timeoutSeconds(120).capture();
+        assertEquals(ExitCode.IO_FAILURE.code(), c.result().exitCode(), c.stdout() + c.stderr());
+        List<String> err = c.stderr().strip().lines().toList();
+        // the cost warning --force prints first, then the one line
+        // (the limit the JVM reports can be a little under -Xmx, depending on its collector)
+        assertEquals("fparity: " + Main.outOfMemory(0), err.get(err.size() - 1).replaceFirst("\\(\\d+ MiB\\)", "(0 MiB)"), c.stderr());
+        assertFalse(c.stderr().contains("Exception in thread") || c.stderr().contains("\tat "), c.stderr());
+    }
+
     @Test
     void unknownOptionIsAUsageError() {
         String[] r = ToolchainsCommandTest.cli("--bogus-option");

@@ -119,8 +119,7 @@ class MergeCommandTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("4 programs are not in every campaign (kept; their other platforms have no outcome):"), r.out());
         assertTrue(r.out().contains("  " + programs.get(11).id() + " only in " + a), r.out());
-        var meta = org.fparity.ir.ProgramJson.MAPPER.readTree(out.resolve("campaign.json").toFile());
-        assertEquals(14, meta.get("programs").size(), "12 shared-or-A programs + 2 of C's own");
+        assertEquals(14, org.fparity.campaign.Campaign.load(out).programEntries().size(), "12 shared-or-A programs + 2 of C's own");
     }
 
     @Test
@@ -132,9 +131,9 @@ class MergeCommandTest {
         String clang0 = lines.stream().filter(l -> l.contains("\"program\":\"" + p1.id() + "\",\"input\":2,\"toolchain\":\"clang\",\"opt\":\"O0\"")).findFirst().orElseThrow();
         Outcome cs0 = CampaignBuilder.standard(p1, 1, 0, CampaignBuilder.platform("clang", "O0", "node-c", "node-c-n1"));
         assertTrue(clang0.contains("\"hex\":\"" + cs0.hex() + "\""), clang0);
-        var meta = org.fparity.ir.ProgramJson.MAPPER.readTree(out.resolve("campaign.json").toFile());
-        assertEquals(p1.inputs().getFirst().args(), org.fparity.ir.ProgramJson.MAPPER.convertValue(meta.get("programs").get(1).get("inputs").get(0), List.class));
-        assertEquals(3, meta.get("programs").get(1).get("inputs").size(), "still three inputs: the same three, in A's order");
+        CampaignMeta.ProgramEntry merged1 = org.fparity.campaign.Campaign.load(out).programEntries().get(1);
+        assertEquals(p1.inputs().getFirst().args(), merged1.inputs().get(0).args());
+        assertEquals(3, merged1.inputs().size(), "still three inputs: the same three, in A's order");
     }
 
     @Test

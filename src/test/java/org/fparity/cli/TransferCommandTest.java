@@ -238,7 +238,7 @@ class TransferCommandTest {
         // the same as the campaign without its reruns (schema 1 carried none)
         Path unrerun = tmp.resolve("v1-expected/nightly-1");
         Files.createDirectories(unrerun);
-        for (String f : List.of("campaign.json", "outcomes.jsonl")) Files.copy(campaign.resolve(f), unrerun.resolve(f));
+        for (String f : List.of("campaign.json", "programs.jsonl", "outcomes.jsonl")) Files.copy(campaign.resolve(f), unrerun.resolve(f));
         assertEquals(Cli.fparity("compare", unrerun.toString()).out(), Cli.fparity("compare", out.toString()).out());
     }
 

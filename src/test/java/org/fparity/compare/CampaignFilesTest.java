@@ -61,9 +61,9 @@ class CampaignFilesTest {
         Path dir = tmp.resolve("future");
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("outcomes.jsonl"), "");
-        Files.writeString(dir.resolve("campaign.json"), "{\"schema\": 2}");
+        Files.writeString(dir.resolve("campaign.json"), "{\"schema\": 3}");
         FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
-        assertTrue(e.getMessage().endsWith("campaign.json: schema 2 is newer than this fparity understands (1); upgrade fparity"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("campaign.json: schema 3 is newer than this fparity understands (2); upgrade fparity"), e.getMessage());
     }
 
     @Test

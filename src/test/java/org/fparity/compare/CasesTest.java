@@ -98,4 +98,32 @@ class CasesTest {
         assertEquals(List.of("0x1p+1", "CRASH"), c.unstable().get(new Platform("b", "O0")));
         assertFalse(c.discrepant());
     }
+
+    @Test
+    void casesComeInProgramThenNumericInputOrderAndRerunsTellSameFromChangedResults() {
+        List<Outcome> first = new ArrayList<>();
+        for (String prog : List.of("q", "p")) {
+            for (int input : new int[] {10, 2, 9}) {
+                first.add(new Outcome(prog, input, "a", "O0", Status.OK, "0x1p+0", null, null, 0));
+                first.add(new Outcome(prog, input, "b", "O0", Status.OK, "0x1p+1", null, null, 0));
+            }
+        }
+        // one rerun: p/2 on a prints the same again (stable); q/9 on b prints another value (unstable); p/10 on a crashes
+        List<Outcome> rerun = List.of(
+                new Outcome("p", 2, "a", "O0", Status.OK, "0x1p+0", null, null, 0),
+                new Outcome("q", 9, "b", "O0", Status.OK, "0x1.8p+1", null, null, 0),
+                new Outcome("p", 10, "a", "O0", Status.CRASH, null, null, null, 0));
+        CampaignView v = new CampaignView("t", Map.of(), Map.of(), Map.of(), first, List.of(rerun), Map.of());
+        List<Cases.Case> cs = Cases.of(v);
+        assertEquals(List.of("p/2", "p/9", "p/10", "q/2", "q/9", "q/10"), cs.stream().map(Cases.Case::key).toList());
+        Platform a = new Platform("a", "O0");
+        Platform b = new Platform("b", "O0");
+        assertFalse(cs.get(0).hasUnstable(), "the same result again is stable");
+        assertEquals(Map.of(a, List.of("0x1p+0", "CRASH")), cs.get(2).unstable());
+        assertEquals(Map.of(b, List.of("0x1p+1", "0x1.8p+1")), cs.get(4).unstable());
+        assertEquals(java.util.Set.of(Cases.runKey("p", 10, a), Cases.runKey("q", 9, b)), Cases.unstableRuns(v));
+        // the unstable runs are not compared: of 6 cases on the one pair, 2 are left out
+        Findings f = Comparer.compare(v);
+        assertEquals(4, f.discrepancies().size());
+    }
 }

@@ -137,4 +137,23 @@ class NumpyTargetTest {
             assertTrue(e.getMessage().contains("unknown numpy op 'cumsum'") || e.getMessage().contains("stopped answering"), e.getMessage());
         }
     }
+
+    @Test
+    void aServerStartedEarlyIsTakenOverAndRevealsTheSameTreeAsAFreshOne() {
+        needNumpy();
+        Fprev.Result fresh;
+        try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, 1)) {
+            fresh = Fprev.reveal(t, 300, Fprev.Algo.ADVANCED);
+        }
+        ProcessTarget early = ProcessTarget.numpy("dot", Precision.FP32, 1);
+        early.startEarly();
+        assertTrue(early.hasEarly(), "started, waiting to be taken over");
+        try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, 1)) {
+            Fprev.Result r = Fprev.reveal(t, 300, Fprev.Algo.ADVANCED, ProbeValues.mask(Precision.FP32), ProbeValues.unit(Precision.FP32), 16);
+            assertFalse(t.hasEarly(), "the first open took it over");
+            assertEquals(fresh.tree(), r.tree());
+            assertEquals(fresh.probes(), r.probes());
+            assertEquals(fresh.replay().verdict(), r.replay().verdict());
+        }
+    }
 }

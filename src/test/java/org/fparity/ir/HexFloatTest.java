@@ -17,6 +17,14 @@ import org.fparity.util.Processes;
 
 class HexFloatTest {
     @Test
+    void appendWritesTheSameSpellingAfterWhatIsThere() {
+        StringBuilder sb = new StringBuilder("x=");
+        HexFloat.append(sb, -3.0).append(' ');
+        HexFloat.append(sb, Double.MIN_VALUE);
+        assertEquals("x=-0x1.8p+1 0x0.0000000000001p-1022", sb.toString());
+    }
+
+    @Test
     void specialValues() {
         assertEquals("0x1p+0", HexFloat.format(1.0));
         assertEquals("-0x1.8p+1", HexFloat.format(-3.0));

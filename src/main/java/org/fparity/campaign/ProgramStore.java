@@ -1,0 +1,279 @@
+package org.fparity.campaign;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.AbstractList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.RandomAccess;
+import java.util.function.Consumer;
+import org.fparity.ExitCode;
+import org.fparity.FparityError;
+import org.fparity.ir.ProgramJson;
+
+/**
+ * {@code programs.jsonl}, a campaign's program store: one program per line (id, SHA-256, precision, inputs, source),
+ * in campaign order, each stored once. campaign.json (layout 2) names it and says how many programs it holds, so a
+ * store cut short is told from a complete one. It is written as the programs are generated, one line per write, and read
+ * back a few dozen lines at a time: memory holds 20 bytes per program (where its line starts, its id for look-ups), never
+ * the programs themselves. A {@code kill -9} while it is written leaves whole lines and at most one torn last line,
+ * which the next run cuts off before it carries on ({@link #fill}).
+ */
+public final class ProgramStore {
+    public static final String FILE = "programs.jsonl";
+    static final ObjectWriter WRITER = ProgramJson.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectReader READER = ProgramJson.MAPPER.readerFor(CampaignMeta.ProgramEntry.class);
+    /** Programs parsed per read: what a reader holds beyond the index. */
+    static final int CHUNK = 64;
+
+    private ProgramStore() {}
+
+    /** What campaign.json says of its store: the file (relative to the campaign folder) and how many programs it holds. */
+    public record Info(String file, int count) {}
+
+    /**
+     * The store of {@code dir} as campaign.json describes it; anything but exactly {@code info.count()} whole, readable
+     * lines is a one-line error naming the file and what is wrong.
+     */
+    public static Entries open(Path dir, Info info) {
+        Path f = dir.resolve(info.file());
+        if (!Files.exists(f)) throw damaged(f, "missing (campaign.json says it holds " + info.count() + " programs)");
+        Scan s = scan(f);
+        if (s.torn()) throw damaged(f, "truncated: its last line is cut off after " + s.count() + " whole programs of " + info.count());
+        if (s.count() != info.count()) throw damaged(f, "holds " + s.count() + " programs, campaign.json says " + info.count());
+        return new Entries(f, s.offsets(), s.count(), s.ids());
+    }
+
+    private static FparityError damaged(Path f, String what) {
+        return new FparityError(f + ": " + what + "; the campaign's program store is damaged (restore it, or run the campaign again into a new folder)",
+                ExitCode.BAD_INPUT);
+    }
+
+    /**
+     * Writes the store of {@code dir} so that it holds {@code programs}, resuming a store that an interrupted run left:
+     * its whole lines must be the first programs (otherwise the folder holds another campaign, and this refuses it), a torn
+     * last line is cut off ({@code warn} hears of it), and the rest is appended, one line per write, as {@code programs}
+     * yields them. Returns the complete store.
+     */
+    public static Entries fill(Path dir, Iterable<CampaignMeta.ProgramEntry> programs, Consumer<String> warn) {
+        Path f = dir.resolve(FILE);
+        Scan s = Files.exists(f) ? scan(f) : new Scan(new long[] {0}, new long[0], 0, false);
+        if (s.torn()) warn.accept(FILE + ": torn last line (after " + s.count() + " programs) cut off; the rest is generated again");
+        Iterator<CampaignMeta.ProgramEntry> it = programs.iterator();
+        if (s.count() > 0) {
+            Entries had = new Entries(f, s.offsets(), s.count(), s.ids());
+            for (int i = 0; i < s.count(); i++) {
+                if (!it.hasNext() || !had.get(i).equals(it.next())) {
+                    throw new FparityError(dir + " holds the programs of a different campaign (" + FILE + " differs at program " + (i + 1)
+                            + "); choose another --out or delete it");
+                }
+            }
+        }
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            ch.truncate(s.offsets()[s.count()]);
+            ch.position(s.offsets()[s.count()]);
+            while (it.hasNext()) ch.write(ByteBuffer.wrap(line(it.next())));
+            ch.force(true);
+        } catch (IOException e) {
+            throw FparityError.io("cannot write " + f, e);
+        }
+        Scan done = scan(f);
+        return new Entries(f, done.offsets(), done.count(), done.ids());
+    }
+
+    /** Writes a new store for {@code programs} in {@code dir} (temp then rename), replacing any there. */
+    public static Entries write(Path dir, Iterable<CampaignMeta.ProgramEntry> programs) {
+        Path f = dir.resolve(FILE);
+        try {
+            Path tmp = Files.createTempFile(dir, "." + FILE + ".", ".tmp");
+            try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+                for (CampaignMeta.ProgramEntry p : programs) out.write(line(p));
+            }
+            Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw FparityError.io("cannot write " + f, e);
+        }
+        Scan s = scan(f);
+        return new Entries(f, s.offsets(), s.count(), s.ids());
+    }
+
+    private static byte[] line(CampaignMeta.ProgramEntry p) {
+        try {
+            byte[] json = WRITER.writeValueAsBytes(p);
+            byte[] out = Arrays.copyOf(json, json.length + 1);
+            out[json.length] = '\n';
+            return out;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Where each whole line starts ({@code offsets[count]} is where the next would), each one's id as a number, and
+     * whether a torn last line follows. A whole line that does not read as a program is a one-line error.
+     */
+    private record Scan(long[] offsets, long[] ids, int count, boolean torn) {}
+
+    private static Scan scan(Path f) {
+        long[] offsets = new long[1024];
+        long[] ids = new long[1024];
+        int n = 0;
+        long pos = 0;
+        boolean torn = false;
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(f), 1 << 16)) {
+            java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream(4096);
+            int b;
+            while (true) {
+                b = in.read();
+                if (b < 0) {
+                    torn = line.size() > 0;
+                    break;
+                }
+                if (b != '\n') {
+                    line.write(b);
+                    continue;
+                }
+                CampaignMeta.ProgramEntry e = parse(f, n + 1, line.toByteArray());
+                if (n + 1 >= offsets.length) {
+                    offsets = Arrays.copyOf(offsets, offsets.length * 2);
+                    ids = Arrays.copyOf(ids, ids.length * 2);
+                }
+                offsets[n] = pos;
+                ids[n] = idKey(e.id());
+                pos += line.size() + 1;
+                n++;
+                line.reset();
+            }
+        } catch (IOException e) {
+            throw FparityError.io("cannot read " + f, e);
+        }
+        offsets[n] = pos;
+        return new Scan(Arrays.copyOf(offsets, n + 1), Arrays.copyOf(ids, n), n, torn);
+    }
+
+    private static CampaignMeta.ProgramEntry parse(Path f, int lineNo, byte[] bytes) {
+        try {
+            CampaignMeta.ProgramEntry e = READER.readValue(bytes);
+            if (e == null || e.id() == null || e.id().isBlank()) throw damaged(f, "line " + lineNo + " is not a program (no id)");
+            return e;
+        } catch (IOException e) {
+            throw damaged(f, "line " + lineNo + " is corrupt (" + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");
+        }
+    }
+
+    /** A program id (16 hex digits) as a number; any other id by its string hash (look-ups then compare the ids). */
+    private static long idKey(String id) {
+        if (id.length() == 16) {
+            try {
+                return Long.parseUnsignedLong(id, 16);
+            } catch (NumberFormatException notHex) {
+                // fall through
+            }
+        }
+        return id.hashCode();
+    }
+
+    /**
+     * The programs of a store as a list: read from the file a chunk at a time when asked for, never all at once. Its
+     * iterator reads the file in order; {@link #find} looks a program up by id.
+     */
+    public static final class Entries extends AbstractList<CampaignMeta.ProgramEntry> implements RandomAccess {
+        private final Path file;
+        private final long[] offsets;
+        private final int count;
+        /** ids sorted, and the index of each in campaign order */
+        private final long[] sortedIds;
+        private final int[] indexOfSorted;
+        private volatile Chunk last;
+
+        private record Chunk(int from, List<CampaignMeta.ProgramEntry> entries) {}
+
+        Entries(Path file, long[] offsets, int count, long[] ids) {
+            this.file = file;
+            this.offsets = offsets;
+            this.count = count;
+            Integer[] order = new Integer[count];
+            for (int i = 0; i < count; i++) order[i] = i;
+            Arrays.sort(order, (a, b) -> Long.compare(ids[a], ids[b]));
+            this.sortedIds = new long[count];
+            this.indexOfSorted = new int[count];
+            for (int i = 0; i < count; i++) {
+                sortedIds[i] = ids[order[i]];
+                indexOfSorted[i] = order[i];
+            }
+        }
+
+        /** The file this list reads. */
+        public Path file() {
+            return file;
+        }
+
+        @Override
+        public int size() {
+            return count;
+        }
+
+        @Override
+        public CampaignMeta.ProgramEntry get(int i) {
+            if (i < 0 || i >= count) throw new IndexOutOfBoundsException(i);
+            Chunk c = last;
+            if (c == null || i < c.from() || i >= c.from() + c.entries().size()) {
+                c = read(i - i % CHUNK);
+                last = c;
+            }
+            return c.entries().get(i - c.from());
+        }
+
+        private Chunk read(int from) {
+            int to = Math.min(count, from + CHUNK);
+            ByteBuffer buf = ByteBuffer.allocate(Math.toIntExact(offsets[to] - offsets[from]));
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                while (buf.hasRemaining()) {
+                    if (ch.read(buf, offsets[from] + buf.position()) < 0) throw damaged(file, "shorter than when it was opened");
+                }
+            } catch (IOException e) {
+                throw FparityError.io("cannot read " + file, e);
+            }
+            byte[] bytes = buf.array();
+            CampaignMeta.ProgramEntry[] out = new CampaignMeta.ProgramEntry[to - from];
+            for (int i = from; i < to; i++) {
+                int start = (int) (offsets[i] - offsets[from]);
+                int end = (int) (offsets[i + 1] - offsets[from]) - 1;
+                out[i - from] = parse(file, i + 1, Arrays.copyOfRange(bytes, start, end));
+            }
+            return new Chunk(from, List.of(out));
+        }
+
+        /** The index of program {@code id} in campaign order, or -1. */
+        public int indexOf(String id) {
+            long k = idKey(id);
+            int at = Arrays.binarySearch(sortedIds, k);
+            if (at < 0) return -1;
+            while (at > 0 && sortedIds[at - 1] == k) at--;
+            for (; at < count && sortedIds[at] == k; at++) {
+                int i = indexOfSorted[at];
+                if (get(i).id().equals(id)) return i;
+            }
+            return -1;
+        }
+
+        /** Program {@code id}, or null. */
+        public CampaignMeta.ProgramEntry find(String id) {
+            int i = indexOf(id);
+            return i < 0 ? null : get(i);
+        }
+    }
+}
