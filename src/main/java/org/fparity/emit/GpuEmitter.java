@@ -231,6 +231,10 @@ final class GpuEmitter extends CHost {
             out.append("  (void) fp_hn;\n");
         }
         check(out, x("cudaMalloc") + "((void **) &fp_dout, sizeof(" + t + "))");
+        // the result starts as 0, like the C and OpenCL harnesses': a store the compiler dropped reads back 0, not
+        // whatever the device memory held before
+        out.append("  fp_res = 0;\n");
+        check(out, x("cudaMemcpy") + "(fp_dout, &fp_res, sizeof fp_res, " + x("cudaMemcpyHostToDevice") + ")");
         check(out, x("cudaMalloc") + "((void **) &fp_dv, sizeof fp_v)");
         check(out, x("cudaMemcpy") + "(fp_dv, fp_v, sizeof fp_v, " + x("cudaMemcpyHostToDevice") + ")");
         if (nn > 0) {

@@ -80,9 +80,10 @@ public final class GpuLoader {
               return "unknown error";
             }
 
-            /* not initialised, no device, invalid device, driver/library mismatch, compat mode unsupported */
+            /* not initialised, no device, invalid device, no code for this GPU in the module, driver/library mismatch,
+               compat mode unsupported */
             static int fp_unavailable(fp_status e) {
-              return e == 3 || e == 100 || e == 101 || e == 803 || e == 804;
+              return e == 3 || e == 100 || e == 101 || e == 209 || e == 803 || e == 804;
             }
 
             #define FP_CHECK(call) fp_check((call), #call)
@@ -176,9 +177,10 @@ public final class GpuLoader {
               return s ? s : "unknown error";
             }
 
-            /* not initialised, insufficient driver, no device, invalid device: the codes HIP shares with CUDA */
+            /* not initialised, insufficient driver, no device, invalid device, no code for this GPU in the module: the
+               codes HIP shares with CUDA */
             static int fp_unavailable(fp_status e) {
-              return e == 3 || e == 35 || e == 100 || e == 101;
+              return e == 3 || e == 35 || e == 100 || e == 101 || e == 209;
             }
 
             #define FP_CHECK(call) fp_check((call), #call)
@@ -339,6 +341,8 @@ public final class GpuLoader {
                 else if (sig[i] != 'I') slot++;
               }
               FP_CHECK(fp_malloc(&dout, es));
+              memset(res, 0, sizeof(double));
+              FP_CHECK(fp_to_device(dout, res, es)); /* starts as 0, as in the executable form */
               FP_CHECK(fp_malloc(&dv, es * (size_t) (nv > 0 ? nv : 1)));
               if (nv > 0) FP_CHECK(fp_to_device(dv, v, es * (size_t) nv));
               params[nparams++] = &dout;

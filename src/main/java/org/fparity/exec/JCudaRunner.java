@@ -212,7 +212,7 @@ public final class JCudaRunner {
     private static void check(String call, int rc, BatchRunner.Answer[] answers) {
         if (rc == CUresult.CUDA_SUCCESS) return;
         Outcome.Status s = rc == CUresult.CUDA_ERROR_NO_DEVICE || rc == CUresult.CUDA_ERROR_INVALID_DEVICE || rc == CUresult.CUDA_ERROR_NOT_INITIALIZED
-                ? Outcome.Status.CANNOT_RUN : Outcome.Status.HARNESS_ERROR;
+                || rc == CUresult.CUDA_ERROR_NO_BINARY_FOR_GPU ? Outcome.Status.CANNOT_RUN : Outcome.Status.HARNESS_ERROR;
         for (int i = 0; i < answers.length; i++) if (answers[i] == null) answers[i] = new BatchRunner.Answer(s, null, call + " failed: " + CUresult.stringFor(rc), 0);
     }
 
@@ -288,12 +288,15 @@ public final class JCudaRunner {
         CUdeviceptr dN = new CUdeviceptr();
         CUdeviceptr dA = new CUdeviceptr();
         List<CUdeviceptr> allocated = new ArrayList<>();
+        boolean abandoned = false;
         try {
             String step = null;
             if ((rc = alloc(dOut, es * count, allocated)) != 0) step = "cuMemAlloc";
             else if ((rc = alloc(dV, es * v.length, allocated)) != 0) step = "cuMemAlloc";
             else if ((rc = alloc(dN, (long) Integer.BYTES * n.length, allocated)) != 0) step = "cuMemAlloc";
             else if ((rc = alloc(dA, es * a.length, allocated)) != 0) step = "cuMemAlloc";
+            // results start as 0, as in the executable form: a store the compiler dropped reads back 0, not old memory
+            else if ((rc = JCudaDriver.cuMemcpyHtoD(dOut, Pointer.to(new byte[(int) (es * count)]), es * count)) != 0) step = "cuMemcpyHtoD";
             else if ((rc = JCudaDriver.cuMemcpyHtoD(dV, host(v, e.single()), es * v.length)) != 0) step = "cuMemcpyHtoD";
             else if ((rc = JCudaDriver.cuMemcpyHtoD(dN, Pointer.to(n), (long) Integer.BYTES * n.length)) != 0) step = "cuMemcpyHtoD";
             else if ((rc = JCudaDriver.cuMemcpyHtoD(dA, host(a, e.single()), es * a.length)) != 0) step = "cuMemcpyHtoD";
@@ -319,6 +322,7 @@ public final class JCudaRunner {
             long micros = (System.nanoTime() - t0) / 1000 / count;
             if (run.isAlive()) {
                 fail(ok, answers, Outcome.Status.TIMEOUT, "the launch of " + count + " inputs did not finish within " + timeoutMillis / 1000 + " s; context abandoned");
+                abandoned = true;
                 return false;
             }
             rc = launched[0] != 0 ? launched[0] : synced[0];
@@ -346,7 +350,10 @@ public final class JCudaRunner {
             }
             return true;
         } finally {
-            for (CUdeviceptr p : allocated) JCudaDriver.cuMemFree(p);
+            // The running kernel still uses the buffers of a launch that timed out, and cuMemFree waits for the device:
+            // freeing them would block this thread, and with it the whole batch, for as long as the kernel runs. They
+            // stay with the abandoned context instead.
+            if (!abandoned) for (CUdeviceptr p : allocated) JCudaDriver.cuMemFree(p);
         }
     }
 

@@ -111,4 +111,26 @@ class StaleResultToolsTest {
         }
         assertTrue(compilers > 0);
     }
+
+    /**
+     * The GPU forms cannot run here, so their part of the same guarantee is checked in their source: the executable
+     * form (CUDA and HIP) and the device-only loader (both APIs) write 0 into the result's device buffer before the
+     * launch, as the C and OpenCL hosts do, so a dropped store reads back 0 and not what that memory held before.
+     */
+    @Test
+    void gpuFormsWriteZeroIntoTheResultBufferBeforeTheLaunch() {
+        for (Language l : List.of(Language.CUDA, Language.HIP)) {
+            String src = Emitter.of(l).batch(List.of(POISON, PLAIN));
+            String pre = l == Language.CUDA ? "cuda" : "hip";
+            int zero = src.indexOf("fp_res = 0;");
+            int copy = src.indexOf(pre + "Memcpy(fp_dout, &fp_res, sizeof fp_res, " + pre + "MemcpyHostToDevice)");
+            int launch = l == Language.CUDA ? src.indexOf("fp_kernel_0<<<1, 1>>>") : src.indexOf("hipLaunchKernelGGL(fp_kernel_0");
+            assertTrue(zero > 0 && zero < copy && copy < launch, l + ": the result buffer is zeroed before the launch");
+        }
+        for (String api : List.of("cuda", "hip")) {
+            String src = GpuLoader.source(api);
+            int copy = src.indexOf("FP_CHECK(fp_to_device(dout, res, es));");
+            assertTrue(src.indexOf("memset(res, 0, sizeof(double));") < copy && copy > 0 && copy < src.indexOf("FP_CHECK(fp_launch("), api);
+        }
+    }
 }
