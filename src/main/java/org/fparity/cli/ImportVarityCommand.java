@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.fparity.FparityError;
-import org.fparity.campaign.Campaign;
 import org.fparity.campaign.varity.RecordedPlatform;
 import org.fparity.campaign.varity.VarityCampaign;
 import org.fparity.campaign.varity.VarityImport;
@@ -42,9 +41,9 @@ public final class ImportVarityCommand implements Callable<Integer> {
         }
         Path name = path.toAbsolutePath().normalize().getFileName();
         Path dir = out != null ? out : Path.of("campaigns", "varity-" + (name == null ? "import" : name.toString().replace(".json", "")));
-        Campaign c = VarityCampaign.write(r, dir, Main.VERSION, path);
+        Path c = VarityCampaign.write(r, dir, Main.VERSION, path);
         double secs = (System.nanoTime() - t0) / 1e9;
-        o.printf("imported %s (%s) into %s in %.2f s%n", path, String.join(", ", new java.util.TreeSet<>(r.layouts().values())), c.dir(), secs);
+        o.printf("imported %s (%s) into %s in %.2f s%n", path, String.join(", ", new java.util.TreeSet<>(r.layouts().values())), c, secs);
         o.printf("  cases:    %d named, %d imported, %d not imported%n", r.casesNamed(), r.casesNamed() - r.casesNotImported(), r.casesNotImported());
         o.printf("  programs: %d (distinct IR programs)   inputs: %d%n", r.programs().size(), r.inputs());
         o.printf("  results:  %d recorded, %d imported, %d not imported%n", r.resultsNamed(), r.outcomes().size(), r.resultsNotImported());
@@ -56,7 +55,7 @@ public final class ImportVarityCommand implements Callable<Integer> {
                     p.flags() == null ? "flags not documented" : String.join(" ", p.flags()), p.node().isEmpty() ? "" : "  " + new TreeMap<>(p.node()));
         }
         if (!r.problems().isEmpty()) o.println("  " + r.problems().size() + " problems (listed on stderr)");
-        o.println("next: fparity compare " + c.dir() + "   or add local toolchains: fparity run --campaign " + c.dir() + " --toolchains gcc");
+        o.println("next: fparity compare " + c + "   or add local toolchains: fparity run --campaign " + c + " --toolchains gcc");
         o.flush();
         return 0;
     }

@@ -7,12 +7,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.fparity.campaign.Emitters;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Job;
 import org.fparity.exec.LocalExecutor;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Toolchain;
 import org.fparity.ir.Params;
 import org.fparity.ir.Program;
 
@@ -44,7 +49,7 @@ public final class LocalCandidateRunner implements CandidateRunner {
     @Override
     public List<Map<org.fparity.ir.NodePath, Double>> values(Params.WithInput c) throws InterruptedException {
         List<Map<org.fparity.ir.NodePath, Double>> out = new ArrayList<>();
-        for (Map<org.fparity.ir.NodePath, Double> m : List.of(tracer.values(a, optA, c.program(), c.input()), tracer.values(b, optB, c.program(), c.input()))) {
+        for (Map<org.fparity.ir.NodePath, Double> m : both(() -> tracer.values(a, optA, c.program(), c.input()), () -> tracer.values(b, optB, c.program(), c.input()))) {
             if (!m.isEmpty()) out.add(m);
         }
         return out;
@@ -52,7 +57,28 @@ public final class LocalCandidateRunner implements CandidateRunner {
 
     @Override
     public Outcome[] standalone(Params.WithInput c) throws InterruptedException {
-        return new Outcome[] {single.run(a, optA, c.program(), c.input()), single.run(b, optB, c.program(), c.input())};
+        List<Outcome> o = both(() -> single.run(a, optA, c.program(), c.input()), () -> single.run(b, optB, c.program(), c.input()));
+        return new Outcome[] {o.get(0), o.get(1)};
+    }
+
+    /** One side's build and run. */
+    private interface SideWork<T> {
+        T call() throws InterruptedException;
+    }
+
+    /** A's and B's work at the same time (two processes, as the batch executor runs them), A's result first. */
+    private static <T> List<T> both(SideWork<T> x, SideWork<T> y) throws InterruptedException {
+        try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<T> fy = ex.submit(y::call);
+            T tx = x.call();
+            try {
+                return List.of(tx, fy.get());
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException re) throw re;
+                if (e.getCause() instanceof Error er) throw er;
+                throw new IllegalStateException(e.getCause());
+            }
+        }
     }
 
     @Override
@@ -74,13 +100,27 @@ public final class LocalCandidateRunner implements CandidateRunner {
         List<String> ids = List.copyOf(programs.keySet());
         String name = String.format("Reduce%04d", round);
         List<Job> jobs = new ArrayList<>();
-        jobs.add(new Job(name, ids, Emitters.forToolchain(a.toolchain(), programs), a, optA, "A", lines));
-        jobs.add(new Job(name, ids, Emitters.forToolchain(b.toolchain(), programs), b, optB, "B", lines));
+        jobs.add(new Job(name, ids, Emitters.forToolchain(a.toolchain(), programs), shortRuns(a), optA, "A", lines));
+        jobs.add(new Job(name, ids, Emitters.forToolchain(b.toolchain(), programs), shortRuns(b), optB, "B", lines));
         Map<String, Outcome> got = new ConcurrentHashMap<>();
         executor.execute(jobs, o -> got.put(o.platform() + "/" + o.program(), o));
         List<Outcome[]> out = new ArrayList<>(candidates.size());
         for (String id : ids) out.add(new Outcome[] {got.get("A/" + id), got.get("B/" + id)});
         return out;
+    }
+
+    /**
+     * Seconds a candidate's run may take in a batch. A candidate is the original with parts removed and loop bounds cut,
+     * so it runs in microseconds like the original; one that does not answer within this (a platform that hangs on it)
+     * is simply not interesting, and costs this instead of the toolchain's full run timeout (10 s by default). Process
+     * start-up keeps its own timeout; single-program runs keep the toolchain's.
+     */
+    static final int CANDIDATE_RUN_SECONDS = 2;
+
+    private static DetectedToolchain shortRuns(DetectedToolchain dt) {
+        Toolchain tc = dt.toolchain();
+        if (tc.runTimeout() <= CANDIDATE_RUN_SECONDS) return dt;
+        return dt.withToolchain(tc.withTimeouts(tc.compileTimeoutSeconds(), CANDIDATE_RUN_SECONDS, tc.startupTimeoutSeconds()));
     }
 
     /** Both sides' detected toolchains, for bundles and confirmation. */

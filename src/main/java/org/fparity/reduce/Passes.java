@@ -29,17 +29,33 @@ public final class Passes {
 
     /** Every candidate for one round, highest priority first, at most {@code limit}. */
     public static List<Candidate> all(Program p, Input in, List<Map<NodePath, Double>> values, int limit) {
+        List<Candidate> out = structural(p, in);
+        toValue(p, values, out);
+        return out.size() > limit ? out.subList(0, limit) : out;
+    }
+
+    /**
+     * Every pass but to-value, in priority order: what needs no platform values. The reducer proposes these first and
+     * traces the platforms (two instrumented builds) only in a round where none of them is taken.
+     */
+    public static List<Candidate> structural(Program p, Input in) {
         List<Candidate> out = new ArrayList<>();
         deleteChunks(p, out);
         unwrap(p, out);
         cutLoops(p, in, out);
         compoundToSet(p, out);
         toOperand(p, out);
-        toValue(p, values, out);
         inlineTemps(p, out);
         dropParams(p, out);
         fewerBits(p, in, out);
-        return out.size() > limit ? out.subList(0, limit) : out;
+        return out;
+    }
+
+    /** The to-value pass alone (see {@link #toValue(Program, List, List)}). */
+    public static List<Candidate> toValues(Program p, List<Map<NodePath, Double>> values) {
+        List<Candidate> out = new ArrayList<>();
+        toValue(p, values, out);
+        return out;
     }
 
     /** Delete runs of statements in every block: halves, quarters … single statements (ddmin's ladder). */

@@ -120,6 +120,8 @@ public final class ReduceBench {
                     row.confirmed() ? "yes" : "batch-only", row.original(), row.reduced(), 100.0 * row.reduced() / Math.max(1, row.original()),
                     row.ubClean() ? "ok" : "!", row.seconds(), cOps < 0 ? "-" : cOps + (cTimeout ? "*" : ""), cSecs < 0 ? "-" : String.format("%.1f", cSecs),
                     cSecs < 0 ? "-" : String.format("%.3f", secs / cSecs));
+            out.printf("%-13s reduction %.1f s in %d rounds (%s); confirm, sanitizer and trace %.1f s; load %s%n", "", r.result().millis() / 1000.0, r.result().rounds(),
+                    r.result().phases(), secs - r.result().millis() / 1000.0, loadAverage());
             out.flush();
         }
         summary(rows, chosen.size(), batchOnly, failed);

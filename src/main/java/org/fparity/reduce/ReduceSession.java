@@ -131,6 +131,11 @@ public final class ReduceSession {
         o.put("candidates", rep.result().candidates());
         o.put("batches", rep.result().batches());
         o.put("millis", rep.result().millis());
+        ObjectNode ph = o.putObject("phaseMillis");
+        ph.put("batch", rep.result().phases().batch());
+        ph.put("standalone", rep.result().phases().standalone());
+        ph.put("trace", rep.result().phases().trace());
+        ph.put("other", rep.result().phases().other());
         if (rep.divergence() != null) o.put("rootCause", rep.divergence().rootCause());
         return o;
     }

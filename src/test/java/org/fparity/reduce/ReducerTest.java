@@ -33,7 +33,7 @@ class ReducerTest {
      * Two in-process platforms (FLiT's fake toolchain, without a compiler): B is the ideal IEEE platform, A the same
      * except that ceil of a tiny positive returns 0 — simulated by evaluating the program with those calls replaced by 0.
      */
-    static final class PlantedRunner implements CandidateRunner {
+    static class PlantedRunner implements CandidateRunner {
         int batches;
 
         @Override
@@ -83,6 +83,31 @@ class ReducerTest {
         assertEquals("0x1p+0", res.b().hex());
         assertTrue(res.batches() < 20, "batches: " + res.batches());
         assertEquals(r.batches, res.batches());
+    }
+
+    @Test
+    void anEndStateThatKeepsTheDiscrepancyOnlyInABatchIsUndone() throws Exception {
+        Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
+        Program p = Program.parse(PlantedCeilTest.PROGRAM);
+        Input in = new Input(List.of("0x0p+0", "0x1p-1000", "0x0p+0", "2", "0x0p+0", "0x1p+0"));
+        // in the single-program form the discrepancy needs the sin call (as if fast math made it depend on code the batch
+        // form has around it): batch steps that drop sin must be undone, and the result must keep it
+        PlantedRunner r = new PlantedRunner() {
+            @Override
+            public Outcome[] standalone(Params.WithInput c) {
+                Outcome[] o = run(List.of(c)).getFirst();
+                return c.program().canonical().contains("sin(") ? o : new Outcome[] {o[1], o[1]};
+            }
+        };
+        Verdict v = new Verdict(DiscrepancyClass.ZERO_NUMBER, 1, true);
+        List<String> log = new ArrayList<>();
+        Reducer.Result res = new Reducer(r, v, 200, log::add).reduce(p, in);
+        String canon = res.program().canonical();
+        assertTrue(canon.contains("sin(") && canon.contains("ceil("), canon);
+        assertTrue(v.interesting(res.program(), res.input(), res.a(), res.b()), "the outcomes returned are the standalone ones, and show it: " + res.a() + " " + res.b());
+        assertTrue(log.stream().anyMatch(l -> l.contains("keeps the discrepancy only in a batch")), String.join("\n", log));
+        assertTrue(Size.of(res.program()).operations() < Size.of(p).operations(), canon);
+        assertTrue(res.standaloneRuns() >= 3, "start, end state, and at least one state of the search back: " + res.standaloneRuns());
     }
 
     @Test

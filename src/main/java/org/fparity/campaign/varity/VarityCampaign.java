@@ -32,8 +32,11 @@ import org.fparity.util.Hashes;
 public final class VarityCampaign {
     private VarityCampaign() {}
 
-    /** Writes {@code r} to {@code out}, which must not exist yet; built beside it and renamed, so it is never half-written. */
-    public static Campaign write(VarityImport.Result r, Path out, String fparityVersion, Path source) {
+    /**
+     * Writes {@code r} to {@code out}, which must not exist yet; built beside it and renamed, so it is never half-written.
+     * Returns the folder; it does not read the campaign back (a second copy of every outcome in memory).
+     */
+    public static Path write(VarityImport.Result r, Path out, String fparityVersion, Path source) {
         if (Files.exists(out)) throw new FparityError(out + " already exists; choose another --out or delete it");
         Path abs = out.toAbsolutePath().normalize();
         Path tmp = abs.resolveSibling("." + abs.getFileName() + ".importing-" + ProcessHandle.current().pid());
@@ -79,7 +82,7 @@ public final class VarityCampaign {
             deleteTree(tmp);
             throw e;
         }
-        return Campaign.load(out);
+        return out;
     }
 
     static CampaignMeta.Platform platform(RecordedPlatform p) {

@@ -104,7 +104,7 @@ class VarityImportTest {
     void theWrittenCampaignHoldsWhatWasImported() {
         VarityImport.Result r = VarityImport.read(data);
         Path out = tmp.resolve("imported");
-        Campaign c = VarityCampaign.write(r, out, "test", data);
+        Campaign c = Campaign.load(VarityCampaign.write(r, out, "test", data));
         assertEquals(r.programs().size(), c.programEntries().size());
         assertEquals(r.outcomes().size(), c.outcomes().size());
         assertEquals(List.of(), c.problems());
