@@ -78,7 +78,7 @@ public final class Campaign {
      * program store, which is written first from {@code meta}'s programs unless they already are that store's. Returns
      * the campaign as written (its programs read from the store).
      */
-    static CampaignMeta writeMeta(Path dir, CampaignMeta meta) {
+    public static CampaignMeta writeMeta(Path dir, CampaignMeta meta) {
         if (meta.schema() < 2) {
             AtomicFiles.write(dir.resolve(META), ProgramJson.toJson(meta) + "\n");
             return meta;

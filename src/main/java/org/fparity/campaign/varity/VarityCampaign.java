@@ -20,12 +20,10 @@ import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.OutcomeLog;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.PlatformKey;
-import org.fparity.ir.ProgramJson;
-import org.fparity.util.AtomicFiles;
 import org.fparity.util.Hashes;
 
 /**
- * Writes an import as an ordinary campaign folder ({@code campaign.json} + {@code outcomes.jsonl}), so compare, report
+ * Writes an import as an ordinary campaign folder ({@code campaign.json}, the program store and {@code outcomes.jsonl}), so compare, report
  * and {@code run --campaign} treat it like any other. Recorded platforms say so ({@code recorded}: the file their
  * results came from), carry their site and node facts, and have no run command: fparity never claims to have run them.
  */
@@ -69,7 +67,7 @@ public final class VarityCampaign {
             try (OutcomeLog log = OutcomeLog.open(tmp.resolve(Campaign.OUTCOMES), w -> {})) {
                 for (VarityImport.ImportedOutcome o : r.outcomes()) log.append(outcome(o, ids.get(o.platform())));
             }
-            AtomicFiles.write(tmp.resolve(Campaign.META), ProgramJson.toJson(meta) + "\n");
+            Campaign.writeMeta(tmp, meta); // this fparity's layout: the programs in the program store
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {

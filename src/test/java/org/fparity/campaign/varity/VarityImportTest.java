@@ -112,8 +112,21 @@ class VarityImportTest {
         assertEquals(r.platforms().size(), c.platforms().size());
         // every program's canonical form reads back as the same program
         for (var e : c.programs().entrySet()) assertEquals(e.getKey(), e.getValue().id());
+        // this fparity's layout: the programs are in the program store, not inside campaign.json
+        assertEquals(Campaign.SCHEMA, c.meta().schema());
+        assertEquals(r.programs().size(), c.meta().programStore().count());
+        assertTrue(Files.isRegularFile(out.resolve(org.fparity.campaign.ProgramStore.FILE)));
+        assertTrue(!readString(out.resolve(Campaign.META)).contains("\"programs\""), "no programs inside campaign.json");
         var again = assertThrows(FparityError.class, () -> VarityCampaign.write(r, out, "test", data));
         assertTrue(again.getMessage().contains("already exists"), again.getMessage());
+    }
+
+    private static String readString(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private Path copy(Path from, String name) throws IOException {
