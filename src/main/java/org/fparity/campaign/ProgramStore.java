@@ -98,7 +98,7 @@ public final class ProgramStore {
     public static Entries write(Path dir, Iterable<CampaignMeta.ProgramEntry> programs) {
         Path f = dir.resolve(FILE);
         try {
-            Path tmp = Files.createTempFile(dir, "." + FILE + ".", ".tmp");
+            Path tmp = org.fparity.util.AtomicFiles.tempBeside(f);
             try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
                 for (CampaignMeta.ProgramEntry p : programs) out.write(line(p));
             }

@@ -14,18 +14,26 @@ import java.nio.file.attribute.PosixFilePermissions;
 public final class AtomicFiles {
     private AtomicFiles() {}
 
+    /**
+     * A temporary file in {@code target}'s folder, to be renamed onto it, readable by others: createTempFile makes 0600
+     * files, and reports and campaigns are meant to be read by others (colleagues, CI, web servers).
+     */
+    public static Path tempBeside(Path target) throws IOException {
+        Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName() + ".", ".tmp");
+        try {
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException notPosix) {
+            // not a POSIX file system: keep the default
+        }
+        return tmp;
+    }
+
     public static void write(Path target, byte[] content) {
         Path dir = target.toAbsolutePath().getParent();
         try {
             Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+            Path tmp = tempBeside(target);
             try {
-                // createTempFile makes 0600 files; reports and campaigns are meant to be read by others (CI, web servers)
-                try {
-                    Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
-                } catch (UnsupportedOperationException notPosix) {
-                    // not a POSIX file system: keep the default
-                }
                 Files.write(tmp, content, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.SYNC);
                 try {
                     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -116,9 +116,21 @@ class VarityImportTest {
         assertEquals(Campaign.SCHEMA, c.meta().schema());
         assertEquals(r.programs().size(), c.meta().programStore().count());
         assertTrue(Files.isRegularFile(out.resolve(org.fparity.campaign.ProgramStore.FILE)));
+        // readable by colleagues like the rest of the folder, not 0600 as a temporary file is made
+        for (String f : List.of(org.fparity.campaign.ProgramStore.FILE, Campaign.META, Campaign.OUTCOMES)) {
+            assertEquals("rw-r--r--", posix(out.resolve(f)), f);
+        }
         assertTrue(!readString(out.resolve(Campaign.META)).contains("\"programs\""), "no programs inside campaign.json");
         var again = assertThrows(FparityError.class, () -> VarityCampaign.write(r, out, "test", data));
         assertTrue(again.getMessage().contains("already exists"), again.getMessage());
+    }
+
+    private static String posix(Path p) {
+        try {
+            return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static String readString(Path p) {
