@@ -56,13 +56,7 @@ public final class CampaignExport {
         Path tmp;
         try {
             Files.createDirectories(target.getParent());
-            tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
-            try {
-                // createTempFile makes 0600 files; an export is made to be copied and read by others
-                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            } catch (UnsupportedOperationException notPosix) {
-                // not a POSIX file system: keep the default
-            }
+            tmp = org.fparity.util.AtomicFiles.tempBeside(target); // an export is made to be copied and read by others
         } catch (IOException e) {
             throw new FparityError("cannot write " + out + ": " + org.fparity.FparityError.reason(e), 4);
         }
