@@ -38,9 +38,9 @@ public final class CampaignExport {
 
     private static final byte[] SEPARATOR = {'\n', ','};
 
-    /** A compact writer for records (the shared mapper indents). */
     /** The campaign.json layout of an export's campaign object: 1, the programs being in the export's own array. */
     static final int EXPORTED_CAMPAIGN_LAYOUT = 1;
+    /** A compact writer for records (the shared mapper indents). */
     static final ObjectMapper COMPACT = ProgramJson.MAPPER.copy().disable(SerializationFeature.INDENT_OUTPUT);
 
     /**
