@@ -27,6 +27,20 @@ public final class Cli {
     }
 
     /**
+     * The command line of fparity in a child JVM of its own (this test run's classes, {@code jvmOptions} such as a heap
+     * limit, then {@code args}): for tests that kill it, limit its memory or must not share this JVM's state.
+     */
+    public static java.util.List<String> childJvm(java.util.List<String> jvmOptions, String... args) {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        java.util.List<String> cmd = new java.util.ArrayList<>();
+        cmd.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.addAll(java.util.List.of("-cp", cp, Main.class.getName()));
+        cmd.addAll(java.util.List.of(args));
+        return cmd;
+    }
+
+    /**
      * The exit code {@code compare} must give for its printed text: 1 when it counts platform pairs that disagree
      * among the pairs compared (all, or --pair's), or it lists runs that ended differently ("P input K: gcc O3 CRASH where …"), else 0 (ExitCode's rule for the
      * commands that compare; a campaign without a baseline).

@@ -35,11 +35,7 @@ class LargeCampaignHeapTest {
     Path tmp;
 
     private Processes.Running child(String heap, Path log, String... args) throws IOException {
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + heap, "-Xss8m",
-                "-cp", cp, Main.class.getName()));
-        cmd.addAll(List.of(args));
-        return Processes.command(cmd).output(log).stdin(Path.of("/dev/null")).start();
+        return Processes.command(Cli.childJvm(List.of("-Xmx" + heap, "-Xss8m"), args)).output(log).stdin(Path.of("/dev/null")).start();
     }
 
     @Test

@@ -37,9 +37,7 @@ class MainTest {
      */
     @Test
     void runningOutOfHeapIsOneLineAndExitFour() throws Exception {
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx32m", "-cp", cp, Main.class.getName(),
-                "fprev", "--target", "java.seq", "--n", "50000000", "--force");
+        List<String> cmd = Cli.childJvm(List.of("-Xmx32m"), "fprev", "--target", "java.seq", "--n", "50000000", "--force");
         org.fparity.util.Processes.Captured c = org.fparity.util.Processes.command(cmd).timeoutSeconds(120).capture();
         assertEquals(ExitCode.IO_FAILURE.code(), c.result().exitCode(), c.stdout() + c.stderr());
         List<String> err = c.stderr().strip().lines().toList();

@@ -199,10 +199,7 @@ class RunCommandTest {
     }
 
     private Processes.Running child(Path out, String... args) throws Exception {
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", cp, Main.class.getName()));
-        cmd.addAll(List.of(args));
+        List<String> cmd = new java.util.ArrayList<>(Cli.childJvm(List.of(), args));
         cmd.addAll(List.of("--out", out.toString()));
         return Processes.command(cmd).output(tmp.resolve(out.getFileName() + ".log")).stdin(Path.of("/dev/null")).start();
     }
