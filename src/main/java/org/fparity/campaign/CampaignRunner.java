@@ -109,7 +109,7 @@ public final class CampaignRunner {
 
         Set<String> done = new HashSet<>();
         try (OutcomeLog out = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), p -> log.accept("warning: " + p))) {
-            for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) done.add(o.key());
+            for (Outcome o : out.contents().outcomes()) done.add(o.key());
             List<Batch> batches = batches(spec.programs(), spec.batchSize());
             int todo = 0;
             for (Batch b : batches) todo += countToDo(spec, b, platformOf, done, site);
@@ -132,7 +132,8 @@ public final class CampaignRunner {
                 });
             }
             bar.finish();
-            return new Result(Campaign.load(dir), total, done.size(), todo, (System.nanoTime() - t0) / 1_000_000);
+            // the campaign as written: campaign.json as this run wrote it and the outcomes it read and appended, not read back
+            return new Result(Campaign.of(dir, meta, out.contents()), total, done.size(), todo, (System.nanoTime() - t0) / 1_000_000);
         }
     }
 
