@@ -108,15 +108,20 @@ public final class FprevPeer {
         return out;
     }
 
+    /** fparity's best warm reveal (s) and the probes it made. */
+    public record Warm(double seconds, long probes) {}
+
     /** fparity's best of {@code reps} warm reveals (after one warm-up) on one open numpy target, as {@code fprev --bench} does. */
-    public static double fparityWarm(int n, int reps) {
+    public static Warm fparityWarm(int n, int reps, Fprev.Algo algo) {
         try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, null)) {
             double best = Double.MAX_VALUE;
+            long probes = 0;
             for (int k = 0; k <= reps; k++) {
-                Fprev.Result r = Fprev.reveal(t, n, Fprev.Algo.ADVANCED, ProbeValues.mask(t.precision()), ProbeValues.unit(t.precision()), 0);
+                Fprev.Result r = Fprev.reveal(t, n, algo, ProbeValues.mask(t.precision()), ProbeValues.unit(t.precision()), 0);
                 if (k > 0) best = Math.min(best, r.seconds());
+                probes = r.probes();
             }
-            return best;
+            return new Warm(best, probes);
         }
     }
 

@@ -53,6 +53,14 @@ public final class Campaign {
         return new Campaign(dir, meta, OutcomeLog.read(dir.resolve(OUTCOMES)));
     }
 
+    /**
+     * The campaign in {@code dir} from what a caller already holds: its campaign.json as written ({@link #writeMeta}) and
+     * its outcome log's contents ({@link OutcomeLog#contents}), the same campaign {@link #load} would read back.
+     */
+    static Campaign of(Path dir, CampaignMeta meta, OutcomeLog.Contents outcomes) {
+        return new Campaign(dir, meta, outcomes);
+    }
+
     /** campaign.json of {@code dir}, or null if there is none yet. */
     static CampaignMeta readMeta(Path dir) {
         Path f = dir.resolve(META);

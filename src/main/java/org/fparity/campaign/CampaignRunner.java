@@ -59,6 +59,14 @@ public final class CampaignRunner {
             return new Spec(fparityVersion, seed, grammar, settings, stored, toolchains, opts, batchSize,
                     emitters instanceof Emitters.OfEntries ? Emitters.ofEntries(stored) : emitters);
         }
+
+        /**
+         * The emitters of one batch, whose {@code entries} the caller holds: when the emitters follow the programs
+         * ({@link Emitters#ofEntries}) each program is parsed once for all the batch's toolchains; other emitters as given.
+         */
+        java.util.function.Function<DetectedToolchain, BatchEmitter> batchEmitters(List<CampaignMeta.ProgramEntry> entries) {
+            return emitters instanceof Emitters.OfEntries o ? o.forBatch(entries) : emitters;
+        }
     }
 
     /**
@@ -101,7 +109,7 @@ public final class CampaignRunner {
 
         Set<String> done = new HashSet<>();
         try (OutcomeLog out = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), p -> log.accept("warning: " + p))) {
-            for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) done.add(o.key());
+            for (Outcome o : out.contents().outcomes()) done.add(o.key());
             List<Batch> batches = batches(spec.programs(), spec.batchSize());
             int todo = 0;
             for (Batch b : batches) todo += countToDo(spec, b, platformOf, done, site);
@@ -124,7 +132,8 @@ public final class CampaignRunner {
                 });
             }
             bar.finish();
-            return new Result(Campaign.load(dir), total, done.size(), todo, (System.nanoTime() - t0) / 1_000_000);
+            // the campaign as written: campaign.json as this run wrote it and the outcomes it read and appended, not read back
+            return new Result(Campaign.of(dir, meta, out.contents()), total, done.size(), todo, (System.nanoTime() - t0) / 1_000_000);
         }
     }
 
@@ -249,15 +258,18 @@ public final class CampaignRunner {
     static List<Job> jobs(Spec spec, List<Batch> batches, Map<String, String> platformOf, Set<String> done, String site, Map<String, String> facts) {
         List<Job> jobs = new ArrayList<>();
         for (Batch batch : batches) {
-            List<String> ids = batch.programs().stream().map(CampaignMeta.ProgramEntry::id).toList();
+            // the batch's entries read once (from the program store: a few chunks), not once per platform and toolchain
+            List<CampaignMeta.ProgramEntry> entries = List.copyOf(batch.programs());
+            List<String> ids = entries.stream().map(CampaignMeta.ProgramEntry::id).toList();
+            var emitters = spec.batchEmitters(entries);
             for (DetectedToolchain dt : spec.toolchains()) {
                 BatchEmitter emitter = null;
                 for (String opt : spec.opts()) {
                     String platform = platformOf.get(dt.name() + "@" + opt);
                     if (platform == null) continue;
-                    List<Job.Line> lines = linesToDo(batch.programs(), new PlatformKey(dt.name(), opt, site, null), done);
+                    List<Job.Line> lines = linesToDo(entries, new PlatformKey(dt.name(), opt, site, null), done);
                     if (lines.isEmpty()) continue;
-                    if (emitter == null) emitter = spec.emitters().apply(dt);
+                    if (emitter == null) emitter = emitters.apply(dt);
                     jobs.add(new Job(batch.name(), ids, emitter, dt, opt, platform, lines, site, PlatformKey.nodeLabel(facts, dt.toolchain().language())));
                 }
             }

@@ -128,8 +128,16 @@ public final class ClusterRunner {
     public static Reruns.Result rerun(Path dir, CampaignRunner.Spec spec, List<Site> sites, Set<String> cases, int attempts, Consumer<String> log)
             throws InterruptedException {
         if (cases.isEmpty() || attempts < 1) return new Reruns.Result(0, 0);
-        spec = spec.withPrograms(Campaign.readMeta(dir).programs());
-        Map<String, Outcome> firsts = Reruns.firsts(dir, cases);
+        return rerun(Campaign.load(dir), spec, sites, cases, attempts, log);
+    }
+
+    /** As {@link #rerun(Path, CampaignRunner.Spec, List, Set, int, Consumer)} on a campaign the caller holds (its programs and first outcomes, not read again). */
+    public static Reruns.Result rerun(Campaign campaign, CampaignRunner.Spec spec, List<Site> sites, Set<String> cases, int attempts, Consumer<String> log)
+            throws InterruptedException {
+        if (cases.isEmpty() || attempts < 1) return new Reruns.Result(0, 0);
+        Path dir = campaign.dir();
+        spec = spec.withPrograms(campaign.programEntries());
+        Reruns.Firsts firsts = Reruns.firsts(campaign.outcomes(), cases);
         List<CampaignRunner.Batch> batches = CampaignRunner.batches(spec.programs(), spec.batchSize());
         int ran = 0, already = 0;
         for (int k = 1; k <= attempts; k++) {

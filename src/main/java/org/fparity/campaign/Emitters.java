@@ -59,6 +59,17 @@ public final class Emitters {
             });
         }
 
+        /**
+         * The emitters of one batch: {@code batch} holds the batch's entries (read once from the store), and each program
+         * is parsed once however many toolchains emit the batch, instead of being looked up in the store and parsed
+         * again for each of them. The parsed programs are let go once every emitter made here has emitted the whole
+         * batch (all are made before the first emission: one per toolchain with work in the batch); a part emitted
+         * after that (a failed compile being bisected) is parsed again from the entries.
+         */
+        BatchPrograms forBatch(List<CampaignMeta.ProgramEntry> batch) {
+            return new BatchPrograms(batch);
+        }
+
         private CampaignMeta.ProgramEntry find(String id) {
             if (entries instanceof ProgramStore.Entries store) return store.find(id);
             return index().get(id);
@@ -72,6 +83,63 @@ public final class Emitters {
                 }
                 return index;
             }
+        }
+    }
+
+    /** A batch's programs by id, each parsed once when first asked for, shared by the batch's toolchains ({@link OfEntries#forBatch}). */
+    static final class BatchPrograms extends java.util.AbstractMap<String, Program>
+            implements java.util.function.Function<org.fparity.exec.DetectedToolchain, BatchEmitter> {
+        private final Map<String, String> sources = new java.util.HashMap<>();
+        private final java.util.concurrent.ConcurrentHashMap<String, Program> parsed = new java.util.concurrent.ConcurrentHashMap<>();
+        /** emitters made that have not yet emitted the whole batch */
+        private final java.util.concurrent.atomic.AtomicInteger toolchainsLeft = new java.util.concurrent.atomic.AtomicInteger();
+        private volatile boolean released;
+        private final int size;
+
+        BatchPrograms(List<CampaignMeta.ProgramEntry> batch) {
+            for (CampaignMeta.ProgramEntry e : batch) sources.put(e.id(), e.source());
+            this.size = batch.size();
+        }
+
+        @Override
+        public Program get(Object id) {
+            String source = sources.get(id);
+            if (source == null) return null;
+            if (released) return Program.parse(source);
+            return parsed.computeIfAbsent((String) id, k -> Program.parse(source));
+        }
+
+        @Override
+        public java.util.Set<Map.Entry<String, Program>> entrySet() {
+            throw new UnsupportedOperationException("programs are looked up by id");
+        }
+
+        @Override
+        public BatchEmitter apply(org.fparity.exec.DetectedToolchain dt) {
+            return emitter(dt.toolchain());
+        }
+
+        /** {@code tc}'s emitter of this batch; its first emission of the whole batch counts it as done with the parsed programs. */
+        BatchEmitter emitter(Toolchain tc) {
+            BatchEmitter e = forToolchain(tc, this);
+            toolchainsLeft.incrementAndGet();
+            java.util.concurrent.atomic.AtomicBoolean counted = new java.util.concurrent.atomic.AtomicBoolean();
+            return new BatchEmitter() {
+                @Override
+                public String emit(String className, List<String> programIds) {
+                    String text = e.emit(className, programIds);
+                    if (programIds.size() == size && counted.compareAndSet(false, true) && toolchainsLeft.decrementAndGet() == 0) {
+                        released = true;
+                        parsed.clear();
+                    }
+                    return text;
+                }
+
+                @Override
+                public String className(String batchName) {
+                    return e.className(batchName);
+                }
+            };
         }
     }
 

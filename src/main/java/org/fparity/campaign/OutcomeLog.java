@@ -31,9 +31,13 @@ public final class OutcomeLog implements AutoCloseable {
 
     private final FileChannel ch;
     private int appended;
+    /** What the file held when opened (its torn tail cut off), then every outcome appended since, in file order. */
+    private final Contents opened;
+    private final List<Outcome> since = new ArrayList<>();
 
-    private OutcomeLog(FileChannel ch) {
+    private OutcomeLog(FileChannel ch, Contents opened) {
         this.ch = ch;
+        this.opened = opened;
     }
 
     /** What a read found: the outcomes (one per key, first wins) and what had to be repaired or skipped. */
@@ -116,7 +120,8 @@ public final class OutcomeLog implements AutoCloseable {
             FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             if (c.tornTail()) ch.truncate(c.validBytes());
             ch.position(ch.size());
-            return new OutcomeLog(ch);
+            List<String> problems = c.tornTail() ? c.problems().subList(0, c.problems().size() - 1) : c.problems();
+            return new OutcomeLog(ch, new Contents(c.outcomes(), c.duplicates(), problems, c.tornTail() ? c.validBytes() : ch.size(), false));
         } catch (IOException e) {
             throw org.fparity.FparityError.io("cannot open " + file, e);
         }
@@ -129,6 +134,7 @@ public final class OutcomeLog implements AutoCloseable {
             ByteBuffer buf = ByteBuffer.allocate(json.length + 1).put(json).put((byte) '\n').flip();
             while (buf.hasRemaining()) ch.write(buf);
             appended++;
+            since.add(o);
         } catch (IOException e) {
             throw org.fparity.FparityError.io("cannot append to outcomes.jsonl", e);
         }
@@ -136,6 +142,27 @@ public final class OutcomeLog implements AutoCloseable {
 
     public synchronized int appended() {
         return appended;
+    }
+
+    /**
+     * What {@link #read} of this file would give now, without reading it back: the outcomes it held when opened, then
+     * those appended since (an outcome whose key is already there counts as a duplicate, first wins, as when read),
+     * problems but the torn tail that {@link #open} cut off. {@code fparity run} hands this to the reruns and the report
+     * instead of parsing the log it has just written.
+     */
+    public synchronized Contents contents() {
+        if (since.isEmpty()) return opened;
+        Map<String, Outcome> byKey = new LinkedHashMap<>();
+        int dups = opened.duplicates();
+        for (Outcome o : opened.outcomes()) byKey.put(o.key(), o);
+        for (Outcome o : since) if (byKey.putIfAbsent(o.key(), o) != null) dups++;
+        long size;
+        try {
+            size = ch.size();
+        } catch (IOException e) {
+            throw org.fparity.FparityError.io("cannot read outcomes.jsonl", e);
+        }
+        return new Contents(List.copyOf(byKey.values()), dups, opened.problems(), size, false);
     }
 
     @Override

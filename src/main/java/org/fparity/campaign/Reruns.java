@@ -37,8 +37,16 @@ public final class Reruns {
     public static Result run(Path dir, CampaignRunner.Spec spec, Executor executor, String site, Set<String> cases, int attempts, Consumer<String> log)
             throws InterruptedException {
         if (cases.isEmpty() || attempts < 1) return new Result(0, 0);
-        spec = spec.withPrograms(Campaign.readMeta(dir).programs());
-        Map<String, Outcome> firsts = firsts(dir, cases);
+        return run(Campaign.load(dir), spec, executor, site, cases, attempts, log);
+    }
+
+    /** As {@link #run(Path, CampaignRunner.Spec, Executor, String, Set, int, Consumer)} on a campaign the caller holds (its programs and first outcomes, not read again). */
+    public static Result run(Campaign campaign, CampaignRunner.Spec spec, Executor executor, String site, Set<String> cases, int attempts, Consumer<String> log)
+            throws InterruptedException {
+        if (cases.isEmpty() || attempts < 1) return new Result(0, 0);
+        Path dir = campaign.dir();
+        spec = spec.withPrograms(campaign.programEntries());
+        Firsts firsts = firsts(campaign.outcomes(), cases);
         int ran = 0, already = 0;
         for (int k = 1; k <= attempts; k++) {
             Path file = dir.resolve(Campaign.rerunFile(k));
@@ -57,42 +65,67 @@ public final class Reruns {
         return new Result(ran, already);
     }
 
-    /** The first run of each (case of {@code cases}, platform) that printed a result, by run key. */
-    static Map<String, Outcome> firsts(Path dir, Set<String> cases) {
-        Map<String, Outcome> firsts = new HashMap<>();
-        for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) {
-            if (o.status() == Outcome.Status.OK && cases.contains(o.program() + "/" + o.input())) firsts.putIfAbsent(o.key(), o);
+    /**
+     * The first run of each (case of {@code cases}, platform) that printed a result, by run key ({@code byKey}), and the
+     * inputs of each program that have one ({@code inputs}, by program id): what the reruns plan from, so that planning
+     * looks only at these cases instead of every input of every program on every platform.
+     */
+    record Firsts(Map<String, Outcome> byKey, Map<String, java.util.BitSet> inputs) {
+        Outcome get(String key) {
+            return byKey.get(key);
         }
-        return firsts;
     }
 
-    /** The runs of a batch on one platform (as planned) whose first run printed a result and that this attempt lacks. */
-    static List<Job.Line> linesToRerun(List<CampaignMeta.ProgramEntry> batch, PlatformKey planned, Map<String, Outcome> firsts, Set<String> done) {
+    /** {@link Firsts} of a campaign's outcome log. */
+    static Firsts firsts(Path dir, Set<String> cases) {
+        return firsts(OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes(), cases);
+    }
+
+    static Firsts firsts(List<Outcome> outcomes, Set<String> cases) {
+        Map<String, Outcome> firsts = new HashMap<>();
+        Map<String, java.util.BitSet> inputs = new HashMap<>();
+        for (Outcome o : outcomes) {
+            if (o.status() == Outcome.Status.OK && cases.contains(o.program() + "/" + o.input()) && firsts.putIfAbsent(o.key(), o) == null) {
+                inputs.computeIfAbsent(o.program(), k -> new java.util.BitSet()).set(o.input());
+            }
+        }
+        return new Firsts(firsts, inputs);
+    }
+
+    /**
+     * The runs of a batch on one platform (as planned) whose first run printed a result and that this attempt lacks, in
+     * program then input order.
+     */
+    static List<Job.Line> linesToRerun(List<CampaignMeta.ProgramEntry> batch, PlatformKey planned, Firsts firsts, Set<String> done) {
         List<Job.Line> lines = new ArrayList<>();
         for (CampaignMeta.ProgramEntry p : batch) {
-            for (int i = 0; i < p.inputs().size(); i++) {
+            java.util.BitSet ins = firsts.inputs().get(p.id());
+            if (ins == null) continue;
+            for (int i = ins.nextSetBit(0); i >= 0 && i < p.inputs().size(); i = ins.nextSetBit(i + 1)) {
                 String key = Outcome.key(p.id(), i, planned);
-                if (firsts.containsKey(key) && !done.contains(key)) lines.add(new Job.Line(p.id(), i, p.inputs().get(i).args()));
+                if (firsts.byKey().containsKey(key) && !done.contains(key)) lines.add(new Job.Line(p.id(), i, p.inputs().get(i).args()));
             }
         }
         return lines;
     }
 
     /** Per batch × toolchain × opt level: the lines whose first run printed a result and that this attempt lacks. */
-    static List<Job> jobs(CampaignRunner.Spec spec, String site, Map<String, Outcome> firsts, Set<String> done) {
+    static List<Job> jobs(CampaignRunner.Spec spec, String site, Firsts firsts, Set<String> done) {
         List<Job> jobs = new ArrayList<>();
         for (CampaignRunner.Batch batch : CampaignRunner.batches(spec.programs(), spec.batchSize())) {
-            List<String> ids = batch.programs().stream().map(CampaignMeta.ProgramEntry::id).toList();
+            List<CampaignMeta.ProgramEntry> entries = List.copyOf(batch.programs());
+            List<String> ids = entries.stream().map(CampaignMeta.ProgramEntry::id).toList();
+            var emitters = spec.batchEmitters(entries);
             for (DetectedToolchain dt : spec.toolchains()) {
                 BatchEmitter emitter = null;
                 for (String opt : spec.opts()) {
                     if (!dt.toolchain().opt().containsKey(opt)) continue;
                     PlatformKey planned = new PlatformKey(dt.name(), opt, site, null);
-                    List<Job.Line> lines = linesToRerun(batch.programs(), planned, firsts, done);
+                    List<Job.Line> lines = linesToRerun(entries, planned, firsts, done);
                     if (lines.isEmpty()) continue;
                     Job.Line l0 = lines.getFirst();
                     Outcome sample = firsts.get(Outcome.key(l0.program(), l0.input(), planned));
-                    if (emitter == null) emitter = spec.emitters().apply(dt);
+                    if (emitter == null) emitter = emitters.apply(dt);
                     jobs.add(new Job(batch.name(), ids, emitter, dt, opt, sample.platform(), lines, site, sample.node()));
                 }
             }

@@ -24,6 +24,10 @@ public final class BenchReduceCommand implements Callable<Integer> {
     @Option(names = "--cases", paramLabel = "N", defaultValue = "20", description = "discrepancies to reduce, classes in turn (default: ${DEFAULT-VALUE})")
     int cases;
 
+    @Option(names = "--min-ops", paramLabel = "K", defaultValue = "0",
+            description = "only discrepancies of programs with at least K operations; 0 takes any (default: ${DEFAULT-VALUE})")
+    int minOps;
+
     @Option(names = "--cvise", paramLabel = "M", defaultValue = "5", description = "of those, how many C-only ones C-Vise reduces too (default: ${DEFAULT-VALUE})")
     int cvise;
 
@@ -44,7 +48,8 @@ public final class BenchReduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (cases < 1 || cvise < 0 || cviseTimeout < 1) throw new FparityError("--cases must be >= 1, --cvise >= 0, --cvise-timeout >= 1");
+        if (cases < 1 || minOps < 0 || cvise < 0 || cviseTimeout < 1)
+            throw new FparityError("--cases must be >= 1, --min-ops >= 0, --cvise >= 0, --cvise-timeout >= 1");
         if (!Files.isDirectory(campaign)) throw new FparityError(campaign + ": not a campaign folder");
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         Path work;
@@ -54,7 +59,7 @@ public final class BenchReduceCommand implements Callable<Integer> {
             throw new FparityError("cannot create " + (out == null ? "a work folder" : out) + ": " + e.getMessage(), 4);
         }
         PrintWriter w = spec.commandLine().getOut();
-        new ReduceBench(tcs, work, w).run(campaign, cases, cvise, cviseTimeout, batch);
+        new ReduceBench(tcs, work, w).run(campaign, cases, minOps, cvise, cviseTimeout, batch);
         w.println("work folder: " + work);
         return 0;
     }

@@ -38,7 +38,15 @@ final class CliCampaigns {
     static final String FINDINGS_EXIT = "Exits 1 when discrepancies or runs that ended differently were found (with --baseline: new ones only), 0 when none.";
 
     static CampaignView load(Path dir) {
-        CampaignView v = CampaignFiles.load(dir);
+        return withReportVersion(CampaignFiles.load(dir));
+    }
+
+    /** As {@link #load(Path)}, of a campaign the command already holds. */
+    static CampaignView load(org.fparity.campaign.Campaign c) {
+        return withReportVersion(CampaignFiles.of(c));
+    }
+
+    private static CampaignView withReportVersion(CampaignView v) {
         Map<String, String> versions = new HashMap<>(v.versions());
         versions.put("fparity-report", Main.VERSION);
         return new CampaignView(v.name(), v.host(), versions, v.programs(), v.outcomes(), v.reruns(), v.provenance());

@@ -56,7 +56,7 @@ final class ClusterRun {
             boolean terminal = System.console() != null && System.console().isTerminal();
             err.println("fparity: " + runSpec.programs().size() + " programs at " + String.join(", ", chosen.stream().map(ClusterProfile::name).toList()) + " into " + dir);
             CampaignRunner.Result r = ClusterRunner.run(dir, runSpec, sites, n -> new Progress(err, terminal, n, new LiveCases()), s -> err.println("fparity: " + s));
-            Reruns.Result again = ClusterRunner.rerun(dir, runSpec, sites, DiscrepantCases.disagreeingCases(r.campaign().outcomes()), cmd.reruns,
+            Reruns.Result again = ClusterRunner.rerun(r.campaign(), runSpec, sites, DiscrepantCases.disagreeingCases(r.campaign().outcomes()), cmd.reruns,
                     s -> err.println("fparity: " + s));
             EndScreen.runs(o, r.campaign(), r.ran(), r.alreadyDone(), 0, r.millis());
             EndScreen.reruns(o, again.ran(), again.alreadyDone(), cmd.reruns);

@@ -35,7 +35,7 @@ import org.fparity.ir.Precision;
             "Targets: " + Targets.HELP},
         footer = {"", "Findings (exit 1): the two orders differ (--compare), or the function is not an ordinary summation",
             "(compensated, randomised, value-dependent: no single order explains it).",
-            "Cost: FPRev-advanced makes at least n-1 probes of n summands each, so time grows like n²; above --n "
+            "Cost: every algorithm makes at least n-1 probes of n summands each, so time grows like n²; above --n "
                     + FprevCommand.FORCE_N + " fparity says the cost and needs --force."})
 public final class FprevCommand implements Callable<Integer> {
     /** Beyond this the index arrays alone need gigabytes. */
@@ -62,7 +62,8 @@ public final class FprevCommand implements Callable<Integer> {
     @Option(names = "--n", description = "number of summands")
     Integer n;
 
-    @Option(names = "--algo", defaultValue = "advanced", description = "advanced, basic or naive (default: ${DEFAULT-VALUE})")
+    @Option(names = "--algo", defaultValue = "incremental", description = "incremental (leaves placed one by one, about one probe each), "
+            + "advanced (the paper's Algorithm 7), basic or naive (default: ${DEFAULT-VALUE})")
     String algo;
 
     @Option(names = "--format", defaultValue = "text", description = "text, json, dot or svg (default: ${DEFAULT-VALUE})")

@@ -146,7 +146,7 @@ public final class RunCommand implements Callable<Integer> {
         LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), workers, s -> err.println("fparity: " + s));
         CampaignRunner.Result r = CampaignRunner.run(dir, runSpec, ex, site == null ? org.fparity.exec.PlatformKey.LOCAL : site,
                 n -> new Progress(err, terminal, n, new LiveCases()), s -> err.println("fparity: " + s));
-        Reruns.Result again = Reruns.run(dir, runSpec, ex, site == null ? org.fparity.exec.PlatformKey.LOCAL : site,
+        Reruns.Result again = Reruns.run(r.campaign(), runSpec, ex, site == null ? org.fparity.exec.PlatformKey.LOCAL : site,
                 DiscrepantCases.disagreeingCases(r.campaign().outcomes()), reruns, s -> err.println("fparity: " + s));
         EndScreen.runs(o, r.campaign(), r.ran(), r.alreadyDone(), ex.cache().compiles(), r.millis());
         EndScreen.reruns(o, again.ran(), again.alreadyDone(), reruns);
@@ -154,7 +154,7 @@ public final class RunCommand implements Callable<Integer> {
         if (noReport) {
             o.println("next: fparity compare " + dir + "   (then: fparity report " + dir + ")");
         } else {
-            CampaignView view = CliCampaigns.load(dir);
+            CampaignView view = CliCampaigns.load(r.campaign());
             Report rep = Report.of(view, null);
             Path where = reportDir != null ? reportDir : ReportWriter.defaultDir(view);
             ReportWriter.write(rep, where);

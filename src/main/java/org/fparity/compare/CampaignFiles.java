@@ -14,7 +14,12 @@ public final class CampaignFiles {
 
     public static CampaignView load(Path dir) {
         if (!Files.isDirectory(dir)) throw new FparityError("campaign '" + dir + "' not found (expected a folder with campaign.json and outcomes.jsonl)");
-        Campaign c = Campaign.load(dir);
+        return of(Campaign.load(dir));
+    }
+
+    /** As {@link #load(Path)}, of a campaign already loaded (e.g. the one {@code fparity run} has just run), not read again. */
+    public static CampaignView of(Campaign c) {
+        Path dir = c.dir();
         // The outcome log skips a torn or unreadable line so that a resumed run can go on; a report built on it would
         // silently leave those runs out, so compare and report refuse it, naming the first problem.
         if (!c.problems().isEmpty()) {

@@ -111,5 +111,9 @@ public final class AdvancedFprev {
         int size() {
             return size;
         }
+
+        void clear() {
+            size = 0;
+        }
     }
 }

@@ -6,15 +6,18 @@ import org.fparity.ir.Precision;
 
 /** Reveals the summation tree of a target: opens it, runs one of the three algorithms, checks every reading. */
 public final class Fprev {
-    /** Which algorithm to run. */
+    /**
+     * Which algorithm to run: the paper's naive (Alg. 3), basic (Alg. 4) and advanced (Alg. 7), or incremental
+     * ({@link IncrementalFprev}: the same trees, fused nodes included, from about one probe per leaf).
+     */
     public enum Algo {
-        NAIVE, BASIC, ADVANCED;
+        NAIVE, BASIC, ADVANCED, INCREMENTAL;
 
         public static Algo parse(String s) {
             try {
                 return valueOf(s.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new FparityError("unknown algorithm '" + s + "' (use advanced, basic or naive)");
+                throw new FparityError("unknown algorithm '" + s + "' (use incremental, advanced, basic or naive)");
             }
         }
 
@@ -94,7 +97,11 @@ public final class Fprev {
             calls = trials;
         } else {
             Prober prober = new Prober(s, name, n, out, unit);
-            tree = algo == Algo.BASIC ? BasicFprev.reveal(prober, name) : AdvancedFprev.reveal(prober);
+            tree = switch (algo) {
+                case BASIC -> BasicFprev.reveal(prober, name);
+                case ADVANCED -> AdvancedFprev.reveal(prober);
+                default -> IncrementalFprev.reveal(prober);
+            };
             TreeCheck.verify(tree, prober, name);
             prober.recheck(16, n);
             probes = prober.probes();

@@ -68,10 +68,11 @@ public final class FprevBench {
     static void java(PrintWriter out, List<String> summary) {
         out.println("== in-JVM sequential float32 sum (java.seq) ==");
         SumTarget seq = JavaTargets.of("java.seq", Precision.FP32);
+        sweep(out, seq, Fprev.Algo.INCREMENTAL, 4, 65536, 5, 5);
         sweep(out, seq, Fprev.Algo.ADVANCED, 4, 65536, 5, 5);
         sweep(out, seq, Fprev.Algo.BASIC, 4, 2048, 3, 5);
-        Fprev.Result r = best(seq, 8192, Fprev.Algo.ADVANCED, 5);
-        summary.add(String.format(Locale.ROOT, "java.seq float32 n=8192 advanced: %d probes, %.4f s (goal <= 0.05 s)", r.probes(), r.seconds()));
+        Fprev.Result r = best(seq, 8192, Fprev.Algo.INCREMENTAL, 5);
+        summary.add(String.format(Locale.ROOT, "java.seq float32 n=8192 incremental: %d probes, %.4f s (goal <= 0.05 s)", r.probes(), r.seconds()));
         out.println("\n== n = 10^6: the algorithm alone (lca.seq answers each probe from the tree, no O(n) sum) ==");
         SumTarget lca = LcaOracleTarget.of("lca.seq");
         Fprev.Result big = best(lca, 1_000_000, Fprev.Algo.ADVANCED, 2);
@@ -92,18 +93,19 @@ public final class FprevBench {
         out.println("\n== numpy through runners/fprev/numpy_target.py (one process per target, default BLAS threads) ==");
         for (String op : new String[] {"sum", "dot"}) {
             try (ProcessTarget t = ProcessTarget.numpy(op, Precision.FP32, null)) {
+                sweep(out, t, Fprev.Algo.INCREMENTAL, 4, 32768, 5, 5);
                 sweep(out, t, Fprev.Algo.ADVANCED, 4, 32768, 5, 5);
                 sweep(out, t, Fprev.Algo.BASIC, 4, 1024, 3, 5);
             }
         }
-        out.println("\n== numpy.dot float32 n=8192, advanced: fparity vs the original's approach (Python baseline), same run ==");
+        out.println("\n== numpy.dot float32 n=8192, incremental: fparity vs the original's approach (Python baseline), same run ==");
         out.println("reference (notes/fprev.md): original FPRev 0.18 s quiet / 0.29 s under load, 30,656 probes");
         // interleaved rounds so both sides see the same machine load; each side keeps its best
         double ours = Double.MAX_VALUE, inPlace = Double.MAX_VALUE, fresh = Double.MAX_VALUE;
         long probes = 0, calls = 0;
         try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, null)) {
             for (int round = 0; round < 3; round++) {
-                Fprev.Result r = best(t, 8192, Fprev.Algo.ADVANCED, 5);
+                Fprev.Result r = best(t, 8192, Fprev.Algo.INCREMENTAL, 5);
                 ours = Math.min(ours, r.seconds());
                 probes = r.probes();
                 String a = baseline("dot", 8192, false);

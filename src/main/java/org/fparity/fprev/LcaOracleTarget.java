@@ -4,7 +4,7 @@ import org.fparity.FparityError;
 import org.fparity.ir.Precision;
 
 /**
- * A synthetic target that answers each probe from a known tree's LCA instead of summing: it costs O(log depth) per
+ * A synthetic target that answers each probe from a known tree's LCA instead of summing: it costs O(log n) per
  * probe, so it measures the FPRev algorithm alone (bookkeeping, sorting, checks) at sizes where a real O(n) sum per
  * probe would take hours.
  */
@@ -62,28 +62,16 @@ public final class LcaOracleTarget implements SumTarget {
             }
         }
         return new Session() {
-            private final int[] chain = new int[nodes];
-            private int len, pivot = -1;
+            private final Lca lca = new Lca(tree);
 
             @Override
             public void probe(int[] is, int[] js, int count, int from, int to, double[] out) {
                 for (int k = 0; k < count; k++) {
                     int i = is[k], j = js[k];
-                    if (i != pivot) {
-                        pivot = i;
-                        len = 0;
-                        for (int v = i; v >= 0; v = tree.parent(v)) chain[len++] = v;
-                    }
-                    int lo = 0, hi = len - 1;
-                    while (lo < hi) {
-                        int mid = (lo + hi) >>> 1;
-                        int a = chain[mid];
-                        if (tin[a] <= tin[j] && tin[j] < tout[a]) hi = mid;
-                        else lo = mid + 1;
-                    }
-                    int l = tree.size(chain[lo]);
+                    int a = lca.of(i, j);
+                    int l = tree.size(a);
                     // units in [from, to) outside the LCA's subtree survive: count them with the DFS intervals
-                    long outside = from == 0 && to == n ? n - l : countOutside(chain[lo], from, to, i, j);
+                    long outside = from == 0 && to == n ? n - l : countOutside(a, from, to, i, j);
                     out[k] = outside * unit;
                 }
             }

@@ -74,6 +74,11 @@ public final class Prober {
         return n;
     }
 
+    /** The target's name, for messages. */
+    public String target() {
+        return target;
+    }
+
     /** Reads l(i,j) for one pivot against js[off..off+len). */
     public void lca(int pivot, int[] jsIn, int off, int len, int[] outL) {
         ensure(len);

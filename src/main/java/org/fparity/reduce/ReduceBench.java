@@ -22,6 +22,7 @@ import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.MathFn;
 import org.fparity.ir.Precision;
+import org.fparity.ir.Size;
 import org.fparity.util.Executables;
 
 /**
@@ -47,9 +48,19 @@ public final class ReduceBench {
 
     /** The cases: classes in turn (most severe first within a class), one discrepancy per program and input. */
     public static List<CampaignDiscrepancies.Entry> pick(List<CampaignDiscrepancies.Entry> all, int n) {
+        return pick(all, n, 0);
+    }
+
+    /**
+     * As {@link #pick(List, int)}, among discrepancies whose program has at least {@code minOps} operations: a share
+     * bound such as 15 % means less than one operation for a program of six or fewer, so small originals say nothing
+     * about it.
+     */
+    public static List<CampaignDiscrepancies.Entry> pick(List<CampaignDiscrepancies.Entry> all, int n, int minOps) {
         Map<DiscrepancyClass, List<CampaignDiscrepancies.Entry>> byClass = new LinkedHashMap<>();
         Set<String> runs = new LinkedHashSet<>();
         for (CampaignDiscrepancies.Entry e : all) {
+            if (minOps > 0 && Size.of(e.program()).operations() < minOps) continue;
             if (!runs.add(e.discrepancy().program() + "/" + e.discrepancy().input())) continue;
             byClass.computeIfAbsent(e.discrepancy().cls(), k -> new ArrayList<>()).add(e);
         }
@@ -68,7 +79,13 @@ public final class ReduceBench {
     }
 
     public List<Row> run(Path campaign, int cases, int cviseCases, int cviseTimeout, int limit) throws InterruptedException {
-        List<CampaignDiscrepancies.Entry> chosen = pick(CampaignDiscrepancies.list(campaign), cases);
+        return run(campaign, cases, 0, cviseCases, cviseTimeout, limit);
+    }
+
+    /** Reduces {@code cases} discrepancies of programs with at least {@code minOps} operations (0: any). */
+    public List<Row> run(Path campaign, int cases, int minOps, int cviseCases, int cviseTimeout, int limit) throws InterruptedException {
+        List<CampaignDiscrepancies.Entry> chosen = pick(CampaignDiscrepancies.list(campaign), cases, minOps);
+        if (minOps > 0) out.println("cases: programs of at least " + minOps + " operations");
         boolean cvise = Executables.find("cvise") != null;
         if (!cvise && cviseCases > 0) out.println("cvise not found: fparity side only");
         List<Row> rows = new ArrayList<>();

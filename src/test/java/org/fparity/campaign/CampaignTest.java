@@ -42,6 +42,11 @@ class CampaignTest {
         Campaign c = Campaign.load(dir);
         assertEquals(expected, c.outcomes().size());
         assertEquals(List.of(), c.problems());
+        // the campaign the runner hands over (not read back) is the one on disk, outcomes in the file's order
+        assertEquals(c.outcomes(), r.campaign().outcomes());
+        assertEquals(c.platforms(), r.campaign().platforms());
+        assertEquals(new ArrayList<>(c.programEntries()), new ArrayList<>(r.campaign().programEntries()));
+        assertEquals(c.meta().settings(), r.campaign().meta().settings());
         assertEquals(6, c.platforms().size());
         assertEquals(Campaign.SCHEMA, c.meta().schema());
         assertEquals(4, c.inputs("add").size());
@@ -86,10 +91,12 @@ class CampaignTest {
         assertTrue(torn.problems().getFirst().contains("torn last line"), torn.problems().getFirst());
 
         List<String> warnings = new ArrayList<>();
-        LocalRun.run(dir, warnings);
+        CampaignRunner.Result resumed = LocalRun.run(dir, warnings);
         assertTrue(warnings.stream().anyMatch(w -> w.contains("torn last line")), warnings.toString());
         Campaign fixed = Campaign.load(dir);
         assertEquals(List.of(), fixed.problems());
+        assertEquals(List.of(), resumed.campaign().problems(), "the torn line was cut off, so the handed-over campaign has no problem either");
+        assertEquals(fixed.outcomes(), resumed.campaign().outcomes());
         assertEquals(lines.size(), Files.readAllLines(log).size());
         assertEquals(lines.size(), fixed.outcomes().size());
     }
@@ -124,9 +131,9 @@ class CampaignTest {
 
     /** Runs the fixture campaign in-process, collecting the log lines. */
     static final class LocalRun {
-        static void run(Path dir, List<String> log) throws InterruptedException {
+        static CampaignRunner.Result run(Path dir, List<String> log) throws InterruptedException {
             org.fparity.exec.LocalExecutor ex = new org.fparity.exec.LocalExecutor(new org.fparity.exec.BinaryCache(dir.resolve("build")), 2, log::add);
-            CampaignRunner.run(dir, FixtureCampaign.spec(), ex, n -> new Progress(System.err, false, n), log::add);
+            return CampaignRunner.run(dir, FixtureCampaign.spec(), ex, n -> new Progress(System.err, false, n), log::add);
         }
     }
 }

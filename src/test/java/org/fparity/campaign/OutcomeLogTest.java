@@ -107,4 +107,29 @@ class OutcomeLogTest {
         assertEquals("0x1p+0", c.outcomes().get(0).hex());
         assertEquals(java.util.List.of(), c.problems());
     }
+
+    @Test
+    void whatTheLogHoldsIsWhatReadingItBackGives() throws Exception {
+        Path f = tmp.resolve("held.jsonl");
+        try (OutcomeLog log = OutcomeLog.open(f, s -> {})) {
+            log.append(ok("p", 0, "0x1p+0"));
+            log.append(ok("p", 1, "0x1.8p+0"));
+        }
+        Files.writeString(f, "not json\n{\"program\":\"p\",\"inp", StandardOpenOption.APPEND);
+        try (OutcomeLog log = OutcomeLog.open(f, s -> {})) {
+            log.append(ok("q", 0, "-0x1p-1074"));
+            log.append(ok("p", 0, "0x1p+1")); // the same run again: a duplicate, the first one wins
+            log.append(new Outcome("q", 1, "gcc", "O0", Outcome.Status.CRASH, null, "signal 11 \"SEGV\"\t\u00e9", "gcc@O0", 7));
+            OutcomeLog.Contents held = log.contents();
+            OutcomeLog.Contents read = OutcomeLog.read(f);
+            assertEquals(read.outcomes(), held.outcomes());
+            assertEquals(read.duplicates(), held.duplicates());
+            assertEquals(1, held.duplicates());
+            assertEquals(read.problems(), held.problems());
+            assertEquals(1, held.problems().size(), held.problems().toString());
+            assertEquals(read.validBytes(), held.validBytes());
+            assertEquals(read.tornTail(), held.tornTail());
+            assertEquals("0x1p+0", held.outcomes().getFirst().hex());
+        }
+    }
 }

@@ -65,7 +65,10 @@ class FprevCommandTest {
         assertEquals(0, r.exit(), r.err());
         String[] lines = r.out().strip().split("\n");
         assertEquals(2 + 5, lines.length, r.out());
-        assertTrue(lines[2].matches("4\\s+4\\s+\\d+\\.\\d+\\s+pairwise"), lines[2]);
+        // the default (incremental) places each leaf of a pairwise sum with one probe: n-1; Algorithm 7 needs 4 at n = 4
+        assertTrue(lines[2].matches("4\\s+3\\s+\\d+\\.\\d+\\s+pairwise"), lines[2]);
+        Cli.Run adv = run("--target", "java.pairwise", "--dtype", "float64", "--algo", "advanced", "--sweep", "4..4");
+        assertTrue(adv.out().strip().split("\n")[2].matches("4\\s+4\\s+\\d+\\.\\d+\\s+pairwise"), adv.out());
         assertTrue(lines[6].matches("64\\s+\\d+\\s+\\d+\\.\\d+\\s+pairwise"), lines[6]);
         Cli.Run b = run("--target", "java.seq", "--algo", "basic", "--sweep", "8..16", "--format", "json");
         assertTrue(b.out().contains("\"probes\" : 120"), b.out());

@@ -50,7 +50,7 @@ class ProberTest {
             Random rnd = new Random(seed);
             int n = 12 + rnd.nextInt(60); // tiny n can fit random readings by chance
             SumTarget t = fake("noise", (i, j, f, to) -> rnd.nextInt(n - 1));
-            for (Fprev.Algo algo : new Fprev.Algo[] {Fprev.Algo.ADVANCED, Fprev.Algo.BASIC}) {
+            for (Fprev.Algo algo : new Fprev.Algo[] {Fprev.Algo.INCREMENTAL, Fprev.Algo.ADVANCED, Fprev.Algo.BASIC}) {
                 Exception e = assertThrows(Exception.class, () -> Fprev.reveal(t, n, algo, 0x1p1023, 1, 0), "seed " + seed);
                 assertTrue(e instanceof NotOrdinarySummation || e instanceof MultiwayNotSupported, seed + ": " + e);
             }
