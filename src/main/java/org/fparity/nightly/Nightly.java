@@ -28,6 +28,7 @@ import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
+import org.fparity.compare.DiscrepantCases;
 import org.fparity.compare.Findings;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.DetectedToolchain;
@@ -84,7 +85,7 @@ public final class Nightly {
             for (ClusterProfile c : cfg.clusters()) {
                 Path dir = night.resolve("sites").resolve(c.name());
                 CampaignRunner.Spec spec = plan.spec(fparityVersion, perCluster.get(c.name()).stream().map(Sites::undetected).toList(), opts);
-                running.put(c.name(), pool.submit(() -> runCluster(c, dir, spec, perCluster.get(c.name()), cfg.jobs(), log)));
+                running.put(c.name(), pool.submit(() -> runCluster(c, dir, spec, perCluster.get(c.name()), cfg.jobs(), cfg.reruns(), log)));
             }
             for (var e : running.entrySet()) {
                 try {
@@ -162,14 +163,18 @@ public final class Nightly {
     }
 
     /**
-     * Runs the night's campaign at one cluster through the executor its profile names (this machine, ssh, Slurm); an
+     * Runs the night's campaign at one cluster through the executor its profile names (this machine, ssh, Slurm), then
+     * reruns there, {@code reruns} times, every case whose platforms disagree (as {@code fparity run} does); an
      * unreachable cluster or lost jobs are an exception naming why.
      */
-    static Path runCluster(ClusterProfile c, Path dir, CampaignRunner.Spec spec, List<Toolchain> toolchains, int jobs, Consumer<String> log) throws Exception {
+    static Path runCluster(ClusterProfile c, Path dir, CampaignRunner.Spec spec, List<Toolchain> toolchains, int jobs, int reruns, Consumer<String> log)
+            throws Exception {
         Files.createDirectories(dir);
         Consumer<String> tagged = s -> log.accept(c.name() + ": " + s);
         try (SiteExecutor ex = Sites.open(c, dir, jobs, tagged)) {
-            ClusterRunner.run(dir, spec, List.of(new ClusterRunner.Site(ex, toolchains)), n -> new Progress(System.err, false, n), tagged);
+            List<ClusterRunner.Site> sites = List.of(new ClusterRunner.Site(ex, toolchains));
+            CampaignRunner.Result r = ClusterRunner.run(dir, spec, sites, n -> new Progress(System.err, false, n), tagged);
+            ClusterRunner.rerun(dir, spec, sites, DiscrepantCases.disagreeingCases(r.campaign().outcomes()), reruns, tagged);
         }
         return dir;
     }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.fparity.FparityError;
+import org.fparity.campaign.Reruns;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.Clusters;
 import org.fparity.ir.Precision;
@@ -36,16 +37,18 @@ import org.fparity.ir.ProgramJson;
  * @param history    the history folder: one folder per night plus index.html
  * @param batch      programs per batch binary
  * @param jobs       parallel builds and runs per cluster
+ * @param reruns     reruns of each disagreeing case at the cluster that ran it (0: none), so a platform whose answer
+ *                   changes from run to run is reported unstable, not as a new discrepancy
  */
 public record NightlyConfig(Long seed, int programs, int inputs, List<Precision> precisions, List<String> opts, List<String> toolchains,
-        Path toolchainDir, List<ClusterProfile> clusters, Path history, int batch, int jobs) {
+        Path toolchainDir, List<ClusterProfile> clusters, Path history, int batch, int jobs, int reruns) {
 
     static final Set<String> FIELDS = Set.of("seed", "programs", "inputs", "precision", "opt", "toolchains", "toolchain_dir", "clusters",
-            "clusters_dir", "history", "batch", "jobs", "description");
+            "clusters_dir", "history", "batch", "jobs", "reruns", "description");
 
     /** The same config with another history folder ({@code --history}: CI keeps history outside the clone). */
     public NightlyConfig withHistory(Path dir) {
-        return new NightlyConfig(seed, programs, inputs, precisions, opts, toolchains, toolchainDir, clusters, dir, batch, jobs);
+        return new NightlyConfig(seed, programs, inputs, precisions, opts, toolchains, toolchainDir, clusters, dir, batch, jobs, reruns);
     }
 
     /** The seed of a night: the fixed one, or the date as yyyymmdd (the same night always gets the same programs). */
@@ -121,7 +124,13 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
         Path history = base.resolve(root.has("history") ? text(file, root, "history") : "history");
         int batch = positive(file, root, "batch", 200);
         int jobs = positive(file, root, "jobs", Math.max(1, Runtime.getRuntime().availableProcessors() / clusters.size()));
-        return new NightlyConfig(seed, programs, inputs, List.copyOf(precisions), opts, toolchains, toolchainDir, List.copyOf(clusters), history, batch, jobs);
+        JsonNode rr = root.path("reruns");
+        if (!rr.isMissingNode() && (!rr.isIntegralNumber() || rr.asLong() < 0 || rr.asLong() > 100)) {
+            throw bad(file, "reruns", "must be an integer from 0 to 100, is " + rr);
+        }
+        int reruns = rr.isMissingNode() ? Reruns.DEFAULT_ATTEMPTS : rr.asInt();
+        return new NightlyConfig(seed, programs, inputs, List.copyOf(precisions), opts, toolchains, toolchainDir, List.copyOf(clusters), history, batch, jobs,
+                reruns);
     }
 
     /** This machine under the site name {@code local}: the cluster of a config that names none. */

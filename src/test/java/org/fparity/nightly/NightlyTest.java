@@ -46,11 +46,12 @@ class NightlyTest {
         Path runner = tmp.resolve("fake-run");
         Files.writeString(runner, """
                 #!/bin/bash
-                # fake-cc's runner: gcc's binary, answers rewritten by line number: the third always (program 1, input 0), the first (program 0, input 0) once tonight exists
+                # fake-cc's runner: gcc's binary, answers rewritten by the batch's program index: the first answer of program 1
+                # always (its input 0, in a run and in a rerun alike), the first of program 0 once tonight exists
                 set -o pipefail
                 tonight=0; [ -e %s ] && tonight=1
                 "$1" | awk -v tonight=$tonight 'function lie(h) { return h == "0x1.8p+1" ? "0x1.9p+1" : "0x1.8p+1" }
-                  $2 ~ /^-?0x/ && (NR == 3 || (NR == 1 && tonight)) { $2 = lie($2) } { print }'
+                  $2 ~ /^-?0x/ && (($1 == 1 && !seen1++) || ($1 == 0 && tonight && !seen0++)) { $2 = lie($2) } { print }'
                 """.formatted(tonight));
         Files.setPosixFilePermissions(runner, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.writeString(dir.resolve("fake-cc.json"), gcc.replace("\"name\": \"gcc\"", "\"name\": \"fake-cc\"")
@@ -113,6 +114,50 @@ class NightlyTest {
         String metrics = Files.readString(history.resolve("metrics.txt"));
         assertTrue(metrics.contains("fparity_nightly_discrepancies{class=\"number_number\",pair=\"fake-cc@O0@site-a:gcc@O0@site-a\",site_a=\"site-a\",site_b=\"site-a\"} 2\n"), metrics);
         assertTrue(metrics.contains("fparity_nightly_new_discrepancies{night=\"2026-11-22\"} 1\n"), metrics);
+    }
+
+    /**
+     * A toolchain that lies only the first time it runs (fake-cc here: its runner lies once, then never again) is caught
+     * by the reruns at its cluster: the night has no discrepancy, exit 0, and the case is unstable in the report; with
+     * {@code "reruns": 0} the same night calls it a discrepancy.
+     */
+    @Test
+    void aPlatformThatChangesItsAnswerBetweenRunsIsUnstableNotANewDiscrepancy() throws IOException {
+        Path tc = Files.createDirectories(tmp.resolve("flaky-toolchains"));
+        String gcc = Files.readString(Path.of("runners/toolchains/gcc.json"));
+        Files.writeString(tc.resolve("gcc.json"), gcc);
+        Path runner = tmp.resolve("flaky-run");
+        Files.writeString(runner, """
+                #!/bin/bash
+                # flaky-cc's runner: gcc's binary; the first answer of program 1 is wrong the first time only
+                set -o pipefail
+                once=0; [ -e %1$s ] || { once=1; : > %1$s; }
+                "$1" | awk -v once=$once '$2 ~ /^-?0x/ && $1 == 1 && once && !seen++ { $2 = ($2 == "0x1.8p+1" ? "0x1.9p+1" : "0x1.8p+1") } { print }'
+                """.formatted(tmp.resolve("lied-once")));
+        Files.setPosixFilePermissions(runner, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(tc.resolve("flaky-cc.json"), gcc.replace("\"name\": \"gcc\"", "\"name\": \"flaky-cc\"")
+                .replace("\"run\": [\"{bin}\"]", "\"run\": [\"" + runner + "\", \"{bin}\"]"));
+        String config = """
+                {"seed": 42, "programs": 3, "inputs": 2, "precision": "fp64", "opt": ["O0"], "toolchains": ["gcc", "flaky-cc"],
+                 "toolchain_dir": "%s", "history": "%s", "jobs": 1%s}
+                """;
+        Path cfg = tmp.resolve("flaky.json");
+        Files.writeString(cfg, config.formatted(tc, "history-rerun", ""));
+        Run n = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-20");
+        assertEquals(0, n.exit(), n.out() + n.err());
+        assertTrue(n.err().contains("local: rerun 1 of 2: 2 runs of the 1 cases that disagree"), n.err());
+        assertTrue(n.out().contains("night 2026-11-20: 0 discrepancies"), n.out());
+        String json = Files.readString(tmp.resolve("history-rerun/2026-11-20/report/report.json"));
+        assertTrue(json.contains("\"unstable_cases\" : 1"), json);
+        assertTrue(Files.readString(tmp.resolve("history-rerun/2026-11-20/sites/local/reruns-1.jsonl")).contains("flaky-cc"));
+        assertTrue(Files.readString(tmp.resolve("history-rerun/2026-11-20/sites/local/reruns-2.jsonl")).contains("flaky-cc"));
+
+        Files.delete(tmp.resolve("lied-once"));
+        Files.writeString(cfg, config.formatted(tc, "history-none", ", \"reruns\": 0"));
+        Run none = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-20");
+        assertEquals(1, none.exit(), none.out() + none.err());
+        assertTrue(none.out().contains("night 2026-11-20: 1 discrepancies, 1 new (no earlier night)"), none.out());
+        assertFalse(Files.exists(tmp.resolve("history-none/2026-11-20/sites/local/reruns-1.jsonl")));
     }
 
     @Test
