@@ -209,9 +209,10 @@ public final class SumTree {
         return canonical();
     }
 
+    /** Equal trees have equal parent arrays: every tree is numbered canonically when built (see {@link #renumbered}). */
     @Override
     public boolean equals(Object o) {
-        return o instanceof SumTree t && t.n == n && t.canonical().equals(canonical());
+        return o instanceof SumTree t && t.n == n && t.root == root && Arrays.equals(t.parent, parent);
     }
 
     @Override

@@ -31,30 +31,51 @@ public final class TreeShapes {
 
     /** The known shape's name or null. */
     public static String known(SumTree t) {
+        return known(t, true);
+    }
+
+    /**
+     * The known shape's name or null. Each candidate shape is built and compared whole; with {@code filter}, only the
+     * candidates whose defining first additions (a few LCA sizes, necessary for equality) the tree has are built, which
+     * spares building some forty trees of n leaves for a tree of no known shape. Without it every candidate is built
+     * (the reference the tests hold the filter to).
+     */
+    static String known(SumTree t, boolean filter) {
         int n = t.n();
         if (n == 1) return "single summand";
         if (n == 2) return "one addition";
+        Lca lca = filter ? new Lca(t) : null;
+        int a01 = filter ? lca.size(0, 1) : 0;
         if (!t.isBinary()) {
             if (t.childCount(t.root()) == n) return "one fused " + n + "-term addition";
             for (int k = 2; k <= 64; k++) {
+                // the first fused node adds leaves 0..k-1
+                if (filter && a01 != Math.min(k, n)) continue;
                 if (t.equals(Shapes.fusedBlocks(n, k))) return (k + 1) + "-way fused blocks (" + k + " per step)";
             }
             return null;
         }
-        if (t.equals(Shapes.sequential(n))) return "sequential";
-        if (t.equals(Shapes.reverse(n))) return "reverse sequential";
-        if (t.equals(Shapes.pairwise(n))) return "pairwise";
+        if ((!filter || a01 == 2 && lca.size(1, 2) == 3) && t.equals(Shapes.sequential(n))) return "sequential";
+        if ((!filter || a01 == n && lca.size(n - 2, n - 1) == 2) && t.equals(Shapes.reverse(n))) return "reverse sequential";
+        if ((!filter || a01 == 2) && t.equals(Shapes.pairwise(n))) return "pairwise";
         for (int k : WIDTHS) {
             if (k >= n) break;
+            // lane 0 starts with 0 + k
+            if (filter && lca.size(0, k) != 2) continue;
             if (t.equals(Shapes.strided(n, k, true))) return k + "-lane strided + pairwise";
             if (t.equals(Shapes.strided(n, k, false))) return k + "-lane strided + sequential";
         }
-        if (n > 8 && t.equals(Shapes.numpyPairwise(n))) return "numpy pairwise (8 lanes, halves above 128)";
+        if (n > 8 && (!filter || n < 16 || lca.size(0, 8) == 2) && t.equals(Shapes.numpyPairwise(n))) {
+            return "numpy pairwise (8 lanes, halves above 128)";
+        }
         for (int k : new int[] {2, 4, 8, 16, 32, 64, 128, 256}) {
             if (k / 2 >= n) break;
+            if (filter && k < n && lca.size(0, k) != 2) continue;
             if (t.equals(Shapes.stridedHalving(n, k))) return k + "-lane strided + halving";
         }
         for (int b = 2; b <= Math.min(4096, n / 2); b *= 2) {
+            // block 0 is 0..b-1 in order
+            if (filter && (a01 != 2 || lca.size(0, b - 1) != b)) continue;
             if (t.equals(Shapes.blocked(n, b))) return "blocks of " + b + ", sequential";
         }
         return null;
@@ -66,13 +87,32 @@ public final class TreeShapes {
      */
     static String lanes(SumTree t) {
         int n = t.n();
+        Lca lca = new Lca(t);
         for (int k = Math.min(512, n / 2); k >= 2; k--) {
+            // lanes 0 and 1 are subtrees of ceil((n - r) / k) leaves holding r and r + k: checked before the whole test
+            if (lca.size(0, k) > (n + k - 1) / k || k + 1 < n && lca.size(1, k + 1) > (n - 1 + k - 1) / k) continue;
             int[] laneNode = laneNodes(t, k);
             if (laneNode == null) continue;
-            String laneShape = null;
+            String laneShape = null, firstShape = null;
+            SumTree first = null;
             boolean same = true;
             for (int r = 0; r < k && same; r++) {
-                String sh = t.isLeaf(laneNode[r]) ? "single" : describe(subtree(t, laneNode[r]));
+                String sh;
+                if (t.isLeaf(laneNode[r])) {
+                    sh = "single";
+                } else {
+                    SumTree lane = subtree(t, laneNode[r]);
+                    // equal lane trees have the same description: only a different one is described again
+                    if (first != null && lane.equals(first)) {
+                        sh = firstShape;
+                    } else {
+                        sh = describe(lane);
+                        if (first == null) {
+                            first = lane;
+                            firstShape = sh;
+                        }
+                    }
+                }
                 if (laneShape == null) laneShape = sh;
                 else same = laneShape.equals(sh);
             }
