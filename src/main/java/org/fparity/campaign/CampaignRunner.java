@@ -77,6 +77,18 @@ public final class CampaignRunner {
     /** and at most this many batches: each job keeps its batch's emitted source until the window is done */
     static final int WINDOW_BATCHES = 16;
 
+    /**
+     * The order a window's jobs are handed to the executor in: the costlier compiles first (O2 and above, then O1, then
+     * O0; otherwise as planned, so toolchains take turns), so that the last job to finish while the other workers
+     * idle is a short one. Measured on gcc and clang-14, 200 programs: O0 costs a third to a tenth of O2–O3_FM. Only the
+     * order changes, never which runs are made, so outcomes are the same.
+     */
+    static final java.util.Comparator<Job> COSTLIEST_FIRST = java.util.Comparator.comparingInt(j -> switch (j.opt()) {
+        case "O0" -> 2;
+        case "O1" -> 1;
+        default -> 0;
+    });
+
     /** What one invocation did. */
     public record Result(Campaign campaign, int total, int alreadyDone, int ran, long millis) {}
 
@@ -126,6 +138,7 @@ public final class CampaignRunner {
                         lines += j.lines().size();
                     }
                 }
+                jobs.sort(COSTLIEST_FIRST);
                 executor.execute(jobs, o -> {
                     out.append(o);
                     bar.record(o);

@@ -82,16 +82,29 @@ public final class ProgramStore {
                 }
             }
         }
+        // where each line starts and its id, as the lines are written: the store is not read back to find them
+        long[] offsets = Arrays.copyOf(s.offsets(), Math.max(16, s.count() + 1));
+        long[] ids = Arrays.copyOf(s.ids(), Math.max(16, s.count()));
+        int n = s.count();
         try (FileChannel ch = FileChannel.open(f, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             ch.truncate(s.offsets()[s.count()]);
             ch.position(s.offsets()[s.count()]);
-            while (it.hasNext()) ch.write(ByteBuffer.wrap(line(it.next())));
+            while (it.hasNext()) {
+                CampaignMeta.ProgramEntry e = it.next();
+                byte[] line = line(e);
+                ByteBuffer buf = ByteBuffer.wrap(line);
+                while (buf.hasRemaining()) ch.write(buf);
+                if (n + 1 >= offsets.length) offsets = Arrays.copyOf(offsets, offsets.length * 2);
+                if (n >= ids.length) ids = Arrays.copyOf(ids, ids.length * 2);
+                ids[n] = idKey(e.id());
+                offsets[n + 1] = offsets[n] + line.length;
+                n++;
+            }
             ch.force(true);
         } catch (IOException e) {
             throw FparityError.io("cannot write " + f, e);
         }
-        Scan done = scan(f);
-        return new Entries(f, done.offsets(), done.count(), done.ids());
+        return new Entries(f, Arrays.copyOf(offsets, n + 1), n, Arrays.copyOf(ids, n));
     }
 
     /** Writes a new store for {@code programs} in {@code dir} (temp then rename), replacing any there. */

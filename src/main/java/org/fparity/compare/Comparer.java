@@ -60,28 +60,54 @@ public final class Comparer {
         java.util.Arrays.sort(allRuns);
         Precision[] precisions = new Precision[allRuns.length];
         for (int k = 0; k < allRuns.length; k++) precisions[k] = view.precision(allRuns[k].program());
+        // each platform's outcomes and values as arrays in that order: a pair walks two arrays instead of two hash maps
+        Map<Run, Integer> indexOf = new HashMap<>(allRuns.length * 2);
+        for (int k = 0; k < allRuns.length; k++) indexOf.put(allRuns[k], k);
+        Map<Platform, Outcome[]> outcomesOf = new HashMap<>();
+        Map<Platform, double[]> valuesOf = new HashMap<>();
+        byPlatform.forEach((p, m) -> {
+            Outcome[] os = new Outcome[allRuns.length];
+            double[] vs = new double[allRuns.length];
+            m.forEach((r, o) -> {
+                int k = indexOf.get(r);
+                os[k] = o;
+                if (o.status() == Status.OK) vs[k] = values.get(o);
+            });
+            outcomesOf.put(p, os);
+            valuesOf.put(p, vs);
+        });
         // A platform whose result changed between reruns of a case is not compared on it: its own category, never a discrepancy.
         Set<Cases.RunOn> unstable = Cases.unstable(view);
+        Map<Platform, boolean[]> unstableOf = new HashMap<>();
+        for (Cases.RunOn u : unstable) {
+            Integer k = indexOf.get(new Run(u.program(), u.input()));
+            if (k != null) unstableOf.computeIfAbsent(u.platform(), x -> new boolean[allRuns.length])[k] = true;
+        }
+        Outcome[] none = new Outcome[allRuns.length];
+        boolean[] stable = new boolean[allRuns.length];
         List<PairSummary> summaries = new ArrayList<>();
         List<Discrepancy> discrepancies = new ArrayList<>();
         List<StatusMismatch> mismatches = new ArrayList<>();
         for (Pair pair : pairs) {
-            Map<Run, Outcome> as = byPlatform.getOrDefault(pair.a(), Map.of());
-            Map<Run, Outcome> bs = byPlatform.getOrDefault(pair.b(), Map.of());
+            Outcome[] as = outcomesOf.getOrDefault(pair.a(), none);
+            Outcome[] bs = outcomesOf.getOrDefault(pair.b(), none);
+            double[] vas = valuesOf.get(pair.a());
+            double[] vbs = valuesOf.get(pair.b());
+            boolean[] ua = unstableOf.getOrDefault(pair.a(), stable);
+            boolean[] ub = unstableOf.getOrDefault(pair.b(), stable);
             Map<Precision, PairSummary> byPrecision = new EnumMap<>(Precision.class);
             for (int k = 0; k < allRuns.length; k++) {
-                Run r = allRuns[k];
-                Outcome a = as.get(r);
-                Outcome b = bs.get(r);
+                Outcome a = as[k];
+                Outcome b = bs[k];
                 if (a == null && b == null) continue;
+                Run r = allRuns[k];
                 PairSummary sum = byPrecision.computeIfAbsent(precisions[k], pr -> new PairSummary(pair, pr));
                 sum.seen(r.program());
-                if (!unstable.isEmpty() && (unstable.contains(new Cases.RunOn(r.program(), r.input(), pair.a()))
-                        || unstable.contains(new Cases.RunOn(r.program(), r.input(), pair.b())))) {
+                if (ua[k] || ub[k]) {
                     sum.countUnstable();
                 } else if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
                     sum.countCompared(r.program());
-                    Discrepancy d = classify(pair, r, a, values.get(a), b, values.get(b), precisions[k]);
+                    Discrepancy d = classify(pair, r, a, vas[k], b, vbs[k], precisions[k]);
                     if (d != null) {
                         sum.add(d);
                         discrepancies.add(d);
