@@ -39,12 +39,7 @@ class NightlyTest {
 
     /** The two toolchains in {@code dir/toolchains}; fake-cc's runner also lies about the first answer once {@code tonight} exists. */
     static Path toolchains(Path tmp, Path tonight) throws IOException {
-        Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc not installed");
-        Path dir = Files.createDirectories(tmp.resolve("toolchains"));
-        String gcc = Files.readString(Path.of("runners/toolchains/gcc.json"));
-        Files.writeString(dir.resolve("gcc.json"), gcc);
-        Path runner = tmp.resolve("fake-run");
-        Files.writeString(runner, """
+        return gccAnd(tmp.resolve("toolchains"), "fake-cc", tmp.resolve("fake-run"), """
                 #!/bin/bash
                 # fake-cc's runner: gcc's binary, answers rewritten by the batch's program index: the first answer of program 1
                 # always (its input 0, in a run and in a rerun alike), the first of program 0 once tonight exists
@@ -53,8 +48,17 @@ class NightlyTest {
                 "$1" | awk -v tonight=$tonight 'function lie(h) { return h == "0x1.8p+1" ? "0x1.9p+1" : "0x1.8p+1" }
                   $2 ~ /^-?0x/ && (($1 == 1 && !seen1++) || ($1 == 0 && tonight && !seen0++)) { $2 = lie($2) } { print }'
                 """.formatted(tonight));
+    }
+
+    /** Toolchains gcc and {@code name} (gcc's compiler, run through {@code script}, written to {@code runner}) in {@code dir}. */
+    private static Path gccAnd(Path dir, String name, Path runner, String script) throws IOException {
+        Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc not installed");
+        Files.createDirectories(dir);
+        String gcc = Files.readString(Path.of("runners/toolchains/gcc.json"));
+        Files.writeString(dir.resolve("gcc.json"), gcc);
+        Files.writeString(runner, script);
         Files.setPosixFilePermissions(runner, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.writeString(dir.resolve("fake-cc.json"), gcc.replace("\"name\": \"gcc\"", "\"name\": \"fake-cc\"")
+        Files.writeString(dir.resolve(name + ".json"), gcc.replace("\"name\": \"gcc\"", "\"name\": \"" + name + "\"")
                 .replace("\"run\": [\"{bin}\"]", "\"run\": [\"" + runner + "\", \"{bin}\"]"));
         return dir;
     }
@@ -123,20 +127,13 @@ class NightlyTest {
      */
     @Test
     void aPlatformThatChangesItsAnswerBetweenRunsIsUnstableNotANewDiscrepancy() throws IOException {
-        Path tc = Files.createDirectories(tmp.resolve("flaky-toolchains"));
-        String gcc = Files.readString(Path.of("runners/toolchains/gcc.json"));
-        Files.writeString(tc.resolve("gcc.json"), gcc);
-        Path runner = tmp.resolve("flaky-run");
-        Files.writeString(runner, """
+        Path tc = gccAnd(tmp.resolve("flaky-toolchains"), "flaky-cc", tmp.resolve("flaky-run"), """
                 #!/bin/bash
                 # flaky-cc's runner: gcc's binary; the first answer of program 1 is wrong the first time only
                 set -o pipefail
                 once=0; [ -e %1$s ] || { once=1; : > %1$s; }
                 "$1" | awk -v once=$once '$2 ~ /^-?0x/ && $1 == 1 && once && !seen++ { $2 = ($2 == "0x1.8p+1" ? "0x1.9p+1" : "0x1.8p+1") } { print }'
                 """.formatted(tmp.resolve("lied-once")));
-        Files.setPosixFilePermissions(runner, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.writeString(tc.resolve("flaky-cc.json"), gcc.replace("\"name\": \"gcc\"", "\"name\": \"flaky-cc\"")
-                .replace("\"run\": [\"{bin}\"]", "\"run\": [\"" + runner + "\", \"{bin}\"]"));
         String config = """
                 {"seed": 42, "programs": 3, "inputs": 2, "precision": "fp64", "opt": ["O0"], "toolchains": ["gcc", "flaky-cc"],
                  "toolchain_dir": "%s", "history": "%s", "jobs": 1%s}
