@@ -151,19 +151,32 @@ public final class VarityPeer {
         Path python = Executables.find("python3");
         if (python == null) throw new FparityError("--varity needs python3 on PATH", FparityError.MISSING_TOOL);
         List<Phase> phases = new ArrayList<>();
-        String gen = phase(copy, python, List.of("-g"), "generate", phases, log);
+        String gen = phase(copy, List.of(python.toString()), List.of("varity.py", "-g"), "generate", phases, log);
         Matcher m = Pattern.compile("Creating dir: (\\S+)").matcher(gen);
         if (!m.find()) throw new FparityError("Varity's generate phase did not say where it wrote: " + gen.strip(), FparityError.MISSING_TOOL);
         String dir = m.group(1);
-        phase(copy, python, List.of("-c", dir), "compile", phases, log);
-        phase(copy, python, List.of("-r", dir), "run", phases, log);
+        phase(copy, List.of(python.toString()), List.of("varity.py", "-c", dir), "compile", phases, log);
+        phase(copy, limited(python), List.of("varity.py", "-r", dir), "run", phases, log);
         Path results = copy.resolve(dir).resolve("results.json");
         return new Result(phases, Files.isRegularFile(results) ? results : null, 0);
     }
 
-    private static String phase(Path copy, Path python, List<String> args, String name, List<Phase> phases, Consumer<String> log)
+    /**
+     * CPU seconds each process of Varity's run phase may take. Varity runs its binaries without a time limit, and a
+     * random program can loop forever once optimised (a clang-14 -Ofast binary was seen spinning for minutes); past the
+     * limit the binary is killed, Varity aborts that campaign like any failed run and {@link #run} starts a fresh one.
+     * Varity's own Python process stays far below it (a few CPU seconds for 100 programs).
+     */
+    static final int RUN_CPU_SECONDS = 120;
+
+    /** {@code python} under a per-process CPU-time limit ({@link #RUN_CPU_SECONDS}), which its children inherit. */
+    static List<String> limited(Path python) {
+        return List.of("sh", "-c", "ulimit -t " + RUN_CPU_SECONDS + " && exec \"$@\"", "sh", python.toString());
+    }
+
+    private static String phase(Path copy, List<String> python, List<String> args, String name, List<Phase> phases, Consumer<String> log)
             throws IOException, InterruptedException {
-        List<String> argv = new ArrayList<>(List.of(python.toString(), "varity.py"));
+        List<String> argv = new ArrayList<>(python);
         argv.addAll(args);
         Path out = copy.resolve(name + ".log");
         long t0 = System.nanoTime();

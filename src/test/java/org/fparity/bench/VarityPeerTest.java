@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.fparity.FparityError;
+import org.fparity.util.Processes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +25,17 @@ class VarityPeerTest {
                     compilation_arguments = %s
                     cmd = " ".join(compilation_arguments)
             """;
+
+    /** Varity's run phase runs under a CPU-time limit that the binaries it starts inherit, so one that spins is killed. */
+    @Test
+    void theRunPhaseRunsUnderACpuLimitItsChildrenInherit(@TempDir Path tmp) throws Exception {
+        List<String> argv = new ArrayList<>(VarityPeer.limited(Path.of("/bin/sh")));
+        argv.addAll(List.of("-c", "sh -c 'ulimit -t'"));
+        Path out = tmp.resolve("out");
+        Processes.Result r = Processes.run(argv, Map.of(), tmp, out, 60);
+        assertEquals(0, r.exitCode());
+        assertEquals(Integer.toString(VarityPeer.RUN_CPU_SECONDS), Files.readString(out).strip());
+    }
 
     @Test
     void theLinkOrderPatchMovesLibmAfterTheSource() {
