@@ -465,18 +465,9 @@ class RemoteClusterTest {
     @Order(10)
     void ctrlCAndSigtermCancelTheCampaignsJobsAndARerunCompletes() throws Exception {
         Map<String, String> slurm = Map.of("SLURM_CONF", base.resolve("slurm.conf").toString());
-        // gcc's batches wait while the file hold exists, so the tasks are still running when the signal comes (on a
-        // loaded machine the whole campaign could otherwise finish between seeing a task run and the signal)
-        Path hold = work.resolve("hold");
-        Path tcs = Files.createDirectories(work.resolve("held-toolchains"));
-        Files.writeString(tcs.resolve("gcc.json"), Files.readString(Path.of("runners", "toolchains", "gcc.json")).replaceFirst("\"run\": \\[\"\\{bin}\"]",
-                "\"run\": [\"sh\", \"-c\", \"while [ -e " + hold + " ]; do sleep 0.1; done; exec \\\\\"\\$0\\\\\"\", \"{bin}\"], \"runTimeoutSeconds\": 900, \"startupTimeoutSeconds\": 900"));
-        Files.copy(Path.of("runners", "toolchains", "java.json"), tcs.resolve("java.json"));
-        List<String> held = List.of("--cluster", "local-slurm", "--toolchain-dir", tcs.toString());
         for (String sig : List.of("INT", "TERM")) {
             Path dir = work.resolve("signal-" + sig);
-            Files.writeString(hold, "");
-            Processes.Running p = background(dir, held, "signal-" + sig + ".log");
+            Processes.Running p = background(dir, "local-slurm", "signal-" + sig + ".log");
             String id = waitForJobId(dir, p);
             boolean running = false;
             for (int i = 0; i < 600 && !running; i++) {
@@ -496,8 +487,7 @@ class RemoteClusterTest {
             }
             assertEquals("", queued.strip(), "tasks of " + id + " still queued after SIG" + sig);
             assertTrue(taskStates(id).containsValue("CANCELLED"), "Slurm recorded no cancelled task: " + taskStates(id));
-            Files.delete(hold);
-            Proc r = fparity(dir, held);
+            Proc r = fparity(dir, List.of("--cluster", "local-slurm"));
             assertEquals(0, r.exit, r.err);
             assertEquals(baseline, bits(dir));
         }
@@ -695,12 +685,7 @@ class RemoteClusterTest {
 
     /** fparity in the background, its output in {@code log} under the work folder. */
     static Processes.Running background(Path dir, String cluster, String log) throws IOException {
-        return background(dir, List.of("--cluster", cluster), log);
-    }
-
-    /** {@code fparity run} of the test campaign into {@code dir} with {@code extra} arguments, in the background. */
-    static Processes.Running background(Path dir, List<String> extra, String log) throws IOException {
-        Processes.Running p = Processes.command(fparityArgv(dir, extra)).env(env()).stdin(Path.of("/dev/null"))
+        Processes.Running p = Processes.command(fparityArgv(dir, List.of("--cluster", cluster))).env(env()).stdin(Path.of("/dev/null"))
                 .output(work.resolve(log)).timeoutSeconds(1800).start();
         STARTED.add(p);
         return p;
