@@ -125,13 +125,6 @@ public final class ClusterRunner {
      * {@code reruns-K.jsonl}, so export, import, merge and every report treat a cluster's unstable platforms as a local
      * run's. A resumed run reads the recorded reruns back and redoes only what is missing.
      */
-    public static Reruns.Result rerun(Path dir, CampaignRunner.Spec spec, List<Site> sites, Set<String> cases, int attempts, Consumer<String> log)
-            throws InterruptedException {
-        if (cases.isEmpty() || attempts < 1) return new Reruns.Result(0, 0);
-        return rerun(Campaign.load(dir), spec, sites, cases, attempts, log);
-    }
-
-    /** As {@link #rerun(Path, CampaignRunner.Spec, List, Set, int, Consumer)} on a campaign the caller holds (its programs and first outcomes, not read again). */
     public static Reruns.Result rerun(Campaign campaign, CampaignRunner.Spec spec, List<Site> sites, Set<String> cases, int attempts, Consumer<String> log)
             throws InterruptedException {
         if (cases.isEmpty() || attempts < 1) return new Reruns.Result(0, 0);

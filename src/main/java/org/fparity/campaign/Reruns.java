@@ -34,13 +34,6 @@ public final class Reruns {
      * Reruns, {@code attempts} times, every case of {@code cases} ({@code program/input}) on every platform of this spec
      * that gave it a result the first time.
      */
-    public static Result run(Path dir, CampaignRunner.Spec spec, Executor executor, String site, Set<String> cases, int attempts, Consumer<String> log)
-            throws InterruptedException {
-        if (cases.isEmpty() || attempts < 1) return new Result(0, 0);
-        return run(Campaign.load(dir), spec, executor, site, cases, attempts, log);
-    }
-
-    /** As {@link #run(Path, CampaignRunner.Spec, Executor, String, Set, int, Consumer)} on a campaign the caller holds (its programs and first outcomes, not read again). */
     public static Result run(Campaign campaign, CampaignRunner.Spec spec, Executor executor, String site, Set<String> cases, int attempts, Consumer<String> log)
             throws InterruptedException {
         if (cases.isEmpty() || attempts < 1) return new Result(0, 0);
@@ -74,11 +67,6 @@ public final class Reruns {
         Outcome get(String key) {
             return byKey.get(key);
         }
-    }
-
-    /** {@link Firsts} of a campaign's outcome log. */
-    static Firsts firsts(Path dir, Set<String> cases) {
-        return firsts(OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes(), cases);
     }
 
     static Firsts firsts(List<Outcome> outcomes, Set<String> cases) {

@@ -174,7 +174,7 @@ public final class Nightly {
         try (SiteExecutor ex = Sites.open(c, dir, jobs, tagged)) {
             List<ClusterRunner.Site> sites = List.of(new ClusterRunner.Site(ex, toolchains));
             CampaignRunner.Result r = ClusterRunner.run(dir, spec, sites, n -> new Progress(System.err, false, n), tagged);
-            ClusterRunner.rerun(dir, spec, sites, DiscrepantCases.disagreeingCases(r.campaign().outcomes()), reruns, tagged);
+            ClusterRunner.rerun(r.campaign(), spec, sites, DiscrepantCases.disagreeingCases(r.campaign().outcomes()), reruns, tagged);
         }
         return dir;
     }
