@@ -467,8 +467,18 @@ class RemoteClusterTest {
         Map<String, String> slurm = Map.of("SLURM_CONF", base.resolve("slurm.conf").toString());
         for (String sig : List.of("INT", "TERM")) {
             Path dir = work.resolve("signal-" + sig);
-            Processes.Running p = background(dir, "local-slurm", "signal-" + sig + ".log");
-            String id = waitForJobId(dir, p);
+            // A shell without job control starts background commands with SIGINT ignored, and the JVM keeps an ignored
+            // SIGINT ignored (no shutdown hook runs): a test JVM started that way (CI in the background) would hand it on
+            // to fparity. A user's Ctrl-C reaches a foreground fparity, so the test restores the default first.
+            List<String> argv = new ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
+            argv.addAll(fparityArgv(dir, List.of("--cluster", "local-slurm")));
+            Processes.Running p = Processes.command(argv).env(env()).stdin(Path.of("/dev/null"))
+                    .output(work.resolve("signal-" + sig + ".log")).timeoutSeconds(1800).start();
+            STARTED.add(p);
+            String id = waitForJobId(dir, p); // by now the process is fparity's JVM, past env's exec
+            String ignored = Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status")).stream()
+                    .filter(l -> l.startsWith("SigIgn:")).findFirst().orElseThrow().substring(7).strip();
+            assertEquals(0, Long.parseLong(ignored, 16) & ((1L << 1) | (1L << 14)), "fparity started with SIGINT or SIGTERM ignored (SigIgn " + ignored + ")");
             boolean running = false;
             for (int i = 0; i < 600 && !running; i++) {
                 Thread.sleep(100);
