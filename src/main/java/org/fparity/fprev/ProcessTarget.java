@@ -39,6 +39,8 @@ public class ProcessTarget implements SumTarget {
     private String description = "";
     /** The process came from bin/fparity (see {@link #adoptLaunched}) and has not answered yet. */
     private boolean adopted;
+    /** The process is bin/fparity's: it ends by itself after "q", and bin/fparity waits for it. */
+    private boolean launched;
     /** The server takes replay inputs as raw bytes in hex. */
     private boolean raw;
 
@@ -153,6 +155,7 @@ public class ProcessTarget implements SumTarget {
         if (early != null && early.launched() != null && (process = connect(early)) != null) {
             errLog = early.errLog();
             adopted = true;
+            launched = true;
         } else if (early != null && early.process() != null && early.process().isAlive()) {
             errLog = early.errLog();
             process = early.process();
@@ -166,6 +169,7 @@ public class ProcessTarget implements SumTarget {
     }
 
     private void startHere() {
+        launched = false;
         try {
             errLog = Files.createTempFile("fparity-fprev-", ".err");
             process = Processes.command(command).env(env).stderr(errLog).start();
@@ -388,12 +392,18 @@ public class ProcessTarget implements SumTarget {
             if (process.isAlive()) {
                 in.write("q\n");
                 in.flush();
+                if (launched) {
+                    // numpy's teardown need not hold up the JVM's exit: bin/fparity waits for it (and stops it)
+                    in.close();
+                    out.close();
+                    return;
+                }
                 process.waitFor(2000);
             }
         } catch (IOException | InterruptedException e) {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
         } finally {
-            process.close();
+            if (!launched || !process.isAlive()) process.close();
             deleteErrLog();
             process = null;
         }
