@@ -27,7 +27,8 @@ import org.fparity.oracle.ReferenceEvaluator;
  * one. The to-value pass, the only one that needs the platforms' traced values, is proposed only in a round where no
  * other step was taken. Ends at a fixed point: no candidate interesting. The end state is checked in the
  * single-program form, with a way back when a batch neighbour made the discrepancy (see {@link #reduce}), so the result
- * and the outcomes it reports are standalone ones.
+ * and the outcomes it reports are standalone ones. Then a second start reduces the original again without the
+ * statements the first result came from (the input may hide a smaller cause there), and the smaller end wins.
  */
 public final class Reducer {
     /** Where a reduction ended and what it cost. */
@@ -108,41 +109,77 @@ public final class Reducer {
      * from there takes a step only once its single-program form keeps the discrepancy. So a reduction always ends on a
      * program whose single-program form shows it; the outcomes returned are that form's. Throws ReduceException when the
      * start is not interesting in both forms.
+     *
+     * <p>Greedy rounds commit early: the first round keeps whatever statement makes the discrepancy with the most
+     * deleted around it, and a program can hold a second, smaller cause that the input hides (seen: a first statement's
+     * {@code log10} of a negative input kept at 3 operations, where the last statement's {@code comp / 0} on a zero
+     * {@code comp} needs 1). So once the first reduction ends, a second start (see {@link #secondStart}) reduces the
+     * original again without the top-level statements the first result came from, and the smaller end wins (ties: the
+     * first).
      */
     public Result reduce(Program p, Input in) throws InterruptedException {
         long t0 = System.nanoTime();
         Timed runner = new Timed(this.runner);
-        Params.WithInput cur = new Params.WithInput(p, in);
-        Outcome[] batchOut = runner.run(List.of(cur)).getFirst();
+        Params.WithInput start = new Params.WithInput(p, in);
+        Outcome[] batchOut = runner.run(List.of(start)).getFirst();
         if (!verdict.interesting(p, in, batchOut[0], batchOut[1])) {
             throw new ReduceException("the discrepancy does not reproduce as a batch of one: A " + describe(batchOut[0]) + ", B " + describe(batchOut[1]));
         }
-        Outcome[] curOut = runner.standalone(cur);
-        if (!verdict.interesting(p, in, curOut[0], curOut[1])) {
-            throw new ReduceException("the discrepancy does not reproduce in the single-program form: A " + describe(curOut[0]) + ", B " + describe(curOut[1]));
+        Counts counts = new Counts(runner);
+        Outcome[] startOut = counts.standalone(start);
+        if (!verdict.interesting(p, in, startOut[0], startOut[1])) {
+            throw new ReduceException("the discrepancy does not reproduce in the single-program form: A " + describe(startOut[0]) + ", B " + describe(startOut[1]));
         }
-        Round state = new Round(runner);
+        List<Integer> origins = new ArrayList<>();
+        for (int i = 0; i < p.body().size(); i++) origins.add(i);
+        End best = search(counts, start, startOut, origins, "");
+        long t1 = System.nanoTime();
+        End second = secondStart(counts, start, best);
+        if (second != null) {
+            boolean smaller = compare(second.state(), best.state()) < 0;
+            log.accept("second start ended at " + Size.of(second.state().program()) + " in " + (System.nanoTime() - t1) / 1_000_000 / 1000.0 + " s, the first at "
+                    + Size.of(best.state().program()) + " in " + (t1 - t0) / 1_000_000 / 1000.0 + " s: keeping the " + (smaller ? "second" : "first"));
+            if (smaller) best = second;
+        }
+        long total = System.nanoTime() - t0;
+        Phases phases = runner.phases(total);
+        log.accept("reduced in " + counts.rounds + " rounds, " + total / 1_000_000 / 1000.0 + " s: " + phases);
+        return new Result(best.state().program(), best.state().input(), best.out()[0], best.out()[1], counts.rounds, counts.tried, this.runner.batches(),
+                counts.standaloneRuns, total / 1_000_000, phases);
+    }
+
+    /**
+     * Where one search ended: the state, its standalone outcomes, and for each of its top-level statements the index of
+     * the original's top-level statement it came from.
+     */
+    private record End(Params.WithInput state, Outcome[] out, List<Integer> origins) {}
+
+    /** The greedy rounds from a start known to be interesting in both forms, to a fixed point confirmed standalone. */
+    private End search(Counts counts, Params.WithInput cur, Outcome[] curOut, List<Integer> origins, String tag) throws InterruptedException {
+        Round state = new Round(counts);
         state.seen.add(key(cur));
         // the states taken, oldest first; history[confirmed] is the newest one known to show the discrepancy standalone
         List<Params.WithInput> history = new ArrayList<>(List.of(cur));
+        List<List<Integer>> from = new ArrayList<>(List.of(origins));
         int confirmed = 0;
         boolean careful = false;
-        int rounds = 0;
         while (true) {
-            rounds++;
-            Step step = state.step(cur, rounds, careful);
+            int round = ++counts.rounds;
+            Step step = state.step(cur, round, careful);
             if (step != null) {
                 cur = step.next();
+                origins = origins(origins, step.taken());
                 history.add(cur);
+                from.add(origins);
                 if (step.standalone() != null) {
                     confirmed = history.size() - 1;
                     curOut = step.standalone();
                 }
-                log.accept("round " + rounds + ": " + step.proposed() + " candidates, " + step.interesting() + " interesting; now " + Size.of(cur.program()));
+                log.accept(tag + "round " + round + ": " + step.proposed() + " candidates, " + step.interesting() + " interesting; now " + Size.of(cur.program()));
                 continue;
             }
             if (confirmed == history.size() - 1) break;
-            Outcome[] so = state.standalone(cur);
+            Outcome[] so = counts.standalone(cur);
             if (verdict.interesting(cur.program(), cur.input(), so[0], so[1])) {
                 curOut = so;
                 break;
@@ -152,7 +189,7 @@ public final class Reducer {
             int hi = history.size() - 1;
             while (hi - lo > 1) {
                 int mid = (lo + hi) >>> 1;
-                Outcome[] mo = state.standalone(history.get(mid));
+                Outcome[] mo = counts.standalone(history.get(mid));
                 if (verdict.interesting(history.get(mid).program(), history.get(mid).input(), mo[0], mo[1])) {
                     lo = mid;
                     curOut = mo;
@@ -160,31 +197,108 @@ public final class Reducer {
                     hi = mid;
                 }
             }
-            log.accept("round " + rounds + ": the end state keeps the discrepancy only in a batch (standalone: A " + describe(so[0]) + ", B " + describe(so[1])
+            log.accept(tag + "round " + round + ": the end state keeps the discrepancy only in a batch (standalone: A " + describe(so[0]) + ", B " + describe(so[1])
                     + "): back to state " + lo + " of " + (history.size() - 1) + ", " + Size.of(history.get(lo).program()) + "; every step checked standalone from here");
             history = new ArrayList<>(history.subList(0, lo + 1));
+            from = new ArrayList<>(from.subList(0, lo + 1));
             cur = history.get(lo);
+            origins = from.get(lo);
             confirmed = lo;
             careful = true;
         }
-        long total = System.nanoTime() - t0;
-        Phases phases = runner.phases(total);
-        log.accept("reduced in " + rounds + " rounds, " + total / 1_000_000 / 1000.0 + " s: " + phases);
-        return new Result(cur.program(), cur.input(), curOut[0], curOut[1], rounds, state.tried, this.runner.batches(), state.standaloneRuns, total / 1_000_000, phases);
+        return new End(cur, curOut, origins);
     }
 
-    /** A step a round takes: the next state, its standalone outcomes when they were checked (else null), and counts. */
-    private record Step(Params.WithInput next, Outcome[] standalone, int proposed, int interesting) {}
+    /**
+     * The second start: the original without the top-level statements the first result came from, made interesting
+     * again by the input — alone, with one parameter's input value set to 0 (C-Reduce's "constant to 0"; an int loop bound
+     * to 0), and with every FP value 0 — all in one batch; the smallest interesting seed that also keeps the
+     * discrepancy standalone (of the best {@link #CONFIRM_TRIES}) is reduced like the original. Null when there is
+     * nothing to try (the first result is a single operation, or came from every statement) or no seed is interesting.
+     * A first result whose statements the search cannot do without costs one batch.
+     */
+    private End secondStart(Counts counts, Params.WithInput original, End first) throws InterruptedException {
+        Program p = original.program();
+        java.util.SortedSet<Integer> kept = new java.util.TreeSet<>(first.origins());
+        if (Size.of(first.state().program()).operations() <= 1 || kept.isEmpty() || kept.size() >= p.body().size()) return null;
+        List<Candidate.Edit> removal = new ArrayList<>();
+        for (int i : kept) removal.add(new Candidate.Edit(NodePath.ROOT.child(i), true, List.of()));
+        Candidate without = new Candidate("second-start", removal, Set.of(), Map.of());
+        List<Candidate> seeds = new ArrayList<>(List.of(without));
+        Map<Integer, String> allZero = new HashMap<>();
+        for (int i = 0; i < p.params().size(); i++) {
+            Param par = p.params().get(i);
+            String zero = switch (par.kind()) {
+                case INT -> "0";
+                case FP, FP_ARRAY -> org.fparity.ir.HexFloat.format(0.0);
+                case FP_ELEMENTS -> Input.elementsToken(p.precision(), new double[original.input().elements(i).length]);
+            };
+            if (zero.equals(original.input().args().get(i))) continue;
+            seeds.add(new Candidate("second-start", removal, Set.of(), Map.of(i, zero)));
+            if (par.kind() != Param.Kind.INT) allZero.put(i, zero);
+        }
+        if (allZero.size() > 1) seeds.add(new Candidate("second-start", removal, Set.of(), allZero));
+        List<Params.WithInput> runs = new ArrayList<>();
+        Set<String> keys = new HashSet<>();
+        for (Candidate c : seeds) {
+            Params.WithInput r = c.apply(p, original.input());
+            if (r != null && keys.add(key(r))) runs.add(r);
+        }
+        String what = "the original without its statement" + (kept.size() == 1 ? " " : "s ") + kept + " (the first result's)";
+        if (runs.isEmpty()) {
+            log.accept("second start: " + what + " is not a valid program");
+            return null;
+        }
+        List<Outcome[]> outs = counts.runner.run(runs);
+        counts.tried += runs.size();
+        List<Params.WithInput> good = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            if (verdict.interesting(runs.get(i).program(), runs.get(i).input(), outs.get(i)[0], outs.get(i)[1])) good.add(runs.get(i));
+        }
+        log.accept("second start: " + what + ", " + runs.size() + " seeds, " + good.size() + " interesting");
+        good.sort(Reducer::compare);
+        for (int k = 0; k < Math.min(CONFIRM_TRIES, good.size()); k++) {
+            Params.WithInput s = good.get(k);
+            Outcome[] so = counts.standalone(s);
+            if (!verdict.interesting(s.program(), s.input(), so[0], so[1])) continue;
+            List<Integer> origins = new ArrayList<>();
+            for (int i = 0; i < p.body().size(); i++) if (!kept.contains(i)) origins.add(i);
+            log.accept("second start from " + Size.of(s.program()) + ", input " + s.input().args());
+            return search(counts, s, so, origins, "second start, ");
+        }
+        return null;
+    }
 
-    /** What rounds share: the candidates already run (never run twice), the platform values per state, the counts. */
-    private final class Round {
+    /**
+     * The origins (original top-level statement per top-level statement) after a candidate: a top-level statement
+     * spliced into n statements (deleted: none; an if or loop unwrapped: its body) passes its origin on to each of them;
+     * edits inside a statement keep it.
+     */
+    static List<Integer> origins(List<Integer> before, Candidate c) {
+        List<Integer> out = new ArrayList<>(before);
+        List<Candidate.Edit> top = new ArrayList<>();
+        for (Candidate.Edit e : c.edits()) if (e.splice() && e.path().depth() == 1) top.add(e);
+        top.sort(Comparator.comparingInt((Candidate.Edit e) -> e.path().last()).reversed());
+        for (Candidate.Edit e : top) {
+            int at = e.path().last();
+            int origin = out.remove(at);
+            for (int k = 0; k < e.with().size(); k++) out.add(at, origin);
+        }
+        return out;
+    }
+
+    /** A step a round takes: the next state, the candidate that made it, its standalone outcomes when they were checked (else null), and counts. */
+    private record Step(Params.WithInput next, Candidate taken, Outcome[] standalone, int proposed, int interesting) {}
+
+    /** What every search of one reduction shares: the clocked runner, the platform values per state, the counts. */
+    private static final class Counts {
         final Timed runner;
-        final Set<String> seen = new HashSet<>();
         final Map<String, List<Map<NodePath, Double>>> values = new HashMap<>();
         int tried = 1;
-        int standaloneRuns = 1;
+        int standaloneRuns;
+        int rounds;
 
-        Round(Timed runner) {
+        Counts(Timed runner) {
             this.runner = runner;
         }
 
@@ -192,24 +306,39 @@ public final class Reducer {
             standaloneRuns++;
             return runner.standalone(w);
         }
+    }
+
+    /** A candidate with the state it makes. */
+    private record Pick(Params.WithInput state, Candidate candidate) {}
+
+    /** What the rounds of one search share: the candidates already run (never run twice in a search). */
+    private final class Round {
+        final Counts counts;
+        final Timed runner;
+        final Set<String> seen = new HashSet<>();
+
+        Round(Counts counts) {
+            this.counts = counts;
+            this.runner = counts.runner;
+        }
 
         /**
          * One round from {@code cur}: the structural passes' candidates in windows of {@code limit}, then — only if none
          * was taken — the platforms' traced values and the to-value candidates. Null at a fixed point.
          */
         Step step(Params.WithInput cur, int round, boolean careful) throws InterruptedException {
-            int[] counts = new int[2];
-            Step s = windows(cur, Passes.structural(cur.program(), cur.input()), round, careful, counts);
+            int[] n = new int[2];
+            Step s = windows(cur, Passes.structural(cur.program(), cur.input()), round, careful, n);
             if (s != null) return s;
-            List<Map<NodePath, Double>> vs = values.get(key(cur));
+            List<Map<NodePath, Double>> vs = counts.values.get(key(cur));
             if (vs == null) {
                 vs = platformValues(runner, cur);
-                values.put(key(cur), vs);
+                counts.values.put(key(cur), vs);
             }
-            return windows(cur, Passes.toValues(cur.program(), vs), round, careful, counts);
+            return windows(cur, Passes.toValues(cur.program(), vs), round, careful, n);
         }
 
-        private Step windows(Params.WithInput cur, List<Candidate> all, int round, boolean careful, int[] counts) throws InterruptedException {
+        private Step windows(Params.WithInput cur, List<Candidate> all, int round, boolean careful, int[] n) throws InterruptedException {
             int next0 = 0;
             while (next0 < all.size()) {
                 List<Candidate> proposals = new ArrayList<>();
@@ -225,19 +354,19 @@ public final class Reducer {
                 }
                 if (runs.isEmpty()) break;
                 List<Outcome[]> outs = runner.run(runs);
-                tried += runs.size();
-                counts[0] += runs.size();
+                counts.tried += runs.size();
+                n[0] += runs.size();
                 List<Integer> good = new ArrayList<>();
                 for (int i = 0; i < runs.size(); i++) {
                     Outcome[] o = outs.get(i);
                     if (verdict.interesting(runs.get(i).program(), runs.get(i).input(), o[0], o[1])) good.add(i);
                 }
-                counts[1] += good.size();
+                n[1] += good.size();
                 if (good.isEmpty()) continue;
                 good.sort(Comparator.comparing(i -> runs.get(i), Reducer::compare));
                 // unions of the interesting steps, best first, skipping one that overlaps a step already in: the first 2,
                 // 4, 8 … and all of them, in one more batch; the smallest interesting union wins over the best single step
-                List<Params.WithInput> unions = new ArrayList<>();
+                List<Pick> unions = new ArrayList<>();
                 Candidate union = proposals.get(good.getFirst());
                 int parts = 1;
                 for (int k = 1; k < good.size(); k++) {
@@ -249,24 +378,25 @@ public final class Reducer {
                     }
                     if (!(grew && Integer.bitCount(parts) == 1) && k < good.size() - 1) continue;
                     Params.WithInput r = union.apply(cur.program(), cur.input());
-                    if (parts > 1 && r != null && compare(r, runs.get(good.getFirst())) < 0 && seen.add(key(r))) unions.add(r);
+                    if (parts > 1 && r != null && compare(r, runs.get(good.getFirst())) < 0 && seen.add(key(r))) unions.add(new Pick(r, union));
                 }
-                List<Params.WithInput> order = new ArrayList<>();
+                List<Pick> order = new ArrayList<>();
                 if (!unions.isEmpty()) {
-                    List<Outcome[]> uo = runner.run(unions);
-                    tried += unions.size();
+                    List<Outcome[]> uo = runner.run(unions.stream().map(Pick::state).toList());
+                    counts.tried += unions.size();
                     for (int i = 0; i < unions.size(); i++) {
-                        if (verdict.interesting(unions.get(i).program(), unions.get(i).input(), uo.get(i)[0], uo.get(i)[1])) order.add(unions.get(i));
+                        Params.WithInput u = unions.get(i).state();
+                        if (verdict.interesting(u.program(), u.input(), uo.get(i)[0], uo.get(i)[1])) order.add(unions.get(i));
                     }
-                    order.sort(Reducer::compare);
+                    order.sort(Comparator.comparing(Pick::state, Reducer::compare));
                 }
-                for (int i : good) order.add(runs.get(i));
-                if (!careful) return new Step(order.getFirst(), null, counts[0], counts[1]);
+                for (int i : good) order.add(new Pick(runs.get(i), proposals.get(i)));
+                if (!careful) return new Step(order.getFirst().state(), order.getFirst().candidate(), null, n[0], n[1]);
                 // careful (after a step lost the discrepancy standalone): the best few, until one keeps it standalone
                 for (int k = 0; k < Math.min(CONFIRM_TRIES, order.size()); k++) {
-                    Params.WithInput r = order.get(k);
-                    Outcome[] so = standalone(r);
-                    if (verdict.interesting(r.program(), r.input(), so[0], so[1])) return new Step(r, so, counts[0], counts[1]);
+                    Params.WithInput r = order.get(k).state();
+                    Outcome[] so = counts.standalone(r);
+                    if (verdict.interesting(r.program(), r.input(), so[0], so[1])) return new Step(r, order.get(k).candidate(), so, n[0], n[1]);
                     log.accept("round " + round + ": a step keeps the discrepancy only in the batch: not taken");
                 }
             }

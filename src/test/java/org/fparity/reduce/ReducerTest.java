@@ -63,7 +63,7 @@ class ReducerTest {
             return batches;
         }
 
-        private static Outcome ok(String plat, double v) {
+        static Outcome ok(String plat, double v) {
             return new Outcome("p", 0, plat, "O0", Outcome.Status.OK, HexFloat.format(v), null, plat, 0);
         }
     }
@@ -108,6 +108,87 @@ class ReducerTest {
         assertTrue(log.stream().anyMatch(l -> l.contains("keeps the discrepancy only in a batch")), String.join("\n", log));
         assertTrue(Size.of(res.program()).operations() < Size.of(p).operations(), canon);
         assertTrue(res.standaloneRuns() >= 3, "start, end state, and at least one state of the search back: " + res.standaloneRuns());
+    }
+
+    /**
+     * Two in-process platforms, B the ideal IEEE one, A a fast-math-like one where NaN is poison: a product with a NaN
+     * operand gives 0, and so does 0 / 0 — simulated by replacing such nodes (by their ideal operand values) with the
+     * literal 0 and evaluating again, until none is left (the programs here have no loops).
+     */
+    static class PoisonRunner implements CandidateRunner {
+        @Override
+        public List<Outcome[]> run(List<Params.WithInput> cs) {
+            List<Outcome[]> out = new ArrayList<>();
+            for (Params.WithInput c : cs) {
+                double b = ReferenceEvaluator.ideal(c.program(), c.input()).comp();
+                Program faulty = c.program();
+                while (true) {
+                    Program q = faulty;
+                    Map<NodePath, Double> v = ReferenceEvaluator.idealValues(q, c.input());
+                    List<NodePath> poison = new ArrayList<>();
+                    Walker.each(q, (path, n) -> {
+                        if (!(n instanceof Expr.Bin bin)) return;
+                        Double x = value(q, v, path.child(0));
+                        Double y = value(q, v, path.child(1));
+                        if (x == null || y == null) return;
+                        boolean nanProduct = bin.op() == Expr.BinOp.MUL && (Double.isNaN(x) || Double.isNaN(y));
+                        boolean zeroByZero = bin.op() == Expr.BinOp.DIV && x == 0 && y == 0;
+                        if (nanProduct || zeroByZero) poison.add(path);
+                    });
+                    if (poison.isEmpty()) break;
+                    for (NodePath p : poison.reversed()) faulty = NodePath.replace(faulty, p, new Expr.Lit(0));
+                }
+                double a = ReferenceEvaluator.ideal(faulty, c.input()).comp();
+                out.add(new Outcome[] {PlantedRunner.ok("A", a), PlantedRunner.ok("B", b)});
+            }
+            return out;
+        }
+
+        /** A node's ideal value, through explicit parentheses. */
+        private static Double value(Program p, Map<NodePath, Double> v, NodePath path) {
+            Double x = v.get(path);
+            return x == null && NodePath.at(p, path) instanceof Expr.Paren ? value(p, v, path.child(0)) : x;
+        }
+
+        @Override
+        public int batches() {
+            return 0;
+        }
+    }
+
+    @Test
+    void aSecondStartFindsTheSmallerCauseTheFirstRoundsDeleted() throws Exception {
+        Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
+        // two causes of A's 0 against B's NaN: log of the negative comp times var_1 (two operations at least: the product
+        // makes the poison), and the last statement's 0 / 0 once comp is 0 (one operation: comp = comp / 0). Greedy rounds
+        // keep the first statement (deleting the second is the bigger step, deleting the first alone loses the
+        // discrepancy: comp + comp / 0 is -Inf on both); only the last statement with a zero comp reaches one operation.
+        Program p = Program.parse("""
+                program fp64 array 8
+                compute(double comp, double var_1, double var_2, double var_3) {
+                  comp = var_1 * (log(comp) - var_2);
+                  comp += comp / (var_3 - var_3);
+                }
+                """);
+        Input in = new Input(List.of("-0x1.8p+1", "0x1.4p+2", "0x1.2p+0", "0x1.cp+3"));
+        PoisonRunner r = new PoisonRunner();
+        Outcome[] start = r.run(List.of(new Params.WithInput(p, in))).getFirst();
+        assertEquals("0x0p+0", start[0].hex());
+        assertTrue(Double.isNaN(start[1].value()), start[1].hex());
+        Verdict v = new Verdict(DiscrepancyClass.NAN_ZERO, 1, false);
+        // the first statement alone: a greedy end of two operations
+        Program first = Program.parse("program fp64 array 8\ncompute(double comp) {\n  comp = 0x1p+0 * log(comp);\n}\n");
+        Outcome[] fo = r.run(List.of(new Params.WithInput(first, new Input(List.of("-0x1.8p+1"))))).getFirst();
+        assertTrue(v.interesting(first, new Input(List.of("-0x1.8p+1")), fo[0], fo[1]), fo[0].hex() + " " + fo[1].hex());
+        List<String> log = new ArrayList<>();
+        Reducer.Result res = new Reducer(r, v, 200, log::add).reduce(p, in);
+        String canon = res.program().canonical();
+        assertEquals(1, Size.of(res.program()).operations(), canon + "\n" + String.join("\n", log));
+        assertTrue(canon.contains("comp / "), canon);
+        assertTrue(!canon.contains("log("), canon);
+        assertEquals(0.0, res.input().fp(0), "comp starts at 0: " + res.input().args());
+        assertTrue(v.interesting(res.program(), res.input(), res.a(), res.b()), res.a() + " " + res.b());
+        assertTrue(log.stream().anyMatch(l -> l.contains("keeping the second")), String.join("\n", log));
     }
 
     @Test
