@@ -7,25 +7,74 @@ Line protocol on stdin/stdout (one process serves many sizes and many probes per
                                    < "x " + the K results as little-endian float64 bytes in hex
                                      (other servers, like c_harness.c, answer K hex floats "%a" instead)
   > e K, then K lines of N hex floats: the function on arbitrary summands   < K results on one line
+  > r K, then K lines, each the N summands as little-endian float64 bytes in hex: the same as e, answered
+                                   like p ("x " + bytes in hex); this server says "ok +raw ..." to offer it
   > q                              quit
 Errors are one line "error MESSAGE". The masked array is built here, so only indices cross the pipe.
+
+numpy_target.py OP --socket PATH: the same protocol over one connection to a Unix socket this process binds at
+PATH before it imports numpy (bin/fparity starts it so, before the JVM, so that Python's start and numpy's import
+overlap the JVM's; fparity connects when it needs the target). It removes PATH once connected, and exits when the
+connection ends, or, never connected, when its parent (the JVM) is gone.
 """
+import os
 import sys
 
 OPS = ("sum", "dot", "matvec", "matmul")
 ROWS = 8  # rows of the matrix in matvec / matmul; the probed summation is row 0 (and column 0)
 
 
+def listen(path):
+    """Binds the Unix socket at path (before numpy's import, so that a client can connect at once)."""
+    import socket
+    srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    srv.bind(path)  # an existing file (anyone else's) makes this fail: then fparity starts its own server
+    srv.listen(1)
+    return srv
+
+
+def accept(srv, path):
+    """Waits for fparity's connection and makes it stdin/stdout; exits if the parent dies first."""
+    import socket
+    parent = os.getppid()
+    srv.settimeout(0.05)
+    while True:
+        try:
+            conn, _ = srv.accept()
+            break
+        except socket.timeout:
+            if os.getppid() != parent:
+                os.unlink(path)
+                sys.exit(0)
+    os.unlink(path)
+    srv.close()
+    conn.settimeout(None)
+    sys.stdin = conn.makefile("r", encoding="ascii", newline="\n", buffering=1 << 16)
+    sys.stdout = conn.makefile("w", encoding="ascii", newline="\n", buffering=1 << 16)
+
+
 def main():
-    op = sys.argv[1] if len(sys.argv) > 1 else "sum"
+    args = sys.argv[1:]
+    srv = path = None
+    if len(args) >= 2 and args[-2] == "--socket":
+        path = args[-1]
+        srv = listen(path)
+        args = args[:-2]
+    op = args[0] if args else "sum"
+    problem = None
+    np = None
     if op not in OPS:
-        print("error unknown numpy op '%s' (known: %s)" % (op, ", ".join(OPS)), flush=True)
-        return 2
-    try:
-        import numpy as np
-    except ImportError:
-        print("error numpy is not installed for %s" % sys.executable, flush=True)
-        return 3
+        problem = "error unknown numpy op '%s' (known: %s)" % (op, ", ".join(OPS)), 2
+    else:
+        try:
+            import numpy as np
+        except ImportError:
+            problem = "error numpy is not installed for %s" % sys.executable, 3
+    if srv is not None:
+        accept(srv, path)
+    if problem is not None:
+        print(problem[0], flush=True)
+        return problem[1]
     out = sys.stdout
     fn = None
     a = base = None
@@ -51,7 +100,7 @@ def main():
             ones = np.ones(n, dtype=dt)
             view = memoryview(a) if a.flags.c_contiguous and dt.char in "fd" else a
             base_range = None
-            out.write("ok numpy %s %s %s n=%d\n" % (np.__version__, op, dt.name, n))
+            out.write("ok +raw numpy %s %s %s n=%d\n" % (np.__version__, op, dt.name, n))
             out.flush()
             continue
         if cmd == "p":
@@ -107,6 +156,18 @@ def main():
                 res.append(float(fn()))
             base_range = None
             out.write(" ".join(map(float.hex, res)) + "\n")
+            out.flush()
+            continue
+        if cmd == "r":  # as e, the summands as float64 bytes in hex: one conversion per input, none per value
+            k = int(parts[1])
+            res = []
+            for _ in range(k):
+                a[:] = np.frombuffer(bytes.fromhex(sys.stdin.readline().strip()), dtype="<f8")
+                res.append(float(fn()))
+            base_range = None
+            out.write("x ")
+            out.write(np.asarray(res, dtype=np.float64).tobytes().hex())
+            out.write("\n")
             out.flush()
             continue
         out.write("error unknown command '%s'\n" % cmd)

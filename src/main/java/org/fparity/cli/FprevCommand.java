@@ -114,6 +114,12 @@ public final class FprevCommand implements Callable<Integer> {
      * {@link ProcessTarget#startEarly}). Anything else, or arguments it does not understand, start nothing here.
      */
     static void startEarly(String[] args) {
+        // bin/fparity started it before the JVM (see ProcessTarget.adoptLaunched)
+        String launched = System.getProperty(ProcessTarget.LAUNCHED);
+        if (launched != null) {
+            ProcessTarget.adoptLaunched(launched);
+            return;
+        }
         if (args.length < 2 || !args[0].equals("fprev")) return;
         String target = null;
         Integer threads = null;

@@ -5,6 +5,10 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +23,9 @@ import org.fparity.ir.Precision;
 /**
  * A summation function in another process, spoken to through FPRev's line protocol (see
  * {@code runners/fprev/numpy_target.py}): the driver sends n, dtype, M and unit once, then batches of (i, j) pairs; the
- * process builds each masked array itself and answers one sum per probe. One process serves every n of a sweep.
+ * process builds each masked array itself and answers one sum per probe. One process serves every n of a sweep. A
+ * server that says {@code ok +raw …} takes the replay's inputs as float64 bytes in hex ({@code r K}) instead of hex
+ * floats ({@code e K}).
  */
 public class ProcessTarget implements SumTarget {
     private final String name;
@@ -31,6 +37,10 @@ public class ProcessTarget implements SumTarget {
     private BufferedReader out;
     private Path errLog;
     private String description = "";
+    /** The process came from bin/fparity (see {@link #adoptLaunched}) and has not answered yet. */
+    private boolean adopted;
+    /** The server takes replay inputs as raw bytes in hex. */
+    private boolean raw;
 
     public ProcessTarget(String name, Precision precision, List<String> command, Map<String, String> env) {
         this.name = name;
@@ -54,8 +64,14 @@ public class ProcessTarget implements SumTarget {
         return description;
     }
 
-    /** A probe server started before anyone asked for it, and where its stderr goes. */
-    private record Early(Processes.Running process, Path errLog) {}
+    /**
+     * A probe server started before anyone asked for it, and where its stderr goes: our own child ({@code process}), or
+     * one bin/fparity started ({@code launched}), listening on {@code socket}.
+     */
+    private record Early(Processes.Running process, ProcessHandle launched, Path socket, Path errLog) {}
+
+    /** The system property through which bin/fparity hands over the probe server it started before the JVM. */
+    public static final String LAUNCHED = "fparity.fprev.server";
 
     /** Servers started ahead of need ({@link #startEarly}), by command and environment; each is taken at most once. */
     private static final Map<List<Object>, Early> EARLY = new java.util.concurrent.ConcurrentHashMap<>();
@@ -71,11 +87,39 @@ public class ProcessTarget implements SumTarget {
         if (EARLY.containsKey(key)) return;
         try {
             Path err = Files.createTempFile("fparity-fprev-", ".err");
-            Early e = new Early(Processes.command(command).env(env).stderr(err).start(), err);
-            if (EARLY.isEmpty()) Runtime.getRuntime().addShutdownHook(new Thread(ProcessTarget::stopEarly));
-            EARLY.put(key, e);
+            register(key, new Early(Processes.command(command).env(env).stderr(err).start(), null, null, err));
         } catch (IOException | RuntimeException e) {
             // open() starts it again and says what went wrong
+        }
+    }
+
+    private static synchronized void register(List<Object> key, Early e) {
+        if (EARLY.isEmpty()) Runtime.getRuntime().addShutdownHook(new Thread(ProcessTarget::stopEarly));
+        Early old = EARLY.put(key, e);
+        if (old != null) discard(old);
+    }
+
+    /**
+     * Takes over a probe server bin/fparity started before the JVM, so that Python's start and numpy's import overlap
+     * the launcher's and the JVM's ({@code numpy_target.py OP --socket PATH}, see bin/fparity). {@code spec} is what
+     * bin/fparity passed in {@link #LAUNCHED}, one item a line: the server's pid, its socket, its stderr file, the BLAS
+     * threads ("" for the default), then its command. The first {@link #open} of a target with that command and
+     * environment connects to it; one never taken is stopped when the JVM exits. A server that ends before it answers
+     * is replaced by one started here, so that any error is the same as without it.
+     */
+    public static void adoptLaunched(String spec) {
+        String[] f = spec.split("\n", -1);
+        if (f.length < 5) return;
+        try {
+            ProcessHandle h = ProcessHandle.of(Long.parseLong(f[0].strip())).orElse(null);
+            String threads = f[3].strip();
+            Map<String, String> env = threads.isEmpty() ? Map.of() : threadsEnv(threads);
+            List<String> cmd = List.of(f).subList(4, f.length);
+            Early e = new Early(null, h, Path.of(f[1]), Path.of(f[2]));
+            if (h == null) discard(e);
+            else register(List.of(cmd, env), e);
+        } catch (RuntimeException e) {
+            // a malformed hand-over: every target starts its own server
         }
     }
 
@@ -92,40 +136,111 @@ public class ProcessTarget implements SumTarget {
     }
 
     private static void discard(Early e) {
-        e.process().close();
+        if (e.process() != null) e.process().close();
+        else if (e.launched() != null) Processes.killTree(e.launched());
         try {
             Files.deleteIfExists(e.errLog());
+            if (e.socket() != null) Files.deleteIfExists(e.socket());
         } catch (IOException ignored) {
-            // a temporary file
+            // temporary files
         }
     }
 
     private void start() {
         if (process != null && process.isAlive()) return;
         Early early = EARLY.remove(List.<Object>of(command, env));
-        if (early != null && early.process().isAlive()) {
+        adopted = false;
+        if (early != null && early.launched() != null && (process = connect(early)) != null) {
+            errLog = early.errLog();
+            adopted = true;
+        } else if (early != null && early.process() != null && early.process().isAlive()) {
             errLog = early.errLog();
             process = early.process();
         } else {
             // one that died before anyone asked is started again, so that the error (if any) is this start's
             if (early != null) discard(early);
-            try {
-                errLog = Files.createTempFile("fparity-fprev-", ".err");
-                process = Processes.command(command).env(env).stderr(errLog).start();
-            } catch (IOException e) {
-                throw new FparityError("cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), FparityError.MISSING_TOOL, e);
-            }
+            startHere();
+            return;
         }
+        streams();
+    }
+
+    private void startHere() {
+        try {
+            errLog = Files.createTempFile("fparity-fprev-", ".err");
+            process = Processes.command(command).env(env).stderr(errLog).start();
+        } catch (IOException e) {
+            throw new FparityError("cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), FparityError.MISSING_TOOL, e);
+        }
+        streams();
+    }
+
+    private void streams() {
         in = new BufferedWriter(new OutputStreamWriter(process.stdin(), StandardCharsets.US_ASCII), 1 << 16);
         out = new BufferedReader(new InputStreamReader(process.stdout(), StandardCharsets.US_ASCII), 1 << 16);
+    }
+
+    /**
+     * Connects to the socket of a server bin/fparity started; it binds the socket as it starts, so a refused
+     * connection is retried while the process lives (up to a minute). Null when it is gone or never listened.
+     */
+    private static Processes.Running connect(Early e) {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        UnixDomainSocketAddress at = UnixDomainSocketAddress.of(e.socket());
+        while (true) {
+            try {
+                SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+                try {
+                    ch.connect(at);
+                } catch (IOException x) {
+                    ch.close();
+                    throw x;
+                }
+                return Processes.adopt(e.launched(), Channels.newOutputStream(ch), Channels.newInputStream(ch), 600_000);
+            } catch (IOException | RuntimeException x) {
+                if (!Processes.alive(e.launched()) || System.nanoTime() - deadline > 0) {
+                    discard(e);
+                    return null;
+                }
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    discard(e);
+                    return null;
+                }
+            }
+        }
+    }
+
+    /** A server that stopped answering (its message says how it ended). */
+    private static final class Died extends FparityError {
+        Died(String message, Throwable cause) {
+            super(message, FparityError.MISSING_TOOL, cause);
+        }
     }
 
     @Override
     public Session open(int n, double mask, double unit) {
         start();
-        String reply = roundTrip("fprev " + n + " " + precision.dtype() + " " + Double.toHexString(mask) + " " + Double.toHexString(unit) + "\n");
+        String request = "fprev " + n + " " + precision.dtype() + " " + Double.toHexString(mask) + " " + Double.toHexString(unit) + "\n";
+        String reply;
+        try {
+            reply = roundTrip(request);
+        } catch (Died d) {
+            if (!adopted) throw d;
+            // bin/fparity's server ended before it answered: one started here says what (if anything) is wrong
+            process.close();
+            deleteErrLog();
+            startHere();
+            reply = roundTrip(request);
+        } finally {
+            adopted = false;
+        }
         if (!reply.startsWith("ok")) throw new FparityError(name + ": " + reply.replaceFirst("^error ", ""));
         description = reply.substring(2).strip();
+        raw = description.startsWith("+raw");
+        if (raw) description = description.substring(4).strip();
         return new Session() {
             private final StringBuilder sb = new StringBuilder();
 
@@ -140,6 +255,7 @@ public class ProcessTarget implements SumTarget {
 
             @Override
             public double[] evaluate(double[][] inputs) {
+                if (raw) return evaluateRaw(inputs);
                 sb.setLength(0);
                 sb.append("e ").append(inputs.length).append('\n');
                 for (double[] row : inputs) {
@@ -156,9 +272,37 @@ public class ProcessTarget implements SumTarget {
         };
     }
 
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    /** The replay's inputs as float64 bytes (little-endian) in hex, one line each: no decimal or hex-float text. */
+    private double[] evaluateRaw(double[][] inputs) {
+        double[] res = new double[inputs.length];
+        try {
+            in.write("r " + inputs.length + "\n");
+            char[] line = new char[0];
+            for (double[] row : inputs) {
+                if (line.length != 16 * row.length + 1) line = new char[16 * row.length + 1];
+                int at = 0;
+                for (double v : row) {
+                    long bits = Double.doubleToRawLongBits(v);
+                    for (int b = 0; b < 8; b++, bits >>>= 8) {
+                        line[at++] = HEX[(int) (bits >>> 4) & 0xf];
+                        line[at++] = HEX[(int) bits & 0xf];
+                    }
+                }
+                line[at] = '\n';
+                in.write(line);
+            }
+        } catch (IOException e) {
+            throw died(e);
+        }
+        parse(roundTrip(""), inputs.length, res);
+        return res;
+    }
+
     private String roundTrip(String request) {
         try {
-            in.write(request);
+            if (!request.isEmpty()) in.write(request);
             in.flush();
             String line = out.readLine();
             if (line == null) throw died(null);
@@ -173,7 +317,7 @@ public class ProcessTarget implements SumTarget {
         }
     }
 
-    private FparityError died(IOException e) {
+    private Died died(IOException e) {
         String tail = "";
         try {
             if (process != null) process.waitFor(2000);
@@ -185,20 +329,21 @@ public class ProcessTarget implements SumTarget {
             // best effort for the message
         }
         int code = process != null ? process.exitValue() : -1;
-        return new FparityError(name + " stopped answering (exit " + code + ")" + tail, FparityError.MISSING_TOOL, e);
+        return new Died(name + " stopped answering" + (code >= 0 ? " (exit " + code + ")" : "") + tail, e);
     }
 
     private void parse(String line, int count, double[] res) {
         if (line.startsWith("x ")) {
             if (line.length() != 2 + 16L * count) throw new FparityError(name + " answered " + (line.length() - 2) / 16 + " sums for " + count + " probes");
-            for (int k = 0; k < count; k++) {
+            for (int k = 0, at = 2; k < count; k++) {
                 long bits = 0;
-                for (int b = 0; b < 8; b++) {
-                    int at = 2 + 16 * k + 2 * b;
-                    int hi = Character.digit(line.charAt(at), 16), lo = Character.digit(line.charAt(at + 1), 16);
-                    if (hi < 0 || lo < 0) throw new FparityError(name + " sent a malformed result line");
-                    bits |= (long) ((hi << 4) | lo) << (8 * b);
+                int bad = 0;
+                for (int b = 0; b < 64; b += 8, at += 2) {
+                    int hi = nibble(line.charAt(at)), lo = nibble(line.charAt(at + 1));
+                    bad |= hi | lo;
+                    bits |= (long) ((hi << 4) | lo) << b;
                 }
+                if (bad < 0) throw new FparityError(name + " sent a malformed result line");
                 res[k] = Double.longBitsToDouble(bits);
             }
             return;
@@ -214,6 +359,13 @@ public class ProcessTarget implements SumTarget {
             pos = end + 1;
         }
         if (k != count) throw new FparityError(name + " answered " + k + " sums for " + count + " probes");
+    }
+
+    private static int nibble(char c) {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
     }
 
     static double parseHex(String s) {
@@ -242,12 +394,16 @@ public class ProcessTarget implements SumTarget {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
         } finally {
             process.close();
-            try {
-                if (errLog != null) Files.deleteIfExists(errLog);
-            } catch (IOException ignored) {
-                // temp file
-            }
+            deleteErrLog();
             process = null;
+        }
+    }
+
+    private void deleteErrLog() {
+        try {
+            if (errLog != null) Files.deleteIfExists(errLog);
+        } catch (IOException ignored) {
+            // temp file
         }
     }
 
@@ -255,8 +411,11 @@ public class ProcessTarget implements SumTarget {
     public static ProcessTarget numpy(String op, Precision p, Integer threads) {
         Path script = Runners.find("numpy_target.py");
         List<String> cmd = new ArrayList<>(List.of(Runners.python(), script.toString(), op));
-        Map<String, String> env = threads == null ? Map.of()
-                : Map.of("OPENBLAS_NUM_THREADS", threads.toString(), "OMP_NUM_THREADS", threads.toString(), "MKL_NUM_THREADS", threads.toString());
+        Map<String, String> env = threads == null ? Map.of() : threadsEnv(threads.toString());
         return new ProcessTarget("numpy." + op, p, cmd, env);
+    }
+
+    private static Map<String, String> threadsEnv(String threads) {
+        return Map.of("OPENBLAS_NUM_THREADS", threads, "OMP_NUM_THREADS", threads, "MKL_NUM_THREADS", threads);
     }
 }

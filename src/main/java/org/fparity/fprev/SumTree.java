@@ -52,6 +52,18 @@ public final class SumTree {
 
     private void sortByMinLeaf(int from, int to) {
         if (to - from < 2) return;
+        if (to - from <= 8) {
+            // binary nodes (and small fused ones): an insertion sort, no key array per node
+            for (int k = from + 1; k < to; k++) {
+                int v = childList[k], key = minLeaf[v], j = k - 1;
+                while (j >= from && minLeaf[childList[j]] > key) {
+                    childList[j + 1] = childList[j];
+                    j--;
+                }
+                childList[j + 1] = v;
+            }
+            return;
+        }
         long[] keys = new long[to - from];
         for (int k = from; k < to; k++) keys[k - from] = ((long) minLeaf[childList[k]] << 32) | childList[k];
         Arrays.sort(keys);

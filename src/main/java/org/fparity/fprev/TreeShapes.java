@@ -1,8 +1,6 @@
 package org.fparity.fprev;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.TreeSet;
 
 /** Names the common summation shapes: sequential, reverse, pairwise, K-lane strided, blocked, (K+1)-way fused. */
@@ -60,8 +58,8 @@ public final class TreeShapes {
         if ((!filter || a01 == 2) && t.equals(Shapes.pairwise(n))) return "pairwise";
         for (int k : WIDTHS) {
             if (k >= n) break;
-            // lane 0 starts with 0 + k
-            if (filter && lca.size(0, k) != 2) continue;
+            // lane 0 starts with 0 + k, and the reduction (pairwise or in order) adds lanes 0 and 1 first
+            if (filter && (lca.size(0, k) != 2 || a01 != laneSize(n, k, 0) + laneSize(n, k, 1))) continue;
             if (t.equals(Shapes.strided(n, k, true))) return k + "-lane strided + pairwise";
             if (t.equals(Shapes.strided(n, k, false))) return k + "-lane strided + sequential";
         }
@@ -70,7 +68,8 @@ public final class TreeShapes {
         }
         for (int k : new int[] {2, 4, 8, 16, 32, 64, 128, 256}) {
             if (k / 2 >= n) break;
-            if (filter && k < n && lca.size(0, k) != 2) continue;
+            // lane 0 starts with 0 + k, and the halving first adds lane k/2 to lane 0
+            if (filter && (k < n && lca.size(0, k) != 2 || lca.size(0, k / 2) != laneSize(n, k, 0) + laneSize(n, k, k / 2))) continue;
             if (t.equals(Shapes.stridedHalving(n, k))) return k + "-lane strided + halving";
         }
         for (int b = 2; b <= Math.min(4096, n / 2); b *= 2) {
@@ -81,6 +80,11 @@ public final class TreeShapes {
         return null;
     }
 
+    /** Leaves in lane r of k over n summands (r, r + k, …). */
+    private static int laneSize(int n, int k, int r) {
+        return r < n ? (n - r + k - 1) / k : 0;
+    }
+
     /**
      * K-lane strided orders in general: every residue class mod K is exactly one subtree (a lane). Names the lanes'
      * own shape and the shape of the reduction over lanes, e.g. "8 lanes (each pairs, then in order) + pairwise".
@@ -88,9 +92,15 @@ public final class TreeShapes {
     static String lanes(SumTree t) {
         int n = t.n();
         Lca lca = new Lca(t);
+        // the smallest other leaf in the first addition leaf 0 takes part in
+        int p0 = t.parent(0), partner0 = Integer.MAX_VALUE;
+        for (int c = 0; p0 >= 0 && c < t.childCount(p0); c++) if (t.child(p0, c) != 0) partner0 = Math.min(partner0, t.minLeaf(t.child(p0, c)));
+        if (partner0 == Integer.MAX_VALUE) partner0 = 0;
         for (int k = Math.min(512, n / 2); k >= 2; k--) {
             // lanes 0 and 1 are subtrees of ceil((n - r) / k) leaves holding r and r + k: checked before the whole test
             if (lca.size(0, k) > (n + k - 1) / k || k + 1 < n && lca.size(1, k + 1) > (n - 1 + k - 1) / k) continue;
+            // nor may anything outside lane 0 join leaf 0 below lane 0's size
+            if (partner0 % k != 0 && lca.size(0, partner0) <= (n + k - 1) / k) continue;
             int[] laneNode = laneNodes(t, k);
             if (laneNode == null) continue;
             String laneShape = null, firstShape = null;
@@ -223,27 +233,31 @@ public final class TreeShapes {
     static SumTree subtree(SumTree t, int v) {
         int[] leaves = leaves(t, v);
         if (leaves.length == 1) return new SumTree.Builder(1).build(0);
-        List<Integer> inner = new ArrayList<>();
         // inner nodes under v in increasing id order (ids are topological)
+        int[] inner = new int[leaves.length];
+        int count = 0;
         int[] stack = new int[t.size(v) * 2];
         int sp = 0;
         stack[sp++] = v;
         while (sp > 0) {
             int u = stack[--sp];
             if (!t.isLeaf(u)) {
-                inner.add(u);
+                inner[count++] = u;
                 for (int c = 0; c < t.childCount(u); c++) stack[sp++] = t.child(u, c);
             }
         }
-        inner.sort(null);
+        Arrays.sort(inner, 0, count);
         SumTree.Builder b = new SumTree.Builder(leaves.length);
-        java.util.HashMap<Integer, Integer> map = new java.util.HashMap<>();
-        for (int k = 0; k < leaves.length; k++) map.put(leaves[k], k);
-        for (int u : inner) {
-            int w = b.node();
-            for (int c = 0; c < t.childCount(u); c++) b.adopt(w, map.get(t.child(u, c)));
-            map.put(u, w);
+        // node ids of t -> ids in the subtree, kept sparse: leaves by binary search, inner nodes by their position
+        int[] innerId = new int[count];
+        for (int k = 0; k < count; k++) {
+            int u = inner[k], w = b.node();
+            for (int c = 0; c < t.childCount(u); c++) {
+                int x = t.child(u, c);
+                b.adopt(w, t.isLeaf(x) ? Arrays.binarySearch(leaves, x) : innerId[Arrays.binarySearch(inner, 0, count, x)]);
+            }
+            innerId[k] = w;
         }
-        return b.build(map.get(v));
+        return b.build(innerId[count - 1]);
     }
 }

@@ -220,26 +220,60 @@ public final class ReduceBench {
 
     /**
      * Floating-point operations in a C file as fparity counts them in the IR ({@link org.fparity.ir.Size}): binary
-     * {@code + - * /}, unary minus on a non-literal, compound assignments, math calls, comparisons — counted in
-     * {@code compute_0} (or, if C-Vise removed it, in the whole file). A token-level count: loop headers are skipped; cast and index
-     * arithmetic are not FP but look alike, so this can only over-count C-Vise.
+     * {@code + - * /}, unary minus on a non-literal, compound assignments, math calls, comparisons — counted in the
+     * bodies of the program's functions: every function but the harness ({@code main} and the other {@code fp_}
+     * helpers; {@code fp_run_K} is the program's, and C-Vise often inlines {@code compute_0} into it), or in
+     * {@code main} when no other function is left. A token-level count (loop headers skipped; cast and index
+     * arithmetic look like FP): a guide, not a verdict. Harness functions C-Vise renamed count as the program's, and
+     * computation it moved into a {@code main} beside other functions is missed, so read the file before quoting it.
      */
     public static int countOps(String c) {
-        int at = c.indexOf("compute_0(");
-        String body = c;
-        if (at >= 0) {
-            int open = c.indexOf('{', at);
-            int depth = 0;
-            int end = c.length();
-            for (int i = open; i >= 0 && i < c.length(); i++) {
-                if (c.charAt(i) == '{') depth++;
-                if (c.charAt(i) == '}' && --depth == 0) {
-                    end = i;
-                    break;
-                }
+        List<String> bodies = new ArrayList<>();
+        String mainBody = null;
+        Matcher fn = FUNCTION.matcher(c);
+        int from = 0;
+        while (from < c.length() && fn.find(from)) {
+            int open = fn.end() - 1;
+            int end = close(c, open);
+            if (depthAt(c, fn.start()) == 0) {
+                String name = fn.group(1);
+                if (name.equals("main")) mainBody = c.substring(open, end);
+                else if (!name.startsWith("fp_") || name.startsWith("fp_run_")) bodies.add(c.substring(open, end));
             }
-            body = open < 0 ? "" : c.substring(open, end);
+            from = Math.max(end, fn.start() + 1);
         }
+        if (bodies.isEmpty()) bodies.add(mainBody != null ? mainBody : c);
+        int ops = 0;
+        for (String b : bodies) ops += countOpsIn(b);
+        return ops;
+    }
+
+    /** A function definition's head up to its opening brace: a name, a parameter list without braces or semicolons. */
+    private static final Pattern FUNCTION = Pattern.compile("\\b([A-Za-z_][A-Za-z0-9_]*)\\s*\\([^(){};]*(?:\\([^(){};]*\\)[^(){};]*)*\\)\\s*\\{");
+
+    /** The index of the brace closing the one at {@code open} (the end of the text if it is not closed). */
+    private static int close(String c, int open) {
+        int depth = 0;
+        for (int i = open; i < c.length(); i++) {
+            if (c.charAt(i) == '{') depth++;
+            if (c.charAt(i) == '}' && --depth == 0) return i;
+        }
+        return c.length();
+    }
+
+    /** Brace depth at {@code at}. */
+    private static int depthAt(String c, int at) {
+        int depth = 0;
+        for (int i = 0; i < at; i++) {
+            if (c.charAt(i) == '{') depth++;
+            if (c.charAt(i) == '}') depth--;
+        }
+        return depth;
+    }
+
+    private static final Set<String> TYPES = Set.of("double", "float", "int", "long", "char", "void", "const", "size_t", "unsigned");
+
+    private static int countOpsIn(String body) {
         Set<String> fns = new java.util.HashSet<>();
         for (MathFn f : MathFn.values()) {
             fns.add(f.c(Precision.FP64));
@@ -264,7 +298,8 @@ public final class ReduceBench {
             boolean operandBefore = prev.matches("[A-Za-z_0-9.]+.*") && !prev.equals("return") || prev.equals(")") || prev.equals("]");
             switch (t) {
                 case "+=", "-=", "*=", "/=", "<", ">", "<=", ">=", "==", "!=" -> ops++;
-                case "+", "*", "/" -> ops += operandBefore ? 1 : 0;
+                case "+", "/" -> ops += operandBefore ? 1 : 0;
+                case "*" -> ops += operandBefore && !TYPES.contains(prev) && !(i + 1 < toks.size() && toks.get(i + 1).equals(")")) ? 1 : 0; // not a pointer type
                 case "-" -> {
                     String next = i + 1 < toks.size() ? toks.get(i + 1) : "";
                     if (operandBefore || !next.matches("0[xX].*|\\d.*")) ops++;

@@ -211,63 +211,115 @@ public final class Processes {
         }
     }
 
+    /**
+     * A process some other part of fparity started (bin/fparity starts the numpy probe server before the JVM, which
+     * takes it over by its pid), talking over the streams given; it behaves as a {@link Running} child: closing it
+     * kills whatever is left of its tree. Its exit value is known only on Linux, while it is a zombie of this JVM.
+     */
+    public static Running adopt(ProcessHandle handle, OutputStream stdin, InputStream stdout, long timeoutMillis) {
+        return new Running(null, handle, stdin, stdout, timeoutMillis);
+    }
+
     /** A started interactive child; closing it kills whatever is left of its tree. */
     public static final class Running implements AutoCloseable {
         private final Process process;
+        private final ProcessHandle handle;
+        private final OutputStream stdin;
+        private final InputStream stdout;
         private final long timeoutMillis;
 
         private Running(Process process, long timeoutMillis) {
+            this(process, process.toHandle(), process.getOutputStream(), process.getInputStream(), timeoutMillis);
+        }
+
+        private Running(Process process, ProcessHandle handle, OutputStream stdin, InputStream stdout, long timeoutMillis) {
             this.process = process;
+            this.handle = handle;
+            this.stdin = stdin;
+            this.stdout = stdout;
             this.timeoutMillis = timeoutMillis;
         }
 
         public OutputStream stdin() {
-            return process.getOutputStream();
+            return stdin;
         }
 
         public InputStream stdout() {
-            return process.getInputStream();
+            return stdout;
         }
 
         public long pid() {
-            return process.pid();
+            return handle.pid();
         }
 
         public ProcessHandle handle() {
-            return process.toHandle();
+            return handle;
         }
 
         public boolean isAlive() {
-            return process.isAlive();
+            return process != null ? process.isAlive() : !gone(handle);
         }
 
         /** Waits up to {@code millis} for the child to exit by itself; false if it is still running. */
         public boolean waitFor(long millis) throws InterruptedException {
-            return process.waitFor(millis, TimeUnit.MILLISECONDS);
+            if (process != null) return process.waitFor(millis, TimeUnit.MILLISECONDS);
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+            while (!gone(handle)) {
+                if (System.nanoTime() - deadline >= 0) return false;
+                Thread.sleep(2);
+            }
+            return true;
         }
 
-        /** Exit value once it has exited; -1 while it still runs. */
+        /** Exit value once it has exited; -1 while it still runs (or, adopted, when it cannot be known). */
         public int exitValue() {
-            return process.isAlive() ? -1 : process.exitValue();
+            if (process != null) return process.isAlive() ? -1 : process.exitValue();
+            return zombieExit(handle.pid());
         }
 
         /** Waits for exit within the command's timeout, killing the tree when it passes. */
         public Result finish() throws InterruptedException {
             long t0 = System.nanoTime();
-            if (!process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
-                killTree(process);
+            if (!waitFor(timeoutMillis)) {
+                killTree(handle);
                 return new Result(-1, true, (System.nanoTime() - t0) / 1000);
             }
-            return new Result(process.exitValue(), false, (System.nanoTime() - t0) / 1000);
+            return new Result(exitValue(), false, (System.nanoTime() - t0) / 1000);
         }
 
         public void kill() {
-            killTree(process);
+            killTree(handle);
         }
 
         @Override
         public void close() {
-            if (process.isAlive() || process.descendants().findAny().isPresent()) killTree(process);
+            if (process == null) {
+                try {
+                    stdin.close();
+                    stdout.close();
+                } catch (IOException ignored) {
+                    // the connection is going away anyway
+                }
+            }
+            if (isAlive() || handle.descendants().findAny().isPresent()) killTree(handle);
+        }
+    }
+
+    /**
+     * The exit value of a child of this JVM that nothing reaped (a zombie), as Process.exitValue() gives it (128 + n
+     * after signal n), from /proc/PID/stat's exit_code; -1 when it still runs or this cannot be read.
+     */
+    static int zombieExit(long pid) {
+        if (!PROC) return -1;
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // f[0] is field 3 (state); exit_code is field 52
+            if (f[0].charAt(0) != 'Z' || f.length < 50) return -1;
+            int status = Integer.parseInt(f[49].strip());
+            return (status & 0x7f) != 0 ? 128 + (status & 0x7f) : (status >> 8) & 0xff;
+        } catch (IOException | RuntimeException e) {
+            return -1;
         }
     }
 
@@ -305,6 +357,11 @@ public final class Processes {
     }
 
     private static final boolean PROC = Files.isDirectory(Path.of("/proc/self"));
+
+    /** Whether the process still runs: not exited, not a zombie. */
+    public static boolean alive(ProcessHandle h) {
+        return !gone(h);
+    }
 
     /**
      * Dead, or a zombie: {@link ProcessHandle#isAlive()} says true for a zombie, and an orphan's zombie may never be

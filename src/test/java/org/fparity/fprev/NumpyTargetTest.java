@@ -175,4 +175,71 @@ class NumpyTargetTest {
             assertEquals(fresh.replay().verdict(), r.replay().verdict());
         }
     }
+
+    /** What bin/fparity does before the JVM: start numpy_target.py OP --socket PATH, then hand it over by pid. */
+    private static Processes.Running launch(java.nio.file.Path dir, String op, java.nio.file.Path err) throws Exception {
+        ProcessTarget t = ProcessTarget.numpy(op, Precision.FP32, null);
+        java.util.List<String> argv = new java.util.ArrayList<>(java.util.List.of(Runners.python(), Runners.find("numpy_target.py").toString(), op,
+                "--socket", dir.resolve("s.sock").toString()));
+        return Processes.command(argv).stderr(err).start();
+    }
+
+    private static String spec(Processes.Running p, java.nio.file.Path dir, java.nio.file.Path err, String op) {
+        return p.pid() + "\n" + dir.resolve("s.sock") + "\n" + err + "\n\n" + Runners.python() + "\n" + Runners.find("numpy_target.py") + "\n" + op;
+    }
+
+    @Test
+    void aServerTheLauncherStartedIsConnectedToAndRevealsTheSameTree(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        needNumpy();
+        Fprev.Result fresh;
+        try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, null)) {
+            fresh = Fprev.reveal(t, 300, Fprev.Algo.INCREMENTAL);
+        }
+        java.nio.file.Path err = dir.resolve("s.err");
+        try (Processes.Running server = launch(dir, "dot", err)) {
+            ProcessTarget.adoptLaunched(spec(server, dir, err, "dot"));
+            try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, null)) {
+                assertTrue(t.hasEarly(), "handed over, waiting to be connected to");
+                Fprev.Result r = Fprev.reveal(t, 300, Fprev.Algo.INCREMENTAL);
+                assertFalse(t.hasEarly(), "the first open took it over");
+                assertEquals(fresh.tree(), r.tree());
+                assertEquals(fresh.replay().verdict(), r.replay().verdict());
+                assertTrue(server.isAlive(), "the launcher's server is the one answering");
+            }
+            assertTrue(server.waitFor(10_000), "it ends when the target is closed");
+        }
+    }
+
+    @Test
+    void aLaunchedServerThatEndedBeforeAnsweringIsReplacedByOneStartedHere(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        needNumpy();
+        java.nio.file.Path err = dir.resolve("s.err");
+        // the socket's place is taken by a folder: the launched server cannot bind and ends
+        java.nio.file.Files.createDirectories(dir.resolve("s.sock"));
+        Processes.Running server = launch(dir, "dot", err);
+        ProcessTarget.adoptLaunched(spec(server, dir, err, "dot"));
+        try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, null)) {
+            Fprev.Result r = Fprev.reveal(t, 64, Fprev.Algo.INCREMENTAL);
+            assertTrue(r.replay().matches() || r.replay().widerAccumulator(), r.replay().verdict());
+            assertTrue(t.description().startsWith("numpy "), t.description());
+        }
+        assertFalse(server.isAlive());
+        server.close();
+    }
+
+    @Test
+    void aLaunchedServerForAnUnknownOpGivesTheSameErrorAsOneStartedHere(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        needNumpy();
+        String here;
+        try (ProcessTarget t = ProcessTarget.numpy("cumsum", Precision.FP32, null)) {
+            here = assertThrows(FparityError.class, () -> t.open(8, 1, 1)).getMessage();
+        }
+        java.nio.file.Path err = dir.resolve("s.err");
+        try (Processes.Running server = launch(dir, "cumsum", err)) {
+            ProcessTarget.adoptLaunched(spec(server, dir, err, "cumsum"));
+            try (ProcessTarget t = ProcessTarget.numpy("cumsum", Precision.FP32, null)) {
+                assertEquals(here, assertThrows(FparityError.class, () -> t.open(8, 1, 1)).getMessage());
+            }
+        }
+    }
 }

@@ -253,5 +253,37 @@ class ReducerTest {
         String c = org.fparity.emit.Emitter.of(org.fparity.emit.Language.C).single(p);
         assertEquals(Size.of(p).operations(), ReduceBench.countOps(c), c);
         assertEquals(1, ReduceBench.countOps("double compute_0(double comp) {\n  compute_0_comp /= compute_0_comp;\n}\n"));
+        // C-Vise's ends on two discrepancies here: compute_0 inlined into fp_run_0, the harness cut down around it
+        assertEquals(1, ReduceBench.countOps("""
+                #include <stdlib.h>
+                fp_vals[4];
+                **fp_toks;
+                double main_fp_r;
+                fp_parse_fp(char *t, double *v) { *v = strtod(t, fp_parse_fp_end); }
+                fp_run_0(double *fp_hv, double *fp_r) {
+                  double comp = fp_hv[0] / 0;
+                  *fp_r = comp;
+                }
+                main(int, char **argv) {
+                  fp_toks = malloc(sizeof(char *));
+                  fp_toks[0] = argv[1];
+                  char *t = *fp_toks;
+                  fp_parse_fp(&t[0], fp_vals);
+                  fp_run_0(fp_vals, &main_fp_r);
+                  printf("%a %.17g\n", main_fp_r);
+                }
+                """));
+        assertEquals(2, ReduceBench.countOps("""
+                double compute_0_comp, main_fp_r;
+                void fp_run_0(double *fp_r) {
+                  compute_0_comp += compute_0_comp / 0;
+                  *fp_r = compute_0_comp;
+                }
+                int main() {
+                  fp_run_0(&main_fp_r);
+                  printf("%a %.17g\n", main_fp_r);
+                }
+                """));
+        assertEquals(3, ReduceBench.countOps("int main() {\n  double x = 1.5;\n  x = x * x - x;\n  printf(\"%g\\n\", x / 2);\n}\n"), "main counts when it is the only function");
     }
 }
