@@ -276,26 +276,17 @@ public class ProcessTarget implements SumTarget {
         };
     }
 
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
-
     /** The replay's inputs as float64 bytes (little-endian) in hex, one line each: no decimal or hex-float text. */
     private double[] evaluateRaw(double[][] inputs) {
         double[] res = new double[inputs.length];
+        java.util.HexFormat hex = java.util.HexFormat.of();
         try {
             in.write("r " + inputs.length + "\n");
-            char[] line = new char[0];
             for (double[] row : inputs) {
-                if (line.length != 16 * row.length + 1) line = new char[16 * row.length + 1];
-                int at = 0;
-                for (double v : row) {
-                    long bits = Double.doubleToRawLongBits(v);
-                    for (int b = 0; b < 8; b++, bits >>>= 8) {
-                        line[at++] = HEX[(int) (bits >>> 4) & 0xf];
-                        line[at++] = HEX[(int) bits & 0xf];
-                    }
-                }
-                line[at] = '\n';
-                in.write(line);
+                java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(8 * row.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                for (double v : row) bytes.putDouble(v); // the raw bits: NaN payloads kept
+                in.write(hex.formatHex(bytes.array()));
+                in.write('\n');
             }
         } catch (IOException e) {
             throw died(e);

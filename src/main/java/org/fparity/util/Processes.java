@@ -214,7 +214,8 @@ public final class Processes {
     /**
      * A process some other part of fparity started (bin/fparity starts the numpy probe server before the JVM, which
      * takes it over by its pid), talking over the streams given; it behaves as a {@link Running} child: closing it
-     * kills whatever is left of its tree. Its exit value is known only on Linux, while it is a zombie of this JVM.
+     * kills whatever is left of its tree. It is not this JVM's child, so its exit value is known only on Linux and
+     * only while it is a zombie its own parent has not reaped yet (else -1).
      */
     public static Running adopt(ProcessHandle handle, OutputStream stdin, InputStream stdout, long timeoutMillis) {
         return new Running(null, handle, stdin, stdout, timeoutMillis);
@@ -306,8 +307,8 @@ public final class Processes {
     }
 
     /**
-     * The exit value of a child of this JVM that nothing reaped (a zombie), as Process.exitValue() gives it (128 + n
-     * after signal n), from /proc/PID/stat's exit_code; -1 when it still runs or this cannot be read.
+     * The exit value of a process that has exited but is not reaped yet (a zombie), as Process.exitValue() gives it
+     * (128 + n after signal n), from /proc/PID/stat's exit_code; -1 when it still runs, is gone, or this cannot be read.
      */
     static int zombieExit(long pid) {
         if (!PROC) return -1;
