@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fparity.FparityError;
 import org.fparity.exec.Toolchains;
+import org.fparity.reduce.CampaignDiscrepancies;
 import org.fparity.reduce.ReduceBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,6 +35,15 @@ public final class BenchReduceCommand implements Callable<Integer> {
     @Option(names = "--cvise-timeout", paramLabel = "S", defaultValue = "900", description = "seconds C-Vise may take per case (default: ${DEFAULT-VALUE})")
     int cviseTimeout;
 
+    @Option(names = "--ids", paramLabel = "ID", split = ",",
+            description = "these discrepancies (ids from report.json), in this order, instead of --cases/--min-ops")
+    java.util.List<String> ids;
+
+    @Option(names = "--cvise-guard", paramLabel = "G", defaultValue = "SANITIZERS",
+            description = "what C-Vise's script rejects besides a lost discrepancy: SANITIZERS (an ASan/UBSan run, the issue's anchor) or STRICT "
+                    + "(also gcc's format, implicit-declaration and uninitialised-read warnings as errors: UB the sanitizers do not see) (default: ${DEFAULT-VALUE})")
+    ReduceBench.Guard cviseGuard;
+
     @Option(names = "--batch", paramLabel = "N", defaultValue = "150", description = "fparity candidates per batch (default: ${DEFAULT-VALUE})")
     int batch;
 
@@ -59,7 +69,9 @@ public final class BenchReduceCommand implements Callable<Integer> {
             throw new FparityError("cannot create " + (out == null ? "a work folder" : out) + ": " + e.getMessage(), 4);
         }
         PrintWriter w = spec.commandLine().getOut();
-        new ReduceBench(tcs, work, w).run(campaign, cases, minOps, cvise, cviseTimeout, batch);
+        ReduceBench bench = new ReduceBench(tcs, work, w, cviseGuard);
+        if (ids == null) bench.run(campaign, cases, minOps, cvise, cviseTimeout, batch);
+        else bench.run(ids.stream().map(id -> CampaignDiscrepancies.find(campaign, id)).toList(), cvise, cviseTimeout, batch);
         w.println("work folder: " + work);
         return 0;
     }

@@ -30,20 +30,40 @@ import org.fparity.util.Executables;
  * program and input), and on the first M whose platforms are both C, C-Vise ({@code cvise --n 2}) on the same
  * discrepancy's single-program C file with an interestingness script that rebuilds both platforms, reruns, keeps the
  * class and guards against UB with a {@code -fsanitize=undefined,address} build — side by side, one line per case.
+ * With the {@link Guard#STRICT strict} guard the script also rejects what those sanitizers cannot see and C-Vise
+ * otherwise keeps: a {@code printf} reading an argument that is not there, a call without a declaration, a read of an
+ * uninitialised variable (gcc's warnings for them made errors), so that C-Vise's end is a reproducer one can hand on.
  */
 public final class ReduceBench {
     /** One case's figures; cvise fields are -1 when C-Vise was not run on it. */
     public record Row(String id, DiscrepancyClass cls, String a, String b, boolean confirmed, int original, int reduced, boolean standalone, boolean ubClean,
             double seconds, int cviseOps, double cviseSeconds, boolean cviseTimedOut) {}
 
+    /** What C-Vise's interestingness script rejects besides a lost discrepancy. */
+    public enum Guard {
+        /** An ASan/UBSan build that must run clean: the anchor. */
+        SANITIZERS,
+        /** That, and a gcc -O1 build with the warnings for UB the sanitizers cannot see made errors. */
+        STRICT
+    }
+
+    /** gcc's warnings for undefined behaviour ASan/UBSan do not catch at run time, made errors. */
+    static final String STRICT_FLAGS = "-Werror=format -Werror=implicit-function-declaration -Werror=implicit-int -Werror=uninitialized -Werror=maybe-uninitialized";
+
     private final Toolchains toolchains;
     private final Path work;
     private final PrintWriter out;
+    private final Guard guard;
 
     public ReduceBench(Toolchains toolchains, Path work, PrintWriter out) {
+        this(toolchains, work, out, Guard.SANITIZERS);
+    }
+
+    public ReduceBench(Toolchains toolchains, Path work, PrintWriter out, Guard guard) {
         this.toolchains = toolchains;
         this.work = work;
         this.out = out;
+        this.guard = guard;
     }
 
     /** The cases: classes in turn (most severe first within a class), one discrepancy per program and input. */
@@ -86,12 +106,18 @@ public final class ReduceBench {
     public List<Row> run(Path campaign, int cases, int minOps, int cviseCases, int cviseTimeout, int limit) throws InterruptedException {
         List<CampaignDiscrepancies.Entry> chosen = pick(CampaignDiscrepancies.list(campaign), cases, minOps);
         if (minOps > 0) out.println("cases: programs of at least " + minOps + " operations");
+        return run(chosen, cviseCases, cviseTimeout, limit);
+    }
+
+    /** The given cases, in the given order. */
+    public List<Row> run(List<CampaignDiscrepancies.Entry> chosen, int cviseCases, int cviseTimeout, int limit) throws InterruptedException {
         boolean cvise = Executables.find("cvise") != null;
         if (!cvise && cviseCases > 0) out.println("cvise not found: fparity side only");
         List<Row> rows = new ArrayList<>();
         int cvised = 0;
         int batchOnly = 0;
         int failed = 0;
+        if (cvise && cviseCases > 0) out.println("C-Vise guard: " + (guard == Guard.STRICT ? "ASan/UBSan run and gcc -O1 " + STRICT_FLAGS : "ASan/UBSan run"));
         out.println("load average at start: " + loadAverage());
         out.printf("%-13s %-14s %-30s %-10s %9s %9s %6s %4s %9s | %9s %9s %7s%n", "id", "class", "platforms", "confirmed", "ops", "fparity", "share", "UB", "seconds",
                 "cvise-ops", "cvise-s", "ratio");
@@ -203,6 +229,7 @@ public final class ReduceBench {
                 + "want=\"" + req.cls().id() + "\"\n"
                 + "got=\"inf_sign\" if k==[\"inf\",\"inf\"] and a!=b else \"number_number\" if k==[\"number\",\"number\"] and a!=b else None if k[0]==k[1] else \"_\".join(x for x in [\"nan\",\"inf\",\"zero\",\"number\"] if x in k)\n"
                 + "sys.exit(0 if got==want else 1)' \"$ra\" \"$rb\" || exit 1\n"
+                + (guard == Guard.STRICT ? "gcc -O1 " + STRICT_FLAGS + " -c -o strict.o test.c >/dev/null 2>&1 || exit 1\n" : "")
                 + "gcc -O0 -fsanitize=undefined,address -fno-sanitize-recover=all -o san test.c -lm >/dev/null 2>&1 || exit 1\n"
                 + "timeout 10 ./san " + args + " >/dev/null 2>&1 || exit 1\n"
                 + "exit 0\n";

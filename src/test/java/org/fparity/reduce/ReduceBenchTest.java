@@ -3,6 +3,8 @@ package org.fparity.reduce;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.fparity.compare.Discrepancy;
@@ -10,13 +12,18 @@ import org.fparity.compare.DiscrepancyClass;
 import org.fparity.compare.OutcomeClass;
 import org.fparity.compare.Pair;
 import org.fparity.compare.Platform;
+import org.fparity.exec.Toolchains;
 import org.fparity.gen.Generator;
 import org.fparity.gen.Grammar;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
 import org.fparity.ir.Size;
+import org.fparity.util.Executables;
+import org.fparity.util.Processes;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ReduceBenchTest {
     @Test
@@ -41,5 +48,43 @@ class ReduceBenchTest {
         List<CampaignDiscrepancies.Entry> big = ReduceBench.pick(all, all.size(), floor);
         assertEquals(above, big.size());
         for (CampaignDiscrepancies.Entry e : big) assertTrue(Size.of(e.program()).operations() >= floor, e.id());
+    }
+
+    /** C-Vise's end on 03a0bcd51468 under the ASan/UBSan guard: {@code printf} reads a second double that is not there. */
+    static final String CVISE_END = "#include <stdio.h>\ndouble compute_0_comp, main_fp_r;\nvoid fp_run_0(double *fp_r) {\n  compute_0_comp -= 0x1bf103b8f5bp13 / 0;\n"
+            + "  *fp_r = compute_0_comp;\n}\nint main() {\n  fp_run_0(&main_fp_r);\n  printf(\"%a %.17g\\n\", main_fp_r);\n}\n";
+
+    @Test
+    void theStrictGuardRejectsWhatTheSanitizersPass(@TempDir Path tmp) throws Exception {
+        Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
+        Program p = new Generator(Grammar.defaults(), 5).generate(Precision.FP64, 1).getFirst();
+        Discrepancy d = new Discrepancy("p0", 0, new Pair(new Platform("gcc", "O0"), new Platform("gcc", "O3_FM")), DiscrepancyClass.NAN_INF, OutcomeClass.NAN,
+                OutcomeClass.INF, "nan", "inf", null, 0);
+        var req = new CampaignDiscrepancies.Entry("id0", d, p, new Input(List.of())).request(1, false, 150);
+        Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
+        String sanitizers = new ReduceBench(tcs, tmp, null, ReduceBench.Guard.SANITIZERS).script(req);
+        String strict = new ReduceBench(tcs, tmp, null, ReduceBench.Guard.STRICT).script(req);
+        List<String> extra = new ArrayList<>(strict.lines().toList());
+        extra.removeAll(sanitizers.lines().toList());
+        assertEquals(1, extra.size(), "the strict script is the sanitizer script and one line:\n" + strict);
+        assertTrue(strict.indexOf(extra.getFirst()) < strict.indexOf("-fsanitize"), "the cheap check runs first");
+
+        Files.writeString(tmp.resolve("check.sh"), extra.getFirst() + "\nexit 0\n");
+        Files.writeString(tmp.resolve("test.c"), CVISE_END);
+        assertEquals(1, sh(tmp, "check.sh"), "a printf missing its argument is rejected");
+        Files.writeString(tmp.resolve("test.c"), CVISE_END.replace(", main_fp_r);", ", main_fp_r, main_fp_r);"));
+        assertEquals(0, sh(tmp, "check.sh"), "the same program with the argument passes");
+        Files.writeString(tmp.resolve("test.c"), CVISE_END.replace("#include <stdio.h>\n", ""));
+        assertEquals(1, sh(tmp, "check.sh"), "a call without a declaration is rejected");
+        Files.writeString(tmp.resolve("test.c"), "#include <stdio.h>\nint main() { double s; for (int i; i < 3; i++) s += i; printf(\"%a %.17g\\n\", s, s); }\n");
+        assertEquals(1, sh(tmp, "check.sh"), "uninitialised reads are rejected");
+
+        Files.writeString(tmp.resolve("test.c"), CVISE_END);
+        Files.writeString(tmp.resolve("san.sh"), sanitizers.lines().filter(l -> l.contains("san")).reduce("", (x, y) -> x + y + "\n") + "exit 0\n");
+        assertEquals(0, sh(tmp, "san.sh"), "ASan/UBSan pass the printf missing its argument: why the strict guard exists");
+    }
+
+    private static int sh(Path dir, String script) throws Exception {
+        return Processes.run(List.of("sh", script), java.util.Map.of(), dir, dir.resolve(script + ".log"), 120).exitCode();
     }
 }
