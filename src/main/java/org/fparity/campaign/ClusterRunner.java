@@ -128,16 +128,10 @@ public final class ClusterRunner {
     public static Reruns.Result rerun(Campaign campaign, CampaignRunner.Spec spec, List<Site> sites, Set<String> cases, int attempts, Consumer<String> log)
             throws InterruptedException {
         if (cases.isEmpty() || attempts < 1) return new Reruns.Result(0, 0);
-        Path dir = campaign.dir();
-        spec = spec.withPrograms(campaign.programEntries());
+        CampaignRunner.Spec all = spec.withPrograms(campaign.programEntries());
         Reruns.Firsts firsts = Reruns.firsts(campaign.outcomes(), cases);
-        List<CampaignRunner.Batch> batches = CampaignRunner.batches(spec.programs(), spec.batchSize());
-        int ran = 0, already = 0;
-        for (int k = 1; k <= attempts; k++) {
-            Path file = dir.resolve(Campaign.rerunFile(k));
-            Set<String> done = Collections.newSetFromMap(new ConcurrentHashMap<>());
-            for (Outcome o : OutcomeLog.read(file).outcomes()) done.add(o.key());
-            already += done.size();
+        List<CampaignRunner.Batch> batches = CampaignRunner.batches(all.programs(), all.batchSize());
+        return Reruns.attempts(campaign, attempts, cases.size(), ", each at the site that ran it", log, done -> {
             Map<SiteExecutor, List<JobSpec>> plan = new LinkedHashMap<>();
             int todo = 0;
             for (Site s : sites) {
@@ -145,7 +139,7 @@ public final class ClusterRunner {
                 for (CampaignRunner.Batch b : batches) {
                     List<JobSpec.ProgramText> texts = null;
                     for (Toolchain tc : s.toolchains()) {
-                        for (String opt : spec.opts()) {
+                        for (String opt : all.opts()) {
                             if (!tc.opt().containsKey(opt)) continue;
                             List<Job.Line> lines = Reruns.linesToRerun(b.programs(), new PlatformKey(tc.name(), opt, s.executor().site(), null), firsts, done);
                             if (lines.isEmpty()) continue;
@@ -157,17 +151,10 @@ public final class ClusterRunner {
                 todo += jobs.stream().mapToInt(j -> j.lines().size()).sum();
                 if (!jobs.isEmpty()) plan.put(s.executor(), jobs);
             }
-            if (todo == 0) continue;
-            log.accept("rerun " + k + " of " + attempts + ": " + todo + " runs of the " + cases.size() + " cases that disagree, each at the site that ran it"
-                    + " (is every platform stable?)");
-            try (OutcomeLog out = OutcomeLog.open(file, p -> log.accept("warning: " + p))) {
-                runSites(plan, w -> {
-                    if (w instanceof WorkerLine.Result r && done.add(r.outcome().key())) out.append(r.outcome());
-                }, null);
-            }
-            ran += todo;
-        }
-        return new Reruns.Result(ran, already);
+            return new Reruns.Attempt(todo, out -> runSites(plan, w -> {
+                if (w instanceof WorkerLine.Result r && done.add(r.outcome().key())) out.append(r.outcome());
+            }, null));
+        });
     }
 
     private static List<JobSpec.ProgramText> texts(CampaignRunner.Batch b) {

@@ -3,7 +3,6 @@ package org.fparity.campaign;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,23 +36,42 @@ public final class Reruns {
     public static Result run(Campaign campaign, CampaignRunner.Spec spec, Executor executor, String site, Set<String> cases, int attempts, Consumer<String> log)
             throws InterruptedException {
         if (cases.isEmpty() || attempts < 1) return new Result(0, 0);
-        Path dir = campaign.dir();
-        spec = spec.withPrograms(campaign.programEntries());
+        CampaignRunner.Spec all = spec.withPrograms(campaign.programEntries());
         Firsts firsts = firsts(campaign.outcomes(), cases);
+        return attempts(campaign, attempts, cases.size(), "", log, done -> {
+            List<Job> jobs = jobs(all, site, firsts, done);
+            return new Attempt(jobs.stream().mapToInt(j -> j.lines().size()).sum(), out -> executor.execute(jobs, out::append));
+        });
+    }
+
+    /** One attempt as planned: the runs it makes, and how it makes them into that attempt's file. */
+    record Attempt(int todo, Into run) {}
+
+    /** Runs an attempt's jobs, appending each new outcome to {@code out}. */
+    @FunctionalInterface
+    interface Into {
+        void run(OutcomeLog out) throws InterruptedException;
+    }
+
+    /**
+     * The attempt loop of a local and a cluster rerun: for each attempt K, the keys {@code reruns-K.jsonl} already holds
+     * (a concurrent set the plan may keep adding to), the plan for what it lacks, and its runs appended to that file.
+     */
+    static Result attempts(Campaign campaign, int attempts, int cases, String where, Consumer<String> log,
+            java.util.function.Function<Set<String>, Attempt> plan) throws InterruptedException {
         int ran = 0, already = 0;
         for (int k = 1; k <= attempts; k++) {
-            Path file = dir.resolve(Campaign.rerunFile(k));
-            Set<String> done = new HashSet<>();
+            Path file = campaign.dir().resolve(Campaign.rerunFile(k));
+            Set<String> done = java.util.concurrent.ConcurrentHashMap.newKeySet();
             for (Outcome o : OutcomeLog.read(file).outcomes()) done.add(o.key());
-            List<Job> jobs = jobs(spec, site, firsts, done);
-            int todo = jobs.stream().mapToInt(j -> j.lines().size()).sum();
             already += done.size();
-            if (todo == 0) continue;
-            log.accept("rerun " + k + " of " + attempts + ": " + todo + " runs of the " + cases.size() + " cases that disagree (is every platform stable?)");
+            Attempt a = plan.apply(done);
+            if (a.todo() == 0) continue;
+            log.accept("rerun " + k + " of " + attempts + ": " + a.todo() + " runs of the " + cases + " cases that disagree" + where + " (is every platform stable?)");
             try (OutcomeLog out = OutcomeLog.open(file, p -> log.accept("warning: " + p))) {
-                executor.execute(jobs, out::append);
+                a.run().run(out);
             }
-            ran += todo;
+            ran += a.todo();
         }
         return new Result(ran, already);
     }
