@@ -32,7 +32,7 @@ import org.fparity.util.Executables;
  * class and guards against UB with a {@code -fsanitize=undefined,address} build — side by side, one line per case.
  * With the {@link Guard#STRICT strict} guard the script also rejects what those sanitizers cannot see and C-Vise
  * otherwise keeps: a {@code printf} reading an argument that is not there, a call without a declaration, a read of an
- * uninitialised variable (gcc's warnings for them made errors), so that C-Vise's end is a reproducer one can hand on.
+ * uninitialised variable, the value of a function that returns none (gcc's warnings for them made errors), so that C-Vise's end is a reproducer one can hand on.
  */
 public final class ReduceBench {
     /** One case's figures; cvise fields are -1 when C-Vise was not run on it. */
@@ -48,7 +48,8 @@ public final class ReduceBench {
     }
 
     /** gcc's warnings for undefined behaviour ASan/UBSan do not catch at run time, made errors. */
-    static final String STRICT_FLAGS = "-Werror=format -Werror=implicit-function-declaration -Werror=implicit-int -Werror=uninitialized -Werror=maybe-uninitialized";
+    static final String STRICT_FLAGS = "-Werror=format -Werror=implicit-function-declaration -Werror=implicit-int -Werror=uninitialized -Werror=maybe-uninitialized"
+            + " -Werror=return-type -Werror=int-conversion -Werror=incompatible-pointer-types";
 
     private final Toolchains toolchains;
     private final Path work;

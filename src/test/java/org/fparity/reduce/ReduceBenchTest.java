@@ -78,6 +78,9 @@ class ReduceBenchTest {
         assertEquals(1, sh(tmp, "check.sh"), "a call without a declaration is rejected");
         Files.writeString(tmp.resolve("test.c"), "#include <stdio.h>\nint main() { double s; for (int i; i < 3; i++) s += i; printf(\"%a %.17g\\n\", s, s); }\n");
         assertEquals(1, sh(tmp, "check.sh"), "uninitialised reads are rejected");
+        // C-Vise's end on 4582ad72802b under the first strict guard: the result of a function that returns nothing
+        Files.writeString(tmp.resolve("test.c"), "#include <stdio.h>\ndouble compute_0() {}\nint main() { double r = compute_0(); printf(\"%a %.17g\\n\", r, r); }\n");
+        assertEquals(1, sh(tmp, "check.sh"), "a function's missing return value is rejected");
 
         Files.writeString(tmp.resolve("test.c"), CVISE_END);
         Files.writeString(tmp.resolve("san.sh"), sanitizers.lines().filter(l -> l.contains("san")).reduce("", (x, y) -> x + y + "\n") + "exit 0\n");
