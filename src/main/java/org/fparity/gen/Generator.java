@@ -140,6 +140,7 @@ public final class Generator {
         private Stmt stmt(int level) {
             Grammar.StmtKind kind = g.statements().pick(r);
             if ((kind == Grammar.StmtKind.IF || kind == Grammar.StmtKind.FOR) && level >= g.maxNesting()) kind = Grammar.StmtKind.ASSIGN;
+            if (kind == Grammar.StmtKind.FOR && loops.size() >= g.maxLoopNesting()) kind = Grammar.StmtKind.ASSIGN;
             if (kind == Grammar.StmtKind.FOR && !canAddParam() && intParams.isEmpty()) kind = Grammar.StmtKind.ASSIGN;
             if (kind == Grammar.StmtKind.ARRAY_STORE && !canAddParam() && arrays.isEmpty()) kind = Grammar.StmtKind.ASSIGN;
             return switch (kind) {

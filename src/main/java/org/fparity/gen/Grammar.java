@@ -41,7 +41,7 @@ public record Grammar(
         Weighted<Cond.CmpOp> comparisons,
         double compLeftProbability, double andProbability, double orProbability, double notProbability, int maxTerms,
         double elseProbability,
-        int boundMin, int boundMax,
+        int boundMin, int boundMax, int maxLoopNesting,
         Weighted<MathFn> mathFunctions,
         int ldexpMin, int ldexpMax,
         Weighted<ValueClass> literalClasses,
@@ -101,7 +101,7 @@ public record Grammar(
                 maxNesting, arrayLength, maxParams, statements, assignOps, maxOperators, maxDepth, parenProbability,
                 negProbability, w.isEmpty() ? 0 : mathCallProbability, mathArgLiteralProbability, operators, leaves,
                 parameterReuseProbability, comparisons, compLeftProbability, andProbability, orProbability, notProbability,
-                maxTerms, elseProbability, boundMin, boundMax, new Weighted<>(w), ldexpMin, ldexpMax, literalClasses, inputClasses,
+                maxTerms, elseProbability, boundMin, boundMax, maxLoopNesting, new Weighted<>(w), ldexpMin, ldexpMax, literalClasses, inputClasses,
                 elementwiseArrayProbability);
     }
 
@@ -167,11 +167,13 @@ public record Grammar(
             }, "== != < <= > >=");
             nonEmpty(cmps, "conditions.comparisons");
             ObjectNode lo = obj(root, "loops");
-            keys(lo, "loops.", "boundMin", "boundMax");
+            keys(lo, "loops.", "boundMin", "boundMax", "maxNesting");
             int bmin = integer(lo, "loops.boundMin", 0, 4096);
             int bmax = integer(lo, "loops.boundMax", 0, 4096);
             if (bmin > bmax) throw err("loops.boundMin", "boundMin " + bmin + " > boundMax " + bmax);
             if (bmax > arrayLength) throw err("loops.boundMax", "boundMax " + bmax + " exceeds program.arrayLength " + arrayLength + " (array indices must stay in range)");
+            // How many for loops may enclose one another (absent: as deep as program.maxNesting lets any block go).
+            int maxLoopNesting = lo.has("maxNesting") ? integer(lo, "loops.maxNesting", 0, 8) : maxNesting;
             Weighted<MathFn> fns = weights(obj(root, "mathFunctions"), "mathFunctions", s -> MathFn.byName(s).orElse(null), "the functions of the IR's math table");
             int[] ldexp = root.has("ldexpExponent") ? range(root, "ldexpExponent", -1074, 1074) : new int[] {-8, 8};
             Weighted<ValueClass> lits = classes(root, "literalClasses");
@@ -183,7 +185,7 @@ public record Grammar(
                     prob(ex, "expressions.mathCallProbability"), prob(ex, "expressions.mathArgLiteralProbability"),
                     ops, leaves, prob(root, "parameterReuseProbability"), cmps, prob(co, "conditions.compLeftProbability"),
                     prob(co, "conditions.andProbability"), prob(co, "conditions.orProbability"), prob(co, "conditions.notProbability"),
-                    integer(co, "conditions.maxTerms", 1, 16), prob(co, "conditions.elseProbability"), bmin, bmax, fns,
+                    integer(co, "conditions.maxTerms", 1, 16), prob(co, "conditions.elseProbability"), bmin, bmax, maxLoopNesting, fns,
                     ldexp[0], ldexp[1], lits, ins,
                     prog.has("elementwiseArrayProbability") ? prob(prog, "program.elementwiseArrayProbability") : 0);
         }

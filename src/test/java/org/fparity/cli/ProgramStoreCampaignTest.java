@@ -157,7 +157,10 @@ class ProgramStoreCampaignTest {
         String meta0 = Files.readString(dir.resolve("campaign.json"));
         assertTrue(meta0.contains("\"schema\" : 1") && meta0.contains("\"programs\" : [ {"), "the fixture is layout 1");
 
-        Cli.Run r = Cli.fparity(run(dir, 6, "one,two"));
+        // the fixture was made with the default grammar of its day (kept beside it): resuming draws the same programs
+        List<String> args = new ArrayList<>(List.of(run(dir, 6, "one,two")));
+        args.addAll(List.of("--grammar", LAYOUT1.resolve("grammar.json").toString()));
+        Cli.Run r = Cli.fparity(args.toArray(String[]::new));
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.err().contains("resuming campaign"), r.err());
         assertTrue(r.err().contains("10 runs already done, 14 to go"), r.err());
@@ -168,7 +171,10 @@ class ProgramStoreCampaignTest {
         assertFalse(Files.exists(dir.resolve("programs.jsonl")));
         Campaign c = Campaign.load(dir);
         assertEquals(24, c.outcomes().size());
-        assertEquals(generated(6), c.programEntries(), "the programs it recorded are the ones seed 5 still generates");
+        List<CampaignMeta.ProgramEntry> fromFixtureGrammar = new ArrayList<>();
+        CampaignPlan.generate(new CampaignPlan.Request(5, List.of(Precision.FP64), "fp64", 6, 2, 200, LAYOUT1.resolve("grammar.json")))
+                .entries().forEach(fromFixtureGrammar::add);
+        assertEquals(fromFixtureGrammar, c.programEntries(), "the programs it recorded are the ones seed 5 still generates with its grammar");
         Set<String> keys = new HashSet<>();
         for (Outcome o : c.outcomes()) {
             assertEquals(Outcome.Status.OK, o.status());

@@ -103,6 +103,50 @@ class GeneratorTest {
         assertNotEquals(0, in.args().size());
     }
 
+    /**
+     * {@code loops.maxNesting} caps how many loops enclose one another; a loop drawn deeper becomes an assignment and
+     * every other draw is as before, so the programs with no loop that deep are the same programs.
+     */
+    @Test
+    void loopNestingLimitOnlyRewritesLoopsTooDeep() throws java.io.IOException {
+        String text = GrammarTest.defaultText().replaceAll(",\\s*\"maxNesting\": \\d+(\\s*})", "$1"); // loops.maxNesting, if set
+        List<Program> free = new Generator(Grammar.parse("free.json", text.replace("\"boundMax\": 8", "\"boundMax\": 8, \"maxNesting\": 3")), 4)
+                .generate(Precision.FP64, 300);
+        for (int limit = 0; limit <= 2; limit++) {
+            Grammar g = Grammar.parse("g.json", text.replace("\"boundMax\": 8", "\"boundMax\": 8, \"maxNesting\": " + limit));
+            assertEquals(limit, g.maxLoopNesting());
+            assertEquals(3, g.maxNesting());
+            Set<String> limited = new HashSet<>();
+            int deepest = 0;
+            for (Program p : new Generator(g, 4).generate(Precision.FP64, 400)) {
+                limited.add(p.canonical());
+                deepest = Math.max(deepest, loopDepth(p.body()));
+            }
+            assertEquals(limit, deepest, "loops nested deeper than loops.maxNesting or never that deep");
+            int kept = 0;
+            for (Program p : free) {
+                if (loopDepth(p.body()) > limit) continue;
+                assertTrue(limited.contains(p.canonical()), "a program with loops no deeper than " + limit + " was changed:\n" + p.canonical());
+                kept++;
+            }
+            assertTrue(kept >= 100, "too few programs to compare: " + kept);
+        }
+        int deepest = free.stream().mapToInt(p -> loopDepth(p.body())).max().orElse(0);
+        assertEquals(3, deepest, "without the limit, loops nest as deep as program.maxNesting");
+    }
+
+    private static int loopDepth(List<Stmt> b) {
+        int d = 0;
+        for (Stmt s : b) {
+            d = Math.max(d, switch (s) {
+                case Stmt.For f -> 1 + loopDepth(f.body());
+                case Stmt.If i -> Math.max(loopDepth(i.then()), loopDepth(i.otherwise()));
+                default -> 0;
+            });
+        }
+        return d;
+    }
+
     /** Walks programs and records what occurs. */
     static final class Coverage {
         final Set<Grammar.StmtKind> stmtKinds = EnumSet.noneOf(Grammar.StmtKind.class);

@@ -66,6 +66,15 @@ class GrammarTest {
     }
 
     @Test
+    void loopNestingDefaultsToBlockNestingAndIsChecked() throws IOException {
+        String t = defaultText().replaceAll(",\\s*\"maxNesting\": \\d+(\\s*})", "$1"); // loops.maxNesting, if set
+        Grammar absent = Grammar.parse("g.json", t);
+        assertEquals(absent.maxNesting(), absent.maxLoopNesting());
+        String m = error(t.replace("\"boundMax\": 8", "\"boundMax\": 8, \"maxNesting\": 9"));
+        assertEquals("g.json: loops.maxNesting: must be in 0..8, is 9", m);
+    }
+
+    @Test
     void missingFileIsOneLine() {
         FparityError e = assertThrows(FparityError.class, () -> Grammar.load(Path.of("no/such.json")));
         assertEquals("no/such.json: no such grammar file", e.getMessage());

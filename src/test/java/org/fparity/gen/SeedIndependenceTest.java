@@ -18,8 +18,9 @@ class SeedIndependenceTest {
 
     /**
      * Stream 1 failed this badly: seeds 1 and 3 shared 19 of 20 programs, 1 and 5 48 of 50. A program whose body is one
-     * statement ({@code comp += var_1;}) is left out: the grammar has only a few hundred of those, so independent seeds
-     * draw the same one by chance, as two dice show the same face.
+     * statement ({@code comp += var_1;}), or two assignments with no literal ({@code comp += var_1; comp += var_2;}), is
+     * left out: the grammar has only a few hundred (thousand) of those, so independent seeds draw the same one by chance,
+     * as two dice show the same face (seeds 15 and 54 do, FP32, since the default grammar draws fewer array elements).
      */
     @Test
     void oneHundredConsecutiveSeedsShareNoProgram() {
@@ -29,6 +30,8 @@ class SeedIndependenceTest {
             for (long seed = 1; seed <= 100; seed++) {
                 for (Program prog : new Generator(grammar, seed).generate(p, 20)) {
                     if (prog.body().size() == 1 && prog.body().getFirst() instanceof org.fparity.ir.Stmt.Assign) continue;
+                    if (prog.body().size() == 2 && prog.body().stream().allMatch(st -> st instanceof org.fparity.ir.Stmt.Assign)
+                            && !prog.canonical().contains("0x")) continue;
                     checked++;
                     Long before = firstSeed.putIfAbsent(prog.canonical(), seed);
                     if (before != null) throw new AssertionError("seeds " + before + " and " + seed + " share program " + prog.id() + " (" + p + ")");
@@ -70,12 +73,13 @@ class SeedIndependenceTest {
     }
 
     // Stream 2 (this change): stream 1's seed 1 began with other programs; campaigns it made are refused on resume.
-    static final String GOLDEN_FIRST_FP64 = "c1a401bdd4507ea7";
-    static final String GOLDEN_FIRST_FP32 = "38ab9eadf6f85641";
-    static final String GOLDEN_SHA_FP64 = "d92e11180817629252ffa5fa2bd00f768d39bd84129b848f5ce6d6bb037cb973";
-    static final String GOLDEN_SHA_FP32 = "3869e7e1622e216b23a65fd49a745923ffa2542c67dfb51fc0cef6e68ecb2ab3";
+    // Default grammar of 23 Nov (fewer array elements, no loop inside a loop): new programs for every seed, same stream.
+    static final String GOLDEN_FIRST_FP64 = "6b7d807a15fd8ca7";
+    static final String GOLDEN_FIRST_FP32 = "3b99b173c5b6dead";
+    static final String GOLDEN_SHA_FP64 = "a6fe6741c63c8da29ccfeaba22c1935a0b93c7e33ab22b3cf00f950bb603a40a";
+    static final String GOLDEN_SHA_FP32 = "256bdbcaf57284024f63b4ca1479ae20b2e86849d1f621cdb4b08099b6687e4b";
     /** The first value of the first two inputs of the first FP64 program. */
-    static final List<String> GOLDEN_INPUTS = List.of("0x1.d594c67c5089ep-176", "-0x1.6abc3bc21fd08p-16");
+    static final List<String> GOLDEN_INPUTS = List.of("-0x1.ef67d1cfa342cp+9", "0x1.fbec6cbe380b4p+12");
 
     private static String sha(List<Program> ps) throws Exception {
         MessageDigest md = MessageDigest.getInstance("SHA-256");
