@@ -37,6 +37,9 @@ final class CEmitter extends CHost {
     void lifecycle(StringBuilder out, List<Program> programs) {
         out.append("static void fp_init(int argc, char **argv, int single) {\n  (void) argc;\n  (void) argv;\n  (void) single;\n}\n\n");
         out.append("static void fp_finish(void) {}\n\n");
+        // only where a program takes an array: unused static helpers are a warning, an error under -Werror
+        boolean arrays = programs.stream().anyMatch(p -> p.params().stream().anyMatch(x -> x.kind() == Param.Kind.FP_ARRAY || x.kind() == Param.Kind.FP_ELEMENTS));
+        if (!arrays) return;
         int maxParams = programs.stream().mapToInt(p -> p.params().size()).max().orElse(1);
         out.append("static void *fp_arr[").append(maxParams).append("];\n");
         out.append(ARRAYS);

@@ -247,6 +247,10 @@ abstract class CHost implements Emitter {
               exit(code);
             }
 
+            /* used by arrays and line reading: a reproducer with neither has no call to it */
+            #if defined(__GNUC__)
+            __attribute__((unused))
+            #endif
             static void *fp_alloc(size_t bytes) {
               void *p = malloc(bytes ? bytes : 1);
               if (!p) fp_fail(4, "out of memory");
