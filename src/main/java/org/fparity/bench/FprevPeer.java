@@ -82,7 +82,7 @@ public final class FprevPeer {
     /** The best of {@code reps} warm reveals by the original, in one Python process. */
     public static double originalWarm(Path driver, Path peer, int n, int reps) throws IOException, InterruptedException {
         Path log = driver.resolveSibling("warm.log");
-        Processes.Result r = Processes.run(List.of(Runners.python(), driver.toString(), Integer.toString(n), Integer.toString(reps), peer.toString()),
+        Processes.Result r = Processes.run(List.of(Runners.pythonAsTyped(), driver.toString(), Integer.toString(n), Integer.toString(reps), peer.toString()),
                 Map.of(), driver.getParent(), log, 3600);
         String text = Files.readString(log, StandardCharsets.UTF_8);
         if (!r.ok()) throw new FparityError("the original FPRev failed (exit " + r.exitCode() + "): " + last(text), FparityError.MISSING_TOOL);
@@ -96,12 +96,15 @@ public final class FprevPeer {
         throw new FparityError("the original FPRev driver printed no timing: " + last(text), FparityError.MISSING_TOOL);
     }
 
-    /** One whole-process reveal by the original: Python's start, numpy's import, one fprev() call. Wall and CPU ms. */
-    public static long[] originalWhole(Path driver, Path peer, int n) throws IOException, InterruptedException {
+    /**
+     * One whole-process reveal by the original with the interpreter {@code python} (its user types python3:
+     * {@link Runners#pythonAsTyped}): Python's start, numpy's import, one fprev() call. Wall and CPU ms.
+     */
+    public static long[] originalWhole(Path driver, Path peer, int n, String python) throws IOException, InterruptedException {
         Path log = driver.resolveSibling("whole.log");
         long t0 = System.nanoTime();
         long c0 = Bench.childCpuMillis();
-        Processes.Result r = Processes.run(List.of(Runners.python(), driver.toString(), Integer.toString(n), "0", peer.toString()), Map.of(),
+        Processes.Result r = Processes.run(List.of(python, driver.toString(), Integer.toString(n), "0", peer.toString()), Map.of(),
                 driver.getParent(), log, 3600);
         long[] out = {(System.nanoTime() - t0) / 1_000_000, Bench.childCpuMillis() - c0};
         if (!r.ok()) throw new FparityError("the original FPRev failed: " + last(Files.readString(log)), FparityError.MISSING_TOOL);

@@ -315,10 +315,16 @@ public final class BenchCommand implements Callable<Integer> {
         o.printf("bench --fprev: numpy.dot float32 n=%d, fparity's default (incremental) beside Algorithm 7 (advanced); %d rounds; load average %s%n",
                 fprevN, rounds, load());
         o.flush();
+        // the original runs as its user types it (python3: through pyenv's shim where there is one), and, when fparity
+        // skips that shim (Runners.python), once more with the interpreter fparity runs, so that both ratios show
+        String typed = org.fparity.fprev.Runners.pythonAsTyped(), direct = org.fparity.fprev.Runners.python();
+        boolean second = !typed.equals(direct);
+        o.printf("interpreters: fparity runs %s; the original runs as typed, python3 = %s%s%n", direct, typed,
+                second ? ", and again with " + direct + " (the shim skipped, as fparity does)" : " (the same)");
         FparityProcess.run(List.of("--version"), work.resolve("warmup.log"), 1200);
         double fw = Double.MAX_VALUE, pw = Double.MAX_VALUE, aw = Double.MAX_VALUE;
         long fProbes = 0, aProbes = 0;
-        long[] fWhole = {Long.MAX_VALUE, 0}, pWhole = {Long.MAX_VALUE, 0};
+        long[] fWhole = {Long.MAX_VALUE, 0}, pWhole = {Long.MAX_VALUE, 0}, qWhole = {Long.MAX_VALUE, 0};
         List<Map<String, Object>> rs = new ArrayList<>();
         for (int i = 0; i < rounds; i++) {
             FprevPeer.Warm fa = FprevPeer.fparityWarm(fprevN, 5, Fprev.Algo.INCREMENTAL);
@@ -329,25 +335,38 @@ public final class BenchCommand implements Callable<Integer> {
             aProbes = fb.probes();
             aw = Math.min(aw, fb.seconds());
             long[] c = FprevPeer.fparityWhole(work, fprevN);
-            long[] d = FprevPeer.originalWhole(driver, peer, fprevN);
+            long[] d = FprevPeer.originalWhole(driver, peer, fprevN, typed);
+            long[] e = second ? FprevPeer.originalWhole(driver, peer, fprevN, direct) : d;
             fw = Math.min(fw, a);
             pw = Math.min(pw, b);
             if (c[0] < fWhole[0]) fWhole = c;
             if (d[0] < pWhole[0]) pWhole = d;
+            if (e[0] < qWhole[0]) qWhole = e;
             String l = load();
-            o.printf(java.util.Locale.ROOT, "round %d: warm fparity %.4f s (advanced %.4f s), original %.4f s; whole process fparity %.2f s (%.2f CPU-s), original %.2f s (%.2f CPU-s); load %s%n",
-                    i + 1, a, fb.seconds(), b, c[0] / 1000.0, c[1] / 1000.0, d[0] / 1000.0, d[1] / 1000.0, l);
+            o.printf(java.util.Locale.ROOT, "round %d: warm fparity %.4f s (advanced %.4f s), original %.4f s; whole process fparity %.2f s (%.2f CPU-s), original %.2f s (%.2f CPU-s)%s; load %s%n",
+                    i + 1, a, fb.seconds(), b, c[0] / 1000.0, c[1] / 1000.0, d[0] / 1000.0, d[1] / 1000.0,
+                    second ? String.format(java.util.Locale.ROOT, ", shim skipped %.2f s (%.2f CPU-s)", e[0] / 1000.0, e[1] / 1000.0) : "", l);
             o.flush();
-            rs.add(Map.of("fparityWarm", a, "fparityWarmAdvanced", fb.seconds(), "originalWarm", b, "fparityWholeMillis", c[0], "fparityWholeCpuMillis", c[1], "originalWholeMillis", d[0],
-                    "originalWholeCpuMillis", d[1], "load", l));
+            Map<String, Object> round = new java.util.LinkedHashMap<>(Map.of("fparityWarm", a, "fparityWarmAdvanced", fb.seconds(), "originalWarm", b, "fparityWholeMillis", c[0],
+                    "fparityWholeCpuMillis", c[1], "originalWholeMillis", d[0], "originalWholeCpuMillis", d[1], "load", l));
+            if (second) {
+                round.put("originalDirectWholeMillis", e[0]);
+                round.put("originalDirectWholeCpuMillis", e[1]);
+            }
+            rs.add(round);
         }
         o.printf(java.util.Locale.ROOT, "warm (best of 5 per round, best round): fparity %.4f s, original %.4f s = %.2f× (goal ≤ 0.5×); %d probes%n",
                 fw, pw, fw / pw, fProbes);
         o.printf(java.util.Locale.ROOT, "warm, Algorithm 7 (fprev --algo advanced): %.4f s = %.2f× the original; %d probes%n", aw, aw / pw, aProbes);
-        o.printf(java.util.Locale.ROOT, "whole process (best round): fparity %.2f s (%.2f CPU-s), original %.2f s (%.2f CPU-s) = %.2f× wall, %.2f× CPU (goal ≤ 1×)%n",
+        o.printf(java.util.Locale.ROOT, "whole process (best round): fparity %.2f s (%.2f CPU-s), original as typed %.2f s (%.2f CPU-s) = %.2f× wall, %.2f× CPU (goal ≤ 1×)%n",
                 fWhole[0] / 1000.0, fWhole[1] / 1000.0, pWhole[0] / 1000.0, pWhole[1] / 1000.0, (double) fWhole[0] / pWhole[0], (double) fWhole[1] / pWhole[1]);
+        if (second) {
+            o.printf(java.util.Locale.ROOT, "whole process, the original with the shim skipped too (%s): %.2f s (%.2f CPU-s) = %.2f× wall, %.2f× CPU%n", direct,
+                    qWhole[0] / 1000.0, qWhole[1] / 1000.0, (double) fWhole[0] / qWhole[0], (double) fWhole[1] / qWhole[1]);
+        }
         o.printf("load average at the end: %s%n", load());
-        AtomicFiles.write(work.resolve("bench-fprev.json"), org.fparity.ir.ProgramJson.toJson(Map.of("n", fprevN, "rounds", rs)) + "\n");
+        AtomicFiles.write(work.resolve("bench-fprev.json"), org.fparity.ir.ProgramJson.toJson(Map.of("n", fprevN, "fparityPython", direct, "originalPython", typed,
+                "rounds", rs)) + "\n");
         o.println("details: " + work.resolve("bench-fprev.json"));
         o.flush();
         return 0;

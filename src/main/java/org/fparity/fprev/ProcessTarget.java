@@ -410,8 +410,13 @@ public class ProcessTarget implements SumTarget {
 
     /** The numpy runner shipped in runners/fprev, found next to the install or the working directory. */
     public static ProcessTarget numpy(String op, Precision p, Integer threads) {
+        return numpy(Runners.python(), op, p, threads);
+    }
+
+    /** The same with the interpreter {@code python}. */
+    static ProcessTarget numpy(String python, String op, Precision p, Integer threads) {
         Path script = Runners.find("numpy_target.py");
-        List<String> cmd = new ArrayList<>(List.of(Runners.python(), script.toString(), op));
+        List<String> cmd = new ArrayList<>(List.of(python, script.toString(), op));
         Map<String, String> env = threads == null ? Map.of() : threadsEnv(threads.toString());
         return new ProcessTarget("numpy." + op, p, cmd, env);
     }

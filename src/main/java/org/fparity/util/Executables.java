@@ -10,11 +10,15 @@ public final class Executables {
 
     /** An absolute or relative path as is, else the first executable file of that name on PATH; null if none. */
     public static Path find(String command) {
+        return find(command, System.getenv("PATH"));
+    }
+
+    /** The same with the given PATH (null: none). */
+    public static Path find(String command, String path) {
         if (command.contains("/")) {
             Path p = Path.of(command);
             return Files.isExecutable(p) && !Files.isDirectory(p) ? p : null;
         }
-        String path = System.getenv("PATH");
         if (path == null) return null;
         for (String dir : path.split(File.pathSeparator)) {
             if (dir.isEmpty()) continue;

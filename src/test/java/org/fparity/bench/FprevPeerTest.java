@@ -30,6 +30,22 @@ class FprevPeerTest {
     }
 
     @Test
+    void theOriginalsWholeProcessRunsWithTheInterpreterItIsGiven() throws Exception {
+        // bench --fprev runs it twice: as typed (python3, a pyenv shim here) and with the interpreter fparity runs
+        Path driver = FprevPeer.prepare(tmp.resolve("s"));
+        Path seen = tmp.resolve("seen.txt");
+        Path py = tmp.resolve("fake-python");
+        Files.writeString(py, "#!/bin/sh\necho \"$0 $*\" > '" + seen + "'\n");
+        Files.setPosixFilePermissions(py, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        long[] t = FprevPeer.originalWhole(driver, tmp, 64, py.toString());
+        assertEquals(py + " " + driver + " 64 0 " + tmp, Files.readString(seen).strip());
+        assertTrue(t[0] >= 0 && t[1] >= 0);
+        Files.writeString(py, "#!/bin/sh\necho 'no numpy' >&2\nexit 1\n");
+        FparityError e = assertThrows(FparityError.class, () -> FprevPeer.originalWhole(driver, tmp, 64, py.toString()));
+        assertTrue(e.getMessage().contains("no numpy"), e.getMessage());
+    }
+
+    @Test
     void aFolderWithoutFprevIsABadInput() {
         FparityError e = assertThrows(FparityError.class, () -> FprevPeer.check(tmp));
         assertEquals(FparityError.BAD_INPUT, e.exitCode());
