@@ -9,7 +9,9 @@ Line protocol on stdin/stdout (one process serves many sizes and many probes per
   > e K, then K lines of N hex floats: the function on arbitrary summands   < K results on one line
   > r K, then K lines, each the N summands as little-endian float64 bytes in hex: the same as e, answered
                                    like p ("x " + bytes in hex); this server says "ok +raw ..." to offer it
-  > q                              quit
+  > b K W, then K*N*W raw bytes (no newline): the same as r, each summand a little-endian float32 (W = 4) or
+                                   float64 (W = 8); this server says "ok +raw +bin ..." to offer it
+  > q                              quit (at once: numpy's teardown is skipped, nothing is left to write)
 Errors are one line "error MESSAGE". The masked array is built here, so only indices cross the pipe.
 
 numpy_target.py OP --socket PATH: the same protocol over one connection to a Unix socket this process binds at
@@ -34,7 +36,7 @@ def listen(path):
 
 
 def accept(srv, path):
-    """Waits for fparity's connection and makes it stdin/stdout; exits if the parent dies first."""
+    """Waits for fparity's connection; returns its reading end (bytes) and makes it stdout; exits if the parent dies first."""
     import socket
     parent = os.getppid()
     srv.settimeout(0.05)
@@ -49,8 +51,8 @@ def accept(srv, path):
     os.unlink(path)
     srv.close()
     conn.settimeout(None)
-    sys.stdin = conn.makefile("r", encoding="ascii", newline="\n", buffering=1 << 16)
     sys.stdout = conn.makefile("w", encoding="ascii", newline="\n", buffering=1 << 16)
+    return conn.makefile("rb", buffering=1 << 16)
 
 
 def main():
@@ -70,8 +72,8 @@ def main():
             import numpy as np
         except ImportError:
             problem = "error numpy is not installed for %s" % sys.executable, 3
-    if srv is not None:
-        accept(srv, path)
+    # commands are read as bytes: "b" is followed by raw bytes, which a text reader would decode and read ahead
+    inp = accept(srv, path) if srv is not None else sys.stdin.buffer
     if problem is not None:
         print(problem[0], flush=True)
         return problem[1]
@@ -80,8 +82,8 @@ def main():
     a = base = None
     n = 0
     dt = None
-    for line in sys.stdin:
-        parts = line.split()
+    for line in inp:
+        parts = line.decode("ascii").split()
         if not parts:
             continue
         cmd = parts[0]
@@ -100,7 +102,7 @@ def main():
             ones = np.ones(n, dtype=dt)
             view = memoryview(a) if a.flags.c_contiguous and dt.char in "fd" else a
             base_range = None
-            out.write("ok +raw numpy %s %s %s n=%d\n" % (np.__version__, op, dt.name, n))
+            out.write("ok +raw +bin numpy %s %s %s n=%d\n" % (np.__version__, op, dt.name, n))
             out.flush()
             continue
         if cmd == "p":
@@ -151,7 +153,7 @@ def main():
             k = int(parts[1])
             res = []
             for _ in range(k):
-                vals = [float.fromhex(v) for v in sys.stdin.readline().split()]
+                vals = [float.fromhex(v) for v in inp.readline().decode("ascii").split()]
                 a[:] = np.array(vals, dtype=dt)
                 res.append(float(fn()))
             base_range = None
@@ -162,7 +164,27 @@ def main():
             k = int(parts[1])
             res = []
             for _ in range(k):
-                a[:] = np.frombuffer(bytes.fromhex(sys.stdin.readline().strip()), dtype="<f8")
+                a[:] = np.frombuffer(bytes.fromhex(inp.readline().decode("ascii").strip()), dtype="<f8")
+                res.append(float(fn()))
+            base_range = None
+            out.write("x ")
+            out.write(np.asarray(res, dtype=np.float64).tobytes().hex())
+            out.write("\n")
+            out.flush()
+            continue
+        if cmd == "b":  # as r, the summands as raw little-endian float32 or float64: no hex either way
+            k, width = int(parts[1]), int(parts[2])
+            if width not in (4, 8):
+                out.write("error b takes 4 or 8 bytes per summand, not %d\n" % width)
+                out.flush()
+                continue
+            data = inp.read(k * n * width)
+            if len(data) != k * n * width:
+                break
+            src = "<f4" if width == 4 else "<f8"
+            res = []
+            for t in range(k):
+                a[:] = np.frombuffer(data, dtype=src, count=n, offset=t * n * width)
                 res.append(float(fn()))
             base_range = None
             out.write("x ")
@@ -196,4 +218,14 @@ def build(np, op, n, dt):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    rc = main()
+    if rc == 0:
+        # Served (q, or the connection ended): every reply is flushed, nothing is left to do. Python's teardown of
+        # numpy and its modules would cost ~0.06 CPU-s and more wall on a loaded machine (runners/README.md).
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        os._exit(0)
+    sys.exit(rc)

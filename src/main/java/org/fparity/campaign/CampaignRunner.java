@@ -247,6 +247,10 @@ public final class CampaignRunner {
             for (DetectedToolchain dt : spec.toolchains()) {
                 for (String opt : spec.opts()) {
                     if (platformOf.get(dt.name() + "@" + opt) == null) continue;
+                    if (done.isEmpty()) { // a fresh campaign: every run is to do, no key to make
+                        n += p.inputs().size();
+                        continue;
+                    }
                     PlatformKey planned = new PlatformKey(dt.name(), opt, site, null);
                     for (int i = 0; i < p.inputs().size(); i++) if (!done.contains(Outcome.key(p.id(), i, planned))) n++;
                 }
@@ -261,7 +265,7 @@ public final class CampaignRunner {
         for (CampaignMeta.ProgramEntry p : batch) {
             List<Input> ins = p.inputs();
             for (int i = 0; i < ins.size(); i++) {
-                if (!done.contains(Outcome.key(p.id(), i, planned))) lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
+                if (done.isEmpty() || !done.contains(Outcome.key(p.id(), i, planned))) lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
             }
         }
         return lines;

@@ -211,6 +211,12 @@ public final class ProgramStore {
         private final long[] sortedIds;
         private final int[] indexOfSorted;
         private volatile Chunk last;
+        /**
+         * Every chunk read so far, softly held: a campaign asks for its programs several times (emission, rerun planning,
+         * the report), from several workers at once, and parsing them again cost more than anything else in reading the
+         * store; the collector takes chunks back when memory is short, so the list still never needs all in memory.
+         */
+        private final java.lang.ref.SoftReference<Chunk>[] chunks;
 
         private record Chunk(int from, List<CampaignMeta.ProgramEntry> entries) {}
 
@@ -218,6 +224,9 @@ public final class ProgramStore {
             this.file = file;
             this.offsets = offsets;
             this.count = count;
+            @SuppressWarnings("unchecked")
+            java.lang.ref.SoftReference<Chunk>[] cs = new java.lang.ref.SoftReference[(count + CHUNK - 1) / CHUNK];
+            this.chunks = cs;
             Integer[] order = new Integer[count];
             for (int i = 0; i < count; i++) order[i] = i;
             Arrays.sort(order, (a, b) -> Long.compare(ids[a], ids[b]));
@@ -244,7 +253,13 @@ public final class ProgramStore {
             if (i < 0 || i >= count) throw new IndexOutOfBoundsException(i);
             Chunk c = last;
             if (c == null || i < c.from() || i >= c.from() + c.entries().size()) {
-                c = read(i - i % CHUNK);
+                int k = i / CHUNK;
+                java.lang.ref.SoftReference<Chunk> ref = chunks[k];
+                c = ref == null ? null : ref.get();
+                if (c == null) {
+                    c = read(k * CHUNK);
+                    chunks[k] = new java.lang.ref.SoftReference<>(c);
+                }
                 last = c;
             }
             return c.entries().get(i - c.from());

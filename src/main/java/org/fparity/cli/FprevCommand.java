@@ -3,6 +3,7 @@ package org.fparity.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -186,8 +187,88 @@ public final class FprevCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Standard output, when this command was set up by {@link #plain} instead of picocli. */
+    private PrintWriter plainOut;
+
     private PrintWriter out() {
-        return spec.commandLine().getOut();
+        if (spec != null) return spec.commandLine().getOut();
+        // as picocli's own: System.out in its charset, flushed on println
+        if (plainOut == null) plainOut = new PrintWriter(new OutputStreamWriter(System.out, System.out.charset()), true);
+        return plainOut;
+    }
+
+    /**
+     * One plain reveal, {@code fprev --target T [--n N] [--dtype D] [--algo A] [--format F] [--threads K] [--check]
+     * [-o FILE]} (each option at most once, as {@code --opt VALUE} or {@code --opt=VALUE}), set up as picocli would set
+     * it up but without picocli: building picocli's model of this command (reflection over its annotations, proxies the
+     * AOT cache cannot hold) took 110-230 ms of a whole numpy reveal's critical path (runners/README.md). Null for
+     * anything else (help, sweeps, benches, compare, any other option, a repeated option, a value that is empty or
+     * starts with '-' or '@', a number that is not plain decimal), which picocli parses as before.
+     * {@code FprevPlainParseTest} checks that both set every option alike.
+     */
+    static FprevCommand plain(String[] args) {
+        if (args.length < 3 || !args[0].equals("fprev")) return null;
+        FprevCommand c = new FprevCommand();
+        // the defaults of the @Option annotations above
+        c.dtype = "float32";
+        c.algo = "incremental";
+        c.format = "text";
+        c.repeat = 1;
+        c.localSize = 64;
+        List<String> seen = new ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            String name = args[i], value = null;
+            int eq = name.indexOf('=');
+            if (name.startsWith("--") && eq > 0) {
+                value = name.substring(eq + 1);
+                name = name.substring(0, eq);
+            }
+            String key = name.equals("-o") ? "--output" : name;
+            if (seen.contains(key)) return null;
+            seen.add(key);
+            if (name.equals("--check")) {
+                if (value != null) return null;
+                c.check = true;
+                continue;
+            }
+            if (value == null) {
+                if (++i == args.length) return null;
+                value = args[i];
+            }
+            if (value.isEmpty() || value.charAt(0) == '-' || value.charAt(0) == '@') return null;
+            switch (name) {
+                case "--target" -> c.target = value;
+                case "--dtype" -> c.dtype = value;
+                case "--algo" -> c.algo = value;
+                case "--format" -> c.format = value;
+                case "--n" -> c.n = decimal(value);
+                case "--threads" -> c.threads = decimal(value);
+                case "-o", "--output" -> {
+                    try {
+                        c.output = Path.of(value);
+                    } catch (java.nio.file.InvalidPathException e) {
+                        return null;
+                    }
+                }
+                default -> {
+                    return null;
+                }
+            }
+            if ((name.equals("--n") && c.n == null) || (name.equals("--threads") && c.threads == null)) return null;
+        }
+        return c.target == null ? null : c;
+    }
+
+    /** A plain decimal 1 to 999,999,999 (no sign, no leading zero), else null. */
+    private static Integer decimal(String s) {
+        if (s.length() > 9 || s.charAt(0) == '0') return null;
+        int v = 0;
+        for (int k = 0; k < s.length(); k++) {
+            char ch = s.charAt(k);
+            if (ch < '0' || ch > '9') return null;
+            v = v * 10 + (ch - '0');
+        }
+        return v;
     }
 
     private void emit(String s) {

@@ -81,19 +81,12 @@ public final class Main {
         invocation = "fparity" + Arrays.stream(args).map(a -> " " + quote(a)).collect(java.util.stream.Collectors.joining());
         String[] rest = Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
         FprevCommand.startEarly(rest);
+        FprevCommand plain = FprevCommand.plain(rest);
+        if (plain != null) return direct(plain, debug);
         CommandLine cl = only(rest);
         if (cl == null) cl = new CommandLine(new Main());
         document(cl);
-        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            if (debug) ex.printStackTrace();
-            ExitCode code = exitCode(ex);
-            String line = oneLine(ex);
-            if (!(ex instanceof FparityError) && !(ex instanceof IOException) && !(ex instanceof UncheckedIOException)) {
-                line = "internal error: " + line + (debug ? "" : " (run again with --debug for the trace, and please report it)");
-            }
-            cmd.getErr().println("fparity: " + line);
-            return ex instanceof FparityError fe ? fe.exitCode() : code.code();
-        });
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> failed(ex, debug, cmd.getErr()));
         // A usage mistake is one line and a hint, not the whole usage text (which --help prints on request).
         cl.setParameterExceptionHandler((ex, params) -> {
             CommandLine cmd = ex.getCommandLine();
@@ -107,12 +100,40 @@ public final class Main {
         try {
             return cl.execute(rest);
         } catch (OutOfMemoryError e) {
-            // picocli hands only Exceptions to the handler above; an Error would end the JVM with a stack trace and
-            // exit 1, which a nightly script reads as "discrepancies found". The heap is free again once unwound.
-            if (debug) e.printStackTrace();
-            System.err.println("fparity: " + outOfMemory(Runtime.getRuntime().maxMemory()));
-            return ExitCode.IO_FAILURE.code();
+            return outOfMemory(e, debug);
         }
+    }
+
+    /** Runs a command set up without picocli ({@link FprevCommand#plain}): its exceptions end as picocli's would. */
+    private static int direct(java.util.concurrent.Callable<Integer> command, boolean debug) {
+        try {
+            return command.call();
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(e, debug);
+        } catch (Exception ex) {
+            // picocli's stderr writer: System.err in its charset, flushed on println
+            return failed(ex, debug, new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, System.err.charset()), true));
+        }
+    }
+
+    /** A command that failed: one line on stderr ({@code --debug}: the stack trace too), and its exit code. */
+    private static int failed(Exception ex, boolean debug, java.io.PrintWriter err) {
+        if (debug) ex.printStackTrace();
+        ExitCode code = exitCode(ex);
+        String line = oneLine(ex);
+        if (!(ex instanceof FparityError) && !(ex instanceof IOException) && !(ex instanceof UncheckedIOException)) {
+            line = "internal error: " + line + (debug ? "" : " (run again with --debug for the trace, and please report it)");
+        }
+        err.println("fparity: " + line);
+        return ex instanceof FparityError fe ? fe.exitCode() : code.code();
+    }
+
+    private static int outOfMemory(OutOfMemoryError e, boolean debug) {
+        // picocli hands only Exceptions to the handler above; an Error would end the JVM with a stack trace and
+        // exit 1, which a nightly script reads as "discrepancies found". The heap is free again once unwound.
+        if (debug) e.printStackTrace();
+        System.err.println("fparity: " + outOfMemory(Runtime.getRuntime().maxMemory()));
+        return ExitCode.IO_FAILURE.code();
     }
 
     /** The one line for a command that ran out of heap: what the limit was and how to raise it. */

@@ -97,7 +97,7 @@ public final class ReduceCommand implements Callable<Integer> {
         List<ReduceSession.Request> requests = new ArrayList<>();
         if (Files.isDirectory(target)) {
             if (discrepancy != null) {
-                requests.add(CampaignDiscrepancies.find(target, discrepancy).request(minUlps, vsReference, batch));
+                requests.add(CampaignDiscrepancies.request(target, discrepancy, minUlps, vsReference, batch));
             } else {
                 return top(session, w);
             }
@@ -149,18 +149,18 @@ public final class ReduceCommand implements Callable<Integer> {
 
     private static void print(PrintWriter w, ReduceSession.Report r) {
         if (r.kind() == ReduceSession.Kind.BATCH_ONLY) {
-            w.printf("%s  %s  batch-only: the single-program form gives %s vs %s, so there is nothing standalone to reduce%n", r.id(), r.cls().label(),
+            w.printf("%s  %s  batch-only: the single-program form gives %s vs %s, so there is nothing standalone to reduce%n", r.id(), r.label(),
                     r.standaloneA().hex(), r.standaloneB().hex());
             w.flush();
             return;
         }
         if (r.kind() == ReduceSession.Kind.STANDALONE_FAILED) {
-            w.printf("%s  %s  not reduced: the single-program form gave no result (%s vs %s)%n", r.id(), r.cls().label(),
+            w.printf("%s  %s  not reduced: the single-program form gave no result (%s vs %s)%n", r.id(), r.label(),
                     Reducer.describe(r.standaloneA()), Reducer.describe(r.standaloneB()));
             w.flush();
             return;
         }
-        w.printf("%s  %s  %s  %d -> %d operations (%.0f %%) in %.1f s, %d rounds, %d candidates%n", r.id(), r.cls().label(),
+        w.printf("%s  %s  %s  %d -> %d operations (%.0f %%) in %.1f s, %d rounds, %d candidates%n", r.id(), r.label(),
                 r.confirmed() ? "confirmed" : "batch-only", r.original().operations(), r.reduced().operations(), 100 * r.share(),
                 r.result().millis() / 1000.0, r.result().rounds(), r.result().candidates());
         w.println("  " + (r.reducedStandalone() ? "reduced program shows the discrepancy standalone" : "reduced program does NOT show it standalone")

@@ -134,11 +134,28 @@ public final class Cases {
         return program + "/" + input + "/" + p.id();
     }
 
+    /**
+     * The last {@link #reruns} made, with the attempts it was made of: compare ({@link #unstable}) and the verdict
+     * ({@link #of}) both ask for the same view's, and a view's attempts are unmodifiable lists ({@link CampaignView}).
+     */
+    private static volatile java.lang.ref.SoftReference<Map.Entry<List<List<Outcome>>, Map<RunOn, List<Outcome>>>> lastReruns =
+            new java.lang.ref.SoftReference<>(null);
+
     private static Map<RunOn, List<Outcome>> reruns(CampaignView view) {
+        List<List<Outcome>> attempts = view.reruns();
+        var last = lastReruns.get();
+        if (last != null && last.getKey() == attempts) return last.getValue();
+        Map<RunOn, List<Outcome>> m = java.util.Collections.unmodifiableMap(byRun(attempts));
+        lastReruns = new java.lang.ref.SoftReference<>(Map.entry(attempts, m));
+        return m;
+    }
+
+    private static Map<RunOn, List<Outcome>> byRun(List<List<Outcome>> attempts) {
         Map<RunOn, List<Outcome>> m = new HashMap<>();
-        for (List<Outcome> attempt : view.reruns()) {
+        for (List<Outcome> attempt : attempts) {
             for (Outcome o : attempt) m.computeIfAbsent(new RunOn(o.program(), o.input(), Platform.of(o)), k -> new ArrayList<>(2)).add(o);
         }
+        m.replaceAll((k, v) -> java.util.Collections.unmodifiableList(v));
         return m;
     }
 

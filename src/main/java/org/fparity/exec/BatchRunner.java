@@ -24,6 +24,8 @@ import org.fparity.ir.HexFloat;
 final class BatchRunner {
     /** Sentinel the stdout reader queues at end of stream. */
     private static final String EOF = new String("<eof>");
+    /** What splits an answer's fields (String.split compiled this pattern again for every answer). */
+    private static final java.util.regex.Pattern BLANKS = java.util.regex.Pattern.compile("\\s+");
 
     private final List<String> argv;
     private final Map<String, String> env;
@@ -123,7 +125,7 @@ final class BatchRunner {
 
     /** Turns {@code index hex decimal} or {@code index error reason} into an answer for the line at {@code position}. */
     static Answer parse(String line, int position, long micros) {
-        String[] f = line.strip().split("\\s+", 3);
+        String[] f = BLANKS.split(line.strip(), 3);
         if (f.length < 2) return new Answer(Outcome.Status.HARNESS_ERROR, null, "unreadable answer: " + clip(line), micros);
         if (!f[0].equals(Integer.toString(position))) {
             return new Answer(Outcome.Status.HARNESS_ERROR, null, "answer for index " + f[0] + " where " + position + " was expected: " + clip(line), micros);

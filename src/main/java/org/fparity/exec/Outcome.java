@@ -72,11 +72,14 @@ public record Outcome(
      */
     @JsonIgnore
     public String key() {
-        return key(program, input, platformKey());
+        // key(program, input, platformKey()) without the two keys and the id made on the way (one per outcome read)
+        PlatformKey.requireNames(toolchain, opt);
+        return program + "/" + input + "/" + toolchain + "@" + opt + "@" + site;
     }
 
     /** {@link #key()} of a run of {@code program} on {@code input} planned for {@code platform}. */
     public static String key(String program, int input, PlatformKey platform) {
-        return program + "/" + input + "/" + platform.planned().id();
+        // platform.planned().id(): the site always, the node never
+        return program + "/" + input + "/" + platform.toolchain() + "@" + platform.opt() + "@" + platform.site();
     }
 }

@@ -55,23 +55,26 @@ public final class Fprev {
     public static Result reveal(SumTarget target, int n, Algo algo, double mask, double unit, int replayTrials) {
         Precision p = target.precision();
         Prober.checkResolvable(n, p, target.output(), mask, unit);
+        // the replay's random inputs do not depend on the tree: made before the target opens, while a process target
+        // may still be starting (bin/fparity's numpy server is importing numpy then: the JVM only waits)
+        double[][] inputs = replayTrials > 0 ? ReplayCheck.inputs(n, p, replayTrials) : null;
         long t0 = System.nanoTime();
         try (SumTarget.Session s = target.open(n, mask, unit)) {
             long t1 = System.nanoTime();
             Result r = run(s, target.name(), p, target.output(), n, algo, mask, unit, (t1 - t0) / 1e9);
-            return replayTrials > 0 ? replay(s, target, r, replayTrials) : r;
+            return replayTrials > 0 ? replay(s, target, r, inputs) : r;
         }
     }
 
-    static Result replay(SumTarget.Session s, SumTarget target, Result r, int trials) {
+    /** The replay check of {@code r} on {@code inputs} ({@link ReplayCheck#inputs} for its n and precision). */
+    static Result replay(SumTarget.Session s, SumTarget target, Result r, double[][] inputs) {
         if (!r.tree().isBinary() && target.fusedModel() == null) {
             return r.withReplay(new ReplayCheck.Report(false, false, 0, 0,
                     "not replayed: the tree has fused nodes and the target's fused arithmetic is unknown"));
         }
         ReplayCheck.Report rep;
         try {
-            rep = ReplayCheck.run(s, r.tree(), r.precision(), target.output(), target.fusedModel(), target.fusesEveryNode(),
-                    trials, 0xC0FFEE + r.n());
+            rep = ReplayCheck.run(s, r.tree(), r.precision(), target.output(), target.fusedModel(), target.fusesEveryNode(), inputs);
         } catch (FparityError e) {
             return r.withReplay(new ReplayCheck.Report(false, false, 0, 0, "not replayed: " + e.getMessage()));
         }

@@ -20,7 +20,18 @@ public final class ReplayCheck {
     /** @param out the result's format; @param fuseAll every node adds through {@code fused} (tensor-core steps) */
     public static Report run(SumTarget.Session session, SumTree tree, Precision p, Precision out, FusedSum fused, boolean fuseAll,
             int trials, long seed) {
-        double[][] inputs = RandomInputs.summands(new Random(seed), trials, tree.n(), p);
+        return run(session, tree, p, out, fused, fuseAll, RandomInputs.summands(new Random(seed), trials, tree.n(), p));
+    }
+
+    /** The random inputs a reveal's replay uses for n summands in precision p: the same for every reveal of that n. */
+    public static double[][] inputs(int n, Precision p, int trials) {
+        return RandomInputs.summands(new Random(0xC0FFEE + n), trials, n, p);
+    }
+
+    /** The replay on given inputs (each row n summands, representable in p). */
+    public static Report run(SumTarget.Session session, SumTree tree, Precision p, Precision out, FusedSum fused, boolean fuseAll,
+            double[][] inputs) {
+        int trials = inputs.length;
         double[] want = session.evaluate(inputs);
         if (fuseAll) {
             TreeEvaluator ev = new TreeEvaluator(tree, out, out, fused).fuseAll();

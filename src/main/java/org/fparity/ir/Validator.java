@@ -158,11 +158,16 @@ public final class Validator {
             "ulong", "abstract", "assert", "boolean", "byte", "extends", "implements", "import", "instanceof", "interface",
             "native", "package", "strictfp", "super", "synchronized", "throws", "transient", "var", "yield", "record");
 
+    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+    private static final java.util.regex.Pattern VECTOR_TYPE =
+            java.util.regex.Pattern.compile("(char|uchar|short|ushort|int|uint|long|ulong|float|double|half|bool)(2|3|4|8|16)");
+
+    // The patterns compiled once (String.matches compiled them for every name of every program validated).
     private void checkName(String name) {
-        if (name == null || !name.matches("[A-Za-z_][A-Za-z0-9_]{0,62}")) fail("bad name '" + name + "'");
+        if (name == null || !NAME.matcher(name).matches()) fail("bad name '" + name + "'");
         // sinf, fminf …: the FP32 spelling of a math function in C, CUDA and HIP
         boolean floatMathName = name.length() > 1 && name.endsWith("f") && MathFn.byName(name.substring(0, name.length() - 1)).isPresent();
-        boolean vectorType = name.matches("(char|uchar|short|ushort|int|uint|long|ulong|float|double|half|bool)(2|3|4|8|16)");
+        boolean vectorType = VECTOR_TYPE.matcher(name).matches();
         if (RESERVED.contains(name) || KEYWORDS.contains(name) || MathFn.byName(name).isPresent() || floatMathName || vectorType
                 || name.startsWith("__") || name.startsWith("fp_")) {
             fail("'" + name + "' is reserved");

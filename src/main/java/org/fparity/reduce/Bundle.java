@@ -86,7 +86,7 @@ public final class Bundle {
         ObjectNode o = ProgramJson.MAPPER.createObjectNode();
         o.put("id", c.id());
         o.put("program", c.program().id());
-        o.put("class", c.cls().id());
+        o.put("class", c.cls() != null ? c.cls().id() : Verdict.ENDED_ID);
         o.putPOJO("input", c.input().args());
         ObjectNode ps = o.putObject("platforms");
         for (int side = 0; side < 2; side++) {
@@ -94,8 +94,13 @@ public final class Bundle {
             Outcome out = side == 0 ? c.outA() : c.outB();
             String opt = side == 0 ? c.optA() : c.optB();
             ObjectNode p = ps.putObject(dt.name() + "@" + opt);
-            p.put("result", out.hex());
-            p.put("class", OutcomeClass.of(out.value()).name().toLowerCase(java.util.Locale.ROOT));
+            if (out.status() == Outcome.Status.OK) {
+                p.put("result", out.hex());
+                p.put("class", OutcomeClass.of(out.value()).name().toLowerCase(java.util.Locale.ROOT));
+            } else {
+                p.put("status", out.status().name());
+                if (out.detail() != null) p.put("detail", out.detail());
+            }
             p.put("version", dt.version());
             p.putPOJO("compile", dt.toolchain().compileArgv(opt, fileName(dt), "bin", Standalone.className(dt)));
         }
@@ -108,12 +113,16 @@ public final class Bundle {
         String pa = c.a().name() + "@" + c.optA();
         String pb = c.b().name() + "@" + c.optB();
         StringBuilder r = new StringBuilder();
-        r.append("# ").append(c.cls().label()).append(" discrepancy ").append(c.id()).append("\n\n");
-        r.append("The same program and input give different results on `").append(pa).append("` and `").append(pb).append("`:\n\n");
+        boolean ended = c.cls() == null;
+        r.append("# ").append(ended ? Verdict.ENDED_LABEL : c.cls().label()).append(" discrepancy ").append(c.id()).append("\n\n");
+        r.append(ended ? "The same program and input end differently on `" : "The same program and input give different results on `").append(pa).append("` and `")
+                .append(pb).append(ended ? "`: one ends abnormally, the other prints a result:\n\n" : "`:\n\n");
         r.append("| platform | result | compiler |\n| --- | --- | --- |\n");
-        r.append("| `").append(pa).append("` | `").append(c.outA().hex()).append("` | ").append(c.a().version()).append(" |\n");
-        r.append("| `").append(pb).append("` | `").append(c.outB().hex()).append("` | ").append(c.b().version()).append(" |\n");
-        if (c.reference() != null) {
+        r.append("| `").append(pa).append("` | `").append(Reducer.describe(c.outA())).append("` | ").append(c.a().version()).append(" |\n");
+        r.append("| `").append(pb).append("` | `").append(Reducer.describe(c.outB())).append("` | ").append(c.b().version()).append(" |\n");
+        if (c.reference() != null && ended) {
+            r.append("| correctly rounded reference (every operation and call rounded once, MPFR) | `").append(HexFloat.format(c.reference())).append("` | |\n");
+        } else if (c.reference() != null) {
             String ref = HexFloat.format(c.reference());
             String agrees = DiscrepancyClass.classify(c.outA().value(), c.reference()) == null ? pa
                     : DiscrepancyClass.classify(c.outB().value(), c.reference()) == null ? pb : "neither platform";
@@ -121,7 +130,7 @@ public final class Bundle {
         }
         r.append("\n## The program\n\n```c\n").append(c.program().canonical()).append("```\n\nInput: `").append(String.join(" ", c.input().args())).append("`\n\n");
         r.append("Reduced by `fparity reduce` from a program of ").append(c.original()).append(" to ").append(Size.of(c.program())).append(".\n\n");
-        if (c.divergence() != null) r.append("## First diverging operation\n\n").append(c.divergence().sentence()).append("\n\n");
+        if (c.divergence() != null) r.append(ended ? "## Why it ends there\n\n" : "## First diverging operation\n\n").append(c.divergence().sentence()).append("\n\n");
         if (c.sanitizer() != null) r.append("Undefined behaviour check (gcc -fsanitize=undefined,address): ").append(c.sanitizer().clean() ? "clean" : c.sanitizer().detail()).append(".\n\n");
         r.append("## Build and run\n\n`sh build.sh` builds each platform's binary from the files here (");
         boolean first = true;

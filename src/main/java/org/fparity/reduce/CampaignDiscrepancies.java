@@ -9,6 +9,8 @@ import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
+import org.fparity.compare.StatusMismatch;
+import org.fparity.exec.Outcome;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 
@@ -46,6 +48,38 @@ public final class CampaignDiscrepancies {
 
     public static Entry find(Path campaign, String id) {
         for (Entry e : list(campaign)) if (e.id().equals(id)) return e;
-        throw new FparityError("no discrepancy " + id + " in " + campaign + " (ids are in report.json; 'fparity reduce " + campaign + " --top K' picks the most severe)");
+        throw notFound(campaign, id);
+    }
+
+    /**
+     * The id of a run that ended differently when it can be reduced — one side ended abnormally (a crash or the
+     * harness's error exit) where the other printed a result; null otherwise (a timeout, a compile error, a platform that
+     * cannot run here say nothing about the program).
+     */
+    public static String mismatchId(StatusMismatch m) {
+        boolean aBad = m.statusA() == Outcome.Status.CRASH || m.statusA() == Outcome.Status.HARNESS_ERROR;
+        boolean bBad = m.statusB() == Outcome.Status.CRASH || m.statusB() == Outcome.Status.HARNESS_ERROR;
+        if (!(aBad && m.statusB() == Outcome.Status.OK) && !(bBad && m.statusA() == Outcome.Status.OK)) return null;
+        return DiscrepancyId.of(m.program(), m.input(), m.pair().a().id(), m.pair().b().id(), Verdict.ENDED_ID);
+    }
+
+    /** What {@code fparity reduce CAMPAIGN --discrepancy ID} reduces: a discrepancy, or a run that ended differently (by {@link #mismatchId}). */
+    public static ReduceSession.Request request(Path campaign, String id, long minUlps, boolean vsReference, int limit) {
+        for (Entry e : list(campaign)) if (e.id().equals(id)) return e.request(minUlps, vsReference, limit);
+        CampaignView v = CampaignFiles.load(campaign);
+        for (StatusMismatch m : Comparer.compare(v).mismatches()) {
+            if (!id.equals(mismatchId(m))) continue;
+            String src = v.source(m.program());
+            Input in = v.input(m.program(), m.input());
+            if (src == null || in == null) break;
+            Side a = new Side(m.pair().a().toolchain(), m.pair().a().opt());
+            Side b = new Side(m.pair().b().toolchain(), m.pair().b().opt());
+            return new ReduceSession.Request(id, Program.parse(src), in, a, b, null, minUlps, vsReference, limit);
+        }
+        throw notFound(campaign, id);
+    }
+
+    private static FparityError notFound(Path campaign, String id) {
+        return new FparityError("no discrepancy " + id + " in " + campaign + " (ids are in report.json; 'fparity reduce " + campaign + " --top K' picks the most severe)");
     }
 }

@@ -36,7 +36,8 @@ public final class CorpusReplay {
      * @param program   the program file in the same folder
      * @param input     which {@code // input:} line of it (0-based)
      * @param truth     the ideal IEEE platform's result (every operation and call correctly rounded), hex
-     * @param expected  outcome per platform id ({@code gcc@O0}) on a CPU host, hex — what the replay checks
+     * @param expected  outcome per platform id ({@code gcc@O0}) on a CPU host, hex, or {@code CRASH} for a run that
+     *                  must end abnormally — what the replay checks
      * @param elsewhere outcomes recorded on platforms that cannot run here (the paper's GPUs), for people
      * @param note      where it comes from and what it shows
      */
@@ -74,14 +75,26 @@ public final class CorpusReplay {
         return new Entry(dir.getFileName().toString(), dir, fi, Program.parse(text), in);
     }
 
-    /** What one platform printed now, against what the finding expects. */
+    /**
+     * What one platform printed now, against what the finding expects: a result in hex, or a status name (an
+     * expectation of {@code CRASH} holds when the run ends abnormally again, whatever the signal or exit code: where a
+     * crash lands is the binary's layout, not the finding).
+     */
     public record Replay(String platform, String expected, String got) {
         public boolean same() {
             if (got == null) return false;
+            if (isStatus(expected)) return got.equals(expected) || got.startsWith(expected + " ");
+            if (isStatus(got.split(" ", 2)[0])) return false;
             double e = HexFloat.parse(expected);
             double g = HexFloat.parse(got);
             return Double.isNaN(e) ? Double.isNaN(g) : Double.doubleToRawLongBits(e) == Double.doubleToRawLongBits(g);
         }
+    }
+
+    /** Whether an expectation names how a run ended ({@code CRASH}, {@code TIMEOUT} …) rather than a result. */
+    static boolean isStatus(String s) {
+        for (Outcome.Status st : Outcome.Status.values()) if (st != Outcome.Status.OK && st.name().equals(s)) return true;
+        return false;
     }
 
     /** Runs the entry on one platform; null when its toolchain is not installed or cannot run here. */

@@ -110,6 +110,47 @@ public final class LocalCandidateRunner implements CandidateRunner {
     }
 
     /**
+     * This runner with every candidate in its own single-program binary on both platforms, sequentially (both sides in
+     * parallel), with a candidate's short run limit; {@link #standalone} and {@link #values} as here. For a run that ends
+     * differently: a crash depends on the whole binary, and in a batch a candidate whose compute function the optimiser
+     * deleted falls into its neighbour's code and may print that one's result.
+     */
+    public CandidateRunner eachAlone() {
+        LocalCandidateRunner self = this;
+        return new CandidateRunner() {
+            private int builds;
+
+            @Override
+            public List<Outcome[]> run(List<Params.WithInput> candidates) throws InterruptedException {
+                DetectedToolchain sa = shortRuns(a);
+                DetectedToolchain sb = shortRuns(b);
+                List<Outcome[]> out = new ArrayList<>(candidates.size());
+                for (Params.WithInput c : candidates) {
+                    List<Outcome> o = both(() -> single.run(sa, optA, c.program(), c.input()), () -> single.run(sb, optB, c.program(), c.input()));
+                    out.add(new Outcome[] {o.get(0), o.get(1)});
+                }
+                builds += 2 * candidates.size();
+                return out;
+            }
+
+            @Override
+            public int batches() {
+                return builds;
+            }
+
+            @Override
+            public Outcome[] standalone(Params.WithInput c) throws InterruptedException {
+                return self.standalone(c);
+            }
+
+            @Override
+            public List<Map<org.fparity.ir.NodePath, Double>> values(Params.WithInput c) throws InterruptedException {
+                return self.values(c);
+            }
+        };
+    }
+
+    /**
      * Seconds a candidate's run may take in a batch. A candidate is the original with parts removed and loop bounds cut,
      * so it runs in microseconds like the original; one that does not answer within this (a platform that hangs on it)
      * is simply not interesting, and costs this instead of the toolchain's full run timeout (10 s by default). Process

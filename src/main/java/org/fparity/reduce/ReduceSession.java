@@ -42,6 +42,11 @@ public final class ReduceSession {
         public double share() {
             return reduced == null || original.operations() == 0 ? 0 : (double) reduced.operations() / original.operations();
         }
+
+        /** The class's label, or "Ended differently" (cls null: one side crashed where the other printed a result). */
+        public String label() {
+            return cls != null ? cls.label() : Verdict.ENDED_LABEL;
+        }
     }
 
     private final Toolchains toolchains;
@@ -66,26 +71,45 @@ public final class ReduceSession {
         DiscrepancyClass standaloneCls = ranAlone ? DiscrepancyClass.classify(sa.value(), sb.value()) : null;
         LocalCandidateRunner runner = new LocalCandidateRunner(a, r.a().opt(), b, r.b().opt(), work);
         DiscrepancyClass cls = r.cls();
+        Verdict verdict;
         if (cls == null) {
-            Outcome[] o = runner.run(java.util.List.of(new org.fparity.ir.Params.WithInput(r.program(), r.input()))).getFirst();
-            if (o[0] == null || o[1] == null || o[0].status() != Outcome.Status.OK || o[1].status() != Outcome.Status.OK) {
-                throw new ReduceException("the program does not run on both platforms: " + r.a() + " " + Reducer.describe(o[0]) + ", " + r.b() + " " + Reducer.describe(o[1]));
+            // one side ended abnormally where the other printed a result (standalone, else in a batch of one): reduce
+            // that; a crash is a finding too
+            int failing = Verdict.failingSide(sa, sb);
+            Outcome[] o = failing >= 0 ? new Outcome[] {sa, sb} : runner.run(java.util.List.of(new org.fparity.ir.Params.WithInput(r.program(), r.input()))).getFirst();
+            if (failing < 0) failing = Verdict.failingSide(o[0], o[1]);
+            if (failing >= 0) {
+                verdict = Verdict.endsDifferently(failing);
+            } else {
+                if (o[0] == null || o[1] == null || o[0].status() != Outcome.Status.OK || o[1].status() != Outcome.Status.OK) {
+                    throw new ReduceException("the program does not run on both platforms: " + r.a() + " " + Reducer.describe(o[0]) + ", " + r.b() + " " + Reducer.describe(o[1]));
+                }
+                cls = DiscrepancyClass.classify(o[0].value(), o[1].value());
+                if (cls == null) throw new ReduceException(r.a() + " and " + r.b() + " agree on this program and input (" + o[0].hex() + "): nothing to reduce");
+                verdict = new Verdict(cls, r.minUlps(), r.vsReference());
             }
-            cls = DiscrepancyClass.classify(o[0].value(), o[1].value());
-            if (cls == null) throw new ReduceException(r.a() + " and " + r.b() + " agree on this program and input (" + o[0].hex() + "): nothing to reduce");
+        } else {
+            verdict = new Verdict(cls, r.minUlps(), r.vsReference());
         }
-        Verdict verdict = new Verdict(cls, r.minUlps(), r.vsReference());
-        boolean confirmed = standaloneCls == cls && verdict.interesting(r.program(), r.input(), sa, sb);
-        String id = r.id() != null ? r.id() : DiscrepancyId.of(r.program().id(), 0, r.a().id(), r.b().id(), cls);
-        log.accept(id + ": " + cls.label() + " " + r.a() + " vs " + r.b() + (confirmed ? ", confirmed standalone"
+        boolean confirmed = (cls == null || standaloneCls == cls) && verdict.interesting(r.program(), r.input(), sa, sb);
+        String id = r.id() != null ? r.id() : DiscrepancyId.of(r.program().id(), 0, r.a().id(), r.b().id(), verdict.id());
+        log.accept(id + ": " + verdict.label() + " " + r.a() + " vs " + r.b() + (confirmed ? ", confirmed standalone"
                 : (ranAlone ? ", batch-only" : ", standalone run failed") + " (standalone: " + Reducer.describe(sa) + " vs " + Reducer.describe(sb) + "): not reduced"));
         if (!confirmed) return new Report(ranAlone ? Kind.BATCH_ONLY : Kind.STANDALONE_FAILED, id, cls, false, sa, sb, null, false, null, null, null, Size.of(r.program()), null);
-        Reducer.Result res = new Reducer(runner, verdict, r.limit(), log).reduce(r.program(), r.input());
+        // A crash depends on the whole binary: in a batch, a candidate whose compute function the optimiser deleted
+        // falls into its neighbour's code and may print that one's result. So each candidate of a run that ends
+        // differently gets its own single-program binary.
+        CandidateRunner candidates = cls == null ? runner.eachAlone() : runner;
+        Reducer.Result res = new Reducer(candidates, verdict, r.limit(), log).reduce(r.program(), r.input());
         Outcome ra = single.run(a, r.a().opt(), res.program(), res.input());
         Outcome rb = single.run(b, r.b().opt(), res.program(), res.input());
         boolean reducedStandalone = verdict.interesting(res.program(), res.input(), ra, rb);
         Sanitizer.Check ub = Sanitizer.check(res.program(), res.input(), work);
-        Divergence div = new Tracer(work).explain(res.program(), res.input(), a, r.a().opt(), res.a(), b, r.b().opt(), res.b());
+        boolean aFails = verdict.failing() == 0;
+        Divergence div = cls == null
+                ? new Tracer(work).nonFinite(res.program(), res.input(), (aFails ? r.a() : r.b()).toString(), aFails ? res.a() : res.b(), aFails ? b : a,
+                        (aFails ? r.b() : r.a()).opt(), aFails ? res.b() : res.a())
+                : new Tracer(work).explain(res.program(), res.input(), a, r.a().opt(), res.a(), b, r.b().opt(), res.b());
         Double ref = reference(res.program(), res.input());
         Map<String, String> host = NodeFacts.collect();
         Size original = Size.of(r.program());
@@ -118,11 +142,11 @@ public final class ReduceSession {
     private static ObjectNode json(Report rep, Request r) {
         ObjectNode o = ProgramJson.MAPPER.createObjectNode();
         o.put("id", rep.id());
-        o.put("class", rep.cls().id());
+        o.put("class", rep.cls() != null ? rep.cls().id() : Verdict.ENDED_ID);
         o.put("originalProgram", r.program().id());
         o.put("confirmed", rep.confirmed());
-        o.put("standaloneA", rep.standaloneA().hex());
-        o.put("standaloneB", rep.standaloneB().hex());
+        o.put("standaloneA", Reducer.describe(rep.standaloneA()));
+        o.put("standaloneB", Reducer.describe(rep.standaloneB()));
         o.put("reducedShowsDiscrepancyStandalone", rep.reducedStandalone());
         o.put("sanitizer", rep.sanitizer() == null ? "not run (no gcc)" : rep.sanitizer().clean() ? "clean" : rep.sanitizer().detail());
         o.put("originalOperations", rep.original().operations());

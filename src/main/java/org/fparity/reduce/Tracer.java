@@ -278,6 +278,45 @@ public final class Tracer {
         return new Divergence(path.toString(), text, kind, ops, a, b, cr == null ? null : HexFloat.format(cr), wrong, how, s.toString(), root);
     }
 
+    /**
+     * The explanation of a run that ended abnormally on one platform where the other printed a result. The failing side
+     * has no trace to align, so the evidence is the printing side's trace (its own build, instrumented): the first
+     * operation, in the order it ran, whose value is not finite. A platform built with finite-math-only
+     * ({@code -ffast-math}) may assume such a value never exists: LLVM makes it poison, a branch on it is undefined
+     * behaviour, and the code after it is deleted, so the process runs into whatever code comes next. Null when the
+     * printing side cannot be traced here or every value it computed is finite (the cause is then something else).
+     */
+    public Divergence nonFinite(Program p, Input in, String failing, Outcome failed, DetectedToolchain other, String otherOpt, Outcome printed)
+            throws InterruptedException {
+        if (!traceable(other)) return null;
+        TracePrinter tp = new TracePrinter(p);
+        Trace t = run(other, otherOpt, p, in, tp);
+        if (t == null) return null;
+        String po = other.name() + "@" + otherOpt;
+        for (Event e : events(p, tp, t)) {
+            if (Double.isFinite(e.value())) continue;
+            NodePath path = tp.paths().get(e.id());
+            Node n = NodePath.at(p, path);
+            boolean operation = n instanceof Expr.Bin || n instanceof Expr.Call || n instanceof Expr.Neg || n instanceof Stmt.Assign as && as.op().binOp() != null;
+            if (!operation) continue;
+            String text = text(p, n);
+            List<String> ops = new ArrayList<>();
+            for (Double d : e.operands()) ops.add(d == null ? "?" : HexFloat.format(d));
+            Double cr = truth(p, n, e.operands());
+            String value = HexFloat.format(e.value());
+            String what = n instanceof Expr.Call c ? c.fn().canonicalName() : n instanceof Stmt.Assign as ? as.op().symbol() : n instanceof Expr.Bin bn ? bn.op().symbol() : "-";
+            String s = failing + " ended abnormally (" + Reducer.describe(failed) + ") where " + po + " printed `" + Reducer.describe(printed) + "`. On " + po
+                    + ", `" + text + "` (node " + path + ") is the first operation whose value is not finite: `" + value + "`"
+                    + (ops.isEmpty() ? "" : " from operands `" + String.join(", ", ops) + "`") + (cr == null ? "" : " (correctly rounded: `" + HexFloat.format(cr) + "`)")
+                    + ". A platform that assumes finite values (finite-math-only, part of `-ffast-math`) may treat that value as impossible: LLVM (clang 16 "
+                    + "and later) makes it poison, a branch that depends on it is undefined behaviour, and the code after it is deleted, so the process runs "
+                    + "into whatever code comes next. A crash here is what finite-math-only permits, not a fault of the program's IEEE semantics or of the harness.";
+            return new Divergence(path.toString(), text, "non-finite", ops, null, value, cr == null ? null : HexFloat.format(cr), failing,
+                    "traced on " + po + " (the failing side has no trace)", s, "non-finite:" + what + ":" + failing);
+        }
+        return null;
+    }
+
     private static String text(Program p, Node n) {
         Printer pr = new Printer(p.precision());
         if (n instanceof Expr e) return pr.expr(e);

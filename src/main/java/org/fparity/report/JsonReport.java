@@ -95,6 +95,8 @@ final class JsonReport {
         ArrayNode ms = root.putArray("status_mismatches");
         for (StatusMismatch m : r.findings().mismatches()) {
             ObjectNode o = ms.addObject();
+            String id = org.fparity.reduce.CampaignDiscrepancies.mismatchId(m);
+            if (id != null) o.put("id", id); // one side crashed where the other printed a result: 'fparity reduce CAMPAIGN --discrepancy ID'
             o.put("program", m.program());
             o.put("input", m.input());
             side(o.putObject("a"), m.pair().a().id(), m.statusA(), m.detailA());

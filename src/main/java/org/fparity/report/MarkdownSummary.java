@@ -46,8 +46,11 @@ final class MarkdownSummary {
         if (!r.findings().mismatches().isEmpty()) {
             sb.append("## Runs that ended differently\n\n");
             List<StatusMismatch> ms = r.findings().mismatches();
+            String folder = VerdictText.shell(r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
             for (StatusMismatch m : ms.subList(0, Math.min(TOP, ms.size()))) {
-                sb.append("- `").append(m.program()).append("` input ").append(m.input()).append(": ").append(m.describe().replace("|", "\\|")).append('\n');
+                String id = org.fparity.reduce.CampaignDiscrepancies.mismatchId(m);
+                sb.append("- `").append(m.program()).append("` input ").append(m.input()).append(": ").append(m.describe().replace("|", "\\|"))
+                        .append(id == null ? "" : " (reduce: `bin/fparity reduce " + folder + " --discrepancy " + id + "`)").append('\n');
             }
             if (ms.size() > TOP) sb.append("- … and ").append(ms.size() - TOP).append(" more (see report.json)\n");
             sb.append('\n');

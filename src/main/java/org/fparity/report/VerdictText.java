@@ -54,6 +54,13 @@ final class VerdictText {
                 + r.findings().discrepancies().size() + " disagreeing platform pairs among " + compared + " compared (pair × case)");
         long statusCases = r.findings().mismatches().stream().map(m -> m.program() + "/" + m.input()).distinct().count();
         if (statusCases > 0) out.add("cases where a run ended differently (crash, timeout, compile error on some platform): " + statusCases);
+        for (org.fparity.compare.StatusMismatch m : r.findings().mismatches()) {
+            String id = org.fparity.reduce.CampaignDiscrepancies.mismatchId(m);
+            if (id == null) continue;
+            String folder = shell(r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
+            out.add("first crash beside a result: " + m.program() + " input " + m.input() + ", " + m.describe() + "; reduce: bin/fparity reduce " + folder + " --discrepancy " + id);
+            break;
+        }
         int attempts = r.campaign().reruns().size();
         if (v.count().unstable() > 0) {
             StringBuilder sb = new StringBuilder("unstable: " + cases(v.count().unstable()) + " gave different results on reruns of the same binary (");

@@ -132,4 +132,46 @@ class OutcomeLogTest {
             assertEquals("0x1p+0", held.outcomes().getFirst().hex());
         }
     }
+
+    @Test
+    void eachLineIsTheBytesJacksonWrites() throws Exception {
+        java.util.List<Outcome> os = java.util.List.of(
+                ok("6b7d807a15fd8ca7", 0, "0x1.8p+0"),
+                ok("p", 49, "-nan"),
+                ok("p", 3, "-0x0p+0"),
+                new Outcome("p", 7, "clang-14", "O3_FM", "lumi", "avx512", Outcome.Status.OK, "inf", null, "clang-14@O3_FM-8019ed98", 123456789012L),
+                new Outcome("p", 2, "gcc", "O2", Outcome.Status.TIMEOUT, null, "no answer within 10 s; process tree killed", "gcc@O2", 10_000_000),
+                new Outcome("p", 2, "gcc", "O2", Outcome.Status.COMPILE_ERROR, null, "x.c:3: error: expected ';' before \"}\" token\n\tat\\", "gcc@O2", 0),
+                new Outcome("p", 2, "gcc", "O2", Outcome.Status.CRASH, null, "SIGSEGV: caf\u00e9 \u2192 \u0001\u007f", "gcc@O2", -1),
+                new Outcome("p", -1, "gcc", "O1", null, null, null, null, 0),
+                new Outcome(null, 0, null, null, Outcome.Status.CANNOT_RUN, null, "no GPU", null, 0));
+        for (Outcome o : os) {
+            assertEquals(new String(OutcomeLog.WRITER.writeValueAsBytes(o), java.nio.charset.StandardCharsets.UTF_8),
+                    new String(OutcomeLog.line(o), java.nio.charset.StandardCharsets.UTF_8), o.toString());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(OutcomeLog.WRITER.writeValueAsBytes(o), OutcomeLog.line(o), o.toString());
+        }
+    }
+
+    @Test
+    void aLogReadBackInTheProcessThatWroteItIsWhatParsingItGives() throws Exception {
+        Path f = tmp.resolve("reruns-1.jsonl");
+        try (OutcomeLog log = OutcomeLog.open(f, s -> {})) {
+            log.append(ok("p", 0, "0x1p+0"));
+            log.append(new Outcome("p", 1, "gcc", "O0", Outcome.Status.CRASH, null, "SIGFPE \"x\"", "gcc@O0", 5));
+            log.append(ok("p", 0, "0x1p+1")); // the same run again: the first one counts, a duplicate
+        }
+        OutcomeLog.Contents kept = OutcomeLog.read(f);
+        // a copy is another file: parsed
+        OutcomeLog.Contents parsed = OutcomeLog.read(Files.copy(f, tmp.resolve("copy.jsonl")));
+        assertEquals(parsed.outcomes(), kept.outcomes());
+        assertEquals(2, kept.outcomes().size());
+        assertEquals("0x1p+0", kept.outcomes().getFirst().hex());
+        assertEquals(parsed.duplicates(), kept.duplicates());
+        assertEquals(parsed.problems(), kept.problems());
+        assertEquals(parsed.validBytes(), kept.validBytes());
+        assertEquals(Files.size(f), kept.validBytes());
+        // written to by someone else after closing: read afresh
+        Files.writeString(f, new String(OutcomeLog.line(ok("p", 2, "0x1p+2"))) + "\n", StandardOpenOption.APPEND);
+        assertEquals(3, OutcomeLog.read(f).outcomes().size());
+    }
 }

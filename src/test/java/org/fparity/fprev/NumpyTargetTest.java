@@ -1,5 +1,6 @@
 package org.fparity.fprev;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -137,6 +138,21 @@ class NumpyTargetTest {
             assertEquals(Fprev.reveal(f, 64, Fprev.Algo.ADVANCED).tree(), r.tree());
             // unit 1 with M = 2^15 is swamped by nothing in numpy's float32 accumulator: refused, not a wrong tree
             assertThrows(NotOrdinarySummation.class, () -> Fprev.reveal(h, 16, Fprev.Algo.ADVANCED, 0x1p15, 1.0, 0));
+        }
+    }
+
+    @Test
+    void replayInputsReachTheServerBitForBitAsFloat32OrFloat64() {
+        needNumpy();
+        // sums every order gives exactly: float32 summands go as 4 bytes, one that is no float32 makes the batch 8 bytes
+        double tiny = 0x1p-40;
+        double[][] narrow = {{1, 2, 3, 4, 5, 6, 7, 0.5}, {-1, 0x1p-20, 0x1p-10, 0, -0.0, 8, 16, 32}};
+        double[][] wide = {{1 + tiny, 2, 3, 4, 5, 6, 7, 0.5}, {-1, 0x1p-20, 0x1p-10, 0, -0.0, 8, 16, 32}};
+        for (String op : new String[] {"dot", "sum"}) {
+            try (ProcessTarget t = ProcessTarget.numpy(op, Precision.FP64, 1); SumTarget.Session s = t.open(8, 0x1p1000, 1)) {
+                assertArrayEquals(new double[] {28.5, 55 + 0x1p-20 + 0x1p-10}, s.evaluate(narrow), op);
+                assertArrayEquals(new double[] {28.5 + tiny, 55 + 0x1p-20 + 0x1p-10}, s.evaluate(wide), op);
+            }
         }
     }
 

@@ -75,6 +75,24 @@ class CorpusReplayTest {
         }
     }
 
+    /**
+     * The crash kept from the README's default campaign: clang 16 and 19 at -O3 -ffast-math end abnormally (a branch on
+     * a division by zero that finite-math-only makes poison), every other platform it records prints the same result.
+     */
+    @Test
+    void theFastMathCrashIsRecordedAsACrashBesideResults() {
+        List<CorpusReplay.Entry> all = CorpusReplay.load(CORPORA);
+        CorpusReplay.Entry e = all.stream().filter(x -> x.name().equals("fastmath-poison-branch")).findFirst().orElseThrow();
+        java.util.Map<String, String> ex = e.finding().expected();
+        assertEquals("CRASH", ex.get("clang-16@O3_FM"));
+        assertEquals("CRASH", ex.get("clang-19@O3_FM"));
+        for (var kv : ex.entrySet()) {
+            if (kv.getKey().startsWith("clang-16@O3_FM") || kv.getKey().startsWith("clang-19@O3_FM")) continue;
+            assertEquals(e.finding().truth(), kv.getValue(), kv.getKey() + " prints the IEEE result");
+        }
+        assertTrue(org.fparity.ir.Size.of(e.program()).operations() <= 2, "a reduced program");
+    }
+
     @Test
     void aChangedExpectationFails() throws Exception {
         CorpusReplay.Entry e = CorpusReplay.load(CORPORA).getFirst();
