@@ -359,10 +359,13 @@ final class HtmlReport {
             b.append("<p>None: every run ended the same way on both sides of every pair.</p></section>\n");
             return;
         }
-        b.append("<table><thead><tr><th>Program</th><th>Input</th><th>What happened</th></tr></thead><tbody>");
+        b.append("<table><thead><tr><th>Program</th><th>Input</th><th>What happened</th><th>Reduce (a crash beside a result)</th></tr></thead><tbody>");
+        String folder = VerdictText.shell(r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
         for (StatusMismatch m : ms.subList(0, Math.min(MISMATCHES, ms.size()))) {
+            String id = org.fparity.reduce.CampaignDiscrepancies.mismatchId(m);
             b.append("<tr><td><code>").append(Markup.esc(m.program())).append("</code></td><td>").append(m.input()).append("</td><td>")
-                    .append(Markup.esc(m.describe())).append("</td></tr>");
+                    .append(Markup.esc(m.describe())).append("</td><td>")
+                    .append(id == null ? "" : "<code>" + Markup.esc("bin/fparity reduce " + folder + " --discrepancy " + id) + "</code>").append("</td></tr>");
         }
         b.append("</tbody></table>");
         if (ms.size() > MISMATCHES) b.append("<p class=\"note\">… and ").append(ms.size() - MISMATCHES).append(" more in report.json.</p>");

@@ -84,6 +84,17 @@ class ReportFilesTest {
         JsonNode crash = root.get("status_mismatches").get(0);
         assertEquals("CRASH", crash.get("b").get("status").asText());
         assertEquals("SIGSEGV", crash.get("b").get("detail").asText());
+        // a crash beside a result can be reduced: its id, the one 'fparity reduce CAMPAIGN --discrepancy ID' takes
+        String id = org.fparity.reduce.DiscrepancyId.of(crash.get("program").asText(), crash.get("input").asInt(), crash.get("a").get("platform").asText(),
+                crash.get("b").get("platform").asText(), org.fparity.reduce.Verdict.ENDED_ID);
+        assertEquals(id, crash.get("id").asText());
+        for (JsonNode m : root.get("status_mismatches")) {
+            boolean crashBesideResult = m.get("a").get("status").asText().equals("OK") != m.get("b").get("status").asText().equals("OK")
+                    && (m.get("a").get("status").asText() + m.get("b").get("status").asText()).matches(".*(CRASH|HARNESS_ERROR).*");
+            assertEquals(crashBesideResult, m.has("id"), m.toString());
+        }
+        assertTrue(Files.readString(dir.resolve("summary.md")).contains("--discrepancy " + id), "the summary gives the reduce command");
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("--discrepancy " + id), "the HTML report gives the reduce command");
     }
 
     @Test
