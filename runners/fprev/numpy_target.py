@@ -167,10 +167,7 @@ def main():
                 a[:] = np.frombuffer(bytes.fromhex(inp.readline().decode("ascii").strip()), dtype="<f8")
                 res.append(float(fn()))
             base_range = None
-            out.write("x ")
-            out.write(np.asarray(res, dtype=np.float64).tobytes().hex())
-            out.write("\n")
-            out.flush()
+            sums_as_hex_bytes(np, out, res)
             continue
         if cmd == "b":  # as r, the summands as raw little-endian float32 or float64: no hex either way
             k, width = int(parts[1]), int(parts[2])
@@ -187,14 +184,19 @@ def main():
                 a[:] = np.frombuffer(data, dtype=src, count=n, offset=t * n * width)
                 res.append(float(fn()))
             base_range = None
-            out.write("x ")
-            out.write(np.asarray(res, dtype=np.float64).tobytes().hex())
-            out.write("\n")
-            out.flush()
+            sums_as_hex_bytes(np, out, res)
             continue
         out.write("error unknown command '%s'\n" % cmd)
         out.flush()
     return 0
+
+
+def sums_as_hex_bytes(np, out, res):
+    """The answer to r and b: 'x ' and the sums as little-endian float64 bytes in hex, one line."""
+    out.write("x ")
+    out.write(np.asarray(res, dtype=np.float64).tobytes().hex())
+    out.write("\n")
+    out.flush()
 
 
 def build(np, op, n, dt):
