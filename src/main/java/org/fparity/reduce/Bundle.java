@@ -86,7 +86,7 @@ public final class Bundle {
         ObjectNode o = ProgramJson.MAPPER.createObjectNode();
         o.put("id", c.id());
         o.put("program", c.program().id());
-        o.put("class", c.cls() != null ? c.cls().id() : Verdict.ENDED_ID);
+        o.put("class", Verdict.id(c.cls()));
         o.putPOJO("input", c.input().args());
         ObjectNode ps = o.putObject("platforms");
         for (int side = 0; side < 2; side++) {
@@ -114,7 +114,7 @@ public final class Bundle {
         String pb = c.b().name() + "@" + c.optB();
         StringBuilder r = new StringBuilder();
         boolean ended = c.cls() == null;
-        r.append("# ").append(ended ? Verdict.ENDED_LABEL : c.cls().label()).append(" discrepancy ").append(c.id()).append("\n\n");
+        r.append("# ").append(Verdict.label(c.cls())).append(" discrepancy ").append(c.id()).append("\n\n");
         r.append(ended ? "The same program and input end differently on `" : "The same program and input give different results on `").append(pa).append("` and `")
                 .append(pb).append(ended ? "`: one ends abnormally, the other prints a result:\n\n" : "`:\n\n");
         r.append("| platform | result | compiler |\n| --- | --- | --- |\n");

@@ -10,7 +10,6 @@ import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.StatusMismatch;
-import org.fparity.exec.Outcome;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 
@@ -57,9 +56,7 @@ public final class CampaignDiscrepancies {
      * cannot run here say nothing about the program).
      */
     public static String mismatchId(StatusMismatch m) {
-        boolean aBad = m.statusA() == Outcome.Status.CRASH || m.statusA() == Outcome.Status.HARNESS_ERROR;
-        boolean bBad = m.statusB() == Outcome.Status.CRASH || m.statusB() == Outcome.Status.HARNESS_ERROR;
-        if (!(aBad && m.statusB() == Outcome.Status.OK) && !(bBad && m.statusA() == Outcome.Status.OK)) return null;
+        if (Verdict.failingSide(m.statusA(), m.statusB()) < 0) return null;
         return DiscrepancyId.of(m.program(), m.input(), m.pair().a().id(), m.pair().b().id(), Verdict.ENDED_ID);
     }
 

@@ -45,7 +45,7 @@ public final class ReduceSession {
 
         /** The class's label, or "Ended differently" (cls null: one side crashed where the other printed a result). */
         public String label() {
-            return cls != null ? cls.label() : Verdict.ENDED_LABEL;
+            return Verdict.label(cls);
         }
     }
 
@@ -142,7 +142,7 @@ public final class ReduceSession {
     private static ObjectNode json(Report rep, Request r) {
         ObjectNode o = ProgramJson.MAPPER.createObjectNode();
         o.put("id", rep.id());
-        o.put("class", rep.cls() != null ? rep.cls().id() : Verdict.ENDED_ID);
+        o.put("class", Verdict.id(rep.cls()));
         o.put("originalProgram", r.program().id());
         o.put("confirmed", rep.confirmed());
         o.put("standaloneA", Reducer.describe(rep.standaloneA()));

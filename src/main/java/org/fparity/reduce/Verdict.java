@@ -36,11 +36,21 @@ public record Verdict(DiscrepancyClass cls, long minUlps, boolean aVsReference, 
 
     /** The label reports use: the class, or "ended differently". */
     public String label() {
+        return label(cls);
+    }
+
+    /** The label of a class, or "ended differently" for none (a run that ended differently has no class). */
+    public static String label(DiscrepancyClass cls) {
         return cls != null ? cls.label() : ENDED_LABEL;
     }
 
     /** The machine name: the class's id, or {@value #ENDED_ID}. */
     public String id() {
+        return id(cls);
+    }
+
+    /** The id of a class, or {@value #ENDED_ID} for none. */
+    public static String id(DiscrepancyClass cls) {
         return cls != null ? cls.id() : ENDED_ID;
     }
 
@@ -51,14 +61,19 @@ public record Verdict(DiscrepancyClass cls, long minUlps, boolean aVsReference, 
      * A run that ended without printing a result and not for a reason outside the program: a crash (signal or non-zero
      * exit) or the harness's error exit. Not a timeout, a compile error or a platform that cannot run here.
      */
-    public static boolean abnormal(Outcome o) {
-        return o != null && (o.status() == Outcome.Status.CRASH || o.status() == Outcome.Status.HARNESS_ERROR);
+    public static boolean abnormal(Outcome.Status s) {
+        return s == Outcome.Status.CRASH || s == Outcome.Status.HARNESS_ERROR;
     }
 
     /** The side (0 = A, 1 = B) that ended abnormally where the other printed a result; -1 when not that pattern. */
     public static int failingSide(Outcome a, Outcome b) {
-        if (abnormal(a) && b != null && b.status() == Outcome.Status.OK) return 0;
-        if (abnormal(b) && a != null && a.status() == Outcome.Status.OK) return 1;
+        return failingSide(a == null ? null : a.status(), b == null ? null : b.status());
+    }
+
+    /** The same by status alone (null: no outcome). */
+    public static int failingSide(Outcome.Status a, Outcome.Status b) {
+        if (abnormal(a) && b == Outcome.Status.OK) return 0;
+        if (abnormal(b) && a == Outcome.Status.OK) return 1;
         return -1;
     }
 
