@@ -122,6 +122,6 @@ final class CEmitter extends CHost {
         if (arrays) out.append("  fp_arrays_make(").append(k).append(", fp_hv);\n");
         out.append("  *fp_r = (double) compute_").append(k).append('(').append(call).append(");\n");
         if (arrays) out.append("  fp_arrays_free(").append(k).append(");\n");
-        out.append("}\n\n");
+        runnerEnd(out, k);
     }
 }

@@ -24,6 +24,18 @@ abstract class CHost implements Emitter {
      */
     abstract void runner(StringBuilder out, int k, Program p);
 
+    /**
+     * Ends {@code fp_run_K}: the canary, stored after everything else, then the closing brace. Under a fast-math build a
+     * compiler may prove a program's code unreachable (a branch on poison: corpora/fastmath-poison-branch) and leave
+     * fp_run_K without a {@code ret}; execution then runs on into whatever follows, in a batch the next program's
+     * fp_run, which stores its own result and returns. main checks that {@code fp_ran} is the program it called, so
+     * such a line is answered with an error instead of the neighbour's value. The store follows the result's, so it
+     * changes neither the program's code nor its result.
+     */
+    static void runnerEnd(StringBuilder out, int k) {
+        out.append("  fp_ran = ").append(k).append(";\n}\n\n");
+    }
+
     /** Defines {@code fp_init(argc, argv, single)} (device set-up, may exit 3) and {@code fp_finish()}. */
     abstract void lifecycle(StringBuilder out, List<Program> programs);
 
@@ -117,7 +129,8 @@ abstract class CHost implements Emitter {
         if (!recorded.isEmpty()) out.append("  size_t fp_i;\n");
         out.append("  fp_init(0, 0, 1);\n");
         out.append("  if (!fp_parse_args(0, fp_input, ").append(tokens.size()).append(", fp_why, sizeof fp_why)) fp_fail(4, \"%s\", fp_why);\n");
-        out.append("  fp_run[0](fp_vals, fp_ints, &fp_r);\n");
+        out.append("  fp_ran = -1;\n  fp_run[0](fp_vals, fp_ints, &fp_r);\n");
+        out.append("  if (fp_ran != 0) fp_fail(4, \"%s\");\n".formatted(SINGLE_RETURNED));
         out.append(p.precision() == Precision.FP32 ? "  printf(\"%a %.9g\\n\", fp_r, fp_r);\n" : "  printf(\"%a %.17g\\n\", fp_r, fp_r);\n");
         if (!recorded.isEmpty()) {
             out.append("  for (fp_i = 0; fp_i < sizeof fp_recorded / sizeof fp_recorded[0]; fp_i++) {\n");
@@ -194,15 +207,20 @@ abstract class CHost implements Emitter {
                     if (!(%s)) fp_toks[fp_nt++] = argv[fp_i];
                   }
                   if (!fp_parse_args(0, fp_toks, fp_nt, fp_why, sizeof fp_why)) fp_fail(4, "%%s", fp_why);
+                  fp_ran = -1;
                   fp_run[0](fp_vals, fp_ints, &fp_r);
+                  if (fp_ran != 0) fp_fail(4, "%s");
                   if (fp_single[0]) printf("%%a %%.9g\\n", fp_r, fp_r);
                   else printf("%%a %%.17g\\n", fp_r, fp_r);
                   fflush(stdout);
                   fp_finish();
                   return 0;
                 }
-                """.formatted(optionTest());
+                """.formatted(optionTest(), SINGLE_RETURNED);
     }
+
+    /** Why a single-program form fails (exit 4) when its call came back from code other than its fp_run_0's end. */
+    static final String SINGLE_RETURNED = "the program returned without finishing its own code (undefined behaviour under this build's flags)";
 
     static final String MAIN_BATCH = """
             int main(int argc, char **argv) {
@@ -222,8 +240,13 @@ abstract class CHost implements Emitter {
                 } else {
                   /* reset before every call: a program whose result is poison under fast math may never store it */
                   fp_r = 0.0;
+                  fp_ran = -1;
                   fp_run[fp_k](fp_vals, fp_ints, &fp_r);
-                  if (fp_single[fp_k]) printf("%d %a %.9g\\n", fp_k, fp_r, fp_r);
+                  if (fp_ran != fp_k) {
+                    /* the call came back without fp_run_K reaching its end (its code optimised away): fp_r is not its result */
+                    if (fp_ran < 0) printf("%d error returned without finishing its own code (undefined behaviour under this build's flags)\\n", fp_k);
+                    else printf("%d error returned through program %d's code (undefined behaviour under this build's flags)\\n", fp_k, fp_ran);
+                  } else if (fp_single[fp_k]) printf("%d %a %.9g\\n", fp_k, fp_r, fp_r);
                   else printf("%d %a %.17g\\n", fp_k, fp_r, fp_r);
                 }
                 fflush(stdout);
@@ -235,6 +258,9 @@ abstract class CHost implements Emitter {
 
     /** Reading, tokenising and checking input, identical in every C-family harness (C99 and C++ alike). */
     static final String COMMON_HEAD = """
+
+            /* which program's fp_run last reached its end: set to -1 before each call, checked after it */
+            static volatile int fp_ran;
 
             static void fp_fail(int code, const char *fmt, ...) {
               va_list ap;

@@ -273,7 +273,7 @@ final class GpuEmitter extends CHost {
             check(out, x("cudaFree") + "(fp_a" + j + ")");
             out.append("  free(fp_h").append(j).append(");\n");
         }
-        out.append("}\n\n");
+        runnerEnd(out, k);
     }
 
     private static void check(StringBuilder out, String call) {

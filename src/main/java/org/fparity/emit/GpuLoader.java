@@ -381,6 +381,7 @@ public final class GpuLoader {
               free(res);
               free(da);
               free(params);
+              fp_ran = k; /* the canary of the executable form's fp_run_K (CHost.runnerEnd), which main checks */
             }
 
             """;

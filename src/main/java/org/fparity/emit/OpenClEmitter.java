@@ -257,6 +257,6 @@ final class OpenClEmitter extends CHost {
             if (!p.params().get(j).kind().array()) continue;
             out.append("  clReleaseMemObject(fp_a").append(j).append(");\n  free(fp_h").append(j).append(");\n");
         }
-        out.append("}\n\n");
+        runnerEnd(out, k);
     }
 }

@@ -19,7 +19,12 @@
  * {@code %.9g} (FP32) with C's rules; NaN and infinities print as {@code nan -nan inf -inf}. REASON is one of
  * {@code bad index} (index not 1–9 decimal digits, or empty line; index printed as {@code -1}),
  * {@code no such program}, {@code expected K values, got M}, {@code bad value J}, {@code bound J out of range 0..L}
- * (J counts values from 1). Every language prints the same words.
+ * (J counts values from 1). Every language prints the same words. The C-family hosts have one more, for a call that
+ * came back without its {@code fp_run_K} reaching its end (a fast-math build deleted the program's code as undefined
+ * behaviour, and execution ran on into other code; each {@code fp_run_K} stores K into {@code fp_ran} last and main
+ * checks it): {@code returned through program K's code (undefined behaviour under this build's flags)} or
+ * {@code returned without finishing its own code (undefined behaviour under this build's flags)}; the single-program
+ * form then fails (exit 4). The JVM cannot run on past a method's end, so Java never prints it.
  * <p>
  * <b>Single-program form</b> ({@code Emitter.single}): the input tokens are the command-line arguments; prints
  * {@code HEX DEC} on one line. A bad argument list is a failure (exit 4, reason on stderr).

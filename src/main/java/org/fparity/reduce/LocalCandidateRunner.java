@@ -112,8 +112,9 @@ public final class LocalCandidateRunner implements CandidateRunner {
     /**
      * This runner with every candidate in its own single-program binary on both platforms, sequentially (both sides in
      * parallel), with a candidate's short run limit; {@link #standalone} and {@link #values} as here. For a run that ends
-     * differently: a crash depends on the whole binary, and in a batch a candidate whose compute function the optimiser
-     * deleted falls into its neighbour's code and may print that one's result.
+     * differently: a crash depends on the whole binary; in a batch a candidate whose compute function the optimiser
+     * deleted runs on into whatever code follows it (an error line from the harness's canary when that is a neighbour's
+     * fp_run, else a crash or a hang, depending on its batch mates).
      */
     public CandidateRunner eachAlone() {
         LocalCandidateRunner self = this;

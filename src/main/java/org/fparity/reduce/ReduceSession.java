@@ -97,8 +97,9 @@ public final class ReduceSession {
                 : (ranAlone ? ", batch-only" : ", standalone run failed") + " (standalone: " + Reducer.describe(sa) + " vs " + Reducer.describe(sb) + "): not reduced"));
         if (!confirmed) return new Report(ranAlone ? Kind.BATCH_ONLY : Kind.STANDALONE_FAILED, id, cls, false, sa, sb, null, false, null, null, null, Size.of(r.program()), null);
         // A crash depends on the whole binary: in a batch, a candidate whose compute function the optimiser deleted
-        // falls into its neighbour's code and may print that one's result. So each candidate of a run that ends
-        // differently gets its own single-program binary.
+        // runs on into whatever code follows it (a neighbour's fp_run, which the harness's canary turns into an error
+        // line, or anything else: a crash, a hang). So each candidate of a run that ends differently gets its own
+        // single-program binary, and its verdict does not depend on its batch mates.
         CandidateRunner candidates = cls == null ? runner.eachAlone() : runner;
         Reducer.Result res = new Reducer(candidates, verdict, r.limit(), log).reduce(r.program(), r.input());
         Outcome ra = single.run(a, r.a().opt(), res.program(), res.input());

@@ -177,6 +177,44 @@ class EmitterTest {
         assertThrows(IllegalArgumentException.class, () -> GpuLoader.source("opencl"));
     }
 
+    /**
+     * The canary against a program whose code a fast-math build deleted (corpora/fastmath-poison-branch): in every
+     * C-family host each fp_run_K stores K into fp_ran as its last statement, main sets fp_ran to -1 before the call and
+     * answers with an error unless it reads back K (the GPU loader's fp_run_program does the same), so a call that ran
+     * on into another program's fp_run never prints that program's value. FallThroughToolsTest runs it.
+     */
+    @Test
+    void everyCFamilyRunnerEndsWithItsCanaryAndMainChecksIt() {
+        for (Language l : List.of(Language.C, Language.OPENCL, Language.CUDA, Language.HIP, Language.HIPIFY)) {
+            Emitter e = l == Language.HIPIFY ? new HipifyEmitter(null) : Emitter.of(l);
+            String batch = e.batch(List.of(F32, PARENS));
+            for (int k = 0; k < 2; k++) {
+                String run = cut(batch, "static void fp_run_" + k + "(");
+                assertTrue(run.endsWith("\n  fp_ran = " + k + ";\n}\n"), l + ": fp_run_" + k + " does not end with its canary:\n" + run);
+                assertEquals(1, run.split("fp_ran", -1).length - 1, l + ": one store of the canary, at the end:\n" + run);
+            }
+            assertTrue(batch.contains("static volatile int fp_ran;"), l.toString());
+            String main = batch.substring(batch.indexOf("int main("));
+            int reset = main.indexOf("fp_ran = -1;");
+            int call = main.indexOf("fp_run[fp_k](fp_vals, fp_ints, &fp_r);");
+            int check = main.indexOf("if (fp_ran != fp_k) {");
+            int print = main.indexOf("printf(\"%d %a %.17g\\n\", fp_k, fp_r, fp_r);");
+            assertTrue(0 < reset && reset < call && call < check && check < print, l + ": reset, call, check, print:\n" + main);
+            String single = e.single(F32);
+            String smain = single.substring(single.indexOf("int main("));
+            assertTrue(smain.indexOf("fp_ran = -1;") < smain.indexOf("fp_run[0](") && smain.indexOf("fp_run[0](") < smain.indexOf("if (fp_ran != 0) fp_fail(4, "), l + ":\n" + smain);
+        }
+        for (String api : List.of("cuda", "hip")) {
+            String loader = GpuLoader.source(api);
+            String run = cut(loader, "static void fp_run_program(");
+            assertTrue(run.contains("  fp_ran = k;"), run);
+            assertTrue(run.indexOf("fp_ran = k;") > run.indexOf("free(params);"), "the loader's canary follows everything else:\n" + run);
+            assertTrue(loader.contains("if (fp_ran != fp_k) {"), loader);
+        }
+        String repro = new CEmitter().reproducer(F32, List.of("0x1p+0", "0x1p+1", "0x1p-1"), List.of(), List.of("test"));
+        assertTrue(repro.contains("  fp_ran = -1;\n  fp_run[0](fp_vals, fp_ints, &fp_r);\n  if (fp_ran != 0) fp_fail(4, "), repro);
+    }
+
     /*
      * The C batch form must give the compilers each program exactly as the single-program form does: compute_K, called
      * once from fp_run_K. With -ffast-math the result depends on that shape, not only on the arithmetic: writing each
@@ -194,7 +232,7 @@ class EmitterTest {
             String compute = cut(single, "static " + t + " compute_0(").replace("compute_0(", "compute_" + k + "(");
             String run = cut(single, "static void fp_run_0(").replace("fp_run_0(", "fp_run_" + k + "(")
                     .replace("compute_0(", "compute_" + k + "(").replace("fp_arrays_make(0,", "fp_arrays_make(" + k + ",")
-                    .replace("fp_arrays_free(0)", "fp_arrays_free(" + k + ")");
+                    .replace("fp_arrays_free(0)", "fp_arrays_free(" + k + ")").replace("fp_ran = 0;", "fp_ran = " + k + ";");
             assertTrue(batch.contains(compute), "program " + k + "'s compute function differs from its single form's:\n" + compute);
             assertTrue(batch.contains(run), "program " + k + "'s fp_run differs from its single form's:\n" + run);
         }
