@@ -35,7 +35,9 @@ public final class ReduceCommand implements Callable<Integer> {
     @Option(names = "--discrepancy", paramLabel = "ID", description = "the discrepancy's id (report.json) in CAMPAIGN")
     String discrepancy;
 
-    @Option(names = "--top", paramLabel = "K", description = "the K most severe discrepancies of CAMPAIGN with distinct root causes")
+    @Option(names = "--top", paramLabel = "K", description = "the K most severe discrepancies of CAMPAIGN with distinct root causes: first a run that "
+            + "ended differently (a crash or the harness's error exit beside a result) for each platform that ended so, then NaN and Inf classes before "
+            + "Zero and Number ones, the larger ULP gap first, then the other runs that ended differently")
     Integer top;
 
     @Option(names = "--input", paramLabel = "TOKENS", description = "the input for PROGRAM, one token per parameter (default: its first '// input:' line)")
@@ -121,10 +123,10 @@ public final class ReduceCommand implements Callable<Integer> {
         Set<String> causes = new HashSet<>();
         Set<String> programs = new HashSet<>();
         int done = 0;
-        for (CampaignDiscrepancies.Entry e : CampaignDiscrepancies.list(target)) {
+        for (CampaignDiscrepancies.Entry e : CampaignDiscrepancies.menu(target).ranked()) {
             if (done == top) break;
             // the same program and input at another opt pair is almost always the same cause: try other programs first
-            if (!programs.add(e.discrepancy().program() + "/" + e.discrepancy().input())) continue;
+            if (!programs.add(e.run())) continue;
             ReduceSession.Report r;
             try {
                 r = session.run(e.request(minUlps, vsReference, batch));

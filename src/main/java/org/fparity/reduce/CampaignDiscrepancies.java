@@ -9,20 +9,72 @@ import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.compare.Findings;
+import org.fparity.compare.Pair;
+import org.fparity.compare.Platform;
 import org.fparity.compare.StatusMismatch;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 
-/** A campaign's discrepancies with their stable ids, most severe first: the menu {@code fparity reduce CAMPAIGN} picks from. */
+/**
+ * A campaign's discrepancies and runs that ended differently with their stable ids, most severe first: the menu
+ * {@code fparity reduce CAMPAIGN} picks from.
+ */
 public final class CampaignDiscrepancies {
     private CampaignDiscrepancies() {}
 
-    /** One discrepancy, ready to reduce. */
-    public record Entry(String id, Discrepancy discrepancy, Program program, Input input) {
+    /**
+     * One discrepancy, or one run that ended differently ({@code mismatch}: one side crashed or hit the harness's error
+     * exit where the other printed a result; no {@code discrepancy}, no class), ready to reduce.
+     */
+    public record Entry(String id, Discrepancy discrepancy, StatusMismatch mismatch, Program program, Input input) {
+        public Entry(String id, Discrepancy discrepancy, Program program, Input input) {
+            this(id, discrepancy, null, program, input);
+        }
+
+        /** The class, or null for a run that ended differently. */
+        public DiscrepancyClass cls() {
+            return discrepancy == null ? null : discrepancy.cls();
+        }
+
+        /** The run: program id and input index. */
+        public String run() {
+            return discrepancy != null ? discrepancy.program() + "/" + discrepancy.input() : mismatch.program() + "/" + mismatch.input();
+        }
+
         public ReduceSession.Request request(long minUlps, boolean vsReference, int limit) {
-            Side a = new Side(discrepancy.pair().a().toolchain(), discrepancy.pair().a().opt());
-            Side b = new Side(discrepancy.pair().b().toolchain(), discrepancy.pair().b().opt());
-            return new ReduceSession.Request(id, program, input, a, b, discrepancy.cls(), minUlps, vsReference, limit);
+            Pair pair = discrepancy != null ? discrepancy.pair() : mismatch.pair();
+            Side a = new Side(pair.a().toolchain(), pair.a().opt());
+            Side b = new Side(pair.b().toolchain(), pair.b().opt());
+            return new ReduceSession.Request(id, program, input, a, b, cls(), minUlps, vsReference, limit);
+        }
+    }
+
+    /**
+     * What {@code fparity reduce CAMPAIGN} picks from: the discrepancies by {@link #SEVERITY}, and the runs that ended
+     * differently (by {@link #mismatchId}) by id.
+     */
+    public record Menu(List<Entry> discrepancies, List<Entry> endedDifferently) {
+        /**
+         * The order {@code --top} tries them in: a run that ended differently first, one per platform that ended
+         * abnormally (a build that does not run is worse than a wrong value, and a compiler vendor wants it first; a
+         * second one on the same platform most likely has the same cause), then the discrepancies by {@link #SEVERITY},
+         * then the other runs that ended differently.
+         */
+        public List<Entry> ranked() {
+            List<Entry> first = new ArrayList<>();
+            List<Entry> rest = new ArrayList<>();
+            java.util.Set<String> failing = new java.util.HashSet<>();
+            for (Entry e : endedDifferently) {
+                StatusMismatch m = e.mismatch();
+                Platform p = Verdict.failingSide(m.statusA(), m.statusB()) == 0 ? m.pair().a() : m.pair().b();
+                (failing.add(p.id()) ? first : rest).add(e);
+            }
+            List<Entry> out = new ArrayList<>(first);
+            out.addAll(discrepancies);
+            out.addAll(rest);
+            return out;
         }
     }
 
@@ -31,20 +83,36 @@ public final class CampaignDiscrepancies {
             .thenComparing(Comparator.<Entry, java.math.BigInteger>comparing(e -> e.discrepancy().ulps() == null ? java.math.BigInteger.ONE.negate() : e.discrepancy().ulps()).reversed())
             .thenComparing(Entry::id);
 
+    /** The discrepancies, most severe first (runs that ended differently are in {@link #menu}). */
     public static List<Entry> list(Path campaign) {
+        return menu(campaign).discrepancies();
+    }
+
+    public static Menu menu(Path campaign) {
         CampaignView v = CampaignFiles.load(campaign);
-        List<Entry> out = new ArrayList<>();
-        for (Discrepancy d : Comparer.compare(v).discrepancies()) {
+        Findings f = Comparer.compare(v);
+        List<Entry> values = new ArrayList<>();
+        for (Discrepancy d : f.discrepancies()) {
             String src = v.source(d.program());
             Input in = v.input(d.program(), d.input());
             if (src == null || in == null) continue;
             String id = DiscrepancyId.of(d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
-            out.add(new Entry(id, d, Program.parse(src), in));
+            values.add(new Entry(id, d, Program.parse(src), in));
         }
-        out.sort(SEVERITY);
-        return out;
+        values.sort(SEVERITY);
+        List<Entry> ended = new ArrayList<>();
+        for (StatusMismatch m : f.mismatches()) {
+            String id = mismatchId(m);
+            String src = v.source(m.program());
+            Input in = v.input(m.program(), m.input());
+            if (id == null || src == null || in == null) continue;
+            ended.add(new Entry(id, null, m, Program.parse(src), in));
+        }
+        ended.sort(Comparator.comparing(Entry::id));
+        return new Menu(values, ended);
     }
 
+    /** A discrepancy by id (not a run that ended differently: see {@link #request}). */
     public static Entry find(Path campaign, String id) {
         for (Entry e : list(campaign)) if (e.id().equals(id)) return e;
         throw notFound(campaign, id);
@@ -62,17 +130,7 @@ public final class CampaignDiscrepancies {
 
     /** What {@code fparity reduce CAMPAIGN --discrepancy ID} reduces: a discrepancy, or a run that ended differently (by {@link #mismatchId}). */
     public static ReduceSession.Request request(Path campaign, String id, long minUlps, boolean vsReference, int limit) {
-        for (Entry e : list(campaign)) if (e.id().equals(id)) return e.request(minUlps, vsReference, limit);
-        CampaignView v = CampaignFiles.load(campaign);
-        for (StatusMismatch m : Comparer.compare(v).mismatches()) {
-            if (!id.equals(mismatchId(m))) continue;
-            String src = v.source(m.program());
-            Input in = v.input(m.program(), m.input());
-            if (src == null || in == null) break;
-            Side a = new Side(m.pair().a().toolchain(), m.pair().a().opt());
-            Side b = new Side(m.pair().b().toolchain(), m.pair().b().opt());
-            return new ReduceSession.Request(id, Program.parse(src), in, a, b, null, minUlps, vsReference, limit);
-        }
+        for (Entry e : menu(campaign).ranked()) if (e.id().equals(id)) return e.request(minUlps, vsReference, limit);
         throw notFound(campaign, id);
     }
 

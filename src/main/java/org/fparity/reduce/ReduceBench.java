@@ -27,7 +27,8 @@ import org.fparity.util.Executables;
 
 /**
  * {@code fparity bench reduce}: fparity's reducer on N discrepancies of a campaign (classes taken in turn, one per
- * program and input), and on the first M whose platforms are both C, C-Vise ({@code cvise --n 2}) on the same
+ * program and input; runs that ended differently are counted, not reduced: the figures are sizes of value
+ * discrepancies beside C-Vise's), and on the first M whose platforms are both C, C-Vise ({@code cvise --n 2}) on the same
  * discrepancy's single-program C file with an interestingness script that rebuilds both platforms, reruns, keeps the
  * class and guards against UB with a {@code -fsanitize=undefined,address} build — side by side, one line per case.
  * With the {@link Guard#STRICT strict} guard the script also rejects what those sanitizers cannot see and C-Vise
@@ -105,8 +106,15 @@ public final class ReduceBench {
 
     /** Reduces {@code cases} discrepancies of programs with at least {@code minOps} operations (0: any). */
     public List<Row> run(Path campaign, int cases, int minOps, int cviseCases, int cviseTimeout, int limit) throws InterruptedException {
-        List<CampaignDiscrepancies.Entry> chosen = pick(CampaignDiscrepancies.list(campaign), cases, minOps);
+        CampaignDiscrepancies.Menu menu = CampaignDiscrepancies.menu(campaign);
+        List<CampaignDiscrepancies.Entry> chosen = pick(menu.discrepancies(), cases, minOps);
         if (minOps > 0) out.println("cases: programs of at least " + minOps + " operations");
+        // C-Vise's script keeps a class of two printed results, so a crash is no case here; said, not dropped silently
+        if (!menu.endedDifferently().isEmpty()) {
+            int n = menu.endedDifferently().size();
+            out.println("not among the cases: " + n + (n == 1 ? " run" : " runs") + " that ended differently (a crash beside a result; 'fparity reduce "
+                    + campaign + " --top K' reduces them)");
+        }
         return run(chosen, cviseCases, cviseTimeout, limit);
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import org.fparity.reduce.WorkFolder;
 import org.fparity.util.Executables;
 import org.fparity.util.Processes;
 import org.junit.jupiter.api.Assumptions;
@@ -54,8 +55,17 @@ class LauncherServerTest {
                 echo "fparity: --n must be at least 2 (got 1)" >&2
                 exit 2
                 """.replace("SEEN", seen.toString()));
-        Processes.Captured c = Processes.command(home.resolve("bin/fparity").toString(), "fprev", "--target", "numpy.dot", "--n", "1")
-                .env(Map.of("JAVA_HOME", jdk.toString(), "FPARITY_AOT", "0", "FPARITY_EARLY", "1")).dir(tmp).timeoutSeconds(60).capture();
+        // the launcher puts its socket under $TMPDIR and starts no server when that path would not fit in a Unix socket's
+        // 107 bytes: give it a short folder of the test's own, so the caller's $TMPDIR (any length) decides nothing
+        Path sockets = tmp.toString().length() <= 60 ? tmp : Files.createTempDirectory(Path.of("/tmp"), "fparity-");
+        Processes.Captured c;
+        try {
+            c = Processes.command(home.resolve("bin/fparity").toString(), "fprev", "--target", "numpy.dot", "--n", "1")
+                    .env(Map.of("JAVA_HOME", jdk.toString(), "FPARITY_AOT", "0", "FPARITY_EARLY", "1", "TMPDIR", sockets.toString()))
+                    .dir(tmp).timeoutSeconds(60).capture();
+        } finally {
+            if (sockets != tmp) WorkFolder.delete(sockets);
+        }
         assertTrue(Files.isRegularFile(seen), "the stand-in JVM was handed a server: " + c.stderr());
         assertEquals(2, c.result().exitCode(), c.stderr());
         assertEquals("fparity: --n must be at least 2 (got 1)\n", c.stderr());

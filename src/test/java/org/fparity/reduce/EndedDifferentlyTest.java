@@ -7,18 +7,27 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.fparity.compare.CampaignFixtures;
+import org.fparity.compare.CampaignView;
 import org.fparity.compare.DiscrepancyClass;
 import org.fparity.compare.Pair;
 import org.fparity.compare.Platform;
+import org.fparity.compare.ProgramInfo;
 import org.fparity.compare.StatusMismatch;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.ir.Input;
+import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The "ended differently" verdict, ids and corpus expectations, without toolchains. */
+/** The "ended differently" verdict, ids, corpus expectations and place in {@code reduce --top}, without toolchains. */
 class EndedDifferentlyTest {
     static final Program P = Program.parse("""
             program fp64 array 8
@@ -86,5 +95,48 @@ class EndedDifferentlyTest {
         assertFalse(new CorpusReplay.Replay("clang-19@O3_FM", "CRASH", "TIMEOUT no answer within 10 s").same());
         assertFalse(new CorpusReplay.Replay("clang-19@O3_FM", "-0x1p-20", "CRASH exit 139: ").same(), "a crash where a result was recorded is a change");
         assertTrue(new CorpusReplay.Replay("gcc@O0", "-0x1p-20", "-0x1p-20").same());
+    }
+
+    @Test
+    void topTriesACrashBesideAResultFirstOncePerPlatformThenTheValueClasses(@TempDir Path tmp) {
+        // one campaign, clang-19 at O0 and O3_FM: two programs crash (a signal, the harness's exit) at O3_FM only, one
+        // is NaN there where O0 gives Inf, one is a Number apart, one times out (that says nothing about the program)
+        String[] src = new String[5];
+        for (int i = 0; i < src.length; i++) src[i] = "program fp64 array 8\ncompute(double comp) {\n  comp /= 0x" + (i + 1) + "p+0;\n}\n";
+        Map<String, ProgramInfo> programs = new LinkedHashMap<>();
+        String[] ids = new String[src.length];
+        for (int i = 0; i < src.length; i++) {
+            ids[i] = Program.parse(src[i]).id();
+            programs.put(ids[i], new ProgramInfo(ids[i], Precision.FP64, src[i], List.of(IN)));
+        }
+        Status[] fm = {Status.CRASH, Status.HARNESS_ERROR, Status.OK, Status.OK, Status.TIMEOUT};
+        String[] o0 = {"0x1p+0", "0x1p+0", "inf", "0x1p+0", "0x1p+0"};
+        String[] o3 = {null, null, "-nan", "0x1.0000000000001p+0", null};
+        List<Outcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < src.length; i++) {
+            outcomes.add(new Outcome(ids[i], 0, "clang-19", "O0", Status.OK, o0[i], null, "clang-19@host", 1));
+            outcomes.add(new Outcome(ids[i], 0, "clang-19", "O3_FM", fm[i], o3[i], fm[i] == Status.OK ? null : "SIGSEGV", "clang-19@host", 1));
+        }
+        Path camp = CampaignFixtures.write(new CampaignView("crashes", Map.of("hostname", "h"), Map.of("clang-19", "clang 19"), programs, outcomes), tmp.resolve("crashes"));
+
+        CampaignDiscrepancies.Menu menu = CampaignDiscrepancies.menu(camp);
+        String crash0 = DiscrepancyId.of(ids[0], 0, "clang-19@O0", "clang-19@O3_FM", Verdict.ENDED_ID);
+        String crash1 = DiscrepancyId.of(ids[1], 0, "clang-19@O0", "clang-19@O3_FM", Verdict.ENDED_ID);
+        String nanInf = DiscrepancyId.of(ids[2], 0, "clang-19@O0", "clang-19@O3_FM", DiscrepancyClass.NAN_INF);
+        String number = DiscrepancyId.of(ids[3], 0, "clang-19@O0", "clang-19@O3_FM", DiscrepancyClass.NUMBER_NUMBER);
+        assertEquals(List.of(nanInf, number), menu.discrepancies().stream().map(CampaignDiscrepancies.Entry::id).toList(), "the value discrepancies, most severe first");
+        assertEquals(List.of(nanInf, number), CampaignDiscrepancies.list(camp).stream().map(CampaignDiscrepancies.Entry::id).toList(), "what bench reduce picks from");
+        String first = crash0.compareTo(crash1) < 0 ? crash0 : crash1;
+        String second = first.equals(crash0) ? crash1 : crash0;
+        // one crash of clang-19@O3_FM before everything; the second one there most likely has the same cause: last
+        assertEquals(List.of(first, nanInf, number, second), menu.ranked().stream().map(CampaignDiscrepancies.Entry::id).toList());
+        CampaignDiscrepancies.Entry top = menu.ranked().getFirst();
+        assertNull(top.cls());
+        ReduceSession.Request r = top.request(1, false, 150);
+        assertNull(r.cls(), "reduced as a run that ended differently");
+        assertEquals(Side.parse("clang-19@O0"), r.a());
+        assertEquals(Side.parse("clang-19@O3_FM"), r.b());
+        assertEquals(first.equals(crash0) ? ids[0] : ids[1], r.program().id());
+        assertEquals(first, CampaignDiscrepancies.request(camp, first, 1, false, 150).id(), "--discrepancy finds it too");
     }
 }

@@ -8,13 +8,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.fparity.cli.Cli;
+import org.fparity.compare.CampaignFixtures;
+import org.fparity.compare.CampaignView;
+import org.fparity.compare.ProgramInfo;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
+import org.fparity.ir.ProgramFiles;
 import org.fparity.ir.ProgramJson;
 import org.fparity.ir.Size;
 import org.junit.jupiter.api.Assumptions;
@@ -97,5 +104,39 @@ class FastMathCrashTest {
         assertEquals("CRASH", ex.get("platforms").get(cc + "@O3_FM").get("status").asText());
         assertNotNull(ex.get("platforms").get(cc + "@O0").get("result"));
         assertTrue(Files.readString(r.bundle().resolve("README.md")).contains("finite-math-only"));
+    }
+
+    /**
+     * The same crash as a campaign finds it: {@code fparity reduce CAMPAIGN --top 1} takes it, with its id, before the
+     * campaign's value discrepancies (clang-19 here also gives corpora/daz-subnormal-times-inf's NaN–Inf, the most
+     * severe class, which --top took first when it left crashes out).
+     */
+    @Test
+    void topTakesTheCrashOfARealCampaignFirst() throws Exception {
+        Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
+        String cc = clang(tcs);
+        Assumptions.assumeTrue(cc != null, "neither clang-19 nor clang-16 is installed (the crash needs LLVM 16 or later)");
+        Map<String, ProgramInfo> programs = new LinkedHashMap<>();
+        for (String corpus : List.of("fastmath-poison-branch", "daz-subnormal-times-inf")) {
+            ProgramFiles.ProgramFile pf = ProgramFiles.read(Path.of("corpora", corpus, "program.fp"));
+            Program p = pf.program();
+            programs.put(p.id(), new ProgramInfo(p.id(), p.precision(), p.canonical(), pf.inputs()));
+        }
+        String poison = programs.keySet().iterator().next();
+        Path camp = CampaignFixtures.write(new CampaignView("poison", Map.of(), Map.of(), programs, List.of()), tmp.resolve("poison"));
+        // one program per binary: in a batch the deleted call may fall into its neighbour's code and print that one's value
+        Cli.Run run = Cli.fparity("run", "--campaign", camp.toString(), "--toolchains", cc, "--opt", "O0,O3_FM", "--batch", "1", "--reruns", "0",
+                "--no-report");
+        assertEquals(0, run.exit(), run.out() + run.err());
+
+        String crash = DiscrepancyId.of(poison, 0, cc + "@O0", cc + "@O3_FM", Verdict.ENDED_ID);
+        List<String> ended = CampaignDiscrepancies.menu(camp).endedDifferently().stream().map(CampaignDiscrepancies.Entry::id).toList();
+        assertEquals(List.of(crash), ended, "the campaign's one run that ended differently: " + cc + "@O3_FM beside O0's result; outcomes:\n"
+                + Files.readString(camp.resolve("outcomes.jsonl")));
+        Path out = tmp.resolve("out");
+        Cli.Run r = Cli.fparity("reduce", camp.toString(), "--top", "1", "--out", out.toString());
+        assertEquals(1, r.exit(), r.out() + r.err());
+        assertTrue(r.out().startsWith(crash + "  " + Verdict.ENDED_LABEL + "  confirmed"), r.out());
+        assertTrue(Files.isRegularFile(out.resolve(crash).resolve("expected.json")), r.out());
     }
 }
