@@ -115,39 +115,49 @@ class ReducerTest {
      * operand gives 0, and so does 0 / 0 — simulated by replacing such nodes (by their ideal operand values) with the
      * literal 0 and evaluating again, until none is left (the programs here have no loops).
      */
-    static class PoisonRunner implements CandidateRunner {
+    static class PoisonRunner extends FaultyRunner {
         @Override
-        public List<Outcome[]> run(List<Params.WithInput> cs) {
-            List<Outcome[]> out = new ArrayList<>();
-            for (Params.WithInput c : cs) {
-                double b = ReferenceEvaluator.ideal(c.program(), c.input()).comp();
-                Program faulty = c.program();
-                while (true) {
-                    Program q = faulty;
-                    Map<NodePath, Double> v = ReferenceEvaluator.idealValues(q, c.input());
-                    List<NodePath> poison = new ArrayList<>();
-                    Walker.each(q, (path, n) -> {
-                        if (!(n instanceof Expr.Bin bin)) return;
-                        Double x = value(q, v, path.child(0));
-                        Double y = value(q, v, path.child(1));
-                        if (x == null || y == null) return;
-                        boolean nanProduct = bin.op() == Expr.BinOp.MUL && (Double.isNaN(x) || Double.isNaN(y));
-                        boolean zeroByZero = bin.op() == Expr.BinOp.DIV && x == 0 && y == 0;
-                        if (nanProduct || zeroByZero) poison.add(path);
-                    });
-                    if (poison.isEmpty()) break;
-                    for (NodePath p : poison.reversed()) faulty = NodePath.replace(faulty, p, new Expr.Lit(0));
-                }
-                double a = ReferenceEvaluator.ideal(faulty, c.input()).comp();
-                out.add(new Outcome[] {PlantedRunner.ok("A", a), PlantedRunner.ok("B", b)});
+        Program faulty(Params.WithInput c) {
+            Program faulty = c.program();
+            while (true) {
+                Program q = faulty;
+                Map<NodePath, Double> v = ReferenceEvaluator.idealValues(q, c.input());
+                List<NodePath> poison = new ArrayList<>();
+                Walker.each(q, (path, n) -> {
+                    if (!(n instanceof Expr.Bin bin)) return;
+                    Double x = value(q, v, path.child(0));
+                    Double y = value(q, v, path.child(1));
+                    if (x == null || y == null) return;
+                    boolean nanProduct = bin.op() == Expr.BinOp.MUL && (Double.isNaN(x) || Double.isNaN(y));
+                    boolean zeroByZero = bin.op() == Expr.BinOp.DIV && x == 0 && y == 0;
+                    if (nanProduct || zeroByZero) poison.add(path);
+                });
+                if (poison.isEmpty()) break;
+                for (NodePath p : poison.reversed()) faulty = NodePath.replace(faulty, p, new Expr.Lit(0));
             }
-            return out;
+            return faulty;
         }
 
         /** A node's ideal value, through explicit parentheses. */
         private static Double value(Program p, Map<NodePath, Double> v, NodePath path) {
             Double x = v.get(path);
             return x == null && NodePath.at(p, path) instanceof Expr.Paren ? value(p, v, path.child(0)) : x;
+        }
+    }
+
+    /** Two in-process platforms: B the ideal IEEE one, A the ideal one on the program as {@link #faulty} rewrites it. */
+    abstract static class FaultyRunner implements CandidateRunner {
+        abstract Program faulty(Params.WithInput c);
+
+        @Override
+        public List<Outcome[]> run(List<Params.WithInput> cs) {
+            List<Outcome[]> out = new ArrayList<>();
+            for (Params.WithInput c : cs) {
+                double a = ReferenceEvaluator.ideal(faulty(c), c.input()).comp();
+                double b = ReferenceEvaluator.ideal(c.program(), c.input()).comp();
+                out.add(new Outcome[] {PlantedRunner.ok("A", a), PlantedRunner.ok("B", b)});
+            }
+            return out;
         }
 
         @Override
@@ -196,31 +206,20 @@ class ReducerTest {
      * 0 (finite-math-only and no signed zeros allow it), whatever the other operand — so {@code log2(comp) * -0 + comp}
      * is comp on A where B's log2 of a negative makes NaN. Simulated by replacing those products by the literal 0.
      */
-    static class ZeroProductRunner implements CandidateRunner {
+    static class ZeroProductRunner extends FaultyRunner {
         @Override
-        public List<Outcome[]> run(List<Params.WithInput> cs) {
-            List<Outcome[]> out = new ArrayList<>();
-            for (Params.WithInput c : cs) {
-                Program fast = c.program();
-                List<NodePath> folded = new ArrayList<>();
-                Walker.each(fast, (path, n) -> {
-                    if (n instanceof Expr.Bin b && b.op() == Expr.BinOp.MUL && (isZero(b.left()) || isZero(b.right()))) folded.add(path);
-                });
-                for (NodePath p : folded.reversed()) fast = NodePath.replace(fast, p, new Expr.Lit(0));
-                double a = ReferenceEvaluator.ideal(fast, c.input()).comp();
-                double b = ReferenceEvaluator.ideal(c.program(), c.input()).comp();
-                out.add(new Outcome[] {PlantedRunner.ok("A", a), PlantedRunner.ok("B", b)});
-            }
-            return out;
+        Program faulty(Params.WithInput c) {
+            Program fast = c.program();
+            List<NodePath> folded = new ArrayList<>();
+            Walker.each(fast, (path, n) -> {
+                if (n instanceof Expr.Bin b && b.op() == Expr.BinOp.MUL && (isZero(b.left()) || isZero(b.right()))) folded.add(path);
+            });
+            for (NodePath p : folded.reversed()) fast = NodePath.replace(fast, p, new Expr.Lit(0));
+            return fast;
         }
 
         private static boolean isZero(Expr e) {
             return e instanceof Expr.Lit l && l.value() == 0;
-        }
-
-        @Override
-        public int batches() {
-            return 0;
         }
     }
 
