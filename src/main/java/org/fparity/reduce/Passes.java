@@ -15,6 +15,7 @@ import org.fparity.ir.NodePath;
 import org.fparity.ir.Nodes;
 import org.fparity.ir.Param;
 import org.fparity.ir.Params;
+import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
 import org.fparity.ir.Stmt;
 import org.fparity.ir.Walker;
@@ -82,14 +83,90 @@ public final class Passes {
                     out.add(Candidate.edit("if-to-then", new Candidate.Edit(path, true, List.copyOf(i.then()))));
                     out.add(Candidate.edit("if-to-else", new Candidate.Edit(path, true, List.copyOf(i.otherwise()))));
                 }
-                case Stmt.For f -> {
-                    List<Node> body = new ArrayList<>();
-                    for (Stmt s : f.body()) body.add(fixIndex(s, f.var()));
-                    out.add(Candidate.edit("loop-to-body", new Candidate.Edit(path, true, body)));
-                }
+                case Stmt.For f -> out.add(Candidate.edit("loop-to-body", loopToBody(path, f)));
                 default -> {}
             }
         });
+    }
+
+    /** The edit that replaces the loop {@code f} at {@code path} by one pass of its body (the loop variable becomes 0). */
+    private static Candidate.Edit loopToBody(NodePath path, Stmt.For f) {
+        List<Node> body = new ArrayList<>();
+        for (Stmt s : f.body()) body.add(fixIndex(s, f.var()));
+        return new Candidate.Edit(path, true, body);
+    }
+
+    /**
+     * The inverse of fewer-bits, for a loop that is there only to take a value far (seen: {@code comp *= log2(comp) * -0
+     * + comp} seven times, squaring comp to an overflow under fast math): the loop replaced by one pass of its body
+     * <em>and</em>, in the same candidate, one FP input value or literal made extreme — ±2^emax and ±2^((emax+1)/2)
+     * (whose square overflows), the smallest normal and the smallest subnormal (whose square underflows), the sign kept
+     * (both signs for a zero; an element-wise array's elements all at once). One pass of the body then goes as far as the
+     * loop did. A value made extreme alone is no step (the reducer takes only a smaller program, or the same one with
+     * fewer significant bits); with the loop gone, the candidate has one statement less, so the reducer's size order
+     * (operations, then statements …, then bits) takes it whatever the value's bits, and each value proposed is a power
+     * of two, which fewer-bits never shortens: the step is never undone and never repeated. Proposed only at a fixed
+     * point of the other passes (see {@link Reducer}): a loop the plain loop-to-body could remove never gets here.
+     */
+    public static List<Candidate> extremeValues(Program p, Input in) {
+        List<Candidate> out = new ArrayList<>();
+        List<NodePath> loops = new ArrayList<>();
+        List<NodePath> lits = new ArrayList<>();
+        Walker.each(p, (path, n) -> {
+            if (n instanceof Stmt.For) loops.add(path);
+            if (n instanceof Expr.Lit l && Double.isFinite(l.value())) lits.add(path);
+        });
+        double[] mags = extremes(p.precision());
+        for (NodePath loop : loops) {
+            Candidate.Edit unwrap = loopToBody(loop, (Stmt.For) NodePath.at(p, loop));
+            for (int i = 0; i < p.params().size(); i++) {
+                Param.Kind kind = p.params().get(i).kind();
+                if (kind == Param.Kind.INT) continue;
+                if (kind == Param.Kind.FP_ELEMENTS) {
+                    // every element at once, each keeping its sign: one candidate per magnitude
+                    double[] each = in.elements(i);
+                    for (double m : mags) {
+                        double[] r = new double[each.length];
+                        for (int e = 0; e < each.length; e++) r[e] = Double.isFinite(each[e]) ? Math.copySign(m, each[e]) : each[e];
+                        out.add(new Candidate("extreme-input-loop-to-body", List.of(unwrap), Set.of(), Map.of(i, Input.elementsToken(p.precision(), r))));
+                    }
+                    continue;
+                }
+                for (double x : extremes(mags, in.fp(i))) {
+                    out.add(new Candidate("extreme-input-loop-to-body", List.of(unwrap), Set.of(), Map.of(i, HexFloat.format(x))));
+                }
+            }
+            for (NodePath at : lits) {
+                for (double x : extremes(mags, ((Expr.Lit) NodePath.at(p, at)).value())) {
+                    Expr.Lit lit = new Expr.Lit(x);
+                    // a literal inside the loop goes with the body the loop is replaced by (the two edits would overlap)
+                    List<Candidate.Edit> es = loop.isPrefixOf(at)
+                            ? List.of(loopToBody(loop, (Stmt.For) NodePath.at(NodePath.replace(p, at, lit), loop)))
+                            : List.of(unwrap, new Candidate.Edit(at, false, List.of(lit)));
+                    out.add(new Candidate("extreme-literal-loop-to-body", es, Set.of(), Map.of()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The extreme magnitudes of a precision: 2^emax, 2^((emax+1)/2), 2^emin and the smallest subnormal. */
+    private static double[] extremes(Precision pr) {
+        int emax = pr.maxExponent();
+        int emin = pr.minExponent();
+        return new double[] {Math.scalb(1.0, emax), Math.scalb(1.0, (emax + 1) / 2), Math.scalb(1.0, emin), Math.scalb(1.0, emin - pr.significandBits() + 1)};
+    }
+
+    /** The extreme values to offer for {@code v}: each magnitude with v's sign (with both signs for a zero), v itself left out; none for NaN or Inf. */
+    private static List<Double> extremes(double[] mags, double v) {
+        List<Double> out = new ArrayList<>();
+        if (!Double.isFinite(v)) return out;
+        for (double m : mags) {
+            for (double x : v == 0 ? new double[] {m, -m} : new double[] {Math.copySign(m, v)}) {
+                if (Double.doubleToRawLongBits(x) != Double.doubleToRawLongBits(v)) out.add(x);
+            }
+        }
+        return out;
     }
 
     /** Loop bounds in the input cut to 0, 1 and half. */

@@ -25,7 +25,8 @@ import org.fparity.oracle.ReferenceEvaluator;
  * platform, and in one more small batch the unions of the interesting, non-overlapping ones (the best 2, 4, 8 … and
  * all) — which is what makes a 40-statement program shrink in a handful of rounds — and takes the smallest interesting
  * one. The to-value pass, the only one that needs the platforms' traced values, is proposed only in a round where no
- * other step was taken. Ends at a fixed point: no candidate interesting. The end state is checked in the
+ * other step was taken, and after it, as a last resort, a loop's removal with a value made extreme (what lets one pass
+ * of the body overflow as the loop did). Ends at a fixed point: no candidate interesting. The end state is checked in the
  * single-program form, with a way back when a batch neighbour made the discrepancy (see {@link #reduce}), so the result
  * and the outcomes it reports are standalone ones. Then a second start reduces the original again without the
  * statements the first result came from (the input may hide a smaller cause there), and the smaller end wins.
@@ -324,7 +325,10 @@ public final class Reducer {
 
         /**
          * One round from {@code cur}: the structural passes' candidates in windows of {@code limit}, then — only if none
-         * was taken — the platforms' traced values and the to-value candidates. Null at a fixed point.
+         * was taken — the platforms' traced values and the to-value candidates, then — only if none of those either — the
+         * loops replaced by one pass of their body with a value made extreme ({@link Passes#extremeValues}: the one kind
+         * of step that makes a value larger, a last resort so it never steers a reduction the other passes can make).
+         * Null at a fixed point.
          */
         Step step(Params.WithInput cur, int round, boolean careful) throws InterruptedException {
             int[] n = new int[2];
@@ -335,7 +339,9 @@ public final class Reducer {
                 vs = platformValues(runner, cur);
                 counts.values.put(key(cur), vs);
             }
-            return windows(cur, Passes.toValues(cur.program(), vs), round, careful, n);
+            s = windows(cur, Passes.toValues(cur.program(), vs), round, careful, n);
+            if (s != null) return s;
+            return windows(cur, Passes.extremeValues(cur.program(), cur.input()), round, careful, n);
         }
 
         private Step windows(Params.WithInput cur, List<Candidate> all, int round, boolean careful, int[] n) throws InterruptedException {

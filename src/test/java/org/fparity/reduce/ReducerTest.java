@@ -115,39 +115,49 @@ class ReducerTest {
      * operand gives 0, and so does 0 / 0 — simulated by replacing such nodes (by their ideal operand values) with the
      * literal 0 and evaluating again, until none is left (the programs here have no loops).
      */
-    static class PoisonRunner implements CandidateRunner {
+    static class PoisonRunner extends FaultyRunner {
         @Override
-        public List<Outcome[]> run(List<Params.WithInput> cs) {
-            List<Outcome[]> out = new ArrayList<>();
-            for (Params.WithInput c : cs) {
-                double b = ReferenceEvaluator.ideal(c.program(), c.input()).comp();
-                Program faulty = c.program();
-                while (true) {
-                    Program q = faulty;
-                    Map<NodePath, Double> v = ReferenceEvaluator.idealValues(q, c.input());
-                    List<NodePath> poison = new ArrayList<>();
-                    Walker.each(q, (path, n) -> {
-                        if (!(n instanceof Expr.Bin bin)) return;
-                        Double x = value(q, v, path.child(0));
-                        Double y = value(q, v, path.child(1));
-                        if (x == null || y == null) return;
-                        boolean nanProduct = bin.op() == Expr.BinOp.MUL && (Double.isNaN(x) || Double.isNaN(y));
-                        boolean zeroByZero = bin.op() == Expr.BinOp.DIV && x == 0 && y == 0;
-                        if (nanProduct || zeroByZero) poison.add(path);
-                    });
-                    if (poison.isEmpty()) break;
-                    for (NodePath p : poison.reversed()) faulty = NodePath.replace(faulty, p, new Expr.Lit(0));
-                }
-                double a = ReferenceEvaluator.ideal(faulty, c.input()).comp();
-                out.add(new Outcome[] {PlantedRunner.ok("A", a), PlantedRunner.ok("B", b)});
+        Program faulty(Params.WithInput c) {
+            Program faulty = c.program();
+            while (true) {
+                Program q = faulty;
+                Map<NodePath, Double> v = ReferenceEvaluator.idealValues(q, c.input());
+                List<NodePath> poison = new ArrayList<>();
+                Walker.each(q, (path, n) -> {
+                    if (!(n instanceof Expr.Bin bin)) return;
+                    Double x = value(q, v, path.child(0));
+                    Double y = value(q, v, path.child(1));
+                    if (x == null || y == null) return;
+                    boolean nanProduct = bin.op() == Expr.BinOp.MUL && (Double.isNaN(x) || Double.isNaN(y));
+                    boolean zeroByZero = bin.op() == Expr.BinOp.DIV && x == 0 && y == 0;
+                    if (nanProduct || zeroByZero) poison.add(path);
+                });
+                if (poison.isEmpty()) break;
+                for (NodePath p : poison.reversed()) faulty = NodePath.replace(faulty, p, new Expr.Lit(0));
             }
-            return out;
+            return faulty;
         }
 
         /** A node's ideal value, through explicit parentheses. */
         private static Double value(Program p, Map<NodePath, Double> v, NodePath path) {
             Double x = v.get(path);
             return x == null && NodePath.at(p, path) instanceof Expr.Paren ? value(p, v, path.child(0)) : x;
+        }
+    }
+
+    /** Two in-process platforms: B the ideal IEEE one, A the ideal one on the program as {@link #faulty} rewrites it. */
+    abstract static class FaultyRunner implements CandidateRunner {
+        abstract Program faulty(Params.WithInput c);
+
+        @Override
+        public List<Outcome[]> run(List<Params.WithInput> cs) {
+            List<Outcome[]> out = new ArrayList<>();
+            for (Params.WithInput c : cs) {
+                double a = ReferenceEvaluator.ideal(faulty(c), c.input()).comp();
+                double b = ReferenceEvaluator.ideal(c.program(), c.input()).comp();
+                out.add(new Outcome[] {PlantedRunner.ok("A", a), PlantedRunner.ok("B", b)});
+            }
+            return out;
         }
 
         @Override
@@ -189,6 +199,94 @@ class ReducerTest {
         assertEquals(0.0, res.input().fp(0), "comp starts at 0: " + res.input().args());
         assertTrue(v.interesting(res.program(), res.input(), res.a(), res.b()), res.a() + " " + res.b());
         assertTrue(log.stream().anyMatch(l -> l.contains("keeping the second")), String.join("\n", log));
+    }
+
+    /**
+     * Two in-process platforms, B the ideal IEEE one, A a fast-math-like one that folds a product with a literal zero to
+     * 0 (finite-math-only and no signed zeros allow it), whatever the other operand — so {@code log2(comp) * -0 + comp}
+     * is comp on A where B's log2 of a negative makes NaN. Simulated by replacing those products by the literal 0.
+     */
+    static class ZeroProductRunner extends FaultyRunner {
+        @Override
+        Program faulty(Params.WithInput c) {
+            Program fast = c.program();
+            List<NodePath> folded = new ArrayList<>();
+            Walker.each(fast, (path, n) -> {
+                if (n instanceof Expr.Bin b && b.op() == Expr.BinOp.MUL && (isZero(b.left()) || isZero(b.right()))) folded.add(path);
+            });
+            for (NodePath p : folded.reversed()) fast = NodePath.replace(fast, p, new Expr.Lit(0));
+            return fast;
+        }
+
+        private static boolean isZero(Expr e) {
+            return e instanceof Expr.Lit l && l.value() == 0;
+        }
+    }
+
+    @Test
+    void aLoopThatOnlyTakesASmallInputToAnOverflowGoesWithTheInputMadeExtreme() throws Exception {
+        Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
+        // comp = -576 squared 7 times on A overflows (576^128 > 2^1024; 3 times: 576^8 does not), B's log2 of a
+        // negative is NaN: a NaN–Inf that needs the loop for as long as comp is small. Cutting the loop, one pass of its
+        // body, and every operand replacement lose it (comp *= comp is Inf on both); fewer bits makes comp -512
+        // (512^128 still overflows). With comp at -2^1023 one pass overflows: the loop goes, and so does var_1.
+        Program p = Program.parse("""
+                program fp64 array 8
+                compute(double comp, int var_1) {
+                  for (int i_0 = 0; i_0 < var_1; ++i_0) {
+                    comp *= log2(comp) * -0x0p+0 + comp;
+                  }
+                }
+                """);
+        Input in = new Input(List.of("-0x1.2p+9", "7"));
+        ZeroProductRunner r = new ZeroProductRunner();
+        Verdict v = new Verdict(DiscrepancyClass.NAN_INF, 1, false);
+        Outcome[] start = r.run(List.of(new Params.WithInput(p, in))).getFirst();
+        assertTrue(v.interesting(p, in, start[0], start[1]), start[0].hex() + " " + start[1].hex());
+        List<String> log = new ArrayList<>();
+        Reducer.Result res = new Reducer(r, v, 200, log::add).reduce(p, in);
+        String canon = res.program().canonical();
+        assertTrue(!canon.contains("for ("), canon + "\n" + String.join("\n", log));
+        assertEquals(1, Size.of(res.program()).statements(), canon);
+        assertEquals(List.of("comp"), res.program().params().stream().map(org.fparity.ir.Param::name).toList(), canon);
+        double comp = res.input().fp(0);
+        assertTrue(comp == -0x1p+1023 || comp == -0x1p+512, "comp made extreme, its sign kept: " + res.input().args());
+        assertTrue(v.interesting(res.program(), res.input(), res.a(), res.b()), res.a() + " " + res.b());
+        assertEquals(Double.POSITIVE_INFINITY, res.a().value());
+        assertTrue(Double.isNaN(res.b().value()), res.b().hex());
+    }
+
+    @Test
+    void extremeValuesComeOnlyWithALoopsRemovalAndKeepTheirSign() {
+        Program p = Program.parse("""
+                program fp32 array 8
+                compute(float comp, int var_1, float var_2[8] each) {
+                  comp = comp * 0x1.8p+1f;
+                  for (int i_0 = 0; i_0 < var_1; ++i_0) {
+                    comp += var_2[i_0] * -0x1.4p+0f;
+                  }
+                }
+                """);
+        Input in = new Input(List.of("-0x1.8p+0", "3", "0x1p+0,-0x1p+0,0x0p+0,0x1p+0,0x1p+0,0x1p+0,0x1p+0,0x1p+0"));
+        assertTrue(Passes.extremeValues(Program.parse("program fp64 array 8\ncompute(double comp) {\n  comp *= comp;\n}\n"), new Input(List.of("0x1p+0"))).isEmpty(),
+                "no loop, nothing proposed");
+        List<Candidate> cs = Passes.extremeValues(p, in);
+        for (Candidate c : cs) {
+            Params.WithInput r = c.apply(p, in);
+            assertNotNull(r, c.toString());
+            assertTrue(!r.program().canonical().contains("for ("), "every candidate removes the loop: " + r.program().canonical());
+            assertTrue(Reducer.compare(r, new Params.WithInput(p, in)) < 0, "every candidate is a smaller program");
+        }
+        // comp keeps its sign: FP32's 2^127, 2^64, 2^-126, 2^-149
+        for (String x : List.of("-0x1p+127", "-0x1p+64", "-0x1p-126", "-0x1p-149")) {
+            assertTrue(cs.stream().anyMatch(c -> c.inputs().equals(Map.of(0, x))), x);
+        }
+        assertTrue(cs.stream().noneMatch(c -> c.inputs().getOrDefault(0, "").startsWith("0x")), "no positive comp");
+        // the element-wise array: every element at once, each with its sign (a zero as positive)
+        assertTrue(cs.stream().anyMatch(c -> c.inputs().equals(Map.of(2, "0x1p+127,-0x1p+127,0x1p+127,0x1p+127,0x1p+127,0x1p+127,0x1p+127,0x1p+127"))));
+        // the literal inside the loop made extreme goes with the loop's body; the one before the loop is its own edit
+        assertTrue(cs.stream().anyMatch(c -> c.apply(p, in).program().canonical().contains("var_2[0] * -0x1p+127f")), cs.toString());
+        assertTrue(cs.stream().anyMatch(c -> c.edits().size() == 2 && c.apply(p, in).program().canonical().contains("comp * 0x1p-149f")));
     }
 
     @Test
