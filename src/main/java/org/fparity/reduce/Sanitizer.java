@@ -36,7 +36,8 @@ public final class Sanitizer {
             Processes.Result b = Processes.run(List.of("gcc", "-O0", "-g", "-fsanitize=undefined,address", "-fno-sanitize-recover=all",
                     "-o", "test", "test.c", "-lm"), Map.of(), dir, log, 120);
             if (!b.ok()) return new Check(false, "sanitised build failed: " + firstLine(Files.readString(log)));
-            List<String> argv = new ArrayList<>(List.of(dir.resolve("test").toString()));
+            // absolute: the process starts in dir, where a relative path (reduce's default --out is relative) would not resolve
+            List<String> argv = new ArrayList<>(List.of(dir.toAbsolutePath().resolve("test").toString()));
             argv.addAll(in.args());
             Path out = dir.resolve("run.log");
             Processes.Result r = Processes.run(argv, Map.of("ASAN_OPTIONS", "detect_leaks=1", "UBSAN_OPTIONS", "print_stacktrace=1"), dir, out, 60);
