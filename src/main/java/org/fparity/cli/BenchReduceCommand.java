@@ -71,7 +71,7 @@ public final class BenchReduceCommand implements Callable<Integer> {
         PrintWriter w = spec.commandLine().getOut();
         ReduceBench bench = new ReduceBench(tcs, work, w, cviseGuard);
         if (ids == null) bench.run(campaign, cases, minOps, cvise, cviseTimeout, batch);
-        else bench.run(ids.stream().map(id -> CampaignDiscrepancies.find(campaign, id)).toList(), cvise, cviseTimeout, batch);
+        else bench.run(CampaignDiscrepancies.find(campaign, ids), cvise, cviseTimeout, batch);
         w.println("work folder: " + work);
         return 0;
     }

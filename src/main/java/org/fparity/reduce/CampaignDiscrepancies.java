@@ -112,10 +112,20 @@ public final class CampaignDiscrepancies {
         return new Menu(values, ended);
     }
 
-    /** A discrepancy by id (not a run that ended differently: see {@link #request}). */
-    public static Entry find(Path campaign, String id) {
-        for (Entry e : list(campaign)) if (e.id().equals(id)) return e;
-        throw notFound(campaign, id);
+    /**
+     * Discrepancies by id, in the order given (not runs that ended differently: see {@link #request}); the campaign is
+     * loaded and compared once for all of them.
+     */
+    public static List<Entry> find(Path campaign, List<String> ids) {
+        java.util.Map<String, Entry> byId = new java.util.HashMap<>();
+        for (Entry e : list(campaign)) byId.put(e.id(), e);
+        List<Entry> out = new ArrayList<>();
+        for (String id : ids) {
+            Entry e = byId.get(id);
+            if (e == null) throw notFound(campaign, id);
+            out.add(e);
+        }
+        return out;
     }
 
     /**
