@@ -127,6 +127,9 @@ public final class CampaignExport {
         for (CampaignMeta.ProgramEntry p : meta.programs()) {
             if (p.source() == null) throw new FparityError("program " + p.id() + " has no text: cannot export a campaign that does not hold its programs");
             if (inputsOf.put(p.id(), p.inputs().size()) != null) throw new FparityError(Campaign.META + ": program " + p.id() + " is listed twice");
+            // what import would refuse is not written: text changed after the runs (by hand) no longer matches its hashes
+            String problem = ProgramHashes.problem(p.id(), p.sha256(), p.source());
+            if (problem != null) throw new FparityError(problem + "; the program was changed after it ran, so its outcomes are not its own");
             ObjectNode node = COMPACT.createObjectNode();
             node.put("hash", ExportFormat.sha256(p.source()));
             node.setAll((ObjectNode) COMPACT.valueToTree(p));

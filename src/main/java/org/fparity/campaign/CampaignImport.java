@@ -22,7 +22,6 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.fparity.FparityError;
@@ -41,8 +40,6 @@ public final class CampaignImport {
     /** What an import produced. */
     public record Result(Path campaign, String name, int schema, int programs, int platforms, long outcomes, String digest) {}
 
-    private static final Pattern HEX64 = Pattern.compile("[0-9a-f]{64}");
-    private static final Pattern HEX16 = Pattern.compile("[0-9a-f]{16}");
 
     /** The campaign name an export file carries (for a default --out), read from its head only. */
     public static String name(Path file) {
@@ -250,13 +247,8 @@ public final class CampaignImport {
         if (!actual.equals(hash)) {
             throw new FparityError("program " + id + ": text does not match its hash (file says " + hash + ", text hashes to " + actual + "); the file was changed or damaged");
         }
-        String recorded = prog.path("sha256").asText(null);
-        if (recorded != null && HEX64.matcher(recorded).matches() && !recorded.equals(actual)) {
-            throw new FparityError("program " + id + ": recorded sha256 " + recorded + " is not the hash of its text (" + actual + ")");
-        }
-        if (recorded != null && HEX64.matcher(recorded).matches() && HEX16.matcher(id).matches() && !actual.startsWith(id)) {
-            throw new FparityError("program " + id + ": id is not the start of its text's hash (" + actual + ")");
-        }
+        String problem = ProgramHashes.problem(id, prog.path("sha256").asText(null), source);
+        if (problem != null) throw new FparityError(problem);
     }
 
     private static FparityError failure(Path file, IOException e, String section) {
