@@ -56,13 +56,15 @@ public final class CampaignExport {
         Path tmp;
         try {
             Files.createDirectories(target.getParent());
+            // what a killed export to the same file left behind goes first; this one's is locked while it is written
+            org.fparity.util.Leftovers.clean(target.getParent(), "." + target.getFileName() + ".", ".tmp");
             tmp = org.fparity.util.AtomicFiles.tempBeside(target); // an export is made to be copied and read by others
         } catch (IOException e) {
             throw new FparityError("cannot write " + out + ": " + org.fparity.FparityError.reason(e), 4);
         }
         try {
             Result r;
-            try (OutputStream file = Files.newOutputStream(tmp)) {
+            try (OutputStream file = java.nio.channels.Channels.newOutputStream(org.fparity.util.Leftovers.lockedFile(tmp))) {
                 OutputStream raw = ExportFormat.gzipByName(target.getFileName().toString())
                         ? new BufferedOutputStream(new GZIPOutputStream(file, 1 << 16), 1 << 16) : new BufferedOutputStream(file, 1 << 16);
                 try (raw) {

@@ -69,23 +69,29 @@ public final class CampaignImport {
         Path tmp;
         try {
             Files.createDirectories(parent);
-            tmp = Files.createTempDirectory(parent, "." + target.getFileName() + ".import-");
+            // what a killed import into the same folder left behind goes first; this one's folder is locked while it works
+            org.fparity.util.Leftovers.clean(parent, "." + target.getFileName() + ".import-", "");
+            tmp = org.fparity.util.Leftovers.tempDir(parent, "." + target.getFileName() + ".import-");
         } catch (IOException e) {
             throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
         }
         boolean done = false;
         try {
             Result r = read(file, tmp);
+            org.fparity.util.Leftovers.release(tmp);
             try {
                 Files.deleteIfExists(target); // an empty folder only: checked above
                 Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
-                throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
+                throw CampaignMerge.movedInto(target, e);
             }
             done = true;
             return new Result(target, r.name(), r.schema(), r.programs(), r.platforms(), r.outcomes(), r.digest());
         } finally {
-            if (!done) deleteTree(tmp);
+            if (!done) {
+                org.fparity.util.Leftovers.release(tmp);
+                deleteTree(tmp);
+            }
         }
     }
 
