@@ -79,6 +79,7 @@ public final class Main {
         }
         boolean debug = Arrays.asList(args).contains("--debug");
         invocation = "fparity" + Arrays.stream(args).map(a -> " " + quote(a)).collect(java.util.stream.Collectors.joining());
+        org.fparity.campaign.CampaignLock.command(invocation);
         String[] rest = Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
         FprevCommand.startEarly(rest);
         FprevCommand plain = FprevCommand.plain(rest);

@@ -75,7 +75,7 @@ class GpuLoaderToolsTest {
         assertEquals(kernels(read("exe.ptx")), kernels(read("dev.ptx")));
         Tools.compile(dir, nvcc, "-fatbin", "-gencode", "arch=compute_80,code=sm_80", "-O3", "-o", "dev.fatbin", "dev.cu");
         assertTrue(read("dev.ptx").contains("fp_meta"), "the table is in the module");
-        if (Tools.canRunHere("nvcc-sm80")) bothFormsAgree(nvcc, "cuda", Map.of(), ps, "-gencode", "arch=compute_80,code=sm_80", "-O3");
+        if (Tools.canRunHere("nvcc-sm80")) bothFormsAgree(nvcc, "cuda", Map.of(), ps, "-gencode", org.fparity.exec.ThisGpu.gencode(), "-O3");
     }
 
     @Test
