@@ -96,23 +96,23 @@ final class ProgramParser {
     }
 
     private List<Stmt> block() {
-        enter();
-        try {
-            return blockBody();
-        } finally {
-            nest--;
-        }
+        return nested(this::blockBody);
     }
 
     /**
      * One level deeper; refused past {@link Program#MAX_DEPTH} (as JSON parsers limit nesting) so that a hostile
      * program (30,000 nested brackets) is one line of error, not a stack overflow here or in any later tree walk.
      */
-    private void enter() {
+    private <T> T nested(java.util.function.Supplier<T> level) {
         if (++nest > Program.MAX_DEPTH) {
             nest = 0;
             int line = lines.isEmpty() ? 1 : lines.get(Math.min(pos, lines.size() - 1));
             throw new TooDeep("line " + line + ": program nested too deeply: more than " + Program.MAX_DEPTH + " levels of blocks, brackets or operators");
+        }
+        try {
+            return level.get();
+        } finally {
+            nest--;
         }
     }
 
@@ -192,12 +192,7 @@ final class ProgramParser {
     }
 
     private Cond cond() {
-        enter();
-        try {
-            return condBody();
-        } finally {
-            nest--;
-        }
+        return nested(this::condBody);
     }
 
     private Cond condBody() {
@@ -248,12 +243,7 @@ final class ProgramParser {
     }
 
     private Expr expr() {
-        enter();
-        try {
-            return exprBody();
-        } finally {
-            nest--;
-        }
+        return nested(this::exprBody);
     }
 
     private Expr exprBody() {
@@ -271,12 +261,7 @@ final class ProgramParser {
     private Expr unary() {
         if (accept("-")) {
             if (pos < toks.size() && isNumber(toks.get(pos))) return new Expr.Lit(-number(next()));
-            enter();
-            try {
-                return Expr.neg(unary());
-            } finally {
-                nest--;
-            }
+            return nested(() -> Expr.neg(unary()));
         }
         return primary();
     }
