@@ -70,7 +70,7 @@ public class FparityError extends RuntimeException {
             return why;
         }
         String m = e.getMessage();
-        return m == null || m.isBlank() ? why : m;
+        return m == null || m.isBlank() ? why : lower(m);
     }
 
     /** The first part of {@code file}'s path (the file itself only if {@code self}) that exists and is not a folder. */

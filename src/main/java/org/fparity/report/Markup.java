@@ -5,6 +5,29 @@ final class Markup {
     private Markup() {}
 
     /**
+     * {@code s} as Markdown text that renders as itself: HTML markup characters as entities ({@code <script>} stays
+     * text), table pipes escaped, backquotes (which would end a code span) as {@code '}, line breaks as spaces and other
+     * control characters shown escaped. Used for every name and message that came from a campaign.
+     */
+    static String md(String s) {
+        if (s == null) return "";
+        StringBuilder sb = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> sb.append("&amp;");
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '|' -> sb.append("\\|");
+                case '`' -> sb.append('\'');
+                case '\n', '\r' -> sb.append(' ');
+                default -> sb.append(c);
+            }
+        }
+        return org.fparity.util.Names.printable(sb.toString());
+    }
+
+    /**
      * Escapes markup characters and drops characters XML 1.0 cannot carry at all (compiler messages and crash details
      * can hold raw control bytes, and one of them would make the whole junit.xml unreadable).
      */

@@ -47,6 +47,21 @@ class CampaignPathsTest {
     }
 
     @Test
+    void aKeyGivenTwiceOrContentAfterTheDocumentIsRefused() throws IOException {
+        Path dir = CampaignBuilder.small(tmp.resolve("c"));
+        Path meta = dir.resolve(Campaign.META);
+        String text = Files.readString(meta);
+        Files.writeString(meta, text.replaceFirst("\"seed\" : 5,", "\"seed\" : 5, \"seed\" : 6,"));
+        FparityError dup = assertThrows(FparityError.class, () -> Campaign.load(dir));
+        assertEquals(2, dup.exitCode());
+        assertTrue(dup.getMessage().startsWith(meta + ": malformed: duplicate key 'seed' (each key may appear once)"), dup.getMessage());
+        Files.writeString(meta, text + "{}\n");
+        FparityError trailing = assertThrows(FparityError.class, () -> Campaign.load(dir));
+        assertEquals(2, trailing.exitCode());
+        assertTrue(trailing.getMessage().startsWith(meta + ": malformed: content after the end of the JSON document"), trailing.getMessage());
+    }
+
+    @Test
     void aCampaignFileThatCannotBeReadIsAnIoFailure() throws IOException {
         // a folder where campaign.json should be: unreadable as a file for every user, root included
         Path dir = CampaignBuilder.small(tmp.resolve("c"));
