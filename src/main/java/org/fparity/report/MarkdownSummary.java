@@ -69,7 +69,7 @@ final class MarkdownSummary {
             Discrepancy d = l.discrepancy();
             sb.append("- `").append(Markup.md(l.id())).append("` (`").append(Markup.md(d.program())).append("` input ").append(d.input()).append(", ").append(Markup.md(d.pair().toString())).append(", ")
                     .append(d.cls().label()).append("): bundle `").append(Markup.md(l.link().dir().toString())).append("/`");
-            if (l.link().firstDivergence() != null) sb.append("; first diverging operation: ").append(Markup.md(l.link().firstDivergence()));
+            if (l.link().firstDivergence() != null) sb.append("; first diverging operation: ").append(Markup.mdWithCode(l.link().firstDivergence()));
             if (l.link().truth() != null) sb.append("; correctly rounded result `").append(Markup.md(l.link().truth())).append('`');
             sb.append('\n');
         }

@@ -28,6 +28,23 @@ final class Markup {
     }
 
     /**
+     * As {@link #md}, but text that fparity writes with code spans ({@code `ceil(x) < 1`}) keeps them: inside a span
+     * Markdown shows HTML as text already, so only line breaks are taken out; outside, everything is escaped. Text whose
+     * backquotes do not pair is escaped whole.
+     */
+    static String mdWithCode(String s) {
+        if (s == null) return "";
+        String[] parts = s.split("`", -1);
+        if (parts.length % 2 == 0) return md(s);
+        StringBuilder sb = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < parts.length; i++) {
+            if (i % 2 == 0) sb.append(md(parts[i]));
+            else sb.append('`').append(org.fparity.util.Names.printable(parts[i].replace('\n', ' ').replace('\r', ' '))).append('`');
+        }
+        return sb.toString();
+    }
+
+    /**
      * Escapes markup characters and drops characters XML 1.0 cannot carry at all (compiler messages and crash details
      * can hold raw control bytes, and one of them would make the whole junit.xml unreadable).
      */

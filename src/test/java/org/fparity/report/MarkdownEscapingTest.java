@@ -1,5 +1,6 @@
 package org.fparity.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,5 +30,11 @@ class MarkdownEscapingTest {
         assertTrue(md.contains("```sh\nbin/fparity reduce '<script>alert(1)</script>`' --discrepancy "), md);
         String outsideFences = md.replaceAll("(?s)```sh\n[^\n]*\n[^\n]*\n```", "");
         for (String raw : List.of("<script", "<img", "<i>", "<b>", "q`|x")) assertFalse(outsideFences.contains(raw), raw + " in:\n" + outsideFences);
+    }
+
+    @Test
+    void codeSpansFparityWritesStayCodeAndTheTextAroundThemIsEscaped() {
+        assertEquals("gcc@O0 `ceil(x) < 1` is &lt;b&gt;wrong&lt;/b&gt;", Markup.mdWithCode("gcc@O0 `ceil(x) < 1` is <b>wrong</b>"));
+        assertEquals("an odd ' &lt;b&gt;", Markup.mdWithCode("an odd ` <b>"));
     }
 }
