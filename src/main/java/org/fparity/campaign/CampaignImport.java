@@ -23,7 +23,6 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.fparity.FparityError;
@@ -43,14 +42,12 @@ public final class CampaignImport {
     /** What an import produced. */
     public record Result(Path campaign, String name, int schema, int programs, int platforms, long outcomes, String digest) {}
 
-    private static final Pattern HEX64 = Pattern.compile("[0-9a-f]{64}");
     /**
      * Reads one value at a time out of the export: the shared rules (duplicate keys refused) but for trailing tokens,
      * which here are the rest of the file; {@link OutcomeScanner} refuses anything after the document's end.
      */
     private static final com.fasterxml.jackson.databind.ObjectMapper STREAMING = CampaignExport.COMPACT.copy()
             .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-    private static final Pattern HEX16 = Pattern.compile("[0-9a-f]{16}");
 
     /** The campaign name an export file carries (for a default --out), read from its head only. */
     public static String name(Path file) {
@@ -71,7 +68,7 @@ public final class CampaignImport {
     }
 
     /**
-     * Imports {@code file} into the new folder {@code target} (which must not exist, or be empty). {@code target} is
+     * Imports {@code file} into the new folder {@code target} (which must not exist: a folder there is never replaced). {@code target} is
      * complete and checked when this returns, or absent.
      */
     public static Result importTo(Path file, Path target) {
@@ -83,24 +80,29 @@ public final class CampaignImport {
         Path tmp;
         try {
             Files.createDirectories(parent);
-            // created with the umask's mode, as the folder the rename makes of it will have
-            tmp = Files.createDirectory(parent.resolve("." + target.getFileName() + ".import-" + Long.toHexString(System.nanoTime() ^ ProcessHandle.current().pid() << 40)));
+            // what a killed import into the same folder left behind goes first; this one's folder is locked while it works
+            org.fparity.util.Leftovers.clean(parent, "." + target.getFileName() + ".import-", "");
+            tmp = org.fparity.util.Leftovers.tempDir(parent, "." + target.getFileName() + ".import-");
         } catch (IOException e) {
             throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
         }
         boolean done = false;
         try {
             Result r = read(file, tmp);
+            org.fparity.util.Leftovers.release(tmp);
             try {
                 if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) throw new FparityError(target + " appeared while importing; import into a new folder (--out)");
                 Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
-                throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
+                throw CampaignMerge.movedInto(target, e);
             }
             done = true;
             return new Result(target, r.name(), r.schema(), r.programs(), r.platforms(), r.outcomes(), r.digest());
         } finally {
-            if (!done) deleteTree(tmp);
+            if (!done) {
+                org.fparity.util.Leftovers.release(tmp);
+                deleteTree(tmp);
+            }
         }
     }
 
@@ -264,13 +266,8 @@ public final class CampaignImport {
         if (!actual.equals(hash)) {
             throw new FparityError("program " + id + ": text does not match its hash (file says " + hash + ", text hashes to " + actual + "); the file was changed or damaged");
         }
-        String recorded = prog.path("sha256").asText(null);
-        if (recorded != null && HEX64.matcher(recorded).matches() && !recorded.equals(actual)) {
-            throw new FparityError("program " + id + ": recorded sha256 " + recorded + " is not the hash of its text (" + actual + ")");
-        }
-        if (recorded != null && HEX64.matcher(recorded).matches() && HEX16.matcher(id).matches() && !actual.startsWith(id)) {
-            throw new FparityError("program " + id + ": id is not the start of its text's hash (" + actual + ")");
-        }
+        String problem = ProgramHashes.problem(id, prog.path("sha256").asText(null), source);
+        if (problem != null) throw new FparityError(problem);
     }
 
     private static FparityError failure(Path file, IOException e, String section) {

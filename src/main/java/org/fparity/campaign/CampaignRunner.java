@@ -100,6 +100,13 @@ public final class CampaignRunner {
     /** As {@link #run(Path, Spec, Executor, Function, Consumer)}, recording {@code site} as where every run happened. */
     public static Result run(Path dir, Spec spec, Executor executor, String site, Function<Integer, Progress> progress, Consumer<String> log)
             throws InterruptedException {
+        try (CampaignLock lock = CampaignLock.acquire(dir)) {
+            return runLocked(dir, spec, executor, site, progress, log);
+        }
+    }
+
+    private static Result runLocked(Path dir, Spec spec, Executor executor, String site, Function<Integer, Progress> progress, Consumer<String> log)
+            throws InterruptedException {
         long t0 = System.nanoTime();
         Map<String, String> host = NodeFacts.collect();
         CampaignMeta meta = open(dir, spec, () -> host, log);
@@ -117,10 +124,12 @@ public final class CampaignRunner {
                 platformOf.put(dt.name() + "@" + opt, p.id());
             }
         }
-        meta = Campaign.writeMeta(dir, meta.withPlatforms(List.copyOf(platforms.values())));
+        // campaign.json is written only when a platform is new: resuming a finished campaign writes nothing (a read-only copy resumes)
+        if (platforms.size() != meta.platforms().size()) meta = Campaign.writeMeta(dir, meta.withPlatforms(List.copyOf(platforms.values())));
 
         Set<String> done = new HashSet<>();
-        try (OutcomeLog out = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), p -> log.accept("warning: " + p))) {
+        Path outcomes = dir.resolve(Campaign.OUTCOMES);
+        try (OutcomeLog out = OutcomeLog.open(outcomes, p -> log.accept("warning: " + p), misfits(outcomes, spec.programs()))) {
             for (Outcome o : out.contents().outcomes()) done.add(o.key());
             List<Batch> batches = batches(spec.programs(), spec.batchSize());
             int todo = 0;
@@ -138,6 +147,7 @@ public final class CampaignRunner {
                         lines += j.lines().size();
                     }
                 }
+                if (jobs.isEmpty()) continue;
                 jobs.sort(COSTLIEST_FIRST);
                 executor.execute(jobs, o -> {
                     out.append(o);
@@ -148,6 +158,30 @@ public final class CampaignRunner {
             // the campaign as written: campaign.json as this run wrote it and the outcomes it read and appended, not read back
             return new Result(Campaign.of(dir, meta, out.contents()), total, done.size(), todo, (System.nanoTime() - t0) / 1_000_000);
         }
+    }
+
+    /**
+     * Why an outcome of an existing log does not belong to a campaign of these programs (an unknown program, an input it
+     * does not have), for a resume to set such lines aside; null (nothing to check) when the log is empty or missing, so
+     * that a new campaign does not read its programs for it.
+     */
+    static Function<Outcome, String> misfits(Path log, List<CampaignMeta.ProgramEntry> programs) {
+        try {
+            if (!Files.exists(log) || Files.size(log) == 0) return null;
+        } catch (java.io.IOException e) {
+            return null;
+        }
+        Map<String, Integer> inputsOf = new HashMap<>();
+        for (CampaignMeta.ProgramEntry p : programs) inputsOf.put(p.id(), p.inputs().size());
+        return o -> misfit(o, inputsOf);
+    }
+
+    /** Why outcome {@code o} is not one of a campaign whose programs have these many inputs, or null when it is. */
+    static String misfit(Outcome o, Map<String, Integer> inputsOf) {
+        Integer n = inputsOf.get(o.program());
+        if (n == null) return "program " + o.program() + " is not in the campaign";
+        if (o.input() < 0 || o.input() >= n) return "program " + o.program() + " input " + o.input() + ", which has only " + n + " inputs";
+        return null;
     }
 
     /** A resumed campaign must be the same campaign: same programs, same inputs. */

@@ -34,6 +34,13 @@ public final class ClusterRunner {
 
     public static CampaignRunner.Result run(Path dir, CampaignRunner.Spec spec, List<Site> sites, Function<Integer, Progress> progress, Consumer<String> log)
             throws InterruptedException {
+        try (CampaignLock lock = CampaignLock.acquire(dir)) {
+            return runLocked(dir, spec, sites, progress, log);
+        }
+    }
+
+    private static CampaignRunner.Result runLocked(Path dir, CampaignRunner.Spec spec, List<Site> sites, Function<Integer, Progress> progress, Consumer<String> log)
+            throws InterruptedException {
         long t0 = System.nanoTime();
         CampaignMeta meta = CampaignRunner.open(dir, spec, NodeFacts::collect, log);
         spec = spec.withPrograms(meta.programs());
@@ -42,8 +49,9 @@ public final class ClusterRunner {
         CampaignMeta[] metaRef = {meta};
 
         Set<String> done = Collections.newSetFromMap(new ConcurrentHashMap<>());
-        try (OutcomeLog out = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), p -> log.accept("warning: " + p))) {
-            for (Outcome o : OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes()) done.add(o.key());
+        Path outcomes = dir.resolve(Campaign.OUTCOMES);
+        try (OutcomeLog out = OutcomeLog.open(outcomes, p -> log.accept("warning: " + p), CampaignRunner.misfits(outcomes, spec.programs()))) {
+            for (Outcome o : out.contents().outcomes()) done.add(o.key());
             int already = done.size();
             Map<SiteExecutor, List<JobSpec>> plan = new LinkedHashMap<>();
             int todo = 0;
@@ -128,6 +136,13 @@ public final class ClusterRunner {
     public static Reruns.Result rerun(Campaign campaign, CampaignRunner.Spec spec, List<Site> sites, Set<String> cases, int attempts, Consumer<String> log)
             throws InterruptedException {
         if (cases.isEmpty() || attempts < 1) return new Reruns.Result(0, 0);
+        try (CampaignLock lock = CampaignLock.acquire(campaign.dir())) {
+            return rerunLocked(campaign, spec, sites, cases, attempts, log);
+        }
+    }
+
+    private static Reruns.Result rerunLocked(Campaign campaign, CampaignRunner.Spec spec, List<Site> sites, Set<String> cases, int attempts, Consumer<String> log)
+            throws InterruptedException {
         CampaignRunner.Spec all = spec.withPrograms(campaign.programEntries());
         Reruns.Firsts firsts = Reruns.firsts(campaign.outcomes(), cases);
         List<CampaignRunner.Batch> batches = CampaignRunner.batches(all.programs(), all.batchSize());

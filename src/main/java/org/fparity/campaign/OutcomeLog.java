@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.ProgramJson;
 
@@ -29,7 +30,8 @@ public final class OutcomeLog implements AutoCloseable {
     static final ObjectWriter WRITER = ProgramJson.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
     static final ObjectReader READER = ProgramJson.MAPPER.readerFor(Outcome.class);
 
-    private final FileChannel ch;
+    /** Open for appending on the first append: a log nothing is appended to is never opened for writing (a read-only resume). */
+    private FileChannel ch;
     private final Path file;
     private int appended;
     /** Bytes appended since opened. */
@@ -44,8 +46,21 @@ public final class OutcomeLog implements AutoCloseable {
         this.opened = opened;
     }
 
-    /** What a read found: the outcomes (one per key, first wins) and what had to be repaired or skipped. */
-    public record Contents(List<Outcome> outcomes, int duplicates, List<String> problems, long validBytes, boolean tornTail) {}
+    /**
+     * What a read found: the outcomes (one per key, first wins) and what had to be repaired or skipped.
+     *
+     * @param conflicts runs recorded twice with different results (status or bits), one line each naming the run and
+     *                  both lines: the first is kept here, but nothing may compare them as if there were no second one
+     */
+    public record Contents(List<Outcome> outcomes, int duplicates, List<String> problems, long validBytes, boolean tornTail, List<String> conflicts) {
+        public Contents {
+            conflicts = conflicts == null ? List.of() : List.copyOf(conflicts);
+        }
+
+        public Contents(List<Outcome> outcomes, int duplicates, List<String> problems, long validBytes, boolean tornTail) {
+            this(outcomes, duplicates, problems, validBytes, tornTail, List.of());
+        }
+    }
 
     /**
      * The last logs read or written here, by file identity, size and modification time: {@code fparity run} reads the
@@ -65,7 +80,7 @@ public final class OutcomeLog implements AutoCloseable {
             Contents c = cached.get(stamp);
             if (c != null) return c;
         }
-        Contents c = parse(file);
+        Contents c = parse(file, null).contents();
         if (stamp != null && stamp.equals(stamp(file))) remember(stamp, c);
         return c;
     }
@@ -91,15 +106,27 @@ public final class OutcomeLog implements AutoCloseable {
         }
     }
 
-    private static Contents parse(Path file) {
+    /** A parse: the contents, and where each whole line that is not an outcome (or {@code misfit} refuses) lies: start, end past its newline. */
+    private record Parsed(Contents contents, List<long[]> bad, byte[] bytes) {}
+
+    /**
+     * Parses a log. {@code misfit} (or null): why an outcome that reads does not belong to the campaign (an unknown
+     * program, an input it does not have), or null when it does; such a line is skipped like one that does not read.
+     */
+    private static Parsed parse(Path file, Function<Outcome, String> misfit) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            bytes = new byte[0];
         } catch (IOException e) {
             throw org.fparity.FparityError.io("cannot read " + file, e);
         }
         Map<String, Outcome> byKey = new LinkedHashMap<>();
+        Map<String, Integer> lineOf = new java.util.HashMap<>();
         List<String> problems = new ArrayList<>();
+        List<String> conflicts = new ArrayList<>();
+        List<long[]> bad = new ArrayList<>();
         int dups = 0;
         int start = 0;
         int lineNo = 0;
@@ -115,6 +142,7 @@ public final class OutcomeLog implements AutoCloseable {
                 break;
             }
             String line = new String(bytes, start, nl - start, StandardCharsets.UTF_8).strip();
+            int from = start;
             start = nl + 1;
             valid = start;
             if (line.isEmpty()) continue;
@@ -123,33 +151,107 @@ public final class OutcomeLog implements AutoCloseable {
                 if (o == null || o.program() == null || o.status() == null || o.toolchain() == null || o.opt() == null) {
                     throw new IllegalArgumentException("missing fields");
                 }
-                if (byKey.putIfAbsent(o.key(), o) != null) dups++;
+                String why = misfit == null ? null : misfit.apply(o);
+                if (why != null) throw new IllegalArgumentException(why);
+                Outcome had = byKey.putIfAbsent(o.key(), o);
+                if (had == null) {
+                    lineOf.put(o.key(), lineNo);
+                } else {
+                    dups++;
+                    if (!result(had).equals(result(o))) {
+                        conflicts.add("conflict: " + o.program() + " input " + o.input() + " on " + o.platformKey().id() + " is " + result(had) + " at line "
+                                + lineOf.get(o.key()) + " but " + result(o) + " at line " + lineNo + " of " + file.getFileName());
+                    }
+                }
             } catch (JsonProcessingException | IllegalArgumentException e) {
+                bad.add(new long[] {from, start});
                 problems.add(file.getFileName() + " line " + lineNo + ": unreadable outcome skipped ("
                         + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");
             }
         }
-        return new Contents(List.copyOf(byKey.values()), dups, List.copyOf(problems), valid, torn);
+        return new Parsed(new Contents(List.copyOf(byKey.values()), dups, List.copyOf(problems), valid, torn, conflicts), bad, bytes);
+    }
+
+    /** What two records of one run are compared by: how it ended and the bits it printed (never its time or message). */
+    static String result(Outcome o) {
+        return o.status() + " " + o.hex();
     }
 
     /** Opens for appending, first cutting off a torn last line so the next outcome starts on a line of its own. */
     public static OutcomeLog open(Path file, Consumer<String> warn) {
-        Contents c = read(file);
-        c.problems().forEach(warn);
-        try {
-            FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            if (c.tornTail()) ch.truncate(c.validBytes());
-            ch.position(ch.size());
-            List<String> problems = c.tornTail() ? c.problems().subList(0, c.problems().size() - 1) : c.problems();
-            return new OutcomeLog(file, ch, new Contents(c.outcomes(), c.duplicates(), problems, c.tornTail() ? c.validBytes() : ch.size(), false));
-        } catch (IOException e) {
-            throw org.fparity.FparityError.io("cannot open " + file, e);
+        return open(file, warn, null);
+    }
+
+    /**
+     * Opens for appending, first repairing what a killed or second writer (or a hand) left: a torn last line is cut off
+     * so the next outcome starts on a line of its own, and whole lines that do not read as outcomes (or that
+     * {@code misfit} refuses: see {@link #parse}) are set aside, as they were, in the side file ({@link #rejectedFile}),
+     * {@code warn} hearing of it in one line. The file is only written when there is something to repair.
+     */
+    public static OutcomeLog open(Path file, Consumer<String> warn, Function<Outcome, String> misfit) {
+        Parsed p = parse(file, misfit);
+        Contents c = p.contents();
+        if (c.tornTail()) warn.accept(c.problems().getLast());
+        if (!p.bad().isEmpty()) {
+            Path side = rejectedFile(file);
+            setAside(file, p, c.validBytes(), side);
+            warn.accept(file.getFileName() + ": " + p.bad().size() + (p.bad().size() == 1 ? " line that is not an outcome of this campaign" : " lines that are not outcomes of this campaign")
+                    + " set aside in " + side.getFileName() + " (first: " + c.problems().getFirst().substring(file.getFileName().toString().length() + 1) + ")");
+            long removed = p.bad().stream().mapToLong(b -> b[1] - b[0]).sum();
+            return new OutcomeLog(file, null, new Contents(c.outcomes(), c.duplicates(), List.of(), c.validBytes() - removed, false, c.conflicts()));
         }
+        FileChannel ch = null;
+        if (c.tornTail()) {
+            try {
+                ch = FileChannel.open(file, StandardOpenOption.WRITE);
+                ch.truncate(c.validBytes());
+                ch.position(c.validBytes());
+            } catch (IOException e) {
+                throw org.fparity.FparityError.io("cannot repair " + file, e);
+            }
+        }
+        return new OutcomeLog(file, ch, new Contents(c.outcomes(), c.duplicates(), List.of(), c.validBytes(), false, c.conflicts()));
+    }
+
+    /** Where lines set aside from {@code log} go: {@code outcomes.rejected.jsonl} beside {@code outcomes.jsonl}. */
+    public static Path rejectedFile(Path log) {
+        String name = log.getFileName().toString();
+        String stem = name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name;
+        return log.resolveSibling(stem + ".rejected.jsonl");
+    }
+
+    /**
+     * Appends the bad lines to the side file (forced to disk first), then replaces the log by its good lines (temp, then
+     * rename): killed in between, the next open finds the same bad lines and sets them aside again; nothing is lost.
+     */
+    private static void setAside(Path file, Parsed p, long validBytes, Path side) {
+        byte[] b = p.bytes();
+        try (FileChannel out = FileChannel.open(side, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            for (long[] r : p.bad()) {
+                ByteBuffer buf = ByteBuffer.wrap(b, (int) r[0], (int) (r[1] - r[0]));
+                while (buf.hasRemaining()) out.write(buf);
+            }
+            out.force(true);
+        } catch (IOException e) {
+            throw org.fparity.FparityError.io("cannot write " + side, e);
+        }
+        java.io.ByteArrayOutputStream good = new java.io.ByteArrayOutputStream((int) validBytes);
+        int at = 0;
+        for (long[] r : p.bad()) {
+            good.write(b, at, (int) r[0] - at);
+            at = (int) r[1];
+        }
+        good.write(b, at, (int) validBytes - at);
+        org.fparity.util.AtomicFiles.write(file, good.toByteArray());
     }
 
     /** Appends one outcome as one write: the whole line reaches the kernel before this returns. */
     public synchronized void append(Outcome o) {
         try {
+            if (ch == null) {
+                ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                ch.position(ch.size());
+            }
             byte[] json = line(o);
             ByteBuffer buf = ByteBuffer.allocate(json.length + 1).put(json).put((byte) '\n').flip();
             while (buf.hasRemaining()) ch.write(buf);
@@ -220,24 +322,36 @@ public final class OutcomeLog implements AutoCloseable {
         if (since.isEmpty()) return opened;
         Map<String, Outcome> byKey = new LinkedHashMap<>();
         int dups = opened.duplicates();
+        List<String> conflicts = new ArrayList<>(opened.conflicts());
         for (Outcome o : opened.outcomes()) byKey.put(o.key(), o);
-        for (Outcome o : since) if (byKey.putIfAbsent(o.key(), o) != null) dups++;
+        for (Outcome o : since) {
+            Outcome had = byKey.putIfAbsent(o.key(), o);
+            if (had == null) continue;
+            dups++;
+            if (!result(had).equals(result(o))) {
+                conflicts.add("conflict: " + o.program() + " input " + o.input() + " on " + o.platformKey().id() + " is " + result(had) + " but "
+                        + result(o) + " appended later to " + file.getFileName());
+            }
+        }
         long size;
         try {
-            size = ch.size();
+            size = ch == null ? opened.validBytes() : ch.size();
         } catch (IOException e) {
             throw org.fparity.FparityError.io("cannot read outcomes.jsonl", e);
         }
-        return new Contents(List.copyOf(byKey.values()), dups, opened.problems(), size, false);
+        return new Contents(List.copyOf(byKey.values()), dups, opened.problems(), size, false, conflicts);
     }
 
     @Override
     public synchronized void close() {
+        if (ch == null) return;
         try {
             ch.force(true);
             // What read() would parse from the file as closed: kept, so that reading it back in this process is free.
             // Only when the file holds exactly what it held when opened plus what was appended here (no other writer).
             Contents now = appended > 0 && ch.size() == opened.validBytes() + written ? contents() : null;
+            // a conflict names the lines of both records, which only reading the file says
+            if (now != null && now.conflicts().size() > opened.conflicts().size()) now = null;
             ch.close();
             if (now != null) {
                 String stamp = stamp(file);

@@ -59,6 +59,13 @@ public final class Reruns {
      */
     static Result attempts(Campaign campaign, int attempts, int cases, String where, Consumer<String> log,
             java.util.function.Function<Set<String>, Attempt> plan) throws InterruptedException {
+        try (CampaignLock lock = CampaignLock.acquire(campaign.dir())) {
+            return attemptsLocked(campaign, attempts, cases, where, log, plan);
+        }
+    }
+
+    private static Result attemptsLocked(Campaign campaign, int attempts, int cases, String where, Consumer<String> log,
+            java.util.function.Function<Set<String>, Attempt> plan) throws InterruptedException {
         int ran = 0, already = 0;
         for (int k = 1; k <= attempts; k++) {
             Path file = campaign.dir().resolve(Campaign.rerunFile(k));

@@ -84,7 +84,7 @@ public final class ToolchainCheck {
                 String want = expected.get(o.program() + "/" + o.input());
                 if (want == null) continue; // the reference itself gave no value: nothing to hold the platform to
                 total++;
-                if (o.status() == Outcome.Status.OK && want.equals(o.hex())) agree++;
+                if (o.status() == Outcome.Status.OK && sameResult(want, o.hex())) agree++;
                 else if (first == null) {
                     first = "program " + o.program() + " input " + o.input() + ": gcc -O0 -ffp-contract=off " + want + ", " + dt.name() + "@" + opt + " "
                             + (o.status() == Outcome.Status.OK ? o.hex() : o.status() + (o.detail() == null ? "" : " (" + o.detail() + ")"));
@@ -93,6 +93,17 @@ public final class ToolchainCheck {
             rows.add(new Row(dt.name(), opt, agree, total, first, null));
         }
         return rows;
+    }
+
+    /**
+     * The campaign's rule for "the same result": the same bits, or both NaN (any sign or payload), or both zero (either
+     * sign), as {@code compare.DiscrepancyClass} classes outcomes. A NaN's sign is not an emitter's fidelity.
+     */
+    static boolean sameResult(String want, String got) {
+        if (want.equals(got)) return true;
+        double a = org.fparity.ir.HexFloat.parse(want);
+        double b = org.fparity.ir.HexFloat.parse(got);
+        return (Double.isNaN(a) && Double.isNaN(b)) || (a == 0 && b == 0);
     }
 
     private static List<Outcome> run(LocalExecutor ex, DetectedToolchain dt, String opt, List<String> ids, Map<String, Program> byId, List<Job.Line> lines)

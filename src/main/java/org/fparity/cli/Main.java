@@ -79,6 +79,7 @@ public final class Main {
         }
         boolean debug = Arrays.asList(args).contains("--debug");
         invocation = "fparity" + Arrays.stream(args).map(a -> " " + quote(a)).collect(java.util.stream.Collectors.joining());
+        org.fparity.campaign.CampaignLock.command(invocation);
         String[] rest = Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
         FprevCommand.startEarly(rest);
         FprevCommand plain = FprevCommand.plain(rest);
@@ -101,6 +102,8 @@ public final class Main {
             return cl.execute(rest);
         } catch (OutOfMemoryError e) {
             return outOfMemory(e, debug);
+        } catch (StackOverflowError e) {
+            return tooDeep(e, debug, new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, System.err.charset()), true));
         }
     }
 
@@ -110,6 +113,8 @@ public final class Main {
             return command.call();
         } catch (OutOfMemoryError e) {
             return outOfMemory(e, debug);
+        } catch (StackOverflowError e) {
+            return tooDeep(e, debug, new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, System.err.charset()), true));
         } catch (Exception ex) {
             // picocli's stderr writer: System.err in its charset, flushed on println
             return failed(ex, debug, new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, System.err.charset()), true));
@@ -117,11 +122,14 @@ public final class Main {
     }
 
     /** A command that failed: one line on stderr ({@code --debug}: the stack trace too), and its exit code. */
-    private static int failed(Exception ex, boolean debug, java.io.PrintWriter err) {
+    static int failed(Exception ex, boolean debug, java.io.PrintWriter err) {
+        for (Throwable c = ex; c != null; c = c.getCause()) {
+            if (c instanceof StackOverflowError so) return tooDeep(so, debug, err); // from a worker thread, wrapped
+        }
         if (debug) ex.printStackTrace();
         ExitCode code = exitCode(ex);
         String line = oneLine(ex);
-        if (!(ex instanceof FparityError) && !(ex instanceof IOException) && !(ex instanceof UncheckedIOException)) {
+        if (!(ex instanceof FparityError) && !(ex instanceof IOException) && !(ex instanceof UncheckedIOException) && !(ex instanceof org.fparity.ir.TooDeep)) {
             line = "internal error: " + line + (debug ? "" : " (run again with --debug for the trace, and please report it)");
         }
         err.println("fparity: " + line);
@@ -135,6 +143,19 @@ public final class Main {
         System.err.println("fparity: " + outOfMemory(Runtime.getRuntime().maxMemory()));
         return ExitCode.IO_FAILURE.code();
     }
+
+    /**
+     * A stack overflow that escaped the depth limits of the program readers (Program.MAX_DEPTH): one line and exit 2,
+     * since it comes from an input too deeply nested, not a 1,000-line trace and exit 1 (which reads as findings).
+     */
+    private static int tooDeep(StackOverflowError e, boolean debug, java.io.PrintWriter err) {
+        if (debug) e.printStackTrace();
+        err.println("fparity: " + TOO_DEEP);
+        return ExitCode.BAD_INPUT.code();
+    }
+
+    static final String TOO_DEEP = "program too deep: its nesting overflowed the stack (programs may be at most "
+            + org.fparity.ir.Program.MAX_DEPTH + " levels deep)";
 
     /** The one line for a command that ran out of heap: what the limit was and how to raise it. */
     static String outOfMemory(long maxHeapBytes) {
@@ -170,7 +191,7 @@ public final class Main {
             return c == null ? ExitCode.FINDINGS : c;
         }
         if (ex instanceof IOException || ex instanceof UncheckedIOException) return ExitCode.IO_FAILURE;
-        if (ex instanceof CommandLine.ParameterException) return ExitCode.BAD_INPUT;
+        if (ex instanceof CommandLine.ParameterException || ex instanceof org.fparity.ir.TooDeep) return ExitCode.BAD_INPUT;
         return ExitCode.INTERNAL_ERROR;
     }
 

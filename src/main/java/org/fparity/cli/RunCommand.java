@@ -126,12 +126,19 @@ public final class RunCommand implements Callable<Integer> {
                 : CampaignPlan.generate(new CampaignPlan.Request(seed, precisions(precisionName), precisionName, programs, inputs, batch, grammarFile));
         if (!inputsFrom.equals("random") && !inputsFrom.equals("flip")) throw new FparityError("--inputs-from takes random or flip, not '" + inputsFrom + "'");
         Path dir = existing != null ? campaign : out != null ? out : Path.of("campaigns", "seed" + seed + "-" + precisionName + "-p" + programs + "-i" + inputs);
-        if (plan != null && inputsFrom.equals("flip")) plan = org.fparity.flip.FlipInputs.DEFAULT.planFor(plan, dir, m -> err.println("fparity: " + m));
 
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         for (String p : tcs.problems()) err.println("fparity: " + p);
-        if (clusters != null && !clusters.isEmpty()) return ClusterRun.run(this, plan, existing, dir, tcs, o, err);
-        List<DetectedToolchain> chosen = ToolchainChoice.choose(tcs, toolchains, s -> err.println("fparity: " + s));
+        List<DetectedToolchain> chosen = clusters != null && !clusters.isEmpty() ? null : ToolchainChoice.choose(tcs, toolchains, s -> err.println("fparity: " + s));
+        // One writer per campaign folder, from before the flip search that may read it until the report is written.
+        try (org.fparity.campaign.CampaignLock lock = org.fparity.campaign.CampaignLock.acquire(dir)) {
+            if (plan != null && inputsFrom.equals("flip")) plan = org.fparity.flip.FlipInputs.DEFAULT.planFor(plan, dir, m -> err.println("fparity: " + m));
+            if (chosen == null) return ClusterRun.run(this, plan, existing, dir, tcs, o, err);
+            return runHere(plan, existing, dir, chosen, o, err);
+        }
+    }
+
+    private int runHere(CampaignPlan plan, Campaign existing, Path dir, List<DetectedToolchain> chosen, PrintWriter o, PrintStream err) throws Exception {
         List<String> optLevels = ToolchainChoice.optLevels(chosen, opts);
         CampaignRunner.Spec runSpec = existing != null ? ExistingCampaign.spec(existing, Main.VERSION, chosen, optLevels, batch)
                 : plan.spec(Main.VERSION, chosen, optLevels);

@@ -63,6 +63,29 @@ public final class Nodes {
         };
     }
 
+    /**
+     * How deep the tree under {@code root} is (a leaf is 1), without recursion, so that it can be asked of a tree
+     * too deep for the recursive walks; it stops looking past {@code limit + 1}.
+     */
+    public static int depth(Node root, int limit) {
+        java.util.ArrayDeque<Node> nodes = new java.util.ArrayDeque<>();
+        java.util.ArrayDeque<Integer> depths = new java.util.ArrayDeque<>();
+        nodes.push(root);
+        depths.push(1);
+        int max = 0;
+        while (!nodes.isEmpty()) {
+            Node n = nodes.pop();
+            int d = depths.pop();
+            if (d > max) max = d;
+            if (max > limit) return max;
+            for (Node k : children(n)) {
+                nodes.push(k);
+                depths.push(d + 1);
+            }
+        }
+        return max;
+    }
+
     /** The program's body as the root node of its tree. */
     public static Node.Block root(Program p) {
         return new Node.Block(p.body());

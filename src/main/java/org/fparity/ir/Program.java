@@ -11,6 +11,13 @@ import org.fparity.util.Hashes;
  */
 @JsonPropertyOrder({"precision", "arrayLength", "params", "body"})
 public record Program(Precision precision, int arrayLength, List<Param> params, List<Stmt> body) {
+    /**
+     * The deepest program tree accepted (statements, conditions and expressions together; a sum of n terms is n deep):
+     * generated programs stay below 100, and every recursive walk of a tree this deep fits a thread's stack. Deeper
+     * programs are refused when read, with one line.
+     */
+    public static final int MAX_DEPTH = 400;
+
     public Program {
         if (!precision.programPrecision()) throw new IllegalArgumentException("a program's precision is fp32 or fp64, not " + precision.id());
         params = List.copyOf(params);

@@ -101,6 +101,7 @@ public final class ProgramJson {
             }
             return (where.isEmpty() ? "" : "'" + where + "': ") + (type == null ? "wrong kind of value" : "expected " + type);
         }
+        if (first.startsWith("Document nesting depth")) return "nested too deeply (more than 1000 levels of JSON)";
         if (e instanceof JsonParseException) {
             java.util.regex.Matcher dup = java.util.regex.Pattern.compile("^Duplicate (?:field|Object property) '(.*)'").matcher(first);
             if (dup.find()) return "duplicate key '" + dup.group(1) + "' (each key may appear once)";

@@ -9,6 +9,8 @@ final class ProgramParser {
     private final List<String> toks = new ArrayList<>();
     private final List<Integer> lines = new ArrayList<>();
     private int pos;
+    /** How many blocks, conditions and expressions enclose the parser now: bounded, so the recursion is. */
+    private int nest;
     private Precision precision = Precision.FP64;
 
     ProgramParser(String text) {
@@ -94,6 +96,27 @@ final class ProgramParser {
     }
 
     private List<Stmt> block() {
+        return nested(this::blockBody);
+    }
+
+    /**
+     * One level deeper; refused past {@link Program#MAX_DEPTH} (as JSON parsers limit nesting) so that a hostile
+     * program (30,000 nested brackets) is one line of error, not a stack overflow here or in any later tree walk.
+     */
+    private <T> T nested(java.util.function.Supplier<T> level) {
+        if (++nest > Program.MAX_DEPTH) {
+            nest = 0;
+            int line = lines.isEmpty() ? 1 : lines.get(Math.min(pos, lines.size() - 1));
+            throw new TooDeep("line " + line + ": program nested too deeply: more than " + Program.MAX_DEPTH + " levels of blocks, brackets or operators");
+        }
+        try {
+            return level.get();
+        } finally {
+            nest--;
+        }
+    }
+
+    private List<Stmt> blockBody() {
         expect("{");
         List<Stmt> out = new ArrayList<>();
         while (!accept("}")) {
@@ -169,6 +192,10 @@ final class ProgramParser {
     }
 
     private Cond cond() {
+        return nested(this::condBody);
+    }
+
+    private Cond condBody() {
         Cond c = andCond();
         while (accept("||")) c = new Cond.Or(c, andCond());
         return c;
@@ -216,6 +243,10 @@ final class ProgramParser {
     }
 
     private Expr expr() {
+        return nested(this::exprBody);
+    }
+
+    private Expr exprBody() {
         Expr e = term();
         while (peek("+") || peek("-")) e = Expr.bin(Expr.BinOp.bySymbol(next()), e, term());
         return e;
@@ -230,7 +261,7 @@ final class ProgramParser {
     private Expr unary() {
         if (accept("-")) {
             if (pos < toks.size() && isNumber(toks.get(pos))) return new Expr.Lit(-number(next()));
-            return Expr.neg(unary());
+            return nested(() -> Expr.neg(unary()));
         }
         return primary();
     }

@@ -30,6 +30,9 @@ public final class Validator {
 
     private void run() {
         if (p.precision() == null) fail("no precision");
+        if (p.body() != null && Nodes.depth(Nodes.root(p), Program.MAX_DEPTH) > Program.MAX_DEPTH) {
+            throw new TooDeep("program nested too deeply: more than " + Program.MAX_DEPTH + " levels of blocks, brackets or operators (a sum of n terms is n levels)");
+        }
         if (p.params().isEmpty() || p.params().getFirst().kind() != Param.Kind.FP || !p.params().getFirst().name().equals(Param.COMP)) {
             fail("the first parameter must be '" + p.precision().cType() + " comp'");
         }

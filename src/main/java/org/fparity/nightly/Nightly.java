@@ -171,7 +171,7 @@ public final class Nightly {
             throws Exception {
         Files.createDirectories(dir);
         Consumer<String> tagged = s -> log.accept(c.name() + ": " + s);
-        try (SiteExecutor ex = Sites.open(c, dir, jobs, tagged)) {
+        try (org.fparity.campaign.CampaignLock lock = org.fparity.campaign.CampaignLock.acquire(dir); SiteExecutor ex = Sites.open(c, dir, jobs, tagged)) {
             List<ClusterRunner.Site> sites = List.of(new ClusterRunner.Site(ex, toolchains));
             CampaignRunner.Result r = ClusterRunner.run(dir, spec, sites, n -> new Progress(System.err, false, n), tagged);
             ClusterRunner.rerun(r.campaign(), spec, sites, DiscrepantCases.disagreeingCases(r.campaign().outcomes()), reruns, tagged);

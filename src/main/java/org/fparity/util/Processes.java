@@ -20,6 +20,11 @@ import java.util.concurrent.TimeUnit;
  * to the end before waiting: a child blocked on a full pipe, or a grandchild holding the pipe open, would otherwise
  * make the timeout unreachable. Interactive children ({@link #start}) get pipes, and their owner kills the tree on
  * close.
+ *
+ * <p>Where {@code setsid} exists (Linux), every child starts as the leader of a session of its own, and a kill takes
+ * the whole session: a grandchild that double-forked ({@code (sleep 1000 &)}) is re-parented to init and drops out of
+ * {@link ProcessHandle#descendants()}, but it stays in the session. Only a process that starts a session of its own
+ * (a daemon) leaves; it is no longer part of the command.
  */
 public final class Processes {
     private Processes() {}
@@ -178,11 +183,13 @@ public final class Processes {
             if (stdin == null) pb.redirectInput(ProcessBuilder.Redirect.PIPE);
             pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.to(stdout.toFile()));
             redirectStderr(pb);
-            return new Running(pb.start(), timeoutMillis);
+            Running r = new Running(pb.start(), timeoutMillis);
+            if (SETSID != null) LIVE.add(r.handle);
+            return r;
         }
 
         private ProcessBuilder builder() {
-            ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(argv));
+            ProcessBuilder pb = new ProcessBuilder(sessionArgv(argv, dir));
             pb.redirectInput(stdin == null ? ProcessBuilder.Redirect.from(new File("/dev/null")) : ProcessBuilder.Redirect.from(stdin.toFile()));
             if (dir != null) pb.directory(dir.toFile());
             pb.environment().putAll(env);
@@ -198,6 +205,8 @@ public final class Processes {
         private Result waitBounded(ProcessBuilder pb) throws IOException, InterruptedException {
             long t0 = System.nanoTime();
             Process p = pb.start();
+            ProcessHandle h = p.toHandle();
+            if (SETSID != null) LIVE.add(h);
             try {
                 if (!p.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
                     killTree(p);
@@ -207,6 +216,7 @@ public final class Processes {
             } finally {
                 // also on interrupt: a cancelled campaign must not leave compilers behind
                 if (p.isAlive()) killTree(p);
+                LIVE.remove(h);
             }
         }
     }
@@ -303,6 +313,7 @@ public final class Processes {
                 }
             }
             if (isAlive() || handle.descendants().findAny().isPresent()) killTree(handle);
+            LIVE.remove(handle);
         }
     }
 
@@ -324,7 +335,43 @@ public final class Processes {
         }
     }
 
-    /** Kills a process and every descendant. */
+    private static final Path SETSID = Files.isDirectory(Path.of("/proc/self")) ? Executables.find("setsid") : null;
+
+    /**
+     * Children running in sessions of their own, which a Ctrl-C at the terminal no longer reaches: when fparity is
+     * stopped (SIGINT, SIGTERM, System.exit) a shutdown hook kills what is still running.
+     */
+    private static final java.util.Set<ProcessHandle> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        if (SETSID != null) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> List.copyOf(LIVE).forEach(Processes::killTree), "fparity-kill-children"));
+        }
+    }
+
+    /**
+     * argv run through {@code setsid}, which makes the child a session (and process group) leader in place (a child
+     * of the JVM is not a group leader, so setsid execs without forking and the pid is the child's). A command that
+     * cannot be found is left as it is, so that starting it fails the same way as without setsid.
+     */
+    static List<String> sessionArgv(List<String> argv, Path dir) {
+        if (SETSID == null || !runnable(argv.getFirst(), dir)) return new ArrayList<>(argv);
+        List<String> a = new ArrayList<>(argv.size() + 1);
+        a.add(SETSID.toString());
+        a.addAll(argv);
+        return a;
+    }
+
+    private static boolean runnable(String command, Path dir) {
+        if (command.contains("/")) {
+            Path p = Path.of(command);
+            if (!p.isAbsolute() && dir != null) p = dir.resolve(p);
+            return Files.isExecutable(p) && !Files.isDirectory(p);
+        }
+        return Executables.find(command) != null;
+    }
+
+    /** Kills a process and every descendant (and, when it leads a session, everything left in that session). */
     public static void killTree(Process p) {
         killTree(p.toHandle());
     }
@@ -333,6 +380,8 @@ public final class Processes {
         // Snapshot first: once the parent dies its children are re-parented to init and drop out of descendants().
         // The parent dies first so it cannot start replacements; each snapshotted child's own descendants are looked
         // up again before it dies, catching a grandchild forked after the snapshot.
+        // A session leader's session id is its pid; read it before the leader dies.
+        boolean leader = PROC && session(h.pid()) == h.pid();
         List<ProcessHandle> doomed = new ArrayList<>(h.descendants().toList());
         h.destroyForcibly();
         for (ProcessHandle k : List.copyOf(doomed)) {
@@ -343,6 +392,7 @@ public final class Processes {
             k.destroyForcibly();
         }
         doomed.add(h);
+        if (leader) doomed.addAll(killSession(h.pid()));
         // SIGKILL is asynchronous: wait (bounded) until each is gone, so a caller that returns "killed" means it.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         for (ProcessHandle k : doomed) {
@@ -358,6 +408,44 @@ public final class Processes {
     }
 
     private static final boolean PROC = Files.isDirectory(Path.of("/proc/self"));
+
+    /**
+     * Kills every process of session {@code sid} (double-forked grandchildren included), again until none is left
+     * running (one that forks while the sweep runs is caught by the next), for at most 5 s. The session id cannot be
+     * reused while any member lives, so nothing outside the session is touched.
+     */
+    private static List<ProcessHandle> killSession(long sid) {
+        List<ProcessHandle> killed = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() < deadline) {
+            List<ProcessHandle> members = ProcessHandle.allProcesses()
+                    .filter(p -> p.pid() != ProcessHandle.current().pid() && session(p.pid()) == sid && !gone(p))
+                    .toList();
+            if (members.isEmpty()) break;
+            for (ProcessHandle m : members) {
+                m.destroyForcibly();
+                killed.add(m);
+            }
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return killed;
+    }
+
+    /** The session id of a process from /proc/PID/stat (field 6), or -1 when it is gone or cannot be read. */
+    static long session(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[3]); // f[0] is field 3 (state): ppid, pgrp, session follow
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
 
     /** Whether the process still runs: not exited, not a zombie. */
     public static boolean alive(ProcessHandle h) {

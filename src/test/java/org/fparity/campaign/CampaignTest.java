@@ -1,5 +1,6 @@
 package org.fparity.campaign;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -69,10 +70,21 @@ class CampaignTest {
         }
 
         long before = Files.size(dir.resolve(Campaign.OUTCOMES));
+        Object[] meta = stamp(dir.resolve(Campaign.META));
+        Object[] log = stamp(dir.resolve(Campaign.OUTCOMES));
         CampaignRunner.Result again = FixtureCampaign.run(dir);
         assertEquals(0, again.ran());
         assertEquals(expected, again.alreadyDone());
         assertEquals(before, Files.size(dir.resolve(Campaign.OUTCOMES)));
+        // nothing changed, so nothing was written: a finished campaign resumes from a read-only copy (issue 26, finding 8)
+        assertArrayEquals(meta, stamp(dir.resolve(Campaign.META)), "campaign.json rewritten although no platform is new");
+        assertArrayEquals(log, stamp(dir.resolve(Campaign.OUTCOMES)), "outcomes.jsonl touched although nothing was appended");
+    }
+
+    /** A file's identity and last change: inode and modification time. */
+    private static Object[] stamp(Path f) throws java.io.IOException {
+        var a = Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class);
+        return new Object[] {a.fileKey(), a.lastModifiedTime()};
     }
 
     @Test

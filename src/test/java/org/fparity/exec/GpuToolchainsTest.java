@@ -61,7 +61,7 @@ class GpuToolchainsTest {
      * node, the kernel adds.
      */
     void deviceOnlyForm(String toolchain, String noDevice) throws Exception {
-        Toolchain shipped = Fixtures.shipped().get(toolchain);
+        Toolchain shipped = toolchain.startsWith("nvcc") ? ThisGpu.toolchain("nvcc") : Fixtures.shipped().get(toolchain);
         DetectedToolchain probed = DetectedToolchain.detect(shipped);
         assumeTrue(probed.canCompile(), toolchain + " cannot compile here: " + probed.compileProblem());
         assumeTrue(org.fparity.util.Processes.which("cc") != null, "no C compiler 'cc' for the GPU loader");
@@ -110,7 +110,7 @@ class GpuToolchainsTest {
      */
     @Test
     void jcudaBuildsCubinsAndRunsThemInProcess() throws Exception {
-        Toolchain shipped = Fixtures.shipped().get("jcuda-sm80");
+        Toolchain shipped = ThisGpu.toolchain("jcuda");
         DetectedToolchain probed = DetectedToolchain.detect(shipped);
         assumeTrue(probed.canCompile(), "nvcc cannot compile here: " + probed.compileProblem());
         DetectedToolchain dt = DetectedToolchain.detect(unprobed(shipped));
@@ -163,9 +163,9 @@ class GpuToolchainsTest {
      */
     @Test
     void jcudaAgreesWithTheExecutablePathOnAGpu() throws Exception {
-        DetectedToolchain jc = DetectedToolchain.detect(Fixtures.shipped().get("jcuda-sm80"));
+        DetectedToolchain jc = DetectedToolchain.detect(ThisGpu.toolchain("jcuda"));
         assumeTrue(jc.canRun(), "no NVIDIA GPU here: " + (jc.canCompile() ? jc.runProblem() : jc.compileProblem()));
-        DetectedToolchain exe = DetectedToolchain.detect(executableForm(Fixtures.shipped().get("nvcc-sm80"), true));
+        DetectedToolchain exe = DetectedToolchain.detect(executableForm(ThisGpu.toolchain("nvcc"), true));
         List<Job.Line> lines = new ArrayList<>();
         int in = 0;
         for (String x : List.of("0x1p+0", "-0x1.8p+3", "0x1p-1074", "inf")) {
@@ -204,7 +204,7 @@ class GpuToolchainsTest {
 
     @Test
     void nvccCompilesHereAndRecordsThatItCannotRun() throws Exception {
-        DetectedToolchain nvcc = DetectedToolchain.detect(executableForm(Fixtures.shipped().get("nvcc-sm80"), true));
+        DetectedToolchain nvcc = DetectedToolchain.detect(executableForm(ThisGpu.toolchain("nvcc"), true));
         assumeTrue(nvcc.canCompile(), "nvcc not installed: " + nvcc.compileProblem());
         List<Outcome> out = runFixture(nvcc, "gpu/harness.cu", "nofma");
         assertEquals(2, out.size());
@@ -219,7 +219,7 @@ class GpuToolchainsTest {
             assertEquals("nofma", o.opt());
         }
         // Without the descriptor's probe, the binary itself runs and reports the missing driver (exit 3).
-        Toolchain bare = executableForm(Fixtures.shipped().get("nvcc-sm80"), false);
+        Toolchain bare = executableForm(ThisGpu.toolchain("nvcc"), false);
         List<Outcome> ran = runFixture(DetectedToolchain.detect(bare), "gpu/harness.cu", "O3");
         assertEquals(2, ran.size());
         for (Outcome o : ran) {

@@ -132,6 +132,33 @@ class LocalExecutorTest {
         assertEquals(3, ex.cache().compiles(), "the batch, then its first and last program alone");
     }
 
+    /**
+     * A compiler that double-forks (its helper re-parented to init, no descendant of the driver any more) and hangs:
+     * the compile timeout kills the helper too, and nothing carrying the marker is left in the process table.
+     */
+    @Test
+    void aDoubleForkingCompilerLeavesNoProcessAfterItsTimeout() throws Exception {
+        Toolchain base = Fixtures.shipped().get("gcc");
+        String marker = "1000." + ProcessHandle.current().pid() + System.nanoTime() % 100000;
+        Toolchain hangs = new Toolchain("gcc-hangs", null, "C", "c", null,
+                List.of("sh", "-c", "(sleep " + marker + " &); sleep " + marker), base.opt(), null, null, base.run(), null, null,
+                List.of(List.of("sh", "-c", "echo 1")), null, null, 2, 5, 5, null);
+        DetectedToolchain dt = DetectedToolchain.detect(hangs);
+        LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {});
+        List<Outcome> out = execute(ex, List.of(Fixtures.job("Batch9", dt, "O0", List.of(Fixtures.line("add", 0, 1, 2)))));
+        assertEquals(1, out.size());
+        assertEquals(Status.COMPILE_ERROR, out.getFirst().status(), out.getFirst().detail());
+        List<Long> left = ProcessHandle.allProcesses().filter(h -> {
+            try {
+                return new String(Files.readAllBytes(Path.of("/proc", Long.toString(h.pid()), "cmdline"))).contains(marker)
+                        && !Files.readString(Path.of("/proc", Long.toString(h.pid()), "stat")).matches("^\\d+ \\(.*\\) [ZX] .*");
+            } catch (java.io.IOException gone) {
+                return false;
+            }
+        }).map(ProcessHandle::pid).toList();
+        assertEquals(List.of(), left, "the double-forked compiler helper outlived the compile timeout");
+    }
+
     @Test
     void aMissingCompilerGivesOneClearOutcomePerLine() throws Exception {
         Toolchain gone = Fixtures.shipped().get("gcc");

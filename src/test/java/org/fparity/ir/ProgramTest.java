@@ -9,6 +9,27 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ProgramTest {
+    static String deep(String expr) {
+        return "program fp64 array 1\ncompute(double comp, double a) {\n  comp = " + expr + ";\n}\n";
+    }
+
+    /**
+     * Past Program.MAX_DEPTH the parser stops (brackets, negations, nested ifs) and the validator refuses a tree made
+     * deep by a long chain (a 20,000-term sum parses in a loop), each with one line, before any recursive walk.
+     */
+    @Test
+    void programsNestedPastTheLimitAreRefusedInOneLine() {
+        String sum = String.join(" + ", java.util.Collections.nCopies(20_000, "a"));
+        String ifs = "program fp64 array 1\ncompute(double comp, double a) {\n" + "if (a > 0.0) {\n".repeat(30_000) + "}\n".repeat(30_001);
+        for (String text : List.of(deep("(".repeat(30_000) + "a" + ")".repeat(30_000)), deep("-".repeat(30_000) + "a"), deep(sum), ifs)) {
+            TooDeep e = assertThrows(TooDeep.class, () -> Program.parse(text));
+            assertTrue(e.getMessage().contains("program nested too deeply: more than 400 levels"), e.getMessage());
+        }
+        Program ok = Program.parse(deep(String.join(" + ", java.util.Collections.nCopies(390, "a"))));
+        assertEquals(392, Nodes.depth(Nodes.root(ok), Program.MAX_DEPTH)); // block, assignment, 389 additions, a leaf
+        assertEquals(ok, Program.parse(ok.canonical()));
+    }
+
     static final String SAMPLE = """
             program fp64 array 8
             compute(double comp, int var_1, double var_2, double var_3[8]) {

@@ -53,6 +53,59 @@ class ProcessesTest {
         assertFalse(running(pidFrom(pidFile)), "the grandchild survived the timeout");
     }
 
+    /** Live processes whose command line carries {@code marker} (not zombies). */
+    private static List<Long> withMarker(String marker) throws Exception {
+        List<Long> found = new java.util.ArrayList<>();
+        for (ProcessHandle h : ProcessHandle.allProcesses().toList()) {
+            Path cmdline = Path.of("/proc", Long.toString(h.pid()), "cmdline");
+            try {
+                if (new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).contains(marker) && running(h.pid())) found.add(h.pid());
+            } catch (java.io.IOException gone) {
+                // exited while we looked
+            }
+        }
+        return found;
+    }
+
+    /**
+     * A double fork: the subshell exits at once, so its sleep is re-parented to init and is no descendant of the
+     * child any more when the timeout fires. It stays in the child's session, which the kill takes whole. The odd
+     * duration is the marker that finds it in the process table.
+     */
+    @Test
+    void timeoutKillsADoubleForkedGrandchild() throws Exception {
+        String marker = "1000." + ProcessHandle.current().pid() + System.nanoTime() % 100000;
+        Processes.Result r = Processes.command("sh", "-c", "(sleep " + marker + " &); sleep " + marker)
+                .timeoutSeconds(2).run();
+        assertTrue(r.timedOut());
+        assertEquals(List.of(), withMarker(marker), "a double-forked grandchild outlived the timeout");
+    }
+
+    /** The same through capture() and an interactive child's close(). */
+    @Test
+    void captureAndCloseKillADoubleForkedGrandchild() throws Exception {
+        String marker = "1000." + ProcessHandle.current().pid() + System.nanoTime() % 100000 + "1";
+        Processes.Captured c = Processes.command("sh", "-c", "(sleep " + marker + " &); echo up; sleep " + marker)
+                .timeoutSeconds(2).capture();
+        assertTrue(c.result().timedOut());
+        assertEquals("up\n", c.stdout());
+        assertEquals(List.of(), withMarker(marker), "capture: a double-forked grandchild outlived the timeout");
+        String marker2 = marker + "2";
+        try (Processes.Running p = Processes.command("sh", "-c", "(sleep " + marker2 + " &); echo up; sleep " + marker2).start()) {
+            BufferedReader in = new BufferedReader(new InputStreamReader(p.stdout(), StandardCharsets.UTF_8));
+            assertEquals("up", in.readLine());
+            assertFalse(withMarker(marker2).isEmpty(), "the command runs before close");
+        }
+        assertEquals(List.of(), withMarker(marker2), "close: a double-forked grandchild outlived it");
+    }
+
+    /** A command that does not exist still fails to start (setsid does not turn it into an exit code). */
+    @Test
+    void aMissingCommandStillFailsToStart() {
+        org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> Processes.command("fparity-no-such-command-xyz").timeoutSeconds(2).run());
+    }
+
     @Test
     void captureTimeoutKillsTheTreeAndKeepsWhatWasPrinted() throws Exception {
         Path pidFile = tmp.resolve("grandchild.pid");
