@@ -11,20 +11,27 @@ final class Markup {
      */
     static String md(String s) {
         if (s == null) return "";
-        StringBuilder sb = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> sb.append("&amp;");
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '|' -> sb.append("\\|");
-                case '`' -> sb.append('\'');
-                case '\n', '\r' -> sb.append(' ');
-                default -> sb.append(c);
-            }
+        String text = s.replace('`', '\'').replace('\n', ' ').replace('\r', ' ');
+        StringBuilder sb = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '|') sb.append("\\|");
+            else if (!entity(sb, c)) sb.append(c);
         }
         return org.fparity.util.Names.printable(sb.toString());
+    }
+
+    /** Appends {@code c} as an entity if it is one of HTML's markup characters {@code & < >}; false otherwise. */
+    private static boolean entity(StringBuilder sb, char c) {
+        switch (c) {
+            case '&' -> sb.append("&amp;");
+            case '<' -> sb.append("&lt;");
+            case '>' -> sb.append("&gt;");
+            default -> {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -53,10 +60,8 @@ final class Markup {
         StringBuilder sb = new StringBuilder(s.length() + 16);
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
+            if (entity(sb, c)) continue;
             switch (c) {
-                case '&' -> sb.append("&amp;");
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
                 case '"' -> sb.append("&quot;");
                 case '\'' -> sb.append("&#39;");
                 default -> {
