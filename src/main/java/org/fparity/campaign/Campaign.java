@@ -152,6 +152,18 @@ public final class Campaign {
         return out;
     }
 
+    /** What reading each rerun attempt's file found ({@link #reruns} without the problems and conflicts left out), attempt 1 first. */
+    public List<OutcomeLog.Contents> rerunContents() {
+        List<OutcomeLog.Contents> out = new java.util.ArrayList<>();
+        for (int k = 1; Files.exists(dir.resolve(rerunFile(k))); k++) out.add(OutcomeLog.read(dir.resolve(rerunFile(k))));
+        return out;
+    }
+
+    /** Runs recorded twice with different results in outcomes.jsonl (one line each, naming both lines). */
+    public List<String> conflicts() {
+        return outcomes.conflicts();
+    }
+
     /** Lines that were torn or unreadable when loading (each one line, for a warning). */
     public List<String> problems() {
         return outcomes.problems();

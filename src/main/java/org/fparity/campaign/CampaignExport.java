@@ -56,13 +56,15 @@ public final class CampaignExport {
         Path tmp;
         try {
             Files.createDirectories(target.getParent());
+            // what a killed export to the same file left behind goes first; this one's is locked while it is written
+            org.fparity.util.Leftovers.clean(target.getParent(), "." + target.getFileName() + ".", ".tmp");
             tmp = org.fparity.util.AtomicFiles.tempBeside(target); // an export is made to be copied and read by others
         } catch (IOException e) {
             throw new FparityError("cannot write " + out + ": " + org.fparity.FparityError.reason(e), 4);
         }
         try {
             Result r;
-            try (OutputStream file = Files.newOutputStream(tmp)) {
+            try (OutputStream file = java.nio.channels.Channels.newOutputStream(org.fparity.util.Leftovers.lockedFile(tmp))) {
                 OutputStream raw = ExportFormat.gzipByName(target.getFileName().toString())
                         ? new BufferedOutputStream(new GZIPOutputStream(file, 1 << 16), 1 << 16) : new BufferedOutputStream(file, 1 << 16);
                 try (raw) {
@@ -127,6 +129,9 @@ public final class CampaignExport {
         for (CampaignMeta.ProgramEntry p : meta.programs()) {
             if (p.source() == null) throw new FparityError("program " + p.id() + " has no text: cannot export a campaign that does not hold its programs");
             if (inputsOf.put(p.id(), p.inputs().size()) != null) throw new FparityError(Campaign.META + ": program " + p.id() + " is listed twice");
+            // what import would refuse is not written: text changed after the runs (by hand) no longer matches its hashes
+            String problem = ProgramHashes.problem(p.id(), p.sha256(), p.source());
+            if (problem != null) throw new FparityError(problem + "; the program was changed after it ran, so its outcomes are not its own");
             ObjectNode node = COMPACT.createObjectNode();
             node.put("hash", ExportFormat.sha256(p.source()));
             node.setAll((ObjectNode) COMPACT.valueToTree(p));

@@ -22,7 +22,6 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.fparity.FparityError;
@@ -41,8 +40,6 @@ public final class CampaignImport {
     /** What an import produced. */
     public record Result(Path campaign, String name, int schema, int programs, int platforms, long outcomes, String digest) {}
 
-    private static final Pattern HEX64 = Pattern.compile("[0-9a-f]{64}");
-    private static final Pattern HEX16 = Pattern.compile("[0-9a-f]{16}");
 
     /** The campaign name an export file carries (for a default --out), read from its head only. */
     public static String name(Path file) {
@@ -72,23 +69,29 @@ public final class CampaignImport {
         Path tmp;
         try {
             Files.createDirectories(parent);
-            tmp = Files.createTempDirectory(parent, "." + target.getFileName() + ".import-");
+            // what a killed import into the same folder left behind goes first; this one's folder is locked while it works
+            org.fparity.util.Leftovers.clean(parent, "." + target.getFileName() + ".import-", "");
+            tmp = org.fparity.util.Leftovers.tempDir(parent, "." + target.getFileName() + ".import-");
         } catch (IOException e) {
             throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
         }
         boolean done = false;
         try {
             Result r = read(file, tmp);
+            org.fparity.util.Leftovers.release(tmp);
             try {
                 Files.deleteIfExists(target); // an empty folder only: checked above
                 Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
-                throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
+                throw CampaignMerge.movedInto(target, e);
             }
             done = true;
             return new Result(target, r.name(), r.schema(), r.programs(), r.platforms(), r.outcomes(), r.digest());
         } finally {
-            if (!done) deleteTree(tmp);
+            if (!done) {
+                org.fparity.util.Leftovers.release(tmp);
+                deleteTree(tmp);
+            }
         }
     }
 
@@ -250,13 +253,8 @@ public final class CampaignImport {
         if (!actual.equals(hash)) {
             throw new FparityError("program " + id + ": text does not match its hash (file says " + hash + ", text hashes to " + actual + "); the file was changed or damaged");
         }
-        String recorded = prog.path("sha256").asText(null);
-        if (recorded != null && HEX64.matcher(recorded).matches() && !recorded.equals(actual)) {
-            throw new FparityError("program " + id + ": recorded sha256 " + recorded + " is not the hash of its text (" + actual + ")");
-        }
-        if (recorded != null && HEX64.matcher(recorded).matches() && HEX16.matcher(id).matches() && !actual.startsWith(id)) {
-            throw new FparityError("program " + id + ": id is not the start of its text's hash (" + actual + ")");
-        }
+        String problem = ProgramHashes.problem(id, prog.path("sha256").asText(null), source);
+        if (problem != null) throw new FparityError(problem);
     }
 
     private static FparityError failure(Path file, IOException e, String section) {

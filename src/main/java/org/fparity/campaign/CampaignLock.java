@@ -186,8 +186,9 @@ public final class CampaignLock implements AutoCloseable {
     }
 
     /**
-     * Who holds the lock of {@code dir} now, or null when nobody does (no lock file, or its lock is free). For commands
-     * that would write a folder another one is writing, to say so.
+     * Who else holds the lock of {@code dir} now, or null when nobody does (no lock file, or its lock is free) or this
+     * thread does. For commands that would write a folder another one is writing, or read one still being written, to
+     * say so.
      */
     public static String holderOf(Path dir) {
         Path file = dir.resolve(FILE);
@@ -199,7 +200,8 @@ public final class CampaignLock implements AutoCloseable {
             return null;
         }
         synchronized (HELD) {
-            if (HELD.containsKey(key)) return holder(file);
+            Held h = HELD.get(key);
+            if (h != null) return h.owner == Thread.currentThread() ? null : holder(file);
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
                 FileLock l = ch.tryLock(0, Long.MAX_VALUE, true);
                 if (l == null) return holder(file);

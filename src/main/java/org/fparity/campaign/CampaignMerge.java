@@ -135,7 +135,9 @@ public final class CampaignMerge {
         Path tmp;
         try {
             Files.createDirectories(parent);
-            tmp = Files.createTempDirectory(parent, "." + target.getFileName() + ".merge-");
+            // what a killed merge into the same folder left behind goes first; this one's folder is locked while it works
+            org.fparity.util.Leftovers.clean(parent, "." + target.getFileName() + ".merge-", "");
+            tmp = org.fparity.util.Leftovers.tempDir(parent, "." + target.getFileName() + ".merge-");
         } catch (IOException e) {
             throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
         }
@@ -154,18 +156,35 @@ public final class CampaignMerge {
             long written = merged.written();
             long dups = merged.duplicates();
             Campaign.writeMeta(tmp, meta);
+            org.fparity.util.Leftovers.release(tmp);
             try {
                 Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
-                throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
+                throw movedInto(target, e);
             }
             done = true;
             return new Result(target, programs.size(), platforms.size(), written, dups, partial);
         } catch (IOException e) {
             throw new FparityError("cannot merge into " + target + ": " + org.fparity.FparityError.reason(e), 4);
         } finally {
-            if (!done) CampaignImport.deleteTree(tmp);
+            if (!done) {
+                org.fparity.util.Leftovers.release(tmp);
+                CampaignImport.deleteTree(tmp);
+            }
         }
+    }
+
+    /**
+     * The error of a finished campaign folder that could not be renamed onto {@code target}: another command made the
+     * folder meanwhile (named when it still writes it), or the rename itself failed.
+     */
+    static FparityError movedInto(Path target, IOException e) {
+        if (Files.exists(target)) {
+            String holder = CampaignLock.holderOf(target);
+            return new FparityError("cannot create " + target + ": another command created it meanwhile"
+                    + (holder != null ? " and is still writing it (" + holder + ")" : "") + "; nothing written", 4);
+        }
+        return new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
     }
 
     /** How many outcome lines a merged log got, and how many duplicates it left out. */

@@ -49,7 +49,7 @@ final class CliCampaigns {
     private static CampaignView withReportVersion(CampaignView v) {
         Map<String, String> versions = new HashMap<>(v.versions());
         versions.put("fparity-report", Main.VERSION);
-        return new CampaignView(v.name(), v.host(), versions, v.programs(), v.outcomes(), v.reruns(), v.provenance());
+        return new CampaignView(v.name(), v.host(), versions, v.programs(), v.outcomes(), v.reruns(), v.provenance(), v.incomplete());
     }
 
     /** An existing campaign folder to add runs to ({@code run --campaign}); a missing one is a one-line error. */

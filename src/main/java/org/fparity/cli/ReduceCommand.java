@@ -83,13 +83,16 @@ public final class ReduceCommand implements Callable<Integer> {
         Path work;
         try {
             // the builds, traces and sanitised runs live next to the bundles and go when the command ends, however it ends
-            work = Files.createTempDirectory(Files.createDirectories(out), ".fparity-reduce-");
+            // what a killed reduce left in the same folder goes first; this one's work folder is locked while it works
+            org.fparity.util.Leftovers.clean(Files.createDirectories(out), ".fparity-reduce-", "");
+            work = org.fparity.util.Leftovers.tempDir(out, ".fparity-reduce-");
         } catch (IOException e) {
             throw new FparityError("cannot create a work folder in " + out + ": " + org.fparity.FparityError.reason(e), 4);
         }
         try {
             return reduce(tcs, w, work);
         } finally {
+            org.fparity.util.Leftovers.release(work);
             org.fparity.reduce.WorkFolder.delete(work);
         }
     }

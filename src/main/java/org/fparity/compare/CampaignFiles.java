@@ -6,7 +6,12 @@ import java.util.HashMap;
 import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
+import java.util.List;
+import org.fparity.campaign.CampaignGaps;
 import org.fparity.campaign.CampaignMeta;
+import org.fparity.campaign.OutcomeLog;
+import org.fparity.campaign.ProgramHashes;
+import org.fparity.exec.Outcome;
 
 /** Reads a campaign folder ({@link Campaign#load}) into the {@link CampaignView} comparison and reports work on. */
 public final class CampaignFiles {
@@ -17,21 +22,58 @@ public final class CampaignFiles {
         return of(Campaign.load(dir));
     }
 
-    /** As {@link #load(Path)}, of a campaign already loaded (e.g. the one {@code fparity run} has just run), not read again. */
+    /**
+     * As {@link #load(Path)}, of a campaign already loaded (e.g. the one {@code fparity run} has just run), not read again.
+     * Nothing lost may read as clean: lines of outcomes.jsonl or reruns-K.jsonl that do not read, outcomes of programs or
+     * inputs the campaign does not list, a run recorded twice with different results (merge's rule: refused, naming the
+     * run) and program text that no longer matches its hashes are refused (exit 2); planned runs without an outcome make
+     * the campaign broken ({@link CampaignView#incomplete}, exit 1).
+     */
     public static CampaignView of(Campaign c) {
         Path dir = c.dir();
         // The outcome log skips a torn or unreadable line so that a resumed run can go on; a report built on it would
         // silently leave those runs out, so compare and report refuse it, naming the first problem.
-        if (!c.problems().isEmpty()) {
-            int more = c.problems().size() - 1;
-            throw new FparityError(dir + ": " + c.problems().getFirst() + (more > 0 ? " (and " + more + " more)" : "")
-                    + "; resume it with 'fparity run' (that repairs a torn last line) or fix the file");
-        }
+        refuseProblems(dir, c.problems());
+        List<OutcomeLog.Contents> reruns = c.rerunContents();
+        for (OutcomeLog.Contents r : reruns) refuseProblems(dir, r.problems());
+        refuseConflicts(dir, c.conflicts());
+        for (OutcomeLog.Contents r : reruns) refuseConflicts(dir, r.conflicts());
         Map<String, ProgramInfo> programs = new HashMap<>();
         for (CampaignMeta.ProgramEntry p : c.programEntries()) {
+            String edited = ProgramHashes.problem(p.id(), p.sha256(), p.source());
+            if (edited != null) throw new FparityError(dir + ": " + edited + "; the program's text was changed after it ran (by hand?), so its outcomes are not its own");
             programs.put(p.id(), new ProgramInfo(p.id(), p.precision(), p.source(), p.inputs()));
         }
-        return new CampaignView(c.name(), c.host(), c.versions(), programs, c.outcomes(), c.reruns(), provenance(c));
+        refuseStrangers(dir, Campaign.OUTCOMES, c.outcomes(), programs);
+        for (int k = 0; k < reruns.size(); k++) refuseStrangers(dir, Campaign.rerunFile(k + 1), reruns.get(k).outcomes(), programs);
+        return new CampaignView(c.name(), c.host(), c.versions(), programs, c.outcomes(), reruns.stream().map(OutcomeLog.Contents::outcomes).toList(),
+                provenance(c), CampaignGaps.of(c));
+    }
+
+    private static void refuseProblems(Path dir, List<String> problems) {
+        if (problems.isEmpty()) return;
+        int more = problems.size() - 1;
+        throw new FparityError(dir + ": " + problems.getFirst() + (more > 0 ? " (and " + more + " more)" : "")
+                + "; resume it with 'fparity run' (that repairs a torn last line and sets aside lines that are not outcomes) or fix the file");
+    }
+
+    /** The rule of {@code fparity merge}: a run recorded twice with different results is refused, naming it, never resolved by picking one. */
+    private static void refuseConflicts(Path dir, List<String> conflicts) {
+        if (conflicts.isEmpty()) return;
+        int more = conflicts.size() - 1;
+        throw new FparityError(dir + ": " + conflicts.getFirst() + (more > 0 ? " (and " + more + " more)" : "")
+                + "; not compared (rerun that platform into a new campaign, or delete one of the two lines)");
+    }
+
+    /** An outcome of a program or input the campaign does not list is no case of it: refused, not counted as an extra case. */
+    private static void refuseStrangers(Path dir, String file, List<Outcome> outcomes, Map<String, ProgramInfo> programs) {
+        for (Outcome o : outcomes) {
+            ProgramInfo p = programs.get(o.program());
+            if (p != null && o.input() >= 0 && o.input() < p.inputs().size()) continue;
+            throw new FparityError(dir + ": " + file + ": outcome of program " + o.program() + " input " + o.input() + " on " + o.platformKey().id()
+                    + (p == null ? ", a program the campaign does not list" : ", an input the program does not have (it has " + p.inputs().size() + ")")
+                    + "; resume it with 'fparity run' (that sets such lines aside) or delete the line");
+        }
     }
 
     /** How the campaign was made, for a report to say how to make it again. */

@@ -17,9 +17,11 @@ import org.fparity.ir.Precision;
  *                   a platform whose result changes between them is unstable for that case ({@link Cases})
  * @param provenance how to make the campaign again: command line, seed, grammar and its SHA-256, fparity version,
  *                   creation time, folder (keys as {@link CampaignFiles#load} spells them); empty when unknown
+ * @param incomplete why planned runs have no outcome (how many, one of them, still running or interrupted), or null
+ *                   when every planned run has one or nothing is known of a plan ({@link org.fparity.campaign.CampaignGaps})
  */
 public record CampaignView(String name, Map<String, String> host, Map<String, String> versions, Map<String, ProgramInfo> programs, List<Outcome> outcomes,
-        List<List<Outcome>> reruns, Map<String, String> provenance) {
+        List<List<Outcome>> reruns, Map<String, String> provenance, String incomplete) {
     public CampaignView {
         host = Map.copyOf(host);
         versions = Map.copyOf(versions);
@@ -27,6 +29,12 @@ public record CampaignView(String name, Map<String, String> host, Map<String, St
         outcomes = List.copyOf(outcomes);
         reruns = reruns.stream().map(List::copyOf).toList();
         provenance = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(provenance));
+    }
+
+    /** A campaign whose plan is not known (tests, a view made elsewhere): nothing is said to be missing. */
+    public CampaignView(String name, Map<String, String> host, Map<String, String> versions, Map<String, ProgramInfo> programs, List<Outcome> outcomes,
+            List<List<Outcome>> reruns, Map<String, String> provenance) {
+        this(name, host, versions, programs, outcomes, reruns, provenance, null);
     }
 
     /** A campaign without reruns or provenance (tests, imports). */
@@ -41,7 +49,7 @@ public record CampaignView(String name, Map<String, String> host, Map<String, St
     public CampaignView only(java.util.Set<Platform> keep) {
         java.util.function.Predicate<Outcome> in = o -> keep.contains(Platform.of(o));
         return new CampaignView(name, host, versions, programs, outcomes.stream().filter(in).toList(),
-                reruns.stream().map(attempt -> attempt.stream().filter(in).toList()).toList(), provenance);
+                reruns.stream().map(attempt -> attempt.stream().filter(in).toList()).toList(), provenance, incomplete);
     }
 
     public Precision precision(String programId) {

@@ -1,26 +1,73 @@
 package org.fparity.report;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
-import org.fparity.util.AtomicFiles;
 
-/** Writes a report's five files into one folder, each by temp-then-rename. */
+/**
+ * Writes a report's five files as a set: into a new folder beside the report folder, which then takes the old one's
+ * place, so that a killed {@code report} leaves the old report or the new one, never old files beside new ones.
+ */
 public final class ReportWriter {
     private ReportWriter() {}
 
+    /** The files of a report, in the order they are listed. */
+    static final List<String> FILES = List.of("report.json", "summary.md", "report.html", "junit.xml", "metrics.txt");
+
     /** Writes report.json, summary.md, report.html, junit.xml and metrics.txt into dir; returns their paths. */
     public static List<Path> write(Report r, Path dir) {
-        Path json = dir.resolve("report.json");
-        Path md = dir.resolve("summary.md");
-        Path html = dir.resolve("report.html");
-        Path junit = dir.resolve("junit.xml");
-        Path metrics = dir.resolve("metrics.txt");
-        AtomicFiles.write(json, JsonReport.render(r));
-        AtomicFiles.write(md, MarkdownSummary.render(r));
-        AtomicFiles.write(html, HtmlReport.render(r));
-        AtomicFiles.write(junit, JUnitReport.render(r));
-        AtomicFiles.write(metrics, OpenMetrics.render(r));
-        return List.of(json, md, html, junit, metrics);
+        List<byte[]> texts = List.of(JsonReport.render(r), MarkdownSummary.render(r), HtmlReport.render(r), JUnitReport.render(r), OpenMetrics.render(r))
+                .stream().map(t -> t.getBytes(java.nio.charset.StandardCharsets.UTF_8)).toList();
+        Path target = dir.toAbsolutePath().normalize();
+        Path parent = target.getParent();
+        String name = target.getFileName().toString();
+        Path tmp = null;
+        try {
+            // what a killed report into the same folder left behind goes first
+            org.fparity.util.Leftovers.clean(parent, "." + name + ".report-", "");
+            org.fparity.util.Leftovers.clean(parent, "." + name + ".old-", "");
+            tmp = org.fparity.util.Leftovers.tempDir(parent, "." + name + ".report-");
+            for (int i = 0; i < FILES.size(); i++) Files.write(tmp.resolve(FILES.get(i)), texts.get(i), StandardOpenOption.CREATE_NEW, StandardOpenOption.SYNC);
+            org.fparity.util.Leftovers.release(tmp);
+            if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            } else if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS) && onlyReportFiles(target)) {
+                // the old report aside, the new one in its place, the old one gone: two renames, never a mix
+                Path old = parent.resolve("." + name + ".old-" + tmp.getFileName().toString().substring(name.length() + ".report-".length() + 1));
+                Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+                org.fparity.util.Leftovers.deleteTree(old);
+            } else {
+                // a folder that holds other files too (--out .): the old report's files go before the new ones come, one by one
+                for (String f : FILES) Files.deleteIfExists(target.resolve(f));
+                for (String f : FILES) Files.move(tmp.resolve(f), target.resolve(f), StandardCopyOption.ATOMIC_MOVE);
+                org.fparity.util.Leftovers.deleteTree(tmp);
+            }
+            tmp = null;
+        } catch (IOException e) {
+            throw org.fparity.FparityError.io("cannot write the report into " + dir, e);
+        } finally {
+            if (tmp != null) {
+                org.fparity.util.Leftovers.release(tmp);
+                try {
+                    org.fparity.util.Leftovers.deleteTree(tmp);
+                } catch (IOException ignored) {
+                    // named as a leftover: the next report removes it
+                }
+            }
+        }
+        return FILES.stream().map(dir::resolve).toList();
+    }
+
+    /** Whether a folder holds nothing but files of a report (or nothing). */
+    private static boolean onlyReportFiles(Path dir) throws IOException {
+        try (var s = Files.list(dir)) {
+            return s.allMatch(p -> FILES.contains(p.getFileName().toString()) && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS));
+        }
     }
 
     /**

@@ -31,7 +31,7 @@ import org.fparity.ir.Ulps;
  * @param cases      every case with an outcome
  * @param count      cases, discrepant cases, cases with an unstable platform
  * @param health     per toolchain (lane): how its runs ended
- * @param broken     why the campaign looks broken (most toolchains produced no value), or null
+ * @param broken     why the campaign looks broken (planned runs without an outcome, most toolchains produced no value), or null
  * @param against    new / persisting / gone cases against the baseline, or null without one
  * @param truths     per discrepant case key, the ideal IEEE platform's answer where the oracle could evaluate it
  * @param ranking    per platform, how often it was the odd one out, most first
@@ -84,6 +84,8 @@ public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainH
         Cases.Count count = Cases.count(cases);
         List<ToolchainHealth> health = health(f);
         String broken = broken(health);
+        // planned runs without an outcome: never a clean result (nothing lost reads as clean)
+        if (view.incomplete() != null) broken = broken == null ? view.incomplete() : view.incomplete() + "; " + broken;
         CaseDiff against = baseline == null ? null : against(baseline, cases, view);
         Map<String, Truth> truths = truths(view, cases);
         List<Rank> ranking = ranking(cases, truths);

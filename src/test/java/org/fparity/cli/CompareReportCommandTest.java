@@ -83,7 +83,7 @@ class CompareReportCommandTest {
         Run r = fparity("compare", bad.toString());
         assertEquals(2, r.exit());
         assertTrue(r.err().startsWith("fparity: " + bad + ": outcomes.jsonl line 40: torn last line ("), r.err());
-        assertTrue(r.err().endsWith("; resume it with 'fparity run' (that repairs a torn last line) or fix the file\n"), r.err());
+        assertTrue(r.err().endsWith("; resume it with 'fparity run' (that repairs a torn last line and sets aside lines that are not outcomes) or fix the file\n"), r.err());
         assertEquals(1, r.err().lines().count());
     }
 
@@ -131,7 +131,9 @@ class CompareReportCommandTest {
 
     @Test
     void aBaselineSharingNoProgramIsAWarningOrWithStrictARefusal() {
-        Path other = CampaignFixtures.write(new org.fparity.compare.CampaignView("other", java.util.Map.of("hostname", "h"), java.util.Map.of("gcc", "gcc 14"), java.util.Map.of(),
+        Path other = CampaignFixtures.write(new org.fparity.compare.CampaignView("other", java.util.Map.of("hostname", "h"), java.util.Map.of("gcc", "gcc 14"),
+                java.util.Map.of("unrelated", new org.fparity.compare.ProgramInfo("unrelated", org.fparity.ir.Precision.FP64, "compute(u) { }\n",
+                        List.of(new org.fparity.ir.Input(List.of("0x1p+0"))))),
                 List.of(new org.fparity.exec.Outcome("unrelated", 0, "gcc", "O0", org.fparity.exec.Outcome.Status.OK, "0x1p+0", null, "gcc@O0", 0))),
                 tmp.resolve("campaigns/other"));
         Run r = fparity("compare", campaign.toString(), "--baseline", other.toString());

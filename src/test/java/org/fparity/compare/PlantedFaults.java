@@ -53,7 +53,7 @@ public final class PlantedFaults {
                 out.add(ok(p.program(), "planted", opt, opt.equals("O0") ? p.plantedO0() : p.plantedO3fm()));
             }
         }
-        programs.put(CRASHER, new ProgramInfo(CRASHER, Precision.FP64, "compute(crash) { }\n", List.of()));
+        programs.put(CRASHER, new ProgramInfo(CRASHER, Precision.FP64, "compute(crash) { }\n", List.of(new Input(List.of("0x1p-1000")))));
         for (String opt : List.of("O0", "O3_FM")) {
             out.add(ok(CRASHER, "gcc", opt, "0x1p+2"));
             out.add(opt.equals("O0") ? ok(CRASHER, "planted", opt, "0x1p+2")

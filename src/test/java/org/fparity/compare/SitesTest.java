@@ -71,7 +71,7 @@ class SitesTest {
         Files.writeString(dir.resolve("campaign.json"), """
                 {"schema":1,"fparity":"0.1.0","host":{"hostname":"h"},
                  "platforms":[{"id":"gcc@O2-0123abcd","toolchain":"gcc","opt":"O2","language":"C","version":"gcc 12","host":"h"}],
-                 "programs":[{"id":"p","precision":"fp64","inputs":[],"source":"compute(x) { }\\n"}]}
+                 "programs":[{"id":"p","precision":"fp64","inputs":[["0x1p+0"]],"source":"compute(x) { }\\n"}]}
                 """);
         Files.writeString(dir.resolve("outcomes.jsonl"),
                 "{\"program\":\"p\",\"input\":0,\"toolchain\":\"gcc\",\"opt\":\"O2\",\"status\":\"OK\",\"hex\":\"0x1p+0\",\"platform\":\"gcc@O2-0123abcd\",\"micros\":3}\n");

@@ -1,0 +1,109 @@
+package org.fparity.campaign;
+
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fparity.exec.Outcome;
+
+/**
+ * Which planned runs of a campaign have no outcome: nothing lost may read as a clean result. What was planned is known
+ * from campaign.json: its programs × their inputs × its platforms (those fparity runs; recorded ones, imported from
+ * Varity, are facts, not plans). A platform is planned for every case (program, input) of the campaign, except where the
+ * campaign is a merge of sites that did not all have every program or input: a site plans the cases it has any
+ * outcome for, plus every case that has no outcome anywhere (a merge never makes one), and a site that has no
+ * outcome at all plans every case. Platforms are counted as lanes (toolchain, opt level, site): a site whose nodes
+ * differ (GPU models) runs each case of a lane on one of them.
+ */
+public final class CampaignGaps {
+    private CampaignGaps() {}
+
+    /**
+     * Why the campaign is incomplete, in one line (how many planned runs lack an outcome, one of them, and whether a
+     * writer is still at it or the campaign should be resumed), or null when every planned run has an outcome.
+     * Outcomes of programs or inputs the campaign does not list are ignored here (they are refused before).
+     */
+    public static String of(Campaign c) {
+        Map<String, Integer> base = new HashMap<>();
+        List<CampaignMeta.ProgramEntry> programs = c.programEntries();
+        int total = 0;
+        for (CampaignMeta.ProgramEntry p : programs) {
+            base.put(p.id(), total);
+            total += p.inputs().size();
+        }
+        if (total == 0) return programs.isEmpty() ? "the campaign has no programs: nothing was compared" : null;
+
+        Set<String> recorded = new HashSet<>();
+        Map<String, BitSet> lanes = new LinkedHashMap<>();
+        Map<String, String> siteOf = new HashMap<>();
+        for (CampaignMeta.Platform p : c.platforms()) {
+            String lane = lane(p.toolchain(), p.opt(), p.site());
+            if (p.recorded() != null) {
+                recorded.add(lane);
+            } else {
+                lanes.computeIfAbsent(lane, k -> new BitSet());
+                siteOf.put(lane, p.site());
+            }
+        }
+        BitSet any = new BitSet(total);
+        for (Outcome o : c.outcomes()) {
+            Integer b = base.get(o.program());
+            if (b == null || o.input() < 0 || b + o.input() >= total) continue;
+            int at = b + o.input();
+            any.set(at);
+            String lane = lane(o.toolchain(), o.opt(), o.platformKey().site());
+            if (recorded.contains(lane)) continue;
+            lanes.computeIfAbsent(lane, k -> new BitSet()).set(at);
+            siteOf.putIfAbsent(lane, o.platformKey().site());
+        }
+        String writer = CampaignLock.holderOf(c.dir());
+        if (lanes.isEmpty()) {
+            if (!any.isEmpty()) return null; // only recorded platforms: what was imported is what there is
+            return "no run has an outcome (" + total + " cases, no platform yet): "
+                    + (writer != null ? "it is still being written (" + writer + ")" : "the campaign has not run; run it (or resume it)");
+        }
+        BitSet uncovered = new BitSet(total);
+        uncovered.set(0, total);
+        uncovered.andNot(any);
+        Map<String, BitSet> coveredBySite = new LinkedHashMap<>();
+        lanes.forEach((lane, set) -> coveredBySite.computeIfAbsent(siteOf.get(lane), k -> new BitSet()).or(set));
+        long planned = 0;
+        long missing = 0;
+        String example = null;
+        for (var e : lanes.entrySet()) {
+            BitSet covered = coveredBySite.get(siteOf.get(e.getKey()));
+            BitSet plan = new BitSet(total);
+            if (covered.isEmpty()) {
+                plan.set(0, total);
+            } else {
+                plan.or(covered);
+                plan.or(uncovered);
+            }
+            planned += plan.cardinality();
+            BitSet lacking = (BitSet) plan.clone();
+            lacking.andNot(e.getValue());
+            missing += lacking.cardinality();
+            if (example == null && !lacking.isEmpty()) example = describe(programs, base, lacking.nextSetBit(0)) + " on " + e.getKey();
+        }
+        if (missing == 0) return null;
+        return "incomplete: " + missing + " of " + planned + " planned runs (programs × inputs × platforms of campaign.json) have no outcome, e.g. "
+                + example + "; " + (writer != null ? "it is still being written (" + writer + ")"
+                        : "it was interrupted or a site is missing: resume it ('fparity run' with the same options, or 'fparity run --campaign DIR')");
+    }
+
+    private static String lane(String toolchain, String opt, String site) {
+        return toolchain + "@" + opt + (site == null || site.equals(org.fparity.exec.PlatformKey.LOCAL) ? "" : "@" + site);
+    }
+
+    /** {@code program 1a2b… input 3} of case index {@code at}. */
+    private static String describe(List<CampaignMeta.ProgramEntry> programs, Map<String, Integer> base, int at) {
+        for (CampaignMeta.ProgramEntry p : programs) {
+            int b = base.get(p.id());
+            if (at >= b && at < b + p.inputs().size()) return "program " + p.id() + " input " + (at - b);
+        }
+        return "case " + at;
+    }
+}
