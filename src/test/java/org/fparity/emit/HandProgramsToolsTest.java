@@ -121,7 +121,7 @@ class HandProgramsToolsTest {
         Tools.compile(dir, nvcc, "-O3", "-gencode", "arch=compute_75,code=sm_75", "-gencode", "arch=compute_80,code=sm_80",
                 "-gencode", "arch=compute_90,code=sm_90", "-o", "cuda", src.toString());
         Tools.Result r = Tools.run(dir, stdin(), dir.resolve("cuda").toString());
-        if (Tools.canRunHere("nvcc-sm80")) {
+        if (Tools.nvidiaGpuHere()) {
             checkProtocol("cuda", r);
         } else {
             assertEquals(3, r.exit(), r.err());
