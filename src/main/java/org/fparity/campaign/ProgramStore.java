@@ -36,6 +36,12 @@ public final class ProgramStore {
     public static final String FILE = "programs.jsonl";
     static final ObjectWriter WRITER = ProgramJson.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
     static final ObjectReader READER = ProgramJson.MAPPER.readerFor(CampaignMeta.ProgramEntry.class);
+    /**
+     * The longest line the store writes: 16 MiB, below what its reader takes (Jackson reads strings of up to 20 million
+     * characters), so everything written reads back. Programs are far smaller (the generator's statement budget); a
+     * line this long comes from tens of thousands of inputs per program, which --force let through.
+     */
+    public static final int MAX_LINE_BYTES = 16 << 20;
     /** Programs parsed per read: what a reader holds beyond the index. */
     static final int CHUNK = 64;
 
@@ -116,6 +122,9 @@ public final class ProgramStore {
             Path tmp = org.fparity.util.AtomicFiles.tempBeside(f);
             try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
                 for (CampaignMeta.ProgramEntry p : programs) out.write(line(p));
+            } catch (FparityError | IOException e) {
+                Files.deleteIfExists(tmp);
+                throw e;
             }
             Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
@@ -128,6 +137,11 @@ public final class ProgramStore {
     private static byte[] line(CampaignMeta.ProgramEntry p) {
         try {
             byte[] json = WRITER.writeValueAsBytes(p);
+            if (json.length >= MAX_LINE_BYTES) {
+                throw new FparityError(String.format(java.util.Locale.ROOT,
+                        "program %s with its %,d inputs takes %,d bytes as a line of the program store, which holds lines of up to %,d bytes (16 MiB): use fewer --inputs",
+                        p.id(), p.inputs().size(), json.length + 1, MAX_LINE_BYTES), ExitCode.BAD_INPUT);
+            }
             byte[] out = Arrays.copyOf(json, json.length + 1);
             out[json.length] = '\n';
             return out;
