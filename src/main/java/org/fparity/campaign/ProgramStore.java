@@ -57,6 +57,8 @@ public final class ProgramStore {
     public static Entries open(Path dir, Info info) {
         Path f = dir.resolve(info.file());
         if (!Files.exists(f)) throw damaged(f, "missing (campaign.json says it holds " + info.count() + " programs)");
+        // a device, fifo or folder is no store (/dev/zero would be read for ever)
+        if (!Files.isRegularFile(f)) throw damaged(f, "not a regular file");
         Scan s = scan(f);
         if (s.torn()) throw damaged(f, "truncated: its last line is cut off after " + s.count() + " whole programs of " + info.count());
         if (s.count() != info.count()) throw damaged(f, "holds " + s.count() + " programs, campaign.json says " + info.count());
@@ -195,6 +197,7 @@ public final class ProgramStore {
         try {
             CampaignMeta.ProgramEntry e = READER.readValue(bytes);
             if (e == null || e.id() == null || e.id().isBlank()) throw damaged(f, "line " + lineNo + " is not a program (no id)");
+            org.fparity.util.Names.check(f + " line " + lineNo, "program", e.id());
             return e;
         } catch (IOException e) {
             throw damaged(f, "line " + lineNo + " is corrupt (" + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");
