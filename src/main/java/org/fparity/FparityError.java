@@ -37,6 +37,16 @@ public class FparityError extends RuntimeException {
         return new FparityError(what + ": " + reason(e), ExitCode.IO_FAILURE, e);
     }
 
+    /**
+     * Reading {@code what} failed: exit 4 ({@link ExitCode#IO_FAILURE}) with the reason, "cannot read X: permission
+     * denied" — a file that is there but cannot be read is an I/O failure, not bad input. A file that is not there at all
+     * is bad input (exit 2), "X: not found".
+     */
+    public static FparityError cannotRead(Object what, java.io.IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) return new FparityError(what + ": not found", ExitCode.BAD_INPUT, e);
+        return io("cannot read " + what, e);
+    }
+
     /** The reason of an I/O failure in words: "permission denied", "no space left on device", "no such file" … */
     public static String reason(java.io.IOException e) {
         String why = e.getClass().getSimpleName();
@@ -60,7 +70,7 @@ public class FparityError extends RuntimeException {
             return why;
         }
         String m = e.getMessage();
-        return m == null || m.isBlank() ? why : m;
+        return m == null || m.isBlank() ? why : lower(m);
     }
 
     /** The first part of {@code file}'s path (the file itself only if {@code self}) that exists and is not a folder. */

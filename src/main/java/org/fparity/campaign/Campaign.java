@@ -70,6 +70,7 @@ public final class Campaign {
             if (m.schema() > SCHEMA) {
                 throw new FparityError(f + ": schema " + m.schema() + " is newer than this fparity understands (" + SCHEMA + "); upgrade fparity");
             }
+            m.checkNames(f);
             if (m.programStore() != null) return m.withPrograms(ProgramStore.open(dir, m.programStore()), m.programStore());
             return m;
         } catch (NoSuchFileException e) {
@@ -77,7 +78,7 @@ public final class Campaign {
         } catch (JsonProcessingException e) {
             throw new FparityError(f + ": malformed: " + ProgramJson.oneLine(e));
         } catch (IOException e) {
-            throw new FparityError(f + ": cannot read (" + e.getMessage() + ")");
+            throw FparityError.io("cannot read " + f, e);
         }
     }
 

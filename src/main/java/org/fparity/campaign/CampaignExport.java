@@ -51,7 +51,8 @@ public final class CampaignExport {
         if (!Files.isDirectory(campaignDir)) throw new FparityError("campaign '" + campaignDir + "' not found (expected a folder with campaign.json)");
         CampaignMeta meta = Campaign.readMeta(campaignDir);
         if (meta == null) throw new FparityError(campaignDir + ": not a campaign (no " + Campaign.META + ")");
-        String name = campaignDir.toAbsolutePath().normalize().getFileName().toString();
+        // import refuses a name that is not one harmless path element: export refuses it first
+        String name = org.fparity.util.Names.check(campaignDir, "campaign", campaignDir.toAbsolutePath().normalize().getFileName().toString());
         Path target = out.toAbsolutePath();
         Path tmp;
         try {

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.fparity.FparityError;
 import org.fparity.exec.Outcome;
+import org.fparity.util.Names;
 
 /**
  * Reads an exported campaign ({@link ExportFormat}) into a campaign folder, checking as it goes: the format and schema
@@ -40,30 +42,39 @@ public final class CampaignImport {
     /** What an import produced. */
     public record Result(Path campaign, String name, int schema, int programs, int platforms, long outcomes, String digest) {}
 
+    /**
+     * Reads one value at a time out of the export: the shared rules (duplicate keys refused) but for trailing tokens,
+     * which here are the rest of the file; {@link OutcomeScanner} refuses anything after the document's end.
+     */
+    private static final com.fasterxml.jackson.databind.ObjectMapper STREAMING = CampaignExport.COMPACT.copy()
+            .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     /** The campaign name an export file carries (for a default --out), read from its head only. */
     public static String name(Path file) {
         try (Reading r = open(file)) {
             Header h = header(r);
-            return h.campaign.path("name").asText(null);
+            return Names.check(file, "campaign", h.campaign.path("name").asText("imported"));
         } catch (IOException e) {
             throw failure(file, e, "the header");
         }
     }
 
+    /** Where an import goes without --out: {@code campaigns/<the export's campaign name>}, never outside campaigns/. */
+    public static Path defaultTarget(Path file) {
+        Path root = Path.of("campaigns");
+        Path target = root.resolve(name(file));
+        if (!target.normalize().getParent().equals(root)) throw new FparityError(file + ": campaign name '" + Names.printable(target.getFileName().toString()) + "' leaves campaigns/");
+        return target;
+    }
+
     /**
-     * Imports {@code file} into the new folder {@code target} (which must not exist, or be empty). {@code target} is
+     * Imports {@code file} into the new folder {@code target} (which must not exist: a folder there is never replaced). {@code target} is
      * complete and checked when this returns, or absent.
      */
     public static Result importTo(Path file, Path target) {
-        if (Files.exists(target)) {
-            boolean empty;
-            try (var s = Files.list(target)) {
-                empty = s.findAny().isEmpty();
-            } catch (IOException e) {
-                empty = false;
-            }
-            if (!empty) throw new FparityError(target + " already exists; import into a new folder (--out)");
+        // An existing folder (empty or not) or a link is never replaced: its owner, mode and contents are someone's.
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            throw new FparityError(Names.printable(target.toString()) + " already exists; import into a new folder (--out)");
         }
         Path parent = target.toAbsolutePath().getParent();
         Path tmp;
@@ -80,7 +91,7 @@ public final class CampaignImport {
             Result r = read(file, tmp);
             org.fparity.util.Leftovers.release(tmp);
             try {
-                Files.deleteIfExists(target); // an empty folder only: checked above
+                if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) throw new FparityError(target + " appeared while importing; import into a new folder (--out)");
                 Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
                 throw CampaignMerge.movedInto(target, e);
@@ -121,7 +132,7 @@ public final class CampaignImport {
             InputStream plain = b0 == 0x1f && b1 == 0x8b ? new GZIPInputStream(raw, 1 << 16) : raw;
             TrailingDigestInput digest = new TrailingDigestInput(plain);
             JsonParser p = CampaignExport.COMPACT.getFactory().createParser(digest);
-            p.setCodec(CampaignExport.COMPACT);
+            p.setCodec(STREAMING);
             return new Reading(raw, digest, p);
         } catch (IOException | RuntimeException e) {
             raw.close();
@@ -166,7 +177,7 @@ public final class CampaignImport {
             JsonParser p = r.parser();
             Header h = header(r);
             ObjectNode campaign = Migration.campaign(h.schema(), h.campaign());
-            String name = campaign.path("name").asText("imported");
+            String name = Names.check(file, "campaign", campaign.path("name").asText("imported"));
             campaign.remove("name");
             if (campaign.path("schema").asInt(0) > Campaign.SCHEMA) {
                 throw new FparityError("the campaign inside uses campaign layout " + campaign.path("schema").asInt()
@@ -202,7 +213,7 @@ public final class CampaignImport {
             startArray(p, "programs");
             while (p.nextToken() == JsonToken.START_OBJECT) {
                 ObjectNode prog = p.readValueAsTree();
-                checkProgram(prog);
+                checkProgram(file, prog);
                 prog.remove("hash");
                 if (inputsOf.put(prog.path("id").asText(), prog.path("inputs").size()) != null) {
                     throw new FparityError("program " + prog.path("id").asText() + " is listed twice");
@@ -220,6 +231,7 @@ public final class CampaignImport {
             } catch (JsonProcessingException e) {
                 throw new FparityError("campaign: malformed (" + firstLine(e.getOriginalMessage()) + ")");
             }
+            meta.checkNames(file);
 
             // The rest is read from the bytes (the parser stops here): a million outcomes checked token by token
             // through a general parser cost five times the rest of the import. The digest vouches for the bytes copied.
@@ -243,11 +255,12 @@ public final class CampaignImport {
     }
 
     /** The hash must be the SHA-256 of the text; the campaign's own sha256 and an IR program's id must agree with it. */
-    private static void checkProgram(ObjectNode prog) {
+    private static void checkProgram(Path file, ObjectNode prog) {
         String id = prog.path("id").asText(null);
         String hash = prog.path("hash").asText(null);
         String source = prog.path("source").isTextual() ? prog.path("source").asText() : null;
         if (id == null) throw new FparityError("programs: a program without an id");
+        Names.check(file, "program", id);
         if (hash == null || source == null) throw new FparityError("program " + id + ": no text or no hash");
         String actual = ExportFormat.sha256(source);
         if (!actual.equals(hash)) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.fparity.exec.PlatformKey;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
+import org.fparity.util.Names;
 
 /**
  * The contents of {@code campaign.json}: everything needed to know what was run, where and with what, and to rerun it.
@@ -116,6 +117,25 @@ public record CampaignMeta(
         public PlatformKey key() {
             return new PlatformKey(toolchain, opt, site, node);
         }
+    }
+
+    /**
+     * This campaign when every name in it is safe to use as a path element and to print ({@link Names}): platform ids,
+     * toolchains, opt levels, sites, program ids held in memory (a store's are checked as it reads them), and the
+     * program store's file, which must be a plain name inside the campaign folder. Otherwise one line naming
+     * {@code file}, exit 2.
+     */
+    public CampaignMeta checkNames(Object file) {
+        for (Platform p : platforms) {
+            Names.checkLabel(file, "platform", p.id());
+            Names.check(file, "toolchain", p.toolchain());
+            Names.check(file, "opt level", p.opt());
+            Names.check(file, "site", p.site());
+            if (p.node() != null) Names.checkLabel(file, "node", p.node());
+        }
+        if (!(programs instanceof ProgramStore.Entries)) for (ProgramEntry e : programs) Names.check(file, "program", e.id());
+        if (programStore != null) Names.check(file, "programStore.file", programStore.file());
+        return this;
     }
 
     public CampaignMeta withPlatforms(List<Platform> ps) {

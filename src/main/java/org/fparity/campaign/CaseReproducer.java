@@ -11,6 +11,7 @@ import org.fparity.exec.Outcome;
 import org.fparity.exec.PlatformKey;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
+import org.fparity.util.ShellWords;
 
 /**
  * One recorded case of a campaign (program × input) as a self-contained C reproducer ({@code fparity show CAMPAIGN
@@ -53,7 +54,8 @@ public final class CaseReproducer {
             if (p.compile() == null || !Language.C.name().equalsIgnoreCase(p.language())) continue;
             String label = new PlatformKey(p.toolchain(), p.opt(), p.site(), p.node()).label();
             List<String> argv = p.compile().stream().map(a -> a.replace("{src}", "repro.c").replace("{bin}", "repro")).toList();
-            header.add("  " + label + ": " + String.join(" ", argv) + " && ./repro");
+            // shell-quoted: the argv came from a campaign file, perhaps another cluster's export
+            header.add("  " + label + ": " + ShellWords.join(argv) + " && ./repro");
             any = true;
         }
         if (!any) header.add("  gcc -O2 -o repro repro.c -lm && ./repro");

@@ -178,6 +178,7 @@ final class OutcomeScanner {
         boolean hex = false;
         boolean toolchain = false;
         boolean opt = false;
+        long seen = 0;
         int c = next();
         if (c != '}') {
             while (true) {
@@ -185,6 +186,9 @@ final class OutcomeScanner {
                 string();
                 int f = fieldIndex();
                 if (f < 0) throw bad(number, "unknown field '" + in.text(strFrom, strTo) + "'");
+                // one rule for every JSON fparity reads: a key given twice is refused, never the last one winning
+                if ((seen & 1L << f) != 0) throw bad(number, "duplicate key '" + FIELD_NAMES[f] + "' (each key may appear once)");
+                seen |= 1L << f;
                 c = next();
                 if (c != ':') throw corrupt(c, "':' in outcome " + number);
                 c = next();

@@ -36,6 +36,12 @@ public final class ProgramStore {
     public static final String FILE = "programs.jsonl";
     static final ObjectWriter WRITER = ProgramJson.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
     static final ObjectReader READER = ProgramJson.MAPPER.readerFor(CampaignMeta.ProgramEntry.class);
+    /**
+     * The longest line the store writes: 16 MiB, below what its reader takes (Jackson reads strings of up to 20 million
+     * characters), so everything written reads back. Programs are far smaller (the generator's statement budget); a
+     * line this long comes from tens of thousands of inputs per program, which --force let through.
+     */
+    public static final int MAX_LINE_BYTES = 16 << 20;
     /** Programs parsed per read: what a reader holds beyond the index. */
     static final int CHUNK = 64;
 
@@ -51,6 +57,8 @@ public final class ProgramStore {
     public static Entries open(Path dir, Info info) {
         Path f = dir.resolve(info.file());
         if (!Files.exists(f)) throw damaged(f, "missing (campaign.json says it holds " + info.count() + " programs)");
+        // a device, fifo or folder is no store (/dev/zero would be read for ever)
+        if (!Files.isRegularFile(f)) throw damaged(f, "not a regular file");
         Scan s = scan(f);
         if (s.torn()) throw damaged(f, "truncated: its last line is cut off after " + s.count() + " whole programs of " + info.count());
         if (s.count() != info.count()) throw damaged(f, "holds " + s.count() + " programs, campaign.json says " + info.count());
@@ -114,6 +122,9 @@ public final class ProgramStore {
             Path tmp = org.fparity.util.AtomicFiles.tempBeside(f);
             try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
                 for (CampaignMeta.ProgramEntry p : programs) out.write(line(p));
+            } catch (FparityError | IOException e) {
+                Files.deleteIfExists(tmp);
+                throw e;
             }
             Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
@@ -126,6 +137,11 @@ public final class ProgramStore {
     private static byte[] line(CampaignMeta.ProgramEntry p) {
         try {
             byte[] json = WRITER.writeValueAsBytes(p);
+            if (json.length >= MAX_LINE_BYTES) {
+                throw new FparityError(String.format(java.util.Locale.ROOT,
+                        "program %s with its %,d inputs takes %,d bytes as a line of the program store, which holds lines of up to %,d bytes (16 MiB): use fewer --inputs",
+                        p.id(), p.inputs().size(), json.length + 1, MAX_LINE_BYTES), ExitCode.BAD_INPUT);
+            }
             byte[] out = Arrays.copyOf(json, json.length + 1);
             out[json.length] = '\n';
             return out;
@@ -181,6 +197,7 @@ public final class ProgramStore {
         try {
             CampaignMeta.ProgramEntry e = READER.readValue(bytes);
             if (e == null || e.id() == null || e.id().isBlank()) throw damaged(f, "line " + lineNo + " is not a program (no id)");
+            org.fparity.util.Names.check(f + " line " + lineNo, "program", e.id());
             return e;
         } catch (IOException e) {
             throw damaged(f, "line " + lineNo + " is corrupt (" + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");

@@ -32,15 +32,53 @@ final class CampaignCost {
      */
     static final long MEMORY_BYTES_PER_PROGRAM = 100;
 
-    /** Refuses a campaign above the limit (exit 2) unless {@code force}; a forced one is announced with its cost. */
+    /**
+     * Inputs per program without {@code --force}: a program's inputs are one line of the program store, which must stay
+     * far below what the store reads back (ProgramStore.MAX_LINE_BYTES) even with 40 parameters of 25 characters each.
+     */
+    static final int MAX_INPUTS = 10_000;
+
+    /** Cases (programs × inputs) without {@code --force}: 100,000 programs with 100 inputs each. */
+    static final long MAX_CASES = 10_000_000;
+
+    /** Programs {@code generate} writes without {@code --force}: it holds them all, and writes files for each. */
+    static final long MAX_GENERATE = 10_000;
+
+    /**
+     * Refuses a campaign above a limit (exit 2) unless {@code force}: programs, inputs per program, and cases; a forced
+     * one is announced with its cost. Nothing is generated before this.
+     */
     static void check(int programs, int precisions, int inputs, boolean force, PrintStream err) {
         long total = (long) programs * precisions;
-        if (total <= MAX_PROGRAMS) return;
-        String cost = describe(total, inputs);
-        if (!force) {
-            throw new FparityError("--programs " + programs + ": " + cost + "; the limit is " + MAX_PROGRAMS_TEXT
-                    + " programs, --force runs it anyway");
+        String over = null;
+        String option = "--programs " + programs;
+        if (total > MAX_PROGRAMS) over = "the limit is " + MAX_PROGRAMS_TEXT + " programs";
+        else if (inputs > MAX_INPUTS) {
+            option = "--inputs " + inputs;
+            over = String.format(Locale.ROOT, "the limit is %,d inputs per program", MAX_INPUTS);
+        } else if (total * (long) inputs > MAX_CASES) {
+            option = "--programs " + programs + " --inputs " + inputs;
+            over = String.format(Locale.ROOT, "the limit is %,d cases", MAX_CASES);
         }
+        if (over == null) return;
+        String cost = describe(total, inputs);
+        if (!force) throw new FparityError(option + ": " + cost + "; " + over + ", --force runs it anyway");
+        err.println("fparity: --force: " + cost);
+    }
+
+    /** The same for {@code generate}, which holds its programs in memory and writes a file set for each. */
+    static void checkGenerate(int count, int precisions, int inputs, boolean force, PrintStream err) {
+        long total = (long) count * precisions;
+        String over = null;
+        String option = "--count " + count;
+        if (total > MAX_GENERATE) over = String.format(Locale.ROOT, "the limit of generate is %,d programs (run keeps larger campaigns in its program store)", MAX_GENERATE);
+        else if (inputs > MAX_INPUTS) {
+            option = "--inputs " + inputs;
+            over = String.format(Locale.ROOT, "the limit is %,d inputs per program", MAX_INPUTS);
+        }
+        if (over == null) return;
+        String cost = String.format(Locale.ROOT, "%,d programs × %,d inputs", total, inputs);
+        if (!force) throw new FparityError(option + ": " + cost + "; " + over + ", --force writes them anyway");
         err.println("fparity: --force: " + cost);
     }
 

@@ -148,7 +148,7 @@ public final class ExsumCommand implements Callable<Integer> {
         } catch (NoSuchFileException e) {
             throw new FparityError(p + ": no such file");
         } catch (IOException e) {
-            throw new FparityError(p + ": cannot read (" + e.getMessage() + ")");
+            throw FparityError.cannotRead(p, e);
         }
         try {
             var tree = ProgramJson.MAPPER.readTree(text);

@@ -39,11 +39,15 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--batch", description = "programs per emitted batch file (default: ${DEFAULT-VALUE})", defaultValue = "100")
     int batch;
 
+    @Option(names = "--force", description = "Generate beyond the size limits (" + CampaignCost.MAX_GENERATE + " programs, " + CampaignCost.MAX_INPUTS + " inputs each).")
+    boolean force;
+
     @Override
     public Integer call() {
         if (count < 0) throw new FparityError("--count must be >= 0, is " + count);
         if (inputs < 1) throw new FparityError("--inputs must be >= 1, is " + inputs);
         if (batch < 1) throw new FparityError("--batch must be >= 1, is " + batch);
+        CampaignCost.checkGenerate(count, precisions(precision).size(), inputs, force, System.err);
         Grammar g = grammar == null ? Grammar.defaults() : Grammar.load(grammar);
         List<SampleWriter.Entry> entries = new ArrayList<>();
         for (Precision p : precisions(precision)) entries.addAll(SampleWriter.draw(g, seed, p, count, inputs));

@@ -24,7 +24,8 @@ public final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path target = out != null ? out : Path.of("campaigns", CampaignImport.name(file));
+        // the export's name is checked to be one path element (CampaignImport.name): the default stays in campaigns/
+        Path target = out != null ? out : CampaignImport.defaultTarget(file);
         CampaignImport.Result r = CampaignImport.importTo(file, target);
         var o = spec.commandLine().getOut();
         o.println("imported " + r.programs() + " programs, " + r.platforms() + " platforms, " + r.outcomes() + " outcomes into " + r.campaign()

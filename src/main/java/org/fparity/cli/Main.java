@@ -61,7 +61,7 @@ public final class Main {
     }
 
     static String quote(String a) {
-        return a.matches("[A-Za-z0-9_@%+=:,./-]+") ? a : "'" + a.replace("'", "'\\''") + "'";
+        return org.fparity.util.ShellWords.quote(a);
     }
 
     public static void main(String[] args) {
@@ -220,7 +220,8 @@ public final class Main {
         if (ex instanceof UncheckedIOException u && u.getCause() != null) msg = FparityError.reason(u.getCause());
         else if (ex instanceof IOException io) msg = FparityError.reason(io);
         if (msg == null || msg.isBlank()) msg = ex.getClass().getSimpleName();
-        return msg.replace('\n', ' ').strip();
+        // a message may quote what came from a file: control characters (ANSI escapes) are shown, never sent raw
+        return org.fparity.util.Names.printable(msg.replace('\n', ' ').strip());
     }
 
     static final class Version implements CommandLine.IVersionProvider {

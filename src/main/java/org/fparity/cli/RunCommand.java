@@ -96,7 +96,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "Stop after running: no comparison, no report.")
     boolean noReport;
 
-    @Option(names = "--force", description = "Run a campaign beyond the size limit (more than " + CampaignCost.MAX_PROGRAMS_TEXT + " programs), whose cost is printed first.")
+    @Option(names = "--force", description = "Run a campaign beyond the size limits (more than " + CampaignCost.MAX_PROGRAMS_TEXT + " programs, 10,000 inputs each or 10,000,000 cases), whose cost is printed first.")
     boolean force;
 
     @Option(names = "--reruns", paramLabel = "N", defaultValue = "2",

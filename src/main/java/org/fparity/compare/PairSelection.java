@@ -100,11 +100,25 @@ public final class PairSelection {
     }
 
     private static String lane(String name, Map<String, Map<String, Platform>> lanes, String spec) {
-        String n = name.strip();
-        if (!lanes.containsKey(n)) {
-            throw new FparityError("--pair '" + spec + "': unknown toolchain '" + n + "' (this campaign has: " + String.join(", ", lanes.keySet()) + ")");
+        String n = resolve(name.strip(), lanes, spec);
+        if (n == null) {
+            throw new FparityError("--pair '" + spec + "': unknown toolchain '" + name.strip() + "' (this campaign has: " + String.join(", ", lanes.keySet()) + ")");
         }
         return n;
+    }
+
+    /**
+     * The lane a user's name stands for: the lane of that name, else the one lane that is that name with what the
+     * node added ({@code nvcc-sm90} for {@code nvcc-sm90@local#NVIDIA_H100…}, since a GPU platform carries its node's
+     * facts); null when none, an error naming them when several.
+     */
+    private static String resolve(String n, Map<String, Map<String, Platform>> lanes, String spec) {
+        if (lanes.containsKey(n)) return n;
+        List<String> longer = lanes.keySet().stream().filter(l -> l.startsWith(n + "@") || l.startsWith(n + "#")).toList();
+        if (longer.size() > 1) {
+            throw new FparityError("--pair '" + spec + "': '" + n + "' is ambiguous (this campaign has: " + String.join(", ", longer) + ")");
+        }
+        return longer.isEmpty() ? null : longer.getFirst();
     }
 
     /**
@@ -112,14 +126,15 @@ public final class PairSelection {
      * lane. A side shaped like a platform whose lane exists but lacks that opt level is an error naming the levels.
      */
     private static Platform platform(String side, Map<String, Map<String, Platform>> lanes, String spec) {
-        if (lanes.containsKey(side)) return null;
+        if (lanes.containsKey(side) || (!side.contains("@") && resolve(side, lanes, spec) != null)) return null;
         PlatformKey k = PlatformKey.parse(side);
         if (k == null) {
             if (side.contains("@")) throw new FparityError("--pair '" + spec + "': '" + side + "' is not toolchain@opt");
             return null;
         }
         Platform p = Platform.of(k);
-        Map<String, Platform> lane = lanes.get(p.lane());
+        String resolved = resolve(p.lane(), lanes, spec);
+        Map<String, Platform> lane = resolved == null ? null : lanes.get(resolved);
         if (lane == null) {
             throw new FparityError("--pair '" + spec + "': unknown toolchain '" + p.lane() + "' (this campaign has: " + String.join(", ", lanes.keySet()) + ")");
         }

@@ -96,7 +96,7 @@ abstract class CHost implements Emitter {
         List<Program> ps = List.of(p);
         StringBuilder out = new StringBuilder(8192);
         out.append("/*\n");
-        for (String h : header) out.append(" * ").append(h.replace("*/", "* /")).append('\n');
+        for (String h : header) out.append(" * ").append(commentText(h)).append('\n');
         out.append(" */\n");
         prelude(out, ps);
         int v = 0;
@@ -143,6 +143,28 @@ abstract class CHost implements Emitter {
     /** {@code compute_0} of a reproducer; the C emitter marks unused names so that -Wall -Wextra stay quiet. */
     void reproducerProgram(StringBuilder out, Program p) {
         programs(out, List.of(p));
+    }
+
+    /**
+     * {@code s} as text inside a C block comment, whatever it holds: it can neither end the comment ({@code *}{@code /})
+     * nor open one inside it ({@code /}{@code *}, which {@code -Wcomment} turns into an error under {@code -Werror}), nor
+     * form a trigraph ({@code ??/} at a line's end is a warning under {@code -Wall}). Printable ASCII is kept but for
+     * those pairs, which get a space between them; anything else (newline, control, non-ASCII) is shown as
+     * {@code <U+XXXX>}.
+     */
+    static String commentText(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            char prev = b.isEmpty() ? 0 : b.charAt(b.length() - 1);
+            if (c < 0x20 || c >= 0x7f) {
+                b.append(String.format("<U+%04X>", (int) c));
+                continue;
+            }
+            if (prev == '*' && c == '/' || prev == '/' && c == '*' || prev == '?' && c == '?') b.append(' ');
+            b.append(c);
+        }
+        return b.toString();
     }
 
     /** A C string literal of {@code s} (printable ASCII kept, everything else escaped). */

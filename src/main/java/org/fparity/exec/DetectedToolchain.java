@@ -60,6 +60,7 @@ public record DetectedToolchain(Toolchain toolchain, String version, boolean can
         if (cond == null) return null;
         if (cond.path() != null && !Files.exists(Path.of(cond.path()))) return cond.reason();
         if (cond.command() != null && Processes.probe(cond.command(), tc.env(), 30) == null) return cond.reason();
+        if (cond.nvidiaArch() != null) return NvidiaGpus.here().cannotRun(cond.nvidiaArch(), tc.name());
         return null;
     }
 

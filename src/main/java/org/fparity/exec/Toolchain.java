@@ -55,9 +55,12 @@ public record Toolchain(
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z.]+)}");
     private static final Set<String> PLACEHOLDERS = Set.of("src", "bin", "opt", "buildOpt", "class", "java.home");
 
-    /** A condition for running here; without it a toolchain is assumed to run where it compiles. */
+    /**
+     * A condition for running here; without it a toolchain is assumed to run where it compiles. {@code nvidiaArch}
+     * ({@code sm_80}): the machine code is for that NVIDIA architecture only, so a node must have a GPU that runs it.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record RunsHereIf(String path, List<String> command, String reason) {}
+    public record RunsHereIf(String path, List<String> command, String reason, String nvidiaArch) {}
 
     /**
      * How a GPU toolchain builds batches as device code only: {@code compile} (same placeholders as the executable
@@ -129,6 +132,8 @@ public record Toolchain(
         if (runsHereIf != null) {
             require(runsHereIf.path() != null || runsHereIf.command() != null, "\"runsHereIf\" needs \"path\" or \"command\"");
             require(runsHereIf.reason() != null, "\"runsHereIf\" needs a \"reason\" to report when it fails");
+            require(runsHereIf.nvidiaArch() == null || runsHereIf.nvidiaArch().matches("sm_[0-9]{2,3}"),
+                    "\"runsHereIf\".\"nvidiaArch\" must look like sm_80, is '" + runsHereIf.nvidiaArch() + "'");
         }
         if (deviceOnly != null) {
             require(language.equals("CUDA") || language.equals("HIP") || language.equals("HIPIFY"), "\"deviceOnly\" is for CUDA, HIP and HIPIFY toolchains");

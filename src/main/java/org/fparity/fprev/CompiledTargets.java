@@ -106,7 +106,7 @@ public final class CompiledTargets {
         try {
             return Files.readString(p);
         } catch (IOException e) {
-            throw new FparityError("cannot read " + p + ": " + e.getMessage());
+            throw FparityError.cannotRead(p, e);
         }
     }
 

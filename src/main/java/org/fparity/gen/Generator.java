@@ -30,6 +30,13 @@ public final class Generator {
      */
     public static final int STREAM = 2;
 
+    /**
+     * Statements per program at most, whatever the grammar: blocks of [50,50] nested 8 deep would be 50^8 statements
+     * (and a 25 MB program line). Once a program has this many, its open blocks end and no new if or for starts; a
+     * grammar whose programs stay below it (the built-in one: at most about 110) draws exactly as without it.
+     */
+    public static final int MAX_STATEMENTS = 2_000;
+
     private final Grammar g;
     private final long seed;
 
@@ -104,6 +111,8 @@ public final class Generator {
         private int nextVar = 1;
         private int nextTmp = 1;
         private int nextLoop = 0;
+        /** Statements drawn so far, bounded by {@link #MAX_STATEMENTS}. */
+        private int statements;
 
         One(SplittableRandom r, Precision precision) {
             this.r = r;
@@ -126,7 +135,7 @@ public final class Generator {
         private List<Stmt> block(int level, int min, int max) {
             int n = r.nextInt(min, max + 1);
             List<Stmt> out = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) out.add(stmt(level));
+            for (int i = 0; i < n && statements < MAX_STATEMENTS; i++) out.add(stmt(level));
             return out;
         }
 
@@ -139,6 +148,7 @@ public final class Generator {
 
         private Stmt stmt(int level) {
             Grammar.StmtKind kind = g.statements().pick(r);
+            if (++statements >= MAX_STATEMENTS && (kind == Grammar.StmtKind.IF || kind == Grammar.StmtKind.FOR)) kind = Grammar.StmtKind.ASSIGN;
             if ((kind == Grammar.StmtKind.IF || kind == Grammar.StmtKind.FOR) && level >= g.maxNesting()) kind = Grammar.StmtKind.ASSIGN;
             if (kind == Grammar.StmtKind.FOR && loops.size() >= g.maxLoopNesting()) kind = Grammar.StmtKind.ASSIGN;
             if (kind == Grammar.StmtKind.FOR && !canAddParam() && intParams.isEmpty()) kind = Grammar.StmtKind.ASSIGN;

@@ -73,7 +73,7 @@ public record Grammar(
         } catch (NoSuchFileException e) {
             throw new FparityError(file + ": no such grammar file");
         } catch (IOException e) {
-            throw new FparityError(file + ": cannot read (" + e.getMessage() + ")");
+            throw FparityError.cannotRead(file, e);
         }
         return parse(file.toString(), text);
     }

@@ -44,7 +44,7 @@ public final class SampleWriter {
             try (Stream<Path> s = Files.list(target)) {
                 if (s.findAny().isPresent()) throw new FparityError(out + ": output folder exists and is not empty");
             } catch (IOException e) {
-                throw new FparityError(out + ": cannot read (" + e.getMessage() + ")");
+                throw FparityError.cannotRead(out, e);
             }
         }
         Path parent = target.getParent();

@@ -66,7 +66,7 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
         } catch (JsonProcessingException e) {
             throw new FparityError(file + ": malformed JSON: " + ProgramJson.oneLine(e));
         } catch (IOException e) {
-            throw new FparityError(file + ": cannot read (" + e.getMessage() + ")", 4);
+            throw FparityError.cannotRead(file, e);
         }
         if (root == null || !root.isObject()) throw new FparityError(file + ": expected a JSON object");
         Path base = file.toAbsolutePath().getParent();

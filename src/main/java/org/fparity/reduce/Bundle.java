@@ -52,9 +52,9 @@ public final class Bundle {
             String tag = dt.name() + "_" + opt;
             String bin = "build/" + tag + "/bin";
             sh.append("mkdir -p build/").append(tag).append('\n');
-            sh.append(quote(dt.toolchain().compileArgv(opt, file, bin, cls))).append('\n');
+            sh.append(org.fparity.util.ShellWords.join(dt.toolchain().compileArgv(opt, file, bin, cls))).append('\n');
             sh.append("printf '%s ' '").append(dt.name()).append('@').append(opt).append("'\n");
-            sh.append(quote(dt.toolchain().runArgv(opt, bin, cls))).append(" $args | tail -n 1\n");
+            sh.append(org.fparity.util.ShellWords.join(dt.toolchain().runArgv(opt, bin, cls))).append(" $args | tail -n 1\n");
         }
         try {
             Files.createDirectories(dir);
@@ -142,14 +142,5 @@ public final class Bundle {
         r.append("Host: ").append(c.host().getOrDefault("hostname", "?")).append(", ").append(c.host().getOrDefault("cpu", "")).append(", ")
                 .append(c.host().getOrDefault("os", "")).append(".\n");
         return r.toString();
-    }
-
-    private static String quote(List<String> argv) {
-        StringBuilder sb = new StringBuilder();
-        for (String a : argv) {
-            if (!sb.isEmpty()) sb.append(' ');
-            sb.append(a.matches("[A-Za-z0-9_./=:+,@%-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
-        }
-        return sb.toString();
     }
 }

@@ -226,11 +226,11 @@ public final class ReduceBench {
     String script(ReduceSession.Request req) {
         Toolchain ta = toolchains.get(req.a().toolchain());
         Toolchain tb = toolchains.get(req.b().toolchain());
-        String args = String.join(" ", req.input().args());
+        String args = org.fparity.util.ShellWords.join(req.input().args());
         return "#!/bin/sh\n"
                 + "# interesting: builds on both platforms, both print a result, the results differ in class " + req.cls().id() + ", no UB under ASan/UBSan\n"
-                + String.join(" ", ta.compileArgv(req.a().opt(), "test.c", "a.out", "test")) + " >/dev/null 2>&1 || exit 1\n"
-                + String.join(" ", tb.compileArgv(req.b().opt(), "test.c", "b.out", "test")) + " >/dev/null 2>&1 || exit 1\n"
+                + org.fparity.util.ShellWords.join(ta.compileArgv(req.a().opt(), "test.c", "a.out", "test")) + " >/dev/null 2>&1 || exit 1\n"
+                + org.fparity.util.ShellWords.join(tb.compileArgv(req.b().opt(), "test.c", "b.out", "test")) + " >/dev/null 2>&1 || exit 1\n"
                 + "ra=$(timeout 10 ./a.out " + args + " 2>/dev/null | tail -n 1 | cut -d' ' -f1) || exit 1\n"
                 + "rb=$(timeout 10 ./b.out " + args + " 2>/dev/null | tail -n 1 | cut -d' ' -f1) || exit 1\n"
                 + "python3 -c '\nimport math,sys\ndef c(s):\n  v=float.fromhex(s)\n  return \"nan\" if math.isnan(v) else \"inf\" if math.isinf(v) else \"zero\" if v==0 else \"number\"\n"

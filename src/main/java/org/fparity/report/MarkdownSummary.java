@@ -6,6 +6,7 @@ import java.util.TreeMap;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.PairSummary;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.util.Names;
 
 /** {@code summary.md}: the report for a merge request or a mail — counts, the paper's tables, the worst cases. */
 final class MarkdownSummary {
@@ -15,7 +16,7 @@ final class MarkdownSummary {
 
     static String render(Report r) {
         StringBuilder sb = new StringBuilder();
-        sb.append("# fparity report: ").append(r.campaign().name()).append("\n\n");
+        sb.append("# fparity report: ").append(Markup.md(r.campaign().name())).append("\n\n");
         verdict(sb, r);
         sb.append("<details><summary>Details: per-pair counts, runs per platform, adjacency matrices, top discrepancies per pair</summary>\n\n");
         sb.append("Generated ").append(r.generated()).append(" · ")
@@ -31,7 +32,7 @@ final class MarkdownSummary {
                 .append("\"Status diff\" counts runs that ended differently (crash, timeout, compile error) on the two sides; ")
                 .append("\"Not compared\" counts runs a side could not run here (CANNOT_RUN), has no outcome for yet, or that failed alike on both.\n\n");
         for (Map.Entry<String, List<PairSummary>> e : r.findings().series().entrySet()) {
-            sb.append("### ").append(e.getKey()).append("\n\n").append(Tables.perClass(e.getValue()).toMarkdown()).append('\n');
+            sb.append("### ").append(Markup.md(e.getKey().toString())).append("\n\n").append(Tables.perClass(e.getValue()).toMarkdown()).append('\n');
             if (e.getValue().stream().anyMatch(s -> s.discrepancies() > 0)) {
                 sb.append("Adjacency matrices (rows: the first platform's class; \"x, y\": x with the first platform in the row class, ")
                         .append("y the other way round; the Inf diagonal counts +Inf vs −Inf):\n\n")
@@ -49,8 +50,8 @@ final class MarkdownSummary {
             String folder = VerdictText.shell(r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
             for (StatusMismatch m : ms.subList(0, Math.min(TOP, ms.size()))) {
                 String id = org.fparity.reduce.CampaignDiscrepancies.mismatchId(m);
-                sb.append("- `").append(m.program()).append("` input ").append(m.input()).append(": ").append(m.describe().replace("|", "\\|"))
-                        .append(id == null ? "" : " (reduce: `bin/fparity reduce " + folder + " --discrepancy " + id + "`)").append('\n');
+                sb.append("- `").append(Markup.md(m.program())).append("` input ").append(m.input()).append(": ").append(Markup.md(m.describe()))
+                        .append(id == null ? "" : " (reduce: `" + Markup.md("bin/fparity reduce " + folder + " --discrepancy " + id) + "`)").append('\n');
             }
             if (ms.size() > TOP) sb.append("- … and ").append(ms.size() - TOP).append(" more (see report.json)\n");
             sb.append('\n');
@@ -66,10 +67,10 @@ final class MarkdownSummary {
         StringBuilder sb = new StringBuilder("## Reduced reproducers\n\n");
         for (org.fparity.reduce.Bundles.Linked l : ls) {
             Discrepancy d = l.discrepancy();
-            sb.append("- `").append(l.id()).append("` (`").append(d.program()).append("` input ").append(d.input()).append(", ").append(d.pair()).append(", ")
-                    .append(d.cls().label()).append("): bundle `").append(l.link().dir()).append("/`");
-            if (l.link().firstDivergence() != null) sb.append("; first diverging operation: ").append(l.link().firstDivergence().replace("|", "\\|"));
-            if (l.link().truth() != null) sb.append("; correctly rounded result `").append(l.link().truth()).append('`');
+            sb.append("- `").append(Markup.md(l.id())).append("` (`").append(Markup.md(d.program())).append("` input ").append(d.input()).append(", ").append(Markup.md(d.pair().toString())).append(", ")
+                    .append(d.cls().label()).append("): bundle `").append(Markup.md(l.link().dir().toString())).append("/`");
+            if (l.link().firstDivergence() != null) sb.append("; first diverging operation: ").append(Markup.mdWithCode(l.link().firstDivergence()));
+            if (l.link().truth() != null) sb.append("; correctly rounded result `").append(Markup.md(l.link().truth())).append('`');
             sb.append('\n');
         }
         return sb.append('\n').toString();
@@ -78,9 +79,9 @@ final class MarkdownSummary {
     /** The part a person reads: verdict, odd-one-out ranking, top cases, unstable platforms, provenance. */
     private static void verdict(StringBuilder sb, Report r) {
         Verdict v = r.verdict();
-        sb.append("**Verdict: ").append(VerdictText.headline(r)).append("**\n\n");
-        if (v.broken() != null) sb.append("> **Broken campaign:** ").append(v.broken()).append("\n\n");
-        for (String line : VerdictText.lines(r)) sb.append("- ").append(line).append('\n');
+        sb.append("**Verdict: ").append(Markup.md(VerdictText.headline(r))).append("**\n\n");
+        if (v.broken() != null) sb.append("> **Broken campaign:** ").append(Markup.md(v.broken())).append("\n\n");
+        for (String line : VerdictText.lines(r)) sb.append("- ").append(Markup.md(line)).append('\n');
         sb.append('\n');
         Table health = new Table(List.of("Toolchain", "Runs", "With a value", "Failed", "Cannot run here", "Why failed"));
         for (Verdict.ToolchainHealth h : v.health()) {
@@ -105,7 +106,7 @@ final class MarkdownSummary {
             int n = 0;
             for (Verdict.TopCase tc : top.subList(0, Math.min(Verdict.TOP, top.size()))) {
                 org.fparity.compare.Cases.Case c = tc.c();
-                sb.append("### ").append(++n).append(". `").append(c.program()).append("` input ").append(c.input()).append(" — ").append(tc.cls().label());
+                sb.append("### ").append(++n).append(". `").append(Markup.md(c.program())).append("` input ").append(c.input()).append(" — ").append(tc.cls().label());
                 if (tc.ulps() != null) sb.append(", ").append(VerdictText.ulps(tc.ulps()));
                 if (tc.isNew()) sb.append(" — **new**");
                 sb.append("\n\n");
@@ -124,9 +125,10 @@ final class MarkdownSummary {
                 }
                 sb.append(a.toMarkdown()).append('\n');
                 org.fparity.ir.Input in = r.campaign().input(c.program(), c.input());
-                if (in != null) sb.append("Input ").append(c.input()).append(": `").append(String.join(" ", in.args())).append("`\n\n");
-                sb.append("```sh\n").append(VerdictText.reproduce(r, tc)).append("   # confirms it on both platforms\n")
-                        .append(VerdictText.show(r, tc)).append("   # prints a self-contained reproducer, input built in\n```\n\n");
+                if (in != null) sb.append("Input ").append(c.input()).append(": `").append(Markup.md(String.join(" ", in.args()))).append("`\n\n");
+                // one line each, whatever the names hold: a line break could end the fenced block
+                sb.append("```sh\n").append(Names.printable(VerdictText.reproduce(r, tc))).append("   # confirms it on both platforms\n")
+                        .append(Names.printable(VerdictText.show(r, tc))).append("   # prints a self-contained reproducer, input built in\n```\n\n");
                 String src = r.campaign().source(c.program());
                 if (src != null) sb.append("<details><summary>source</summary>\n\n```c\n").append(src.strip()).append("\n```\n</details>\n\n");
             }
@@ -151,7 +153,7 @@ final class MarkdownSummary {
     private static String facts(String title, Map<String, String> m) {
         if (m.isEmpty()) return "";
         StringBuilder sb = new StringBuilder("**").append(title).append(":** ");
-        new TreeMap<>(m).forEach((k, v) -> sb.append(k).append(" = `").append(v.replace("`", "'")).append("`; "));
+        new TreeMap<>(m).forEach((k, v) -> sb.append(Markup.md(k)).append(" = `").append(Markup.md(v)).append("`; "));
         sb.setLength(sb.length() - 2);
         return sb.append("\n\n").toString();
     }

@@ -57,7 +57,7 @@ final class Table {
     }
 
     private static String md(String s) {
-        return s.replace("|", "\\|");
+        return Markup.md(s);
     }
 
     private int[] widths() {

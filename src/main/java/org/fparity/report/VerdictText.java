@@ -151,17 +151,17 @@ final class VerdictText {
     static String reproduce(Report r, Verdict.TopCase t) {
         String folder = shell(r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
         if (t.discrepancyId() != null) return "bin/fparity reduce " + folder + " --discrepancy " + t.discrepancyId();
-        return "bin/fparity compare " + folder + " --pair " + t.pair().a().id() + ":" + t.pair().b().id();
+        return "bin/fparity compare " + folder + " --pair " + shell(t.pair().a().id() + ":" + t.pair().b().id());
     }
 
     /** One line that prints a self-contained reproducer of the case, its input built in ({@code fparity show}). */
     static String show(Report r, Verdict.TopCase t) {
         String folder = shell(r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
-        return "bin/fparity show " + folder + " " + t.c().program() + " --input " + t.c().input();
+        return "bin/fparity show " + folder + " " + shell(t.c().program()) + " --input " + t.c().input();
     }
 
     static String shell(String s) {
-        return s.matches("[A-Za-z0-9_@%+=:,./-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+        return org.fparity.util.ShellWords.quote(s);
     }
 
     /** How to make the campaign again: command, seed, grammar and hash, versions, host; in a fixed order. */

@@ -49,4 +49,29 @@ class ProgramStoreFillTest {
         assertEquals(want, new ArrayList<>(ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, want.size()))));
         for (CampaignMeta.ProgramEntry e : want) assertEquals(e, filled.find(e.id()));
     }
+
+    /**
+     * The store reads back whatever it writes: a line just under MAX_LINE_BYTES (15 MB of source) round-trips, and
+     * one over it (17 MB: Jackson reads strings up to 20 million characters, so a 25 MB line used to be written and
+     * then refused as "damaged") is refused when written, in one line, and the store keeps the lines before it.
+     */
+    @Test
+    void theStoreReadsBackWhatItWritesAndRefusesALineItCouldNotRead() {
+        List<CampaignMeta.ProgramEntry> two = programs(2);
+        CampaignMeta.ProgramEntry big = new CampaignMeta.ProgramEntry("00000000000000a1", "a1", Precision.FP64, "x".repeat(15_000_000), List.of());
+        ProgramStore.fill(tmp, List.of(two.get(0), big), w -> {});
+        ProgramStore.Entries read = ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, 2));
+        assertEquals(15_000_000, read.get(1).source().length());
+        assertEquals(big, read.get(1));
+
+        Path other = tmp.resolve("other");
+        assertEquals(other, org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> Files.createDirectories(other)));
+        CampaignMeta.ProgramEntry huge = new CampaignMeta.ProgramEntry("00000000000000a2", "a2", Precision.FP64, "x".repeat(17_000_000), List.of());
+        org.fparity.FparityError e = org.junit.jupiter.api.Assertions.assertThrows(org.fparity.FparityError.class,
+                () -> ProgramStore.fill(other, List.of(two.get(0), huge, two.get(1)), w -> {}));
+        assertEquals("program 00000000000000a2 with its 0 inputs takes 17,000,083 bytes as a line of the program store, which holds lines of up to 16,777,216 bytes (16 MiB): use fewer --inputs",
+                e.getMessage());
+        assertEquals(2, e.exitCode());
+        assertEquals(List.of(two.get(0)), new ArrayList<>(ProgramStore.open(other, new ProgramStore.Info(ProgramStore.FILE, 1))));
+    }
 }

@@ -64,6 +64,25 @@ class SitesTest {
         assertEquals("--pair 'gcc@O2:gcc@O2@nowhere': unknown toolchain 'gcc@nowhere' (this campaign has: gcc, gcc@lumi)", e.getMessage());
     }
 
+    /**
+     * Found on an H100: a GPU platform carries its node's facts ({@code nvcc-sm90@local#NVIDIA_H100…}), and
+     * {@code --pair nvcc-sm90:nvcc-sm90-exe} was "unknown toolchain 'nvcc-sm90'". A name stands for the one lane that
+     * is that name plus what its node added; two such lanes are ambiguous, said so.
+     */
+    @Test
+    void pairNamesAGpuToolchainWithoutItsNodeFacts() {
+        String h100 = "NVIDIA_H100_80GB_HBM3_580.159.04_CUDA_13.0";
+        var present = java.util.Set.of(new Platform("gcc", "O0"), new Platform("nvcc-sm90", "O0", "local", h100),
+                new Platform("nvcc-sm90-exe", "O0", "local", h100), new Platform("nvcc-sm90", "O3", "local", h100),
+                new Platform("nvcc-sm90-exe", "O3", "local", h100));
+        assertEquals(List.of("nvcc-sm90@O0@local#" + h100 + ":nvcc-sm90-exe@O0@local#" + h100, "nvcc-sm90@O3@local#" + h100 + ":nvcc-sm90-exe@O3@local#" + h100),
+                PairSelection.parse("nvcc-sm90:nvcc-sm90-exe", present).stream().map(Pair::id).toList());
+        assertEquals(List.of("gcc@O0:nvcc-sm90@O0@local#" + h100), PairSelection.parse("gcc@O0:nvcc-sm90@O0", present).stream().map(Pair::id).toList());
+        var twoNodes = java.util.Set.of(new Platform("gcc", "O0"), new Platform("nvcc", "O0", "local", "A100_535"), new Platform("nvcc", "O0", "local", "V100_535"));
+        FparityError e = assertThrows(FparityError.class, () -> PairSelection.parse("gcc:nvcc", twoNodes));
+        assertEquals("--pair 'gcc:nvcc': 'nvcc' is ambiguous (this campaign has: nvcc@local#A100_535, nvcc@local#V100_535)", e.getMessage());
+    }
+
     @Test
     void aCampaignWrittenBeforeSitesReadsAsLocal() throws Exception {
         Path dir = tmp.resolve("old");

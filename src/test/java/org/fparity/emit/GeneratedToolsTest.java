@@ -65,7 +65,7 @@ class GeneratedToolsTest {
         return CAN_RUN_HIP ? "native" : "gfx90a";
     }
 
-    static final boolean CAN_RUN_CUDA = Tools.canRunHere("nvcc-sm80");
+    static final boolean CAN_RUN_CUDA = Tools.nvidiaGpuHere();
     static final boolean CAN_RUN_HIP = Tools.canRunHere("hipcc-gfx90a");
 
     static void await(String build) {

@@ -43,7 +43,7 @@ class GpuLoaderToolsTest {
     void loaderWithoutDriverOrDeviceExitsThreeBeforeAnyAnswer() {
         assumeTrue(Tools.onPath("gcc"), "gcc not found on PATH");
         for (String api : List.of("cuda", "hip")) {
-            boolean gpu = api.equals("cuda") ? Tools.canRunHere("nvcc-sm80") : Tools.canRunHere("hipcc-gfx90a");
+            boolean gpu = api.equals("cuda") ? Tools.nvidiaGpuHere() : Tools.canRunHere("hipcc-gfx90a");
             Path bin = loader(api);
             Tools.Result r = Tools.run(dir, "0 0x1p+0 0x1p+1\n", Map.of(), 60, bin.toString(), dir.resolve("no-such-module").toString());
             if (gpu) {
@@ -75,7 +75,7 @@ class GpuLoaderToolsTest {
         assertEquals(kernels(read("exe.ptx")), kernels(read("dev.ptx")));
         Tools.compile(dir, nvcc, "-fatbin", "-gencode", "arch=compute_80,code=sm_80", "-O3", "-o", "dev.fatbin", "dev.cu");
         assertTrue(read("dev.ptx").contains("fp_meta"), "the table is in the module");
-        if (Tools.canRunHere("nvcc-sm80")) bothFormsAgree(nvcc, "cuda", Map.of(), ps, "-gencode", org.fparity.exec.ThisGpu.gencode(), "-O3");
+        if (Tools.nvidiaGpuHere()) bothFormsAgree(nvcc, "cuda", Map.of(), ps, "-gencode", org.fparity.exec.ThisGpu.gencode(), "-O3");
     }
 
     @Test

@@ -102,6 +102,11 @@ final class Tools {
         return org.fparity.exec.DetectedToolchain.detect(tcs.get(toolchain)).canRun();
     }
 
+    /** Whether an NVIDIA GPU here runs nvcc's code for its own architecture (sm_80 code does not run on an H100). */
+    static boolean nvidiaGpuHere() {
+        return org.fparity.exec.DetectedToolchain.detect(org.fparity.exec.ThisGpu.toolchain("nvcc")).canRun();
+    }
+
     /** C compilers present here, gcc first. */
     static List<String> cCompilers() {
         List<String> cc = new ArrayList<>();
@@ -116,6 +121,8 @@ final class Tools {
 
     /** Compiles FparityHarness.java in dir with the running JDK's compiler (in process: no JVM start-up per batch). */
     static void javac(Path dir) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(ModuleLayer.boot().findModule("java.compiler").isPresent(),
+                "no Java compiler in this runtime (" + JAVA_HOME + "; a node bundle's has none)");
         var compiler = javax.tools.ToolProvider.getSystemJavaCompiler();
         var err = new java.io.ByteArrayOutputStream();
         int rc = compiler.run(null, null, err, "-d", dir.toString(), "-Xlint:none", "-nowarn", dir.resolve(JavaEmitter.CLASS_NAME + ".java").toString());

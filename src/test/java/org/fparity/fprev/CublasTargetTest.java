@@ -23,7 +23,16 @@ class CublasTargetTest {
         for (String spec : new String[] {"cublas.gemm", "cublas.dot"}) {
             CublasTarget t = CublasTarget.of(spec, Precision.FP32);
             if (nvidiaNode()) {
-                Fprev.Result r = Fprev.reveal(t, 32, Fprev.Algo.ADVANCED);
+                Fprev.Result r;
+                try {
+                    r = Fprev.reveal(t, 32, Fprev.Algo.ADVANCED);
+                } catch (FparityError e) {
+                    // JCublas 12.6 links libcublas.so.12; a CUDA 13 node has libcublas.so.13 only (an H100, 2026-11-27):
+                    // nothing here can probe cuBLAS then (runners/fprev/torch_target.py does, through PyTorch)
+                    org.junit.jupiter.api.Assumptions.assumeFalse(e.exitCode() == FparityError.MISSING_TOOL && e.getMessage().contains("libcublas.so.12"),
+                            e.getMessage());
+                    throw e;
+                }
                 assertEquals(32, r.tree().n());
                 assertTrue(r.replay().matches(), spec + ": " + r.replay().verdict());
             } else {

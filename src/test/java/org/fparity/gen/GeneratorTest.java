@@ -104,6 +104,31 @@ class GeneratorTest {
     }
 
     /**
+     * A grammar within every documented limit (blocks of [50, 50] nested 8 deep, only {@code if}) would make programs
+     * of 50^8 statements; the statement budget ends each at Generator.MAX_STATEMENTS (+1: the final comp assignment),
+     * in well under a second instead of minutes.
+     */
+    @Test
+    void theStatementBudgetBoundsAGrammarOfHugeNestedBlocks() throws java.io.IOException {
+        String text = GrammarTest.defaultText().replace("\"blockStatements\": [1, 3]", "\"blockStatements\": [50, 50]")
+                .replace("\"maxNesting\": 3,", "\"maxNesting\": 8,")
+                .replaceAll("\"statements\": \\{[^}]*}", "\"statements\": { \"if\": 1, \"assign\": 0.0001 }");
+        Grammar g = Grammar.parse("huge.json", text);
+        assertEquals(8, g.maxNesting());
+        assertEquals(50, g.blockMin());
+        List<Program> ps = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> new Generator(g, 1).generate(Precision.FP64, 2));
+        for (Program p : ps) {
+            int[] stmts = {0};
+            org.fparity.ir.Walker.each(p, (path, n) -> {
+                if (n instanceof org.fparity.ir.Stmt) stmts[0]++;
+            });
+            assertEquals(Generator.MAX_STATEMENTS + 1, stmts[0]);
+            assertTrue(p.canonical().length() < 4_000_000, "program text " + p.canonical().length());
+        }
+    }
+
+    /**
      * {@code loops.maxNesting} caps how many loops enclose one another; a loop drawn deeper becomes an assignment and
      * every other draw is as before, so the programs with no loop that deep are the same programs.
      */
