@@ -39,8 +39,11 @@ class HandProgramsToolsTest {
             String idx = HandPrograms.lines().get(i).split(" ")[0];
             assertTrue(lines.get(i).matches(idx + " (-?nan|-?inf|-?0x[01](\\.[0-9a-f]+)?p[+-][0-9]+) \\S+"), who + ": " + lines.get(i));
         }
+        // IEEE 754 leaves the sign of an operation's NaN open: x86 keeps the operand's (-nan / 1 is -nan), NVIDIA GPUs
+        // return the canonical NaN (nan, found on an H200); campaigns ignore it, and so does this check
         for (int i = 0; i < HandPrograms.KNOWN.size(); i++) {
-            assertEquals(HandPrograms.KNOWN.get(i)[1], lines.get(n + i), who + " on '" + HandPrograms.KNOWN.get(i)[0] + "'");
+            assertEquals(HandPrograms.KNOWN.get(i)[1].replace("-nan", "nan"), lines.get(n + i).replace("-nan", "nan"),
+                    who + " on '" + HandPrograms.KNOWN.get(i)[0] + "'");
         }
     }
 

@@ -49,7 +49,7 @@ class JCudaRunnerTest {
     /** No driver library here: JCudaDriver's static initialiser fails, and the probe says so in one line. */
     @Test
     void withoutADriverTheProbeGivesTheReason() {
-        boolean driver = DetectedToolchain.detect(Fixtures.shipped().get("jcuda-sm80")).canRun();
+        boolean driver = DetectedToolchain.detect(ThisGpu.toolchain("jcuda")).canRun();
         String why = JCudaRunner.unavailable();
         if (driver) {
             // an NVIDIA node: the driver loads; a reason is then only "no device" from the driver itself
