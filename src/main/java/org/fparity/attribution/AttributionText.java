@@ -20,7 +20,8 @@ public final class AttributionText {
         boolean several = r.sufficient().size() > 1;
         out.add(several ? r.sufficient().size() + " minimal sets of flags, each sufficient on its own:" : "minimal sufficient flags:");
         for (FlagAttribution.FlagSet s : r.sufficient()) {
-            out.add("  " + optA + " + " + String.join(" ", s.flags()) + " gives " + optB + "'s result; without any one of them it does not" + knobs(s));
+            out.add("  " + optA + " + " + String.join(" ", s.flags()) + " gives " + optB + "'s result; "
+                    + (s.flags().size() == 1 ? "without it, it does not" : "without any one of them, it does not") + knobs(s));
         }
         if (r.necessary().isEmpty()) {
             out.add("necessary: no single knob turned off on " + b + " gives " + a + "'s result");

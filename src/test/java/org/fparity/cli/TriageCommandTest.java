@@ -33,7 +33,7 @@ class TriageCommandTest {
         String[] lines = r.out().split("\n");
         assertEquals("gcc@O0 0x0.00004p-1022 vs gcc@O3_FM 0x0p+0 (Zero–Number)", lines[0]);
         assertEquals("minimal sufficient flags:", lines[1]);
-        assertEquals("  O0 + crtfastmath.o gives O3_FM's result; without any one of them it does not (flush to zero)", lines[2]);
+        assertEquals("  O0 + crtfastmath.o gives O3_FM's result; without it, it does not (flush to zero)", lines[2]);
         assertEquals("necessary: flush to zero (gcc@O3_FM without crtfastmath.o gives gcc@O0's result)", lines[3]);
         assertEquals(1, r.exit(), r.out());
     }
