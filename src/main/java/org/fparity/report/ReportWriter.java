@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import org.fparity.FparityError;
 
 /**
  * Writes a report's five files as a set: into a new folder beside the report folder, which then takes the old one's
@@ -34,11 +35,13 @@ public final class ReportWriter {
     public static List<Path> write(Report r, Path dir) {
         List<byte[]> texts = List.of(JsonReport.render(r), MarkdownSummary.render(r), HtmlReport.render(r), JUnitReport.render(r), OpenMetrics.render(r))
                 .stream().map(t -> t.getBytes(java.nio.charset.StandardCharsets.UTF_8)).toList();
-        Path target = dir.toAbsolutePath().normalize();
-        Path parent = target.getParent();
-        String name = target.getFileName().toString();
         Path tmp = null;
         try {
+            // a report folder reached through a symbolic link is replaced where it really is
+            Path target = Files.exists(dir) ? dir.toRealPath() : dir.toAbsolutePath().normalize();
+            Path parent = target.getParent();
+            if (parent == null) throw new FparityError("cannot write a report into " + dir + ": give a folder below it");
+            String name = target.getFileName().toString();
             // what a killed report into the same folder left behind goes first
             org.fparity.util.Leftovers.clean(parent, "." + name + ".report-", "");
             org.fparity.util.Leftovers.clean(parent, "." + name + ".old-", "");
