@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.fparity.FparityError;
 import org.fparity.exec.Outcome;
+import org.fparity.util.Names;
 
 /**
  * Reads the tail of an export — {@code "outcomes": […], "digest": "…"}} — straight from the bytes, checking each outcome
@@ -31,6 +32,8 @@ final class OutcomeScanner {
     private static final int HEX = index("hex");
     private static final int TOOLCHAIN = index("toolchain");
     private static final int OPT = index("opt");
+    private static final int SITE = index("site");
+    private static final int NODE = index("node");
     private static final int MICROS = index("micros");
     private static final byte[][] STATUSES = Stream.of(Outcome.Status.values()).map(s -> s.name().getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
     private static final int OK = Outcome.Status.OK.ordinal();
@@ -41,6 +44,9 @@ final class OutcomeScanner {
     private String section = "outcomes";
     // what an element is called in messages: "outcome", "rerun 2 outcome"
     private String unit = "outcome";
+    // the platform-naming bytes of canonical outcomes whose names passed the name rule (a campaign has few platforms)
+    private final java.util.List<byte[]> goodPlatforms = new java.util.ArrayList<>();
+    private int lastGood;
     private long pos;
 
     // The program of the previous outcome, by its bytes: outcomes come grouped by program, so most need no lookup.
@@ -131,6 +137,7 @@ final class OutcomeScanner {
             int at = in.ensure(start, MAX_OUTCOME);
             byte[] held = in.held();
             if (canonical.match(held, at, in.heldEnd()) && canonical.fits(held, inputsOf)) {
+                checkPlatform(held, canonical.platformFrom, canonical.platformTo, n);
                 out.write(held, at, canonical.end - at);
                 pos = start + (canonical.end - at);
             } else {
@@ -205,8 +212,12 @@ final class OutcomeScanner {
                         hex = true;
                     } else if (f == TOOLCHAIN) {
                         toolchain = true;
+                        checkName(number, f);
                     } else if (f == OPT) {
                         opt = true;
+                        checkName(number, f);
+                    } else if (f == SITE || f == NODE) {
+                        checkName(number, f);
                     }
                 } else if (c == 'n') {
                     literal("ull");
@@ -234,6 +245,43 @@ final class OutcomeScanner {
             throw bad(number, "program " + programId + " input " + input + ", which has only " + inputs + " inputs");
         }
         if (status == OK && !hex) throw bad(number, "is OK but has no result");
+    }
+
+    /** The last string, the value of field {@code f}, under the name rule ({@link Names}): a node label may hold '/'. */
+    private void checkName(long number, int f) {
+        String v = strEscaped ? unescaped() : in.text(strFrom, strTo);
+        if (f == NODE) Names.checkLabel(unit + " " + number, "node", v);
+        else Names.check(unit + " " + number, FIELD_NAMES[f], v);
+    }
+
+    /**
+     * The names in {@code ,"toolchain":"…","opt":"…","site":"…"[,"node":"…"]} of a canonical outcome, under the name
+     * rule; bytes already checked are recognised without decoding them again.
+     */
+    private void checkPlatform(byte[] b, int from, int to, long number) {
+        int len = to - from;
+        // outcomes come grouped by platform or cycling through them in one order: the last one, then the one after it
+        int known = goodPlatforms.size();
+        for (int k = 0; k < known; k++) {
+            int at = (lastGood + k + known) % known;
+            byte[] g = goodPlatforms.get(at);
+            if (g.length == len && java.util.Arrays.equals(b, from, to, g, 0, len)) {
+                lastGood = at;
+                return;
+            }
+        }
+        com.fasterxml.jackson.databind.JsonNode names;
+        try {
+            names = CampaignExport.COMPACT.readTree("{" + new String(b, from + 1, len - 1, StandardCharsets.UTF_8) + "}");
+        } catch (IOException e) {
+            throw bad(number, "its platform is not readable JSON");
+        }
+        for (String f : new String[] {"toolchain", "opt", "site"}) Names.check(unit + " " + number, f, names.path(f).asText());
+        if (names.has("node")) Names.checkLabel(unit + " " + number, "node", names.path("node").asText());
+        if (goodPlatforms.size() < 4096) {
+            goodPlatforms.add(java.util.Arrays.copyOfRange(b, from, to));
+            lastGood = goodPlatforms.size() - 1;
+        }
     }
 
     /** The number of inputs of the program the last string names; the program must be in the campaign. */

@@ -38,6 +38,10 @@ public final class TruthCommand implements Callable<Integer> {
     @Option(names = "--max-precision", paramLabel = "BITS", defaultValue = "8192", description = "ceiling of the Ziv loop (default: ${DEFAULT-VALUE})")
     int maxPrecision;
 
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "give up (one line, exit 2) when the evaluations take longer than this in all (default: ${DEFAULT-VALUE})")
+    int timeoutSeconds;
+
     @Option(names = "--json", description = "print JSON instead of text")
     boolean json;
 
@@ -47,6 +51,8 @@ public final class TruthCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (maxPrecision < 64 || maxPrecision > 1 << 20) throw new FparityError("--max-precision must be between 64 and 1048576 bits");
+        if (timeoutSeconds < 1) throw new FparityError("--timeout must be at least 1 second, is " + timeoutSeconds);
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(timeoutSeconds);
         ProgramFiles.ProgramFile pf = ProgramFiles.read(file);
         Program p = pf.program();
         List<Input> ins = new ArrayList<>();
@@ -60,9 +66,9 @@ public final class TruthCommand implements Callable<Integer> {
                 throw new FparityError("the program has " + p.params().size() + " parameters, the input '" + String.join(" ", in.args()) + "' gives " + in.args().size());
             }
             long t0 = System.nanoTime();
-            ReferenceEvaluator.Ideal ideal = ReferenceEvaluator.ideal(p, in);
+            ReferenceEvaluator.Ideal ideal = bounded(() -> ReferenceEvaluator.ideal(p, in), deadline, p, in);
             long t1 = System.nanoTime();
-            ReferenceEvaluator.ExactValue exact = ReferenceEvaluator.exact(p, in, maxPrecision);
+            ReferenceEvaluator.ExactValue exact = bounded(() -> ReferenceEvaluator.exact(p, in, maxPrecision), deadline, p, in);
             long t2 = System.nanoTime();
             if (json) {
                 ObjectNode o = all.addObject();
@@ -110,5 +116,34 @@ public final class TruthCommand implements Callable<Integer> {
         if (json) out.println(ProgramJson.toJson(all));
         out.flush();
         return 0;
+    }
+
+    /**
+     * Runs one evaluation on a thread of its own until {@code deadline}; past it the thread is interrupted (the
+     * interpreter stops at its next loop iteration) and the command ends in one line, exit 2.
+     */
+    private <T> T bounded(java.util.concurrent.Callable<T> evaluation, long deadline, Program p, Input in) {
+        java.util.concurrent.ExecutorService one = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "fparity-truth");
+            t.setDaemon(true);
+            return t;
+        });
+        java.util.concurrent.Future<T> f = one.submit(evaluation);
+        try {
+            return f.get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new FparityError("program " + p.id() + " with input '" + String.join(" ", in.args()) + "' took more than " + timeoutSeconds
+                    + " s to evaluate (its loops run as often as their int inputs say); give it longer with --timeout SECONDS");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FparityError("interrupted");
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) throw re;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            f.cancel(true);
+            one.shutdownNow();
+        }
     }
 }

@@ -134,6 +134,8 @@ final class Interpreter<V> {
                 case Stmt.For f -> {
                     int n = ints.get(f.bound());
                     for (int i = 0; i < n; i++) {
+                        // a loop may run 2^31 times, nested ones their product: interruptible, so a time limit holds
+                        if (Thread.currentThread().isInterrupted()) throw new java.util.concurrent.CancellationException("interrupted");
                         Map<String, Integer> inner = new HashMap<>(loops);
                         inner.put(f.var(), i);
                         block(f.body(), inner);

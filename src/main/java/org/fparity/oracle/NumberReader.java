@@ -62,8 +62,17 @@ public final class NumberReader {
         }
     }
 
-    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
-    private static final Pattern HEX = Pattern.compile("([+-]?)0[xX]([0-9a-fA-F]*)(?:\\.([0-9a-fA-F]*))?(?:[pP]([+-]?\\d+))?");
+    // possessive: a long run of digits is matched once, never backtracked into (a 1M-digit line that fails was quadratic)
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?+(\\d++(?:\\.\\d*+)?+|\\.\\d++)([eE][+-]?+\\d++)?+");
+    private static final Pattern HEX = Pattern.compile("([+-]?+)0[xX]([0-9a-fA-F]*+)(?:\\.([0-9a-fA-F]*+))?+(?:[pP]([+-]?+\\d++))?+");
+
+    /**
+     * Significant digits past which a finite nonzero decimal cannot be a binary64 value: m / 10^k with 10 not dividing m
+     * is exact only when 5^k divides m and m / 5^k has at most 53 bits, with k at most 1074, so m has at most 16 + 751
+     * digits (and an exact integer below DBL_MAX at most 309). Longer numbers are rounded, told without reading them
+     * into a BigDecimal (whose parsing is quadratic in the digits: a million digits took 13 s).
+     */
+    static final int MAX_EXACT_DIGITS = 800;
     private static final Pattern SPECIAL = Pattern.compile("[+-]?(?i:inf|infinity|nan)");
 
     /** Reads {@code name} ('-' for {@code stdin}); a bad line is a one-line error with its number. */
@@ -116,8 +125,16 @@ public final class NumberReader {
             String fp = h.group(3) == null ? "" : h.group(3);
             if (ip.isEmpty() && fp.isEmpty()) throw new NumberFormatException("no digits");
             long e2 = exponent(h.group(4));
-            BigInteger sig = new BigInteger((ip + fp).isEmpty() ? "0" : ip + fp, 16);
-            long k = e2 - 4L * fp.length(); // value = sig * 2^k
+            // only the significant hex digits (a 53-bit value has at most 15): BigInteger's parsing is quadratic
+            String digits = ip + fp;
+            int lo = 0;
+            int hi = digits.length();
+            while (lo < hi && digits.charAt(lo) == '0') lo++;
+            while (hi > lo && digits.charAt(hi - 1) == '0') hi--;
+            int trailing = digits.length() - hi;
+            BigInteger sig = lo == hi ? BigInteger.ZERO : hi - lo > 16 ? BigInteger.ONE.shiftLeft(4 * 16 + 1).add(BigInteger.ONE)
+                    : new BigInteger(digits.substring(lo, hi), 16);
+            long k = e2 - 4L * fp.length() + 4L * trailing; // value = sig * 2^k (sig stands for any number of over 60 bits)
             // Java's parsers round hex correctly too, but need the p exponent and a bounded one
             String norm = h.group(1) + "0x" + (ip.isEmpty() ? "0" : ip) + "." + fp + "p" + e2;
             double v = fp32 ? Float.parseFloat(norm) : Double.parseDouble(norm);
@@ -130,8 +147,40 @@ public final class NumberReader {
         }
         if (!DECIMAL.matcher(t).matches()) throw new NumberFormatException("not a number");
         double v = fp32 ? Float.parseFloat(t) : Double.parseDouble(t);
-        BigDecimal exact = new BigDecimal(t);
-        fate[0] = fateOf(v, exact.signum() == 0, () -> decimalIsExact(exact, v));
+        int e = Math.max(t.indexOf('e'), t.indexOf('E'));
+        String mantissa = e < 0 ? t : t.substring(0, e);
+        // one pass over the digits: where the significant ones start and end, and how many precede the point
+        int digits = 0;
+        int before = -1;
+        int first = -1;
+        int last = -1;
+        for (int i = 0; i < mantissa.length(); i++) {
+            char c = mantissa.charAt(i);
+            if (c == '.') before = digits;
+            if (c < '0' || c > '9') continue;
+            if (c != '0') {
+                if (first < 0) first = digits;
+                last = digits;
+            }
+            digits++;
+        }
+        int intDigits = before < 0 ? digits : before;
+        int from = first;
+        int l = last;
+        fate[0] = fateOf(v, first < 0, () -> {
+            if (l - from + 1 > MAX_EXACT_DIGITS) return false;
+            long exp10 = (e < 0 ? 0 : exponent(t.substring(e + 1))) + intDigits - 1 - l; // value = S * 10^exp10
+            if (Math.abs(exp10) > 100_000) return false; // a finite nonzero double has no such decimal
+            StringBuilder sig = new StringBuilder(l - from + 1);
+            for (int i = 0, d = 0; i < mantissa.length() && d <= l; i++) {
+                char c = mantissa.charAt(i);
+                if (c < '0' || c > '9') continue;
+                if (d >= from) sig.append(c);
+                d++;
+            }
+            BigInteger m = new BigInteger(sig.toString());
+            return decimalIsExact(new BigDecimal(mantissa.startsWith("-") ? m.negate() : m, (int) -exp10), v);
+        });
         return v;
     }
 

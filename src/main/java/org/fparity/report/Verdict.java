@@ -255,10 +255,16 @@ public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainH
     }
 
     /** A recorded discrepancy between a platform of {@code base} and one of {@code far}, toolchain pairs first. */
-    private static Discrepancy pick(List<Discrepancy> ds, List<Platform> base, List<Platform> far) {
+    private static Discrepancy pick(List<Discrepancy> ds, List<Platform> baseList, List<Platform> farList) {
+        // sets: a case of a campaign from s sites has about s^2 discrepancies and answers of s platforms, and list
+        // look-ups made each case cost s^3 (the part of a many-site report that grew fastest)
+        java.util.Set<Platform> base = ds.size() > 4 ? new java.util.HashSet<>(baseList) : null;
+        java.util.Set<Platform> far = base != null ? new java.util.HashSet<>(farList) : null;
+        java.util.function.Predicate<Platform> inBase = base != null ? base::contains : baseList::contains;
+        java.util.function.Predicate<Platform> inFar = far != null ? far::contains : farList::contains;
         Discrepancy best = null;
         for (Discrepancy d : ds) {
-            boolean across = base.contains(d.pair().a()) && far.contains(d.pair().b()) || far.contains(d.pair().a()) && base.contains(d.pair().b());
+            boolean across = inBase.test(d.pair().a()) && inFar.test(d.pair().b()) || inFar.test(d.pair().a()) && inBase.test(d.pair().b());
             if (!across) continue;
             if (best == null || best.pair().kind() != Pair.Kind.TOOLCHAINS && d.pair().kind() == Pair.Kind.TOOLCHAINS) best = d;
         }

@@ -91,6 +91,16 @@ class HostileImportTest {
     }
 
     @Test
+    void aPlatformNameInAnOutcomeIsHeldToTheSameRule() throws IOException {
+        // in fparity's own spelling (read without a parser) and escaped (read by the general path): compare printed both
+        String first = "(\n\\{\"program\":\"[0-9a-f]{16}\",\"input\":\\d+,\"toolchain\":\")gcc\"";
+        refused(forge("outcome-path", s -> s.replaceFirst(first, "$1../x\"")), "outcome 1: toolchain name '../x' contains a path separator");
+        refused(forge("outcome-escape", s -> s.replaceFirst(first, "$1g\\\\u001b[31mcc\"")), "outcome 1: toolchain name 'g\\u001b[31mcc' contains a control character");
+        String site = "(\n,\\{\"program\":\"[0-9a-f]{16}\",\"input\":\\d+,\"toolchain\":\"[a-z-]+\",\"opt\":\"[A-Z0-9_]+\",\"site\":\")local\"";
+        refused(forge("outcome-site", s -> s.replaceFirst(site, "$1..\"")), "outcome 2: site name '..' contains '..'");
+    }
+
+    @Test
     void aDuplicateKeyInAnOutcomeIsRefused() throws IOException {
         Path forged = forge("duplicate", s -> s.replaceFirst("\n\\{\"program\":", "\n{\"status\":\"OK\",\"program\":"));
         refused(forged, "outcome 1: duplicate key 'status'");

@@ -84,6 +84,33 @@ class OracleCommandsTest {
         assertTrue(j.out().contains("\"result\" : \"0x0.52bfcbe07f55cp-1022\""), j.out());
     }
 
+    /**
+     * truth honours a time limit: two nested loops of 50,000 iterations each (2.5e9 additions, then again in MPFR)
+     * end after --timeout in one line with exit 2, and the default is 60 s; a small input of the same program still
+     * evaluates.
+     */
+    @Test
+    void truthGivesUpAfterItsTimeoutInOneLine() throws Exception {
+        Path p = Files.writeString(dir.resolve("loops.fp"), """
+                program fp64 array 50000
+                compute(double comp, double a, int n) {
+                  for (int i_0 = 0; i_0 < n; ++i_0) {
+                    for (int i_1 = 0; i_1 < n; ++i_1) {
+                      comp += a;
+                    }
+                  }
+                }
+                """);
+        Cli.Run slow = run("truth", p.toString(), "--input", "0 1 50000", "--timeout", "1");
+        assertEquals(2, slow.exit(), slow.err());
+        assertEquals("fparity: program ee6595f91667d4cf with input '0 1 50000' took more than 1 s to evaluate (its loops run as often as their int inputs say); "
+                + "give it longer with --timeout SECONDS\n", slow.err());
+        Cli.Run quick = run("truth", p.toString(), "--input", "0 1 3");
+        assertEquals(0, quick.exit(), quick.err());
+        assertTrue(quick.out().contains("ideal IEEE platform   comp = 0x1.2p+3"), quick.out());
+        assertTrue(run("truth", "--help").out().contains("(default: 60)"));
+    }
+
     @Test
     void truthReadsJsonProgramsAndReportsUnstableBranches() throws Exception {
         var p = org.fparity.ir.Program.parse(Files.readString(Path.of("corpora/ceil-tiny-positive/program.fp")));

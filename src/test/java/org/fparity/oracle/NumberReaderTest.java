@@ -76,4 +76,37 @@ class NumberReaderTest {
         assertTrue(n.lost());
         assertTrue(read("0.5\n-2\n", Precision.FP64).exact());
     }
+
+    /**
+     * Numbers of millions of digits are read in time linear in the digits (BigDecimal's and BigInteger's parsing is
+     * quadratic: a million digits took 13.5 s, three million about two minutes), and still correctly: the exact
+     * value of 4.94…e-324 (the least subnormal, 751 significant digits) padded with zeros is exact; one more nonzero
+     * digit far out is rounded; the same for hex; and a line of digits that is not a number fails fast.
+     */
+    @Test
+    void millionsOfDigitsAreReadInLinearTime() {
+        String least = new java.math.BigDecimal(Double.MIN_VALUE).toPlainString(); // 0.000…49406564584124654…
+        String zeros = "0".repeat(3_000_000);
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+            Fate[] f = new Fate[1];
+            assertEquals(Double.MIN_VALUE, NumberReader.parse(least + zeros, Precision.FP64, f));
+            assertEquals(Fate.EXACT, f[0]);
+            assertEquals(Double.MIN_VALUE, NumberReader.parse(least + zeros + "1", Precision.FP64, f));
+            assertEquals(Fate.ROUNDED, f[0]);
+            assertEquals(0.5, NumberReader.parse("0.5" + zeros + "e0", Precision.FP64, f));
+            assertEquals(Fate.EXACT, f[0]);
+            assertEquals(0.1, NumberReader.parse("0.1" + zeros + "1", Precision.FP64, f));
+            assertEquals(Fate.ROUNDED, f[0]);
+            assertEquals(1e300, NumberReader.parse("1" + "0".repeat(300) + "." + zeros, Precision.FP64, f));
+            assertEquals(Fate.ROUNDED, f[0]);
+            assertEquals(1.5, NumberReader.parse("0x1.8" + zeros + "p0", Precision.FP64, f));
+            assertEquals(Fate.EXACT, f[0]);
+            assertEquals(1.5, NumberReader.parse("0x0001.8" + zeros + "1p0", Precision.FP64, f));
+            assertEquals(Fate.ROUNDED, f[0]);
+            assertThrows(NumberFormatException.class, () -> NumberReader.parse("1" + zeros + "x", Precision.FP64, f));
+        });
+        NumberReader.Numbers n = read("0.5" + zeros + "\n", Precision.FP64);
+        assertEquals(0.5, n.values()[0]);
+        assertTrue(n.exact());
+    }
 }

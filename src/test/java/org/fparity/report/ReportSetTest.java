@@ -55,4 +55,16 @@ class ReportSetTest {
         for (String f : ReportWriter.FILES) assertNotEquals("old", Files.readString(dir.resolve(f)), f);
         assertEquals(List.of("mine"), names(tmp));
     }
+
+    @Test
+    void aReportFolderReachedThroughALinkIsReplacedWhereItIs() throws Exception {
+        Path real = Files.createDirectories(tmp.resolve("elsewhere/planted"));
+        for (String f : ReportWriter.FILES) Files.writeString(real.resolve(f), "old");
+        Path link = Files.createSymbolicLink(Files.createDirectories(tmp.resolve("reports")).resolve("planted"), real);
+        ReportWriter.write(Report.of(PlantedFaults.campaign("planted"), null), link);
+        assertEquals(true, Files.isSymbolicLink(link));
+        assertEquals(List.of("junit.xml", "metrics.txt", "report.html", "report.json", "summary.md"), names(real));
+        for (String f : ReportWriter.FILES) assertNotEquals("old", Files.readString(link.resolve(f)), f);
+        assertEquals(List.of("planted"), names(tmp.resolve("elsewhere")));
+    }
 }
