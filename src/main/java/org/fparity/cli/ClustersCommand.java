@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code fparity clusters [NAME…]}: lists the cluster profiles and checks each where it points. */
 @Command(name = "clusters", mixinStandardHelpOptions = true,
-        description = "List the cluster profiles (runners/clusters) and check each: reachable, JDK >= 25 there, toolchains that compile and run there, Slurm partitions.")
+        description = "List the cluster profiles (runners/clusters) and check each: reachable, which Java runs workers there (a JDK >= 25, or fparity's own runtime, staged), toolchains that compile and run there, Slurm partitions.")
 public final class ClustersCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -38,6 +38,7 @@ public final class ClustersCommand implements Callable<Integer> {
             List<Toolchain> wanted = p.toolchains().isEmpty() ? tcs.all() : p.toolchains().stream().map(tcs::get).toList();
             NodeCheck.Result r = NodeCheck.check(p, wanted);
             o.println(r.name() + " (" + r.executor() + ", " + r.where() + (p.workdir() == null ? "" : ", workdir " + p.workdir()) + ")");
+            if (r.runtime() != null) o.println("  runtime: " + r.runtime());
             if (!r.partitions().isEmpty()) o.println("  partitions: " + String.join("; ", r.partitions()));
             if (r.problem() != null) {
                 o.println("  problem: " + r.problem());

@@ -53,6 +53,9 @@ final class Examples {
             Map.entry("fparity clusters", List.of(
                     "fparity clusters",
                     "fparity clusters local-ssh local-slurm")),
+            Map.entry("fparity node-bundle", List.of(
+                    "fparity node-bundle --out target/node",
+                    "fparity node-bundle --with-z3")),
             Map.entry("fparity fprev", List.of(
                     "fparity fprev --target numpy.dot --dtype float32 --n 64",
                     "fparity fprev --target java.seq --n 16 --format svg -o tree.svg",

@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
             NightlyCommand.class,
             WorkerCommand.class,
             ClustersCommand.class,
+            NodeBundleCommand.class,
             FprevCommand.class,
             EvalCommand.class,
             TruthCommand.class,

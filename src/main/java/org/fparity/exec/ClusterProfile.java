@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * @param workdir      remote work folder (jars, job files, outcome files, build cache); for slurm it must be visible
  *                     to the compute nodes
  * @param setup        shell lines run before remote commands ({@code module load cuda/12.4})
- * @param java         the JDK's java there (default {@code java} on the remote PATH)
+ * @param java         the JDK's java there (default {@code java} on the remote PATH); when it is not a JDK >= 25,
+ *                     fparity stages its own runtime there ({@link Staging#nodeJava})
  * @param toolchains   toolchains to use there (default: the campaign's)
  * @param workers      parallel builds and runs per worker (default: the node's cores)
  * @param slurm        Slurm settings, for the slurm executor

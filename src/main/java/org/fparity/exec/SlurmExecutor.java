@@ -109,6 +109,8 @@ public final class SlurmExecutor implements SiteExecutor {
     private final Map<String, Long> offsets = new HashMap<>();
     private volatile State current;
     private List<String> classpath;
+    /** The java the batch script runs workers with (the profile's, or fparity's runtime staged there). */
+    private String javaCmd;
 
     /** A task: one shard of one submission. */
     private record Task(Submission sub, int index) {
@@ -228,7 +230,7 @@ public final class SlurmExecutor implements SiteExecutor {
         } catch (IOException e) {
             throw new FparityError("cluster " + profile.name() + ": cannot run sinfo: " + e.getMessage(), 3);
         }
-        Staging.checkJava(shell, profile.name(), profile.java());
+        javaCmd = Staging.nodeJava(shell, profile.name(), profile.java(), profile.workdir(), s -> log.accept(profile.name() + ": " + s)).command();
         try {
             classpath = Staging.stage(shell, profile.workdir(), s -> log.accept(profile.name() + ": " + s));
         } catch (IOException e) {
@@ -327,7 +329,7 @@ public final class SlurmExecutor implements SiteExecutor {
         StringBuilder vars = new StringBuilder();
         vars.append("FPARITY_DIR=").append(Shell.quote(profile.workdir())).append('\n');
         vars.append("FPARITY_TAG=").append(Shell.quote(tag)).append('\n');
-        vars.append("FPARITY_JAVA=").append(Shell.quote(profile.java())).append('\n');
+        vars.append("FPARITY_JAVA=").append(Shell.quote(javaCmd)).append('\n');
         vars.append("FPARITY_CP=").append(Shell.quote(String.join(":", classpath))).append('\n');
         vars.append("FPARITY_WORKERS=").append(profile.workers() == null ? "''" : Shell.quote("--jobs " + profile.workers())).append('\n');
         return t.replace("{{SBATCH}}", "# options are on sbatch's command line (see the campaign's clusters/" + profile.name() + "/slurm.json)")

@@ -11,7 +11,7 @@ import java.util.function.Consumer;
 import org.fparity.FparityError;
 
 /**
- * Runs a campaign's jobs on one host over ssh: checks the JDK there, stages fparity's jars (content-addressed, once),
+ * Runs a campaign's jobs on one host over ssh: checks the JDK there (staging fparity's own runtime when it has none >= 25), stages fparity's jars (content-addressed, once),
  * then runs one {@code fparity worker -} through the multiplexed connection, sends the jobs on its standard input and
  * appends outcome lines as they stream back. A dropped connection costs only the lines in flight: after reconnecting
  * (with backoff, a bounded number of times) exactly those are sent again; the remote build cache means nothing built
@@ -46,7 +46,7 @@ public final class SshExecutor implements SiteExecutor {
     @Override
     public void execute(List<JobSpec> jobs, Consumer<WorkerLine> sink, Consumer<String> status) throws InterruptedException {
         if (jobs.isEmpty()) return;
-        Staging.checkJava(shell, profile.name(), profile.java());
+        Staging.NodeJava nodeJava = Staging.nodeJava(shell, profile.name(), profile.java(), profile.workdir(), s -> log.accept(profile.name() + ": " + s));
         List<String> cp;
         try {
             cp = Staging.stage(shell, profile.workdir(), s -> log.accept(profile.name() + ": " + s));
@@ -55,7 +55,7 @@ public final class SshExecutor implements SiteExecutor {
         }
         List<String> args = new ArrayList<>(List.of("-", "--cache", profile.workdir() + "/cache"));
         if (profile.workers() != null) args.addAll(List.of("--jobs", profile.workers().toString()));
-        List<String> argv = Staging.workerArgv(profile.java(), cp, args);
+        List<String> argv = Staging.workerArgv(nodeJava.command(), cp, args);
 
         Deliveries owed = new Deliveries(jobs);
         int total = owed.size();

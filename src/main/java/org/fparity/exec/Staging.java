@@ -145,29 +145,81 @@ public final class Staging {
         return a;
     }
 
+    /** The java a node's workers run with, and how {@code fparity clusters} tells it. */
+    public record NodeJava(String command, String description) {}
+
     /**
-     * The feature version of the JDK {@code java} is there, read from {@code java -version}; a one-line error (exit 3)
-     * naming what was found when it is missing or older than 25.
+     * The java for workers there: the profile's {@code java} when it is a JDK >= 25; otherwise fparity's own runtime
+     * ({@link NodeRuntime}), staged once per version by hash under {@code workdir/runtime/}. Exit 3 with one line when
+     * the node cannot be reached, or needs the runtime and cannot take it (another platform, no tar there).
      */
-    public static void checkJava(Shell shell, String site, String javaCmd) throws InterruptedException {
+    public static NodeJava nodeJava(Shell shell, String site, String javaCmd, String workdir, java.util.function.Consumer<String> log) throws InterruptedException {
+        String where = shell.describe();
+        Shell.Result r = runThere(shell, site, List.of("sh", "-c",
+                "\"$1\" -XshowSettings:properties -version 2>&1; echo \"fparity-java-exit $?\"; echo \"fparity-uname $(uname -sm)\"", "fparity-java", javaCmd));
+        String out = r.out();
+        var v = java.util.regex.Pattern.compile("version \"(\\d+)").matcher(out);
+        var home = java.util.regex.Pattern.compile("(?m)^\\s*java\\.home = (.*)$").matcher(out);
+        boolean ran = out.contains("fparity-java-exit 0");
+        String found;
+        if (ran && v.find()) {
+            int feature = Integer.parseInt(v.group(1));
+            if (feature >= 25) return new NodeJava(javaCmd, "JDK " + feature + " at " + (home.find() ? home.group(1).strip() : javaCmd));
+            found = "'" + javaCmd + "' is Java " + feature;
+        } else {
+            found = "no JDK at '" + javaCmd + "'";
+        }
+        var uname = java.util.regex.Pattern.compile("(?m)^fparity-uname (.*)$").matcher(out);
+        String platform = uname.find() ? uname.group(1).strip() : "?";
+        if (!platform.equals(NodeRuntime.platform())) {
+            throw new org.fparity.FparityError("cluster " + site + ": " + found + " on " + where + ", and fparity's own runtime is for " + NodeRuntime.platform()
+                    + " but that node is " + platform + ": install a JDK >= 25 there and set \"java\" in its profile", 3);
+        }
+        NodeRuntime.Image img;
+        try {
+            img = NodeRuntime.image();
+        } catch (IOException e) {
+            throw new org.fparity.FparityError("cluster " + site + ": " + found + " on " + where + ", and fparity cannot make its own runtime: " + e.getMessage(), 3);
+        }
+        String dir = workdir + "/runtime/" + img.remoteName();
+        String runtimeJava = dir + "/bin/java";
+        // Unpacked beside, then renamed: a node never sees half a runtime, and two campaigns staging at once keep one.
+        String unpack = "d=$1; a=$2; test -x \"$d/bin/java\" && exit 0; [ -f \"$a\" ] || exit 10; t=\"$d.tmp.$$\"; rm -rf \"$t\"; mkdir -p \"$t\""
+                + " && tar -xzf \"$a\" -C \"$t\" && rm -f \"$a\" && { mv -T \"$t\" \"$d\" 2>/dev/null || rm -rf \"$t\"; }; test -x \"$d/bin/java\"";
+        String archive = workdir + "/runtime/" + img.remoteName() + ".tar.gz";
+        r = runThere(shell, site, List.of("sh", "-c", unpack, "fparity-runtime", dir, archive));
+        if (r.exit() == 10) {
+            try {
+                shell.put(img.archive(), archive, 1200);
+            } catch (IOException e) {
+                throw new org.fparity.FparityError("cluster " + site + ": " + e.getMessage(), 3);
+            }
+            r = runThere(shell, site, List.of("sh", "-c", unpack, "fparity-runtime", dir, archive));
+            if (r.ok()) log.accept("staged fparity's runtime (sha " + img.sha().substring(0, 12) + ") on " + where + ": " + found + " there");
+        }
+        if (!r.ok()) {
+            throw new org.fparity.FparityError("cluster " + site + ": " + found + " on " + where + ", and fparity's runtime cannot be unpacked in " + dir + ": "
+                    + Commands.firstLine(r), 3);
+        }
+        Shell.Result check = runThere(shell, site, List.of(runtimeJava, "-version"));
+        if (!check.ok()) {
+            throw new org.fparity.FparityError("cluster " + site + ": " + found + " on " + where + ", and fparity's runtime does not run there (" + runtimeJava + "): "
+                    + Commands.firstLine(check), 3);
+        }
+        return new NodeJava(runtimeJava, "fparity's runtime (staged, sha " + img.sha().substring(0, 12) + ", Java " + Runtime.version().feature() + ")");
+    }
+
+    /** One command there; exit 3 with one line when ssh itself fails or the connection is lost. */
+    private static Shell.Result runThere(Shell shell, String site, List<String> argv) throws InterruptedException {
         Shell.Result r;
         try {
-            r = shell.run(List.of(javaCmd, "-version"), null, 120);
+            r = shell.run(argv, null, 600);
         } catch (IOException e) {
             throw new org.fparity.FparityError("cluster " + site + ": cannot run ssh: " + e.getMessage(), 3);
         }
         if (shell.connectionLost(r)) {
             throw new org.fparity.FparityError("cluster " + site + ": cannot reach it (" + shell.describe() + "): " + Commands.firstLine(r), 3);
         }
-        var m = java.util.regex.Pattern.compile("version \"(\\d+)").matcher(r.err() + r.out());
-        if (!r.ok() || !m.find()) {
-            throw new org.fparity.FparityError("cluster " + site + ": no JDK at '" + javaCmd + "' on " + shell.describe() + " (" + Commands.firstLine(r)
-                    + "); fparity needs a JDK >= 25 there: set \"java\" in its profile", 3);
-        }
-        int v = Integer.parseInt(m.group(1));
-        if (v < 25) {
-            throw new org.fparity.FparityError("cluster " + site + ": '" + javaCmd + "' on " + shell.describe() + " is Java " + v
-                    + "; fparity needs a JDK >= 25 there: set \"java\" in its profile", 3);
-        }
+        return r;
     }
 }

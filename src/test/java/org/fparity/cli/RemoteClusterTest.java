@@ -302,7 +302,12 @@ class RemoteClusterTest {
         Files.createDirectories(profiles);
         String ssh = Files.readString(Path.of("runners", "clusters", "local-ssh.json"));
         Files.writeString(profiles.resolve("nohost.json"), ssh.replace("\"local-ssh\"", "\"nohost\"").replace("fparity-local", "no-such-host.invalid"));
-        Files.writeString(profiles.resolve("oldjdk.json"), ssh.replace("\"local-ssh\"", "\"oldjdk\"").replace("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java", "java"));
+        // A node of another platform with only an old java: fparity's runtime (Linux x86_64) cannot go there either.
+        Path arm = Files.createDirectories(work.resolve("arm-bin"));
+        Files.writeString(arm.resolve("uname"), "#!/bin/sh\necho Linux aarch64\n");
+        assertTrue(arm.resolve("uname").toFile().setExecutable(true, false));
+        Files.writeString(profiles.resolve("armnode.json"), ssh.replace("\"local-ssh\"", "\"armnode\"")
+                .replace("\"/usr/lib/jvm/temurin-25-jdk-amd64/bin/java\"", "\"java\", \"setup\": [\"export PATH=" + arm + ":$PATH\"]"));
         String badConf = Files.readString(base.resolve("slurm.conf")).replaceAll("AuthInfo=socket=\\S+", "AuthInfo=socket=" + base.resolve("munge/absent.socket"));
         Files.writeString(base.resolve("nomunge.conf"), badConf);
         Files.writeString(profiles.resolve("nomunge.json"), Files.readString(Path.of("runners", "clusters", "local-slurm.json"))
@@ -310,7 +315,8 @@ class RemoteClusterTest {
         Map<String, String> env = new HashMap<>(env());
         env.put("FPARITY_CLUSTERS", profiles.toString());
         Map<String, String> expect = Map.of("nohost", "fparity: cluster nohost: cannot reach it (ssh no-such-host.invalid): ",
-                "oldjdk", "fparity: cluster oldjdk: 'java' on ssh fparity-local is Java ",
+                "armnode", "fparity: cluster armnode: 'java' is Java 17 on ssh fparity-local, and fparity's own runtime is for Linux x86_64 but that node is "
+                        + "Linux aarch64: install a JDK >= 25 there and set \"java\" in its profile",
                 "nomunge", "fparity: cluster nomunge: Slurm does not answer: munge is down or unreachable (");
         for (var e : expect.entrySet()) {
             Proc r = proc(fparityArgv(work.resolve("bad-" + e.getKey()), List.of("--cluster", e.getKey())), env, 300);
@@ -560,12 +566,73 @@ class RemoteClusterTest {
         // gcc and java compile and run on both (each profile's node said so); the java the node has is >= 25.
         for (String tc : List.of("gcc", "java")) assertEquals(2, lines.stream().filter(l -> l.matches("  " + tc + " +compiles +runs +.*")).count(), r.out);
         assertEquals(2, lines.stream().filter(l -> l.matches("  node: .*, Java (2[5-9]|[3-9]\\d).*")).count(), r.out);
+        assertEquals(2, lines.stream().filter(l -> l.equals("  runtime: JDK " + Runtime.version().feature() + " at /usr/lib/jvm/temurin-25-jdk-amd64")).count(), r.out);
         assertFalse(r.out.contains("problem:"), r.out);
         List<String> bad = new ArrayList<>(java);
         bad.add("nohost");
         Proc b = proc(bad, env, 300);
         assertEquals(3, b.exit, b.out + b.err);
         assertTrue(b.out.lines().anyMatch(l -> l.startsWith("  problem: ")), b.out);
+    }
+
+    /**
+     * A node user with no JDK on its PATH (every command of /usr/bin but a JDK's, and the profile's java is plain
+     * {@code java}): fparity stages its own runtime once per site's work folder, by hash, and workers run from it over
+     * ssh and through Slurm; {@code fparity clusters} says so.
+     */
+    @Test
+    @Order(13)
+    void aNodeWithNoJdkOnItsPathRunsWorkersFromFparitysStagedRuntimeOverSshAndThroughSlurm() throws Exception {
+        Path noJdk = Files.createDirectories(work.resolve("nojdk-bin"));
+        for (String dir : List.of("/usr/local/bin", "/usr/bin", "/bin")) {
+            if (!Files.isDirectory(Path.of(dir))) continue;
+            try (var s = Files.list(Path.of(dir))) {
+                for (Path c : s.toList()) {
+                    Path link = noJdk.resolve(c.getFileName().toString());
+                    if (Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS) || !Files.isExecutable(c) || Files.isDirectory(c)) continue;
+                    if (c.toRealPath().startsWith("/usr/lib/jvm")) continue;
+                    Files.createSymbolicLink(link, c);
+                }
+            }
+        }
+        Proc which = proc(List.of("ssh", "-F", base.resolve("ssh/ssh_config").toString(), "fparity-local", "export PATH=" + noJdk + "; command -v java; echo rc=$?"), Map.of(), 60);
+        assertEquals("rc=1", which.out.strip(), "the node user's PATH has a java: " + which.out);
+        Path profiles = Files.createDirectories(work.resolve("nojdk-clusters"));
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (String kind : List.of("ssh", "slurm")) {
+            var p = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(Path.of("runners", "clusters", "local-" + kind + ".json").toFile());
+            p.put("name", "nojdk-" + kind).put("java", "java").put("workdir", "${FPARITY_LOCAL_CLUSTER}/work/nojdk-" + kind);
+            var setup = p.has("setup") ? (com.fasterxml.jackson.databind.node.ArrayNode) p.get("setup") : p.putArray("setup");
+            setup.add("export PATH=" + noJdk);
+            Files.writeString(profiles.resolve("nojdk-" + kind + ".json"), mapper.writeValueAsString(p));
+        }
+        Map<String, String> env = new HashMap<>(env());
+        env.put("FPARITY_CLUSTERS", profiles.toString());
+        String sha = org.fparity.exec.NodeRuntime.image().sha();
+        Path dir = work.resolve("nojdk");
+        Proc r = proc(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED", "-Xss8m",
+                "-cp", System.getProperty("java.class.path"), "org.fparity.cli.Main", "run", "--programs", "2", "--inputs", "2", "--seed", "7", "--toolchains", "gcc",
+                "--opt", "O0,O2", "--no-report", "--reruns", "0", "--out", dir.toString(), "--cluster", "nojdk-ssh,nojdk-slurm"), env, 600);
+        assertEquals(0, r.exit, r.out + r.err);
+        Map<String, String> ssh = bits(Campaign.load(dir).outcomes(), "nojdk-ssh");
+        assertEquals(2 * 2 * 2, ssh.size());
+        assertEquals(ssh, bits(Campaign.load(dir).outcomes(), "nojdk-slurm"));
+        // Staged once at each site (its own work folder), and only the runtime of this JDK is there.
+        for (String kind : List.of("ssh", "slurm")) {
+            assertEquals(1, r.err.lines().filter(l -> l.startsWith("fparity: nojdk-" + kind + ": staged fparity's runtime (sha " + sha.substring(0, 12) + ") on ")
+                    && l.endsWith(": no JDK at 'java' there")).count(), r.err);
+            try (var s = Files.list(base.resolve("work/nojdk-" + kind + "/runtime"))) {
+                assertEquals(List.of(sha.substring(0, 32)), s.map(f -> f.getFileName().toString()).toList());
+            }
+        }
+        Proc c = proc(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED", "-cp",
+                System.getProperty("java.class.path"), "org.fparity.cli.Main", "clusters", "nojdk-ssh", "nojdk-slurm"), env, 600);
+        assertEquals(0, c.exit, c.out + c.err);
+        List<String> lines = c.out.lines().toList();
+        assertEquals(2, lines.stream().filter(l -> l.equals("  runtime: fparity's runtime (staged, sha " + sha.substring(0, 12) + ", Java " + Runtime.version().feature() + ")")).count(), c.out);
+        assertEquals(2, lines.stream().filter(l -> l.matches("  gcc +compiles +runs +.*")).count(), c.out);
+        assertEquals(2, lines.stream().filter(l -> l.matches("  node: .*, Java " + java.util.regex.Pattern.quote(Runtime.version().toString()))).count(), c.out);
+        assertFalse(c.err.contains("staged"), c.err);
     }
 
     /**
