@@ -34,6 +34,13 @@ public final class AttributionText {
         return out;
     }
 
+    /** The pass bisection's line: the pass, its number among all, and what the limit just before it gave. */
+    public static String pass(PassBisection.Result r) {
+        if (r.undecided() != null) return "pass: undecided: " + r.undecided();
+        return "pass: " + r.pass() + " on " + r.function() + " (LLVM's pass " + r.limit() + " of " + r.passes() + "): -opt-bisect-limit=" + (r.limit() - 1)
+                + " gives " + r.before().hex() + ", " + r.limit() + " gives the second level's " + r.at().hex() + " (" + r.builds() + " builds)";
+    }
+
     private static String knobs(FlagAttribution.FlagSet s) {
         List<String> named = s.knobs().stream().filter(k -> k != null).toList();
         return named.isEmpty() ? "" : " (" + String.join(", ", named) + ")";

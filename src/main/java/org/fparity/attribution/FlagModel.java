@@ -21,7 +21,8 @@ import org.fparity.util.Processes;
  * not decompose is its descriptor's flags as they are. Linked objects are named by a probe (the compiler says where
  * {@code crtfastmath.o} is) and enter the build line as that path.
  */
-public record FlagModel(String file, Map<String, List<String>> levels, Map<String, String> linked, Map<String, String> meanings, List<Knob> knobs) {
+public record FlagModel(String file, Map<String, List<String>> levels, Map<String, String> linked, Map<String, String> meanings, List<Knob> knobs,
+        String passes) {
     /** A behaviour and the flags that switch it; {@code off} null when only leaving {@code on} out turns it off. */
     public record Knob(String name, String on, String off, String implicit) {}
 
@@ -39,7 +40,7 @@ public record FlagModel(String file, Map<String, List<String>> levels, Map<Strin
                 throw new FparityError("cannot read the knob files in " + dir + ": " + e.getMessage(), FparityError.IO_FAILURE);
             }
         }
-        return new FlagModel(null, Map.of(), Map.of(), Map.of(), List.of());
+        return new FlagModel(null, Map.of(), Map.of(), Map.of(), List.of(), null);
     }
 
     static FlagModel parse(Path f, JsonNode root) {
@@ -64,7 +65,7 @@ public record FlagModel(String file, Map<String, List<String>> levels, Map<Strin
             knobs.add(new Knob(k.path("name").asText(), k.path("on").asText(), k.hasNonNull("off") ? k.get("off").asText() : null,
                     k.hasNonNull("implicit") ? k.get("implicit").asText() : null));
         }
-        return new FlagModel(f.toString(), levels, linked, meanings, List.copyOf(knobs));
+        return new FlagModel(f.toString(), levels, linked, meanings, List.copyOf(knobs), root.hasNonNull("passes") ? root.get("passes").asText() : null);
     }
 
     /** The flags an opt level is made of (the decomposition where the model has one, else the descriptor's). */

@@ -10,6 +10,7 @@ import org.fparity.FparityError;
 import org.fparity.attribution.AttributionText;
 import org.fparity.attribution.FlagAttribution;
 import org.fparity.attribution.FlagModel;
+import org.fparity.attribution.PassBisection;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
@@ -80,6 +81,12 @@ public final class TriageCommand implements Callable<Integer> {
             FlagAttribution.Result r = new FlagAttribution(w).attribute(dt, a[1], b[1], model, p, in);
             PrintWriter out = spec.commandLine().getOut();
             for (String line : AttributionText.lines(tc.name(), a[1], b[1], r)) out.println(line);
+            if (r.cls() != null && "llvm".equals(model.passes())) {
+                out.flush();
+                out.println(AttributionText.pass(new PassBisection(w.resolve("bisect")).bisect(dt, tc.opt().get(b[1]), p, in, r.b())));
+            } else if (r.cls() != null) {
+                out.println("pass: not bisected (" + tc.name() + " has no pass bisection in " + (model.file() == null ? "runners/knobs" : model.file()) + ")");
+            }
             out.flush();
             if (r.cls() == null) return ExitCode.OK.code();
             return r.undecided() == null ? ExitCode.FINDINGS.code() : ExitCode.OK.code();

@@ -124,4 +124,37 @@ class PlantedCausesToolsTest {
         assertEquals(List.of(List.of("-O2")), r.sufficient().stream().map(FlagAttribution.FlagSet::flags).toList());
         assertEquals(List.of("contraction"), necessary(r));
     }
+
+    /**
+     * LLVM's pass bisection on a clang O3_FM discrepancy: the named pass is the boundary, limit N-1 gives O0's result
+     * and N gives O3_FM's. The division by 3 becomes a multiplication by its rounded reciprocal in InstCombine.
+     */
+    @Test
+    void theLlvmPassBehindAReciprocalIsInstCombine() throws Exception {
+        String clang = null;
+        for (String c : List.of("clang-19", "clang-16", "clang-14")) {
+            if (Processes.which(c) != null) {
+                clang = c;
+                break;
+            }
+        }
+        assumeTrue(clang != null, "no clang (19, 16 or 14) on PATH");
+        String program = """
+                program fp64 array 1
+                compute(double comp, double x) {
+                  comp = x / 0x1.8p+1;
+                }
+                """;
+        FlagAttribution.Result r = attribute(clang, "O0", "O3_FM", program, "0x0p+0", "0x1.4p+2");
+        assertEquals(List.of(List.of("-O3", "-freciprocal-math")), r.sufficient().stream().map(FlagAttribution.FlagSet::flags).toList());
+        DetectedToolchain dt = toolchain(clang);
+        PassBisection.Result b = new PassBisection(tmp.resolve("bisect")).bisect(dt, dt.toolchain().opt().get("O3_FM"), Program.parse(program),
+                new Input(List.of("0x0p+0", "0x1.4p+2")), r.b());
+        System.out.println(clang + ": " + b);
+        assertNull(b.undecided(), b.toString());
+        assertEquals("InstCombinePass", b.pass());
+        assertEquals("compute_0", b.function());
+        assertEquals(r.a().hex(), b.before().hex(), "limit " + (b.limit() - 1) + " gives O0's result");
+        assertEquals(r.b().hex(), b.at().hex(), "limit " + b.limit() + " gives O3_FM's result");
+    }
 }
