@@ -114,6 +114,10 @@ public final class OutcomeLog implements AutoCloseable {
      * program, an input it does not have), or null when it does; such a line is skipped like one that does not read.
      */
     private static Parsed parse(Path file, Function<Outcome, String> misfit) {
+        // a hand-made folder's log may be a link to a device (/dev/zero would be read until memory runs out) or a FIFO
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new org.fparity.FparityError(file + " is not a regular file: a campaign's outcomes are a file in its folder");
+        }
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);

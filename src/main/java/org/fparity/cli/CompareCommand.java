@@ -81,9 +81,10 @@ public final class CompareCommand implements Callable<Integer> {
             out.println("Cross-site view: " + pairs.size() + " pairs across sites " + String.join(", ", sites) + " at the same opt level (--all-pairs for every pair)");
         }
         Report r = Report.of(view, now, diff);
-        out.print(ReportWriter.text(r));
+        // names come from campaign files, perhaps another cluster's: never a raw escape sequence to the terminal
+        out.print(org.fparity.util.Names.printableText(ReportWriter.text(r)));
         List<CrossSite.Verdict> across = r.crossSite();
-        if (!across.isEmpty() || crossSite) out.print(CrossSite.render(across, referenceRows));
+        if (!across.isEmpty() || crossSite) out.print(org.fparity.util.Names.printableText(CrossSite.render(across, referenceRows)));
         out.flush();
         return CliCampaigns.exitCode(r);
     }

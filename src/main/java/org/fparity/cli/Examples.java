@@ -67,6 +67,9 @@ final class Examples {
             Map.entry("fparity truth", List.of(
                     "fparity truth corpora/seed-paper/fmod-nvcc-vs-hipcc.fp",
                     "fparity truth gen/seed7/programs/0000-<id>.json --json")),
+            Map.entry("fparity triage", List.of(
+                    "fparity triage corpora/ftz-subnormal-product/program.fp --platforms gcc@O0,gcc@O3_FM",
+                    "fparity triage my.fp --input '0x1p+0 0x1.8p+1' --platforms clang-19@O0,clang-19@O3_FM")),
             Map.entry("fparity exsum", List.of(
                     "fparity exsum values.txt",
                     "fparity exsum a.txt --dot b.txt --parallel 2",

@@ -35,6 +35,7 @@ import picocli.CommandLine.Command;
             FprevCommand.class,
             EvalCommand.class,
             TruthCommand.class,
+            TriageCommand.class,
             ExsumCommand.class,
             BoundsCommand.class,
             FlipCommand.class,

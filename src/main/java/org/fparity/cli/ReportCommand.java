@@ -40,7 +40,7 @@ public final class ReportCommand implements Callable<Integer> {
         Path dir = out != null ? out : ReportWriter.defaultDir(view);
         List<Path> written = ReportWriter.write(r, dir);
         var o = spec.commandLine().getOut();
-        o.println(r.headline());
+        o.println(org.fparity.util.Names.printableText(r.headline()));
         for (Path p : written) o.println("wrote " + p);
         o.flush();
         return CliCampaigns.exitCode(r);

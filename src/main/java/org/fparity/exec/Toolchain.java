@@ -167,6 +167,14 @@ public record Toolchain(
         if (!ok) throw new IllegalArgumentException(problem);
     }
 
+    /** The same toolchain with one more opt level (an experiment's flags, e.g. in attribution). */
+    public Toolchain withLevel(String level, List<String> flags) {
+        Map<String, List<String>> more = new java.util.LinkedHashMap<>(opt);
+        more.put(level, List.copyOf(flags));
+        return new Toolchain(name, description, language, extension, emit, compile, more, buildOpt, optNote, run, env, envNote, version,
+                versionPattern, runsHereIf, compileTimeoutSeconds, runTimeoutSeconds, startupTimeoutSeconds, deviceOnly);
+    }
+
     /** The same toolchain with other timeouts (seconds; null keeps the default). */
     public Toolchain withTimeouts(Integer compileSeconds, Integer runSeconds, Integer startupSeconds) {
         return new Toolchain(name, description, language, extension, emit, compile, opt, buildOpt, optNote, run, env, envNote, version,

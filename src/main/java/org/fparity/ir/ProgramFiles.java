@@ -64,6 +64,27 @@ public final class ProgramFiles {
         return new Input(Arrays.asList(t.split("[\\s,]+")));
     }
 
+    /**
+     * An input as text for this program: tokens separated by blanks or commas, where an element-wise array's elements
+     * are written one after the other ({@code 0x1p+0,0x1p+1,…}) and are grouped back into its one token here.
+     */
+    public static Input tokens(Program p, String s) {
+        List<String> flat = tokens(s).args();
+        int elementParams = (int) p.params().stream().filter(x -> x.kind() == Param.Kind.FP_ELEMENTS).count();
+        if (elementParams == 0 || flat.size() != p.params().size() + elementParams * (p.arrayLength() - 1)) return new Input(flat);
+        List<String> grouped = new ArrayList<>();
+        int k = 0;
+        for (Param par : p.params()) {
+            if (par.kind() == Param.Kind.FP_ELEMENTS) {
+                grouped.add(String.join(",", flat.subList(k, k + p.arrayLength())));
+                k += p.arrayLength();
+            } else {
+                grouped.add(flat.get(k++));
+            }
+        }
+        return new Input(grouped);
+    }
+
     private static ProgramFile fromJson(String text) {
         JsonNode tree;
         try {

@@ -70,6 +70,24 @@ public final class Names {
     }
 
     /**
+     * Text of several lines (a report, a table) safe to print on a terminal: line breaks and tabs kept, every other
+     * control or invisible format character shown escaped as in {@link #printable}.
+     */
+    public static String printableText(String s) {
+        if (s == null) return null;
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean escape = c != '\n' && c != '\t' && unsafe(c);
+            if (escape && b == null) b = new StringBuilder(s.length() + 16).append(s, 0, i);
+            if (b == null) continue;
+            if (escape) b.append(printable(String.valueOf(c)));
+            else b.append(c);
+        }
+        return b == null ? s : b.toString();
+    }
+
+    /**
      * {@code s} safe to print on a terminal in one line: every control or invisible format character (newline, ESC of
      * an ANSI sequence, bidi overrides) shown as {@code \n}, {@code \t}, {@code \r} or {@code \\uXXXX}; a backslash
      * itself stays as it is. Ordinary text comes back unchanged.

@@ -226,4 +226,16 @@ class OutcomeLogTest {
         Files.writeString(f, new String(OutcomeLog.line(ok("p", 2, "0x1p+2"))) + "\n", StandardOpenOption.APPEND);
         assertEquals(3, OutcomeLog.read(f).outcomes().size());
     }
+
+    /** A log that links to a device is refused in one line before a byte is read (it used to read /dev/zero until out of memory). */
+    @Test
+    void aLogThatIsADeviceIsRefusedNotRead() throws Exception {
+        Path log = tmp.resolve("outcomes.jsonl");
+        Files.createSymbolicLink(log, Path.of("/dev/zero"));
+        org.fparity.FparityError e = org.junit.jupiter.api.Assertions.assertThrows(org.fparity.FparityError.class, () -> OutcomeLog.read(log));
+        assertEquals(log + " is not a regular file: a campaign's outcomes are a file in its folder", e.getMessage());
+        assertEquals(org.fparity.FparityError.BAD_INPUT, e.exitCode());
+        e = org.junit.jupiter.api.Assertions.assertThrows(org.fparity.FparityError.class, () -> OutcomeLog.open(log, w -> {}));
+        assertEquals(2, e.exitCode());
+    }
 }

@@ -63,4 +63,14 @@ class HostileImportCommandTest {
         assertEquals("fparity: " + forged + ": campaign name 'x\\u001b]0;pwned\\u0007\\u001b[2J' contains a control character (a name must be one path element: "
                 + "no '/', '\\', '..' or control characters, at most 200 characters)\n", r.err());
     }
+
+    @Test
+    void compareShowsAnEscapeInAHandEditedOutcomeEscaped() throws IOException {
+        Path dir = CampaignBuilder.small(tmp.resolve("edited"));
+        Path log = dir.resolve("outcomes.jsonl");
+        Files.writeString(log, Files.readString(log).replace("\"toolchain\":\"gcc\"", "\"toolchain\":\"g\\u001b[31mcc\""));
+        Cli.Run r = Cli.fparity("compare", dir.toString());
+        assertTrue(r.out().contains("g\\u001b[31mcc"), r.out());
+        assertFalse(r.out().contains("\u001b") || r.err().contains("\u001b"), r.out() + r.err());
+    }
 }

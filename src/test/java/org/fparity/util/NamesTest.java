@@ -62,4 +62,11 @@ class NamesTest {
         assertEquals("plain ünïcode 100%", Names.printable("plain ünïcode 100%"));
         assertEquals("a\\nb\\tc\\rd\\u001b[31m\\u202e", Names.printable("a\nb\tc\rd\u001b[31m\u202e"));
     }
+
+    @Test
+    void printableTextKeepsLinesAndTabsAndEscapesTheRest() {
+        assertEquals("a\tb\nc\\u001b[2Jd\\r\n", Names.printableText("a\tb\nc\u001b[2Jd\r\n"));
+        String plain = "table\n| a | b |\n";
+        assertEquals(plain, Names.printableText(plain));
+    }
 }

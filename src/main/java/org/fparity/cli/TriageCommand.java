@@ -1,0 +1,109 @@
+package org.fparity.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
+import org.fparity.FparityError;
+import org.fparity.attribution.AttributionText;
+import org.fparity.attribution.FlagAttribution;
+import org.fparity.attribution.FlagModel;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Toolchain;
+import org.fparity.exec.Toolchains;
+import org.fparity.ir.Input;
+import org.fparity.ir.Program;
+import org.fparity.ir.ProgramFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fparity triage PROGRAM.fp --input … --platforms gcc@O0,gcc@O3_FM}: which flags make one case differ. */
+@Command(name = "triage", mixinStandardHelpOptions = true,
+        description = {"Attributes one case's discrepancy between two opt levels of one toolchain to the flags behind it, by experiment:"
+                + " every step a real build and run of the single-program form. Prints the minimal sets of flags that, added to the first"
+                + " platform's, give the second's result (dropping any one member does not), and the knobs that, turned off on the second,"
+                + " give the first's result. What each opt level is made of, and the knobs, are data: runners/knobs/.",
+                "Exit 1 when a discrepancy was attributed, 0 when the two agree standalone, 2 for bad input, 3 when a toolchain cannot build or run here."})
+public final class TriageCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "a program file: .json or the canonical text form (.fp)")
+    Path file;
+
+    @Option(names = "--input", paramLabel = "TOKENS", description = "the input, one token per parameter (default: the file's first '// input:' line)")
+    String input;
+
+    @Option(names = "--platforms", required = true, paramLabel = "A,B", description = "two opt levels of one toolchain, e.g. gcc@O0,gcc@O3_FM")
+    String platforms;
+
+    @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains).")
+    Path toolchainDir;
+
+    @Option(names = "--knobs", paramLabel = "DIR", description = "Folder of knob files (default: runners/knobs beside the toolchains).")
+    Path knobs;
+
+    @Option(names = "--work", paramLabel = "DIR", description = "Build folder, kept (default: a temporary folder, deleted).")
+    Path work;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        String[] sides = platforms.split(",", -1);
+        if (sides.length != 2) throw new FparityError("--platforms takes two platforms, e.g. gcc@O0,gcc@O3_FM; got '" + platforms + "'");
+        String[] a = side(sides[0]);
+        String[] b = side(sides[1]);
+        if (!a[0].equals(b[0])) {
+            throw new FparityError("--platforms " + platforms + ": flag attribution needs two opt levels of one toolchain (" + a[0] + " and " + b[0]
+                    + " share no flags); give two levels of one, e.g. " + a[0] + "@O0," + a[0] + "@O3_FM");
+        }
+        ProgramFiles.ProgramFile pf = ProgramFiles.read(file);
+        Program p = pf.program();
+        Input in = input != null ? ProgramFiles.tokens(p, input)
+                : pf.inputs().isEmpty() ? null : ProgramFiles.tokens(p, String.join(" ", pf.inputs().getFirst().args()));
+        if (in == null) throw new FparityError(file + " carries no input ('// input:' line); give one with --input 'tok tok …'");
+        if (in.args().size() != p.params().size()) {
+            throw new FparityError("the program has " + p.params().size() + " parameters, the input '" + String.join(" ", in.args()) + "' gives " + in.args().size());
+        }
+        Path dir = toolchainDir == null ? Toolchains.defaultDir() : toolchainDir;
+        Toolchain tc = Toolchains.load(dir).get(a[0]);
+        DetectedToolchain dt = DetectedToolchain.detect(tc);
+        if (!dt.canCompile()) throw new FparityError(tc.name() + " cannot compile here: " + dt.compileProblem(), FparityError.MISSING_TOOL);
+        if (!dt.canRun()) throw new FparityError(tc.name() + " compiles here but cannot run: " + dt.runProblem(), FparityError.MISSING_TOOL);
+        FlagModel model = FlagModel.forToolchain(knobs != null ? knobs : dir.resolveSibling("knobs"), tc.name());
+        Path w = work != null ? work : java.nio.file.Files.createTempDirectory("fparity-triage");
+        try {
+            FlagAttribution.Result r = new FlagAttribution(w).attribute(dt, a[1], b[1], model, p, in);
+            PrintWriter out = spec.commandLine().getOut();
+            for (String line : AttributionText.lines(tc.name(), a[1], b[1], r)) out.println(line);
+            out.flush();
+            if (r.cls() == null) return ExitCode.OK.code();
+            return r.undecided() == null ? ExitCode.FINDINGS.code() : ExitCode.OK.code();
+        } finally {
+            if (work == null) deleteTree(w);
+        }
+    }
+
+    private static String[] side(String s) {
+        String t = s.strip();
+        int at = t.indexOf('@');
+        if (at <= 0 || at == t.length() - 1 || t.indexOf('@', at + 1) >= 0) {
+            throw new FparityError("--platforms: '" + t + "' is not toolchain@opt (e.g. gcc@O3_FM)");
+        }
+        return new String[] {t.substring(0, at), t.substring(at + 1)};
+    }
+
+    private static void deleteTree(Path p) {
+        try (var s = java.nio.file.Files.walk(p)) {
+            List<Path> all = new ArrayList<>(s.toList());
+            java.util.Collections.reverse(all);
+            for (Path x : all) java.nio.file.Files.deleteIfExists(x);
+        } catch (java.io.IOException ignored) {
+            // a temporary build folder left behind is harmless
+        }
+    }
+}
