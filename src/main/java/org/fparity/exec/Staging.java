@@ -185,7 +185,7 @@ public final class Staging {
         String runtimeJava = dir + "/bin/java";
         // Unpacked beside, then renamed: a node never sees half a runtime, and two campaigns staging at once keep one.
         String unpack = "d=$1; a=$2; test -x \"$d/bin/java\" && exit 0; [ -f \"$a\" ] || exit 10; t=\"$d.tmp.$$\"; rm -rf \"$t\"; mkdir -p \"$t\""
-                + " && tar -xzf \"$a\" -C \"$t\" && rm -f \"$a\" && { mv -T \"$t\" \"$d\" 2>/dev/null || rm -rf \"$t\"; }; test -x \"$d/bin/java\"";
+                + " && tar -xzf \"$a\" -C \"$t\" && rm -f \"$a\" && { mv -T \"$t\" \"$d\" 2>/dev/null || true; }; rm -rf \"$t\"; test -x \"$d/bin/java\"";
         String archive = workdir + "/runtime/" + img.remoteName() + ".tar.gz";
         r = runThere(shell, site, List.of("sh", "-c", unpack, "fparity-runtime", dir, archive));
         if (r.exit() == 10) {

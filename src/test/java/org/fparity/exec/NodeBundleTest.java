@@ -46,11 +46,10 @@ class NodeBundleTest {
     /** Two jlinks of the same JDK give the same files: a node receives each runtime version once, by its hash. */
     @Test
     void theRuntimeIsNamedByItsContentAndTheSameJdkGivesTheSameHash(@TempDir Path tmp) throws Exception {
+        // One jlink here, one in ~/.cache/fparity/runtime (made by whichever test or run came first).
         NodeRuntime.Image a = NodeRuntime.cached(tmp.resolve("a"));
-        NodeRuntime.Image b = NodeRuntime.cached(tmp.resolve("b"));
-        assertEquals(a.sha(), b.sha());
+        assertEquals(NodeRuntime.image().sha(), a.sha());
         assertEquals(a.sha(), NodeRuntime.treeSha(a.dir()));
-        assertEquals(a.sha(), NodeRuntime.image().sha());
         // A second ask of the same cache makes nothing: the folder is the one made first.
         long made = Files.getLastModifiedTime(a.archive()).toMillis();
         assertEquals(made, Files.getLastModifiedTime(NodeRuntime.cached(tmp.resolve("a")).archive()).toMillis());

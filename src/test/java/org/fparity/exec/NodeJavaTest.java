@@ -53,6 +53,22 @@ class NodeJavaTest {
         }
     }
 
+    /** An archive that does not unpack (a disk that filled up): one line, exit 3, and no half-unpacked folder left. */
+    @Test
+    void aRuntimeThatCannotBeUnpackedIsOneLineAndLeavesNothingHalfDone(@TempDir Path work) throws Exception {
+        String name = NodeRuntime.image().remoteName();
+        Path runtime = Files.createDirectories(work.resolve("runtime"));
+        Files.writeString(runtime.resolve(name + ".tar.gz"), "not a tar.gz");
+        FparityError e = assertThrows(FparityError.class,
+                () -> Staging.nodeJava(new LocalShell(List.of()), "s", "no-such-java", work.toString(), s -> { }));
+        assertEquals(3, e.exitCode());
+        assertTrue(e.getMessage().startsWith("cluster s: no JDK at 'no-such-java' on this machine, and fparity's runtime cannot be unpacked in "
+                + runtime.resolve(name) + ": "), e.getMessage());
+        try (var s = Files.list(runtime)) {
+            assertEquals(List.of(name + ".tar.gz"), s.map(p -> p.getFileName().toString()).toList());
+        }
+    }
+
     @Test
     void aNodeOfAnotherPlatformWithoutAJdkIsOneLineAndExit3(@TempDir Path work) throws Exception {
         Path bin = Files.createDirectories(work.resolve("bin"));
