@@ -43,7 +43,7 @@ public final class PassBisection {
 
     /** Bisects B's flags ({@code flags}, the build line's words) on one input, against B's result {@code b}. */
     public Result bisect(DetectedToolchain dt, List<String> flags, Program p, Input in, Outcome b) throws InterruptedException {
-        List<String[]> all = passes(dt, flags, p, -1);
+        List<String[]> all = passes(dt, flags, p);
         int k = all.size();
         if (k == 0) return new Result(-1, 0, null, null, null, null, dt.name() + " reports no passes under -opt-bisect-limit (not an LLVM toolchain?)", builds);
         Outcome none = run(dt, flags, p, in, 0);
@@ -83,14 +83,14 @@ public final class PassBisection {
     }
 
     /** The passes LLVM runs on this program with these flags, in order: {number, pass, function}. */
-    private List<String[]> passes(DetectedToolchain dt, List<String> flags, Program p, int limit) throws InterruptedException {
+    private List<String[]> passes(DetectedToolchain dt, List<String> flags, Program p) throws InterruptedException {
         try {
             Path dir = Files.createDirectories(work.resolve("passes"));
             Path src = dir.resolve(Standalone.className(dt) + "." + dt.toolchain().extension());
             Files.writeString(src, Standalone.source(dt, p));
             List<String> f = new ArrayList<>(flags);
             f.add("-mllvm");
-            f.add("-opt-bisect-limit=" + limit);
+            f.add("-opt-bisect-limit=-1");  // no limit: LLVM lists every pass it runs
             String lvl = "list";
             List<String> argv = new ArrayList<>(dt.toolchain().withLevel(lvl, f).compileArgv(lvl, src.toString(), dir.resolve("bin").toString(),
                     Standalone.className(dt)));

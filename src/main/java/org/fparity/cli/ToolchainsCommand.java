@@ -69,7 +69,7 @@ public final class ToolchainsCommand implements Callable<Integer> {
         try {
             rows = org.fparity.campaign.ToolchainCheck.run(dir, gcc, found, checkPrograms, checkInputs, 14L);
         } finally {
-            if (work == null) deleteTree(dir);
+            if (work == null) org.fparity.util.Leftovers.deleteTreeQuietly(dir);
         }
         int bad = 0;
         int w = rows.stream().mapToInt(r -> r.toolchain().length() + r.opt().length() + 1).max().orElse(4);
@@ -86,11 +86,4 @@ public final class ToolchainsCommand implements Callable<Integer> {
         return bad > 0 ? org.fparity.ExitCode.FINDINGS.code() : 0;
     }
 
-    private static void deleteTree(Path p) {
-        try (var s = java.nio.file.Files.walk(p)) {
-            for (Path q : s.sorted(java.util.Comparator.reverseOrder()).toList()) java.nio.file.Files.deleteIfExists(q);
-        } catch (java.io.IOException ignored) {
-            // a temporary folder left behind is harmless
-        }
-    }
 }

@@ -2,8 +2,6 @@ package org.fparity.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.fparity.ExitCode;
 import org.fparity.FparityError;
@@ -91,7 +89,7 @@ public final class TriageCommand implements Callable<Integer> {
             if (r.cls() == null) return ExitCode.OK.code();
             return r.undecided() == null ? ExitCode.FINDINGS.code() : ExitCode.OK.code();
         } finally {
-            if (work == null) deleteTree(w);
+            if (work == null) org.fparity.util.Leftovers.deleteTreeQuietly(w);
         }
     }
 
@@ -104,13 +102,4 @@ public final class TriageCommand implements Callable<Integer> {
         return new String[] {t.substring(0, at), t.substring(at + 1)};
     }
 
-    private static void deleteTree(Path p) {
-        try (var s = java.nio.file.Files.walk(p)) {
-            List<Path> all = new ArrayList<>(s.toList());
-            java.util.Collections.reverse(all);
-            for (Path x : all) java.nio.file.Files.deleteIfExists(x);
-        } catch (java.io.IOException ignored) {
-            // a temporary build folder left behind is harmless
-        }
-    }
 }

@@ -47,7 +47,7 @@ public final class NodeBundle {
         }
         Files.createDirectories(out);
         Path stage = out.resolve("fparity-node");
-        NodeRuntime.deleteTree(stage);
+        org.fparity.util.Leftovers.deleteTree(stage);
         Files.createDirectories(stage.resolve("lib"));
         copyTree(NodeRuntime.image().dir(), stage.resolve("runtime"));
         List<Staging.Artifact> jars = Staging.artifacts();
@@ -66,7 +66,7 @@ public final class NodeBundle {
         for (String d : RUNNERS) {
             if (Files.isDirectory(home.resolve("runners").resolve(d))) copyTree(home.resolve("runners").resolve(d), stage.resolve("runners").resolve(d));
         }
-        NodeRuntime.deleteTree(stage.resolve("runners/gpu/results"));
+        org.fparity.util.Leftovers.deleteTree(stage.resolve("runners/gpu/results"));
         copyTree(home.resolve("grammar"), stage.resolve("grammar"));
         Path launcher = stage.resolve("bin/fparity");
         Files.createDirectories(launcher.getParent());

@@ -75,7 +75,7 @@ public final class NodeRuntime {
                     if (!Files.isRegularFile(done)) throw e; // someone else made it meanwhile: theirs is the same
                 }
             } finally {
-                deleteTree(tmp);
+                org.fparity.util.Leftovers.deleteTree(tmp);
             }
         }
         return new Image(dir.resolve("image"), dir.resolve("runtime.tar.gz"), Files.readString(done).strip());
@@ -128,12 +128,5 @@ public final class NodeRuntime {
             throw new IOException("interrupted while packing " + archive.getFileName());
         }
         if (!r.ok()) throw new IOException("cannot pack " + archive.getFileName() + " with tar: " + Commands.firstLine(r));
-    }
-
-    static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
-        try (Stream<Path> s = Files.walk(p)) {
-            for (Path q : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(q);
-        }
     }
 }

@@ -141,6 +141,15 @@ public final class Leftovers {
         }
     }
 
+    /** {@link #deleteTree}, for a temporary folder whose leftovers are harmless: what cannot be removed stays. */
+    public static void deleteTreeQuietly(Path dir) {
+        try {
+            deleteTree(dir);
+        } catch (IOException ignored) {
+            // a temporary folder left behind is harmless
+        }
+    }
+
     /** Deletes a folder and everything in it, deepest first; symbolic links are removed, never followed. */
     public static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;

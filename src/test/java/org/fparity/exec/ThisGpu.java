@@ -5,8 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import org.fparity.util.Processes;
 
 /**
  * The NVIDIA GPU of this node, for tests that run kernels: its architecture (nvidia-smi's compute capability, "90"
@@ -21,17 +19,8 @@ public final class ThisGpu {
     /** The compute capability without its dot ("90"), or "80" where no NVIDIA GPU answers. */
     public static synchronized String arch() {
         if (arch == null) {
-            String a = "80";
-            if (Processes.which("nvidia-smi") != null) {
-                try {
-                    String out = Processes.probe(List.of("nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"), Map.of(), 30);
-                    String first = out.strip().split("\n")[0].strip().replace(".", "");
-                    if (first.matches("[0-9]{2,3}")) a = first;
-                } catch (RuntimeException e) {
-                    // no driver or no device: the shipped sm_80 descriptors
-                }
-            }
-            arch = a;
+            List<NvidiaGpus.Gpu> gpus = NvidiaGpus.here().gpus();
+            arch = gpus.isEmpty() ? "80" : "" + gpus.getFirst().major() + gpus.getFirst().minor();
         }
         return arch;
     }
