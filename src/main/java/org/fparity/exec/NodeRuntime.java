@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 /**
  * A Java runtime for a node that has no JDK >= 25: {@code jlink} of the running JDK with only the modules fparity uses,
  * made once per JDK and kept in {@code ~/.cache/fparity/runtime}, named by the SHA-256 of its files (paths, executable
- * bits, bytes), and packed as a {@code .tar.gz} to stage like the jars. Only for the platform fparity runs on.
+ * bits, bytes), and packed as a {@code .tar.gz} to stage like the jars. Only for the platform fparity runs on. Two
+ * jlinks of one JDK need not give the same bytes (lib/modules differed here), so a new cache may stage a new runtime once.
  */
 public final class NodeRuntime {
     /** java.base (FFM for MPFR and OpenCL), logging and management (CPU time of child processes), jdk.unsupported (JCuda, Jackson). */

@@ -43,12 +43,15 @@ class NodeBundleTest {
         assertEquals("fparity " + org.fparity.cli.Main.VERSION + " (Java " + Runtime.version() + ")", r.stdout().strip());
     }
 
-    /** Two jlinks of the same JDK give the same files: a node receives each runtime version once, by its hash. */
+    /**
+     * The runtime is named by its content and made once per JDK and cache: a second ask makes nothing, so a node
+     * receives it once. Not asserted: that two separate jlinks give the same bytes. They need not (lib/modules of a
+     * jlink made at 03:02 and of one made at 04:33 on this machine, same JDK and flags, differed), which is why the
+     * cache, not the JDK, names what a node gets.
+     */
     @Test
-    void theRuntimeIsNamedByItsContentAndTheSameJdkGivesTheSameHash(@TempDir Path tmp) throws Exception {
-        // One jlink here, one in ~/.cache/fparity/runtime (made by whichever test or run came first).
+    void theRuntimeIsNamedByItsContentAndMadeOncePerCache(@TempDir Path tmp) throws Exception {
         NodeRuntime.Image a = NodeRuntime.cached(tmp.resolve("a"));
-        assertEquals(NodeRuntime.image().sha(), a.sha());
         assertEquals(a.sha(), NodeRuntime.treeSha(a.dir()));
         // A second ask of the same cache makes nothing: the folder is the one made first.
         long made = Files.getLastModifiedTime(a.archive()).toMillis();
