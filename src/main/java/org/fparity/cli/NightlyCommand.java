@@ -41,13 +41,13 @@ public final class NightlyCommand implements Callable<Integer> {
         }
         Nightly.Result r = Nightly.run(cfg, night, Main.VERSION, s -> System.err.println("fparity: " + s));
         var o = spec.commandLine().getOut();
-        o.println("night " + night + ": " + r.discrepancies() + " discrepancies, " + r.added().size() + " new"
-                + (r.baseline() == null ? " (no earlier night)" : " since " + r.baseline()));
+        // in cases, as the night's report says (its platform pairs are detail there)
+        o.println("night " + night + ": " + r.headline() + (r.baseline() == null ? " (no earlier night)" : ""));
         r.failures().forEach((c, why) -> o.println("missing: cluster " + c + ": " + why));
         o.println("report: " + r.report().resolve("report.html") + "   history: " + cfg.history().resolve("index.html"));
         o.println(switch (r.exitCode()) {
             case 0 -> "verdict: nothing new (exit 0)";
-            case 1 -> "verdict: new discrepancies (exit 1)";
+            case 1 -> r.baseline() == null ? "verdict: findings (exit 1)" : "verdict: new findings (exit 1)";
             default -> "verdict: infrastructure failure, partial results (exit 3)";
         });
         o.flush();

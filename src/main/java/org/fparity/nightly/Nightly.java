@@ -51,7 +51,7 @@ public final class Nightly {
 
     /** What a night produced. {@code failures}: cluster name → why it brought nothing. */
     public record Result(int exitCode, Path night, Path campaign, Path report, List<Discrepancy> added, int discrepancies,
-            String baseline, Map<String, String> failures) {}
+            String baseline, Map<String, String> failures, String headline) {}
 
     /** Runs the night {@code date}; {@code fparityVersion} is recorded in the campaigns. */
     public static Result run(NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log) throws InterruptedException {
@@ -124,10 +124,11 @@ public final class Nightly {
         ReportWriter.write(report, reportDir);
         List<Discrepancy> added = diff == null ? now.discrepancies() : diff.added();
         // An incomplete night outranks its findings: CI must know part of the matrix is missing.
-        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : ExitCode.found(!added.isEmpty())).code();
+        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : report.exitCode()).code(); // the rule run, compare and report use
         NightSummary.write(night, nightName, seed, view, now, diff, failures, exit);
         HistoryIndex.write(cfg.history());
-        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures);
+        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures,
+                report.headline());
     }
 
     private static List<org.fparity.compare.Pair> pairsOf(Findings f) {

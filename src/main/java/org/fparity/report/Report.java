@@ -12,7 +12,7 @@ import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 
 /**
@@ -44,6 +44,11 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
     /** The verdict in one line, counted in cases ({@code 12 of 2500 cases disagree across platforms; …}). */
     public String headline() {
         return VerdictText.headline(this);
+    }
+
+    /** The exit code of a command that compared this campaign: the one rule, decided from what the headline says. */
+    public org.fparity.ExitCode exitCode() {
+        return VerdictText.exitCode(this);
     }
 
     /**
