@@ -62,9 +62,12 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
         return CrossSite.judge(campaign, across, known);
     }
 
-    /** True when the campaign's platforms ran at more than one site (a merge of clusters' campaigns). */
+    /**
+     * True when some toolchain ran at more than one site at the same opt level and was compared there (a merge of
+     * clusters' campaigns): only then is there an "across sites" to report.
+     */
     public boolean severalSites() {
-        return org.fparity.compare.PairSelection.sites(findings.runs().keySet()).size() > 1;
+        return findings.pairs().stream().anyMatch(s -> s.pair().acrossSites());
     }
 
     /** A run shown among the top discrepancies, and in how many pairs that same run differs. */
