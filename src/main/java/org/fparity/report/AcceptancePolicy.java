@@ -1,12 +1,8 @@
 package org.fparity.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -154,16 +150,7 @@ public record AcceptancePolicy(String source, List<Tolerance> tolerances, List<E
 
     /** Reads a policy file; anything wrong with it is one line naming the file and the field (exit 2). */
     public static AcceptancePolicy load(Path file) {
-        JsonNode root;
-        try {
-            root = ProgramJson.MAPPER.readTree(Files.readString(file));
-        } catch (NoSuchFileException e) {
-            throw new FparityError(file + ": acceptance policy not found");
-        } catch (JsonProcessingException e) {
-            throw new FparityError(file + ": malformed JSON: " + ProgramJson.oneLine(e));
-        } catch (IOException e) {
-            throw FparityError.cannotRead(file, e);
-        }
+        JsonNode root = ProgramJson.readFile(file);
         if (root == null || !root.isObject()) throw bad(file, "", "expected a JSON object with \"tolerances\" and/or \"expected_causes\"");
         unknown(file, "", root, FIELDS);
         List<Tolerance> ts = new ArrayList<>();

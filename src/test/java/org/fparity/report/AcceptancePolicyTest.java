@@ -147,7 +147,7 @@ class AcceptancePolicyTest {
         }
         Run missing = fparity("compare", n.toString(), "--policy", tmp.resolve("nope.json").toString());
         assertEquals(2, missing.exit());
-        assertEquals("fparity: " + tmp.resolve("nope.json") + ": acceptance policy not found", missing.err().strip());
+        assertEquals("fparity: " + tmp.resolve("nope.json") + ": not found", missing.err().strip());
         Run negative = fparity("compare", n.toString(), "--accept-ulps", "-3");
         assertEquals(2, negative.exit());
         assertEquals("fparity: --accept-ulps must be >= 0, is -3", negative.err().lines().findFirst().orElseThrow());
