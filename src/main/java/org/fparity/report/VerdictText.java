@@ -20,21 +20,19 @@ final class VerdictText {
 
     /** Nothing to look at: the exit rule says 0 and something was compared. */
     static boolean clean(Report r) {
-        return exitCode(r) == org.fparity.ExitCode.OK && nothingCompared(r) == null;
+        return exitCode(r) == org.fparity.ExitCode.OK && nothingCompared(r) == null && r.verdict().count().unstable() == 0;
     }
 
     /**
      * The one exit-code rule of every command that compares a campaign ({@code run}, {@code compare}, {@code report},
-     * {@code nightly}), decided from what the headline says: 1 for a broken campaign, for cases that disagree (with a
-     * baseline: new ones only), for runs that ended differently and, without a baseline, for unstable platforms; 3 when
-     * nothing could be compared because a toolchain cannot run here (no device); otherwise 0.
+     * {@code nightly}), decided as the headline counts: 1 when {@link Report#found} (a broken campaign, cases that
+     * disagree — with a baseline new ones only — runs that ended differently, unstable platforms without a baseline,
+     * none of them accepted by a policy); 3 when nothing could be compared because a toolchain cannot run here (no
+     * device); otherwise 0.
      */
     static org.fparity.ExitCode exitCode(Report r) {
         Verdict v = r.verdict();
-        if (v.broken() != null) return org.fparity.ExitCode.FINDINGS;
-        boolean found = v.against() != null ? !v.against().added().isEmpty()
-                : v.count().discrepant() > 0 || !r.findings().mismatches().isEmpty() || v.count().unstable() > 0;
-        if (found) return org.fparity.ExitCode.FINDINGS;
+        if (r.found()) return org.fparity.ExitCode.FINDINGS;
         if (nothingCompared(r) != null && v.health().stream().anyMatch(Verdict.ToolchainHealth::compileOnly)) return org.fparity.ExitCode.MISSING_TOOL;
         return org.fparity.ExitCode.OK;
     }
@@ -65,6 +63,7 @@ final class VerdictText {
         Verdict.CaseDiff a = v.against();
         StringBuilder sb = new StringBuilder();
         if (v.broken() != null) sb.append("BROKEN CAMPAIGN: ");
+        if (r.causes() != null) sb.append(CauseText.headline(r.causes())).append("; ");
         if (a != null) {
             sb.append(cases(a.added().size())).append(" new against ").append(a.baseline()).append(" (").append(a.persisting().size())
                     .append(" persisting, ").append(a.gone().size()).append(" gone); ");
@@ -74,6 +73,7 @@ final class VerdictText {
         if (nothing != null) sb.append(nothing);
         else if (d == 0) sb.append("all " + cases(n) + " agree across platforms");
         else sb.append(d).append(" of ").append(cases(n)).append(d == 1 ? " disagrees" : " disagree").append(" across platforms");
+        if (!r.acceptance().cases().isEmpty()) sb.append(" (").append(r.acceptance().cases().size()).append(" accepted by the policy)");
         if (v.count().unstable() > 0) sb.append("; ").append(cases(v.count().unstable())).append(" with an unstable platform (not counted as discrepancies)");
         return sb.toString();
     }
@@ -82,6 +82,8 @@ final class VerdictText {
     static List<String> lines(Report r) {
         Verdict v = r.verdict();
         List<String> out = new ArrayList<>();
+        String accepted = r.acceptance().summary();
+        if (accepted != null) out.add(accepted);
         int platforms = r.findings().runs().size();
         out.add("a case is one program on one input: " + cases(v.count().cases()) + " ran on " + platforms + (platforms == 1 ? " platform" : " platforms")
                 + " (toolchain × opt level), " + r.findings().totalRuns() + " runs in all");
