@@ -37,7 +37,8 @@ public final class ReduceCommand implements Callable<Integer> {
 
     @Option(names = "--top", paramLabel = "K", description = "the K most severe discrepancies of CAMPAIGN with distinct root causes: first a run that "
             + "ended differently (a crash or the harness's error exit beside a result) for each platform that ended so, then NaN and Inf classes before "
-            + "Zero and Number ones, the larger ULP gap first, then the other runs that ended differently")
+            + "Zero and Number ones, the larger ULP gap first, then the other runs that ended differently; pairs within one toolchain against its O0 "
+            + "before other pairs within one toolchain, before pairs across toolchains")
     Integer top;
 
     @Option(names = "--input", paramLabel = "TOKENS", description = "the input for PROGRAM, one token per parameter (default: its first '// input:' line)")
@@ -126,7 +127,14 @@ public final class ReduceCommand implements Callable<Integer> {
         Set<String> causes = new HashSet<>();
         Set<String> programs = new HashSet<>();
         int done = 0;
-        for (CampaignDiscrepancies.Entry e : CampaignDiscrepancies.menu(target).ranked()) {
+        // pairs a vendor owns first (one toolchain against its O0, then within one toolchain, then across), each group in
+        // the menu's order
+        List<CampaignDiscrepancies.Entry> ranked = new ArrayList<>(CampaignDiscrepancies.menu(target).ranked());
+        ranked.sort(java.util.Comparator.comparingInt(e -> {
+            ReduceSession.Request q = e.request(1, false, 1);
+            return org.fparity.reduce.OwnPair.rank(q.a(), q.b());
+        }));
+        for (CampaignDiscrepancies.Entry e : ranked) {
             if (done == top) break;
             // the same program and input at another opt pair is almost always the same cause: try other programs first
             if (!programs.add(e.run())) continue;
@@ -170,6 +178,7 @@ public final class ReduceCommand implements Callable<Integer> {
                 r.result().millis() / 1000.0, r.result().rounds(), r.result().candidates());
         w.println("  " + (r.reducedStandalone() ? "reduced program shows the discrepancy standalone" : "reduced program does NOT show it standalone")
                 + "; sanitizers: " + (r.sanitizer() == null ? "not run (no gcc)" : r.sanitizer().clean() ? "clean" : r.sanitizer().detail()));
+        if (r.pairNote() != null) w.println("  " + r.pairNote());
         if (r.divergence() != null) w.println("  " + r.divergence().sentence());
         w.println("  bundle: " + r.bundle());
         w.flush();
