@@ -124,6 +124,7 @@ public final class ReduceCommand implements Callable<Integer> {
     }
 
     private int top(ReduceSession session, PrintWriter w) throws InterruptedException {
+        List<ReduceSession.Report> bundled = new ArrayList<>();
         Set<String> causes = new HashSet<>();
         Set<String> programs = new HashSet<>();
         int done = 0;
@@ -155,9 +156,24 @@ public final class ReduceCommand implements Callable<Integer> {
                 continue;
             }
             print(w, r);
+            bundled.add(r);
             done++;
         }
+        summary(w, bundled);
         return done > 0 ? 1 : 0;
+    }
+
+    /** The bundles, vendor bugs first (then undecided, within accuracy, allowed by the flags, outside the contract). */
+    private static void summary(PrintWriter w, List<ReduceSession.Report> bundled) {
+        if (bundled.isEmpty()) return;
+        List<ReduceSession.Report> sorted = new ArrayList<>(bundled);
+        sorted.sort(java.util.Comparator.comparingInt(r -> r.findingVerdict() == null ? 1 : r.findingVerdict().rank()));
+        w.println("bundles, vendor bugs first:");
+        for (ReduceSession.Report r : sorted) {
+            w.printf("  %s  %-14s  %-28s  %s vs %s  %d -> %d operations  %.1f s%n", r.id(), r.label(), r.findingVerdict() == null ? "-" : r.findingVerdict().kind().label,
+                    r.a(), r.b(), r.original().operations(), r.reduced().operations(), r.result().millis() / 1000.0);
+        }
+        w.flush();
     }
 
     private static void print(PrintWriter w, ReduceSession.Report r) {
@@ -180,6 +196,7 @@ public final class ReduceCommand implements Callable<Integer> {
                 + "; sanitizers: " + (r.sanitizer() == null ? "not run (no gcc)" : r.sanitizer().clean() ? "clean" : r.sanitizer().detail()));
         if (r.pairNote() != null) w.println("  " + r.pairNote());
         if (r.divergence() != null) w.println("  " + r.divergence().sentence());
+        if (r.findingVerdict() != null) w.println("  " + r.findingVerdict().sentence());
         w.println("  bundle: " + r.bundle());
         w.flush();
     }
