@@ -27,11 +27,7 @@ final class CliCampaigns {
      * or when the campaign is broken (most toolchains produced no value); otherwise 0.
      */
     static int exitCode(org.fparity.report.Report r) {
-        boolean found = r.baseline() != null ? !r.baseline().added().isEmpty()
-                : !r.findings().discrepancies().isEmpty() || !r.findings().mismatches().isEmpty()
-                        || (r.verdict() != null && r.verdict().count().unstable() > 0);
-        if (r.verdict() != null && r.verdict().healthExitCode() != org.fparity.ExitCode.OK) found = true; // a broken campaign is never clean
-        return org.fparity.ExitCode.found(found).code();
+        return org.fparity.ExitCode.found(r.found()).code();
     }
 
     /** The help line of the findings rule above, for run, compare and report. */
