@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
  * {@code fparity bench}: runs per minute, batched against a Varity-style baseline, plus nvcc seconds per program; with
  * {@code --varity DIR}, against the real Varity instead.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, subcommands = BenchReduceCommand.class,
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, subcommands = {BenchReduceCommand.class, BenchScaleCommand.class},
         description = {"Measure fparity's runs/min against a Varity-style baseline (one compile per program × toolchain × opt, one process per run), in one run on this machine.",
             "With --varity DIR: against the real Varity (a scratch copy, its -lm link order fixed), both as whole processes: runs/min, discrepant cases and programs per CPU-hour, CPU-s per phase."})
 public final class BenchCommand implements Callable<Integer> {

@@ -25,7 +25,7 @@ final class CliCampaigns {
      * or when the campaign is broken (most toolchains produced no value); otherwise 0.
      */
     static int exitCode(org.fparity.report.Report r) {
-        return org.fparity.pipeline.Pipeline.exitCode(r);
+        return org.fparity.ExitCode.found(r.found()).code();
     }
 
     /** The help line of the findings rule above, for run, compare and report. */

@@ -47,7 +47,7 @@ public final class Pipeline {
     /**
      * What {@code run} shows and writes after running: the runs and reruns, then, unless {@code noReport}, the
      * comparison and the report (in {@code reportDir}, or the campaign's default folder) with the verdict; returns
-     * the exit code they give ({@link #exitCode}).
+     * the exit code they give ({@link Report#found}).
      *
      * @param version the fparity that writes the report, recorded in it
      */
@@ -64,24 +64,11 @@ public final class Pipeline {
             Path where = reportDir != null ? reportDir : ReportWriter.defaultDir(view);
             ReportWriter.write(rep, where);
             EndScreen.findings(o, rep);
-            code = ExitCode.of(exitCode(rep));
+            code = ExitCode.found(rep.found());
             o.println("report: " + where.resolve("report.html") + "  (also report.json, summary.md, junit.xml, metrics.txt)");
         }
         o.flush();
         return code;
-    }
-
-    /**
-     * The exit code of a command that compared a campaign (run, compare, report): 1 when it found something —
-     * discrepancies, runs that ended differently or unstable results; with a baseline only discrepancies new since it —
-     * or when the campaign is broken (most toolchains produced no value); otherwise 0.
-     */
-    public static int exitCode(Report r) {
-        boolean found = r.baseline() != null ? !r.baseline().added().isEmpty()
-                : !r.findings().discrepancies().isEmpty() || !r.findings().mismatches().isEmpty()
-                        || (r.verdict() != null && r.verdict().count().unstable() > 0);
-        if (r.verdict() != null && r.verdict().healthExitCode() != ExitCode.OK) found = true; // a broken campaign is never clean
-        return ExitCode.found(found).code();
     }
 
     /** The campaign as a report sees it, with the fparity that writes the report among its versions (the campaign may be older). */

@@ -107,11 +107,12 @@ public final class ReduceSession {
         boolean reducedStandalone = verdict.interesting(res.program(), res.input(), ra, rb);
         Sanitizer.Check ub = Sanitizer.check(res.program(), res.input(), work);
         boolean aFails = verdict.failing() == 0;
+        Double ref = reference(res.program(), res.input());
         Divergence div = cls == null
                 ? new Tracer(work).nonFinite(res.program(), res.input(), (aFails ? r.a() : r.b()).toString(), aFails ? res.a() : res.b(), aFails ? b : a,
                         (aFails ? r.b() : r.a()).opt(), aFails ? res.b() : res.a())
-                : new Tracer(work).explain(res.program(), res.input(), a, r.a().opt(), res.a(), b, r.b().opt(), res.b());
-        Double ref = reference(res.program(), res.input());
+                : new Tracer(work).explain(res.program(), res.input(), a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
+                        reducedStandalone ? rb : res.b(), ref);
         Map<String, String> host = NodeFacts.collect();
         Size original = Size.of(r.program());
         Size reduced = Size.of(res.program());
