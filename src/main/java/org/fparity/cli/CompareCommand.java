@@ -45,7 +45,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "OTHER", description = "Another campaign (last night's, another cluster's): show what is new, gone, persisting.")
     Path baseline;
 
-    @Option(names = "--all-pairs", description = "Every pair, also within a site (default for a campaign from several sites: the same toolchain and opt level at two sites only).")
+    @Option(names = "--all-pairs", description = "Every pair, also within a site; without it a campaign from several sites shows only the same toolchain and opt level at two sites.")
     boolean allPairs;
 
     @Option(names = "--reference-rows", paramLabel = "N", defaultValue = "50",
