@@ -1,8 +1,6 @@
 package org.fparity.cli;
 
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 
@@ -43,9 +41,7 @@ final class CliCampaigns {
     }
 
     private static CampaignView withReportVersion(CampaignView v) {
-        Map<String, String> versions = new HashMap<>(v.versions());
-        versions.put("fparity-report", Main.VERSION);
-        return new CampaignView(v.name(), v.host(), versions, v.programs(), v.outcomes(), v.reruns(), v.provenance(), v.incomplete());
+        return org.fparity.pipeline.Pipeline.stamped(v, Main.VERSION);
     }
 
     /** An existing campaign folder to add runs to ({@code run --campaign}); a missing one is a one-line error. */
