@@ -20,7 +20,6 @@ import org.fparity.FparityError;
 import org.fparity.campaign.CampaignMerge;
 import org.fparity.campaign.CampaignPlan;
 import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.ClusterRunner;
 import org.fparity.campaign.Sites;
 import org.fparity.campaign.Progress;
 import org.fparity.compare.BaselineDiff;
@@ -28,7 +27,6 @@ import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepantCases;
 import org.fparity.compare.Findings;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.DetectedToolchain;
@@ -36,6 +34,7 @@ import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.ProgramJson;
+import org.fparity.pipeline.Pipeline;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
 
@@ -172,9 +171,7 @@ public final class Nightly {
         Files.createDirectories(dir);
         Consumer<String> tagged = s -> log.accept(c.name() + ": " + s);
         try (org.fparity.campaign.CampaignLock lock = org.fparity.campaign.CampaignLock.acquire(dir); SiteExecutor ex = Sites.open(c, dir, jobs, tagged)) {
-            List<ClusterRunner.Site> sites = List.of(new ClusterRunner.Site(ex, toolchains));
-            CampaignRunner.Result r = ClusterRunner.run(dir, spec, sites, n -> new Progress(System.err, false, n), tagged);
-            ClusterRunner.rerun(r.campaign(), spec, sites, DiscrepantCases.disagreeingCases(r.campaign().outcomes()), reruns, tagged);
+            Pipeline.execute(dir, spec, List.of(new CampaignRunner.Site(ex, toolchains)), true, reruns, n -> new Progress(System.err, false, n), tagged);
         }
         return dir;
     }

@@ -3,9 +3,6 @@ package org.fparity.nightly;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -58,16 +55,7 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
 
     /** Reads and checks a config; every problem is one line naming the file and the field (exit 2). */
     public static NightlyConfig load(Path file) {
-        JsonNode root;
-        try {
-            root = ProgramJson.MAPPER.readTree(Files.readString(file));
-        } catch (NoSuchFileException e) {
-            throw new FparityError(file + ": not found");
-        } catch (JsonProcessingException e) {
-            throw new FparityError(file + ": malformed JSON: " + ProgramJson.oneLine(e));
-        } catch (IOException e) {
-            throw FparityError.cannotRead(file, e);
-        }
+        JsonNode root = ProgramJson.readFile(file);
         if (root == null || !root.isObject()) throw new FparityError(file + ": expected a JSON object");
         Path base = file.toAbsolutePath().getParent();
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
