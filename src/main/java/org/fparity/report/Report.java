@@ -62,6 +62,20 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
     }
 
     /**
+     * Red in root causes: a cause new against the baseline's (any, without a baseline) the policy does not accept, or a
+     * disagreeing case (new, with a baseline) no cause explains and the policy does not accept.
+     */
+    public boolean redInCauses() {
+        if (causes == null) throw new IllegalStateException("not counted in causes");
+        if (!causes.red().isEmpty()) return true;
+        for (String k : causes.untriaged()) {
+            if (acceptance.cases().containsKey(k)) continue;
+            if (baseline == null || verdict.against() == null || verdict.against().added().contains(k)) return true;
+        }
+        return false;
+    }
+
+    /**
      * Whether the report found something that makes its verdict red (exit 1): a broken campaign; counted in root
      * causes, a cause not seen in the baseline (every cause without one) that the policy does not accept, or a
      * disagreeing case no cause explains (new ones only, with a baseline); counted in cases (no causes.json, or a
@@ -70,14 +84,7 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
      */
     public boolean found() {
         if (verdict.broken() != null) return true;
-        if (causes != null && causes.compared()) {
-            if (!causes.red().isEmpty()) return true;
-            for (String k : causes.untriaged()) {
-                if (acceptance.cases().containsKey(k)) continue;
-                if (baseline == null || verdict.against() == null || verdict.against().added().contains(k)) return true;
-            }
-            return baseline == null && verdict.count().unstable() > 0;
-        }
+        if (causes != null && causes.compared()) return redInCauses() || baseline == null && verdict.count().unstable() > 0;
         if (baseline != null) return baseline.added().stream().anyMatch(d -> !acceptance.accepts(d));
         return findings.discrepancies().stream().anyMatch(d -> !acceptance.accepts(d)) || findings.mismatches().stream().anyMatch(m -> !acceptance.accepts(m))
                 || verdict.count().unstable() > 0;
@@ -98,6 +105,11 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
         Findings now = Comparer.compare(campaign);
         BaselineDiff diff = baseline == null ? null : BaselineDiff.of(baseline.name(), campaign, now, Comparer.compare(baseline));
         return of(campaign, now, diff);
+    }
+
+    /** The verdict in root causes, in one line ({@code 9 root causes, 1 new against …: …}). */
+    public static String causesHeadline(CauseVerdict causes) {
+        return CauseText.headline(causes);
     }
 
     /** The verdict in one line, counted in cases ({@code 12 of 2500 cases disagree across platforms; …}). */
