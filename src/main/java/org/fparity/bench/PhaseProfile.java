@@ -19,7 +19,7 @@ import org.fparity.compare.CampaignView;
 import org.fparity.exec.BatchEmitter;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.LocalExecutor;
+import org.fparity.campaign.LocalSite;
 import org.fparity.gen.Generator;
 import org.fparity.gen.Grammar;
 import org.fparity.gen.InputGenerator;
@@ -69,7 +69,7 @@ public final class PhaseProfile {
                 List<String> ids = entries.subList(b * s.batch(), Math.min(entries.size(), (b + 1) * s.batch())).stream()
                         .map(CampaignMeta.ProgramEntry::id).toList();
                 String cls = e.className(String.format("Batch64_%04d", b));
-                sources.put(key(dt, cls, ids), e.emit(cls, ids));
+                sources.put(key(dt.name(), cls, ids), e.emit(cls, ids));
                 units.add(new Unit(dt, cls, ids));
             }
         }
@@ -82,7 +82,7 @@ public final class PhaseProfile {
             for (Unit u : units) {
                 for (String opt : s.opts()) {
                     if (!u.dt().toolchain().opt().containsKey(opt)) continue;
-                    fs.add(pool.submit(() -> cache.build(u.dt(), opt, u.cls(), sources.get(key(u.dt(), u.cls(), u.ids())))));
+                    fs.add(pool.submit(() -> cache.build(u.dt(), opt, u.cls(), sources.get(key(u.dt().name(), u.cls(), u.ids())))));
                 }
             }
             for (Future<?> f : fs) f.get();
@@ -91,21 +91,21 @@ public final class PhaseProfile {
         }
         out.add(m.phase("compile"));
 
-        CampaignRunner.Spec cs = new CampaignRunner.Spec("profile", s.seed(), null, Map.of("bench", "profile"), entries, s.toolchains(), s.opts(),
-                s.batch(), dt -> new BatchEmitter() {
-                    @Override
-                    public String emit(String className, List<String> ids) {
-                        return sources.get(key(dt, className, ids));
-                    }
+        CampaignRunner.Spec cs = new CampaignRunner.Spec("profile", s.seed(), null, Map.of("bench", "profile"), entries, s.toolchains(), s.opts(), s.batch());
+        // the run phase runs what the phases above emitted and built, not a second emission of the same programs
+        LocalSite here = new LocalSite(org.fparity.exec.PlatformKey.LOCAL, cache, s.workers(), x -> {}, job -> new BatchEmitter() {
+            @Override
+            public String emit(String className, List<String> ids) {
+                return sources.get(key(job.toolchain().name(), className, ids));
+            }
 
-                    @Override
-                    public String className(String batchName) {
-                        return Emitters.forToolchain(dt.toolchain(), byId).className(batchName);
-                    }
-                });
-        LocalExecutor ex = new LocalExecutor(cache, s.workers(), x -> {});
+            @Override
+            public String className(String batchName) {
+                return Emitters.forToolchain(job.toolchain(), byId).className(batchName);
+            }
+        });
         Path campaign = dir.resolve("campaign");
-        CampaignRunner.run(campaign, cs, ex, n -> new Progress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false, n), x -> {});
+        CampaignRunner.run(campaign, cs, here, n -> new Progress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false, n), x -> {});
         out.add(m.phase("run"));
 
         CampaignView view = CampaignFiles.load(campaign);
@@ -116,8 +116,8 @@ public final class PhaseProfile {
         return out;
     }
 
-    private static String key(DetectedToolchain dt, String cls, List<String> ids) {
-        return dt.name() + "\0" + cls + "\0" + String.join(",", ids);
+    private static String key(String toolchain, String cls, List<String> ids) {
+        return toolchain + "\0" + cls + "\0" + String.join(",", ids);
     }
 
     /** Wall and CPU (this JVM plus reaped children) since the previous phase. */

@@ -16,7 +16,6 @@ import java.util.function.Consumer;
 import org.fparity.emit.Emitter;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.LocalExecutor;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.PlatformKey;
 import org.fparity.util.Processes;
@@ -78,7 +77,7 @@ public final class Bench {
     public static Mode fparity(Path dir, CampaignRunner.Spec spec, int workers, Map<String, String> results) throws InterruptedException {
         long t0 = System.nanoTime();
         long c0 = cpuMillis();
-        LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), workers, s -> {});
+        LocalSite ex = new LocalSite(org.fparity.exec.PlatformKey.LOCAL, new BinaryCache(dir.resolve("build")), workers, s -> {}).detected(spec.toolchains());
         CampaignRunner.Result r = CampaignRunner.run(dir, spec, ex, n -> new Progress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false, n), s -> {});
         long ms = (System.nanoTime() - t0) / 1_000_000;
         for (Outcome o : r.campaign().outcomes()) results.put(o.key(), o.status() == Outcome.Status.OK ? o.hex() : o.status().name());

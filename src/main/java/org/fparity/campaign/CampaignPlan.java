@@ -129,7 +129,7 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
 
     /** The runner's spec for the chosen toolchains and opt levels. */
     public CampaignRunner.Spec spec(String fparityVersion, List<DetectedToolchain> toolchains, List<String> opts) {
-        return new CampaignRunner.Spec(fparityVersion, seed, grammar, settings, entries, toolchains, opts, batch, Emitters.ofEntries(entries));
+        return new CampaignRunner.Spec(fparityVersion, seed, grammar, settings, entries, toolchains, opts, batch);
     }
 
     private static JsonNode grammarJson(Path file) {

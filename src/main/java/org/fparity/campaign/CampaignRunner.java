@@ -5,31 +5,30 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.fparity.FparityError;
-import org.fparity.exec.BatchEmitter;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.Executor;
-import org.fparity.exec.Job;
+import org.fparity.exec.JobSpec;
 import org.fparity.exec.NodeFacts;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
-import org.fparity.ir.Input;
-import org.fparity.util.Hashes;
+import org.fparity.exec.WorkerLine;
 
 /**
- * Runs a campaign into its folder, resumably: campaign.json is written first (temp-then-rename), then every outcome
- * is appended as it arrives. Run again with the same spec, it skips every (program, input, toolchain, opt) that
- * already has an outcome, and the binary cache means it compiles nothing it already built.
+ * The engine every campaign run goes through, here or at other sites (this machine in-process, ssh hosts, Slurm
+ * clusters): runs a campaign into its folder, resumably. campaign.json is written first (temp-then-rename), then
+ * every outcome is appended as it arrives. Run again with the same spec, it skips every (program, input, toolchain,
+ * opt, site) that already has an outcome, and the binary cache means it compiles nothing it already built.
  */
 public final class CampaignRunner {
     private CampaignRunner() {}
@@ -42,121 +41,192 @@ public final class CampaignRunner {
      * @param grammar        the grammar, or null
      * @param settings       options worth recording
      * @param programs       the programs with their inputs, in batch order
-     * @param toolchains     detected toolchains (those that cannot compile still yield one COMPILE_ERROR per run)
+     * @param toolchains     the toolchains (detected here for a run here; for a run elsewhere only their descriptors count)
      * @param opts           opt levels; each toolchain runs those it has
      * @param batchSize      programs per batch binary
-     * @param emitters       the batch emitter for a toolchain
      */
     public record Spec(String fparityVersion, Long seed, CampaignMeta.GrammarInfo grammar, Map<String, String> settings,
-            List<CampaignMeta.ProgramEntry> programs, List<DetectedToolchain> toolchains, List<String> opts, int batchSize,
-            Function<DetectedToolchain, BatchEmitter> emitters) {
+            List<CampaignMeta.ProgramEntry> programs, List<DetectedToolchain> toolchains, List<String> opts, int batchSize) {
 
-        /**
-         * This spec over {@code stored}, the same programs as written to the campaign's program store: batches then read
-         * them from there, and emitters that follow the programs ({@link Emitters#ofEntries}) follow them there.
-         */
+        /** This spec over {@code stored}, the same programs as written to the campaign's program store: batches then read them from there. */
         public Spec withPrograms(List<CampaignMeta.ProgramEntry> stored) {
-            return new Spec(fparityVersion, seed, grammar, settings, stored, toolchains, opts, batchSize,
-                    emitters instanceof Emitters.OfEntries ? Emitters.ofEntries(stored) : emitters);
+            return new Spec(fparityVersion, seed, grammar, settings, stored, toolchains, opts, batchSize);
         }
 
-        /**
-         * The emitters of one batch, whose {@code entries} the caller holds: when the emitters follow the programs
-         * ({@link Emitters#ofEntries}) each program is parsed once for all the batch's toolchains; other emitters as given.
-         */
-        java.util.function.Function<DetectedToolchain, BatchEmitter> batchEmitters(List<CampaignMeta.ProgramEntry> entries) {
-            return emitters instanceof Emitters.OfEntries o ? o.forBatch(entries) : emitters;
+        /** The toolchains' descriptors: what job documents carry. */
+        public List<Toolchain> descriptors() {
+            return toolchains.stream().map(DetectedToolchain::toolchain).toList();
+        }
+    }
+
+    /** One site of a run: where its jobs go, and the toolchain descriptors to use there (detected there, not here). */
+    public record Site(SiteExecutor executor, List<Toolchain> toolchains) {
+        public String name() {
+            return executor.site();
         }
     }
 
     /**
-     * Runs of a campaign are planned and handed to the executor a window at a time: batches until their runs reach
-     * this many lines (at least one batch), so that memory holds the job lines of a few batches, not of the campaign.
+     * A site that runs jobs in this process ({@link SiteExecutor#windowed}) gets them planned and handed over a window
+     * at a time: batches until their runs reach this many lines (at least one batch), so that memory holds the job
+     * lines of a few batches, not of the campaign.
      */
     static final int WINDOW_LINES = 20_000;
-    /** and at most this many batches: each job keeps its batch's emitted source until the window is done */
+    /** and at most this many batches: each job keeps its batch's program text until the window is done */
     static final int WINDOW_BATCHES = 16;
-
-    /**
-     * The order a window's jobs are handed to the executor in: the costlier compiles first (O2 and above, then O1, then
-     * O0; otherwise as planned, so toolchains take turns), so that the last job to finish while the other workers
-     * idle is a short one. Measured on gcc and clang-14, 200 programs: O0 costs a third to a tenth of O2–O3_FM. Only the
-     * order changes, never which runs are made, so outcomes are the same.
-     */
-    static final java.util.Comparator<Job> COSTLIEST_FIRST = java.util.Comparator.comparingInt(j -> switch (j.opt()) {
-        case "O0" -> 2;
-        case "O1" -> 1;
-        default -> 0;
-    });
 
     /** What one invocation did. */
     public record Result(Campaign campaign, int total, int alreadyDone, int ran, long millis) {}
 
-    public static Result run(Path dir, Spec spec, Executor executor, Function<Integer, Progress> progress, Consumer<String> log)
+    /** The campaign run at one site, {@code here}, with the spec's toolchains. */
+    public static Result run(Path dir, Spec spec, SiteExecutor here, Function<Integer, Progress> progress, Consumer<String> log)
             throws InterruptedException {
-        return run(dir, spec, executor, PlatformKey.LOCAL, progress, log);
+        return run(dir, spec, List.of(new Site(here, spec.descriptors())), false, progress, log);
     }
 
-    /** As {@link #run(Path, Spec, Executor, Function, Consumer)}, recording {@code site} as where every run happened. */
-    public static Result run(Path dir, Spec spec, Executor executor, String site, Function<Integer, Progress> progress, Consumer<String> log)
+    /**
+     * Runs the campaign at every site at once (a thread each), into one folder: each site's runs are planned as job
+     * documents ({@link JobPlan}), its executor runs them, and every outcome is appended to the one outcome log as it
+     * arrives, so the sites' platforms end up side by side. Resumable: what has an outcome (for that site) is not
+     * planned again. Platform records come from the workers, as they detected them on the nodes, and go to
+     * campaign.json before any outcome of theirs.
+     *
+     * @param showSites each site's own progress after the totals (a run at named sites), not for a plain run here
+     */
+    public static Result run(Path dir, Spec spec, List<Site> sites, boolean showSites, Function<Integer, Progress> progress, Consumer<String> log)
             throws InterruptedException {
         try (CampaignLock lock = CampaignLock.acquire(dir)) {
-            return runLocked(dir, spec, executor, site, progress, log);
+            return runLocked(dir, spec, sites, showSites, progress, log);
         }
     }
 
-    private static Result runLocked(Path dir, Spec spec, Executor executor, String site, Function<Integer, Progress> progress, Consumer<String> log)
+    private static Result runLocked(Path dir, Spec spec, List<Site> sites, boolean showSites, Function<Integer, Progress> progress, Consumer<String> log)
             throws InterruptedException {
         long t0 = System.nanoTime();
-        Map<String, String> host = NodeFacts.collect();
-        CampaignMeta meta = open(dir, spec, () -> host, log);
-        spec = spec.withPrograms(meta.programs());
-
-        // Platforms: one per (toolchain, opt) this spec runs; the ones already recorded are kept as they were.
+        CampaignMeta meta = open(dir, spec, NodeFacts::collect, log);
+        Spec all = spec.withPrograms(meta.programs());
         Map<String, CampaignMeta.Platform> platforms = new LinkedHashMap<>();
         for (CampaignMeta.Platform p : meta.platforms()) platforms.put(p.id(), p);
-        Map<String, String> platformOf = new LinkedHashMap<>();
-        for (DetectedToolchain dt : spec.toolchains()) {
-            for (String opt : spec.opts()) {
-                if (!dt.toolchain().opt().containsKey(opt)) continue;
-                CampaignMeta.Platform p = platform(dt, opt, site, host);
-                platforms.putIfAbsent(p.id(), p);
-                platformOf.put(dt.name() + "@" + opt, p.id());
-            }
-        }
-        // campaign.json is written only when a platform is new: resuming a finished campaign writes nothing (a read-only copy resumes)
-        if (platforms.size() != meta.platforms().size()) meta = Campaign.writeMeta(dir, meta.withPlatforms(List.copyOf(platforms.values())));
+        CampaignMeta[] metaRef = {meta};
 
-        Set<String> done = new HashSet<>();
+        Set<String> done = ConcurrentHashMap.newKeySet();
         Path outcomes = dir.resolve(Campaign.OUTCOMES);
-        try (OutcomeLog out = OutcomeLog.open(outcomes, p -> log.accept("warning: " + p), misfits(outcomes, spec.programs()))) {
+        try (OutcomeLog out = OutcomeLog.open(outcomes, p -> log.accept("warning: " + p), misfits(outcomes, all.programs()))) {
             for (Outcome o : out.contents().outcomes()) done.add(o.key());
-            List<Batch> batches = batches(spec.programs(), spec.batchSize());
+            int already = done.size();
+            List<Batch> batches = batches(all.programs(), all.batchSize());
+            JobPlan.Lines toDo = JobPlan.toDo(done);
             int todo = 0;
-            for (Batch b : batches) todo += countToDo(spec, b, platformOf, done, site);
-            int total = todo + done.size();
-            if (!done.isEmpty()) log.accept(done.size() + " runs already done, " + todo + " to go");
+            for (Site s : sites) todo += JobPlan.count(batches, s.toolchains(), all.opts(), s.name(), toDo);
+            if (already > 0) log.accept(already + " runs already done, " + todo + " to go");
             Progress bar = progress.apply(todo);
-            // a window of batches at a time: their job lines are made, run and dropped before the next window's
-            for (int from = 0; from < batches.size(); ) {
-                List<Job> jobs = new ArrayList<>();
-                int lines = 0;
-                for (int n = 0; from < batches.size() && (jobs.isEmpty() || lines < WINDOW_LINES && n < WINDOW_BATCHES); from++, n++) {
-                    for (Job j : jobs(spec, List.of(batches.get(from)), platformOf, done, site, host)) {
-                        jobs.add(j);
-                        lines += j.lines().size();
+            Consumer<WorkerLine> sink = w -> {
+                switch (w) {
+                    case WorkerLine.Result r -> {
+                        // A retried line may come twice (the first copy arrived just before a connection dropped).
+                        if (done.add(r.outcome().key())) {
+                            out.append(r.outcome());
+                            bar.record(r.outcome());
+                        }
                     }
+                    case WorkerLine.PlatformRecord pr -> {
+                        CampaignMeta.Platform p = platformOf(pr.platform());
+                        synchronized (platforms) {
+                            if (platforms.putIfAbsent(p.id(), p) == null) {
+                                metaRef[0] = Campaign.writeMeta(dir, metaRef[0].withPlatforms(List.copyOf(platforms.values())));
+                            }
+                        }
+                    }
+                    case WorkerLine.End e -> { }
                 }
-                if (jobs.isEmpty()) continue;
-                jobs.sort(COSTLIEST_FIRST);
-                executor.execute(jobs, o -> {
-                    out.append(o);
-                    bar.record(o);
+            };
+            Map<SiteExecutor, Plan> plan = new LinkedHashMap<>();
+            for (Site s : sites) {
+                // a window of batches at a time (an in-process site) or all at once; planned when the site asks, so a
+                // window's lines are made, run and dropped before the next window's
+                plan.put(s.executor(), (from, windowed) -> {
+                    int to = from, lines = 0;
+                    List<JobSpec> jobs = new ArrayList<>();
+                    while (to < batches.size() && (jobs.isEmpty() || !windowed || lines < WINDOW_LINES && to - from < WINDOW_BATCHES)) {
+                        for (JobSpec j : JobPlan.jobs(batches.subList(to, to + 1), s.toolchains(), all.opts(), s.name(), toDo)) {
+                            jobs.add(j);
+                            lines += j.lines().size();
+                        }
+                        to++;
+                    }
+                    return new Window(jobs, to);
                 });
             }
+            runSites(plan, batches.size(), sink, showSites ? bar : null);
             bar.finish();
             // the campaign as written: campaign.json as this run wrote it and the outcomes it read and appended, not read back
-            return new Result(Campaign.of(dir, meta, out.contents()), total, done.size(), todo, (System.nanoTime() - t0) / 1_000_000);
+            return new Result(Campaign.of(dir, metaRef[0], out.contents()), todo + already, already, todo, (System.nanoTime() - t0) / 1_000_000);
+        }
+    }
+
+    /** A site's jobs for its next batches from batch {@code from}: a window of them, or (not {@code windowed}) all the rest. */
+    @FunctionalInterface
+    interface Plan {
+        Window next(int from, boolean windowed);
+    }
+
+    /** The jobs of a window, and the batch after it. */
+    record Window(List<JobSpec> jobs, int next) {}
+
+    /**
+     * Runs each site's jobs on its executor, all sites at once (a thread each; one site runs in this thread), a window
+     * at a time for a {@link SiteExecutor#windowed} site and all at once for the others, and returns when every site is
+     * done; the first failure of a site is thrown after the others have finished. {@code bar}: where each site's own
+     * progress goes, or null.
+     */
+    static void runSites(Map<SiteExecutor, Plan> plan, int batches, Consumer<WorkerLine> sink, Progress bar) throws InterruptedException {
+        if (plan.size() == 1) {
+            var e = plan.entrySet().iterator().next();
+            runSite(e.getKey(), e.getValue(), batches, sink, bar);
+            return;
+        }
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+        for (var e : plan.entrySet()) {
+            SiteExecutor ex = e.getKey();
+            threads.add(Thread.ofPlatform().name("fparity-site-" + ex.site()).start(() -> {
+                try {
+                    runSite(ex, e.getValue(), batches, sink, bar);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                } catch (Throwable t) {
+                    failures.add(t);
+                }
+            }));
+        }
+        try {
+            for (Thread t : threads) t.join();
+        } catch (InterruptedException ie) {
+            threads.forEach(Thread::interrupt);
+            throw ie;
+        }
+        if (!failures.isEmpty()) {
+            Throwable f = failures.getFirst();
+            if (f instanceof RuntimeException re) throw re;
+            if (f instanceof Error er) throw er;
+            throw new IllegalStateException(f);
+        }
+    }
+
+    private static void runSite(SiteExecutor ex, Plan plan, int batches, Consumer<WorkerLine> sink, Progress bar) throws InterruptedException {
+        try {
+            for (int from = 0; from < batches; ) {
+                Window w = plan.next(from, ex.windowed());
+                from = w.next();
+                if (w.jobs().isEmpty()) continue;
+                ex.execute(w.jobs(), sink, st -> {
+                    if (bar != null) bar.site(ex.site(), st);
+                });
+            }
+            if (bar != null) bar.site(ex.site(), "done");
+        } catch (RuntimeException | Error t) {
+            if (bar != null) bar.site(ex.site(), "failed");
+            throw t;
         }
     }
 
@@ -272,65 +342,6 @@ public final class CampaignRunner {
             }
         }
         return out;
-    }
-
-    /** How many runs of a batch have no outcome yet, over the platforms of {@code platformOf}. */
-    static int countToDo(Spec spec, Batch batch, Map<String, String> platformOf, Set<String> done, String site) {
-        int n = 0;
-        for (CampaignMeta.ProgramEntry p : batch.programs()) {
-            for (DetectedToolchain dt : spec.toolchains()) {
-                for (String opt : spec.opts()) {
-                    if (platformOf.get(dt.name() + "@" + opt) == null) continue;
-                    if (done.isEmpty()) { // a fresh campaign: every run is to do, no key to make
-                        n += p.inputs().size();
-                        continue;
-                    }
-                    PlatformKey planned = new PlatformKey(dt.name(), opt, site, null);
-                    for (int i = 0; i < p.inputs().size(); i++) if (!done.contains(Outcome.key(p.id(), i, planned))) n++;
-                }
-            }
-        }
-        return n;
-    }
-
-    /** The runs of a batch on one platform (as planned: toolchain, opt, site) that have no outcome yet. */
-    static List<Job.Line> linesToDo(List<CampaignMeta.ProgramEntry> batch, PlatformKey planned, Set<String> done) {
-        List<Job.Line> lines = new ArrayList<>();
-        for (CampaignMeta.ProgramEntry p : batch) {
-            List<Input> ins = p.inputs();
-            for (int i = 0; i < ins.size(); i++) {
-                if (done.isEmpty() || !done.contains(Outcome.key(p.id(), i, planned))) lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
-            }
-        }
-        return lines;
-    }
-
-    /** One job per batch (of {@code batches}) × toolchain × opt with work left. */
-    static List<Job> jobs(Spec spec, List<Batch> batches, Map<String, String> platformOf, Set<String> done, String site, Map<String, String> facts) {
-        List<Job> jobs = new ArrayList<>();
-        for (Batch batch : batches) {
-            // the batch's entries read once (from the program store: a few chunks), not once per platform and toolchain
-            List<CampaignMeta.ProgramEntry> entries = List.copyOf(batch.programs());
-            List<String> ids = entries.stream().map(CampaignMeta.ProgramEntry::id).toList();
-            var emitters = spec.batchEmitters(entries);
-            for (DetectedToolchain dt : spec.toolchains()) {
-                BatchEmitter emitter = null;
-                for (String opt : spec.opts()) {
-                    String platform = platformOf.get(dt.name() + "@" + opt);
-                    if (platform == null) continue;
-                    List<Job.Line> lines = linesToDo(entries, new PlatformKey(dt.name(), opt, site, null), done);
-                    if (lines.isEmpty()) continue;
-                    if (emitter == null) emitter = emitters.apply(dt);
-                    jobs.add(new Job(batch.name(), ids, emitter, dt, opt, platform, lines, site, PlatformKey.nodeLabel(facts, dt.toolchain().language())));
-                }
-            }
-        }
-        return jobs;
-    }
-
-    /** The platform record of a toolchain at an opt level, run at {@code site} on a node with these {@code facts}. */
-    public static CampaignMeta.Platform platform(DetectedToolchain dt, String opt, String site, Map<String, String> facts) {
-        return platformOf(org.fparity.exec.PlatformRecords.of(dt, opt, site, facts));
     }
 
     /** A platform record as a worker wrote it. */

@@ -29,7 +29,6 @@ public final class ExistingCampaign {
             }
             if (!id.equals(e.id())) throw new FparityError(c.dir() + ": program " + e.id() + "'s source hashes to " + id + " (edited by hand?)");
         }
-        return new CampaignRunner.Spec(fparityVersion, m.seed(), m.grammar(), m.settings(), m.programs(), toolchains, opts, batch,
-                Emitters.ofEntries(m.programs()));
+        return new CampaignRunner.Spec(fparityVersion, m.seed(), m.grammar(), m.settings(), m.programs(), toolchains, opts, batch);
     }
 }

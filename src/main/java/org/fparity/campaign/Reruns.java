@@ -1,18 +1,16 @@
 package org.fparity.campaign;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.fparity.exec.BatchEmitter;
-import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.Executor;
-import org.fparity.exec.Job;
+import org.fparity.exec.JobSpec;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.SiteExecutor;
+import org.fparity.exec.WorkerLine;
 
 /**
  * Reruns the cases that disagree, so a platform whose answer changes from run to run (PoCL's fast math on some CPUs)
@@ -30,17 +28,30 @@ public final class Reruns {
     public record Result(int ran, int alreadyDone) {}
 
     /**
-     * Reruns, {@code attempts} times, every case of {@code cases} ({@code program/input}) on every platform of this spec
-     * that gave it a result the first time.
+     * Reruns, {@code attempts} times, every case of {@code cases} ({@code program/input}) on every platform that gave it
+     * a result the first time, at the site that ran it (each of {@code sites} gets its own job documents, planned as the
+     * first run's: the binaries are in that site's cache), all sites at once.
+     *
+     * @param eachAtItsSite say so in the log line (a run at named sites)
      */
-    public static Result run(Campaign campaign, CampaignRunner.Spec spec, Executor executor, String site, Set<String> cases, int attempts, Consumer<String> log)
-            throws InterruptedException {
+    public static Result run(Campaign campaign, CampaignRunner.Spec spec, List<CampaignRunner.Site> sites, boolean eachAtItsSite, Set<String> cases,
+            int attempts, Consumer<String> log) throws InterruptedException {
         if (cases.isEmpty() || attempts < 1) return new Result(0, 0);
         CampaignRunner.Spec all = spec.withPrograms(campaign.programEntries());
         Firsts firsts = firsts(campaign.outcomes(), cases);
-        return attempts(campaign, attempts, cases.size(), "", log, done -> {
-            List<Job> jobs = jobs(all, site, firsts, done);
-            return new Attempt(jobs.stream().mapToInt(j -> j.lines().size()).sum(), out -> executor.execute(jobs, out::append));
+        List<CampaignRunner.Batch> batches = CampaignRunner.batches(all.programs(), all.batchSize());
+        return attempts(campaign, attempts, cases.size(), eachAtItsSite ? ", each at the site that ran it" : "", log, done -> {
+            JobPlan.Lines lines = JobPlan.toRerun(firsts, done);
+            Map<SiteExecutor, CampaignRunner.Plan> plan = new LinkedHashMap<>();
+            int todo = 0;
+            for (CampaignRunner.Site s : sites) {
+                List<JobSpec> jobs = JobPlan.jobs(batches, s.toolchains(), all.opts(), s.name(), lines);
+                todo += jobs.stream().mapToInt(j -> j.lines().size()).sum();
+                if (!jobs.isEmpty()) plan.put(s.executor(), (from, windowed) -> new CampaignRunner.Window(jobs, batches.size()));
+            }
+            return new Attempt(todo, out -> CampaignRunner.runSites(plan, batches.size(), w -> {
+                if (w instanceof WorkerLine.Result r && done.add(r.outcome().key())) out.append(r.outcome());
+            }, null));
         });
     }
 
@@ -54,7 +65,7 @@ public final class Reruns {
     }
 
     /**
-     * The attempt loop of a local and a cluster rerun: for each attempt K, the keys {@code reruns-K.jsonl} already holds
+     * The attempt loop: for each attempt K, the keys {@code reruns-K.jsonl} already holds
      * (a concurrent set the plan may keep adding to), the plan for what it lacks, and its runs appended to that file.
      */
     static Result attempts(Campaign campaign, int attempts, int cases, String where, Consumer<String> log,
@@ -103,46 +114,5 @@ public final class Reruns {
             }
         }
         return new Firsts(firsts, inputs);
-    }
-
-    /**
-     * The runs of a batch on one platform (as planned) whose first run printed a result and that this attempt lacks, in
-     * program then input order.
-     */
-    static List<Job.Line> linesToRerun(List<CampaignMeta.ProgramEntry> batch, PlatformKey planned, Firsts firsts, Set<String> done) {
-        List<Job.Line> lines = new ArrayList<>();
-        for (CampaignMeta.ProgramEntry p : batch) {
-            java.util.BitSet ins = firsts.inputs().get(p.id());
-            if (ins == null) continue;
-            for (int i = ins.nextSetBit(0); i >= 0 && i < p.inputs().size(); i = ins.nextSetBit(i + 1)) {
-                String key = Outcome.key(p.id(), i, planned);
-                if (firsts.byKey().containsKey(key) && !done.contains(key)) lines.add(new Job.Line(p.id(), i, p.inputs().get(i).args()));
-            }
-        }
-        return lines;
-    }
-
-    /** Per batch × toolchain × opt level: the lines whose first run printed a result and that this attempt lacks. */
-    static List<Job> jobs(CampaignRunner.Spec spec, String site, Firsts firsts, Set<String> done) {
-        List<Job> jobs = new ArrayList<>();
-        for (CampaignRunner.Batch batch : CampaignRunner.batches(spec.programs(), spec.batchSize())) {
-            List<CampaignMeta.ProgramEntry> entries = List.copyOf(batch.programs());
-            List<String> ids = entries.stream().map(CampaignMeta.ProgramEntry::id).toList();
-            var emitters = spec.batchEmitters(entries);
-            for (DetectedToolchain dt : spec.toolchains()) {
-                BatchEmitter emitter = null;
-                for (String opt : spec.opts()) {
-                    if (!dt.toolchain().opt().containsKey(opt)) continue;
-                    PlatformKey planned = new PlatformKey(dt.name(), opt, site, null);
-                    List<Job.Line> lines = linesToRerun(entries, planned, firsts, done);
-                    if (lines.isEmpty()) continue;
-                    Job.Line l0 = lines.getFirst();
-                    Outcome sample = firsts.get(Outcome.key(l0.program(), l0.input(), planned));
-                    if (emitter == null) emitter = emitters.apply(dt);
-                    jobs.add(new Job(batch.name(), ids, emitter, dt, opt, sample.platform(), lines, site, sample.node()));
-                }
-            }
-        }
-        return jobs;
     }
 }

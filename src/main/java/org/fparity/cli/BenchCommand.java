@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
  * {@code fparity bench}: runs per minute, batched against a Varity-style baseline, plus nvcc seconds per program; with
  * {@code --varity DIR}, against the real Varity instead.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, subcommands = BenchReduceCommand.class,
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, subcommands = {BenchReduceCommand.class, BenchScaleCommand.class},
         description = {"Measure fparity's runs/min against a Varity-style baseline (one compile per program × toolchain × opt, one process per run), in one run on this machine.",
             "With --varity DIR: against the real Varity (a scratch copy, its -lm link order fixed), both as whole processes: runs/min, discrepant cases and programs per CPU-hour, CPU-s per phase."})
 public final class BenchCommand implements Callable<Integer> {
@@ -136,11 +136,9 @@ public final class BenchCommand implements Callable<Integer> {
         List<Program> ps = new Generator(g, seed).generate(Precision.FP64, programs);
         InputGenerator ig = new InputGenerator(g, seed);
         Map<String, List<Input>> ins = new LinkedHashMap<>();
-        Map<String, Program> byId = new LinkedHashMap<>();
         List<CampaignMeta.ProgramEntry> entries = new ArrayList<>();
         for (Program p : ps) {
             ins.put(p.id(), ig.inputs(p, inputs));
-            byId.put(p.id(), p);
             entries.add(new CampaignMeta.ProgramEntry(p.id(), null, Precision.FP64, p.canonical(), ins.get(p.id())));
         }
         int workers = Runtime.getRuntime().availableProcessors();
@@ -150,13 +148,12 @@ public final class BenchCommand implements Callable<Integer> {
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         o.flush();
 
-        CampaignRunner.Spec cs = new CampaignRunner.Spec(Main.VERSION, seed, null, Map.of("bench", "true"), entries, chosen, opts, batch,
-                dt -> Emitters.forToolchain(dt.toolchain(), byId));
+        CampaignRunner.Spec cs = new CampaignRunner.Spec(Main.VERSION, seed, null, Map.of("bench", "true"), entries, chosen, opts, batch);
         // Warm-up: the JVM's JIT work would otherwise be charged to whichever mode runs first (the batched one); a
         // campaign of a few programs, its results discarded, puts both timed modes on a warm JVM.
         List<CampaignMeta.ProgramEntry> few = entries.subList(0, Math.min(3, entries.size()));
         Bench.fparity(work.resolve("warmup"), new CampaignRunner.Spec(Main.VERSION, seed, null, Map.of("bench", "warmup"), few, chosen,
-                opts, batch, dt -> Emitters.forToolchain(dt.toolchain(), byId)), workers, new LinkedHashMap<>());
+                opts, batch), workers, new LinkedHashMap<>());
         Map<String, String> fast = new LinkedHashMap<>();
         Bench.Mode f = Bench.fparity(work.resolve("fparity"), cs, workers, fast);
         line(o, f);

@@ -1,8 +1,6 @@
 package org.fparity.cli;
 
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 
@@ -27,11 +25,7 @@ final class CliCampaigns {
      * or when the campaign is broken (most toolchains produced no value); otherwise 0.
      */
     static int exitCode(org.fparity.report.Report r) {
-        boolean found = r.baseline() != null ? !r.baseline().added().isEmpty()
-                : !r.findings().discrepancies().isEmpty() || !r.findings().mismatches().isEmpty()
-                        || (r.verdict() != null && r.verdict().count().unstable() > 0);
-        if (r.verdict() != null && r.verdict().healthExitCode() != org.fparity.ExitCode.OK) found = true; // a broken campaign is never clean
-        return org.fparity.ExitCode.found(found).code();
+        return org.fparity.ExitCode.found(r.found()).code();
     }
 
     /** The help line of the findings rule above, for run, compare and report. */
@@ -47,9 +41,7 @@ final class CliCampaigns {
     }
 
     private static CampaignView withReportVersion(CampaignView v) {
-        Map<String, String> versions = new HashMap<>(v.versions());
-        versions.put("fparity-report", Main.VERSION);
-        return new CampaignView(v.name(), v.host(), versions, v.programs(), v.outcomes(), v.reruns(), v.provenance(), v.incomplete());
+        return org.fparity.pipeline.Pipeline.stamped(v, Main.VERSION);
     }
 
     /** An existing campaign folder to add runs to ({@code run --campaign}); a missing one is a one-line error. */

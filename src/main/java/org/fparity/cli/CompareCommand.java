@@ -55,8 +55,12 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--strict", description = "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
     boolean strict;
 
+    @picocli.CommandLine.Mixin
+    AcceptanceOptions acceptance = new AcceptanceOptions();
+
     @Override
     public Integer call() {
+        org.fparity.report.AcceptancePolicy policy = acceptance.policy();
         if (pair != null && allPairs) throw new FparityError("--pair and --all-pairs exclude each other");
         if (referenceRows < 0) throw new FparityError("--reference-rows must be >= 0");
         CampaignView view = CliCampaigns.load(campaign);
@@ -70,8 +74,9 @@ public final class CompareCommand implements Callable<Integer> {
         if (pair != null) view = view.only(mine);
         Findings now = Comparer.compare(view, pairs);
         BaselineDiff diff = null;
+        CampaignView before = null;
         if (baseline != null) {
-            CampaignView before = CliCampaigns.load(baseline);
+            before = CliCampaigns.load(baseline);
             if (pair != null) before = before.only(mine);
             CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
             diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairs));
@@ -80,7 +85,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (crossSite) {
             out.println("Cross-site view: " + pairs.size() + " pairs across sites " + String.join(", ", sites) + " at the same opt level (--all-pairs for every pair)");
         }
-        Report r = Report.of(view, now, diff);
+        Report r = Report.of(view, now, diff).judged(policy, before == null ? null : Report.causesOf(before));
         // names come from campaign files, perhaps another cluster's: never a raw escape sequence to the terminal
         out.print(org.fparity.util.Names.printableText(ReportWriter.text(r)));
         List<CrossSite.Verdict> across = r.crossSite();

@@ -31,12 +31,16 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--strict", description = "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
     boolean strict;
 
+    @picocli.CommandLine.Mixin
+    AcceptanceOptions acceptance = new AcceptanceOptions();
+
     @Override
     public Integer call() {
+        org.fparity.report.AcceptancePolicy policy = acceptance.policy();
         CampaignView view = CliCampaigns.load(campaign);
         CampaignView before = baseline == null ? null : CliCampaigns.load(baseline);
         if (before != null) CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
-        Report r = Report.of(view, before);
+        Report r = Report.of(view, before).judged(policy, before == null ? null : Report.causesOf(before));
         Path dir = out != null ? out : ReportWriter.defaultDir(view);
         List<Path> written = ReportWriter.write(r, dir);
         var o = spec.commandLine().getOut();

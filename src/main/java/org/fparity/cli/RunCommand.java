@@ -6,26 +6,21 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignPlan;
 import org.fparity.campaign.ExistingCampaign;
 import org.fparity.campaign.CampaignRunner;
+import org.fparity.campaign.LocalSite;
 import org.fparity.campaign.Progress;
-import org.fparity.campaign.Reruns;
-import org.fparity.compare.DiscrepantCases;
 import org.fparity.campaign.ToolchainChoice;
-import org.fparity.compare.CampaignView;
 import org.fparity.compare.LiveCases;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.LocalExecutor;
+import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Precision;
-import org.fparity.report.EndScreen;
-import org.fparity.report.Report;
-import org.fparity.report.ReportWriter;
+import org.fparity.pipeline.Pipeline;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -145,39 +140,28 @@ public final class RunCommand implements Callable<Integer> {
         runSpec = withCommand(runSpec);
 
         int workers = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        boolean terminal = System.console() != null && System.console().isTerminal();
         int nPrograms = runSpec.programs().size();
         String nInputs = existing != null ? runSpec.programs().stream().mapToInt(e -> e.inputs().size()).sum() + " inputs in all" : inputs + " inputs";
         err.println("fparity: " + nPrograms + " programs × " + nInputs + " × " + chosen.size() + " toolchains × "
                 + optLevels.size() + " opt levels into " + dir + " (" + workers + " workers)");
-        LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), workers, s -> err.println("fparity: " + s));
-        CampaignRunner.Result r = CampaignRunner.run(dir, runSpec, ex, site == null ? org.fparity.exec.PlatformKey.LOCAL : site,
-                n -> new Progress(err, terminal, n, new LiveCases()), s -> err.println("fparity: " + s));
-        Reruns.Result again = Reruns.run(r.campaign(), runSpec, ex, site == null ? org.fparity.exec.PlatformKey.LOCAL : site,
-                DiscrepantCases.disagreeingCases(r.campaign().outcomes()), reruns, s -> err.println("fparity: " + s));
-        EndScreen.runs(o, r.campaign(), r.ran(), r.alreadyDone(), ex.cache().compiles(), r.millis());
-        EndScreen.reruns(o, again.ran(), again.alreadyDone(), reruns);
-        ExitCode code = ExitCode.OK;
-        if (noReport) {
-            o.println("next: fparity compare " + dir + "   (then: fparity report " + dir + ")");
-        } else {
-            CampaignView view = CliCampaigns.load(r.campaign());
-            Report rep = Report.of(view, null);
-            Path where = reportDir != null ? reportDir : ReportWriter.defaultDir(view);
-            ReportWriter.write(rep, where);
-            EndScreen.findings(o, rep);
-            code = ExitCode.of(CliCampaigns.exitCode(rep));
-            o.println("report: " + where.resolve("report.html") + "  (also report.json, summary.md, junit.xml, metrics.txt)");
-        }
-        o.flush();
-        return code.code();
+        LocalSite here = new LocalSite(site == null ? PlatformKey.LOCAL : site, new BinaryCache(dir.resolve("build")), workers, s -> err.println("fparity: " + s)).detected(chosen);
+        return pipeline(dir, runSpec, List.of(new CampaignRunner.Site(here, runSpec.descriptors())), false, o, err);
+    }
+
+    /** The pipeline of every run, here or at named sites ({@code showSites}): run, rerun, end screen, compare, report, exit code. */
+    int pipeline(Path dir, CampaignRunner.Spec runSpec, List<CampaignRunner.Site> sites, boolean showSites, PrintWriter o, PrintStream err)
+            throws InterruptedException {
+        boolean terminal = System.console() != null && System.console().isTerminal();
+        Pipeline.Ran ran = Pipeline.execute(dir, runSpec, sites, showSites, reruns, n -> new Progress(err, terminal, n, new LiveCases()),
+                s -> err.println("fparity: " + s));
+        return Pipeline.finish(ran, reruns, noReport, reportDir, Main.VERSION, o).code();
     }
 
     /** The spec with this invocation's command line among its settings: campaign.json records how the campaign was made. */
     static CampaignRunner.Spec withCommand(CampaignRunner.Spec s) {
         java.util.Map<String, String> settings = new java.util.TreeMap<>(s.settings());
         settings.putIfAbsent("command", Main.invocation());
-        return new CampaignRunner.Spec(s.fparityVersion(), s.seed(), s.grammar(), settings, s.programs(), s.toolchains(), s.opts(), s.batchSize(), s.emitters());
+        return new CampaignRunner.Spec(s.fparityVersion(), s.seed(), s.grammar(), settings, s.programs(), s.toolchains(), s.opts(), s.batchSize());
     }
 
     private static List<Precision> precisions(String name) {

@@ -16,13 +16,13 @@ import java.util.zip.ZipInputStream;
  * fparity for a node with no JDK, as one archive ({@code fparity-node-linux-x86_64.tar.gz}) holding one folder
  * {@code fparity-node/}: the {@link NodeRuntime}, {@code fparity.jar} and {@code lib/} (fparity's classpath as
  * {@link Staging} lists it; Z3 only with {@code withZ3} and then only its linux-x86_64 natives; JCuda without its unused
- * in-process PTX compiler), {@code runners/} (toolchains, GPU, FPRev, Slurm), {@code grammar/} and {@code bin/fparity}.
+ * in-process PTX compiler), {@code runners/} (toolchains, knobs, GPU, FPRev, Slurm), {@code grammar/} and {@code bin/fparity}.
  */
 public final class NodeBundle {
     /** The archive's name. */
     public static final String ARCHIVE = "fparity-node-linux-x86_64.tar.gz";
 
-    private static final List<String> RUNNERS = List.of("toolchains", "gpu", "fprev", "slurm");
+    private static final List<String> RUNNERS = List.of("toolchains", "knobs", "gpu", "fprev", "slurm");
 
     private static final String LAUNCHER = """
             #!/usr/bin/env bash

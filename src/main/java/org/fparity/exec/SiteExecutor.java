@@ -17,6 +17,14 @@ public interface SiteExecutor extends AutoCloseable {
      */
     void execute(List<JobSpec> jobs, Consumer<WorkerLine> sink, Consumer<String> status) throws InterruptedException;
 
+    /**
+     * Whether this site takes a campaign's jobs a window of batches at a time (a site that runs them in this process,
+     * whose memory holds them) rather than all at once (a remote site, whose queue spreads them over its nodes).
+     */
+    default boolean windowed() {
+        return false;
+    }
+
     @Override
     default void close() {}
 }

@@ -23,7 +23,27 @@ public final class Worker {
     private final BinaryCache cache;
     private final int workers;
     private final BiFunction<Toolchain, Map<String, Program>, BatchEmitter> emitters;
+    /** when set, a job's batch emitter as is, its program text not parsed (a test's or a profile's own sources) */
+    private final java.util.function.Function<JobSpec, BatchEmitter> given;
     private final Consumer<String> log;
+    /**
+     * Toolchains as detected here, by whole descriptor, and the node's facts: a worker kept by an in-process site
+     * detects each once, not once per window of jobs.
+     */
+    private final Map<String, DetectedToolchain> detected = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile Map<String, String> facts;
+
+    /**
+     * The order jobs are built and run in: the costlier compiles first (O2 and above, then O1, then O0; otherwise as
+     * given, so toolchains take turns), so that the last job to finish while the other workers idle is a short one.
+     * Measured on gcc and clang-14, 200 programs: O0 costs a third to a tenth of O2–O3_FM. Only the order changes,
+     * never which runs are made, so outcomes are the same.
+     */
+    public static final java.util.Comparator<Job> COSTLIEST_FIRST = java.util.Comparator.comparingInt(j -> switch (j.opt()) {
+        case "O0" -> 2;
+        case "O1" -> 1;
+        default -> 0;
+    });
 
     /**
      * @param emitters the batch emitter of a toolchain for a batch's programs (the {@code campaign} package's, passed in
@@ -33,6 +53,16 @@ public final class Worker {
         this.cache = cache;
         this.workers = workers;
         this.emitters = emitters;
+        this.given = null;
+        this.log = log;
+    }
+
+    /** A worker whose jobs' batches are emitted by {@code given} (their text is not parsed as programs). */
+    public Worker(BinaryCache cache, int workers, java.util.function.Function<JobSpec, BatchEmitter> given, Consumer<String> log) {
+        this.cache = cache;
+        this.workers = workers;
+        this.emitters = null;
+        this.given = given;
         this.log = log;
     }
 
@@ -149,20 +179,29 @@ public final class Worker {
         }
     }
 
+    /** Takes {@code here} as this node's detection of its descriptor (a worker in the process that detected it: not twice). */
+    public void know(DetectedToolchain here) {
+        detected.put(key(here.toolchain()), here);
+    }
+
+    private static String key(Toolchain tc) {
+        return tc.name() + "\0" + tc;
+    }
+
     /**
      * Runs the jobs; every line of every job ends as exactly one outcome line. {@code out} receives whole lines and
      * must be thread-safe.
      */
     public void run(List<JobSpec> specs, Consumer<WorkerLine> out) throws InterruptedException {
-        Map<String, String> facts = NodeFacts.collect();
-        Map<String, DetectedToolchain> detected = new HashMap<>();
+        Map<String, String> facts = this.facts;
+        if (facts == null) this.facts = facts = NodeFacts.collect();
         List<Job> jobs = new ArrayList<>();
         java.util.Set<String> recorded = new java.util.HashSet<>();
         Map<String, Program> parsed = new java.util.concurrent.ConcurrentHashMap<>();
         Map<String, BatchEmitter> batchEmitters = new HashMap<>();
         for (JobSpec s : specs) {
             // Keyed by the whole descriptor: two jobs naming gcc with different flags are two toolchains.
-            DetectedToolchain dt = detected.computeIfAbsent(s.toolchain().name() + "\0" + s.toolchain(), k -> DetectedToolchain.detect(s.toolchain()));
+            DetectedToolchain dt = detected.computeIfAbsent(key(s.toolchain()), k -> DetectedToolchain.detect(s.toolchain()));
             var record = PlatformRecords.of(dt, s.opt(), s.site(), facts);
             String platform = record.get("id").asText();
             if (recorded.add(platform)) out.accept(new WorkerLine.PlatformRecord(record));
@@ -170,9 +209,10 @@ public final class Worker {
             // One emitter per toolchain × batch, shared by its opt levels (the batch text does not depend on the level),
             // parsing its programs only when a pool thread first needs the text: parsing overlaps other jobs' builds.
             String batchKey = s.toolchain() + "\0" + ids + "\0" + s.programs().stream().mapToInt(p -> p.source() == null ? 0 : p.source().hashCode()).sum();
-            BatchEmitter emitter = batchEmitters.computeIfAbsent(batchKey, k -> new LazyEmitter(s, parsed, emitters));
+            BatchEmitter emitter = batchEmitters.computeIfAbsent(batchKey, k -> given != null ? given.apply(s) : new LazyEmitter(s, parsed, emitters));
             jobs.add(new Job(s.name(), ids, emitter, dt, s.opt(), platform, s.lines(), s.site(), PlatformKey.nodeLabel(facts, dt.toolchain().language())));
         }
+        jobs.sort(COSTLIEST_FIRST);
         int[] runs = {0};
         new LocalExecutor(cache, workers, log).execute(jobs, o -> {
             synchronized (runs) {

@@ -58,6 +58,17 @@ public final class ProgramJson {
         return p;
     }
 
+    /** A JSON file read by the one strict rule; missing, malformed or unreadable is one line naming the file (exit 2, or 4 for I/O). */
+    public static com.fasterxml.jackson.databind.JsonNode readFile(java.nio.file.Path file) {
+        try {
+            return MAPPER.readTree(java.nio.file.Files.readString(file));
+        } catch (JsonProcessingException e) {
+            throw new org.fparity.FparityError(file + ": malformed JSON: " + oneLine(e));
+        } catch (java.io.IOException e) {
+            throw org.fparity.FparityError.cannotRead(file, e);
+        }
+    }
+
     /**
      * What is wrong with a JSON document in words, one line, with the location: "unknown key 'colour'; known keys:
      * …", "duplicate key 'seed'", "NaN is not a JSON number", "'inputs': expected a number" — not Jackson's wording.

@@ -16,11 +16,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.fparity.ExitCode;
+import org.fparity.attribution.Causes;
 import org.fparity.FparityError;
 import org.fparity.campaign.CampaignMerge;
 import org.fparity.campaign.CampaignPlan;
 import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.ClusterRunner;
 import org.fparity.campaign.Sites;
 import org.fparity.campaign.Progress;
 import org.fparity.compare.BaselineDiff;
@@ -28,7 +28,6 @@ import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepantCases;
 import org.fparity.compare.Findings;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.DetectedToolchain;
@@ -36,6 +35,7 @@ import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.ProgramJson;
+import org.fparity.pipeline.Pipeline;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
 
@@ -49,12 +49,35 @@ import org.fparity.report.ReportWriter;
 public final class Nightly {
     private Nightly() {}
 
-    /** What a night produced. {@code failures}: cluster name → why it brought nothing. */
+    /**
+     * What a night produced. {@code failures}: cluster name → why it brought nothing; {@code causes}: the night's verdict
+     * in root causes, or null when the night was not triaged.
+     */
     public record Result(int exitCode, Path night, Path campaign, Path report, List<Discrepancy> added, int discrepancies,
-            String baseline, Map<String, String> failures) {}
+            String baseline, Map<String, String> failures, org.fparity.report.CauseVerdict causes) {}
 
-    /** Runs the night {@code date}; {@code fparityVersion} is recorded in the campaigns. */
+    /**
+     * Turns the night's merged campaign into root causes ({@code causes.json} in its folder), as {@code fparity triage
+     * CAMPAIGN} does: one call, after the merge and before the comparison.
+     */
+    @FunctionalInterface
+    public interface Triage {
+        void triage(Path campaign, Consumer<String> log) throws Exception;
+    }
+
+    /**
+     * The triage a night runs: campaign-wide triage is not in this fparity yet, so the night stays counted in cases
+     * (a causes.json already in the merged campaign is read all the same).
+     */
+    public static final Triage CAMPAIGN_TRIAGE = (campaign, log) -> log.accept("not triaged: campaign-wide triage is not in this fparity yet; the night is compared in cases");
+
+    /** Runs the night {@code date} with fparity's own triage; {@code fparityVersion} is recorded in the campaigns. */
     public static Result run(NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log) throws InterruptedException {
+        return run(cfg, date, fparityVersion, log, CAMPAIGN_TRIAGE);
+    }
+
+    /** Runs the night {@code date}, triaging its campaign with {@code triage} (when the config asks for triage). */
+    public static Result run(NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log, Triage triage) throws InterruptedException {
         Toolchains tcs = Toolchains.load(cfg.toolchainDir() == null ? Toolchains.defaultDir() : cfg.toolchainDir());
         List<DetectedToolchain> chosen = choose(cfg, tcs);
         List<String> opts = new ArrayList<>();
@@ -110,6 +133,7 @@ public final class Nightly {
         Path merged = night.resolve("nightly-" + nightName);
         deleteTree(merged);
         CampaignMerge.merge(List.copyOf(sites.values()), merged);
+        if (cfg.triage()) triage(triage, merged, log);
         CampaignView view = CampaignFiles.load(merged);
         Path baselineDir = lastNight(cfg.history(), nightName);
         Findings now = Comparer.compare(view);
@@ -119,15 +143,30 @@ public final class Nightly {
             before = CampaignFiles.load(baselineDir);
             diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairsOf(now)));
         }
-        Report report = Report.of(view, now, diff);
+        // counted in root causes when tonight and last night were both triaged: red only for a cause not seen before
+        Report report = Report.of(view, now, diff).judged(cfg.policy(), baselineDir == null ? null : Causes.read(baselineDir).orElse(null));
         Path reportDir = night.resolve("report");
         ReportWriter.write(report, reportDir);
         List<Discrepancy> added = diff == null ? now.discrepancies() : diff.added();
+        boolean red = report.causes() != null && report.causes().compared() ? report.redInCauses()
+                : added.stream().anyMatch(d -> !report.acceptance().accepts(d));
         // An incomplete night outranks its findings: CI must know part of the matrix is missing.
-        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : ExitCode.found(!added.isEmpty())).code();
-        NightSummary.write(night, nightName, seed, view, now, diff, failures, exit);
+        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : ExitCode.found(red)).code();
+        NightSummary.write(night, nightName, seed, view, now, diff, failures, exit, report.causes());
         HistoryIndex.write(cfg.history());
-        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures);
+        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures, report.causes());
+    }
+
+    /** Triage of the merged campaign; a triage that fails leaves the night counted in cases, said in the log. */
+    private static void triage(Triage triage, Path merged, Consumer<String> log) throws InterruptedException {
+        try {
+            triage.triage(merged, log);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+            log.accept("triage failed, the night is compared in cases: " + why);
+        }
     }
 
     private static List<org.fparity.compare.Pair> pairsOf(Findings f) {
@@ -172,9 +211,7 @@ public final class Nightly {
         Files.createDirectories(dir);
         Consumer<String> tagged = s -> log.accept(c.name() + ": " + s);
         try (org.fparity.campaign.CampaignLock lock = org.fparity.campaign.CampaignLock.acquire(dir); SiteExecutor ex = Sites.open(c, dir, jobs, tagged)) {
-            List<ClusterRunner.Site> sites = List.of(new ClusterRunner.Site(ex, toolchains));
-            CampaignRunner.Result r = ClusterRunner.run(dir, spec, sites, n -> new Progress(System.err, false, n), tagged);
-            ClusterRunner.rerun(r.campaign(), spec, sites, DiscrepantCases.disagreeingCases(r.campaign().outcomes()), reruns, tagged);
+            Pipeline.execute(dir, spec, List.of(new CampaignRunner.Site(ex, toolchains)), true, reruns, n -> new Progress(System.err, false, n), tagged);
         }
         return dir;
     }

@@ -21,9 +21,21 @@ import org.fparity.ir.ProgramJson;
  * @param how       how the trace was taken: "both traced", or why a fallback was used
  * @param sentence  the explanation for people
  * @param rootCause the key that merges discrepancies with the same cause: function or rewrite, and the platforms
+ * @param offTruth  which side's printed result is off the correctly rounded one: a platform id, "both", "undecided", or
+ *                  null when not judged (a run that ended differently)
  */
 public record Divergence(String path, String text, String kind, List<String> operands, String a, String b, String truth, String wrong, String how,
-        String sentence, String rootCause) {
+        String sentence, String rootCause, String offTruth) {
+
+    public Divergence(String path, String text, String kind, List<String> operands, String a, String b, String truth, String wrong, String how,
+            String sentence, String rootCause) {
+        this(path, text, kind, operands, a, b, truth, wrong, how, sentence, rootCause, null);
+    }
+
+    /** This divergence with the final results' judgement first in its sentence. */
+    Divergence after(OffTruth off) {
+        return new Divergence(path, text, kind, operands, a, b, truth, wrong, how, off.sentence() + " " + sentence, rootCause, off.key());
+    }
 
     public ObjectNode toJson() {
         ObjectNode o = ProgramJson.MAPPER.createObjectNode();
@@ -38,6 +50,7 @@ public record Divergence(String path, String text, String kind, List<String> ope
         o.put("how", how);
         o.put("explanation", sentence);
         o.put("rootCause", rootCause);
+        if (offTruth != null) o.put("offTruth", offTruth);
         return o;
     }
 

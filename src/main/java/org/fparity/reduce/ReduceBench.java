@@ -132,7 +132,7 @@ public final class ReduceBench {
                 "cvise-ops", "cvise-s", "ratio");
         for (CampaignDiscrepancies.Entry e : chosen) {
             ReduceSession.Request req = e.request(1, false, limit);
-            ReduceSession session = new ReduceSession(toolchains, work.resolve(e.id()), work.resolve("reproducers"), s -> {});
+            ReduceSession session = new ReduceSession(toolchains, work.resolve(e.id()), work.resolve("reproducers"), s -> {}).keepPairs();
             long t0 = System.nanoTime();
             ReduceSession.Report r;
             try {

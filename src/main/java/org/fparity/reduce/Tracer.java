@@ -33,9 +33,10 @@ import org.fparity.oracle.Rounding;
  * Finds the first diverging operation of a (reduced) discrepancy. Both platforms run an instrumented single-program
  * build that prints every value with its node; the traces are aligned by node and occurrence, and the first node whose
  * value differs while its operands agree is the origin, judged against the correctly rounded result of that operation
- * on those operands (MPFR). When the instrumentation changes a platform's final result (the optimiser treats the traced
- * program differently) or a platform cannot be traced (only C toolchains can), the trace falls back to one side —
- * preferably at O0 — checked operation by operation against the correctly rounded reference.
+ * on those operands (MPFR). Every trace is a build at the platform's recorded opt level (its flags as the campaign ran
+ * them). Which side is off the truth is judged on the printed results ({@link OffTruth}); when the traces cannot be
+ * aligned (a platform is not C, or the instrumentation changes its result), the side off the truth is traced alone,
+ * operation by operation against the correctly rounded result, and the explanation says what could not be measured.
  */
 public final class Tracer {
     private final BinaryCache cache;
@@ -125,37 +126,57 @@ public final class Tracer {
         return out;
     }
 
-    /** The first diverging operation, or null when neither side can be traced here. */
-    public Divergence explain(Program p, Input in, DetectedToolchain a, String optA, Outcome outA, DetectedToolchain b, String optB, Outcome outB)
-            throws InterruptedException {
+    /**
+     * The first diverging operation, traced on the two platforms exactly as recorded (toolchain and opt level, flags
+     * included). Which side is off the correctly rounded truth is judged on the printed results against {@code reference}
+     * (MPFR); when the two traces cannot be aligned (a side is not C, or instrumentation changed its result), the side(s)
+     * off the truth are traced at their recorded level against the correctly rounded result of each operation. Never
+     * null: with no operation-level evidence the sentence says what was measured and why nothing more was.
+     */
+    public Divergence explain(Program p, Input in, DetectedToolchain a, String optA, Outcome outA, DetectedToolchain b, String optB, Outcome outB,
+            Double reference) throws InterruptedException {
         TracePrinter tp = new TracePrinter(p);
         String pa = a.name() + "@" + optA;
         String pb = b.name() + "@" + optB;
+        OffTruth off = OffTruth.of(pa, outA, pb, outB, reference);
         Trace ta = traceable(a) ? run(a, optA, p, in, tp) : null;
         Trace tb = traceable(b) ? run(b, optB, p, in, tp) : null;
         boolean okA = ta != null && same(ta.result(), outA.value());
         boolean okB = tb != null && same(tb.result(), outB.value());
         if (okA && okB) {
             Divergence d = aligned(p, tp, ta, tb, pa, pb);
-            if (d != null) return d;
+            if (d != null) return d.after(off);
         }
         List<String> reasons = new ArrayList<>();
-        if (ta == null) reasons.add(pa + " cannot be traced here");
-        else if (!okA) reasons.add("instrumentation changed " + pa + "'s result");
-        if (tb == null) reasons.add(pb + " cannot be traced here");
-        else if (!okB) reasons.add("instrumentation changed " + pb + "'s result");
+        if (!traceable(a)) reasons.add(pa + " cannot be traced here (only C builds are instrumented)");
+        else if (ta == null) reasons.add(pa + "'s instrumented build did not run");
+        else if (!okA) reasons.add("instrumentation changed " + pa + "'s result (traced build printed `" + (ta.result() == null ? "nothing" : HexFloat.format(ta.result())) + "`)");
+        if (!traceable(b)) reasons.add(pb + " cannot be traced here (only C builds are instrumented)");
+        else if (tb == null) reasons.add(pb + "'s instrumented build did not run");
+        else if (!okB) reasons.add("instrumentation changed " + pb + "'s result (traced build printed `" + (tb.result() == null ? "nothing" : HexFloat.format(tb.result())) + "`)");
         String why = String.join("; ", reasons);
-        // Fallback: one side at O0 (least perturbed), operation by operation against the correctly rounded result.
-        for (int side = 0; side < 2; side++) {
-            DetectedToolchain dt = side == 0 ? a : b;
-            if (!traceable(dt)) continue;
-            String plat = dt.name() + "@O0";
-            Trace t = run(dt, "O0", p, in, tp);
-            if (t == null) continue;
-            Divergence d = againstTruth(p, tp, t, plat, why.isEmpty() ? "one side traced" : why, side == 0 ? pa : pb, side == 0 ? pb : pa);
-            if (d != null) return d;
+        // the side(s) off the truth, each at its recorded level, operation by operation against the correctly rounded result
+        List<Integer> sides = switch (off.who()) {
+            case A -> List.of(0);
+            case B -> List.of(1);
+            case BOTH, UNDECIDED -> List.of(0, 1);
+        };
+        for (int side : sides) {
+            boolean ok = side == 0 ? okA : okB;
+            if (!ok) continue;
+            Divergence d = againstTruth(p, tp, side == 0 ? ta : tb, side == 0 ? pa : pb, why);
+            if (d != null) return d.after(off);
         }
-        return null;
+        List<String> untraced = new ArrayList<>();
+        for (int side : sides) {
+            boolean ok = side == 0 ? okA : okB;
+            String plat = side == 0 ? pa : pb;
+            if (ok) untraced.add("every traced operation of " + plat + " is the correctly rounded result of its operands");
+        }
+        String s = off.sentence() + " No operation-level evidence: " + (why.isEmpty() ? "" : why) + (why.isEmpty() || untraced.isEmpty() ? "" : "; ")
+                + String.join("; ", untraced) + ".";
+        return new Divergence("", "", "none", List.of(), null, null, null, off.who() == OffTruth.Who.UNDECIDED ? "" : off.key(),
+                why.isEmpty() ? "both traced" : why, s, "final:" + off.key(), off.key());
     }
 
     private static boolean same(Double x, double y) {
@@ -215,17 +236,15 @@ public final class Tracer {
         return firstDiff == null ? null : build(p, tp, firstDiff, eb.get(firstDiff.id() + "/" + firstDiff.occurrence()), pa, pb, null, "both traced");
     }
 
-    private Divergence againstTruth(Program p, TracePrinter tp, Trace t, String plat, String why, String sideTraced, String other) {
+    /** The first operation of one traced platform whose value is not the correctly rounded result of its operands, or null. */
+    private Divergence againstTruth(Program p, TracePrinter tp, Trace t, String plat, String why) {
         for (Event x : events(p, tp, t)) {
             Double cr = truth(p, NodePath.at(p, tp.paths().get(x.id())), x.operands());
             if (cr != null && !same(cr, x.value())) {
-                Divergence d = build(p, tp, x, null, plat, other, null, "fallback (" + why + "): " + plat + " traced against the correctly rounded reference");
-                return d;
+                return build(p, tp, x, null, plat, "", null, (why.isEmpty() ? "" : why + ": ") + plat + " traced as recorded against the correctly rounded result of each operation");
             }
         }
-        String s = "Every operation of " + plat + " is the correctly rounded result of its operands (" + why + "); the difference comes from "
-                + other + ", which could not be traced here.";
-        return new Divergence("", "", "none", List.of(), null, null, null, other, "fallback: " + plat + " traced against the reference", s, "untraced:" + other);
+        return null;
     }
 
     private static boolean sameList(List<Double> x, List<Double> y) {
@@ -268,8 +287,7 @@ public final class Tracer {
             if (wrong.isEmpty()) s.append(b == null ? "" : "Both agree with the correctly rounded result here; the operands already differed.");
             else if (wrong.equals("both")) s.append("Neither platform computes the correctly rounded result.");
             else if (kind.equals("arithmetic")) {
-                s.append(wrong).append(" does not compute the IEEE result of this operation on these operands: its optimiser rewrote the expression "
-                        + "(contraction, reassociation or fast-math algebra) — the difference is an optimisation, not a library.");
+                s.append(wrong).append(" does not compute the IEEE result of this operation on these operands.");
             } else {
                 s.append(wrong).append(" is wrong: its `").append(what).append("` does not return the correctly rounded result.");
             }

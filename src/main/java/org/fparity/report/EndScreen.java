@@ -58,6 +58,10 @@ public final class EndScreen {
         o.println();
         o.println("verdict: " + VerdictText.headline(r));
         if (r.verdict().broken() != null) o.println("  broken campaign: " + r.verdict().broken());
+        if (r.causes() != null) {
+            o.println("root causes (most cases first; the cases are in the report):");
+            for (String line : CauseText.lines(r.causes(), folder(r))) o.println("  " + line);
+        }
         for (String line : VerdictText.lines(r)) o.println("  " + line);
         List<Verdict.Rank> rank = r.verdict().ranking();
         if (!rank.isEmpty()) {
@@ -76,6 +80,10 @@ public final class EndScreen {
                     + "; reproduce: " + VerdictText.reproduce(r, t));
         }
         findings(o, r.findings());
+    }
+
+    private static String folder(Report r) {
+        return r.campaign().provenance().getOrDefault("folder", r.campaign().name());
     }
 
     /** The platform pairs behind the cases, per class and opt level: toolchains against each other, each opt level against O0. */

@@ -65,6 +65,7 @@ final class HtmlReport {
         b.append("<section id=\"verdict\"><h2>Verdict</h2>");
         b.append("<p class=\"headline ").append(VerdictText.clean(r) ? "good" : "bad").append("\">").append(Markup.esc(VerdictText.headline(r))).append("</p>");
         if (v.broken() != null) b.append("<p class=\"broken\">Broken campaign: ").append(Markup.esc(v.broken())).append("</p>");
+        if (r.causes() != null) causes(b, r);
         b.append("<ul class=\"facts-line\">");
         for (String line : VerdictText.lines(r)) b.append("<li>").append(Markup.esc(line)).append("</li>");
         if (across != null) b.append("<li><a href=\"#across-sites\">").append(Markup.esc(CrossSite.summary(across))).append("</a></li>");
@@ -79,6 +80,42 @@ final class HtmlReport {
                     .append("</td><td>").append(Markup.esc(VerdictText.failures(h))).append("</td></tr>");
         }
         b.append("</tbody></table></section>\n");
+    }
+
+    /** The root causes, first thing under the headline: one row per cause, its state, cases and reduce command. */
+    private static void causes(StringBuilder b, Report r) {
+        CauseVerdict cv = r.causes();
+        String folder = r.campaign().provenance().getOrDefault("folder", r.campaign().name());
+        b.append("<div id=\"causes\"><h3>").append(Markup.esc(CauseText.causes(cv.rows().size()))).append("</h3>");
+        if (cv.rows().isEmpty()) b.append("<p>Triage attributed nothing.</p>");
+        else {
+            b.append("<table id=\"causes-table\" class=\"compact\"><thead><tr><th>#</th><th>Cause</th><th>Cases</th><th>State</th><th>Reduce</th></tr></thead><tbody>");
+            int i = 0;
+            for (CauseVerdict.Row row : cv.rows()) {
+                if (i == CauseVerdict.TOP) b.append("</tbody><tbody class=\"more\" hidden>");
+                i++;
+                String state = row.accepted() != null ? "accepted" : row.isNew() ? "new" : cv.baseline() != null && cv.compared() ? "known" : "";
+                String cmd = CauseText.command(row, folder);
+                b.append("<tr class=\"cause").append(state.isEmpty() ? "" : " " + state).append("\" data-key=\"").append(Markup.esc(row.cause().key()))
+                        .append("\"><td class=\"num\">").append(i).append("</td><td>").append(Markup.esc(CauseText.title(row))).append("</td><td class=\"num\">")
+                        .append(row.cause().cases()).append("</td><td>");
+                if (row.isNew()) b.append("<span class=\"new\">new</span> ");
+                if (row.accepted() != null) b.append("accepted: ").append(Markup.esc(row.accepted()));
+                else if (state.equals("known")) b.append("known");
+                b.append("</td><td>").append(cmd == null ? "" : "<code class=\"cmd\">" + Markup.esc(cmd) + "</code>").append("</td></tr>");
+            }
+            b.append("</tbody></table>");
+            if (cv.rows().size() > CauseVerdict.TOP) {
+                b.append("<p class=\"note\"><button type=\"button\" id=\"more-causes\">show all ").append(cv.rows().size()).append(" causes</button></p>");
+            }
+        }
+        List<String> notes = CauseText.notes(cv);
+        if (!notes.isEmpty()) {
+            b.append("<ul class=\"facts-line\">");
+            for (String n : notes) b.append("<li>").append(Markup.esc(n)).append("</li>");
+            b.append("</ul>");
+        }
+        b.append("</div>");
     }
 
     private static void ranking(StringBuilder b, Report r) {
@@ -414,6 +451,7 @@ final class HtmlReport {
             tr.maj td{font-weight:600}tr.ideal td{color:#11661b}.new{background:#a40000;color:#fff;border-radius:3px;padding:0 5px;font-size:11px}
             .input,.repro{margin:3px 0;font-size:12px}code.cmd{background:#f2f2f2;padding:1px 4px;user-select:all}
             #details>summary{font-size:16px;font-weight:600;margin:26px 0 8px;cursor:pointer}td summary{font-size:11px;color:#36c;cursor:pointer}
+            #causes h3{margin:8px 0 2px}tr.cause.new td{background:#fdeaea}tr.cause.accepted td{color:#666}
             """;
 
     // Filters the top-discrepancy table by class, from the buttons or from a link ending in #filter=<class id> (a CI job
@@ -434,6 +472,11 @@ final class HtmlReport {
               if (more) more.addEventListener('click', function () {
                 document.querySelectorAll('#ranking-table tbody.more').forEach(function (t) { t.hidden = false; });
                 more.hidden = true;
+              });
+              var moreCauses = document.getElementById('more-causes');
+              if (moreCauses) moreCauses.addEventListener('click', function () {
+                document.querySelectorAll('#causes-table tbody.more').forEach(function (t) { t.hidden = false; });
+                moreCauses.hidden = true;
               });
               var m = /^#filter=([a-z_]+)$/.exec(window.location.hash);
               if (m && document.querySelector('[data-filter="' + m[1] + '"]')) {

@@ -28,12 +28,51 @@ final class JUnitReport {
         StringBuilder cases = new StringBuilder();
         int tests = 0, failures = 0, errors = 0, skipped = 0;
         long micros = 0;
+        CauseVerdict cv = r.causes() != null && r.causes().compared() ? r.causes() : null;
+        if (cv != null) {
+            // counted in causes: one testcase per cause, its cases in the detail; cases no cause explains follow as cases
+            Map<String, org.fparity.compare.Cases.Case> byKey = new HashMap<>();
+            for (org.fparity.compare.Cases.Case c : v.cases()) byKey.put(c.key(), c);
+            String folder = r.campaign().provenance().getOrDefault("folder", name);
+            for (CauseVerdict.Row row : cv.rows()) {
+                tests++;
+                long t = 0;
+                StringBuilder detail = new StringBuilder();
+                for (String k : row.cases()) {
+                    org.fparity.compare.Cases.Case c = byKey.get(k);
+                    if (c != null) t += c.micros();
+                    detail.append(k).append(": ").append(c != null && c.discrepant() ? describe(c) : "ended differently").append('\n');
+                }
+                micros += t;
+                String cmd = CauseText.command(row, folder);
+                String what = CauseText.title(row) + " — " + VerdictText.cases(row.cause().cases()) + (cmd == null ? "" : "; reduce: " + cmd);
+                StringBuilder body = new StringBuilder();
+                if (row.red(cv.baseline() != null)) {
+                    failures++;
+                    body.append("      <failure type=\"").append(row.isNew() ? "new_cause" : "cause").append("\" message=\"")
+                            .append(Markup.esc((row.isNew() ? "new root cause since " + cv.baseline() + ": " : "root cause: ") + what)).append("\">")
+                            .append(Markup.esc(detail.toString())).append("</failure>\n");
+                } else {
+                    skipped++;
+                    String why = row.accepted() != null ? "accepted: " + row.accepted() : "known: found in " + cv.baseline() + " too";
+                    body.append("      <skipped message=\"").append(Markup.esc(why + "; " + what)).append("\"/>\n");
+                    body.append("      <system-out>").append(Markup.esc(detail.toString())).append("</system-out>\n");
+                }
+                cases.append("    <testcase classname=\"").append(Markup.esc(name + ".causes")).append("\" name=\"").append(Markup.esc(row.cause().key()))
+                        .append("\" time=\"").append(seconds(t)).append("\">\n").append(body).append("    </testcase>\n");
+            }
+        }
         for (org.fparity.compare.Cases.Case c : v.cases()) {
+            if (cv != null && !cv.untriaged().contains(c.key())) continue;
             tests++;
             micros += c.micros();
             StringBuilder body = new StringBuilder();
             List<StatusMismatch> ms = mism.getOrDefault(c.key(), List.of());
-            if (c.discrepant()) {
+            String accepted = r.acceptance().cases().get(c.key());
+            if (c.discrepant() && accepted != null) {
+                skipped++;
+                body.append("      <skipped message=\"").append(Markup.esc("accepted: " + accepted + "; " + describe(c))).append("\"/>\n");
+            } else if (c.discrepant()) {
                 boolean persisting = v.against() != null && !v.against().added().contains(c.key());
                 if (persisting) {
                     skipped++;
@@ -48,7 +87,7 @@ final class JUnitReport {
             } else if (c.hasUnstable()) {
                 skipped++;
                 body.append("      <skipped message=\"").append(Markup.esc("unstable: " + unstable(c) + " (not a discrepancy)")).append("\"/>\n");
-            } else if (!ms.isEmpty() && v.against() == null) {
+            } else if (!ms.isEmpty() && v.against() == null && !ms.stream().allMatch(r.acceptance()::accepts)) {
                 errors++;
                 body.append("      <error type=\"status\" message=\"").append(Markup.esc(ms.getFirst().describe()))
                         .append(ms.size() > 1 ? Markup.esc("; " + (ms.size() - 1) + " more platform pair(s)") : "").append("\"/>\n");
@@ -68,7 +107,7 @@ final class JUnitReport {
         }
         String host = r.campaign().host().getOrDefault("hostname", "");
         StringBuilder suite = new StringBuilder();
-        suite.append("  <testsuite name=\"").append(Markup.esc(name + ": cases (program × input)")).append("\" tests=\"").append(tests)
+        suite.append("  <testsuite name=\"").append(Markup.esc(name + (cv != null ? ": root causes, then cases no cause explains" : ": cases (program × input)"))).append("\" tests=\"").append(tests)
                 .append("\" failures=\"").append(failures).append("\" errors=\"").append(errors).append("\" skipped=\"").append(skipped)
                 .append("\" time=\"").append(seconds(micros)).append("\" timestamp=\"").append(timestamp(r.generated()))
                 .append("\" hostname=\"").append(Markup.esc(host)).append("\">\n    <properties>\n");
@@ -84,6 +123,13 @@ final class JUnitReport {
             property(suite, "gone_cases", Integer.toString(v.against().gone().size()));
         }
         if (v.broken() != null) property(suite, "broken", v.broken());
+        if (r.causes() != null) {
+            property(suite, "root_causes", Integer.toString(r.causes().rows().size()));
+            property(suite, "new_root_causes", Integer.toString(r.causes().fresh().size()));
+            property(suite, "causes_headline", CauseText.headline(r.causes()));
+        }
+        String accepted = r.acceptance().summary();
+        if (accepted != null) property(suite, "accepted", accepted);
         suite.append("    </properties>\n").append(cases).append("  </testsuite>\n");
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"fparity " + Markup.esc(name)
                 + "\" tests=\"" + tests + "\" failures=\"" + failures + "\" errors=\"" + errors + "\" skipped=\"" + skipped + "\" time=\"" + seconds(micros) + "\">\n"

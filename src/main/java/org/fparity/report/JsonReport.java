@@ -114,10 +114,65 @@ final class JsonReport {
         return ProgramJson.toJson(root) + "\n";
     }
 
+    /** The verdict in root causes: every cause with its key, state against the baseline, cases and reduce command. */
+    private static void causes(ObjectNode o, Report r) {
+        CauseVerdict cv = r.causes();
+        String folder = r.campaign().provenance().getOrDefault("folder", r.campaign().name());
+        o.put("headline", CauseText.headline(cv));
+        o.put("count", cv.rows().size());
+        o.put("new", cv.fresh().size());
+        o.put("accepted", cv.accepted().size());
+        if (cv.baseline() != null) o.put("baseline", cv.baseline());
+        o.put("compared_with_baseline", cv.baseline() != null && cv.compared());
+        o.put("triaged", cv.causes().triaged());
+        o.put("undecided", cv.causes().undecided());
+        ArrayNode list = o.putArray("causes");
+        for (CauseVerdict.Row row : cv.rows()) {
+            ObjectNode c = list.addObject();
+            org.fparity.attribution.RootCause rc = row.cause();
+            c.put("key", rc.key());
+            c.put("title", CauseText.title(row));
+            c.put("kind", rc.kind().label());
+            c.put("family", rc.family());
+            ArrayNode flags = c.putArray("flags");
+            rc.flags().forEach(flags::add);
+            c.put("pass", rc.pass());
+            c.put("operation", rc.operation());
+            c.put("function", rc.function());
+            c.put("library", rc.library());
+            c.put("cases", rc.cases());
+            c.put("state", row.accepted() != null ? "accepted" : row.isNew() ? "new" : cv.baseline() != null && cv.compared() ? "known" : "found");
+            if (row.accepted() != null) c.put("accepted", row.accepted());
+            c.put("representative", rc.representative());
+            c.put("reduce", CauseText.command(row, folder));
+            ArrayNode ks = c.putArray("case_keys");
+            row.cases().forEach(ks::add);
+        }
+        ArrayNode gone = o.putArray("gone");
+        for (org.fparity.attribution.RootCause g : cv.gone()) gone.add(g.key());
+        ArrayNode untriaged = o.putArray("untriaged_cases");
+        cv.untriaged().forEach(untriaged::add);
+    }
+
+    /** What the acceptance policy accepted, and by which rule. */
+    private static void accepted(ObjectNode o, Acceptance a) {
+        o.put("policy", a.policy().source());
+        o.put("cases", a.cases().size());
+        o.put("within_tolerance", a.byTolerance());
+        o.put("expected_causes", a.byCause());
+        ObjectNode cs = o.putObject("case_reasons");
+        a.cases().forEach(cs::put);
+        ObjectNode ms = o.putObject("ended_differently");
+        a.mismatches().forEach(ms::put);
+    }
+
     /** The verdict in cases: the unit; pairs are in "pairs" and "discrepancies" as detail. */
     private static void verdict(ObjectNode o, Report r) {
         Verdict v = r.verdict();
         o.put("headline", VerdictText.headline(r));
+        o.put("red", r.found());
+        if (r.causes() != null) causes(o.putObject("causes"), r);
+        if (!r.acceptance().policy().isEmpty()) accepted(o.putObject("accepted"), r.acceptance());
         o.put("unit", "case: one program on one input");
         o.put("cases", v.count().cases());
         o.put("discrepant_cases", v.count().discrepant());

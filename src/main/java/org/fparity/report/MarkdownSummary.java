@@ -76,11 +76,33 @@ final class MarkdownSummary {
         return sb.append('\n').toString();
     }
 
+    /** The root causes first: one row per cause (top ones), its cases and the command that reduces it. */
+    private static void causes(StringBuilder sb, Report r) {
+        CauseVerdict cv = r.causes();
+        String folder = r.campaign().provenance().getOrDefault("folder", r.campaign().name());
+        sb.append("## Root causes\n\n");
+        if (cv.rows().isEmpty()) sb.append("No root cause: triage attributed nothing.\n\n");
+        else {
+            Table t = new Table(List.of("#", "Cause", "Cases", "State", "Reduce"), 5);
+            int i = 0;
+            for (CauseVerdict.Row row : cv.rows().subList(0, Math.min(TOP, cv.rows().size()))) {
+                String state = row.accepted() != null ? "accepted: " + row.accepted() : row.isNew() ? "new" : cv.baseline() != null && cv.compared() ? "known" : "";
+                String cmd = CauseText.command(row, folder);
+                t.row(List.of(Integer.toString(++i), CauseText.title(row), Integer.toString(row.cause().cases()), state, cmd == null ? "" : cmd));
+            }
+            sb.append(t.toMarkdown()).append('\n');
+            if (cv.rows().size() > TOP) sb.append("… ").append(cv.rows().size() - TOP).append(" more causes in report.json.\n\n");
+        }
+        for (String note : CauseText.notes(cv)) sb.append("- ").append(Markup.md(note)).append('\n');
+        sb.append('\n');
+    }
+
     /** The part a person reads: verdict, odd-one-out ranking, top cases, unstable platforms, provenance. */
     private static void verdict(StringBuilder sb, Report r) {
         Verdict v = r.verdict();
         sb.append("**Verdict: ").append(Markup.md(VerdictText.headline(r))).append("**\n\n");
         if (v.broken() != null) sb.append("> **Broken campaign:** ").append(Markup.md(v.broken())).append("\n\n");
+        if (r.causes() != null) causes(sb, r);
         for (String line : VerdictText.lines(r)) sb.append("- ").append(Markup.md(line)).append('\n');
         sb.append('\n');
         Table health = new Table(List.of("Toolchain", "Runs", "With a value", "Failed", "Cannot run here", "Why failed"));

@@ -22,6 +22,12 @@ final class OpenMetrics {
         sample(sb, "fparity_cases", Map.of("campaign", campaign, "state", "all"), v.count().cases());
         sample(sb, "fparity_cases", Map.of("campaign", campaign, "state", "discrepant"), v.count().discrepant());
         sample(sb, "fparity_cases", Map.of("campaign", campaign, "state", "unstable"), v.count().unstable());
+        if (r.causes() != null) causes(sb, campaign, r.causes());
+        if (!r.acceptance().policy().isEmpty()) {
+            family(sb, "fparity_accepted_cases", "Disagreeing cases the acceptance policy accepted: within a pair's tolerance, or of an expected cause.");
+            sample(sb, "fparity_accepted_cases", Map.of("campaign", campaign, "by", "tolerance"), r.acceptance().byTolerance());
+            sample(sb, "fparity_accepted_cases", Map.of("campaign", campaign, "by", "expected_cause"), r.acceptance().byCause());
+        }
         family(sb, "fparity_runs", "Runs per toolchain, opt level and how they ended.");
         r.findings().runs().forEach((p, m) -> {
             for (Status s : Status.values()) {
@@ -66,6 +72,20 @@ final class OpenMetrics {
             sample(sb, "fparity_baseline_discrepancies", Map.of("campaign", campaign, "baseline", b, "state", "unchecked"), r.baseline().unchecked().size());
         }
         return sb.append("# EOF\n").toString();
+    }
+
+    /** One series per root cause (its cases, labelled by its key and state), and the causes counted by state. */
+    private static void causes(StringBuilder sb, String campaign, CauseVerdict cv) {
+        family(sb, "fparity_root_causes", "Root causes (fparity triage) by state: new against the baseline, known, accepted by the policy, all.");
+        sample(sb, "fparity_root_causes", Map.of("campaign", campaign, "state", "all"), cv.rows().size());
+        sample(sb, "fparity_root_causes", Map.of("campaign", campaign, "state", "new"), cv.fresh().size());
+        sample(sb, "fparity_root_causes", Map.of("campaign", campaign, "state", "accepted"), cv.accepted().size());
+        family(sb, "fparity_root_cause_cases", "Cases (program × input) a root cause explains; the cause label is its key, stable across nights.");
+        for (CauseVerdict.Row row : cv.rows()) {
+            String state = row.accepted() != null ? "accepted" : row.isNew() ? "new" : cv.baseline() != null && cv.compared() ? "known" : "found";
+            sample(sb, "fparity_root_cause_cases", Map.of("campaign", campaign, "cause", row.cause().key(), "kind", row.cause().kind().label(),
+                    "family", row.cause().family(), "state", state), row.cause().cases());
+        }
     }
 
     /** campaign, pair ({@code gcc@O2:clang-19@O2}), toolchain (a's lane), opt (the row: b's level), kind, precision. */

@@ -21,17 +21,83 @@ import org.fparity.compare.Findings;
  *
  * @param baseline null when there is no baseline
  */
-public record Report(CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid, Verdict verdict) {
+public record Report(CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid, Verdict verdict,
+        Acceptance acceptance, CauseVerdict causes) {
     /** A report whose verdict is worked out from the campaign and findings. */
     public Report(CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid) {
         this(campaign, findings, baseline, generated, sessionUuid, Verdict.of(campaign, findings, baseline));
     }
 
+    /** A report without an acceptance policy or root causes. */
+    public Report(CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid, Verdict verdict) {
+        this(campaign, findings, baseline, generated, sessionUuid, verdict, Acceptance.NONE, null);
+    }
+
+    public Report {
+        if (acceptance == null) acceptance = Acceptance.NONE;
+    }
+
+    /**
+     * The same report judged by a policy and counted in root causes: the campaign's {@code causes.json} (when its folder
+     * has one) against the baseline's ({@code before}: null when there is no baseline or it was not triaged).
+     */
+    public Report judged(AcceptancePolicy policy, org.fparity.attribution.Causes before) {
+        org.fparity.attribution.Causes now = causesOf(campaign);
+        return judged(policy, now, before);
+    }
+
+    /** As {@link #judged(AcceptancePolicy, org.fparity.attribution.Causes)}, with tonight's causes given. */
+    public Report judged(AcceptancePolicy policy, org.fparity.attribution.Causes now, org.fparity.attribution.Causes before) {
+        Map<String, org.fparity.attribution.RootCause> causeOf = CauseVerdict.causeOf(now);
+        Acceptance a = Acceptance.of(policy == null ? AcceptancePolicy.NONE : policy, findings, verdict.cases(), causeOf);
+        CauseVerdict cv = now == null ? null
+                : CauseVerdict.of(now, baseline == null ? null : baseline.baselineName(), baseline == null ? null : before, findings, verdict.cases(), a);
+        return new Report(campaign, findings, baseline, generated, sessionUuid, verdict, a, cv);
+    }
+
+    /** The causes.json of the campaign's folder, or null (none, or a campaign not read from a folder). */
+    public static org.fparity.attribution.Causes causesOf(CampaignView campaign) {
+        String folder = campaign.provenance().get("folder");
+        return folder == null ? null : org.fparity.attribution.Causes.read(java.nio.file.Path.of(folder)).orElse(null);
+    }
+
+    /**
+     * Red in root causes: a cause new against the baseline's (any, without a baseline) the policy does not accept, or a
+     * disagreeing case (new, with a baseline) no cause explains and the policy does not accept.
+     */
+    public boolean redInCauses() {
+        if (causes == null) throw new IllegalStateException("not counted in causes");
+        if (!causes.red().isEmpty()) return true;
+        for (String k : causes.untriaged()) {
+            if (acceptance.cases().containsKey(k)) continue;
+            if (baseline == null || verdict.against() == null || verdict.against().added().contains(k)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether the report found something that makes its verdict red (exit 1): a broken campaign; counted in root
+     * causes, a cause not seen in the baseline (every cause without one) that the policy does not accept, or a
+     * disagreeing case no cause explains (new ones only, with a baseline); counted in cases (no causes.json, or a
+     * baseline that was not triaged), discrepancies or runs that ended differently the policy does not accept (with a
+     * baseline: new ones only) and, without one, unstable results.
+     */
+    public boolean found() {
+        if (verdict.broken() != null) return true;
+        if (causes != null && causes.compared()) return redInCauses() || baseline == null && verdict.count().unstable() > 0;
+        if (baseline != null) return baseline.added().stream().anyMatch(d -> !acceptance.accepts(d));
+        return findings.discrepancies().stream().anyMatch(d -> !acceptance.accepts(d)) || findings.mismatches().stream().anyMatch(m -> !acceptance.accepts(m))
+                || verdict.count().unstable() > 0;
+    }
+
     /** Bump on any incompatible change to report.json; readers check it (as ReFrame's run report does). */
     public static final String DATA_VERSION = "2.0";
 
+    /** The report of a campaign, counted in root causes when its folder has a causes.json (no policy, no baseline causes). */
     public static Report of(CampaignView campaign, Findings findings, BaselineDiff baseline) {
-        return new Report(campaign, findings, baseline, Instant.now(), UUID.randomUUID().toString());
+        Report r = new Report(campaign, findings, baseline, Instant.now(), UUID.randomUUID().toString());
+        org.fparity.attribution.Causes now = causesOf(campaign);
+        return now == null ? r : r.judged(AcceptancePolicy.NONE, now, null);
     }
 
     /** Compares every pair and, when a baseline is given, diffs against it. */
@@ -39,6 +105,11 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
         Findings now = Comparer.compare(campaign);
         BaselineDiff diff = baseline == null ? null : BaselineDiff.of(baseline.name(), campaign, now, Comparer.compare(baseline));
         return of(campaign, now, diff);
+    }
+
+    /** The verdict in root causes, in one line ({@code 9 root causes, 1 new against …: …}). */
+    public static String causesHeadline(CauseVerdict causes) {
+        return CauseText.headline(causes);
     }
 
     /** The verdict in one line, counted in cases ({@code 12 of 2500 cases disagree across platforms; …}). */

@@ -16,6 +16,10 @@ final class TextReport {
         StringBuilder sb = new StringBuilder();
         sb.append("campaign ").append(r.campaign().name()).append(": ").append(VerdictText.headline(r)).append('\n');
         if (r.verdict().broken() != null) sb.append("  broken campaign: ").append(r.verdict().broken()).append('\n');
+        if (r.causes() != null) {
+            sb.append("root causes (most cases first):\n");
+            for (String line : CauseText.lines(r.causes(), r.campaign().provenance().getOrDefault("folder", r.campaign().name()))) sb.append("  ").append(line).append('\n');
+        }
         for (String line : VerdictText.lines(r)) sb.append("  ").append(line).append('\n');
         List<Verdict.Rank> rank = r.verdict().ranking();
         if (!rank.isEmpty()) {

@@ -20,9 +20,7 @@ final class VerdictText {
 
     /** Nothing to look at: healthy, nothing (new) disagrees, no unstable platform. */
     static boolean clean(Report r) {
-        Verdict v = r.verdict();
-        boolean nothing = v.against() != null ? v.against().added().isEmpty() : v.count().discrepant() == 0;
-        return v.broken() == null && nothing && v.count().unstable() == 0;
+        return !r.found() && r.verdict().count().unstable() == 0;
     }
 
     /** One line: what a person must know first. */
@@ -31,6 +29,7 @@ final class VerdictText {
         Verdict.CaseDiff a = v.against();
         StringBuilder sb = new StringBuilder();
         if (v.broken() != null) sb.append("BROKEN CAMPAIGN: ");
+        if (r.causes() != null) sb.append(CauseText.headline(r.causes())).append("; ");
         if (a != null) {
             sb.append(cases(a.added().size())).append(" new against ").append(a.baseline()).append(" (").append(a.persisting().size())
                     .append(" persisting, ").append(a.gone().size()).append(" gone); ");
@@ -38,6 +37,7 @@ final class VerdictText {
         int n = v.count().cases(), d = v.count().discrepant();
         if (d == 0) sb.append(n == 0 ? "no case has a result" : "all " + cases(n) + " agree across platforms");
         else sb.append(d).append(" of ").append(cases(n)).append(d == 1 ? " disagrees" : " disagree").append(" across platforms");
+        if (!r.acceptance().cases().isEmpty()) sb.append(" (").append(r.acceptance().cases().size()).append(" accepted by the policy)");
         if (v.count().unstable() > 0) sb.append("; ").append(cases(v.count().unstable())).append(" with an unstable platform (not counted as discrepancies)");
         return sb.toString();
     }
@@ -46,6 +46,8 @@ final class VerdictText {
     static List<String> lines(Report r) {
         Verdict v = r.verdict();
         List<String> out = new ArrayList<>();
+        String accepted = r.acceptance().summary();
+        if (accepted != null) out.add(accepted);
         int platforms = r.findings().runs().size();
         out.add("a case is one program on one input: " + cases(v.count().cases()) + " ran on " + platforms + (platforms == 1 ? " platform" : " platforms")
                 + " (toolchain × opt level), " + r.findings().totalRuns() + " runs in all");

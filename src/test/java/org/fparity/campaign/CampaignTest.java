@@ -118,12 +118,12 @@ class CampaignTest {
         Path dir = tmp.resolve("c3");
         CampaignRunner.Spec s = FixtureCampaign.spec();
         CampaignRunner.Spec small = new CampaignRunner.Spec(s.fparityVersion(), s.seed(), s.grammar(), s.settings(),
-                s.programs().subList(0, 3), s.toolchains().subList(0, 1), List.of("O0"), s.batchSize(), s.emitters());
-        CampaignRunner.run(dir, small, new org.fparity.exec.LocalExecutor(new org.fparity.exec.BinaryCache(dir.resolve("build")), 1, x -> {}),
+                s.programs().subList(0, 3), s.toolchains().subList(0, 1), List.of("O0"), s.batchSize());
+        CampaignRunner.run(dir, small, FixtureCampaign.site(dir, 1, x -> {}),
                 n -> new Progress(System.err, false, n), x -> {});
         assertEquals(3 * FixtureCampaign.INPUTS, Campaign.load(dir).outcomes().size());
         FparityError e = assertThrows(FparityError.class, () -> CampaignRunner.run(dir, s,
-                new org.fparity.exec.LocalExecutor(new org.fparity.exec.BinaryCache(dir.resolve("build")), 1, x -> {}),
+                FixtureCampaign.site(dir, 1, x -> {}),
                 n -> new Progress(System.err, false, n), x -> {}));
         assertTrue(e.getMessage().contains("holds a different campaign (3 programs, seed 7"), e.getMessage());
         assertEquals(3 * FixtureCampaign.INPUTS, Campaign.load(dir).outcomes().size(), "the refused run touched nothing");
@@ -144,7 +144,7 @@ class CampaignTest {
     /** Runs the fixture campaign in-process, collecting the log lines. */
     static final class LocalRun {
         static CampaignRunner.Result run(Path dir, List<String> log) throws InterruptedException {
-            org.fparity.exec.LocalExecutor ex = new org.fparity.exec.LocalExecutor(new org.fparity.exec.BinaryCache(dir.resolve("build")), 2, log::add);
+            LocalSite ex = FixtureCampaign.site(dir, 2, log::add);
             return CampaignRunner.run(dir, FixtureCampaign.spec(), ex, n -> new Progress(System.err, false, n), log::add);
         }
     }

@@ -6,7 +6,7 @@ import java.util.List;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Fixtures;
-import org.fparity.exec.LocalExecutor;
+import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
@@ -34,11 +34,15 @@ public final class FixtureCampaign {
             programs.add(new CampaignMeta.ProgramEntry(id, id, null, Fixtures.resource("programs/" + id + ".c"), ins));
         }
         return new CampaignRunner.Spec("test", 7L, null, java.util.Map.of("kind", "fixture"), programs, dts,
-                List.of("O0", "O2", "O3_FM"), 4, dt -> Fixtures.C);
+                List.of("O0", "O2", "O3_FM"), 4);
+    }
+
+    /** This machine as the site of a fixture campaign: its batches are the fixture C sources, which are not fparity programs. */
+    public static LocalSite site(Path dir, int workers, java.util.function.Consumer<String> log) {
+        return new LocalSite(PlatformKey.LOCAL, new BinaryCache(dir.resolve("build")), workers, log, job -> Fixtures.C);
     }
 
     public static CampaignRunner.Result run(Path dir) throws InterruptedException {
-        LocalExecutor ex = new LocalExecutor(new BinaryCache(dir.resolve("build")), 2, s -> {});
-        return CampaignRunner.run(dir, spec(), ex, n -> new Progress(System.err, false, n), s -> System.err.println("fparity: " + s));
+        return CampaignRunner.run(dir, spec(), site(dir, 2, s -> {}), n -> new Progress(System.err, false, n), s -> System.err.println("fparity: " + s));
     }
 }

@@ -28,9 +28,8 @@ public final class JobDocumentBench {
         for (String n : args[2].split(",")) chosen.add(tcs.get(n));
         CampaignPlan plan = CampaignPlan.generate(new CampaignPlan.Request(1, List.of(Precision.FP64), "fp64", programs, inputs, 200, null));
         List<CampaignMeta.ProgramEntry> entries = new ArrayList<>(plan.entries());
-        CampaignRunner.Spec spec = new CampaignRunner.Spec("bench", 1L, plan.grammar(), plan.settings(), entries, List.of(), Toolchain.STANDARD_OPTS, 200,
-                Emitters.ofEntries(entries));
-        List<JobSpec> jobs = ClusterRunner.jobs(spec, chosen, "cluster", new HashSet<>());
+        CampaignRunner.Spec spec = new CampaignRunner.Spec("bench", 1L, plan.grammar(), plan.settings(), entries, List.of(), Toolchain.STANDARD_OPTS, 200);
+        List<JobSpec> jobs = JobPlan.jobs(CampaignRunner.batches(spec.programs(), spec.batchSize()), chosen, spec.opts(), "cluster", JobPlan.toDo(new HashSet<>()));
         long each = 0;
         for (JobSpec j : jobs) each += WorkerLine.COMPACT.writeValueAsBytes(j).length + 1;
         long once = Worker.document(jobs).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;

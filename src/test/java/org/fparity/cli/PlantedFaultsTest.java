@@ -21,7 +21,8 @@ import org.fparity.compare.PairSummary;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Fixtures;
-import org.fparity.exec.LocalExecutor;
+import org.fparity.campaign.LocalSite;
+import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
@@ -55,9 +56,9 @@ class PlantedFaultsTest {
             for (double[] v : inputs.get(id)) ins.add(new Input(List.of(HexFloat.format(v[0]), HexFloat.format(v[1]))));
             programs.add(new CampaignMeta.ProgramEntry(id, id, null, Fixtures.resource("programs/" + id + ".c"), ins));
         }
-        CampaignRunner.Spec spec = new CampaignRunner.Spec("test", null, null, Map.of(), programs, dts, List.of("O0", "O2", "O3"), 4, dt -> Fixtures.C);
+        CampaignRunner.Spec spec = new CampaignRunner.Spec("test", null, null, Map.of(), programs, dts, List.of("O0", "O2", "O3"), 4);
         Path out = tmp.resolve("planted");
-        CampaignRunner.run(out, spec, new LocalExecutor(new BinaryCache(out.resolve("build")), 2, s -> {}),
+        CampaignRunner.run(out, spec, new LocalSite(PlatformKey.LOCAL, new BinaryCache(out.resolve("build")), 2, s -> {}, job -> Fixtures.C),
                 n -> new Progress(System.err, false, n), s -> {});
 
         Findings f = Comparer.compare(CliCampaigns.load(out));

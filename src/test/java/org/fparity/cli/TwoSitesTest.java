@@ -14,7 +14,8 @@ import org.fparity.campaign.Emitters;
 import org.fparity.campaign.Progress;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.LocalExecutor;
+import org.fparity.campaign.LocalSite;
+import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Precision;
 import org.fparity.util.Executables;
@@ -41,8 +42,8 @@ class TwoSitesTest {
 
         // site A: generate and run
         Path a = tmp.resolve("site-a/night");
-        CampaignRunner.run(a, plan.spec("test", gcc, List.of("O0", "O2")), new LocalExecutor(new BinaryCache(a.resolve("build")), 1, s -> {}),
-                "site-a", n -> new Progress(System.err, false, n), s -> {});
+        CampaignRunner.run(a, plan.spec("test", gcc, List.of("O0", "O2")), new LocalSite("site-a", new BinaryCache(a.resolve("build")), 1, s -> {}),
+                n -> new Progress(System.err, false, n), s -> {});
         Path fileA = tmp.resolve("transfer/a.fparity.json.gz");
         assertEquals(0, Cli.fparity("export", a.toString(), "--out", fileA.toString()).exit());
 
@@ -51,9 +52,9 @@ class TwoSitesTest {
         assertEquals(0, Cli.fparity("import", fileA.toString(), "--out", atB.toString()).exit());
         Campaign imported = Campaign.load(atB);
         CampaignRunner.Spec again = new CampaignRunner.Spec("test", imported.meta().seed(), imported.meta().grammar(), imported.meta().settings(),
-                imported.programEntries(), gcc, List.of("O0", "O2"), 200, dt -> Emitters.forToolchain(dt.toolchain(), imported.programs()));
+                imported.programEntries(), gcc, List.of("O0", "O2"), 200);
         Path b = tmp.resolve("site-b/night");
-        CampaignRunner.run(b, again, new LocalExecutor(new BinaryCache(b.resolve("build")), 1, s -> {}), "site-b", n -> new Progress(System.err, false, n), s -> {});
+        CampaignRunner.run(b, again, new LocalSite("site-b", new BinaryCache(b.resolve("build")), 1, s -> {}), n -> new Progress(System.err, false, n), s -> {});
         Path fileB = tmp.resolve("transfer/b.fparity.json");
         assertEquals(0, Cli.fparity("export", b.toString(), "--out", fileB.toString()).exit());
 

@@ -72,6 +72,7 @@ class NothingLostTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the lock is held, not used: holding it is what the test is about
     void missingRunsAreCountedAndNamedAndACampaignStillBeingWrittenSaysSo() throws Exception {
         Path c = clean("partial");
         List<String> lines = Files.readAllLines(c.resolve("outcomes.jsonl"));

@@ -33,6 +33,7 @@ class NodeBundleTest {
         assertEquals(0, Processes.command(List.of("tar", "-xzf", archive.toString(), "-C", node.toString())).timeoutSeconds(120).run().exitCode());
         assertFalse(Files.exists(node.resolve("fparity-node/lib").resolve("z3-turnkey-4.14.1.jar")), "Z3 is left out by default");
         assertFalse(Files.exists(node.resolve("fparity-node/runtime/bin/javac")), "a runtime, not a JDK");
+        assertTrue(Files.isRegularFile(node.resolve("fparity-node/runners/knobs/nvcc.json")), "triage on a node needs the knob files beside the toolchains");
         Path bin = tmp.resolve("bin");
         Files.createDirectories(bin);
         for (String t : List.of("bash", "readlink")) Files.createSymbolicLink(bin.resolve(t), org.fparity.util.Executables.find(t));
