@@ -3,20 +3,18 @@ package org.fparity.oracle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.fparity.ir.Cond;
-import org.fparity.ir.Expr;
 import org.fparity.ir.Input;
 import org.fparity.ir.MathFn;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
 
 /**
- * A platform that computes arithmetic as IEEE in the program's precision, in the order written (what an O0 build
+ * A platform that computes arithmetic as IEEE in the program's precision (as {@link IdealPlatform} does), in the order written (what an O0 build
  * without contraction does), and its math calls with one math library: glibc, Java's {@code Math} or {@code
  * StrictMath}, or correctly rounded. Every call is recorded with its correctly rounded result on the same arguments,
  * so the first call where two libraries part, and which one is off the truth there, can be read off.
  */
-public final class LibraryPlatform implements Interpreter.Domain<Double> {
+public final class LibraryPlatform extends IdealPlatform {
     /** A math library: a function's result on these arguments, or empty when the library cannot say. */
     @FunctionalInterface
     public interface Library {
@@ -48,6 +46,7 @@ public final class LibraryPlatform implements Interpreter.Domain<Double> {
     private MathFn missing;
 
     private LibraryPlatform(Precision precision, Library library) {
+        super(precision);
         this.precision = precision;
         this.library = library;
     }
@@ -60,35 +59,13 @@ public final class LibraryPlatform implements Interpreter.Domain<Double> {
     }
 
     @Override
-    public Double constant(double v) {
-        return precision.round(v);
-    }
-
-    @Override
-    public Double bin(Expr.BinOp op, Double a, Double b) {
-        return op.apply(precision, a, b);
-    }
-
-    @Override
-    public Double neg(Double a) {
-        return -a;
-    }
-
-    @Override
     public Double call(MathFn fn, List<Double> args, int intArg) {
-        double[] a = new double[fn.arity()];
-        for (int i = 0; i < args.size(); i++) a[i] = args.get(i);
-        if (fn == MathFn.LDEXP) a[1] = intArg;
+        double[] a = arguments(fn, args, intArg);
         double truth = CorrectlyRounded.apply(MathOp.of(fn), precision, Rounding.RN, a);
         Optional<Double> got = fn.ieeeExact() ? Optional.of(truth) : library.call(fn, precision, a);
         if (got.isEmpty() && missing == null) missing = fn;
         double r = got.orElse(truth);
         calls.add(new Call(calls.size() + 1, fn, a, r, truth));
         return r;
-    }
-
-    @Override
-    public boolean compare(Cond.CmpOp op, Double a, Double b) {
-        return op.test(a, b);
     }
 }

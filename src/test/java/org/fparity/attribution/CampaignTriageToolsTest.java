@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.Emitters;
+import org.fparity.campaign.LocalSite;
 import org.fparity.campaign.Progress;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.LocalExecutor;
+import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
@@ -70,11 +70,9 @@ class CampaignTriageToolsTest {
                         new Input(List.of("0x0p+0", "0x1p+54,0x1p+1,-0x1p+54,0x1p+1" + zeros, "16")))),
                 // StrictMath.cosh gives 0x1.2377218986745p+1, one ULP below the correctly rounded 0x1.2377218986746p+1 (glibc's)
                 new CampaignMeta.ProgramEntry(cosh.id(), null, Precision.FP64, cosh.canonical(), List.of(new Input(List.of("0x0p+0", "0x1.76c29a8eb94c8p+0")))));
-        Map<String, Program> byId = Map.of(sum.id(), sum, cosh.id(), cosh);
         Path campaign = tmp.resolve("c");
-        CampaignRunner.Spec spec = new CampaignRunner.Spec("test", 1L, null, Map.of("kind", "planted"), entries, dts, List.of("O0", "O3_FM"), 10,
-                dt -> Emitters.forToolchain(dt.toolchain(), byId));
-        CampaignRunner.run(campaign, spec, new LocalExecutor(new BinaryCache(campaign.resolve("build")), 2, s -> {}), n -> new Progress(System.err, false, n),
+        CampaignRunner.Spec spec = new CampaignRunner.Spec("test", 1L, null, Map.of("kind", "planted"), entries, dts, List.of("O0", "O3_FM"), 10);
+        CampaignRunner.run(campaign, spec, new LocalSite(PlatformKey.LOCAL, new BinaryCache(campaign.resolve("build")), 2, s -> {}), n -> new Progress(System.err, false, n),
                 s -> {});
 
         CampaignTriage.Options o = new CampaignTriage.Options(Path.of("runners", "toolchains"), Path.of("runners", "knobs"), 2, System.err);

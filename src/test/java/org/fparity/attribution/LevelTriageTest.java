@@ -49,15 +49,9 @@ class LevelTriageTest {
             return out;
         }
 
-        @Override
-        public int builds() {
-            return builds;
-        }
+        @Override public int builds() { return builds; }
 
-        @Override
-        public int runs() {
-            return runs;
-        }
+        @Override public int runs() { return runs; }
     }
 
     static Outcome outcome(String program, String hex) {
