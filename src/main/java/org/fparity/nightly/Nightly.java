@@ -54,7 +54,7 @@ public final class Nightly {
      * in root causes, or null when the night was not triaged.
      */
     public record Result(int exitCode, Path night, Path campaign, Path report, List<Discrepancy> added, int discrepancies,
-            String baseline, Map<String, String> failures, org.fparity.report.CauseVerdict causes) {}
+            String baseline, Map<String, String> failures, org.fparity.report.CauseVerdict causes, String headline) {}
 
     /**
      * Turns the night's merged campaign into root causes ({@code causes.json} in its folder), as {@code fparity triage
@@ -148,13 +148,12 @@ public final class Nightly {
         Path reportDir = night.resolve("report");
         ReportWriter.write(report, reportDir);
         List<Discrepancy> added = diff == null ? now.discrepancies() : diff.added();
-        boolean red = report.causes() != null && report.causes().compared() ? report.redInCauses()
-                : added.stream().anyMatch(d -> !report.acceptance().accepts(d));
         // An incomplete night outranks its findings: CI must know part of the matrix is missing.
-        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : ExitCode.found(red)).code();
+        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : report.exitCode()).code(); // the rule run, compare and report use
         NightSummary.write(night, nightName, seed, view, now, diff, failures, exit, report.causes());
         HistoryIndex.write(cfg.history());
-        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures, report.causes());
+        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures, report.causes(),
+                report.headline());
     }
 
     /** Triage of the merged campaign; a triage that fails leaves the night counted in cases, said in the log. */
