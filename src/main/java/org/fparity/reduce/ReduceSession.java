@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.fparity.FparityError;
 import org.fparity.exec.NodeFacts;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchains;
