@@ -52,7 +52,7 @@ class MinimalBundleTest {
     }
 
     private Path bundle(DetectedToolchain a, String optA, Outcome oa, DetectedToolchain b, String optB, Outcome ob) {
-        return Bundle.write(tmp.resolve("reproducers"), new Bundle.Contents("edb7d410441b", ARRAY, IN, org.fparity.compare.DiscrepancyClass.NAN_NUMBER, a, optA, oa,
+        return Bundle.write(tmp.resolve("reproducers"), new Bundle.Contents("edb7d410441b", ARRAY, IN, org.fparity.exec.DiscrepancyClass.NAN_NUMBER, a, optA, oa,
                 b, optB, ob, -0x1p+11, null, null, Size.of(ARRAY), Map.of()));
     }
 
@@ -66,9 +66,13 @@ class MinimalBundleTest {
         pb.environment().clear();
         pb.environment().put("PATH", "/usr/bin:/bin");
         pb.environment().put("HOME", fresh.toString());
+        return run(pb);
+    }
+
+    private static Object[] run(ProcessBuilder pb) throws Exception {
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertTrue(p.waitFor(600, TimeUnit.SECONDS));
         return new Object[] {p.exitValue(), out};
     }
 
@@ -142,10 +146,8 @@ class MinimalBundleTest {
             List<String> argv = Bundle.portable(gpu.toolchain().compileArgv("O3_FM", file, "bin", "test"));
             ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile()).redirectErrorStream(true);
             pb.environment().putAll(gpu.toolchain().env());
-            Process p = pb.start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(600, TimeUnit.SECONDS));
-            assertEquals(0, p.exitValue(), name + ": " + String.join(" ", argv) + "\n" + out + "\n" + src);
+            Object[] r = run(pb);
+            assertEquals(0, r[0], name + ": " + String.join(" ", argv) + "\n" + r[1] + "\n" + src);
             assertTrue(Files.isRegularFile(dir.resolve("bin")), name);
             Files.delete(dir.resolve("bin"));
         }
