@@ -76,14 +76,16 @@ class MinimalBundleTest {
         return new Object[] {p.exitValue(), out};
     }
 
+    /** A clang-14 bundle of O0 against {@code optB}, both sides' outcomes run standalone here. */
+    private Path clangBundle(String optB) throws Exception {
+        DetectedToolchain clang = tool(Toolchains.load(Path.of("runners", "toolchains")), "clang-14", true);
+        Standalone s = new Standalone(tmp.resolve("work"));
+        return bundle(clang, "O0", s.run(clang, "O0", ARRAY, IN), clang, optB, s.run(clang, optB, ARRAY, IN));
+    }
+
     @Test
     void aCBundleIsOneSmallFileAndBuildShReproducesBothLinesOnACleanPath() throws Exception {
-        Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
-        DetectedToolchain clang = tool(tcs, "clang-14", true);
-        Standalone s = new Standalone(tmp.resolve("work"));
-        Outcome o0 = s.run(clang, "O0", ARRAY, IN);
-        Outcome fm = s.run(clang, "O3_FM", ARRAY, IN);
-        Path dir = bundle(clang, "O0", o0, clang, "O3_FM", fm);
+        Path dir = clangBundle("O3_FM");
 
         String src = Files.readString(dir.resolve("min.c"));
         assertFalse(Files.exists(dir.resolve("test.c")), "no batch harness beside it");
@@ -103,12 +105,8 @@ class MinimalBundleTest {
 
     @Test
     void buildShExitsNonZeroWhenTheDiscrepancyIsGone() throws Exception {
-        Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
-        DetectedToolchain clang = tool(tcs, "clang-14", true);
-        Standalone s = new Standalone(tmp.resolve("work"));
-        // "fixed": both sides at O0 agree
-        Outcome o0 = s.run(clang, "O0", ARRAY, IN);
-        Path dir = bundle(clang, "O0", o0, clang, "O1", o0);
+        // "fixed": O0 and O1 agree
+        Path dir = clangBundle("O1");
         Object[] r = runFresh(dir);
         assertEquals(1, r[0], (String) r[1]);
         assertTrue(((String) r[1]).contains("the discrepancy is gone"), (String) r[1]);
