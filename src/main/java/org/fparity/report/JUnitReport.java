@@ -47,7 +47,13 @@ final class JUnitReport {
                 String cmd = CauseText.command(row, folder);
                 String what = CauseText.title(row) + " — " + VerdictText.cases(row.cause().cases()) + (cmd == null ? "" : "; reduce: " + cmd);
                 StringBuilder body = new StringBuilder();
-                if (row.red(cv.baseline() != null)) {
+                List<String> redCases = row.undecided() ? row.cases().stream().filter(r::redCase).toList() : List.of();
+                if (!redCases.isEmpty()) {
+                    failures++;
+                    body.append("      <failure type=\"undecided\" message=\"").append(Markup.esc("undecided cause with " + VerdictText.cases(redCases.size())
+                            + (cv.baseline() != null ? " new since " + cv.baseline() : "") + ": " + what)).append("\">")
+                            .append(Markup.esc(detail.toString())).append("</failure>\n");
+                } else if (row.red(cv.baseline() != null)) {
                     failures++;
                     body.append("      <failure type=\"").append(row.isNew() ? "new_cause" : "cause").append("\" message=\"")
                             .append(Markup.esc((row.isNew() ? "new root cause since " + cv.baseline() + ": " : "root cause: ") + what)).append("\">")
