@@ -94,7 +94,7 @@ public final class Main {
         cl.setParameterExceptionHandler((ex, params) -> {
             CommandLine cmd = ex.getCommandLine();
             if (debug) ex.printStackTrace();
-            cmd.getErr().println("fparity: " + oneLine(ex));
+            cmd.getErr().println("fparity: " + usageMistake(ex));
             String name = cmd.getCommandSpec().qualifiedName();
             cmd.getErr().println("try '" + name + " --help'");
             return ExitCode.BAD_INPUT.code();
@@ -215,6 +215,30 @@ public final class Main {
         withEnv[withEnv.length - 1] = ENVIRONMENT;
         usage.footer(withEnv);
         for (CommandLine sub : cl.getSubcommands().values()) apply(sub, codes);
+    }
+
+    /**
+     * A usage mistake in words a person reads: {@code unknown command 'bogus' (commands: …)}, {@code unexpected
+     * argument 'b'}, {@code missing CAMPAIGN} rather than picocli's "Unmatched argument at index 0".
+     */
+    static String usageMistake(CommandLine.ParameterException ex) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty() && !u.getUnmatched().getFirst().startsWith("-")) {
+            String arg = org.fparity.util.Names.printable(u.getUnmatched().getFirst());
+            CommandLine cmd = u.getCommandLine();
+            if (!cmd.getSubcommands().isEmpty() && cmd.getCommandSpec().positionalParameters().isEmpty()) {
+                return "unknown command '" + arg + "' (commands: " + String.join(", ", new java.util.TreeSet<>(cmd.getSubcommands().keySet())) + ")";
+            }
+            return "unexpected argument '" + arg + "'" + (u.getUnmatched().size() > 1 ? " (and " + (u.getUnmatched().size() - 1) + " more)" : "");
+        }
+        if (ex instanceof CommandLine.MissingParameterException m && m.getMessage() != null && m.getMessage().startsWith("Missing required parameter")) {
+            java.util.List<String> names = new java.util.ArrayList<>();
+            for (CommandLine.Model.ArgSpec a : m.getMissing()) {
+                if (a instanceof CommandLine.Model.OptionSpec o) return "option " + o.longestName() + " needs a value (" + o.paramLabel() + ")";
+                names.add(a.paramLabel());
+            }
+            return "missing " + String.join(" and ", names);
+        }
+        return oneLine(ex);
     }
 
     static String oneLine(Throwable ex) {

@@ -55,6 +55,22 @@ class MainTest {
         assertEquals(List.of("fparity: Unknown option: '--bogus-option'", "try 'fparity --help'"), r[2].strip().lines().toList());
     }
 
+    /** picocli's "Unmatched argument at index 0" and "Missing required parameter" in words, one line and a hint (issue 30). */
+    @Test
+    void usageMistakesAreOneLineInWordsWithAHint() {
+        String[] cmd = ToolchainsCommandTest.cli("bogus");
+        assertEquals("2", cmd[0]);
+        assertTrue(cmd[2].startsWith("fparity: unknown command 'bogus' (commands: bench, bounds, clusters, compare, "), cmd[2]);
+        assertEquals("try 'fparity --help'", cmd[2].strip().lines().toList().getLast());
+        assertEquals(2, cmd[2].strip().lines().count(), cmd[2]);
+        String[] extra = ToolchainsCommandTest.cli("compare", "a", "b");
+        assertEquals(List.of("fparity: unexpected argument 'b'", "try 'fparity compare --help'"), extra[2].strip().lines().toList());
+        String[] missing = ToolchainsCommandTest.cli("show");
+        assertEquals(List.of("fparity: missing PROGRAM|CAMPAIGN", "try 'fparity show --help'"), missing[2].strip().lines().toList());
+        String[] value = ToolchainsCommandTest.cli("run", "--programs");
+        assertEquals(List.of("fparity: option --programs needs a value (N)", "try 'fparity run --help'"), value[2].strip().lines().toList());
+    }
+
     @Test
     void oneLineJoinsMultiLineMessages() {
         String s = Main.oneLine(new IllegalStateException("a\nb"));
