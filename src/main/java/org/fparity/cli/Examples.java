@@ -17,18 +17,21 @@ final class Examples {
                     "fparity generate --count 5 --precision both --emit c,java --out gen/small")),
             Map.entry("fparity show", List.of(
                     "fparity show gen/seed7/programs/0000-<id>.json --as c > p.c",
-                    "fparity show corpora/seed-paper/fmod-nvcc-vs-hipcc.fp --as cuda",
+                    "fparity show corpora/fmod-nvcc-vs-hipcc/program.fp --as cuda",
                     "fparity show campaigns/c1 5a9ba8fb --input 2 > repro.c   # input built in")),
             Map.entry("fparity run", List.of(
                     "fparity run --programs 20 --inputs 10 --toolchains gcc,clang-19 --opt O0,O3_FM",
                     "fparity run --seed 3 --precision both --out campaigns/s3 --no-report",
-                    "fparity run --campaign campaigns/s3 --toolchains pocl   # same cases, more platforms")),
+                    "fparity run --campaign campaigns/s3 --toolchains pocl   # same cases, more platforms",
+                    "fparity run --corpus corpora --toolchains gcc,clang-19  # your own .fp programs and their input lines")),
             Map.entry("fparity toolchains", List.of(
                     "fparity toolchains",
                     "fparity toolchains --toolchain-dir my-toolchains")),
             Map.entry("fparity bench", List.of(
                     "fparity bench --programs 50",
                     "fparity bench --varity ../shared/peers/varity --repeat 3")),
+            Map.entry("fparity bench scale", List.of(
+                    "fparity bench scale --runs 10000 --commands compare,report --out target/scale")),
             Map.entry("fparity bench reduce", List.of(
                     "fparity bench reduce campaigns/c1 --cases 10 --cvise 3")),
             Map.entry("fparity bench scale", List.of(
@@ -37,10 +40,12 @@ final class Examples {
             Map.entry("fparity compare", List.of(
                     "fparity compare campaigns/c1",
                     "fparity compare campaigns/c1 --pair gcc@O0:gcc@O3_FM",
-                    "fparity compare campaigns/tonight --baseline campaigns/last-night")),
+                    "fparity compare campaigns/tonight --baseline campaigns/last-night",
+                    "fparity compare campaigns/c1 --accept-ulps 4   # Number–Number gaps up to 4 ULPs do not make it red")),
             Map.entry("fparity report", List.of(
                     "fparity report campaigns/c1",
-                    "fparity report campaigns/tonight --baseline campaigns/last-night --out reports/tonight")),
+                    "fparity report campaigns/tonight --baseline campaigns/last-night --out reports/tonight",
+                    "fparity report campaigns/c1 --policy acceptance.json   # tolerances per pair, expected root causes")),
             Map.entry("fparity export", List.of(
                     "fparity export campaigns/c1 --out c1.json.gz")),
             Map.entry("fparity import", List.of(
@@ -68,7 +73,7 @@ final class Examples {
                     "fparity eval 'fmod(0x1.1p+961, 1.5793e-307)'",
                     "fparity eval 'sin(1e22)' --precision fp32 --rounding RZ")),
             Map.entry("fparity truth", List.of(
-                    "fparity truth corpora/seed-paper/fmod-nvcc-vs-hipcc.fp",
+                    "fparity truth corpora/fmod-nvcc-vs-hipcc/program.fp",
                     "fparity truth gen/seed7/programs/0000-<id>.json --json")),
             Map.entry("fparity triage", List.of(
                     "fparity triage corpora/ftz-subnormal-product/program.fp --platforms gcc@O0,gcc@O3_FM",
@@ -81,10 +86,10 @@ final class Examples {
                     "fparity bounds --kernel dot --n 4096 --precision fp32",
                     "fparity bounds --experiment mac --samples 10000")),
             Map.entry("fparity flip", List.of(
-                    "fparity flip corpora/seed-paper/fmod-nvcc-vs-hipcc.fp --budget 30s",
+                    "fparity flip corpora/fmod-nvcc-vs-hipcc/program.fp --budget 30s",
                     "fparity flip p.fp --branch 1 --domain comp=-10:10 --verify gcc@O0,gcc@O3_FM")),
             Map.entry("fparity import-varity", List.of(
-                    "fparity import-varity ../shared/peers/varity/results --out campaigns/varity")),
+                    "fparity import-varity ../shared/data/varity/vm_3801 --out campaigns/varity")),
             Map.entry("fparity reduce", List.of(
                     "fparity reduce campaigns/c1 --top 3",
                     "fparity reduce campaigns/c1 --discrepancy <id from the report>",

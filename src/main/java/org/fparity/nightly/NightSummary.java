@@ -14,7 +14,7 @@ import java.util.TreeSet;
 import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 import org.fparity.compare.PairSummary;
 import org.fparity.ir.ProgramJson;

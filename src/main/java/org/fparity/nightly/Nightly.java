@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.fparity.ExitCode;
+import org.fparity.attribution.CampaignTriage;
 import org.fparity.attribution.Causes;
 import org.fparity.FparityError;
 import org.fparity.campaign.CampaignMerge;
@@ -54,7 +55,7 @@ public final class Nightly {
      * in root causes, or null when the night was not triaged.
      */
     public record Result(int exitCode, Path night, Path campaign, Path report, List<Discrepancy> added, int discrepancies,
-            String baseline, Map<String, String> failures, org.fparity.report.CauseVerdict causes) {}
+            String baseline, Map<String, String> failures, org.fparity.report.CauseVerdict causes, String headline) {}
 
     /**
      * Turns the night's merged campaign into root causes ({@code causes.json} in its folder), as {@code fparity triage
@@ -66,14 +67,21 @@ public final class Nightly {
     }
 
     /**
-     * The triage a night runs: campaign-wide triage is not in this fparity yet, so the night stays counted in cases
-     * (a causes.json already in the merged campaign is read all the same).
+     * The triage a night runs: {@code fparity triage CAMPAIGN} ({@link CampaignTriage}) with the config's toolchains and
+     * the knob files beside them, its progress on stderr.
      */
-    public static final Triage CAMPAIGN_TRIAGE = (campaign, log) -> log.accept("not triaged: campaign-wide triage is not in this fparity yet; the night is compared in cases");
+    public static Triage campaignTriage(NightlyConfig cfg) {
+        return (campaign, log) -> {
+            Path toolchains = cfg.toolchainDir() == null ? Toolchains.defaultDir() : cfg.toolchainDir();
+            CampaignTriage.Result r = CampaignTriage.run(campaign, new CampaignTriage.Options(toolchains, toolchains.resolveSibling("knobs"), cfg.jobs(), System.err));
+            log.accept("triage: " + r.causes().causes().size() + " root causes from " + r.causes().triaged() + " discrepancies and runs that ended differently ("
+                    + r.causes().undecided() + " undecided)");
+        };
+    }
 
     /** Runs the night {@code date} with fparity's own triage; {@code fparityVersion} is recorded in the campaigns. */
     public static Result run(NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log) throws InterruptedException {
-        return run(cfg, date, fparityVersion, log, CAMPAIGN_TRIAGE);
+        return run(cfg, date, fparityVersion, log, campaignTriage(cfg));
     }
 
     /** Runs the night {@code date}, triaging its campaign with {@code triage} (when the config asks for triage). */
@@ -148,13 +156,12 @@ public final class Nightly {
         Path reportDir = night.resolve("report");
         ReportWriter.write(report, reportDir);
         List<Discrepancy> added = diff == null ? now.discrepancies() : diff.added();
-        boolean red = report.causes() != null && report.causes().compared() ? report.redInCauses()
-                : added.stream().anyMatch(d -> !report.acceptance().accepts(d));
         // An incomplete night outranks its findings: CI must know part of the matrix is missing.
-        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : ExitCode.found(red)).code();
+        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : report.exitCode()).code(); // the rule run, compare and report use
         NightSummary.write(night, nightName, seed, view, now, diff, failures, exit, report.causes());
         HistoryIndex.write(cfg.history());
-        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures, report.causes());
+        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures, report.causes(),
+                report.headline());
     }
 
     /** Triage of the merged campaign; a triage that fails leaves the night counted in cases, said in the log. */

@@ -1,7 +1,7 @@
 package org.fparity.reduce;
 
 import java.util.function.Function;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
 

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.fparity.FparityError;
 import org.fparity.exec.NodeFacts;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchains;
@@ -55,6 +55,7 @@ public final class ReduceSession {
     private final Path out;
     private final Consumer<String> log;
     private boolean ownPairs = true;
+    private Reducer.Options options = Reducer.Options.NONE;
     private final Path knobs = Toolchains.defaultDir().resolveSibling("knobs");
     private final Accuracy accuracy = Accuracy.load(Toolchains.defaultDir().resolveSibling("accuracy"));
 
@@ -69,6 +70,11 @@ public final class ReduceSession {
      * Keeps the pair as asked (no switch to the culprit's own pair): what {@code bench reduce} needs, to reduce the
      * same pair as C-Vise.
      */
+    public ReduceSession options(Reducer.Options options) {
+        this.options = options;
+        return this;
+    }
+
     public ReduceSession keepPairs() {
         this.ownPairs = false;
         return this;
@@ -127,7 +133,7 @@ public final class ReduceSession {
         // line, or anything else: a crash, a hang). So each candidate of a run that ends differently gets its own
         // single-program binary, and its verdict does not depend on its batch mates.
         CandidateRunner candidates = cls == null ? runner.eachAlone() : runner;
-        Reducer.Result res = new Reducer(candidates, verdict, r.limit(), log).reduce(r.program(), r.input());
+        Reducer.Result res = new Reducer(candidates, verdict, r.limit(), log, options).reduce(r.program(), r.input());
         Outcome ra = single.run(a, r.a().opt(), res.program(), res.input());
         Outcome rb = single.run(b, r.b().opt(), res.program(), res.input());
         boolean reducedStandalone = verdict.interesting(res.program(), res.input(), ra, rb);

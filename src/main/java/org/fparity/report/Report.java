@@ -12,7 +12,7 @@ import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 
 /**
@@ -63,16 +63,20 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
 
     /**
      * Red in root causes: a cause new against the baseline's (any, without a baseline) the policy does not accept, or a
-     * disagreeing case (new, with a baseline) no cause explains and the policy does not accept.
+     * disagreeing case (new, with a baseline) no cause explains, or only an undecided one, that the policy does not accept.
      */
     public boolean redInCauses() {
         if (causes == null) throw new IllegalStateException("not counted in causes");
         if (!causes.red().isEmpty()) return true;
-        for (String k : causes.untriaged()) {
-            if (acceptance.cases().containsKey(k)) continue;
-            if (baseline == null || verdict.against() == null || verdict.against().added().contains(k)) return true;
-        }
+        for (String k : causes.untriaged()) if (redCase(k)) return true;
+        for (String k : causes.undecidedCases()) if (redCase(k)) return true;
         return false;
+    }
+
+    /** A disagreeing case judged as a case: not accepted, and new against the baseline (any, without one). */
+    public boolean redCase(String key) {
+        if (acceptance.cases().containsKey(key)) return false;
+        return baseline == null || verdict.against() == null || verdict.against().added().contains(key);
     }
 
     /**
@@ -85,9 +89,10 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
     public boolean found() {
         if (verdict.broken() != null) return true;
         if (causes != null && causes.compared()) return redInCauses() || baseline == null && verdict.count().unstable() > 0;
-        if (baseline != null) return baseline.added().stream().anyMatch(d -> !acceptance.accepts(d));
-        return findings.discrepancies().stream().anyMatch(d -> !acceptance.accepts(d)) || findings.mismatches().stream().anyMatch(m -> !acceptance.accepts(m))
-                || verdict.count().unstable() > 0;
+        // in cases, as the headline counts them over every platform (compare's cross-site view lists fewer pairs than that)
+        if (baseline != null) return verdict.against() != null && verdict.against().added().stream().anyMatch(k -> !acceptance.cases().containsKey(k));
+        return verdict.cases().stream().anyMatch(c -> c.discrepant() && !acceptance.cases().containsKey(c.key()))
+                || findings.mismatches().stream().anyMatch(m -> !acceptance.accepts(m)) || verdict.count().unstable() > 0;
     }
 
     /** Bump on any incompatible change to report.json; readers check it (as ReFrame's run report does). */
@@ -117,6 +122,11 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
         return VerdictText.headline(this);
     }
 
+    /** The exit code of a command that compared this campaign: the one rule, decided from what the headline says. */
+    public org.fparity.ExitCode exitCode() {
+        return VerdictText.exitCode(this);
+    }
+
     /**
      * The discrepancies between platforms at different sites, each with the side the correctly rounded reference agrees
      * with ({@link CrossSite}); the references the verdict already evaluated are not evaluated again.
@@ -128,9 +138,12 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
         return CrossSite.judge(campaign, across, known);
     }
 
-    /** True when the campaign's platforms ran at more than one site (a merge of clusters' campaigns). */
+    /**
+     * True when some toolchain ran at more than one site at the same opt level and was compared there (a merge of
+     * clusters' campaigns): only then is there an "across sites" to report.
+     */
     public boolean severalSites() {
-        return org.fparity.compare.PairSelection.sites(findings.runs().keySet()).size() > 1;
+        return findings.pairs().stream().anyMatch(s -> s.pair().acrossSites());
     }
 
     /** A run shown among the top discrepancies, and in how many pairs that same run differs. */
