@@ -31,12 +31,10 @@ final class Examples {
                     "fparity bench --programs 50",
                     "fparity bench --varity ../shared/peers/varity --repeat 3")),
             Map.entry("fparity bench scale", List.of(
-                    "fparity bench scale --runs 10000 --commands compare,report --out target/scale")),
+                    "fparity bench scale --runs 10000 --commands compare,report --out target/scale",
+                    "fparity bench scale --runs 10000000 --java-opts=-Xmx512m --commands compare --out /tmp/scale-10m")),
             Map.entry("fparity bench reduce", List.of(
                     "fparity bench reduce campaigns/c1 --cases 10 --cvise 3")),
-            Map.entry("fparity bench scale", List.of(
-                    "fparity bench scale --runs 100000,1000000 --out /tmp/scale",
-                    "fparity bench scale --runs 10000000 --java-opts=-Xmx512m --commands merge,compare --out /tmp/scale-10m")),
             Map.entry("fparity compare", List.of(
                     "fparity compare campaigns/c1",
                     "fparity compare campaigns/c1 --pair gcc@O0:gcc@O3_FM",
