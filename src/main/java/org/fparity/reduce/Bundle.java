@@ -27,10 +27,26 @@ import org.fparity.util.AtomicFiles;
 public final class Bundle {
     private Bundle() {}
 
-    /** Everything a bundle records. {@code divergence} and {@code sanitizer} may be null (not available here). */
+    /**
+     * Everything a bundle records. {@code divergence} and {@code sanitizer} may be null (not available here);
+     * {@code siteA}, {@code siteB}: the cluster profile each side ran at, null for this machine.
+     */
     public record Contents(String id, Program program, Input input, DiscrepancyClass cls, DetectedToolchain a, String optA, Outcome outA,
             DetectedToolchain b, String optB, Outcome outB, Double reference, Divergence divergence, Sanitizer.Check sanitizer,
-            Size original, Map<String, String> host) {}
+            Size original, Map<String, String> host, String siteA, String siteB) {
+        public Contents(String id, Program program, Input input, DiscrepancyClass cls, DetectedToolchain a, String optA, Outcome outA,
+                DetectedToolchain b, String optB, Outcome outB, Double reference, Divergence divergence, Sanitizer.Check sanitizer,
+                Size original, Map<String, String> host) {
+            this(id, program, input, cls, a, optA, outA, b, optB, outB, reference, divergence, sanitizer, original, host, null, null);
+        }
+
+        /** A side's platform as the bundle names it: {@code gcc@O2}, or {@code gcc@O2@lumi} for a side that ran at a site. */
+        String label(int side) {
+            DetectedToolchain dt = side == 0 ? a : b;
+            String site = side == 0 ? siteA : siteB;
+            return dt.name() + "@" + (side == 0 ? optA : optB) + (site == null ? "" : "@" + site);
+        }
+    }
 
     /** Writes the bundle folder (each file temp-then-rename) and returns it. */
     public static Path write(Path root, Contents c) {
@@ -49,11 +65,11 @@ public final class Bundle {
             String file = fileName(dt);
             String cls = Standalone.className(dt);
             sources.put(file, Standalone.source(dt, c.program()));
-            String tag = dt.name() + "_" + opt;
+            String tag = c.label(side).replace('@', '_');
             String bin = "build/" + tag + "/bin";
             sh.append("mkdir -p build/").append(tag).append('\n');
             sh.append(org.fparity.util.ShellWords.join(dt.toolchain().compileArgv(opt, file, bin, cls))).append('\n');
-            sh.append("printf '%s ' '").append(dt.name()).append('@').append(opt).append("'\n");
+            sh.append("printf '%s ' '").append(c.label(side)).append("'\n");
             sh.append(org.fparity.util.ShellWords.join(dt.toolchain().runArgv(opt, bin, cls))).append(" $args | tail -n 1\n");
         }
         try {
@@ -93,7 +109,7 @@ public final class Bundle {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             Outcome out = side == 0 ? c.outA() : c.outB();
             String opt = side == 0 ? c.optA() : c.optB();
-            ObjectNode p = ps.putObject(dt.name() + "@" + opt);
+            ObjectNode p = ps.putObject(c.label(side));
             if (out.status() == Outcome.Status.OK) {
                 p.put("result", out.hex());
                 p.put("class", OutcomeClass.of(out.value()).name().toLowerCase(java.util.Locale.ROOT));
@@ -110,8 +126,8 @@ public final class Bundle {
     }
 
     static String readme(Contents c, Iterable<String> files) {
-        String pa = c.a().name() + "@" + c.optA();
-        String pb = c.b().name() + "@" + c.optB();
+        String pa = c.label(0);
+        String pb = c.label(1);
         StringBuilder r = new StringBuilder();
         boolean ended = c.cls() == null;
         r.append("# ").append(Verdict.label(c.cls())).append(" discrepancy ").append(c.id()).append("\n\n");

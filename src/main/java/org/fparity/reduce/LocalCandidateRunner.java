@@ -161,8 +161,13 @@ public final class LocalCandidateRunner implements CandidateRunner {
 
     private static DetectedToolchain shortRuns(DetectedToolchain dt) {
         Toolchain tc = dt.toolchain();
-        if (tc.runTimeout() <= CANDIDATE_RUN_SECONDS) return dt;
-        return dt.withToolchain(tc.withTimeouts(tc.compileTimeoutSeconds(), CANDIDATE_RUN_SECONDS, tc.startupTimeoutSeconds()));
+        return tc.runTimeout() <= CANDIDATE_RUN_SECONDS ? dt : dt.withToolchain(shortRuns(tc));
+    }
+
+    /** The descriptor with a candidate's run limit ({@link #CANDIDATE_RUN_SECONDS}). */
+    static Toolchain shortRuns(Toolchain tc) {
+        if (tc.runTimeout() <= CANDIDATE_RUN_SECONDS) return tc;
+        return tc.withTimeouts(tc.compileTimeoutSeconds(), CANDIDATE_RUN_SECONDS, tc.startupTimeoutSeconds());
     }
 
     /** Both sides' detected toolchains, for bundles and confirmation. */

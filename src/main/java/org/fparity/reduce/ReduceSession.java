@@ -2,7 +2,16 @@ package org.fparity.reduce;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import org.fparity.campaign.LocalSite;
+import org.fparity.campaign.Sites;
+import org.fparity.exec.BinaryCache;
+import org.fparity.exec.ClusterProfile;
+import org.fparity.exec.Clusters;
+import org.fparity.exec.PlatformKey;
+import org.fparity.exec.SiteExecutor;
+import org.fparity.exec.Toolchain;
 import java.util.function.Consumer;
 import org.fparity.FparityError;
 import org.fparity.exec.NodeFacts;
@@ -61,15 +70,133 @@ public final class ReduceSession {
         this.log = log;
     }
 
+    /**
+     * Runs the session. Sides on this machine build and run here (single-program forms, candidate batches); when a
+     * side lives at another site (a cluster profile), every run of both sides goes to its own site through the engine
+     * ({@link SiteCandidateRunner}: one job document per site per round), and the trace is made here with each side's
+     * own flags.
+     */
     public Report run(Request r) throws InterruptedException {
-        DetectedToolchain a = detect(r.a());
-        DetectedToolchain b = detect(r.b());
-        Standalone single = new Standalone(work);
-        Outcome sa = single.run(a, r.a().opt(), r.program(), r.input());
-        Outcome sb = single.run(b, r.b().opt(), r.program(), r.input());
+        Toolchain ta = descriptor(r.a());
+        Toolchain tb = descriptor(r.b());
+        if (r.a().here() && r.b().here()) {
+            DetectedToolchain a = detect(r.a(), ta);
+            DetectedToolchain b = detect(r.b(), tb);
+            return run(r, a, b, new Here(a, r.a().opt(), b, r.b().opt(), work));
+        }
+        try (AtSites sites = new AtSites(r.a(), ta, r.b(), tb)) {
+            return run(r, DetectedToolchain.detect(ta), DetectedToolchain.detect(tb), sites);
+        }
+    }
+
+    /** How a session runs the two sides: the confirmation form of a program, and candidates in rounds. */
+    private interface Sides {
+        /** {@code {A's outcome, B's outcome}} of the program alone (the form a reproducer ships, or a batch of one at a site). */
+        Outcome[] alone(Program p, Input in) throws InterruptedException;
+
+        CandidateRunner candidates();
+
+        /** Candidates each in a binary of its own (a run that ends differently). */
+        CandidateRunner eachAlone();
+    }
+
+    /** Both sides on this machine: single-program builds and a {@link LocalCandidateRunner}. */
+    private static final class Here implements Sides {
+        private final DetectedToolchain a;
+        private final String optA;
+        private final DetectedToolchain b;
+        private final String optB;
+        private final Standalone single;
+        private final LocalCandidateRunner runner;
+
+        Here(DetectedToolchain a, String optA, DetectedToolchain b, String optB, Path work) {
+            this.a = a;
+            this.optA = optA;
+            this.b = b;
+            this.optB = optB;
+            this.single = new Standalone(work);
+            this.runner = new LocalCandidateRunner(a, optA, b, optB, work);
+        }
+
+        @Override
+        public Outcome[] alone(Program p, Input in) throws InterruptedException {
+            return new Outcome[] {single.run(a, optA, p, in), single.run(b, optB, p, in)};
+        }
+
+        @Override
+        public CandidateRunner candidates() {
+            return runner;
+        }
+
+        @Override
+        public CandidateRunner eachAlone() {
+            return runner.eachAlone();
+        }
+    }
+
+    /** Each side at its own site (this machine in-process, ssh, Slurm), through the engine; the executors close with it. */
+    private final class AtSites implements Sides, AutoCloseable {
+        private final List<SiteExecutor> open = new java.util.ArrayList<>();
+        private final SiteCandidateRunner confirm;
+        private final SiteCandidateRunner runner;
+
+        AtSites(Side a, Toolchain ta, Side b, Toolchain tb) {
+            try {
+                SiteExecutor ea = open(a);
+                SiteExecutor eb = java.util.Objects.equals(a.site(), b.site()) ? ea : open(b);
+                this.confirm = new SiteCandidateRunner(ea, ta, a.opt(), eb, tb, b.opt());
+                this.runner = new SiteCandidateRunner(ea, LocalCandidateRunner.shortRuns(ta), a.opt(), eb, LocalCandidateRunner.shortRuns(tb), b.opt());
+            } catch (RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+
+        private SiteExecutor open(Side s) {
+            SiteExecutor ex;
+            if (s.here()) {
+                ex = new LocalSite(PlatformKey.LOCAL, new BinaryCache(work.resolve("build")), 2, x -> {});
+            } else {
+                ClusterProfile p;
+                try {
+                    p = Clusters.load(Clusters.defaultDir(), System.getenv()).get(s.site());
+                } catch (FparityError e) {
+                    throw new FparityError("site " + s.site() + " of " + s + " cannot be reached: " + e.getMessage(), FparityError.MISSING_TOOL);
+                }
+                ex = Sites.open(p, work, 2, x -> log.accept(s.site() + ": " + x));
+            }
+            open.add(ex);
+            return ex;
+        }
+
+        @Override
+        public Outcome[] alone(Program p, Input in) throws InterruptedException {
+            return confirm.standalone(new org.fparity.ir.Params.WithInput(p, in));
+        }
+
+        @Override
+        public CandidateRunner candidates() {
+            return runner;
+        }
+
+        @Override
+        public CandidateRunner eachAlone() {
+            return runner.eachAlone();
+        }
+
+        @Override
+        public void close() {
+            for (SiteExecutor ex : open) ex.close();
+        }
+    }
+
+    private Report run(Request r, DetectedToolchain a, DetectedToolchain b, Sides sides) throws InterruptedException {
+        Outcome[] alone = sides.alone(r.program(), r.input());
+        Outcome sa = alone[0];
+        Outcome sb = alone[1];
         boolean ranAlone = sa.status() == Outcome.Status.OK && sb.status() == Outcome.Status.OK;
         DiscrepancyClass standaloneCls = ranAlone ? DiscrepancyClass.classify(sa.value(), sb.value()) : null;
-        LocalCandidateRunner runner = new LocalCandidateRunner(a, r.a().opt(), b, r.b().opt(), work);
+        CandidateRunner runner = sides.candidates();
         DiscrepancyClass cls = r.cls();
         Verdict verdict;
         if (cls == null) {
@@ -100,15 +227,17 @@ public final class ReduceSession {
         // runs on into whatever code follows it (a neighbour's fp_run, which the harness's canary turns into an error
         // line, or anything else: a crash, a hang). So each candidate of a run that ends differently gets its own
         // single-program binary, and its verdict does not depend on its batch mates.
-        CandidateRunner candidates = cls == null ? runner.eachAlone() : runner;
+        CandidateRunner candidates = cls == null ? sides.eachAlone() : runner;
         Reducer.Result res = new Reducer(candidates, verdict, r.limit(), log).reduce(r.program(), r.input());
-        Outcome ra = single.run(a, r.a().opt(), res.program(), res.input());
-        Outcome rb = single.run(b, r.b().opt(), res.program(), res.input());
+        Outcome[] reducedAlone = sides.alone(res.program(), res.input());
+        Outcome ra = reducedAlone[0];
+        Outcome rb = reducedAlone[1];
         boolean reducedStandalone = verdict.interesting(res.program(), res.input(), ra, rb);
         Sanitizer.Check ub = Sanitizer.check(res.program(), res.input(), work);
         boolean aFails = verdict.failing() == 0;
         Double ref = reference(res.program(), res.input());
-        Divergence div = cls == null
+        // traced here, with each side's flags: a side at another site is traced only where this machine has its toolchain
+        Divergence div = !(a.canRun() && b.canRun()) ? null : cls == null
                 ? new Tracer(work).nonFinite(res.program(), res.input(), (aFails ? r.a() : r.b()).toString(), aFails ? res.a() : res.b(), aFails ? b : a,
                         (aFails ? r.b() : r.a()).opt(), aFails ? res.b() : res.a())
                 : new Tracer(work).explain(res.program(), res.input(), a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
@@ -117,16 +246,20 @@ public final class ReduceSession {
         Size original = Size.of(r.program());
         Size reduced = Size.of(res.program());
         Path dir = Bundle.write(out, new Bundle.Contents(id, res.program(), res.input(), cls, a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
-                reducedStandalone ? rb : res.b(), ref, div, ub, original, host));
+                reducedStandalone ? rb : res.b(), ref, div, ub, original, host, r.a().site(), r.b().site()));
         Report rep = new Report(Kind.REDUCED, id, cls, confirmed, sa, sb, res, reducedStandalone, ub, div, dir, original, reduced);
         AtomicFiles.write(dir.resolve("reduction.json"), ProgramJson.toJson(json(rep, r)) + "\n");
         return rep;
     }
 
-    private DetectedToolchain detect(Side s) {
-        var tc = toolchains.get(s.toolchain());
+    /** This machine's descriptor of the side's toolchain with the side's own flags ({@link Side#descriptor}). */
+    private Toolchain descriptor(Side s) {
+        Toolchain tc = toolchains.get(s.toolchain());
         if (tc == null) throw new FparityError("toolchain '" + s.toolchain() + "' not found; run 'fparity toolchains' to see what is available");
-        if (!tc.opt().containsKey(s.opt())) throw new FparityError("toolchain '" + s.toolchain() + "' has no opt level " + s.opt());
+        return s.descriptor(tc);
+    }
+
+    private static DetectedToolchain detect(Side s, Toolchain tc) {
         DetectedToolchain dt = DetectedToolchain.detect(tc);
         if (!dt.canCompile()) throw new FparityError(s + ": " + dt.compileProblem(), FparityError.MISSING_TOOL);
         if (!dt.canRun()) throw new FparityError(s + ": " + dt.runProblem() + " (reduction needs both platforms' outcomes)", FparityError.MISSING_TOOL);
