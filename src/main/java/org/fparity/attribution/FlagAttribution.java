@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;

@@ -52,6 +52,15 @@ final class CanonicalOutcome {
     boolean hasHex;
     int hexFrom;
     int hexTo;
+    /** Whether the outcome has a detail; {@code [detailFrom, detailTo)} when it has. */
+    boolean hasDetail;
+    int detailFrom;
+    int detailTo;
+    /** Whether the outcome names its platform record; {@code [platformIdFrom, platformIdTo)} when it does. */
+    boolean hasPlatformId;
+    int platformIdFrom;
+    int platformIdTo;
+    long micros;
     /** Just past the closing brace. */
     int end;
 
@@ -100,14 +109,26 @@ final class CanonicalOutcome {
             if ((i = field(b, i, limit, HEX)) < 0) return false;
             hexTo = stringEnd;
         }
-        if (DETAIL.at(b, i, limit) && (i = field(b, i, limit, DETAIL)) < 0) return false;
-        if (PLATFORM.at(b, i, limit) && (i = field(b, i, limit, PLATFORM)) < 0) return false;
+        hasDetail = DETAIL.at(b, i, limit);
+        if (hasDetail) {
+            detailFrom = i + DETAIL.length();
+            if ((i = field(b, i, limit, DETAIL)) < 0) return false;
+            detailTo = stringEnd;
+        }
+        hasPlatformId = PLATFORM.at(b, i, limit);
+        if (hasPlatformId) {
+            platformIdFrom = i + PLATFORM.length();
+            if ((i = field(b, i, limit, PLATFORM)) < 0) return false;
+            platformIdTo = stringEnd;
+        }
         if ((i = literal(b, i, limit, MICROS)) < 0) return false;
         int microsFrom = i;
-        while (i < limit && b[i] >= '0' && b[i] <= '9' && i - microsFrom < 19) i++;
+        long us = 0;
+        while (i < limit && b[i] >= '0' && b[i] <= '9' && i - microsFrom < 19) us = us * 10 + (b[i++] - '0');
         if (i == microsFrom || (b[microsFrom] == '0' && i - microsFrom > 1)) return false;
         if (i - microsFrom == 19 && java.util.Arrays.compare(b, microsFrom, i, LONG_MAX, 0, 19) > 0) return false;
         if (i >= limit || b[i] != '}') return false;
+        micros = us;
         end = i + 1;
         return true;
     }

@@ -107,73 +107,121 @@ public final class OutcomeLog implements AutoCloseable {
     }
 
     /** A parse: the contents, and where each whole line that is not an outcome (or {@code misfit} refuses) lies: start, end past its newline. */
-    private record Parsed(Contents contents, List<long[]> bad, byte[] bytes) {}
+    private record Parsed(Contents contents, List<long[]> bad) {}
+
+    /** Bytes read at a time: lines are cut from this block, never from the whole file (a log of 10^7 runs is over 2 GB). */
+    private static final int BLOCK = 1 << 20;
 
     /**
-     * Parses a log. {@code misfit} (or null): why an outcome that reads does not belong to the campaign (an unknown
-     * program, an input it does not have), or null when it does; such a line is skipped like one that does not read.
+     * Parses a log, streaming it through one block. {@code misfit} (or null): why an outcome that reads does not belong
+     * to the campaign (an unknown program, an input it does not have), or null when it does; such a line is skipped like
+     * one that does not read. Lines in fparity's own spelling are read from their bytes ({@link OutcomeReader}), the
+     * names they share held once; runs are told apart by a table of indices ({@link RunTable}).
      */
     private static Parsed parse(Path file, Function<Outcome, String> misfit) {
         // a hand-made folder's log may be a link to a device (/dev/zero would be read until memory runs out) or a FIFO
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             throw new org.fparity.FparityError(file + " is not a regular file: a campaign's outcomes are a file in its folder");
         }
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (java.nio.file.NoSuchFileException e) {
-            bytes = new byte[0];
-        } catch (IOException e) {
-            throw org.fparity.FparityError.io("cannot read " + file, e);
-        }
-        Map<String, Outcome> byKey = new LinkedHashMap<>();
-        Map<String, Integer> lineOf = new java.util.HashMap<>();
+        OutcomeReader reader = new OutcomeReader();
+        RunTable table = new RunTable();
         List<String> problems = new ArrayList<>();
         List<String> conflicts = new ArrayList<>();
         List<long[]> bad = new ArrayList<>();
         int dups = 0;
-        int start = 0;
         int lineNo = 0;
         long valid = 0;
         boolean torn = false;
-        while (start < bytes.length) {
-            int nl = indexOf(bytes, (byte) '\n', start);
-            lineNo++;
-            if (nl < 0) {
-                // No newline: the writer was killed mid-line. Everything before it is intact.
-                torn = true;
-                problems.add(file.getFileName() + " line " + lineNo + ": torn last line (" + (bytes.length - start) + " bytes) dropped");
-                break;
-            }
-            String line = new String(bytes, start, nl - start, StandardCharsets.UTF_8).strip();
-            int from = start;
-            start = nl + 1;
-            valid = start;
-            if (line.isEmpty()) continue;
-            try {
-                Outcome o = READER.readValue(line);
-                if (o == null || o.program() == null || o.status() == null || o.toolchain() == null || o.opt() == null) {
-                    throw new IllegalArgumentException("missing fields");
-                }
-                String why = misfit == null ? null : misfit.apply(o);
-                if (why != null) throw new IllegalArgumentException(why);
-                Outcome had = byKey.putIfAbsent(o.key(), o);
-                if (had == null) {
-                    lineOf.put(o.key(), lineNo);
-                } else {
-                    dups++;
-                    if (!result(had).equals(result(o))) {
-                        conflicts.add("conflict: " + o.program() + " input " + o.input() + " on " + o.platformKey().id() + " is " + result(had) + " at line "
-                                + lineOf.get(o.key()) + " but " + result(o) + " at line " + lineNo + " of " + file.getFileName());
+        byte[] block = new byte[BLOCK];
+        byte[] carry = new byte[0]; // a line begun in the previous block
+        int carried = 0;
+        long offset = 0; // file offset of block[0]
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            while (true) {
+                int n = in.readNBytes(block, 0, block.length);
+                if (n <= 0) break;
+                int start = 0;
+                while (start < n) {
+                    int nl = indexOf(block, (byte) '\n', start, n);
+                    if (nl < 0) {
+                        // the rest of the block begins a line that the next block ends (or the file's torn tail)
+                        if (carried + n - start > carry.length) carry = java.util.Arrays.copyOf(carry, Math.max(carry.length * 2, carried + n - start));
+                        System.arraycopy(block, start, carry, carried, n - start);
+                        carried += n - start;
+                        break;
+                    }
+                    lineNo++;
+                    byte[] b;
+                    int from, to;
+                    if (carried > 0) {
+                        if (carried + nl - start > carry.length) carry = java.util.Arrays.copyOf(carry, carried + nl - start);
+                        System.arraycopy(block, start, carry, carried, nl - start);
+                        b = carry;
+                        from = 0;
+                        to = carried + nl - start;
+                        carried = 0;
+                    } else {
+                        b = block;
+                        from = start;
+                        to = nl;
+                    }
+                    long lineStart = offset + nl - (to - from);
+                    start = nl + 1;
+                    valid = offset + start;
+                    String why = line(b, from, to, lineNo, misfit, reader, table, conflicts, file);
+                    if (why == DUPLICATE) {
+                        dups++;
+                    } else if (why != null) {
+                        bad.add(new long[] {lineStart, valid});
+                        problems.add(file.getFileName() + " line " + lineNo + ": unreadable outcome skipped (" + why + ")");
                     }
                 }
-            } catch (JsonProcessingException | IllegalArgumentException e) {
-                bad.add(new long[] {from, start});
-                problems.add(file.getFileName() + " line " + lineNo + ": unreadable outcome skipped ("
-                        + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");
+                offset += n;
             }
+        } catch (java.nio.file.NoSuchFileException e) {
+            // a missing log is an empty one
+        } catch (IOException e) {
+            throw org.fparity.FparityError.io("cannot read " + file, e);
         }
-        return new Parsed(new Contents(List.copyOf(byKey.values()), dups, List.copyOf(problems), valid, torn, conflicts), bad, bytes);
+        if (carried > 0) {
+            // No newline: the writer was killed mid-line. Everything before it is intact.
+            torn = true;
+            problems.add(file.getFileName() + " line " + (lineNo + 1) + ": torn last line (" + carried + " bytes) dropped");
+        }
+        return new Parsed(new Contents(table.outcomes(), dups, List.copyOf(problems), valid, torn, conflicts), bad);
+    }
+
+    /** What {@link #line} returns for a second record of a run (counted, not a problem). */
+    private static final String DUPLICATE = new String("duplicate");
+
+    /**
+     * Reads one line {@code b[from, to)} into {@code table}: null when it was added (or is blank), {@link #DUPLICATE} for
+     * a second record of a run (a conflict noted when its result differs), else why it is not an outcome of this campaign.
+     */
+    private static String line(byte[] b, int from, int to, int lineNo, Function<Outcome, String> misfit, OutcomeReader reader, RunTable table,
+            List<String> conflicts, Path file) {
+        Outcome o = reader.canonical(b, from, to);
+        if (o == null) {
+            String line = new String(b, from, to - from, StandardCharsets.UTF_8).strip();
+            if (line.isEmpty()) return null;
+            try {
+                o = reader.general(line);
+            } catch (JsonProcessingException e) {
+                return ProgramJson.oneLine(e);
+            } catch (IllegalArgumentException e) {
+                return e.getMessage();
+            }
+            if (o == null || o.program() == null || o.status() == null || o.toolchain() == null || o.opt() == null) return "missing fields";
+        }
+        String why = misfit == null ? null : misfit.apply(o);
+        if (why != null) return why;
+        Outcome had = table.add(o, lineNo);
+        if (had == null) return null;
+        if (!result(had).equals(result(o))) {
+            conflicts.add("conflict: " + o.program() + " input " + o.input() + " on " + o.platformKey().id() + " is " + result(had) + " at line "
+                    + table.lineOf(had) + " but " + result(o) + " at line " + lineNo + " of " + file.getFileName());
+        }
+        return DUPLICATE;
     }
 
     /** What two records of one run are compared by: how it ended and the bits it printed (never its time or message). */
@@ -227,26 +275,37 @@ public final class OutcomeLog implements AutoCloseable {
     /**
      * Appends the bad lines to the side file (forced to disk first), then replaces the log by its good lines (temp, then
      * rename): killed in between, the next open finds the same bad lines and sets them aside again; nothing is lost.
+     * Both are copied from the file, range by range, never held whole.
      */
     private static void setAside(Path file, Parsed p, long validBytes, Path side) {
-        byte[] b = p.bytes();
-        try (FileChannel out = FileChannel.open(side, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-            for (long[] r : p.bad()) {
-                ByteBuffer buf = ByteBuffer.wrap(b, (int) r[0], (int) (r[1] - r[0]));
-                while (buf.hasRemaining()) out.write(buf);
+        try (FileChannel log = FileChannel.open(file, StandardOpenOption.READ)) {
+            try (FileChannel out = FileChannel.open(side, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+                for (long[] r : p.bad()) copy(log, r[0], r[1], out);
+                out.force(true);
+            } catch (IOException e) {
+                throw org.fparity.FparityError.io("cannot write " + side, e);
             }
-            out.force(true);
+            Path tmp = org.fparity.util.AtomicFiles.tempBeside(file);
+            try (FileChannel good = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                long at = 0;
+                for (long[] r : p.bad()) {
+                    copy(log, at, r[0], good);
+                    at = r[1];
+                }
+                copy(log, at, validBytes, good);
+                good.force(true);
+            } catch (IOException e) {
+                Files.deleteIfExists(tmp);
+                throw org.fparity.FparityError.io("cannot write " + file, e);
+            }
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw org.fparity.FparityError.io("cannot write " + side, e);
+            throw org.fparity.FparityError.io("cannot repair " + file, e);
         }
-        java.io.ByteArrayOutputStream good = new java.io.ByteArrayOutputStream((int) validBytes);
-        int at = 0;
-        for (long[] r : p.bad()) {
-            good.write(b, at, (int) r[0] - at);
-            at = (int) r[1];
-        }
-        good.write(b, at, (int) validBytes - at);
-        org.fparity.util.AtomicFiles.write(file, good.toByteArray());
+    }
+
+    private static void copy(FileChannel from, long start, long end, FileChannel to) throws IOException {
+        for (long at = start; at < end;) at += from.transferTo(at, end - at, to);
     }
 
     /** Appends one outcome as one write: the whole line reaches the kernel before this returns. */
@@ -324,12 +383,12 @@ public final class OutcomeLog implements AutoCloseable {
      */
     public synchronized Contents contents() {
         if (since.isEmpty()) return opened;
-        Map<String, Outcome> byKey = new LinkedHashMap<>();
+        RunTable byRun = new RunTable();
         int dups = opened.duplicates();
         List<String> conflicts = new ArrayList<>(opened.conflicts());
-        for (Outcome o : opened.outcomes()) byKey.put(o.key(), o);
+        for (Outcome o : opened.outcomes()) byRun.add(o, 0);
         for (Outcome o : since) {
-            Outcome had = byKey.putIfAbsent(o.key(), o);
+            Outcome had = byRun.add(o, 0);
             if (had == null) continue;
             dups++;
             if (!result(had).equals(result(o))) {
@@ -343,7 +402,7 @@ public final class OutcomeLog implements AutoCloseable {
         } catch (IOException e) {
             throw org.fparity.FparityError.io("cannot read outcomes.jsonl", e);
         }
-        return new Contents(List.copyOf(byKey.values()), dups, opened.problems(), size, false, conflicts);
+        return new Contents(byRun.outcomes(), dups, opened.problems(), size, false, conflicts);
     }
 
     @Override
@@ -366,8 +425,8 @@ public final class OutcomeLog implements AutoCloseable {
         }
     }
 
-    private static int indexOf(byte[] b, byte x, int from) {
-        for (int i = from; i < b.length; i++) if (b[i] == x) return i;
+    private static int indexOf(byte[] b, byte x, int from, int to) {
+        for (int i = from; i < to; i++) if (b[i] == x) return i;
         return -1;
     }
 }

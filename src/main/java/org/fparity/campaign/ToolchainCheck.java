@@ -95,15 +95,9 @@ public final class ToolchainCheck {
         return rows;
     }
 
-    /**
-     * The campaign's rule for "the same result": the same bits, or both NaN (any sign or payload), or both zero (either
-     * sign), as {@code compare.DiscrepancyClass} classes outcomes. A NaN's sign is not an emitter's fidelity.
-     */
+    /** The campaign's rule for "the same result" ({@link org.fparity.exec.DiscrepancyClass#same}): a NaN's sign is not an emitter's fidelity. */
     static boolean sameResult(String want, String got) {
-        if (want.equals(got)) return true;
-        double a = org.fparity.ir.HexFloat.parse(want);
-        double b = org.fparity.ir.HexFloat.parse(got);
-        return (Double.isNaN(a) && Double.isNaN(b)) || (a == 0 && b == 0);
+        return org.fparity.exec.DiscrepancyClass.same(want, got);
     }
 
     private static List<Outcome> run(LocalExecutor ex, DetectedToolchain dt, String opt, List<String> ids, Map<String, Program> byId, List<Job.Line> lines)

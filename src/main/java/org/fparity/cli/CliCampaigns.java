@@ -19,17 +19,14 @@ final class CliCampaigns {
         }
     }
 
-    /**
-     * The exit code of a command that compared a campaign (run, compare, report): 1 when it found something —
-     * discrepancies, runs that ended differently or unstable results; with a baseline only discrepancies new since it —
-     * or when the campaign is broken (most toolchains produced no value); otherwise 0.
-     */
+    /** The exit code of a command that compared a campaign (run, compare, report): {@link org.fparity.report.Report#exitCode}. */
     static int exitCode(org.fparity.report.Report r) {
-        return org.fparity.ExitCode.found(r.found()).code();
+        return r.exitCode().code();
     }
 
     /** The help line of the findings rule above, for run, compare and report. */
-    static final String FINDINGS_EXIT = "Exits 1 when discrepancies or runs that ended differently were found (with --baseline: new ones only), 0 when none.";
+    static final String FINDINGS_EXIT = "Exits 1 when cases disagree or runs ended differently (with --baseline: new ones only), 3 when nothing could be "
+            + "compared because a toolchain cannot run here, 0 when nothing was found.";
 
     static CampaignView load(Path dir) {
         return withReportVersion(CampaignFiles.load(dir));

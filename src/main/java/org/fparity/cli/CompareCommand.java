@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "Compare a campaign's outcomes across toolchains and opt levels and print the tables. A campaign from several sites "
-                + "shows only pairs across sites (same opt level) by default, with which side the correctly rounded reference agrees with; "
+                + "shows only pairs across sites (the same toolchain and opt level at two sites) by default, with which side the correctly rounded reference agrees with; "
                 + "--all-pairs shows every pair.")
 public final class CompareCommand implements Callable<Integer> {
     @Spec
@@ -45,7 +45,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "OTHER", description = "Another campaign (last night's, another cluster's): show what is new, gone, persisting.")
     Path baseline;
 
-    @Option(names = "--all-pairs", description = "Every pair, also within a site (default: pairs across sites only, for a campaign from several sites).")
+    @Option(names = "--all-pairs", description = "Every pair, also within a site; without it a campaign from several sites shows only the same toolchain and opt level at two sites.")
     boolean allPairs;
 
     @Option(names = "--reference-rows", paramLabel = "N", defaultValue = "50",
@@ -66,8 +66,11 @@ public final class CompareCommand implements Callable<Integer> {
         CampaignView view = CliCampaigns.load(campaign);
         Set<Platform> present = Comparer.platforms(view.outcomes());
         SortedSet<String> sites = PairSelection.sites(present);
-        boolean crossSite = pair == null && !allPairs && sites.size() > 1;
-        List<Pair> pairs = pair != null ? PairSelection.parse(pair, present) : crossSite ? PairSelection.crossSite(present) : PairSelection.all(present);
+        List<Pair> across = pair == null && !allPairs && sites.size() > 1 ? PairSelection.crossSite(present) : List.of();
+        // no toolchain ran at two sites: nothing to hold the sites to each other, so every pair is shown (and said so)
+        boolean crossSite = !across.isEmpty();
+        boolean noSharedToolchain = pair == null && !allPairs && sites.size() > 1 && across.isEmpty();
+        List<Pair> pairs = pair != null ? PairSelection.parse(pair, present) : crossSite ? across : PairSelection.all(present);
         // --pair: cases, health and ranking are counted over the pair's platforms, not every platform of the campaign.
         Set<Platform> mine = new java.util.HashSet<>();
         for (Pair p : pairs) mine.addAll(List.of(p.a(), p.b()));
@@ -83,13 +86,16 @@ public final class CompareCommand implements Callable<Integer> {
         }
         var out = spec.commandLine().getOut();
         if (crossSite) {
-            out.println("Cross-site view: " + pairs.size() + " pairs across sites " + String.join(", ", sites) + " at the same opt level (--all-pairs for every pair)");
+            out.println("Cross-site view: " + pairs.size() + " pairs, each the " + CrossSite.MEANING + " (" + String.join(", ", sites)
+                    + "); --all-pairs for every pair");
+        } else if (noSharedToolchain) {
+            out.println("Cross-site view: no toolchain ran at two of the sites " + String.join(", ", sites) + " at the same opt level, so every pair is shown");
         }
         Report r = Report.of(view, now, diff).judged(policy, before == null ? null : Report.causesOf(before));
         // names come from campaign files, perhaps another cluster's: never a raw escape sequence to the terminal
         out.print(org.fparity.util.Names.printableText(ReportWriter.text(r)));
-        List<CrossSite.Verdict> across = r.crossSite();
-        if (!across.isEmpty() || crossSite) out.print(org.fparity.util.Names.printableText(CrossSite.render(across, referenceRows)));
+        List<CrossSite.Verdict> acrossVerdicts = r.crossSite();
+        if (!acrossVerdicts.isEmpty() || crossSite) out.print(org.fparity.util.Names.printableText(CrossSite.render(acrossVerdicts, referenceRows)));
         out.flush();
         return CliCampaigns.exitCode(r);
     }

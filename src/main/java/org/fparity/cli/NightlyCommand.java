@@ -41,16 +41,27 @@ public final class NightlyCommand implements Callable<Integer> {
         }
         Nightly.Result r = Nightly.run(cfg, night, Main.VERSION, s -> System.err.println("fparity: " + s));
         var o = spec.commandLine().getOut();
-        o.println("night " + night + ": " + r.discrepancies() + " discrepancies, " + r.added().size() + " new"
-                + (r.baseline() == null ? " (no earlier night)" : " since " + r.baseline()));
+        // in cases, as the night's report says (its platform pairs are detail there)
+        o.println("night " + night + ": " + r.headline() + (r.baseline() == null ? " (no earlier night)" : ""));
+        if (r.causes() != null) o.println(org.fparity.util.Names.printableText("causes: " + org.fparity.report.Report.causesHeadline(r.causes())));
         r.failures().forEach((c, why) -> o.println("missing: cluster " + c + ": " + why));
         o.println("report: " + r.report().resolve("report.html") + "   history: " + cfg.history().resolve("index.html"));
-        o.println(switch (r.exitCode()) {
-            case 0 -> "verdict: nothing new (exit 0)";
-            case 1 -> "verdict: new discrepancies (exit 1)";
+        boolean inCauses = r.causes() != null && r.causes().compared();
+        o.println(org.fparity.util.Names.printableText(switch (r.exitCode()) {
+            case 0 -> inCauses ? "verdict: only known causes (exit 0)" : "verdict: nothing new (exit 0)";
+            case 1 -> inCauses ? "verdict: " + newCauses(r.causes()) + " (exit 1)" : r.baseline() == null ? "verdict: findings (exit 1)" : "verdict: new findings (exit 1)";
             default -> "verdict: infrastructure failure, partial results (exit 3)";
-        });
+        }));
         o.flush();
         return r.exitCode();
+    }
+
+    /** {@code new root cause: TITLE [KEY]; …}, or the cases no cause explains. */
+    private static String newCauses(org.fparity.report.CauseVerdict cv) {
+        java.util.List<String> named = new java.util.ArrayList<>();
+        for (org.fparity.report.CauseVerdict.Row row : cv.red()) named.add(row.cause().title() + " [" + row.cause().key() + "]");
+        String causes = named.isEmpty() ? "" : (named.size() == 1 ? "new root cause: " : "new root causes: ") + String.join("; ", named);
+        if (!cv.untriaged().isEmpty() && named.isEmpty()) return "disagreeing cases no cause explains (" + cv.untriaged().size() + ")";
+        return causes;
     }
 }

@@ -37,7 +37,8 @@ public final class ReduceCommand implements Callable<Integer> {
 
     @Option(names = "--top", paramLabel = "K", description = "the K most severe discrepancies of CAMPAIGN with distinct root causes: first a run that "
             + "ended differently (a crash or the harness's error exit beside a result) for each platform that ended so, then NaN and Inf classes before "
-            + "Zero and Number ones, the larger ULP gap first, then the other runs that ended differently")
+            + "Zero and Number ones, the larger ULP gap first, then the other runs that ended differently; pairs within one toolchain against its O0 "
+            + "before other pairs within one toolchain, before pairs across toolchains")
     Integer top;
 
     @Option(names = "--input", paramLabel = "TOKENS", description = "the input for PROGRAM, one token per parameter (default: its first '// input:' line)")
@@ -123,10 +124,18 @@ public final class ReduceCommand implements Callable<Integer> {
     }
 
     private int top(ReduceSession session, PrintWriter w) throws InterruptedException {
+        List<ReduceSession.Report> bundled = new ArrayList<>();
         Set<String> causes = new HashSet<>();
         Set<String> programs = new HashSet<>();
         int done = 0;
-        for (CampaignDiscrepancies.Entry e : CampaignDiscrepancies.menu(target).ranked()) {
+        // pairs a vendor owns first (one toolchain against its O0, then within one toolchain, then across), each group in
+        // the menu's order
+        List<CampaignDiscrepancies.Entry> ranked = new ArrayList<>(CampaignDiscrepancies.menu(target).ranked());
+        ranked.sort(java.util.Comparator.comparingInt(e -> {
+            ReduceSession.Request q = e.request(1, false, 1);
+            return org.fparity.reduce.OwnPair.rank(q.a(), q.b());
+        }));
+        for (CampaignDiscrepancies.Entry e : ranked) {
             if (done == top) break;
             // the same program and input at another opt pair is almost always the same cause: try other programs first
             if (!programs.add(e.run())) continue;
@@ -147,9 +156,24 @@ public final class ReduceCommand implements Callable<Integer> {
                 continue;
             }
             print(w, r);
+            bundled.add(r);
             done++;
         }
+        summary(w, bundled);
         return done > 0 ? 1 : 0;
+    }
+
+    /** The bundles, vendor bugs first (then undecided, within accuracy, allowed by the flags, outside the contract). */
+    private static void summary(PrintWriter w, List<ReduceSession.Report> bundled) {
+        if (bundled.isEmpty()) return;
+        List<ReduceSession.Report> sorted = new ArrayList<>(bundled);
+        sorted.sort(java.util.Comparator.comparingInt(r -> r.findingVerdict() == null ? 1 : r.findingVerdict().rank()));
+        w.println("bundles, vendor bugs first:");
+        for (ReduceSession.Report r : sorted) {
+            w.printf("  %s  %-14s  %-28s  %s vs %s  %d -> %d operations  %.1f s%n", r.id(), r.label(), r.findingVerdict() == null ? "-" : r.findingVerdict().kind().label,
+                    r.a(), r.b(), r.original().operations(), r.reduced().operations(), r.result().millis() / 1000.0);
+        }
+        w.flush();
     }
 
     private static void print(PrintWriter w, ReduceSession.Report r) {
@@ -170,7 +194,9 @@ public final class ReduceCommand implements Callable<Integer> {
                 r.result().millis() / 1000.0, r.result().rounds(), r.result().candidates());
         w.println("  " + (r.reducedStandalone() ? "reduced program shows the discrepancy standalone" : "reduced program does NOT show it standalone")
                 + "; sanitizers: " + (r.sanitizer() == null ? "not run (no gcc)" : r.sanitizer().clean() ? "clean" : r.sanitizer().detail()));
+        if (r.pairNote() != null) w.println("  " + r.pairNote());
         if (r.divergence() != null) w.println("  " + r.divergence().sentence());
+        if (r.findingVerdict() != null) w.println("  " + r.findingVerdict().sentence());
         w.println("  bundle: " + r.bundle());
         w.flush();
     }

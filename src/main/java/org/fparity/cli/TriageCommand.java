@@ -6,6 +6,8 @@ import java.util.concurrent.Callable;
 import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.attribution.AttributionText;
+import org.fparity.attribution.CampaignTriage;
+import org.fparity.attribution.CausesText;
 import org.fparity.attribution.FlagAttribution;
 import org.fparity.attribution.FlagModel;
 import org.fparity.attribution.PassBisection;
@@ -21,21 +23,27 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code fparity triage PROGRAM.fp --input … --platforms gcc@O0,gcc@O3_FM}: which flags make one case differ. */
+/**
+ * {@code fparity triage CAMPAIGN}: every discrepancy of a campaign attributed and grouped into root causes; {@code
+ * fparity triage PROGRAM.fp --input … --platforms gcc@O0,gcc@O3_FM}: which flags make one case differ.
+ */
 @Command(name = "triage", mixinStandardHelpOptions = true,
-        description = {"Attributes one case's discrepancy between two opt levels of one toolchain to the flags behind it, by experiment:"
+        description = {"With a campaign folder: attributes every discrepancy and every run that ended differently, groups them into root causes"
+                + " ranked by cases (each with its smallest representative and one command to reduce it), writes causes.json into the campaign"
+                + " and prints the causes; resumable (progress in CAMPAIGN/triage/). Exit 1 when there are causes, 0 when there is nothing to triage.",
+                "With a program: attributes one case's discrepancy between two opt levels of one toolchain to the flags behind it, by experiment:"
                 + " every step a real build and run of the single-program form. Prints the minimal sets of flags that, added to the first"
                 + " platform's, give the second's result (dropping any one member does not), and the knobs that, turned off on the second,"
                 + " give the first's result. What each opt level is made of, and the knobs, are data: runners/knobs/.",
                 "Exit 1 when a discrepancy was attributed, 0 when the two agree standalone, 2 for bad input, 3 when a toolchain cannot build or run here."})
 public final class TriageCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PROGRAM", description = "a program file: .json or the canonical text form (.fp)")
+    @Parameters(index = "0", paramLabel = "CAMPAIGN|PROGRAM", description = "a campaign folder, or a program file: .json or the canonical text form (.fp)")
     Path file;
 
     @Option(names = "--input", paramLabel = "TOKENS", description = "the input, one token per parameter (default: the file's first '// input:' line)")
     String input;
 
-    @Option(names = "--platforms", required = true, paramLabel = "A,B", description = "two opt levels of one toolchain, e.g. gcc@O0,gcc@O3_FM")
+    @Option(names = "--platforms", paramLabel = "A,B", description = "two opt levels of one toolchain, e.g. gcc@O0,gcc@O3_FM")
     String platforms;
 
     @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains).")
@@ -52,6 +60,17 @@ public final class TriageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Path dir = toolchainDir == null ? Toolchains.defaultDir() : toolchainDir;
+        Path knobDir = knobs != null ? knobs : dir.resolveSibling("knobs");
+        if (java.nio.file.Files.isDirectory(file)) {
+            if (platforms != null || input != null || work != null) throw new FparityError("--platforms, --input and --work are for one program; a campaign is triaged whole");
+            CampaignTriage.Result r = CampaignTriage.run(file, new CampaignTriage.Options(dir, knobDir, 2, System.err));
+            PrintWriter out = spec.commandLine().getOut();
+            for (String line : CausesText.lines(r)) out.println(line);
+            out.flush();
+            return r.causes().causes().isEmpty() ? ExitCode.OK.code() : ExitCode.FINDINGS.code();
+        }
+        if (platforms == null) throw new FparityError("--platforms A,B is needed for one program (e.g. gcc@O0,gcc@O3_FM); give a campaign folder to triage a campaign");
         String[] sides = platforms.split(",", -1);
         if (sides.length != 2) throw new FparityError("--platforms takes two platforms, e.g. gcc@O0,gcc@O3_FM; got '" + platforms + "'");
         String[] a = side(sides[0]);
@@ -68,12 +87,11 @@ public final class TriageCommand implements Callable<Integer> {
         if (in.args().size() != p.params().size()) {
             throw new FparityError("the program has " + p.params().size() + " parameters, the input '" + String.join(" ", in.args()) + "' gives " + in.args().size());
         }
-        Path dir = toolchainDir == null ? Toolchains.defaultDir() : toolchainDir;
         Toolchain tc = Toolchains.load(dir).get(a[0]);
         DetectedToolchain dt = DetectedToolchain.detect(tc);
         if (!dt.canCompile()) throw new FparityError(tc.name() + " cannot compile here: " + dt.compileProblem(), FparityError.MISSING_TOOL);
         if (!dt.canRun()) throw new FparityError(tc.name() + " compiles here but cannot run: " + dt.runProblem(), FparityError.MISSING_TOOL);
-        FlagModel model = FlagModel.forToolchain(knobs != null ? knobs : dir.resolveSibling("knobs"), tc.name());
+        FlagModel model = FlagModel.forToolchain(knobDir, tc.name());
         Path w = work != null ? work : java.nio.file.Files.createTempDirectory("fparity-triage");
         try {
             FlagAttribution.Result r = new FlagAttribution(w).attribute(dt, a[1], b[1], model, p, in);

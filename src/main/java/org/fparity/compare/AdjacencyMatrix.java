@@ -1,5 +1,7 @@
 package org.fparity.compare;
 
+import org.fparity.exec.OutcomeClass;
+
 /**
  * Discrepancy counts by (class on side a, class on side b), the shape of the paper's Tables VI / X. The diagonal holds
  * Number–Number and, at Inf/Inf, the +Inf vs −Inf sign discrepancies; NaN/NaN and Zero/Zero are always 0 because

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.ir.HexFloat;
@@ -59,36 +60,32 @@ public final class Cases {
 
     /** Every case that has an outcome, in (program, input) order. */
     public static List<Case> of(CampaignView view) {
-        // Hash first, sort the cases once: a sorted map keyed by "program/input" strings parsed the key on every comparison.
-        Map<Comparer.Run, Map<Platform, Outcome>> firsts = new HashMap<>();
-        for (Outcome o : view.outcomes()) {
-            firsts.computeIfAbsent(new Comparer.Run(o.program(), o.input()), k -> new TreeMap<>()).putIfAbsent(Platform.of(o), o);
-        }
-        List<Map.Entry<Comparer.Run, Map<Platform, Outcome>>> ordered = new ArrayList<>(firsts.entrySet());
-        ordered.sort(Map.Entry.comparingByKey());
+        // grouped by case and platform once, in order (CaseIndex): no sorted map per case, no key per run
+        CaseIndex x = CaseIndex.of(view.outcomes());
         Map<RunOn, List<Outcome>> again = reruns(view);
-        List<Case> out = new ArrayList<>(ordered.size());
-        for (var e : ordered) {
-            Map<Platform, Outcome> byPlatform = e.getValue();
-            Outcome any = byPlatform.values().iterator().next();
+        List<Case> out = new ArrayList<>(x.cases());
+        for (int c = 0; c < x.cases(); c++) {
+            if (x.first[c] == x.first[c + 1]) continue;
+            Outcome any = x.outcome(x.first[c]);
             Map<Platform, String> results = new LinkedHashMap<>();
             Map<Platform, List<String>> unstable = new LinkedHashMap<>();
             List<Platform> failed = new ArrayList<>();
             long micros = 0;
-            for (var pe : byPlatform.entrySet()) {
-                Outcome o = pe.getValue();
+            for (int e = x.first[c]; e < x.first[c + 1]; e++) {
+                Outcome o = x.outcome(e);
+                Platform pl = x.platforms[x.platformAt[e]];
                 micros += o.micros();
-                List<Outcome> more = again.isEmpty() ? List.of() : again.getOrDefault(new RunOn(o.program(), o.input(), pe.getKey()), List.of());
+                List<Outcome> more = again.isEmpty() ? List.of() : again.getOrDefault(new RunOn(o.program(), o.input(), pl), List.of());
                 if (more.isEmpty()) {
                     // no reruns: one answer, nothing to tell apart
-                    if (o.status() == Status.OK) results.put(pe.getKey(), o.hex());
-                    else if (o.status() != Status.CANNOT_RUN) failed.add(pe.getKey());
+                    if (o.status() == Status.OK) results.put(pl, o.hex());
+                    else if (o.status() != Status.CANNOT_RUN) failed.add(pl);
                     continue;
                 }
                 List<String> distinct = distinct(o, more);
-                if (distinct.size() > 1) unstable.put(pe.getKey(), distinct);
-                else if (o.status() == Status.OK) results.put(pe.getKey(), o.hex());
-                else if (o.status() != Status.CANNOT_RUN) failed.add(pe.getKey());
+                if (distinct.size() > 1) unstable.put(pl, distinct);
+                else if (o.status() == Status.OK) results.put(pl, o.hex());
+                else if (o.status() != Status.CANNOT_RUN) failed.add(pl);
             }
             List<Answer> answers = group(results);
             Answer majority = answers.isEmpty() || answers.size() > 1 && answers.get(0).platforms().size() == answers.get(1).platforms().size() ? null : answers.getFirst();

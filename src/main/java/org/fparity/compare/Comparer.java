@@ -4,15 +4,16 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.fparity.FparityError;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.OutcomeClass;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Ulps;
@@ -39,49 +40,57 @@ public final class Comparer {
      * yet, both failed the same way) → not compared. The three counts add up to the runs either side has.
      */
     public static Findings compare(CampaignView view, List<Pair> pairs) {
-        Map<Platform, Map<Run, Outcome>> byPlatform = new HashMap<>();
-        // Parsed once per outcome, not once per pair it takes part in: hex parsing dominates otherwise.
-        Map<Outcome, Double> values = new java.util.IdentityHashMap<>();
+        for (Outcome o : view.outcomes()) check(o);
+        // grouped by case and platform once (CaseIndex), the first outcome of each run: no map per platform, no key per run
+        CaseIndex x = CaseIndex.of(view.outcomes());
+        int cases = x.cases();
         Map<Platform, Map<Status, Integer>> runs = new TreeMap<>();
-        Set<Run> seenRuns = new HashSet<>();
-        for (Outcome o : view.outcomes()) {
-            check(o);
-            Platform p = Platform.of(o);
-            Run r = new Run(o.program(), o.input());
-            // A resumed campaign may hold a run twice; the first line counts, as in the campaign's own outcome log.
-            Map<Run, Outcome> runsHere = byPlatform.computeIfAbsent(p, k -> new HashMap<>());
-            if (runsHere.putIfAbsent(r, o) != null) continue;
-            if (o.status() == Status.OK) values.put(o, value(o));
-            runs.computeIfAbsent(p, k -> new EnumMap<>(Status.class)).merge(o.status(), 1, Integer::sum);
-            seenRuns.add(r);
-        }
-        // every run in (program, input) order, sorted once, with its program's precision looked up once
-        Run[] allRuns = seenRuns.toArray(new Run[0]);
-        java.util.Arrays.sort(allRuns);
-        Precision[] precisions = new Precision[allRuns.length];
-        for (int k = 0; k < allRuns.length; k++) precisions[k] = view.precision(allRuns[k].program());
-        // each platform's outcomes and values as arrays in that order: a pair walks two arrays instead of two hash maps
-        Map<Run, Integer> indexOf = new HashMap<>(allRuns.length * 2);
-        for (int k = 0; k < allRuns.length; k++) indexOf.put(allRuns[k], k);
+        int[][] byStatus = new int[x.platforms.length][Status.values().length];
+        // each platform's outcomes and values as arrays in case order, made only for platforms a pair looks at: a pair
+        // walks two arrays; hex parsed once per outcome, not once per pair it takes part in
         Map<Platform, Outcome[]> outcomesOf = new HashMap<>();
         Map<Platform, double[]> valuesOf = new HashMap<>();
-        byPlatform.forEach((p, m) -> {
-            Outcome[] os = new Outcome[allRuns.length];
-            double[] vs = new double[allRuns.length];
-            m.forEach((r, o) -> {
-                int k = indexOf.get(r);
-                os[k] = o;
-                if (o.status() == Status.OK) vs[k] = values.get(o);
-            });
-            outcomesOf.put(p, os);
-            valuesOf.put(p, vs);
-        });
+        Outcome[][] os = new Outcome[x.platforms.length][];
+        double[][] vs = new double[x.platforms.length][];
+        for (Pair pair : pairs) {
+            for (Platform p : List.of(pair.a(), pair.b())) {
+                int i = x.platformNumber(p);
+                if (i >= 0 && os[i] == null) {
+                    os[i] = new Outcome[cases];
+                    vs[i] = new double[cases];
+                    outcomesOf.put(p, os[i]);
+                    valuesOf.put(p, vs[i]);
+                }
+            }
+        }
+        for (int c = 0; c < cases; c++) {
+            for (int e = x.first[c]; e < x.first[c + 1]; e++) {
+                Outcome o = x.outcome(e);
+                int i = x.platformAt[e];
+                byStatus[i][o.status().ordinal()]++;
+                if (os[i] == null) continue;
+                os[i][c] = o;
+                if (o.status() == Status.OK) vs[i][c] = value(o);
+            }
+        }
+        for (int i = 0; i < x.platforms.length; i++) {
+            Map<Status, Integer> m = new EnumMap<>(Status.class);
+            for (Status st : Status.values()) if (byStatus[i][st.ordinal()] > 0) m.put(st, byStatus[i][st.ordinal()]);
+            if (!m.isEmpty()) runs.put(x.platforms[i], m);
+        }
+        // every run in (program, input) order, with its program's precision looked up once per program
+        Run[] allRuns = new Run[cases];
+        Precision[] precisions = new Precision[cases];
+        for (int c = 0; c < cases; c++) {
+            allRuns[c] = new Run(x.programOf[c], x.inputOf[c]);
+            precisions[c] = c > 0 && x.programOf[c] == x.programOf[c - 1] ? precisions[c - 1] : view.precision(x.programOf[c]);
+        }
         // A platform whose result changed between reruns of a case is not compared on it: its own category, never a discrepancy.
         Set<Cases.RunOn> unstable = Cases.unstable(view);
         Map<Platform, boolean[]> unstableOf = new HashMap<>();
         for (Cases.RunOn u : unstable) {
-            Integer k = indexOf.get(new Run(u.program(), u.input()));
-            if (k != null) unstableOf.computeIfAbsent(u.platform(), x -> new boolean[allRuns.length])[k] = true;
+            int k = x.caseOf(u.program(), u.input());
+            if (k >= 0) unstableOf.computeIfAbsent(u.platform(), y -> new boolean[allRuns.length])[k] = true;
         }
         Outcome[] none = new Outcome[allRuns.length];
         boolean[] stable = new boolean[allRuns.length];

@@ -1,6 +1,8 @@
 package org.fparity.compare;
 
 import java.math.BigInteger;
+import org.fparity.exec.DiscrepancyClass;
+import org.fparity.exec.OutcomeClass;
 
 /**
  * One run whose two results differ: program, input, the pair, both results as glibc {@code %a} text (signs intact),

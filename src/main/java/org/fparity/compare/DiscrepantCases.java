@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 
 /**

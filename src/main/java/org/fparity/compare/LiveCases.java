@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToIntFunction;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.HexFloat;
 

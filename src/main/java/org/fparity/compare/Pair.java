@@ -15,6 +15,14 @@ public record Pair(Platform a, Platform b) {
         return a.lane().equals(b.lane()) ? Kind.OPT_LEVELS : Kind.TOOLCHAINS;
     }
 
+    /**
+     * The same toolchain at the same opt level at two sites: what "across sites" means (compare's cross-site view, the
+     * reports' Across sites). Two different toolchains at two sites differ as toolchains do, not as sites.
+     */
+    public boolean acrossSites() {
+        return !a.site().equals(b.site()) && a.toolchain().equals(b.toolchain()) && a.opt().equals(b.opt());
+    }
+
     /** The table this pair is one row of: {@code gcc vs clang-19}, or {@code gcc O0 vs other opt levels}. */
     public String series() {
         return kind() == Kind.TOOLCHAINS ? a.lane() + " vs " + b.lane() : a.lane() + " " + a.opt() + " vs other opt levels";

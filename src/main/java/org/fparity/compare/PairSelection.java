@@ -43,11 +43,12 @@ public final class PairSelection {
     }
 
     /**
-     * The cross-site view of a campaign that ran at several sites (a merge of two clusters' exports): every two lanes at
-     * different sites at each opt level both ran, nothing within one site. Empty when the campaign has one site.
+     * The cross-site view of a campaign that ran at several sites (a merge of two clusters' exports): each toolchain at
+     * each opt level against itself at every other site ({@link Pair#acrossSites}), nothing within one site and no two
+     * different toolchains. Empty when no toolchain ran at two sites.
      */
     public static List<Pair> crossSite(Set<Platform> present) {
-        return all(present).stream().filter(p -> !p.a().site().equals(p.b().site())).toList();
+        return all(present).stream().filter(Pair::acrossSites).toList();
     }
 
     /** The sites a campaign's platforms ran at, sorted. */

@@ -2,6 +2,7 @@ package org.fparity.compare;
 
 import java.util.EnumMap;
 import java.util.Map;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.ir.Precision;
 
 /**

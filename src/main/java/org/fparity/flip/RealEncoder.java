@@ -91,17 +91,17 @@ public final class RealEncoder {
             case Expr.Var v -> var(v.name());
             case Expr.Elem el -> throw new IllegalArgumentException("array element left in a term: " + el);
             case Expr.Paren p -> encode(p.inner());
-            case Expr.Neg n -> (ArithExpr<RealSort>) ctx.mkUnaryMinus(encode(n.operand()));
+            case Expr.Neg n -> ctx.mkUnaryMinus(encode(n.operand()));
             case Expr.Bin b -> {
                 ArithExpr<RealSort> l = encode(b.left());
                 ArithExpr<RealSort> rr = encode(b.right());
                 yield switch (b.op()) {
-                    case ADD -> (ArithExpr<RealSort>) ctx.mkAdd(l, rr);
-                    case SUB -> (ArithExpr<RealSort>) ctx.mkSub(l, rr);
-                    case MUL -> (ArithExpr<RealSort>) ctx.mkMul(l, rr);
+                    case ADD -> ctx.mkAdd(l, rr);
+                    case SUB -> ctx.mkSub(l, rr);
+                    case MUL -> ctx.mkMul(l, rr);
                     case DIV -> {
                         side.add(ctx.mkNot(ctx.mkEq(rr, ctx.mkReal(0))));
-                        yield (ArithExpr<RealSort>) ctx.mkDiv(l, rr);
+                        yield ctx.mkDiv(l, rr);
                     }
                 };
             }
@@ -136,7 +136,7 @@ public final class RealEncoder {
                 return ctx.mkInt2Real(ctx.mkReal2Int(x));
             }
             case CEIL -> {
-                return (ArithExpr<RealSort>) ctx.mkUnaryMinus(ctx.mkInt2Real(ctx.mkReal2Int((ArithExpr<RealSort>) ctx.mkUnaryMinus(x))));
+                return ctx.mkUnaryMinus(ctx.mkInt2Real(ctx.mkReal2Int(ctx.mkUnaryMinus(x))));
             }
             case TRUNC -> {
                 return trunc(x);
@@ -144,24 +144,24 @@ public final class RealEncoder {
             case ROUND -> {
                 // half away from zero: sign(x) * floor(|x| + 1/2)
                 ArithExpr<RealSort> ax = (ArithExpr<RealSort>) ctx.mkITE(ctx.mkGe(x, zero), x, ctx.mkUnaryMinus(x));
-                ArithExpr<RealSort> f = ctx.mkInt2Real(ctx.mkReal2Int((ArithExpr<RealSort>) ctx.mkAdd(ax, ctx.mkReal(1, 2))));
+                ArithExpr<RealSort> f = ctx.mkInt2Real(ctx.mkReal2Int(ctx.mkAdd(ax, ctx.mkReal(1, 2))));
                 return (ArithExpr<RealSort>) ctx.mkITE(ctx.mkGe(x, zero), f, ctx.mkUnaryMinus(f));
             }
             case LDEXP -> {
                 int k = ((Expr.IntLit) c.args().get(1)).value();
-                return (ArithExpr<RealSort>) ctx.mkMul(x, real(Math.scalb(1.0, Math.max(-1074, Math.min(1023, k)))));
+                return ctx.mkMul(x, real(Math.scalb(1.0, Math.max(-1074, Math.min(1023, k)))));
             }
             case FMOD -> {
                 // C fmod: x - y * trunc(x / y), exact; the sign of x (IEEE remainder rounds the quotient to nearest instead)
                 ArithExpr<RealSort> y = encode(c.args().get(1));
                 side.add(ctx.mkNot(ctx.mkEq(y, zero)));
-                return (ArithExpr<RealSort>) ctx.mkSub(x, ctx.mkMul(y, trunc((ArithExpr<RealSort>) ctx.mkDiv(x, y))));
+                return ctx.mkSub(x, ctx.mkMul(y, trunc(ctx.mkDiv(x, y))));
             }
             default -> {
                 List<ArithExpr<RealSort>> args = new ArrayList<>();
                 for (int i = 0; i < c.args().size(); i++) if (fn.args().get(i) == MathFn.Arg.FP) args.add(encode(c.args().get(i)));
                 if (!approximated.contains(fn)) approximated.add(fn);
-                ArithExpr<RealSort> y = (ArithExpr<RealSort>) ctx.mkApp(uf(fn), args.toArray(new com.microsoft.z3.Expr[0]));
+                ArithExpr<RealSort> y = (ArithExpr<RealSort>) ctx.mkApp(uf(fn), args.toArray(new com.microsoft.z3.Expr<?>[0]));
                 range(fn, x, y);
                 return y;
             }
@@ -172,7 +172,7 @@ public final class RealEncoder {
     private ArithExpr<RealSort> trunc(ArithExpr<RealSort> x) {
         ArithExpr<RealSort> zero = ctx.mkReal(0);
         IntExpr fl = ctx.mkReal2Int(x);
-        IntExpr ce = (IntExpr) ctx.mkUnaryMinus(ctx.mkReal2Int((ArithExpr<RealSort>) ctx.mkUnaryMinus(x)));
+        IntExpr ce = (IntExpr) ctx.mkUnaryMinus(ctx.mkReal2Int(ctx.mkUnaryMinus(x)));
         return (ArithExpr<RealSort>) ctx.mkITE(ctx.mkGe(x, zero), ctx.mkInt2Real(fl), ctx.mkInt2Real(ce));
     }
 

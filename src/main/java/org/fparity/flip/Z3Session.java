@@ -51,7 +51,7 @@ public final class Z3Session implements AutoCloseable {
             Params p = ctx.mkParams();
             p.add("timeout", timeoutMillis);
             s.setParameters(p);
-            for (BoolExpr c : constraints) s.add(c);
+            for (BoolExpr c : constraints) s.add(new BoolExpr[] {c});
             Status st = s.check();
             Answer a = switch (st) {
                 case SATISFIABLE -> Answer.SAT;

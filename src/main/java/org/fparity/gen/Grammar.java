@@ -219,7 +219,7 @@ public record Grammar(
 
         private <T> Weighted<T> weights(ObjectNode node, String key, Function<String, T> names, String known) {
             Map<T, Double> m = new LinkedHashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 T t = names.apply(e.getKey());
                 if (t == null) throw err(key + "." + e.getKey(), "unknown name (known: " + known + ")");

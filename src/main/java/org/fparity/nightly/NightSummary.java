@@ -14,7 +14,7 @@ import java.util.TreeSet;
 import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 import org.fparity.compare.PairSummary;
 import org.fparity.ir.ProgramJson;
@@ -26,13 +26,15 @@ import org.fparity.util.AtomicFiles;
  *
  * @param pairs   per pair id: discrepancies per class id, and the sites of its two sides
  * @param newCases {@code program/input/pair} of every new discrepancy (at most {@link #MAX_LISTED})
+ * @param causes   the night in root causes ({@code 9 root causes, 1 new against …}), absent when it was not triaged
+ * @param newCauses the keys of the causes not seen the night before (all, on a first night)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"night", "seed", "exit", "baseline", "sites", "failures", "runs", "discrepancies", "added", "disappeared", "unchecked",
-        "classes", "pairs", "newCases"})
+        "classes", "pairs", "newCases", "causes", "newCauses"})
 public record NightSummary(String night, long seed, int exit, String baseline, List<String> sites, Map<String, String> failures, int runs,
         int discrepancies, int added, int disappeared, int unchecked, Map<String, Integer> classes, Map<String, PairCounts> pairs,
-        List<String> newCases) {
+        List<String> newCases, String causes, List<String> newCauses) {
 
     static final int MAX_LISTED = 500;
     static final String FILE = "night.json";
@@ -45,7 +47,8 @@ public record NightSummary(String night, long seed, int exit, String baseline, L
         }
     }
 
-    static void write(Path night, String name, long seed, CampaignView view, Findings f, BaselineDiff diff, Map<String, String> failures, int exit) {
+    static void write(Path night, String name, long seed, CampaignView view, Findings f, BaselineDiff diff, Map<String, String> failures, int exit,
+            org.fparity.report.CauseVerdict causes) {
         Map<String, Integer> classes = new LinkedHashMap<>();
         for (DiscrepancyClass c : DiscrepancyClass.values()) classes.put(c.id(), f.discrepancyCount(c));
         Map<String, PairCounts> pairs = new TreeMap<>();
@@ -64,13 +67,14 @@ public record NightSummary(String night, long seed, int exit, String baseline, L
         view.outcomes().forEach(o -> sites.add(o.site()));
         NightSummary s = new NightSummary(name, seed, exit, diff == null ? null : diff.baselineName(), List.copyOf(sites), failures, f.totalRuns(),
                 f.discrepancies().size(), added.size(), diff == null ? 0 : diff.disappeared().size(), diff == null ? 0 : diff.unchecked().size(),
-                classes, pairs, cases);
+                classes, pairs, cases, causes == null ? null : org.fparity.report.Report.causesHeadline(causes),
+                causes == null ? null : causes.rows().stream().filter(r -> r.isNew() || causes.baseline() == null).map(r -> r.cause().key()).toList());
         AtomicFiles.write(night.resolve(FILE), ProgramJson.toJson(s) + "\n");
     }
 
     /** A night where no cluster brought anything: only the failures. */
     static void failed(Path night, String name, long seed, Map<String, String> failures) {
-        NightSummary s = new NightSummary(name, seed, 3, null, List.of(), failures, 0, 0, 0, 0, 0, Map.of(), Map.of(), List.of());
+        NightSummary s = new NightSummary(name, seed, 3, null, List.of(), failures, 0, 0, 0, 0, 0, Map.of(), Map.of(), List.of(), null, null);
         AtomicFiles.write(night.resolve(FILE), ProgramJson.toJson(s) + "\n");
     }
 

@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.fparity.ExitCode;
+import org.fparity.attribution.Causes;
 import org.fparity.FparityError;
 import org.fparity.campaign.CampaignMerge;
 import org.fparity.campaign.CampaignPlan;
@@ -48,12 +49,35 @@ import org.fparity.report.ReportWriter;
 public final class Nightly {
     private Nightly() {}
 
-    /** What a night produced. {@code failures}: cluster name → why it brought nothing. */
+    /**
+     * What a night produced. {@code failures}: cluster name → why it brought nothing; {@code causes}: the night's verdict
+     * in root causes, or null when the night was not triaged.
+     */
     public record Result(int exitCode, Path night, Path campaign, Path report, List<Discrepancy> added, int discrepancies,
-            String baseline, Map<String, String> failures) {}
+            String baseline, Map<String, String> failures, org.fparity.report.CauseVerdict causes, String headline) {}
 
-    /** Runs the night {@code date}; {@code fparityVersion} is recorded in the campaigns. */
+    /**
+     * Turns the night's merged campaign into root causes ({@code causes.json} in its folder), as {@code fparity triage
+     * CAMPAIGN} does: one call, after the merge and before the comparison.
+     */
+    @FunctionalInterface
+    public interface Triage {
+        void triage(Path campaign, Consumer<String> log) throws Exception;
+    }
+
+    /**
+     * The triage a night runs: campaign-wide triage is not in this fparity yet, so the night stays counted in cases
+     * (a causes.json already in the merged campaign is read all the same).
+     */
+    public static final Triage CAMPAIGN_TRIAGE = (campaign, log) -> log.accept("not triaged: campaign-wide triage is not in this fparity yet; the night is compared in cases");
+
+    /** Runs the night {@code date} with fparity's own triage; {@code fparityVersion} is recorded in the campaigns. */
     public static Result run(NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log) throws InterruptedException {
+        return run(cfg, date, fparityVersion, log, CAMPAIGN_TRIAGE);
+    }
+
+    /** Runs the night {@code date}, triaging its campaign with {@code triage} (when the config asks for triage). */
+    public static Result run(NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log, Triage triage) throws InterruptedException {
         Toolchains tcs = Toolchains.load(cfg.toolchainDir() == null ? Toolchains.defaultDir() : cfg.toolchainDir());
         List<DetectedToolchain> chosen = choose(cfg, tcs);
         List<String> opts = new ArrayList<>();
@@ -109,6 +133,7 @@ public final class Nightly {
         Path merged = night.resolve("nightly-" + nightName);
         deleteTree(merged);
         CampaignMerge.merge(List.copyOf(sites.values()), merged);
+        if (cfg.triage()) triage(triage, merged, log);
         CampaignView view = CampaignFiles.load(merged);
         Path baselineDir = lastNight(cfg.history(), nightName);
         Findings now = Comparer.compare(view);
@@ -118,15 +143,29 @@ public final class Nightly {
             before = CampaignFiles.load(baselineDir);
             diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairsOf(now)));
         }
-        Report report = Report.of(view, now, diff);
+        // counted in root causes when tonight and last night were both triaged: red only for a cause not seen before
+        Report report = Report.of(view, now, diff).judged(cfg.policy(), baselineDir == null ? null : Causes.read(baselineDir).orElse(null));
         Path reportDir = night.resolve("report");
         ReportWriter.write(report, reportDir);
         List<Discrepancy> added = diff == null ? now.discrepancies() : diff.added();
         // An incomplete night outranks its findings: CI must know part of the matrix is missing.
-        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : ExitCode.found(!added.isEmpty())).code();
-        NightSummary.write(night, nightName, seed, view, now, diff, failures, exit);
+        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : report.exitCode()).code(); // the rule run, compare and report use
+        NightSummary.write(night, nightName, seed, view, now, diff, failures, exit, report.causes());
         HistoryIndex.write(cfg.history());
-        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures);
+        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures, report.causes(),
+                report.headline());
+    }
+
+    /** Triage of the merged campaign; a triage that fails leaves the night counted in cases, said in the log. */
+    private static void triage(Triage triage, Path merged, Consumer<String> log) throws InterruptedException {
+        try {
+            triage.triage(merged, log);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+            log.accept("triage failed, the night is compared in cases: " + why);
+        }
     }
 
     private static List<org.fparity.compare.Pair> pairsOf(Findings f) {

@@ -17,6 +17,7 @@ import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.Clusters;
 import org.fparity.ir.Precision;
 import org.fparity.ir.ProgramJson;
+import org.fparity.report.AcceptancePolicy;
 
 /**
  * {@code nightly.json}: what to generate, where to run it, where history lives. Documented field by field in
@@ -36,16 +37,19 @@ import org.fparity.ir.ProgramJson;
  * @param jobs       parallel builds and runs per cluster
  * @param reruns     reruns of each disagreeing case at the cluster that ran it (0: none), so a platform whose answer
  *                   changes from run to run is reported unstable, not as a new discrepancy
+ * @param policy     the acceptance policy ({@code "policy"}: a file, relative to the config), {@link AcceptancePolicy#NONE} without one
+ * @param triage     whether the night's campaign is triaged into root causes, so the night is compared in causes
+ *                   ({@code "triage"}, default true)
  */
 public record NightlyConfig(Long seed, int programs, int inputs, List<Precision> precisions, List<String> opts, List<String> toolchains,
-        Path toolchainDir, List<ClusterProfile> clusters, Path history, int batch, int jobs, int reruns) {
+        Path toolchainDir, List<ClusterProfile> clusters, Path history, int batch, int jobs, int reruns, AcceptancePolicy policy, boolean triage) {
 
     static final Set<String> FIELDS = Set.of("seed", "programs", "inputs", "precision", "opt", "toolchains", "toolchain_dir", "clusters",
-            "clusters_dir", "history", "batch", "jobs", "reruns", "description");
+            "clusters_dir", "history", "batch", "jobs", "reruns", "policy", "triage", "description");
 
     /** The same config with another history folder ({@code --history}: CI keeps history outside the clone). */
     public NightlyConfig withHistory(Path dir) {
-        return new NightlyConfig(seed, programs, inputs, precisions, opts, toolchains, toolchainDir, clusters, dir, batch, jobs, reruns);
+        return new NightlyConfig(seed, programs, inputs, precisions, opts, toolchains, toolchainDir, clusters, dir, batch, jobs, reruns, policy, triage);
     }
 
     /** The seed of a night: the fixed one, or the date as yyyymmdd (the same night always gets the same programs). */
@@ -117,8 +121,19 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
             throw bad(file, "reruns", "must be an integer from 0 to 100, is " + rr);
         }
         int reruns = rr.isMissingNode() ? Reruns.DEFAULT_ATTEMPTS : rr.asInt();
+        // a bad policy is the config's problem: said now, before anything runs
+        AcceptancePolicy policy = AcceptancePolicy.NONE;
+        if (root.has("policy")) {
+            try {
+                policy = AcceptancePolicy.load(base.resolve(text(file, root, "policy")));
+            } catch (FparityError e) {
+                throw bad(file, "policy", e.getMessage());
+            }
+        }
+        JsonNode tr = root.path("triage");
+        if (!tr.isMissingNode() && !tr.isBoolean()) throw bad(file, "triage", "must be true or false, is " + tr);
         return new NightlyConfig(seed, programs, inputs, List.copyOf(precisions), opts, toolchains, toolchainDir, List.copyOf(clusters), history, batch, jobs,
-                reruns);
+                reruns, policy, tr.asBoolean(true));
     }
 
     /** This machine under the site name {@code local}: the cluster of a config that names none. */

@@ -11,7 +11,7 @@ import org.fparity.ir.Precision;
  * The ideal IEEE platform: every operation and math call correctly rounded to nearest in the program's precision,
  * in the order written, no contraction, no extended precision. Records every math call for the trace.
  */
-final class IdealPlatform implements Interpreter.Domain<Double> {
+class IdealPlatform implements Interpreter.Domain<Double> {
     private final Precision precision;
     final List<MathCall> calls = new ArrayList<>();
 
@@ -36,12 +36,18 @@ final class IdealPlatform implements Interpreter.Domain<Double> {
 
     @Override
     public Double call(MathFn fn, List<Double> args, int intArg) {
-        double[] a = new double[fn.arity()];
-        for (int i = 0; i < args.size(); i++) a[i] = args.get(i);
-        if (fn == MathFn.LDEXP) a[1] = intArg;
+        double[] a = arguments(fn, args, intArg);
         double r = CorrectlyRounded.apply(MathOp.of(fn), precision, Rounding.RN, a);
         calls.add(new MathCall(calls.size() + 1, fn, a, r));
         return r;
+    }
+
+    /** A call's arguments as MPFR and the libraries take them: ldexp's int argument as a double. */
+    static double[] arguments(MathFn fn, List<Double> args, int intArg) {
+        double[] a = new double[fn.arity()];
+        for (int i = 0; i < args.size(); i++) a[i] = args.get(i);
+        if (fn == MathFn.LDEXP) a[1] = intArg;
+        return a;
     }
 
     /** One comparison the program made, in order: what the ideal platform compared and which way it went. */

@@ -43,6 +43,7 @@ final class Mpfr {
     private static final FunctionDescriptor UNARY = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT);
     private static final FunctionDescriptor BINARY = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT);
 
+    @SuppressWarnings("restricted") // MPFR is reached through the FFM API: a downcall is what this class is for
     private static MethodHandle fn(String name, FunctionDescriptor fd, Linker.Option... options) {
         if (LIB == null) return null;
         MemorySegment sym = LIB.find(name).orElseThrow(() -> new FparityError(
@@ -124,6 +125,7 @@ final class Mpfr {
         return LOAD_ERROR == null;
     }
 
+    @SuppressWarnings("restricted") // mpfr_get_version returns a C string of unknown length: read at most 64 bytes
     static String version() {
         require();
         try {

@@ -27,6 +27,7 @@ public final class MpfrLibrary {
     }
 
     /** Loads the first candidate that exists, or throws a one-line error (exit 3) naming what was tried. */
+    @SuppressWarnings("restricted") // loading the native MPFR library is this method's job
     public static SymbolLookup locate(List<String> candidates) {
         for (String name : candidates) {
             try {

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fparity.compare.DiscrepancyClass;
-import org.fparity.compare.OutcomeClass;
+import org.fparity.exec.DiscrepancyClass;
+import org.fparity.exec.OutcomeClass;
 import org.fparity.emit.Language;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
@@ -27,20 +27,17 @@ import org.fparity.util.AtomicFiles;
 public final class Bundle {
     private Bundle() {}
 
-    /**
-     * Everything a bundle records. {@code divergence} and {@code sanitizer} may be null (not available here);
-     * {@code siteA}, {@code siteB}: the cluster profile each side ran at, null for this machine.
-     */
+    /** Everything a bundle records. {@code divergence} and {@code sanitizer} may be null (not available here). */
     public record Contents(String id, Program program, Input input, DiscrepancyClass cls, DetectedToolchain a, String optA, Outcome outA,
             DetectedToolchain b, String optB, Outcome outB, Double reference, Divergence divergence, Sanitizer.Check sanitizer,
-            Size original, Map<String, String> host, String siteA, String siteB) {
+            Size original, Map<String, String> host, String pairNote, FindingVerdict verdict, String siteA, String siteB) {
         public Contents(String id, Program program, Input input, DiscrepancyClass cls, DetectedToolchain a, String optA, Outcome outA,
                 DetectedToolchain b, String optB, Outcome outB, Double reference, Divergence divergence, Sanitizer.Check sanitizer,
                 Size original, Map<String, String> host) {
-            this(id, program, input, cls, a, optA, outA, b, optB, outB, reference, divergence, sanitizer, original, host, null, null);
+            this(id, program, input, cls, a, optA, outA, b, optB, outB, reference, divergence, sanitizer, original, host, null, null, null, null);
         }
 
-        /** A side's platform as the bundle names it: {@code gcc@O2}, or {@code gcc@O2@lumi} for a side that ran at a site. */
+        /** A side's platform as the bundle names it: {@code gcc@O2}, or {@code gcc@O2@lumi} for a side that ran at a site ({@code siteA}, {@code siteB}; null: here). */
         String label(int side) {
             DetectedToolchain dt = side == 0 ? a : b;
             String site = side == 0 ? siteA : siteB;
@@ -121,6 +118,8 @@ public final class Bundle {
             p.putPOJO("compile", dt.toolchain().compileArgv(opt, fileName(dt), "bin", Standalone.className(dt)));
         }
         if (c.reference() != null) o.put("reference", HexFloat.format(c.reference()));
+        if (c.pairNote() != null) o.put("pairNote", c.pairNote());
+        if (c.verdict() != null) o.set("verdict", c.verdict().toJson());
         if (c.divergence() != null) o.set("firstDivergence", c.divergence().toJson());
         return o;
     }
@@ -144,9 +143,11 @@ public final class Bundle {
                     : DiscrepancyClass.classify(c.outB().value(), c.reference()) == null ? pb : "neither platform";
             r.append("| correctly rounded reference (every operation and call rounded once, MPFR) | `").append(ref).append("` | agrees with ").append(agrees).append(" |\n");
         }
+        if (c.pairNote() != null) r.append("\n").append(c.pairNote()).append('\n');
         r.append("\n## The program\n\n```c\n").append(c.program().canonical()).append("```\n\nInput: `").append(String.join(" ", c.input().args())).append("`\n\n");
         r.append("Reduced by `fparity reduce` from a program of ").append(c.original()).append(" to ").append(Size.of(c.program())).append(".\n\n");
         if (c.divergence() != null) r.append(ended ? "## Why it ends there\n\n" : "## First diverging operation\n\n").append(c.divergence().sentence()).append("\n\n");
+        if (c.verdict() != null) r.append("## Verdict: ").append(c.verdict().kind().label).append("\n\n").append(c.verdict().sentence()).append("\n\n");
         if (c.sanitizer() != null) r.append("Undefined behaviour check (gcc -fsanitize=undefined,address): ").append(c.sanitizer().clean() ? "clean" : c.sanitizer().detail()).append(".\n\n");
         r.append("## Build and run\n\n`sh build.sh` builds each platform's binary from the files here (");
         boolean first = true;

@@ -12,7 +12,7 @@ import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
 import org.fparity.compare.Platform;

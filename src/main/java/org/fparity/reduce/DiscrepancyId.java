@@ -1,6 +1,6 @@
 package org.fparity.reduce;
 
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.util.Hashes;
 
 /**

@@ -1,7 +1,7 @@
 package org.fparity.reduce;
 
 import java.util.List;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.HexFloat;
 

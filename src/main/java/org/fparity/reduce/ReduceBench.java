@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.emit.Emitter;
 import org.fparity.emit.Language;
 import org.fparity.util.Processes;
@@ -132,7 +132,7 @@ public final class ReduceBench {
                 "cvise-ops", "cvise-s", "ratio");
         for (CampaignDiscrepancies.Entry e : chosen) {
             ReduceSession.Request req = e.request(1, false, limit);
-            ReduceSession session = new ReduceSession(toolchains, work.resolve(e.id()), work.resolve("reproducers"), s -> {});
+            ReduceSession session = new ReduceSession(toolchains, work.resolve(e.id()), work.resolve("reproducers"), s -> {}).keepPairs();
             long t0 = System.nanoTime();
             ReduceSession.Report r;
             try {

@@ -15,7 +15,7 @@ import org.fparity.exec.Toolchain;
 import java.util.function.Consumer;
 import org.fparity.FparityError;
 import org.fparity.exec.NodeFacts;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchains;
@@ -46,7 +46,8 @@ public final class ReduceSession {
      * set: nothing was reduced or bundled.
      */
     public record Report(Kind kind, String id, DiscrepancyClass cls, boolean confirmed, Outcome standaloneA, Outcome standaloneB, Reducer.Result result,
-            boolean reducedStandalone, Sanitizer.Check sanitizer, Divergence divergence, Path bundle, Size original, Size reduced) {
+            boolean reducedStandalone, Sanitizer.Check sanitizer, Divergence divergence, Path bundle, Size original, Size reduced, Side a, Side b,
+            String pairNote, FindingVerdict findingVerdict) {
         /** Reduced operations as a share of the original's. */
         public double share() {
             return reduced == null || original.operations() == 0 ? 0 : (double) reduced.operations() / original.operations();
@@ -62,6 +63,9 @@ public final class ReduceSession {
     private final Path work;
     private final Path out;
     private final Consumer<String> log;
+    private boolean ownPairs = true;
+    private final Path knobs = Toolchains.defaultDir().resolveSibling("knobs");
+    private final Accuracy accuracy = Accuracy.load(Toolchains.defaultDir().resolveSibling("accuracy"));
 
     public ReduceSession(Toolchains toolchains, Path work, Path out, Consumer<String> log) {
         this.toolchains = toolchains;
@@ -71,21 +75,44 @@ public final class ReduceSession {
     }
 
     /**
-     * Runs the session. Sides on this machine build and run here (single-program forms, candidate batches); when a
-     * side lives at another site (a cluster profile), every run of both sides goes to its own site through the engine
-     * ({@link SiteCandidateRunner}: one job document per site per round), and the trace is made here with each side's
-     * own flags.
+     * Keeps the pair as asked (no switch to the culprit's own pair): what {@code bench reduce} needs, to reduce the
+     * same pair as C-Vise.
+     */
+    public ReduceSession keepPairs() {
+        this.ownPairs = false;
+        return this;
+    }
+
+    /**
+     * Reduces the discrepancy. A pair across toolchains is first checked for a pair the culprit's vendor owns: when
+     * exactly one side's printed result is off the correctly rounded one, that toolchain's O0 build runs too (one extra
+     * build); if it disagrees with its own recorded level, that pair is reduced instead (what a compiler engineer
+     * wants), and either way the report says whether the toolchain disagrees with itself.
      */
     public Report run(Request r) throws InterruptedException {
+        // the own-pair search builds here: not for a pair with a side at another site
+        if (!ownPairs || r.cls() == null || r.a().toolchain().equals(r.b().toolchain()) || !r.a().here() || !r.b().here()) return reduce(r, null);
+        OwnPair own = OwnPair.find(r, this::detect, new Standalone(work), reference(r.program(), r.input()));
+        if (own.note() != null) log.accept((r.id() == null ? "" : r.id() + ": ") + own.note());
+        return reduce(own.request(), own.note());
+    }
+
+    /**
+     * Sides on this machine build and run here (single-program forms, candidate batches); when a side lives at another
+     * site (a cluster profile), every run of both sides goes to its own site through the engine
+     * ({@link SiteCandidateRunner}: one job document per site per round), and the trace and the knob check are made here
+     * with each side's own flags, where this machine has its toolchain.
+     */
+    private Report reduce(Request r, String pairNote) throws InterruptedException {
+        if (r.a().here() && r.b().here()) {
+            DetectedToolchain a = detect(r.a());
+            DetectedToolchain b = detect(r.b());
+            return reduce(r, pairNote, a, b, new Here(a, r.a().opt(), b, r.b().opt(), work));
+        }
         Toolchain ta = descriptor(r.a());
         Toolchain tb = descriptor(r.b());
-        if (r.a().here() && r.b().here()) {
-            DetectedToolchain a = detect(r.a(), ta);
-            DetectedToolchain b = detect(r.b(), tb);
-            return run(r, a, b, new Here(a, r.a().opt(), b, r.b().opt(), work));
-        }
         try (AtSites sites = new AtSites(r.a(), ta, r.b(), tb)) {
-            return run(r, DetectedToolchain.detect(ta), DetectedToolchain.detect(tb), sites);
+            return reduce(r, pairNote, DetectedToolchain.detect(ta), DetectedToolchain.detect(tb), sites);
         }
     }
 
@@ -190,7 +217,7 @@ public final class ReduceSession {
         }
     }
 
-    private Report run(Request r, DetectedToolchain a, DetectedToolchain b, Sides sides) throws InterruptedException {
+    private Report reduce(Request r, String pairNote, DetectedToolchain a, DetectedToolchain b, Sides sides) throws InterruptedException {
         Outcome[] alone = sides.alone(r.program(), r.input());
         Outcome sa = alone[0];
         Outcome sb = alone[1];
@@ -222,7 +249,7 @@ public final class ReduceSession {
         String id = r.id() != null ? r.id() : DiscrepancyId.of(r.program().id(), 0, r.a().id(), r.b().id(), verdict.id());
         log.accept(id + ": " + verdict.label() + " " + r.a() + " vs " + r.b() + (confirmed ? ", confirmed standalone"
                 : (ranAlone ? ", batch-only" : ", standalone run failed") + " (standalone: " + Reducer.describe(sa) + " vs " + Reducer.describe(sb) + "): not reduced"));
-        if (!confirmed) return new Report(ranAlone ? Kind.BATCH_ONLY : Kind.STANDALONE_FAILED, id, cls, false, sa, sb, null, false, null, null, null, Size.of(r.program()), null);
+        if (!confirmed) return new Report(ranAlone ? Kind.BATCH_ONLY : Kind.STANDALONE_FAILED, id, cls, false, sa, sb, null, false, null, null, null, Size.of(r.program()), null, r.a(), r.b(), pairNote, null);
         // A crash depends on the whole binary: in a batch, a candidate whose compute function the optimiser deleted
         // runs on into whatever code follows it (a neighbour's fp_run, which the harness's canary turns into an error
         // line, or anything else: a crash, a hang). So each candidate of a run that ends differently gets its own
@@ -236,20 +263,70 @@ public final class ReduceSession {
         Sanitizer.Check ub = Sanitizer.check(res.program(), res.input(), work);
         boolean aFails = verdict.failing() == 0;
         Double ref = reference(res.program(), res.input());
-        // traced here, with each side's flags: a side at another site is traced only where this machine has its toolchain
-        Divergence div = !(a.canRun() && b.canRun()) ? null : cls == null
+        boolean here = a.canRun() && b.canRun(); // a side at another site is traced here only where this machine has its toolchain
+        Divergence div = !here ? null : cls == null
                 ? new Tracer(work).nonFinite(res.program(), res.input(), (aFails ? r.a() : r.b()).toString(), aFails ? res.a() : res.b(), aFails ? b : a,
                         (aFails ? r.b() : r.a()).opt(), aFails ? res.b() : res.a())
                 : new Tracer(work).explain(res.program(), res.input(), a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
                         reducedStandalone ? rb : res.b(), ref);
+        FindingVerdict fv = !here ? FindingVerdict.undecided(null, "a side's toolchain does not run on this machine, where traces are made")
+                : judge(r, res.program(), res.input(), a, b, cls == null ? verdict.failing() : -1, div, ref, reducedStandalone ? ra : res.a(),
+                        reducedStandalone ? rb : res.b(), ub);
+        log.accept(id + ": " + fv.sentence());
         Map<String, String> host = NodeFacts.collect();
         Size original = Size.of(r.program());
         Size reduced = Size.of(res.program());
         Path dir = Bundle.write(out, new Bundle.Contents(id, res.program(), res.input(), cls, a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
-                reducedStandalone ? rb : res.b(), ref, div, ub, original, host, r.a().site(), r.b().site()));
-        Report rep = new Report(Kind.REDUCED, id, cls, confirmed, sa, sb, res, reducedStandalone, ub, div, dir, original, reduced);
+                reducedStandalone ? rb : res.b(), ref, div, ub, original, host, pairNote, fv, r.a().site(), r.b().site()));
+        Report rep = new Report(Kind.REDUCED, id, cls, confirmed, sa, sb, res, reducedStandalone, ub, div, dir, original, reduced, r.a(), r.b(), pairNote, fv);
         AtomicFiles.write(dir.resolve("reduction.json"), ProgramJson.toJson(json(rep, r)) + "\n");
         return rep;
+    }
+
+    /**
+     * The finding's verdict: the culprit is the side that ended abnormally ({@code failing} 0 or 1), else the side off
+     * the correctly rounded result (of a same-toolchain pair where both are, the side not at O0); its build is taken
+     * apart by its knob file and rebuilt with knobs turned off.
+     */
+    private FindingVerdict judge(Request r, Program p, Input in, DetectedToolchain a, DetectedToolchain b, int failing, Divergence div, Double ref, Outcome oa,
+            Outcome ob, Sanitizer.Check ub) throws InterruptedException {
+        int side = failing;
+        if (side < 0) {
+            String off = div == null ? null : div.offTruth();
+            if (r.a().id().equals(off)) side = 0;
+            else if (r.b().id().equals(off)) side = 1;
+            else if ("both".equals(off) && r.a().toolchain().equals(r.b().toolchain()) && (r.a().opt().equals(OwnPair.BASE) != r.b().opt().equals(OwnPair.BASE))) {
+                side = r.a().opt().equals(OwnPair.BASE) ? 1 : 0;
+            } else {
+                return FindingVerdict.undecided(null, off == null || off.equals("undecided") ? "which side is off the correctly rounded result is undecided"
+                        : "both sides are off the correctly rounded result, and they are not one toolchain against its O0");
+            }
+        }
+        Side culprit = side == 0 ? r.a() : r.b();
+        DetectedToolchain dt = side == 0 ? a : b;
+        Outcome mine = side == 0 ? oa : ob;
+        Outcome other = side == 0 ? ob : oa;
+        java.util.function.Predicate<Outcome> restored = failing >= 0 ? o -> o.status() == Outcome.Status.OK
+                : o -> o.status() == Outcome.Status.OK && ((ref != null && DiscrepancyClass.classify(o.value(), ref) == null)
+                        || (other.status() == Outcome.Status.OK && DiscrepancyClass.classify(o.value(), other.value()) == null));
+        org.fparity.attribution.FlagModel model = org.fparity.attribution.FlagModel.forToolchain(knobs, culprit.toolchain());
+        ContractCheck check = null;
+        String why = null;
+        if (model.file() != null) {
+            check = new ContractCheck(dt, culprit.opt(), model, p, in, new Standalone(work));
+            Outcome same = check.run(check.parts());
+            boolean reproduces = failing >= 0 ? same.status() == mine.status()
+                    : same.status() == Outcome.Status.OK && mine.status() == Outcome.Status.OK && DiscrepancyClass.classify(same.value(), mine.value()) == null;
+            if (!reproduces) {
+                why = culprit + " taken apart (" + String.join(" ", check.parts()) + ", " + model.file() + ") prints `" + Reducer.describe(same) + "`, not its recorded `"
+                        + Reducer.describe(mine) + "`: its flags cannot be tested one by one";
+                check = null;
+            }
+        }
+        FindingVerdict v = FindingVerdict.judge(culprit, side == 0, check, dt.toolchain().language(), div, accuracy, p.precision().id(), restored, mine,
+                ub != null && ub.clean(), p, in);
+        if (why != null && v.kind() == FindingVerdict.Kind.UNDECIDED) return FindingVerdict.undecided(v.culprit(), why);
+        return v;
     }
 
     /** This machine's descriptor of the side's toolchain with the side's own flags ({@link Side#descriptor}). */
@@ -259,8 +336,8 @@ public final class ReduceSession {
         return s.descriptor(tc);
     }
 
-    private static DetectedToolchain detect(Side s, Toolchain tc) {
-        DetectedToolchain dt = DetectedToolchain.detect(tc);
+    DetectedToolchain detect(Side s) {
+        DetectedToolchain dt = DetectedToolchain.detect(descriptor(s));
         if (!dt.canCompile()) throw new FparityError(s + ": " + dt.compileProblem(), FparityError.MISSING_TOOL);
         if (!dt.canRun()) throw new FparityError(s + ": " + dt.runProblem() + " (reduction needs both platforms' outcomes)", FparityError.MISSING_TOOL);
         return dt;
@@ -279,6 +356,8 @@ public final class ReduceSession {
         o.put("id", rep.id());
         o.put("class", Verdict.id(rep.cls()));
         o.put("originalProgram", r.program().id());
+        o.put("pair", rep.a() + " vs " + rep.b());
+        if (rep.pairNote() != null) o.put("pairNote", rep.pairNote());
         o.put("confirmed", rep.confirmed());
         o.put("standaloneA", Reducer.describe(rep.standaloneA()));
         o.put("standaloneB", Reducer.describe(rep.standaloneB()));
@@ -296,6 +375,7 @@ public final class ReduceSession {
         ph.put("trace", rep.result().phases().trace());
         ph.put("other", rep.result().phases().other());
         if (rep.divergence() != null) o.put("rootCause", rep.divergence().rootCause());
+        if (rep.findingVerdict() != null) o.set("verdict", rep.findingVerdict().toJson());
         return o;
     }
 }

@@ -1,6 +1,6 @@
 package org.fparity.reduce;
 
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import org.fparity.FparityError;
 import org.fparity.attribution.RootCause;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.ir.ProgramJson;
 
 /**

@@ -45,9 +45,9 @@ public final class CrossSite {
         }
     }
 
-    /** True when the two sides of a discrepancy ran at different sites. */
+    /** True when the two sides of a discrepancy are one toolchain at one opt level at two sites ({@link org.fparity.compare.Pair#acrossSites}). */
     public static boolean acrossSites(Discrepancy d) {
-        return !d.pair().a().site().equals(d.pair().b().site());
+        return d.pair().acrossSites();
     }
 
     /**
@@ -117,13 +117,25 @@ public final class CrossSite {
         }
     }
 
-    /** The counts per verdict in one line: {@code Across sites: 6 discrepancies; the correctly rounded reference … agrees with side a in 2, …}. */
+    /** What "across sites" compares, said in every headline about it. */
+    public static final String MEANING = "same toolchain and opt level at two sites";
+
+    /**
+     * The counts in one line, cases first: {@code Across sites (same toolchain and opt level at two sites): 3 cases
+     * differ, in 6 platform pairs; the correctly rounded reference … agrees with side a in 2 pairs, …}.
+     */
     public static String summary(List<Verdict> vs) {
         Map<Side, Integer> n = new EnumMap<>(Side.class);
-        for (Verdict v : vs) n.merge(v.agrees(), 1, Integer::sum);
-        return String.format(java.util.Locale.ROOT, "Across sites: %d discrepancies; the correctly rounded reference (ideal IEEE platform) agrees with side a in %d, "
-                + "side b in %d, neither in %d, undecided %d", vs.size(), n.getOrDefault(Side.A, 0), n.getOrDefault(Side.B, 0), n.getOrDefault(Side.NEITHER, 0),
-                n.getOrDefault(Side.UNDECIDED, 0));
+        java.util.Set<String> cases = new java.util.HashSet<>();
+        for (Verdict v : vs) {
+            n.merge(v.agrees(), 1, Integer::sum);
+            cases.add(v.discrepancy().program() + "/" + v.discrepancy().input());
+        }
+        String head = "Across sites (" + MEANING + "): " + cases.size() + (cases.size() == 1 ? " case differs" : " cases differ");
+        if (vs.isEmpty()) return head;
+        return String.format(java.util.Locale.ROOT, "%s, in %d platform %s; the correctly rounded reference (ideal IEEE platform) agrees with side a in %d, "
+                + "side b in %d, neither in %d, undecided %d", head, vs.size(), vs.size() == 1 ? "pair" : "pairs", n.getOrDefault(Side.A, 0), n.getOrDefault(Side.B, 0),
+                n.getOrDefault(Side.NEITHER, 0), n.getOrDefault(Side.UNDECIDED, 0));
     }
 
     /** Counts per verdict, and one line per discrepancy up to {@code limit}: what {@code fparity compare} prints. */

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.fparity.campaign.Campaign;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
 import org.fparity.compare.Platform;

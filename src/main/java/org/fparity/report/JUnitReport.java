@@ -141,13 +141,13 @@ final class JUnitReport {
     }
 
     /** The class between the majority (or first) answer and the farthest one. */
-    private static org.fparity.compare.DiscrepancyClass worst(org.fparity.compare.Cases.Case c) {
+    private static org.fparity.exec.DiscrepancyClass worst(org.fparity.compare.Cases.Case c) {
         org.fparity.compare.Cases.Answer base = c.majority() != null ? c.majority() : c.answers().getFirst();
-        org.fparity.compare.DiscrepancyClass w = null;
+        org.fparity.exec.DiscrepancyClass w = null;
         for (org.fparity.compare.Cases.Answer a : c.answers()) {
             if (a == base) continue;
-            org.fparity.compare.DiscrepancyClass k = org.fparity.compare.DiscrepancyClass.classify(base.value(), a.value());
-            if (w == null || k != org.fparity.compare.DiscrepancyClass.NUMBER_NUMBER && k != null) w = k;
+            org.fparity.exec.DiscrepancyClass k = org.fparity.exec.DiscrepancyClass.classify(base.value(), a.value());
+            if (w == null || k != org.fparity.exec.DiscrepancyClass.NUMBER_NUMBER && k != null) w = k;
         }
         return w;
     }

@@ -3,7 +3,7 @@ package org.fparity.report;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.PairSummary;
 import org.fparity.exec.Outcome.Status;
 

@@ -12,7 +12,7 @@ import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 
 /**
@@ -62,6 +62,20 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
     }
 
     /**
+     * Red in root causes: a cause new against the baseline's (any, without a baseline) the policy does not accept, or a
+     * disagreeing case (new, with a baseline) no cause explains and the policy does not accept.
+     */
+    public boolean redInCauses() {
+        if (causes == null) throw new IllegalStateException("not counted in causes");
+        if (!causes.red().isEmpty()) return true;
+        for (String k : causes.untriaged()) {
+            if (acceptance.cases().containsKey(k)) continue;
+            if (baseline == null || verdict.against() == null || verdict.against().added().contains(k)) return true;
+        }
+        return false;
+    }
+
+    /**
      * Whether the report found something that makes its verdict red (exit 1): a broken campaign; counted in root
      * causes, a cause not seen in the baseline (every cause without one) that the policy does not accept, or a
      * disagreeing case no cause explains (new ones only, with a baseline); counted in cases (no causes.json, or a
@@ -70,17 +84,11 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
      */
     public boolean found() {
         if (verdict.broken() != null) return true;
-        if (causes != null && causes.compared()) {
-            if (!causes.red().isEmpty()) return true;
-            for (String k : causes.untriaged()) {
-                if (acceptance.cases().containsKey(k)) continue;
-                if (baseline == null || verdict.against() == null || verdict.against().added().contains(k)) return true;
-            }
-            return baseline == null && verdict.count().unstable() > 0;
-        }
-        if (baseline != null) return baseline.added().stream().anyMatch(d -> !acceptance.accepts(d));
-        return findings.discrepancies().stream().anyMatch(d -> !acceptance.accepts(d)) || findings.mismatches().stream().anyMatch(m -> !acceptance.accepts(m))
-                || verdict.count().unstable() > 0;
+        if (causes != null && causes.compared()) return redInCauses() || baseline == null && verdict.count().unstable() > 0;
+        // in cases, as the headline counts them over every platform (compare's cross-site view lists fewer pairs than that)
+        if (baseline != null) return verdict.against() != null && verdict.against().added().stream().anyMatch(k -> !acceptance.cases().containsKey(k));
+        return verdict.cases().stream().anyMatch(c -> c.discrepant() && !acceptance.cases().containsKey(c.key()))
+                || findings.mismatches().stream().anyMatch(m -> !acceptance.accepts(m)) || verdict.count().unstable() > 0;
     }
 
     /** Bump on any incompatible change to report.json; readers check it (as ReFrame's run report does). */
@@ -100,9 +108,19 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
         return of(campaign, now, diff);
     }
 
+    /** The verdict in root causes, in one line ({@code 9 root causes, 1 new against …: …}). */
+    public static String causesHeadline(CauseVerdict causes) {
+        return CauseText.headline(causes);
+    }
+
     /** The verdict in one line, counted in cases ({@code 12 of 2500 cases disagree across platforms; …}). */
     public String headline() {
         return VerdictText.headline(this);
+    }
+
+    /** The exit code of a command that compared this campaign: the one rule, decided from what the headline says. */
+    public org.fparity.ExitCode exitCode() {
+        return VerdictText.exitCode(this);
     }
 
     /**
@@ -116,9 +134,12 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
         return CrossSite.judge(campaign, across, known);
     }
 
-    /** True when the campaign's platforms ran at more than one site (a merge of clusters' campaigns). */
+    /**
+     * True when some toolchain ran at more than one site at the same opt level and was compared there (a merge of
+     * clusters' campaigns): only then is there an "across sites" to report.
+     */
     public boolean severalSites() {
-        return org.fparity.compare.PairSelection.sites(findings.runs().keySet()).size() > 1;
+        return findings.pairs().stream().anyMatch(s -> s.pair().acrossSites());
     }
 
     /** A run shown among the top discrepancies, and in how many pairs that same run differs. */

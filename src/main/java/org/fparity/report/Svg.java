@@ -3,8 +3,8 @@ package org.fparity.report;
 import java.util.List;
 import java.util.Locale;
 import org.fparity.compare.AdjacencyMatrix;
-import org.fparity.compare.DiscrepancyClass;
-import org.fparity.compare.OutcomeClass;
+import org.fparity.exec.DiscrepancyClass;
+import org.fparity.exec.OutcomeClass;
 
 /** Inline SVG charts for report.html: stacked bars of discrepancies per class and opt level, adjacency heat maps. */
 final class Svg {

@@ -16,7 +16,7 @@ import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Cases;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
 import org.fparity.compare.Platform;

@@ -18,9 +18,43 @@ import org.fparity.ir.Precision;
 final class VerdictText {
     private VerdictText() {}
 
-    /** Nothing to look at: healthy, nothing (new) disagrees, no unstable platform. */
+    /** Nothing to look at: the exit rule says 0 and something was compared. */
     static boolean clean(Report r) {
-        return !r.found() && r.verdict().count().unstable() == 0;
+        return exitCode(r) == org.fparity.ExitCode.OK && nothingCompared(r) == null && r.verdict().count().unstable() == 0;
+    }
+
+    /**
+     * The one exit-code rule of every command that compares a campaign ({@code run}, {@code compare}, {@code report},
+     * {@code nightly}), decided as the headline counts: 1 when {@link Report#found} (a broken campaign, cases that
+     * disagree — with a baseline new ones only — runs that ended differently, unstable platforms without a baseline,
+     * none of them accepted by a policy); 3 when nothing could be compared because a toolchain cannot run here (no
+     * device); otherwise 0.
+     */
+    static org.fparity.ExitCode exitCode(Report r) {
+        Verdict v = r.verdict();
+        if (r.found()) return org.fparity.ExitCode.FINDINGS;
+        if (nothingCompared(r) != null && v.health().stream().anyMatch(Verdict.ToolchainHealth::compileOnly)) return org.fparity.ExitCode.MISSING_TOOL;
+        return org.fparity.ExitCode.OK;
+    }
+
+    /** Why no case could be compared (no case has results from two platforms), or null when some case was. */
+    static String nothingCompared(Report r) {
+        Verdict v = r.verdict();
+        java.util.Set<Platform> gave = new java.util.TreeSet<>();
+        for (org.fparity.compare.Cases.Case c : v.cases()) {
+            if (c.results().size() + c.unstable().size() >= 2) return null;
+            gave.addAll(c.results().keySet());
+            gave.addAll(c.unstable().keySet());
+        }
+        List<String> compileOnly = v.health().stream().filter(Verdict.ToolchainHealth::compileOnly).map(Verdict.ToolchainHealth::toolchain).toList();
+        StringBuilder sb = new StringBuilder("nothing compared: ");
+        if (gave.isEmpty()) sb.append("no case has a result");
+        else sb.append("no case has results from two platforms (only ").append(platforms(List.copyOf(gave))).append(" gave results)");
+        if (!compileOnly.isEmpty()) {
+            sb.append("; ").append(String.join(", ", compileOnly)).append(compileOnly.size() == 1 ? " compiles" : " compile")
+                    .append(" here but cannot run (no device): run it where it can, or add a toolchain that runs here");
+        }
+        return sb.toString();
     }
 
     /** One line: what a person must know first. */
@@ -35,7 +69,9 @@ final class VerdictText {
                     .append(" persisting, ").append(a.gone().size()).append(" gone); ");
         }
         int n = v.count().cases(), d = v.count().discrepant();
-        if (d == 0) sb.append(n == 0 ? "no case has a result" : "all " + cases(n) + " agree across platforms");
+        String nothing = d == 0 ? nothingCompared(r) : null;
+        if (nothing != null) sb.append(nothing);
+        else if (d == 0) sb.append("all " + cases(n) + " agree across platforms");
         else sb.append(d).append(" of ").append(cases(n)).append(d == 1 ? " disagrees" : " disagree").append(" across platforms");
         if (!r.acceptance().cases().isEmpty()) sb.append(" (").append(r.acceptance().cases().size()).append(" accepted by the policy)");
         if (v.count().unstable() > 0) sb.append("; ").append(cases(v.count().unstable())).append(" with an unstable platform (not counted as discrepancies)");
@@ -119,9 +155,9 @@ final class VerdictText {
 
     /** Signed ULPs from {@code base} to {@code x}, or the class when they are not both numbers. */
     static String ulpsFrom(double base, double x, Precision p) {
-        if (org.fparity.compare.DiscrepancyClass.classify(base, x) == null) return "0";
-        org.fparity.compare.DiscrepancyClass c = org.fparity.compare.DiscrepancyClass.classify(base, x);
-        if (c != org.fparity.compare.DiscrepancyClass.NUMBER_NUMBER) return c.label();
+        if (org.fparity.exec.DiscrepancyClass.classify(base, x) == null) return "0";
+        org.fparity.exec.DiscrepancyClass c = org.fparity.exec.DiscrepancyClass.classify(base, x);
+        if (c != org.fparity.exec.DiscrepancyClass.NUMBER_NUMBER) return c.label();
         Precision q = p.round(base) == base && p.round(x) == x ? p : Precision.FP64;
         java.math.BigInteger u = org.fparity.ir.Ulps.between(base, x, q);
         return (u.signum() > 0 ? "+" : "") + u;

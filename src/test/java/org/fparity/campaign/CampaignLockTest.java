@@ -18,6 +18,7 @@ class CampaignLockTest {
     Path tmp;
 
     @Test
+    @SuppressWarnings("try") // the resource is held, not used: holding it is what the test is about
     void anotherThreadIsRefusedNamingTheHolderWhileTheHoldingThreadMayTakeItAgain() throws Exception {
         Path dir = tmp.resolve("c");
         CampaignLock.command("fparity run --out c");
@@ -41,6 +42,7 @@ class CampaignLockTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the resource is held, not used: holding it is what the test is about
     void theLockFileOfAProcessThatDiedIsTakenOver() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("c"));
         // what a killed run leaves: its line in the file, but no lock (the operating system released it with the process)

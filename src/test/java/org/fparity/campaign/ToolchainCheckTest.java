@@ -71,4 +71,19 @@ class ToolchainCheckTest {
         assertFalse(ToolchainCheck.sameResult("nan", "inf"));
         assertFalse(ToolchainCheck.sameResult("0x0p+0", "0x1p-1074"));
     }
+
+    /** The check and every campaign comparison decide "differs" alike, however the results are spelled (issue 30). */
+    @Test
+    void decidesAsTheCampaignsRuleDoes() {
+        List<String> printed = List.of("0x1p+0", "0x1.0p+0", "0x2p-1", "0x1.0000000000001p+0", "inf", "-inf", "nan", "-nan", "0x0p+0", "-0x0p+0", "0x1p-1074", "-0x1p+0");
+        int same = 0;
+        for (String a : printed) {
+            for (String b : printed) {
+                boolean campaign = org.fparity.exec.DiscrepancyClass.classify(org.fparity.ir.HexFloat.parse(a), org.fparity.ir.HexFloat.parse(b)) == null;
+                assertEquals(campaign, ToolchainCheck.sameResult(a, b), a + " vs " + b);
+                if (campaign) same++;
+            }
+        }
+        assertEquals(9 + 1 + 1 + 1 + 4 + 4 + 1 + 1, same); // 1 spelled three ways; 1+ulp; inf; -inf; two NaNs; two zeros; a subnormal; -1
+    }
 }

@@ -76,9 +76,9 @@ class CompareCrossSiteTest {
         Cli.Run r = Cli.fparity("compare", merged.toString());
         assertEquals(1, r.exit(), "6 discrepancies found: " + r.err());
         String out = r.out();
-        assertTrue(out.startsWith("Cross-site view: 2 pairs across sites site-a, site-b at the same opt level (--all-pairs for every pair)\n"), out);
+        assertTrue(out.startsWith("Cross-site view: 2 pairs, each the same toolchain and opt level at two sites (site-a, site-b); --all-pairs for every pair\n"), out);
         assertFalse(out.contains("O0 vs other opt levels"), "no pair within one site: " + out);
-        assertTrue(out.contains("Across sites: 6 discrepancies; the correctly rounded reference (ideal IEEE platform) agrees with side a in 2, side b in 2, neither in 2, undecided 0"), out);
+        assertTrue(out.contains("Across sites (same toolchain and opt level at two sites): 3 cases differ, in 6 platform pairs; the correctly rounded reference (ideal IEEE platform) agrees with side a in 2, side b in 2, neither in 2, undecided 0"), out);
         for (String opt : List.of("O0", "O3_FM")) {
             String pair = "gcc@" + opt + "@site-a:gcc@" + opt + "@site-b";
             assertTrue(out.contains(row(0, pair, "gcc@" + opt + "@site-a")), out);
@@ -104,7 +104,7 @@ class CompareCrossSiteTest {
         Cli.Run r = Cli.fparity("report", merged.toString(), "--out", out.toString());
         assertEquals(1, r.exit(), r.err());
         String html = java.nio.file.Files.readString(out.resolve("report.html"));
-        String summary = "Across sites: 6 discrepancies; the correctly rounded reference (ideal IEEE platform) agrees with side a in 2, side b in 2, neither in 2, undecided 0";
+        String summary = "Across sites (same toolchain and opt level at two sites): 3 cases differ, in 6 platform pairs; the correctly rounded reference (ideal IEEE platform) agrees with side a in 2, side b in 2, neither in 2, undecided 0";
         int verdict = html.indexOf("<section id=\"verdict\">");
         int section = html.indexOf("<section id=\"across-sites\">");
         assertTrue(verdict >= 0 && section > verdict, "an across-sites section after the verdict");
@@ -136,14 +136,14 @@ class CompareCrossSiteTest {
         assertFalse(r.out().contains("Cross-site view"), r.out());
         assertTrue(r.out().contains("O0 vs other opt levels"), r.out());
         // The cross-site discrepancies are still judged.
-        assertTrue(r.out().contains("Across sites: 6 discrepancies;"), r.out());
+        assertTrue(r.out().contains("Across sites (same toolchain and opt level at two sites): 3 cases differ, in 6 platform pairs;"), r.out());
     }
 
     @Test
     void aPairAcrossSitesIsJudgedAndAPairWithinASiteIsNot() {
         Cli.Run across = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O0@site-a:gcc@O0@site-b");
         assertEquals(Cli.compareExit(across.out()), across.exit(), "exit 1 exactly when it found discrepancies: " + across.err());
-        assertTrue(across.out().contains("Across sites: 3 discrepancies;"), across.out());
+        assertTrue(across.out().contains("Across sites (same toolchain and opt level at two sites): 3 cases differ, in 3 platform pairs;"), across.out());
         Cli.Run within = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O0@site-a:gcc@O3_FM@site-a");
         assertEquals(Cli.compareExit(within.out()), within.exit(), "exit 1 exactly when it found discrepancies: " + within.err());
         assertFalse(within.out().contains("Across sites"), within.out());
@@ -154,5 +154,31 @@ class CompareCrossSiteTest {
         Cli.Run r = Cli.fparity("compare", merged.toString(), "--all-pairs", "--pair", "gcc@O0@site-a:gcc@O0@site-b");
         assertEquals(2, r.exit());
         assertEquals("fparity: --pair and --all-pairs exclude each other\n", r.err());
+    }
+
+    /**
+     * Two sites that each run gcc and another toolchain that differs from it (the same way at both): the sites agree.
+     * The cross-site view once paired gcc at site a with fake-cc at site b and said "Across sites: 8 discrepancies";
+     * across sites now means the same toolchain and opt level at two sites, and there nothing differs.
+     */
+    @Test
+    void differentToolchainsAtTwoSitesAreNotADifferenceBetweenTheSites() {
+        List<CampaignMeta.Platform> pa = new ArrayList<>();
+        List<CampaignMeta.Platform> pb = new ArrayList<>();
+        for (String tc : List.of("gcc", "fake-cc")) {
+            pa.add(CampaignBuilder.platform(tc, "O3_FM", "site-a", "a-n1"));
+            pb.add(CampaignBuilder.platform(tc, "O3_FM", "site-b", "b-n1"));
+        }
+        Path a = CampaignBuilder.write(tmp.resolve("tc/a"), 11, programs, pa, CampaignBuilder::standard);
+        Path b = CampaignBuilder.write(tmp.resolve("tc/b"), 11, programs, pb, CampaignBuilder::standard);
+        Path m = tmp.resolve("tc/merged");
+        assertEquals(0, Cli.fparity("merge", a.toString(), b.toString(), "--out", m.toString()).exit());
+        Cli.Run r = Cli.fparity("compare", m.toString());
+        assertTrue(r.out().startsWith("Cross-site view: 2 pairs, each the same toolchain and opt level at two sites (site-a, site-b); --all-pairs for every pair\n"), r.out());
+        assertTrue(r.out().contains("\nAcross sites (same toolchain and opt level at two sites): 0 cases differ\n"), r.out());
+        assertFalse(r.out().contains("gcc@O3_FM@site-a:fake-cc@O3_FM@site-b"), r.out());
+        // fake-cc differs from gcc in 5 of the 20 cases (k = 3 × program + input: k % 5 == 0 or k % 11 == 0; at both sites alike): the verdict says so, the exit follows it
+        assertTrue(r.out().contains("campaign merged: 5 of 20 cases disagree across platforms\n"), r.out());
+        assertEquals(1, r.exit(), r.err());
     }
 }

@@ -38,10 +38,10 @@ class RunCommandTest {
         Path out = tmp.resolve("c");
         String[] r = cli("run", "--programs", "4", "--inputs", "2", "--precision", "both", "--toolchains", "gcc," + org.fparity.exec.Fixtures.requireAClang(),
                 "--opt", "O0,O3_FM", "--batch", "3", "--seed", "11", "--out", out.toString(), "--report", tmp.resolve("report").toString());
-        // exit 1 exactly when the end screen counts disagreeing cases (the ExitCode rule for commands that compare)
+        // exit 1 exactly when the end screen counts disagreeing cases or runs that ended differently (the ExitCode rule for commands that compare)
         java.util.regex.Matcher cases = java.util.regex.Pattern.compile("disagreeing cases: (\\d+)").matcher(r[1]);
         assertTrue(cases.find(), r[1]);
-        boolean disagree = Integer.parseInt(cases.group(1)) > 0 || r[1].contains("unstable in ");
+        boolean disagree = Integer.parseInt(cases.group(1)) > 0 || r[1].contains("unstable in ") || r[1].contains("cases where a run ended differently");
         assertEquals(disagree ? "1" : "0", r[0], r[2]);
         Campaign c = Campaign.load(out);
         assertEquals(8, c.programEntries().size());
@@ -55,8 +55,12 @@ class RunCommandTest {
             assertEquals(p.id(), p.sha256().substring(0, 16));
             assertEquals(2, p.inputs().size());
         }
-        // Generated programs do not crash or hang: every run printed a number.
-        assertEquals(Set.of(Outcome.Status.OK), c.outcomes().stream().map(Outcome::status).collect(Collectors.toSet()));
+        // Generated programs do not crash or hang: every run printed a number, except on platforms a corpus finding
+        // documents to crash (clang 16 and 19 at O3_FM: corpora/fastmath-poison-branch), where a crash is that finding
+        Set<String> mayCrash = org.fparity.exec.Fixtures.documentedCrashes();
+        assertTrue(mayCrash.contains("clang-19@O3_FM"), "the corpus documents clang-19's O3_FM crash: " + mayCrash);
+        assertEquals(List.of(), c.outcomes().stream().filter(o -> o.status() != Outcome.Status.OK && !mayCrash.contains(o.toolchain() + "@" + o.opt()))
+                .map(o -> o.toolchain() + "@" + o.opt() + " " + o.status()).toList());
         assertTrue(r[1].contains("campaign " + out + ": 64 runs recorded (64 this time, 0 already done)"), r[1]);
         assertTrue(r[1].lines().anyMatch(l -> l.matches("  gcc +32 +0 +0 +0 +0 +0  O0,O3_FM")), r[1]);
         assertTrue(r[1].lines().anyMatch(l -> l.matches("  disagreeing cases: \\d+ of 16( \\(.*)?;.*")), r[1]);

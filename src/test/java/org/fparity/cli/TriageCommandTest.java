@@ -52,4 +52,20 @@ class TriageCommandTest {
         assertEquals(2, r.exit());
         assertEquals("fparity: --platforms takes two platforms, e.g. gcc@O0,gcc@O3_FM; got 'gcc'\n", r.err());
     }
+
+    @Test
+    void aFolderThatIsNoCampaignIsOneLineAndExitTwoAndLeftAsItWas() throws Exception {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        Cli.Run r = Cli.fparity("triage", empty.toString());
+        assertEquals(2, r.exit());
+        assertEquals("fparity: " + empty + " is not a campaign folder (no campaign.json)\n", r.err());
+        try (var files = Files.list(empty)) {
+            assertEquals(0, files.count(), "nothing written into it");
+        }
+        r = Cli.fparity("triage", empty.toString(), "--platforms", "gcc@O0,gcc@O3");
+        assertEquals(2, r.exit());
+        assertEquals("fparity: --platforms, --input and --work are for one program; a campaign is triaged whole\n", r.err());
+        r = Cli.fparity("triage", tmp.resolve("p.fp").toString());
+        assertEquals(2, r.exit());
+    }
 }

@@ -1,9 +1,9 @@
 package org.fparity.compare;
 
-import static org.fparity.compare.OutcomeClass.INF;
-import static org.fparity.compare.OutcomeClass.NAN;
-import static org.fparity.compare.OutcomeClass.NUMBER;
-import static org.fparity.compare.OutcomeClass.ZERO;
+import static org.fparity.exec.OutcomeClass.INF;
+import static org.fparity.exec.OutcomeClass.NAN;
+import static org.fparity.exec.OutcomeClass.NUMBER;
+import static org.fparity.exec.OutcomeClass.ZERO;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -14,8 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.fparity.FparityError;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.OutcomeClass;
 import org.fparity.ir.Precision;
 import org.junit.jupiter.api.Test;
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.exec.PlatformKey;

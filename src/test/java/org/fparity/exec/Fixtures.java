@@ -77,10 +77,33 @@ public final class Fixtures {
         return out;
     }
 
-    /** The clang to pair with gcc in campaign tests: the first of clang-14, clang-16, clang-19 on PATH; null if none. */
+    /**
+     * The clang to pair with gcc in campaign tests: the first of clang-14, clang-16, clang-19 on PATH; null if none.
+     * {@code -Dfparity.test.clang=clang-19} picks one, as on a machine where it is the only clang.
+     */
     public static String aClang() {
+        String chosen = System.getProperty("fparity.test.clang");
+        if (chosen != null && !chosen.isBlank()) return org.fparity.util.Executables.find(chosen) != null ? chosen : null;
         for (String c : java.util.List.of("clang-14", "clang-16", "clang-19")) if (org.fparity.util.Executables.find(c) != null) return c;
         return null;
+    }
+
+    /**
+     * Platforms ({@code clang-19@O3_FM}) that a finding in {@code corpora/} documents to crash on some program
+     * ({@code "CRASH"} in its finding.json): a test may hold every other platform to "generated programs do not crash".
+     */
+    public static java.util.Set<String> documentedCrashes() throws IOException {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        try (var dirs = Files.list(Path.of("corpora"))) {
+            for (Path d : dirs.toList()) {
+                Path f = d.resolve("finding.json");
+                if (!Files.isRegularFile(f)) continue;
+                org.fparity.ir.ProgramJson.MAPPER.readTree(f.toFile()).path("expected").fields().forEachRemaining(e -> {
+                    if (e.getValue().asText().equals("CRASH")) out.add(e.getKey());
+                });
+            }
+        }
+        return out;
     }
 
     /** Skips (with the reason) a test that needs a second C compiler beside gcc. */

@@ -12,7 +12,7 @@ import org.fparity.ir.Precision;
 /** No GPU here: the target must say so clearly; the host side (masked rows in device format) is checked directly. */
 class CublasTargetTest {
     @Test
-    /** True on an NVIDIA node (the driver's control device, what the nvcc toolchains' runsHereIf checks). */
+    /* True on an NVIDIA node (the driver's control device, what the nvcc toolchains' runsHereIf checks). */
     static boolean nvidiaNode() {
         return java.nio.file.Files.exists(java.nio.file.Path.of("/dev/nvidiactl"));
     }

@@ -70,7 +70,7 @@ class CorpusReplayTest {
             CorpusReplay.Entry e = all.get(names.indexOf(n));
             double o0 = org.fparity.ir.HexFloat.parse(e.finding().expected().get("gcc@O0"));
             double fm = org.fparity.ir.HexFloat.parse(e.finding().expected().get("gcc@O3_FM"));
-            assertNotNull(org.fparity.compare.DiscrepancyClass.classify(o0, fm), n + ": gcc@O0 and gcc@O3_FM agree");
+            assertNotNull(org.fparity.exec.DiscrepancyClass.classify(o0, fm), n + ": gcc@O0 and gcc@O3_FM agree");
             assertTrue(org.fparity.ir.Size.of(e.program()).operations() <= 6, n + " is a reduced program");
         }
     }

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.compare.CampaignFixtures;
 import org.fparity.compare.CampaignView;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Pair;
 import org.fparity.compare.Platform;
 import org.fparity.compare.ProgramInfo;

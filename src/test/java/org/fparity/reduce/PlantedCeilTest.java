@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Fixtures;
 import org.fparity.util.Processes;
 import org.fparity.exec.Toolchains;

@@ -50,6 +50,7 @@ class LeftoversTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the resource is held, not used: holding it is what the test is about
     void aFileThatIsItsOwnLockGoesOnlyWhenFreeAndOld() throws Exception {
         Path writing = tmp.resolve(".x.json.111.tmp");
         try (var ch = Leftovers.lockedFile(writing)) {

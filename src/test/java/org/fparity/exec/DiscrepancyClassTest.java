@@ -1,4 +1,4 @@
-package org.fparity.compare;
+package org.fparity.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package org.fparity.compare;
+package org.fparity.exec;
 
 /** The class of a numerical result, sign ignored (the seed paper's NaN / Inf / Zero / Number). */
 public enum OutcomeClass {

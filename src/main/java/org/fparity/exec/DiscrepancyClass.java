@@ -1,4 +1,4 @@
-package org.fparity.compare;
+package org.fparity.exec;
 
 /**
  * How two results of the same run differ: the paper's seven classes, plus {@code INF_SIGN} (+Inf vs −Inf), which the
@@ -58,5 +58,14 @@ public enum DiscrepancyClass {
             case INF -> a == b ? null : INF_SIGN;
             case NUMBER -> a == b ? null : NUMBER_NUMBER;
         };
+    }
+
+    /**
+     * The one rule for "the same result" of two printed results (hex floats, {@code nan}, {@code -inf}): every
+     * comparison fparity makes — compare, run, report, nightly, {@code toolchains --check} — decides with this or
+     * {@link #classify}. However the bits are spelled, NaNs agree with NaNs and zeros with zeros.
+     */
+    public static boolean same(String a, String b) {
+        return a.equals(b) || classify(org.fparity.ir.HexFloat.parse(a), org.fparity.ir.HexFloat.parse(b)) == null;
     }
 }

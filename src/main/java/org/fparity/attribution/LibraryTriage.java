@@ -1,0 +1,152 @@
+package org.fparity.attribution;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.IntConsumer;
+import org.fparity.FparityError;
+import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Toolchain;
+import org.fparity.ir.Input;
+import org.fparity.ir.Program;
+import org.fparity.oracle.Glibc;
+import org.fparity.oracle.LibraryPlatform;
+import org.fparity.oracle.ReferenceEvaluator;
+
+/**
+ * Two toolchains with no flag relation (gcc and java, clang and pocl) that differ at their lowest level: attributed to
+ * the operation and library behind it, with no build. The side off the correctly rounded result is evaluated in
+ * program order with its own math library ({@link LibraryPlatform}: glibc asked through one running process, Java's
+ * {@code Math} and {@code StrictMath} in this JVM); when that reproduces the side's recorded result, the cause is the
+ * first math call where its library leaves the correctly rounded result (function and library). When both sides are off
+ * the truth, the side whose library leaves it first is named. A library that cannot be evaluated here (PoCL's builtins,
+ * CUDA's libdevice, ROCm's ocml), or a recorded result the library does not reproduce (the arithmetic differs), is
+ * undecided, said why.
+ */
+final class LibraryTriage {
+    /** A case: the two toolchains and their recorded outcomes at their lowest level. */
+    record Case(String id, Program program, Input input, String toolchainA, Outcome a, String toolchainB, Outcome b) {}
+
+    private final Path work;
+    private final Function<String, Toolchain> toolchains;
+    private Glibc glibc;
+
+    LibraryTriage(Path work, Function<String, Toolchain> toolchains) {
+        this.work = work;
+        this.toolchains = toolchains;
+    }
+
+    /** The correctly rounded result of a case, or null when it cannot be computed. */
+    static Double truth(Program p, Input in) {
+        try {
+            return ReferenceEvaluator.ideal(p, in).comp();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    void decide(Map<String, Case> units, TriageState state, IntConsumer done) throws InterruptedException {
+        try {
+            List<TriageState.Unit> out = new ArrayList<>();
+            for (Case c : units.values()) {
+                if (state.get(c.id()) != null) continue;
+                out.add(decide(c));
+                if (out.size() >= 50) {
+                    state.add(out);
+                    done.accept(out.size());
+                    out = new ArrayList<>();
+                }
+            }
+            state.add(out);
+            done.accept(out.size());
+        } finally {
+            if (glibc != null) glibc.close();
+        }
+    }
+
+    TriageState.Unit decide(Case c) throws InterruptedException {
+        Double t = truth(c.program(), c.input());
+        String both = c.toolchainA() + " and " + c.toolchainB();
+        if (t == null) return undecided(c, both, "no correctly rounded result", "the correctly rounded result of this case cannot be computed");
+        boolean offA = off(c.a(), t);
+        boolean offB = off(c.b(), t);
+        if (!offA && !offB) return undecided(c, both, "both on the truth", "both sides print the correctly rounded result's class");
+        Side a = offA ? side(c, c.toolchainA(), c.a()) : null;
+        Side b = offB ? side(c, c.toolchainB(), c.b()) : null;
+        Side pick;
+        if (a != null && b != null && a.call() != null && b.call() != null) pick = b.call().seq() < a.call().seq() ? b : a;
+        else if (a != null && a.call() != null) pick = a;
+        else if (b != null && b.call() != null) pick = b;
+        else pick = a != null ? a : b;
+        if (pick.call() == null) return undecided(c, pick.toolchain(), pick.slug(), pick.why());
+        return new TriageState.Unit(c.id(), RootCause.Kind.OPERATION, family(pick.toolchain()), List.of(), "math function", pick.call().fn().canonicalName(),
+                pick.library(), null);
+    }
+
+    /** One side's attribution: the first call its library leaves the truth at, or why none. */
+    private record Side(String toolchain, String library, LibraryPlatform.Call call, String slug, String why) {}
+
+    private Side side(Case c, String name, Outcome recorded) throws InterruptedException {
+        Toolchain tc;
+        try {
+            tc = toolchains.apply(name);
+        } catch (FparityError e) {
+            tc = null;
+        }
+        if (tc == null) return new Side(name, null, null, "unknown toolchain", name + " is not in the toolchain folder");
+        String library = library(tc);
+        LibraryPlatform.Library lib = switch (library) {
+            case "glibc" -> glibc();
+            case "Java Math" -> LibraryPlatform.JAVA_MATH;
+            case "Java StrictMath" -> LibraryPlatform.JAVA_STRICT_MATH;
+            default -> null;
+        };
+        if (lib == null) return new Side(name, library, null, "library not evaluated", library + " cannot be evaluated here");
+        LibraryPlatform.Run run = LibraryPlatform.run(c.program(), c.input(), lib);
+        if (run.missing() != null) {
+            return new Side(name, library, null, "library not evaluated", library + " has no in-process form of " + run.missing().canonicalName());
+        }
+        if (recorded == null || recorded.status() != Outcome.Status.OK || DiscrepancyClass.classify(run.result(), recorded.value()) != null) {
+            return new Side(name, library, null, "not its library's result",
+                    name + "'s result is not what " + library + " gives evaluated in program order: its arithmetic differs (contraction, order, precision)");
+        }
+        for (LibraryPlatform.Call call : run.calls()) if (call.offTruth()) return new Side(name, library, call, null, null);
+        return new Side(name, library, null, "no call off the truth", "every math call of " + library + " is correctly rounded here");
+    }
+
+    /**
+     * The family a library cause is named by: the toolchain without its version ({@code clang-14}, {@code clang-19}:
+     * {@code clang}), since the library, not the compiler's version, is behind it.
+     */
+    static String family(String toolchain) {
+        return toolchain.replaceFirst("-\\d+$", "");
+    }
+
+    /** The math library a toolchain's programs call. */
+    static String library(Toolchain tc) {
+        return switch (tc.language()) {
+            case "C" -> "glibc";
+            case "JAVA" -> "true".equals(tc.emit().get("strictMath")) ? "Java StrictMath" : "Java Math";
+            case "OPENCL" -> "PoCL builtins";
+            case "CUDA" -> "CUDA libdevice";
+            case "HIP", "HIPIFY" -> "ROCm ocml";
+            default -> tc.language();
+        };
+    }
+
+    private Glibc glibc() throws InterruptedException {
+        if (glibc == null) glibc = Glibc.start(work.resolve("libm"));
+        return glibc;
+    }
+
+    private static boolean off(Outcome o, double truth) {
+        return o == null || o.status() != Outcome.Status.OK || DiscrepancyClass.classify(o.value(), truth) != null;
+    }
+
+    private static TriageState.Unit undecided(Case c, String family, String slug, String why) {
+        return new TriageState.Unit(c.id(), RootCause.Kind.UNDECIDED, family, List.of(), slug, null, null, why);
+    }
+}

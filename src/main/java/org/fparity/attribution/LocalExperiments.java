@@ -1,0 +1,120 @@
+package org.fparity.attribution;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.fparity.FparityError;
+import org.fparity.campaign.Emitters;
+import org.fparity.exec.BinaryCache;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Job;
+import org.fparity.exec.LocalExecutor;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Toolchain;
+import org.fparity.ir.Program;
+import org.fparity.util.Hashes;
+
+/**
+ * Runs experiments on this machine the way campaigns run programs: the experiments of one call that share a toolchain
+ * and a flag set are one batch binary (each program once, fed every input it is asked on), built through the
+ * campaign's executor and binary cache ({@code 2} jobs at a time); an experiment already run is answered from memory,
+ * and a batch already built from the cache. A run gets {@link #RUN_SECONDS}: a flag set that makes a program hang
+ * says nothing about a numerical cause.
+ */
+public final class LocalExperiments implements ExperimentRunner {
+    static final int RUN_SECONDS = 2;
+
+    private final Function<String, DetectedToolchain> toolchains;
+    private final Function<String, FlagModel> models;
+    private final LocalExecutor executor;
+    private final Map<Experiment.Key, Outcome> done = new HashMap<>();
+    private int builds;
+    private int runs;
+    private int batch;
+
+    /**
+     * @param toolchains the detected toolchain of a name (one that cannot build or run here gives outcomes saying so)
+     * @param models     the knob model of a toolchain (how its flag words become build words)
+     * @param work       the build folder (binary cache)
+     */
+    public LocalExperiments(Function<String, DetectedToolchain> toolchains, Function<String, FlagModel> models, Path work, int workers) {
+        this.toolchains = toolchains;
+        this.models = models;
+        this.executor = new LocalExecutor(new BinaryCache(work.resolve("build")), workers, s -> {});
+    }
+
+    @Override
+    public List<Outcome> run(List<Experiment> experiments) throws InterruptedException {
+        Map<String, List<Experiment>> groups = new LinkedHashMap<>();
+        Map<String, Experiment> todo = new LinkedHashMap<>();
+        for (Experiment e : experiments) {
+            if (done.containsKey(e.key()) || todo.containsKey(keyText(e.key()))) continue;
+            todo.put(keyText(e.key()), e);
+            groups.computeIfAbsent(e.toolchain() + "\u0000" + String.join("\u0000", e.flags()), k -> new ArrayList<>()).add(e);
+        }
+        List<Job> jobs = new ArrayList<>();
+        Map<String, Experiment> byLine = new ConcurrentHashMap<>();
+        for (List<Experiment> g : groups.values()) {
+            Experiment first = g.getFirst();
+            DetectedToolchain dt = toolchains.apply(first.toolchain());
+            if (dt == null) throw new FparityError("no toolchain " + first.toolchain() + " in the toolchain folder");
+            List<String> words = models.apply(first.toolchain()).argv(first.flags());
+            String level = "t" + Hashes.sha256Hex(String.join("\u0000", words)).substring(0, 12);
+            Toolchain tc = dt.toolchain().withLevel(level, words);
+            if (tc.runTimeout() > RUN_SECONDS) tc = tc.withTimeouts(tc.compileTimeoutSeconds(), RUN_SECONDS, tc.startupTimeoutSeconds());
+            DetectedToolchain withFlags = dt.withToolchain(tc);
+            Map<String, Program> programs = new LinkedHashMap<>();
+            Map<String, Integer> inputs = new HashMap<>();
+            List<Job.Line> lines = new ArrayList<>();
+            String platform = first.toolchain() + "@" + level;
+            for (Experiment e : g) {
+                String id = e.program().id();
+                programs.putIfAbsent(id, e.program());
+                int k = inputs.merge(id, 1, Integer::sum) - 1;
+                lines.add(new Job.Line(id, k, e.input().args()));
+                byLine.put(platform + "/" + id + "/" + k, e);
+            }
+            String name = String.format("Triage%05d", ++batch);
+            jobs.add(new Job(name, List.copyOf(programs.keySet()), Emitters.forToolchain(tc, programs), withFlags, level, platform, lines));
+        }
+        Map<Experiment.Key, Outcome> got = new ConcurrentHashMap<>();
+        if (!jobs.isEmpty()) {
+            executor.execute(jobs, o -> {
+                Experiment e = byLine.get(o.platform() + "/" + o.program() + "/" + o.input());
+                if (e != null) got.put(e.key(), o);
+            });
+            builds += jobs.size();
+            runs += todo.size();
+        }
+        done.putAll(got);
+        List<Outcome> out = new ArrayList<>(experiments.size());
+        for (Experiment e : experiments) {
+            Outcome o = done.get(e.key());
+            if (o == null) {
+                o = new Outcome(e.program().id(), 0, e.toolchain(), "experiment", Outcome.Status.HARNESS_ERROR, null, "no outcome came back", e.toolchain(), 0);
+                done.put(e.key(), o);
+            }
+            out.add(o);
+        }
+        return out;
+    }
+
+    private static String keyText(Experiment.Key k) {
+        return k.program() + "\u0000" + String.join(",", k.input()) + "\u0000" + k.toolchain() + "\u0000" + String.join("\u0000", k.flags());
+    }
+
+    @Override
+    public int builds() {
+        return builds;
+    }
+
+    @Override
+    public int runs() {
+        return runs;
+    }
+}

@@ -1,0 +1,111 @@
+package org.fparity.campaign;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.fparity.exec.Outcome;
+import org.fparity.ir.ProgramJson;
+
+/**
+ * Reads outcome lines into {@link Outcome}s for a whole campaign at a time: a line in fparity's own spelling
+ * ({@link CanonicalOutcome}) straight from its bytes, anything else by Jackson; and every name (program, toolchain, opt
+ * level, site, node, platform record) held once however many outcomes carry it, so that a campaign's outcomes cost
+ * their results, not a copy of every name per line. Not thread-safe; one per read.
+ */
+final class OutcomeReader {
+    private final CanonicalOutcome canonical = new CanonicalOutcome();
+    private final Map<String, String> names = new HashMap<>();
+    // the last program read, by its bytes (outcomes come grouped by program)
+    private byte[] lastProgram = new byte[0];
+    private String lastProgramId;
+    // the platform-naming runs of bytes seen (a campaign has few), and the names each stands for
+    private final List<byte[]> runs = new ArrayList<>();
+    private final List<String[]> runNames = new ArrayList<>();
+    private final List<byte[]> platformIds = new ArrayList<>();
+    private final List<String> platformIdNames = new ArrayList<>();
+    private int lastRun = -1;
+    private int lastId = -1;
+
+    /**
+     * The outcome {@code b[from, to)} spells, or null when it is not in fparity's own spelling (then read it with
+     * {@link #general}). Nothing is allocated for it but the outcome and its result's text.
+     */
+    Outcome canonical(byte[] b, int from, int to) {
+        if (!canonical.match(b, from, to) || canonical.end != to) return null;
+        String[] platform = platform(b, canonical.platformFrom, canonical.platformTo);
+        String hex = canonical.hasHex ? new String(b, canonical.hexFrom, canonical.hexTo - canonical.hexFrom, StandardCharsets.ISO_8859_1) : null;
+        String detail = canonical.hasDetail ? new String(b, canonical.detailFrom, canonical.detailTo - canonical.detailFrom, StandardCharsets.ISO_8859_1) : null;
+        String id = canonical.hasPlatformId ? platformId(b, canonical.platformIdFrom, canonical.platformIdTo) : null;
+        return new Outcome(program(b), canonical.input, platform[0], platform[1], platform[2], platform[3], canonical.status, hex, detail, id, canonical.micros);
+    }
+
+    /** A line in any spelling Jackson reads as an outcome, its names held once; throws as Jackson does. */
+    Outcome general(String line) throws JsonProcessingException {
+        Outcome o = OutcomeLog.READER.readValue(line);
+        if (o == null) return null;
+        return new Outcome(name(o.program()), o.input(), name(o.toolchain()), name(o.opt()), name(o.site()), name(o.node()), o.status(), o.hex(), o.detail(),
+                name(o.platform()), o.micros());
+    }
+
+    private String name(String s) {
+        if (s == null) return null;
+        String had = names.putIfAbsent(s, s);
+        return had == null ? s : had;
+    }
+
+    private String program(byte[] b) {
+        int from = canonical.programFrom, to = canonical.programTo;
+        if (lastProgramId != null && Arrays.equals(b, from, to, lastProgram, 0, lastProgram.length)) return lastProgramId;
+        lastProgram = Arrays.copyOfRange(b, from, to);
+        lastProgramId = name(new String(lastProgram, StandardCharsets.ISO_8859_1));
+        return lastProgramId;
+    }
+
+    /** toolchain, opt, site, node of the run of bytes {@code ,"toolchain":"…","opt":"…","site":"…"[,"node":"…"]}. */
+    private String[] platform(byte[] b, int from, int to) {
+        // the last one first: outcomes come grouped by platform too
+        if (lastRun >= 0 && Arrays.equals(b, from, to, runs.get(lastRun), 0, runs.get(lastRun).length)) return runNames.get(lastRun);
+        for (int k = runs.size() - 1; k >= 0; k--) {
+            byte[] r = runs.get(k);
+            if (Arrays.equals(b, from, to, r, 0, r.length)) {
+                lastRun = k;
+                return runNames.get(k);
+            }
+        }
+        lastRun = runs.size();
+        byte[] r = Arrays.copyOfRange(b, from, to);
+        JsonNode n;
+        try {
+            n = ProgramJson.MAPPER.readTree("{" + new String(r, 1, r.length - 1, StandardCharsets.ISO_8859_1) + "}");
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a matched outcome's platform does not read: " + e.getMessage());
+        }
+        String[] names = {name(n.get("toolchain").asText()), name(n.get("opt").asText()), name(n.get("site").asText()),
+            n.has("node") ? name(n.get("node").asText()) : null};
+        runs.add(r);
+        runNames.add(names);
+        return names;
+    }
+
+    private String platformId(byte[] b, int from, int to) {
+        if (lastId >= 0 && Arrays.equals(b, from, to, platformIds.get(lastId), 0, platformIds.get(lastId).length)) return platformIdNames.get(lastId);
+        for (int k = platformIds.size() - 1; k >= 0; k--) {
+            byte[] r = platformIds.get(k);
+            if (Arrays.equals(b, from, to, r, 0, r.length)) {
+                lastId = k;
+                return platformIdNames.get(k);
+            }
+        }
+        lastId = platformIds.size();
+        byte[] r = Arrays.copyOfRange(b, from, to);
+        String id = name(new String(r, StandardCharsets.ISO_8859_1));
+        platformIds.add(r);
+        platformIdNames.add(id);
+        return id;
+    }
+}
