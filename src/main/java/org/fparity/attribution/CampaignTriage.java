@@ -19,7 +19,7 @@ import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Platform;
 import org.fparity.compare.StatusMismatch;

@@ -29,4 +29,13 @@ public final class CausesText {
         out.add("experiments: " + r.runs() + " runs in " + r.builds() + " batch builds; " + r.units() + " units decided now, " + r.resumed() + " read back");
         return out;
     }
+
+    /** The soundness check's lines: how many flag sets were rebuilt, how many held both ways, and each that did not. */
+    public static List<String> soundness(Soundness.Report s) {
+        List<String> out = new ArrayList<>();
+        out.add("soundness: " + s.checked() + " of " + s.units() + " attributed flag sets rebuilt single-program (" + s.builds() + " builds): " + s.sound()
+                + " reproduce B's result, " + s.minimal() + " of them minimal (no member can be dropped)");
+        for (String f : s.failures()) out.add("  not: " + f);
+        return out;
+    }
 }

@@ -23,8 +23,12 @@ import org.fparity.util.Processes;
  */
 public record FlagModel(String file, Map<String, List<String>> levels, Map<String, String> linked, Map<String, String> meanings, List<Knob> knobs,
         String passes) {
-    /** A behaviour and the flags that switch it; {@code off} null when only leaving {@code on} out turns it off. */
-    public record Knob(String name, String on, String off, String implicit) {}
+    /**
+     * A behaviour and the flags that switch it; {@code off} null when only leaving {@code on} out turns it off; {@code
+     * operation} the kind of operation it makes differ (a root cause names it), null for knobs that only let others
+     * act (signed zeros, traps).
+     */
+    public record Knob(String name, String on, String off, String implicit, String operation) {}
 
     /** The model for a toolchain: the file under {@code dir} that lists it, or an empty model (levels as they are). */
     public static FlagModel forToolchain(Path dir, String toolchain) {
@@ -63,7 +67,7 @@ public record FlagModel(String file, Map<String, List<String>> levels, Map<Strin
         List<Knob> knobs = new ArrayList<>();
         for (JsonNode k : root.path("knobs")) {
             knobs.add(new Knob(k.path("name").asText(), k.path("on").asText(), k.hasNonNull("off") ? k.get("off").asText() : null,
-                    k.hasNonNull("implicit") ? k.get("implicit").asText() : null));
+                    k.hasNonNull("implicit") ? k.get("implicit").asText() : null, k.hasNonNull("operation") ? k.get("operation").asText() : null));
         }
         return new FlagModel(f.toString(), levels, linked, meanings, List.copyOf(knobs), root.hasNonNull("passes") ? root.get("passes").asText() : null);
     }

@@ -46,11 +46,6 @@ final class LevelTriage {
     /** Sets found for the same level of another toolchain with the same knob file, tried first (most cases first). */
     static final int SEEDS = 3;
 
-    /** The operation each knob (by name) makes differ; knobs that only let others act (signed zeros, traps) name none. */
-    static final Map<String, String> OPERATIONS = Map.of("reassociation", "reassociation", "finite-math folding", "finite-math folding", "no infinities",
-            "finite-math folding", "no NaNs", "finite-math folding", "reciprocals", "reciprocal", "flush to zero", "subnormal flushed", "contraction",
-            "contraction", "approximate functions", "approximate math function", "vectorisation", "vectorisation");
-
     private final Lab lab;
     private final String toolchain;
     private final FlagModel model;
@@ -148,7 +143,7 @@ final class LevelTriage {
         Map<Case, List<String>> named = lab.solve(implicit, c -> {
             List<String> ops = new ArrayList<>();
             for (FlagModel.Knob k : model.knobs()) {
-                String op = OPERATIONS.get(k.name());
+                String op = k.operation();
                 if (op == null || k.off() == null || (k.implicit() == null && !partsB.contains(k.on()))) continue;
                 List<String> off = new ArrayList<>(DeltaDebug.minus(partsB, List.of(k.on())));
                 off.add(k.off());
@@ -164,7 +159,7 @@ final class LevelTriage {
     List<String> operations(List<String> flags) {
         Set<String> ops = new LinkedHashSet<>();
         for (FlagModel.Knob k : model.knobs()) {
-            if (flags.contains(k.on()) && OPERATIONS.containsKey(k.name())) ops.add(OPERATIONS.get(k.name()));
+            if (flags.contains(k.on()) && k.operation() != null) ops.add(k.operation());
         }
         return List.copyOf(ops);
     }

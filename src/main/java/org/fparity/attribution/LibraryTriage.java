@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 import org.fparity.FparityError;
-import org.fparity.compare.DiscrepancyClass;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Input;

@@ -90,6 +90,25 @@ final class TriageState implements AutoCloseable {
         }
     }
 
+    /** Every unit recorded in a campaign's triage state, whatever outcomes it was made from. */
+    static List<Unit> read(Path campaign) {
+        Path f = campaign.resolve(DIR).resolve(FILE);
+        try {
+            List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+            List<Unit> out = new java.util.ArrayList<>();
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                try {
+                    out.add(ProgramJson.MAPPER.readValue(line, Unit.class));
+                } catch (JsonProcessingException | IllegalArgumentException e) {
+                    // a torn last line
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw FparityError.io("cannot read " + f, e);
+        }
+    }
+
     Unit get(String unit) {
         return done.get(unit);
     }

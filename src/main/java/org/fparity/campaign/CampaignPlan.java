@@ -129,7 +129,9 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
 
     /** The runner's spec for the chosen toolchains and opt levels. */
     public CampaignRunner.Spec spec(String fparityVersion, List<DetectedToolchain> toolchains, List<String> opts) {
-        return new CampaignRunner.Spec(fparityVersion, seed, grammar, settings, entries, toolchains, opts, batch);
+        // a corpus campaign (Corpus) has no seed: its programs are the user's files
+        Long recordedSeed = settings.containsKey(Corpus.SETTING) ? null : seed;
+        return new CampaignRunner.Spec(fparityVersion, recordedSeed, grammar, settings, entries, toolchains, opts, batch);
     }
 
     private static JsonNode grammarJson(Path file) {

@@ -22,7 +22,8 @@ final class Examples {
             Map.entry("fparity run", List.of(
                     "fparity run --programs 20 --inputs 10 --toolchains gcc,clang-19 --opt O0,O3_FM",
                     "fparity run --seed 3 --precision both --out campaigns/s3 --no-report",
-                    "fparity run --campaign campaigns/s3 --toolchains pocl   # same cases, more platforms")),
+                    "fparity run --campaign campaigns/s3 --toolchains pocl   # same cases, more platforms",
+                    "fparity run --corpus corpora --toolchains gcc,clang-19  # your own .fp programs and their input lines")),
             Map.entry("fparity toolchains", List.of(
                     "fparity toolchains",
                     "fparity toolchains --toolchain-dir my-toolchains")),
@@ -36,10 +37,12 @@ final class Examples {
             Map.entry("fparity compare", List.of(
                     "fparity compare campaigns/c1",
                     "fparity compare campaigns/c1 --pair gcc@O0:gcc@O3_FM",
-                    "fparity compare campaigns/tonight --baseline campaigns/last-night")),
+                    "fparity compare campaigns/tonight --baseline campaigns/last-night",
+                    "fparity compare campaigns/c1 --accept-ulps 4   # Number–Number gaps up to 4 ULPs do not make it red")),
             Map.entry("fparity report", List.of(
                     "fparity report campaigns/c1",
-                    "fparity report campaigns/tonight --baseline campaigns/last-night --out reports/tonight")),
+                    "fparity report campaigns/tonight --baseline campaigns/last-night --out reports/tonight",
+                    "fparity report campaigns/c1 --policy acceptance.json   # tolerances per pair, expected root causes")),
             Map.entry("fparity export", List.of(
                     "fparity export campaigns/c1 --out c1.json.gz")),
             Map.entry("fparity import", List.of(

@@ -59,6 +59,13 @@ public final class ReduceCommand implements Callable<Integer> {
     @Option(names = "--batch", paramLabel = "N", defaultValue = "150", description = "candidates per batch binary (default: ${DEFAULT-VALUE})")
     int batch;
 
+    @Option(names = "--interesting", paramLabel = "SCRIPT", description = "your own interestingness test, as in C-Vise: run in a folder holding the candidate "
+            + "(program.fp, min.c, input.txt; the path of program.fp is its argument), exit 0 = still interesting; a candidate must pass it as well as keep the discrepancy")
+    Path interesting;
+
+    @Option(names = "--time-limit", paramLabel = "SECONDS", description = "stop taking steps after this long and keep the smallest program that still shows the discrepancy standalone")
+    Long timeLimit;
+
     @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains).")
     Path toolchainDir;
 
@@ -70,6 +77,9 @@ public final class ReduceCommand implements Callable<Integer> {
         if (minUlps < 1) throw new FparityError("--min-ulps must be at least 1");
         if (batch < 1) throw new FparityError("--batch must be at least 1");
         if (top != null && top < 1) throw new FparityError("--top must be at least 1");
+        if (timeLimit != null && timeLimit < 1) throw new FparityError("--time-limit must be at least 1 second");
+        if (interesting != null && !Files.isRegularFile(interesting)) throw new FparityError(interesting + ": no such script");
+        if (interesting != null && !Files.isExecutable(interesting)) throw new FparityError(interesting + " is not executable (chmod +x it)");
         if (!Files.exists(target)) throw new FparityError(target + ": no such file or folder");
         if (Files.isDirectory(target)) {
             if (input != null || platforms != null) throw new FparityError("--input and --platforms go with a PROGRAM file, not a campaign");
@@ -99,7 +109,8 @@ public final class ReduceCommand implements Callable<Integer> {
     }
 
     private int reduce(Toolchains tcs, PrintWriter w, Path work) throws Exception {
-        ReduceSession session = new ReduceSession(tcs, work, out, s -> spec.commandLine().getErr().println("fparity: " + s));
+        ReduceSession session = new ReduceSession(tcs, work, out, s -> spec.commandLine().getErr().println("fparity: " + s))
+                .options(new Reducer.Options(interesting == null ? null : new org.fparity.reduce.UserTest(interesting, work, 60), timeLimit == null ? 0 : timeLimit));
         List<ReduceSession.Request> requests = new ArrayList<>();
         if (Files.isDirectory(target)) {
             if (discrepancy != null) {

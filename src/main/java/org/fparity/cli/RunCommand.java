@@ -65,6 +65,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "--programs, --inputs, --seed, --precision and --grammar do not apply.")
     Path campaign;
 
+    @Option(names = "--corpus", paramLabel = "DIR",
+            description = "Run a folder of your own .fp programs (in it or below it), each on the '// input:' lines of its file, as a campaign "
+                    + "(compared, reported and triaged as any other); --programs, --inputs, --seed, --precision and --grammar do not apply.")
+    Path corpus;
+
     @Option(names = "--site", paramLabel = "NAME",
             description = "The site this machine's runs are recorded as (default: local), so a campaign run here and at another cluster keeps both sides apart.")
     String site;
@@ -115,12 +120,16 @@ public final class RunCommand implements Callable<Integer> {
         if (reruns < 0) throw new FparityError("--reruns must be at least 0, is " + reruns);
         if (site != null && !site.matches("[a-z0-9][a-z0-9._-]*")) throw new FparityError("--site '" + site + "': lower-case letters, digits, '.', '_' or '-'");
         if (site != null && clusters != null && !clusters.isEmpty()) throw new FparityError("--site names this machine's site; with --cluster each profile names its own");
+        if (corpus != null && campaign != null) throw new FparityError("--corpus makes a new campaign of the folder's programs; --campaign adds to an existing one: give one of them");
+        if (corpus != null && inputsFrom.equals("flip")) throw new FparityError("--corpus runs the inputs its files list; --inputs-from flip does not apply");
         Campaign existing = campaign == null ? null : CliCampaigns.existing(campaign);
-        if (existing == null) CampaignCost.check(programs, precisions(precisionName).size(), inputs, force, err);
-        CampaignPlan plan = existing != null ? null
+        if (existing == null && corpus == null) CampaignCost.check(programs, precisions(precisionName).size(), inputs, force, err);
+        CampaignPlan plan = existing != null ? null : corpus != null ? org.fparity.campaign.Corpus.plan(corpus, batch)
                 : CampaignPlan.generate(new CampaignPlan.Request(seed, precisions(precisionName), precisionName, programs, inputs, batch, grammarFile));
         if (!inputsFrom.equals("random") && !inputsFrom.equals("flip")) throw new FparityError("--inputs-from takes random or flip, not '" + inputsFrom + "'");
-        Path dir = existing != null ? campaign : out != null ? out : Path.of("campaigns", "seed" + seed + "-" + precisionName + "-p" + programs + "-i" + inputs);
+        Path dir = existing != null ? campaign : out != null ? out
+                : corpus != null ? Path.of("campaigns", "corpus-" + corpus.toAbsolutePath().normalize().getFileName())
+                : Path.of("campaigns", "seed" + seed + "-" + precisionName + "-p" + programs + "-i" + inputs);
 
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         for (String p : tcs.problems()) err.println("fparity: " + p);
@@ -141,7 +150,7 @@ public final class RunCommand implements Callable<Integer> {
 
         int workers = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         int nPrograms = runSpec.programs().size();
-        String nInputs = existing != null ? runSpec.programs().stream().mapToInt(e -> e.inputs().size()).sum() + " inputs in all" : inputs + " inputs";
+        String nInputs = existing != null || corpus != null ? runSpec.programs().stream().mapToInt(e -> e.inputs().size()).sum() + " inputs in all" : inputs + " inputs";
         err.println("fparity: " + nPrograms + " programs × " + nInputs + " × " + chosen.size() + " toolchains × "
                 + optLevels.size() + " opt levels into " + dir + " (" + workers + " workers)");
         LocalSite here = new LocalSite(site == null ? PlatformKey.LOCAL : site, new BinaryCache(dir.resolve("build")), workers, s -> err.println("fparity: " + s)).detected(chosen);

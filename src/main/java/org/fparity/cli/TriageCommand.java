@@ -8,6 +8,7 @@ import org.fparity.FparityError;
 import org.fparity.attribution.AttributionText;
 import org.fparity.attribution.CampaignTriage;
 import org.fparity.attribution.CausesText;
+import org.fparity.attribution.Soundness;
 import org.fparity.attribution.FlagAttribution;
 import org.fparity.attribution.FlagModel;
 import org.fparity.attribution.PassBisection;
@@ -55,6 +56,10 @@ public final class TriageCommand implements Callable<Integer> {
     @Option(names = "--work", paramLabel = "DIR", description = "Build folder, kept (default: a temporary folder, deleted).")
     Path work;
 
+    @Option(names = "--check-sound", paramLabel = "EVERY", description = "After triage, rebuild every EVERY-th attributed flag set (1: all) in the"
+            + " single-program form with the real compiler: A + S must give B's result and A + S minus any one member must not. Campaigns only.")
+    Integer checkSound;
+
     @Spec
     CommandSpec spec;
 
@@ -67,6 +72,12 @@ public final class TriageCommand implements Callable<Integer> {
             CampaignTriage.Result r = CampaignTriage.run(file, new CampaignTriage.Options(dir, knobDir, 2, System.err));
             PrintWriter out = spec.commandLine().getOut();
             for (String line : CausesText.lines(r)) out.println(line);
+            if (checkSound != null) {
+                if (checkSound < 1) throw new FparityError("--check-sound takes EVERY >= 1 (1 checks every flag set), got " + checkSound);
+                out.flush();
+                Soundness.Report s = Soundness.check(file, dir, knobDir, checkSound);
+                for (String line : CausesText.soundness(s)) out.println(line);
+            }
             out.flush();
             return r.causes().causes().isEmpty() ? ExitCode.OK.code() : ExitCode.FINDINGS.code();
         }

@@ -51,24 +51,37 @@ public final class Bundle {
         Map<String, String> sources = new LinkedHashMap<>();
         StringBuilder sh = new StringBuilder("""
                 #!/bin/sh
-                # Builds and runs this reproducer on both platforms; prints one line per platform: <platform> <result %a> <decimal>.
-                set -e
-                cd "$(dirname "$0")"
+                # Builds and runs this reproducer on both platforms with the tools on PATH; prints one line per platform:
+                # <platform> <result %a> (no-result: the run ended abnormally). Exits 1 when the two agree (the discrepancy is gone),
+                # 2 when a build fails.
+                cd "$(dirname "$0")" || exit 2
                 args=$(cat input.txt)
                 """);
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             String opt = side == 0 ? c.optA() : c.optB();
-            String file = fileName(dt);
+            Language lang = Language.valueOf(dt.toolchain().language());
+            String minimal = org.fparity.emit.Reproducer.minimal(lang, c.program(), c.input(), header(c, lang));
+            String file = minimal != null ? minimalName(lang) : fileName(dt);
             String cls = Standalone.className(dt);
-            sources.put(file, Standalone.source(dt, c.program()));
+            sources.putIfAbsent(file, minimal != null ? minimal : Standalone.source(dt, c.program()));
             String tag = c.label(side).replace('@', '_');
             String bin = "build/" + tag + "/bin";
-            sh.append("mkdir -p build/").append(tag).append('\n');
-            sh.append(org.fparity.util.ShellWords.join(dt.toolchain().compileArgv(opt, file, bin, cls))).append('\n');
-            sh.append("printf '%s ' '").append(c.label(side)).append("'\n");
-            sh.append(org.fparity.util.ShellWords.join(dt.toolchain().runArgv(opt, bin, cls))).append(" $args | tail -n 1\n");
+            String env = envPrefix(dt);
+            sh.append("mkdir -p build/").append(tag).append(" || exit 2\n");
+            sh.append(env).append(org.fparity.util.ShellWords.join(portable(dt.toolchain().compileArgv(opt, file, bin, cls)))).append(" || exit 2\n");
+            String run = env + org.fparity.util.ShellWords.join(portable(dt.toolchain().runArgv(opt, bin, cls))) + (minimal != null ? "" : " $args");
+            sh.append("r").append(side).append("=$(").append(run).append(" | tail -n 1 | cut -d' ' -f1) || exit 2\n");
+            // a run that ended differently has a side that prints nothing: that is the finding, not a failure of build.sh
+            sh.append("[ -n \"$r").append(side).append("\" ] || ").append(c.cls() == null ? "r" + side + "=no-result" : "exit 2").append("\n");
+            sh.append("echo '").append(c.label(side)).append(" '\"$r").append(side).append("\"\n");
         }
+        sh.append("""
+                case "$r0" in *nan*) r0=nan ;; esac
+                case "$r1" in *nan*) r1=nan ;; esac
+                if [ "$r0" = "$r1" ]; then echo "the two platforms agree: the discrepancy is gone"; exit 1; fi
+                exit 0
+                """);
         try {
             Files.createDirectories(dir);
             for (var e : sources.entrySet()) AtomicFiles.write(dir.resolve(e.getKey()), e.getValue());
@@ -82,6 +95,48 @@ public final class Bundle {
             throw new org.fparity.FparityError("cannot write " + dir + ": " + e.getMessage(), 4);
         }
         return dir;
+    }
+
+    /** The minimal source's file for a language: one file per language, shared by both sides when they speak the same one. */
+    static String minimalName(Language lang) {
+        return switch (lang) {
+            case CUDA -> "min.cu";
+            case HIP, HIPIFY -> "min.hip";
+            default -> "min.c";
+        };
+    }
+
+    /** The minimal source's leading comment: where it comes from and the exact build line of each side in this language. */
+    private static List<String> header(Contents c, Language lang) {
+        List<String> h = new ArrayList<>();
+        h.add("fparity reduce " + c.id() + ": " + Verdict.label(c.cls()) + " between " + c.a().name() + "@" + c.optA() + " and " + c.b().name() + "@" + c.optB());
+        for (int side = 0; side < 2; side++) {
+            DetectedToolchain dt = side == 0 ? c.a() : c.b();
+            String opt = side == 0 ? c.optA() : c.optB();
+            if (Language.valueOf(dt.toolchain().language()) != lang) continue;
+            h.add("build (" + dt.name() + "@" + opt + "): " + envPrefix(dt) + org.fparity.util.ShellWords.join(portable(dt.toolchain().compileArgv(opt, minimalName(lang), "bin", "test"))));
+        }
+        h.add("prints the result in hex (%a); expected.json has each platform's recorded bits and the correctly rounded value");
+        return h;
+    }
+
+    /** {@code K=V } for each variable the toolchain's descriptor sets (hipcc's HIP_PLATFORM), sorted. */
+    static String envPrefix(DetectedToolchain dt) {
+        StringBuilder b = new StringBuilder();
+        for (var e : new java.util.TreeMap<>(dt.toolchain().env()).entrySet()) b.append(e.getKey()).append('=').append(org.fparity.util.ShellWords.join(List.of(e.getValue()))).append(' ');
+        return b.toString();
+    }
+
+    /**
+     * A command line that finds its tools on PATH: an absolute program path becomes its file name (kept only for a tool
+     * that PATH does not know by that name here, such as a test's fake compiler).
+     */
+    static List<String> portable(List<String> argv) {
+        List<String> out = new ArrayList<>(argv);
+        if (out.isEmpty() || !out.getFirst().startsWith("/")) return out;
+        String name = Path.of(out.getFirst()).getFileName().toString();
+        if (org.fparity.util.Executables.find(name) != null) out.set(0, name);
+        return out;
     }
 
     /** The file a toolchain's single-program source goes to (Java's public class fixes its name). */

@@ -64,6 +64,7 @@ public final class ReduceSession {
     private final Path out;
     private final Consumer<String> log;
     private boolean ownPairs = true;
+    private Reducer.Options options = Reducer.Options.NONE;
     private final Path knobs = Toolchains.defaultDir().resolveSibling("knobs");
     private final Accuracy accuracy = Accuracy.load(Toolchains.defaultDir().resolveSibling("accuracy"));
 
@@ -78,6 +79,11 @@ public final class ReduceSession {
      * Keeps the pair as asked (no switch to the culprit's own pair): what {@code bench reduce} needs, to reduce the
      * same pair as C-Vise.
      */
+    public ReduceSession options(Reducer.Options options) {
+        this.options = options;
+        return this;
+    }
+
     public ReduceSession keepPairs() {
         this.ownPairs = false;
         return this;
@@ -255,7 +261,7 @@ public final class ReduceSession {
         // line, or anything else: a crash, a hang). So each candidate of a run that ends differently gets its own
         // single-program binary, and its verdict does not depend on its batch mates.
         CandidateRunner candidates = cls == null ? sides.eachAlone() : runner;
-        Reducer.Result res = new Reducer(candidates, verdict, r.limit(), log).reduce(r.program(), r.input());
+        Reducer.Result res = new Reducer(candidates, verdict, r.limit(), log, options).reduce(r.program(), r.input());
         Outcome[] reducedAlone = sides.alone(res.program(), res.input());
         Outcome ra = reducedAlone[0];
         Outcome rb = reducedAlone[1];

@@ -94,12 +94,40 @@ public final class Reducer {
     private final Verdict verdict;
     private final int limit;
     private final Consumer<String> log;
+    private final Options options;
+    private long started;
+
+    /**
+     * C-Vise's conventions: {@code extra}, the user's own interestingness test (null: none), must also hold for a
+     * candidate to be kept; {@code timeLimitSeconds} (0: none) stops taking steps once passed — the reduction then ends
+     * on the smallest state known to show the discrepancy standalone.
+     */
+    public record Options(UserTest extra, long timeLimitSeconds) {
+        public static final Options NONE = new Options(null, 0);
+    }
 
     public Reducer(CandidateRunner runner, Verdict verdict, int limit, Consumer<String> log) {
+        this(runner, verdict, limit, log, Options.NONE);
+    }
+
+    public Reducer(CandidateRunner runner, Verdict verdict, int limit, Consumer<String> log, Options options) {
         this.runner = runner;
         this.verdict = verdict;
         this.limit = limit;
         this.log = log;
+        this.options = options;
+    }
+
+    private boolean interesting(Program p, Input in, Outcome a, Outcome b) {
+        return verdict.interesting(p, in, a, b) && (options.extra() == null || options.extra().test(p, in));
+    }
+
+    private boolean timeUp() {
+        return options.timeLimitSeconds() > 0 && System.nanoTime() - started > options.timeLimitSeconds() * 1_000_000_000L;
+    }
+
+    private String elapsed() {
+        return String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - started) / 1e9);
     }
 
     /**
@@ -120,22 +148,24 @@ public final class Reducer {
      */
     public Result reduce(Program p, Input in) throws InterruptedException {
         long t0 = System.nanoTime();
+        started = t0;
         Timed runner = new Timed(this.runner);
         Params.WithInput start = new Params.WithInput(p, in);
         Outcome[] batchOut = runner.run(List.of(start)).getFirst();
-        if (!verdict.interesting(p, in, batchOut[0], batchOut[1])) {
+        if (!interesting(p, in, batchOut[0], batchOut[1])) {
             throw new ReduceException("the discrepancy does not reproduce as a batch of one: A " + describe(batchOut[0]) + ", B " + describe(batchOut[1]));
         }
         Counts counts = new Counts(runner);
         Outcome[] startOut = counts.standalone(start);
-        if (!verdict.interesting(p, in, startOut[0], startOut[1])) {
+        if (!interesting(p, in, startOut[0], startOut[1])) {
             throw new ReduceException("the discrepancy does not reproduce in the single-program form: A " + describe(startOut[0]) + ", B " + describe(startOut[1]));
         }
         List<Integer> origins = new ArrayList<>();
         for (int i = 0; i < p.body().size(); i++) origins.add(i);
         End best = search(counts, start, startOut, origins, "");
         long t1 = System.nanoTime();
-        End second = secondStart(counts, start, best);
+        End second = timeUp() ? null : secondStart(counts, start, best);
+        if (timeUp()) log.accept("time limit of " + options.timeLimitSeconds() + " s reached after " + elapsed() + ": keeping " + Size.of(best.state().program()));
         if (second != null) {
             boolean smaller = compare(second.state(), best.state()) < 0;
             log.accept("second start ended at " + Size.of(second.state().program()) + " in " + (System.nanoTime() - t1) / 1_000_000 / 1000.0 + " s, the first at "
@@ -181,7 +211,7 @@ public final class Reducer {
             }
             if (confirmed == history.size() - 1) break;
             Outcome[] so = counts.standalone(cur);
-            if (verdict.interesting(cur.program(), cur.input(), so[0], so[1])) {
+            if (interesting(cur.program(), cur.input(), so[0], so[1])) {
                 curOut = so;
                 break;
             }
@@ -191,7 +221,7 @@ public final class Reducer {
             while (hi - lo > 1) {
                 int mid = (lo + hi) >>> 1;
                 Outcome[] mo = counts.standalone(history.get(mid));
-                if (verdict.interesting(history.get(mid).program(), history.get(mid).input(), mo[0], mo[1])) {
+                if (interesting(history.get(mid).program(), history.get(mid).input(), mo[0], mo[1])) {
                     lo = mid;
                     curOut = mo;
                 } else {
@@ -254,14 +284,14 @@ public final class Reducer {
         counts.tried += runs.size();
         List<Params.WithInput> good = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            if (verdict.interesting(runs.get(i).program(), runs.get(i).input(), outs.get(i)[0], outs.get(i)[1])) good.add(runs.get(i));
+            if (interesting(runs.get(i).program(), runs.get(i).input(), outs.get(i)[0], outs.get(i)[1])) good.add(runs.get(i));
         }
         log.accept("second start: " + what + ", " + runs.size() + " seeds, " + good.size() + " interesting");
         good.sort(Reducer::compare);
         for (int k = 0; k < Math.min(CONFIRM_TRIES, good.size()); k++) {
             Params.WithInput s = good.get(k);
             Outcome[] so = counts.standalone(s);
-            if (!verdict.interesting(s.program(), s.input(), so[0], so[1])) continue;
+            if (!interesting(s.program(), s.input(), so[0], so[1])) continue;
             List<Integer> origins = new ArrayList<>();
             for (int i = 0; i < p.body().size(); i++) if (!kept.contains(i)) origins.add(i);
             log.accept("second start from " + Size.of(s.program()) + ", input " + s.input().args());
@@ -347,6 +377,7 @@ public final class Reducer {
         private Step windows(Params.WithInput cur, List<Candidate> all, int round, boolean careful, int[] n) throws InterruptedException {
             int next0 = 0;
             while (next0 < all.size()) {
+                if (timeUp()) break;
                 List<Candidate> proposals = new ArrayList<>();
                 List<Params.WithInput> runs = new ArrayList<>();
                 int ops = 0;
@@ -362,10 +393,12 @@ public final class Reducer {
                 List<Outcome[]> outs = runner.run(runs);
                 counts.tried += runs.size();
                 n[0] += runs.size();
+                log.accept("round " + round + ": " + runs.size() + " candidates tried, " + (all.size() - next0) + " left this round; " + Size.of(cur.program()).operations()
+                        + " operations; " + elapsed());
                 List<Integer> good = new ArrayList<>();
                 for (int i = 0; i < runs.size(); i++) {
                     Outcome[] o = outs.get(i);
-                    if (verdict.interesting(runs.get(i).program(), runs.get(i).input(), o[0], o[1])) good.add(i);
+                    if (interesting(runs.get(i).program(), runs.get(i).input(), o[0], o[1])) good.add(i);
                 }
                 n[1] += good.size();
                 if (good.isEmpty()) continue;
@@ -392,7 +425,7 @@ public final class Reducer {
                     counts.tried += unions.size();
                     for (int i = 0; i < unions.size(); i++) {
                         Params.WithInput u = unions.get(i).state();
-                        if (verdict.interesting(u.program(), u.input(), uo.get(i)[0], uo.get(i)[1])) order.add(unions.get(i));
+                        if (interesting(u.program(), u.input(), uo.get(i)[0], uo.get(i)[1])) order.add(unions.get(i));
                     }
                     order.sort(Comparator.comparing(Pick::state, Reducer::compare));
                 }
@@ -402,7 +435,7 @@ public final class Reducer {
                 for (int k = 0; k < Math.min(CONFIRM_TRIES, order.size()); k++) {
                     Params.WithInput r = order.get(k).state();
                     Outcome[] so = counts.standalone(r);
-                    if (verdict.interesting(r.program(), r.input(), so[0], so[1])) return new Step(r, order.get(k).candidate(), so, n[0], n[1]);
+                    if (interesting(r.program(), r.input(), so[0], so[1])) return new Step(r, order.get(k).candidate(), so, n[0], n[1]);
                     log.accept("round " + round + ": a step keeps the discrepancy only in the batch: not taken");
                 }
             }

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A tiny campaign with two planted causes, triaged whole: a vectorised sum that gcc reassociates under O3_FM (flags,
  * by experiment), and a cosh that Java's StrictMath rounds off the correctly rounded result where glibc does not
  * (operation and library, across toolchains with no flag relation). Exactly two causes, with their keys; every
- * discrepancy is in one of them; a second triage reads everything back and builds nothing.
+ * discrepancy is in one of them; each flag set, rebuilt single-program, is sound and minimal; a second triage reads
+ * everything back and builds nothing.
  */
 @Tag("tools")
 @Tag("slow")
@@ -93,6 +94,12 @@ class CampaignTriageToolsTest {
         assertEquals(r.causes().triaged(), all, "every discrepancy is in one cause");
         assertTrue(reassoc.reduce().endsWith("--discrepancy " + reassoc.representative()));
         assertEquals(r.causes(), Causes.read(campaign).orElseThrow());
+
+        // sound and minimal, rebuilt in the single-program form: A + S gives B's result, A + S minus any member does not
+        Soundness.Report sound = Soundness.check(campaign, Path.of("runners", "toolchains"), Path.of("runners", "knobs"), 1);
+        assertEquals(List.of(), sound.failures());
+        assertEquals(2, sound.checked());
+        assertEquals(2, sound.minimal());
 
         CampaignTriage.Result again = CampaignTriage.run(campaign, o);
         assertEquals(0, again.builds());

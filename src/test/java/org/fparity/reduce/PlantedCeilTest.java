@@ -96,8 +96,8 @@ class PlantedCeilTest {
         String printed = Files.readString(log, StandardCharsets.UTF_8);
         assertTrue(br.ok(), printed);
         String expected = Files.readString(fresh.resolve("expected.json"));
-        assertTrue(printed.contains("gcc@O0 " + r.result().a().hex() + " "), printed);
-        assertTrue(printed.contains("fake-gcc@O0 0x0p+0 "), printed);
+        assertTrue(printed.contains("gcc@O0 " + r.result().a().hex() + "\n"), printed);
+        assertTrue(printed.contains("fake-gcc@O0 0x0p+0\n"), printed);
         assertTrue(expected.contains("\"result\" : \"" + r.result().a().hex() + "\""), expected);
         assertTrue(Files.readString(fresh.resolve("README.md")).contains("fake-gcc@O0 is wrong"), "README explains the call");
     }

@@ -1,0 +1,153 @@
+package org.fparity.reduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.Toolchain;
+import org.fparity.exec.Toolchains;
+import org.fparity.ir.Input;
+import org.fparity.ir.Program;
+import org.fparity.ir.Size;
+import org.fparity.util.Executables;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One small file per language (issue 29, point 4): the bundle's source is the reduced function, the input as
+ * literals and one printf("%a"), not the 6 KB batch harness; build.sh finds its tools on PATH, prints both lines,
+ * and exits non-zero when the discrepancy is gone.
+ */
+@Tag("tools")
+class MinimalBundleTest {
+    @TempDir
+    Path tmp;
+
+    static final Program ARRAY = Program.parse("""
+            program fp64 array 8
+            compute(double comp, double var_26[8], double var_28) {
+              comp /= var_26[1];
+              comp = comp / 0x0.1p-1022;
+              comp += comp * (-0x1p-478 * var_28);
+            }
+            """);
+    static final Input IN = new Input(List.of("0x1p+2", "-0x1p+1017", "0x1p-1016"));
+
+    private static DetectedToolchain tool(Toolchains tcs, String name, boolean run) {
+        Toolchain tc = tcs.get(name);
+        Assumptions.assumeTrue(tc != null, name + " has no descriptor");
+        DetectedToolchain dt = DetectedToolchain.detect(tc);
+        Assumptions.assumeTrue(dt.canCompile() && (!run || dt.canRun()), name + " cannot build" + (run ? " and run" : "") + " here");
+        return dt;
+    }
+
+    private Path bundle(DetectedToolchain a, String optA, Outcome oa, DetectedToolchain b, String optB, Outcome ob) {
+        return Bundle.write(tmp.resolve("reproducers"), new Bundle.Contents("edb7d410441b", ARRAY, IN, org.fparity.exec.DiscrepancyClass.NAN_NUMBER, a, optA, oa,
+                b, optB, ob, -0x1p+11, null, null, Size.of(ARRAY), Map.of()));
+    }
+
+    /** Runs build.sh from a fresh copy of the bundle with only /usr/bin:/bin on PATH; returns exit code and output. */
+    private Object[] runFresh(Path bundle) throws Exception {
+        Path fresh = Files.createDirectories(tmp.resolve("fresh-" + System.nanoTime()));
+        try (var files = Files.list(bundle)) {
+            for (Path f : files.toList()) Files.copy(f, fresh.resolve(f.getFileName()));
+        }
+        ProcessBuilder pb = new ProcessBuilder("sh", "build.sh").directory(fresh.toFile()).redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().put("PATH", "/usr/bin:/bin");
+        pb.environment().put("HOME", fresh.toString());
+        return run(pb);
+    }
+
+    private static Object[] run(ProcessBuilder pb) throws Exception {
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(600, TimeUnit.SECONDS));
+        return new Object[] {p.exitValue(), out};
+    }
+
+    /** A clang-14 bundle of O0 against {@code optB}, both sides' outcomes run standalone here. */
+    private Path clangBundle(String optB) throws Exception {
+        DetectedToolchain clang = tool(Toolchains.load(Path.of("runners", "toolchains")), "clang-14", true);
+        Standalone s = new Standalone(tmp.resolve("work"));
+        return bundle(clang, "O0", s.run(clang, "O0", ARRAY, IN), clang, optB, s.run(clang, optB, ARRAY, IN));
+    }
+
+    @Test
+    void aCBundleIsOneSmallFileAndBuildShReproducesBothLinesOnACleanPath() throws Exception {
+        Path dir = clangBundle("O3_FM");
+
+        String src = Files.readString(dir.resolve("min.c"));
+        assertFalse(Files.exists(dir.resolve("test.c")), "no batch harness beside it");
+        assertTrue(src.lines().count() <= 40, "a few dozen lines:\n" + src);
+        assertEquals(1, src.split("printf\\(").length - 1, "one printf: " + src);
+        assertTrue(src.contains("printf(\"%a\\n\""), src);
+        assertTrue(src.contains("-0x1p+1017"), "the input as literals: " + src);
+        assertTrue(src.contains("build (clang-14@O3_FM): clang-14 -O3 -ffast-math -o bin min.c -lm"), "the exact build line: " + src);
+        String sh = Files.readString(dir.resolve("build.sh"));
+        assertFalse(sh.contains("/usr/lib/jvm") || sh.contains(" /usr/bin/"), "no absolute tool paths: " + sh);
+
+        Object[] r = runFresh(dir);
+        assertEquals(0, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("clang-14@O0 -0x1p+11\n"), (String) r[1]);
+        assertTrue(((String) r[1]).contains("clang-14@O3_FM -nan\n"), (String) r[1]);
+    }
+
+    @Test
+    void buildShExitsNonZeroWhenTheDiscrepancyIsGone() throws Exception {
+        // "fixed": O0 and O1 agree
+        Path dir = clangBundle("O1");
+        Object[] r = runFresh(dir);
+        assertEquals(1, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("the discrepancy is gone"), (String) r[1]);
+    }
+
+    @Test
+    void aJavaSideFindsJavacOnPath() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/javac")), "no javac in /usr/bin");
+        Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
+        DetectedToolchain clang = tool(tcs, "clang-14", true);
+        DetectedToolchain java = tool(tcs, "java", true);
+        Standalone s = new Standalone(tmp.resolve("work"));
+        Path dir = bundle(clang, "O3_FM", s.run(clang, "O3_FM", ARRAY, IN), java, "O3_FM", s.run(java, "O3_FM", ARRAY, IN));
+        String sh = Files.readString(dir.resolve("build.sh"));
+        assertTrue(sh.contains("\njavac -nowarn -d build/java_O3_FM/bin FparityHarness.java"), sh);
+        Object[] r = runFresh(dir);
+        assertEquals(0, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("java@O3_FM -0x1p+11\n"), (String) r[1]);
+    }
+
+    @Test
+    void cudaAndHipBundlesCompileWithNvccAndHipcc() throws Exception {
+        Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
+        for (String name : List.of("nvcc-sm80", "hipcc-gfx90a")) {
+            Assumptions.assumeTrue(Executables.find(name.startsWith("nvcc") ? "nvcc" : "hipcc") != null, name + " is not installed");
+            DetectedToolchain gpu = tool(tcs, name, false);
+            Outcome none = new Outcome(ARRAY.id(), 0, name, "O3_FM", Outcome.Status.CANNOT_RUN, null, "no GPU here", name + "@O3_FM", 0);
+            Outcome ok = new Outcome(ARRAY.id(), 0, name, "O0", Outcome.Status.OK, "-0x1p+11", null, name + "@O0", 0);
+            Path dir = bundle(gpu, "O0", ok, gpu, "O3_FM", none);
+            String file = name.startsWith("nvcc") ? "min.cu" : "min.hip";
+            String src = Files.readString(dir.resolve(file));
+            assertTrue(src.lines().count() <= 50, src);
+            assertTrue(src.contains("__global__ void kernel("), src);
+            // the exact build line of the bundle, compiled here (it cannot run here)
+            List<String> argv = Bundle.portable(gpu.toolchain().compileArgv("O3_FM", file, "bin", "test"));
+            ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile()).redirectErrorStream(true);
+            pb.environment().putAll(gpu.toolchain().env());
+            Object[] r = run(pb);
+            assertEquals(0, r[0], name + ": " + String.join(" ", argv) + "\n" + r[1] + "\n" + src);
+            assertTrue(Files.isRegularFile(dir.resolve("bin")), name);
+            Files.delete(dir.resolve("bin"));
+        }
+    }
+}
