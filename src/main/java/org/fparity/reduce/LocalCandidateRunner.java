@@ -116,6 +116,7 @@ public final class LocalCandidateRunner implements CandidateRunner {
      * deleted runs on into whatever code follows it (an error line from the harness's canary when that is a neighbour's
      * fp_run, else a crash or a hang, depending on its batch mates).
      */
+    @Override
     public CandidateRunner eachAlone() {
         LocalCandidateRunner self = this;
         return new CandidateRunner() {

@@ -127,10 +127,8 @@ public final class ReduceSession {
         /** {@code {A's outcome, B's outcome}} of the program alone (the form a reproducer ships, or a batch of one at a site). */
         Outcome[] alone(Program p, Input in) throws InterruptedException;
 
+        /** Candidates in rounds ({@link CandidateRunner#eachAlone}: each in a binary of its own). */
         CandidateRunner candidates();
-
-        /** Candidates each in a binary of its own (a run that ends differently). */
-        CandidateRunner eachAlone();
     }
 
     /** Both sides on this machine: single-program builds and a {@link LocalCandidateRunner}. */
@@ -159,11 +157,6 @@ public final class ReduceSession {
         @Override
         public CandidateRunner candidates() {
             return runner;
-        }
-
-        @Override
-        public CandidateRunner eachAlone() {
-            return runner.eachAlone();
         }
     }
 
@@ -213,11 +206,6 @@ public final class ReduceSession {
         }
 
         @Override
-        public CandidateRunner eachAlone() {
-            return runner.eachAlone();
-        }
-
-        @Override
         public void close() {
             for (SiteExecutor ex : open) ex.close();
         }
@@ -260,7 +248,7 @@ public final class ReduceSession {
         // runs on into whatever code follows it (a neighbour's fp_run, which the harness's canary turns into an error
         // line, or anything else: a crash, a hang). So each candidate of a run that ends differently gets its own
         // single-program binary, and its verdict does not depend on its batch mates.
-        CandidateRunner candidates = cls == null ? sides.eachAlone() : runner;
+        CandidateRunner candidates = cls == null ? runner.eachAlone() : runner;
         Reducer.Result res = new Reducer(candidates, verdict, r.limit(), log, options).reduce(r.program(), r.input());
         Outcome[] reducedAlone = sides.alone(res.program(), res.input());
         Outcome ra = reducedAlone[0];

@@ -47,6 +47,7 @@ public final class SiteCandidateRunner implements CandidateRunner {
      * This runner with every candidate in its own binary (a run that ends differently: a crash depends on the whole
      * binary), still one job document per site per round.
      */
+    @Override
     public CandidateRunner eachAlone() {
         return new SiteCandidateRunner(siteA, a, optA, siteB, b, optB, true);
     }
