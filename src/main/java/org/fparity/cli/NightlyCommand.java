@@ -56,12 +56,11 @@ public final class NightlyCommand implements Callable<Integer> {
         return r.exitCode();
     }
 
-    /** {@code new root cause: TITLE [KEY]; …}, or the cases no cause explains. */
+    /** {@code new root cause: TITLE [KEY]; …}, or else new cases no decided cause explains. */
     private static String newCauses(org.fparity.report.CauseVerdict cv) {
         java.util.List<String> named = new java.util.ArrayList<>();
         for (org.fparity.report.CauseVerdict.Row row : cv.red()) named.add(row.cause().title() + " [" + row.cause().key() + "]");
-        String causes = named.isEmpty() ? "" : (named.size() == 1 ? "new root cause: " : "new root causes: ") + String.join("; ", named);
-        if (!cv.untriaged().isEmpty() && named.isEmpty()) return "disagreeing cases no cause explains (" + cv.untriaged().size() + ")";
-        return causes;
+        if (!named.isEmpty()) return (named.size() == 1 ? "new root cause: " : "new root causes: ") + String.join("; ", named);
+        return "new findings: cases no decided cause explains, or unstable results (see the report)";
     }
 }

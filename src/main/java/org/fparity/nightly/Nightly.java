@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.fparity.ExitCode;
+import org.fparity.attribution.CampaignTriage;
 import org.fparity.attribution.Causes;
 import org.fparity.FparityError;
 import org.fparity.campaign.CampaignMerge;
@@ -66,14 +67,21 @@ public final class Nightly {
     }
 
     /**
-     * The triage a night runs: campaign-wide triage is not in this fparity yet, so the night stays counted in cases
-     * (a causes.json already in the merged campaign is read all the same).
+     * The triage a night runs: {@code fparity triage CAMPAIGN} ({@link CampaignTriage}) with the config's toolchains and
+     * the knob files beside them, its progress on stderr.
      */
-    public static final Triage CAMPAIGN_TRIAGE = (campaign, log) -> log.accept("not triaged: campaign-wide triage is not in this fparity yet; the night is compared in cases");
+    public static Triage campaignTriage(NightlyConfig cfg) {
+        return (campaign, log) -> {
+            Path toolchains = cfg.toolchainDir() == null ? Toolchains.defaultDir() : cfg.toolchainDir();
+            CampaignTriage.Result r = CampaignTriage.run(campaign, new CampaignTriage.Options(toolchains, toolchains.resolveSibling("knobs"), cfg.jobs(), System.err));
+            log.accept("triage: " + r.causes().causes().size() + " root causes from " + r.causes().triaged() + " discrepancies and runs that ended differently ("
+                    + r.causes().undecided() + " undecided)");
+        };
+    }
 
     /** Runs the night {@code date} with fparity's own triage; {@code fparityVersion} is recorded in the campaigns. */
     public static Result run(NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log) throws InterruptedException {
-        return run(cfg, date, fparityVersion, log, CAMPAIGN_TRIAGE);
+        return run(cfg, date, fparityVersion, log, campaignTriage(cfg));
     }
 
     /** Runs the night {@code date}, triaging its campaign with {@code triage} (when the config asks for triage). */

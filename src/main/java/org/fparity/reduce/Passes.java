@@ -42,6 +42,7 @@ public final class Passes {
     public static List<Candidate> structural(Program p, Input in) {
         List<Candidate> out = new ArrayList<>();
         deleteChunks(p, out);
+        foldIntoInput(p, in, out);
         unwrap(p, out);
         cutLoops(p, in, out);
         compoundToSet(p, out);
@@ -73,6 +74,29 @@ public final class Passes {
                 if (chunk == 1) break;
             }
         });
+    }
+
+    /**
+     * The first statement, when it only sets {@code comp}, folded into the input: the statement goes and {@code comp}'s
+     * input becomes the IEEE value {@code comp} had after it (the reference evaluator's, every operation correctly
+     * rounded). The rest of the program then starts from the value the statement made, on every platform alike and
+     * with nothing undefined: a held-back NaN-vs-1 case, {@code comp *= comp; comp /= comp;} on 2^1023, becomes
+     * {@code comp /= comp;} on an infinite input.
+     */
+    static void foldIntoInput(Program p, Input in, List<Candidate> out) {
+        if (p.body().size() < 2 || !(p.body().getFirst() instanceof Stmt.Assign a) || !(a.target() instanceof Expr.Var v) || !v.name().equals(Param.COMP)) return;
+        List<Candidate.Edit> rest = new ArrayList<>();
+        for (int i = 1; i < p.body().size(); i++) rest.add(new Candidate.Edit(NodePath.ROOT.child(i), true, List.of()));
+        Params.WithInput first = new Candidate("prefix", rest, Set.of(), Map.of()).apply(p, in);
+        if (first == null) return;
+        double after;
+        try {
+            after = org.fparity.oracle.ReferenceEvaluator.ideal(first.program(), first.input()).comp();
+        } catch (RuntimeException e) {
+            return; // no reference here (MPFR missing): nothing to fold
+        }
+        if (!p.precision().representable(after) && Double.isFinite(after)) return;
+        out.add(new Candidate("fold-into-input", List.of(new Candidate.Edit(NodePath.ROOT.child(0), true, List.of())), Set.of(), Map.of(0, HexFloat.format(after))));
     }
 
     /** An {@code if} replaced by one of its arms; a loop by one pass of its body (the loop variable becomes 0). */

@@ -38,9 +38,18 @@ public record CauseVerdict(Causes causes, String baseline, Set<String> known, Li
      * @param cases    the case keys ({@code program/input}) of this campaign it explains
      */
     public record Row(RootCause cause, boolean isNew, String accepted, Set<String> cases) {
-        /** Makes the verdict red: not accepted, and new against the baseline's causes (any cause, without a baseline). */
+        /**
+         * Makes the verdict red by its key: not accepted, and new against the baseline's causes (any cause, without a
+         * baseline). An undecided cause never does by its key (its key names what is not known, not a cause): its cases
+         * are judged one by one, as cases no cause explains are.
+         */
         boolean red(boolean againstBaseline) {
-            return accepted == null && (!againstBaseline || isNew);
+            return accepted == null && !undecided() && (!againstBaseline || isNew);
+        }
+
+        /** Triage could not decide what is behind these cases. */
+        public boolean undecided() {
+            return cause.kind() == RootCause.Kind.UNDECIDED;
         }
     }
 
@@ -113,6 +122,13 @@ public record CauseVerdict(Causes causes, String baseline, Set<String> known, Li
     /** True when the verdict can be counted in causes: there is no baseline, or the baseline was triaged too. */
     public boolean compared() {
         return baseline == null || known != null;
+    }
+
+    /** The cases of undecided causes: judged as cases, like {@link #untriaged}. */
+    public Set<String> undecidedCases() {
+        Set<String> out = new TreeSet<>();
+        for (Row r : rows) if (r.undecided() && r.accepted() == null) out.addAll(r.cases());
+        return out;
     }
 
     /** The causes that make the verdict red. */

@@ -63,16 +63,20 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
 
     /**
      * Red in root causes: a cause new against the baseline's (any, without a baseline) the policy does not accept, or a
-     * disagreeing case (new, with a baseline) no cause explains and the policy does not accept.
+     * disagreeing case (new, with a baseline) no cause explains, or only an undecided one, that the policy does not accept.
      */
     public boolean redInCauses() {
         if (causes == null) throw new IllegalStateException("not counted in causes");
         if (!causes.red().isEmpty()) return true;
-        for (String k : causes.untriaged()) {
-            if (acceptance.cases().containsKey(k)) continue;
-            if (baseline == null || verdict.against() == null || verdict.against().added().contains(k)) return true;
-        }
+        for (String k : causes.untriaged()) if (redCase(k)) return true;
+        for (String k : causes.undecidedCases()) if (redCase(k)) return true;
         return false;
+    }
+
+    /** A disagreeing case judged as a case: not accepted, and new against the baseline (any, without one). */
+    public boolean redCase(String key) {
+        if (acceptance.cases().containsKey(key)) return false;
+        return baseline == null || verdict.against() == null || verdict.against().added().contains(key);
     }
 
     /**

@@ -156,6 +156,45 @@ class NightlyCausesTest {
         assertEquals(List.of("nightly-2026-11-22.causes " + key), NightlyTest.failures(tmp.resolve("history/2026-11-22/report/junit.xml")), junit);
     }
 
+    /**
+     * The same through {@code fparity nightly} and fparity's own triage (real gcc builds): two date-seeded nights at O0
+     * and O2 (no cause: green, 'only known causes'), then gcc's toolchain file gives O2 one extra flag, -ffast-math, and
+     * the night is red with the new cause named: gcc at O2, by a flag set that holds -ffast-math.
+     */
+    @Test
+    @Tag("slow")
+    void throughTheRealTriageAPlantedFlagIsANewCauseNamed() throws Exception {
+        Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc not installed");
+        for (String d : List.of("tc", "tc-planted", "knobs")) Files.createDirectories(tmp.resolve(d));
+        String gcc = Files.readString(Path.of("runners/toolchains/gcc.json"));
+        Files.writeString(tmp.resolve("tc/gcc.json"), gcc);
+        Files.writeString(tmp.resolve("tc-planted/gcc.json"), gcc.replace("\"O2\": [\"-O2\"]", "\"O2\": [\"-O2\", \"-ffast-math\"]"));
+        try (var ks = Files.list(Path.of("runners/knobs"))) {
+            for (Path k : ks.toList()) Files.copy(k, tmp.resolve("knobs").resolve(k.getFileName()));
+        }
+        String config = """
+                {"seed": "date", "programs": 10, "inputs": 5, "precision": "fp64", "opt": ["O0", "O2"], "toolchains": ["gcc"],
+                 "toolchain_dir": "%s", "history": "history", "jobs": 2, "reruns": 0}
+                """;
+        Path cfg = tmp.resolve("nightly.json");
+        Files.writeString(cfg, config.formatted("tc"));
+        for (String night : List.of("2026-11-20", "2026-11-21")) {
+            org.fparity.cli.Cli.Run r = org.fparity.cli.Cli.fparity("nightly", "--config", cfg.toString(), "--date", night);
+            assertEquals(0, r.exit(), r.out() + r.err());
+            assertTrue(r.out().contains("verdict: only known causes (exit 0)"), r.out());
+        }
+        Files.writeString(cfg, config.formatted("tc-planted"));
+        org.fparity.cli.Cli.Run r = org.fparity.cli.Cli.fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-22");
+        assertEquals(1, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("verdict: new root cause") && r.out().contains("[flags|gcc O2|"), r.out());
+        Causes tonight = Causes.read(tmp.resolve("history/2026-11-22/nightly-2026-11-22")).orElseThrow();
+        assertTrue(!tonight.causes().isEmpty(), "triage wrote the night's causes");
+        for (RootCause c : tonight.causes()) {
+            assertEquals("gcc O2", c.family(), c.key());
+            assertTrue(c.flags().contains("-ffast-math"), c.key());
+        }
+    }
+
     @Test
     void aNightWithoutTriageIsComparedInCases() throws Exception {
         List<String> log = new ArrayList<>();

@@ -68,7 +68,7 @@ class NightlyTest {
         Path cfg = tmp.resolve("nightly.json");
         Files.writeString(cfg, """
                 {"seed": 42, "programs": 3, "inputs": 2, "precision": "fp64", "opt": ["O0"], "toolchains": ["gcc", "fake-cc"],
-                 "toolchain_dir": "%s", "clusters": %s, "clusters_dir": "clusters", "history": "history", "jobs": 1}
+                 "toolchain_dir": "%s", "clusters": %s, "clusters_dir": "clusters", "history": "history", "jobs": 1, "triage": false}
                 """.formatted(tc, clusters));
         return cfg;
     }
@@ -137,7 +137,7 @@ class NightlyTest {
                 """.formatted(tmp.resolve("lied-once")));
         String config = """
                 {"seed": 42, "programs": 3, "inputs": 2, "precision": "fp64", "opt": ["O0"], "toolchains": ["gcc", "flaky-cc"],
-                 "toolchain_dir": "%s", "history": "%s", "jobs": 1%s}
+                 "toolchain_dir": "%s", "history": "%s", "jobs": 1, "triage": false%s}
                 """;
         Path cfg = tmp.resolve("flaky.json");
         Files.writeString(cfg, config.formatted(tc, "history-rerun", ""));

@@ -107,6 +107,31 @@ class CauseVerdictTest {
         assertTrue(r.out().contains("not triaged: 2 cases that disagree or ended differently are in no cause (e.g. 20261123-02/0); run fparity triage again"), r.out());
     }
 
+    /** An undecided cause names what is not known: its cases are judged as cases (new ones red), never known by its key. */
+    @Test
+    void theCasesOfAnUndecidedCauseAreJudgedAsCases() throws Exception {
+        Path n1 = CauseNights.write(tmp, "nightly-2026-11-21", List.of(Plant.REASSOCIATION), false);
+        Path again = CauseNights.write(tmp, "nightly-2026-11-21-again", List.of(Plant.REASSOCIATION), false);
+        Path n2 = CauseNights.write(tmp, "nightly-2026-11-22", List.of(Plant.REASSOCIATION), false);
+        for (Path n : List.of(n1, again, n2)) {
+            Causes c = CauseNights.triage(CampaignFiles.load(n), List.of(Plant.REASSOCIATION));
+            RootCause r = c.causes().getFirst();
+            new Causes(c.triaged(), c.triaged(), List.of(new RootCause(null, RootCause.Kind.UNDECIDED, "gcc O3_FM", List.of(), null, "not reproduced", null, null,
+                    "gcc O3_FM: undecided (not reproduced)", r.cases(), r.discrepancies(), r.representative(), null))).write(n);
+        }
+        // the same cases again: persisting, green; other programs under the same undecided key: new cases, red
+        Run same = fparity("compare", again.toString(), "--baseline", n1.toString());
+        assertEquals(0, same.exit(), same.out() + same.err());
+        Run other = fparity("report", n2.toString(), "--baseline", n1.toString(), "--out", tmp.resolve("r").toString());
+        assertEquals(1, other.exit(), other.out() + other.err());
+        assertTrue(other.out().startsWith("1 root cause, none new against nightly-2026-11-21: only known causes; 2 cases new against nightly-2026-11-21"), other.out());
+        Matcher m = Pattern.compile("<testcase classname=\"([^\"]*)\" name=\"([^\"]*)\"[^/>]*>\\s*<failure type=\"([a-z_]+)\"")
+                .matcher(Files.readString(tmp.resolve("r/junit.xml")));
+        List<String> failed = new ArrayList<>();
+        while (m.find()) failed.add(m.group(1) + " " + m.group(2) + " " + m.group(3));
+        assertEquals(List.of("nightly-2026-11-22.causes undecided|gcc O3_FM|||not reproduced| undecided"), failed);
+    }
+
     @Test
     void everyReportLeadsWithTheCauses() throws Exception {
         Path n1 = CauseNights.write(tmp, "nightly-2026-11-22", NIGHT2, true);
