@@ -75,7 +75,8 @@ final class LevelTriage {
         Map<Case, Boolean> whole = lab.solve(cases, c -> reproducesB(c, d));
         for (Case c : cases) {
             if (whole.get(c)) left.add(c);
-            else out.put(c, Found.undecided(String.join(" ", apply(d)) + " (A's flags with all " + d.size() + " changes to B's) does not give B's result in a batch build"));
+            else out.put(c, Found.undecided((apply(d).isEmpty() ? "no flags" : String.join(" ", apply(d))) + " (A's flags with all " + d.size()
+                    + " changes to B's) does not give B's result in a batch build"));
         }
         List<List<String>> tried = new ArrayList<>();
         for (List<String> seed : List.copyOf(known).subList(0, Math.min(SEEDS, known.size()))) {

@@ -45,7 +45,8 @@ public final class CampaignExport {
 
     /**
      * Exports {@code campaignDir} to {@code out} (gzip when its name ends in {@code .gz}), by temp-then-rename: a failed
-     * or interrupted export leaves no file behind. {@code fparityVersion} is the exporting fparity's version.
+     * or interrupted export leaves no file behind. {@code fparityVersion} is the exporting fparity's version; {@code now}, the
+     * export time to record, or null for none (then the file depends on the campaign alone).
      */
     public static Result export(Path campaignDir, Path out, String fparityVersion, Instant now) {
         if (!Files.isDirectory(campaignDir)) throw new FparityError("campaign '" + campaignDir + "' not found (expected a folder with campaign.json)");
@@ -98,7 +99,9 @@ public final class CampaignExport {
         g.writeStringField("format", ExportFormat.FORMAT);
         g.writeNumberField("schema", ExportFormat.SCHEMA);
         g.writeStringField("fparity", fparityVersion);
-        g.writeStringField("exported", now.truncatedTo(ChronoUnit.SECONDS).toString());
+        // null unless asked for: an export is then a function of the campaign alone (the same bytes, the same digest)
+        if (now == null) g.writeNullField("exported");
+        else g.writeStringField("exported", now.truncatedTo(ChronoUnit.SECONDS).toString());
         g.writeRaw('\n');
 
         // The export carries the programs itself (below), so its campaign object is campaign.json's layout 1 without

@@ -8,7 +8,7 @@ import org.fparity.util.Hashes;
  * The layout of an exported campaign, one JSON object whose fields come in this order (a reader checks the order, so
  * everything it needs to check an outcome has been read before the first outcome arrives):
  * <pre>
- * {"format":"fparity-campaign-export","schema":2,"fparity":"0.1.0","exported":"…Z",
+ * {"format":"fparity-campaign-export","schema":2,"fparity":"0.1.0","exported":"…Z" (null unless export --timestamp),
  *  "campaign":{…campaign.json without platforms and programs…},
  *  "grammar_hash":"…" (SHA-256 of the grammar content as written here; only when the campaign has a grammar),
  *  "platforms":[…],

@@ -17,7 +17,7 @@ final class Examples {
                     "fparity generate --count 5 --precision both --emit c,java --out gen/small")),
             Map.entry("fparity show", List.of(
                     "fparity show gen/seed7/programs/0000-<id>.json --as c > p.c",
-                    "fparity show corpora/seed-paper/fmod-nvcc-vs-hipcc.fp --as cuda",
+                    "fparity show corpora/fmod-nvcc-vs-hipcc/program.fp --as cuda",
                     "fparity show campaigns/c1 5a9ba8fb --input 2 > repro.c   # input built in")),
             Map.entry("fparity run", List.of(
                     "fparity run --programs 20 --inputs 10 --toolchains gcc,clang-19 --opt O0,O3_FM",
@@ -70,7 +70,7 @@ final class Examples {
                     "fparity eval 'fmod(0x1.1p+961, 1.5793e-307)'",
                     "fparity eval 'sin(1e22)' --precision fp32 --rounding RZ")),
             Map.entry("fparity truth", List.of(
-                    "fparity truth corpora/seed-paper/fmod-nvcc-vs-hipcc.fp",
+                    "fparity truth corpora/fmod-nvcc-vs-hipcc/program.fp",
                     "fparity truth gen/seed7/programs/0000-<id>.json --json")),
             Map.entry("fparity triage", List.of(
                     "fparity triage corpora/ftz-subnormal-product/program.fp --platforms gcc@O0,gcc@O3_FM",
@@ -83,10 +83,10 @@ final class Examples {
                     "fparity bounds --kernel dot --n 4096 --precision fp32",
                     "fparity bounds --experiment mac --samples 10000")),
             Map.entry("fparity flip", List.of(
-                    "fparity flip corpora/seed-paper/fmod-nvcc-vs-hipcc.fp --budget 30s",
+                    "fparity flip corpora/fmod-nvcc-vs-hipcc/program.fp --budget 30s",
                     "fparity flip p.fp --branch 1 --domain comp=-10:10 --verify gcc@O0,gcc@O3_FM")),
             Map.entry("fparity import-varity", List.of(
-                    "fparity import-varity ../shared/peers/varity/results --out campaigns/varity")),
+                    "fparity import-varity ../shared/data/varity/vm_3801 --out campaigns/varity")),
             Map.entry("fparity reduce", List.of(
                     "fparity reduce campaigns/c1 --top 3",
                     "fparity reduce campaigns/c1 --discrepancy <id from the report>",

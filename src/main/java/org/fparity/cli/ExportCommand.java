@@ -23,10 +23,13 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Where to write (default: <campaign name>.fparity.json.gz; .gz means gzip).")
     Path out;
 
+    @Option(names = "--timestamp", description = "Record the time of the export in the file; without it two exports of one campaign are the same bytes.")
+    boolean timestamp;
+
     @Override
     public Integer call() {
         Path file = out != null ? out : Path.of(campaign.toAbsolutePath().normalize().getFileName() + ".fparity.json.gz");
-        CampaignExport.Result r = CampaignExport.export(campaign, file, Main.VERSION, Instant.now());
+        CampaignExport.Result r = CampaignExport.export(campaign, file, Main.VERSION, timestamp ? Instant.now() : null);
         var o = spec.commandLine().getOut();
         o.println("exported " + r.programs() + " programs, " + r.platforms() + " platforms, " + r.outcomes() + " outcomes to " + r.file()
                 + " (" + r.bytes() + " bytes, " + r.digest() + ")");

@@ -8,6 +8,8 @@ import java.util.Locale;
 final class ProgramParser {
     private final List<String> toks = new ArrayList<>();
     private final List<Integer> lines = new ArrayList<>();
+    /** Each token's column (1-based), for errors that say where. */
+    private final List<Integer> columns = new ArrayList<>();
     private int pos;
     /** How many blocks, conditions and expressions enclose the parser now: bounded, so the recursion is. */
     private int nest;
@@ -19,10 +21,14 @@ final class ProgramParser {
 
     private void tokenize(String s) {
         int line = 1;
+        int lineStart = 0;
         int i = 0;
         while (i < s.length()) {
             char c = s.charAt(i);
-            if (c == '\n') line++;
+            if (c == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
             if (Character.isWhitespace(c)) {
                 i++;
                 continue;
@@ -37,6 +43,7 @@ final class ProgramParser {
             } else if (Character.isDigit(c) || (c == '.' && i + 1 < s.length() && Character.isDigit(s.charAt(i + 1)))) {
                 boolean hex = c == '0' && i + 1 < s.length() && (s.charAt(i + 1) == 'x' || s.charAt(i + 1) == 'X');
                 i += hex ? 2 : 0;
+                if (!hex) i++; // the first digit (or '.'): nothing before it belongs to the number
                 while (i < s.length()) {
                     char d = s.charAt(i);
                     char prev = s.charAt(i - 1);
@@ -51,6 +58,7 @@ final class ProgramParser {
             }
             toks.add(s.substring(start, i));
             lines.add(line);
+            columns.add(start - lineStart + 1);
         }
     }
 
@@ -62,8 +70,8 @@ final class ProgramParser {
         } catch (IllegalArgumentException e) {
             throw error(e.getMessage());
         }
-        expect("array");
-        int arrayLength = integer();
+        // "array N" is optional: without it, the arrays' own [N] say the length (none: 0)
+        int arrayLength = accept("array") ? integer() : -1;
         expect("compute");
         expect("(");
         List<Param> params = new ArrayList<>();
@@ -76,7 +84,8 @@ final class ProgramParser {
             } else if (type.equals(precision.cType())) {
                 if (accept("[")) {
                     int n = integer();
-                    if (n != arrayLength) throw error("array " + name + " has length " + n + ", program says " + arrayLength);
+                    if (arrayLength < 0) arrayLength = n;
+                    if (n != arrayLength) throw errorAt(pos - 1, "array " + name + " has length " + n + ", program says " + arrayLength);
                     expect("]");
                     // "each": one input value per element; without it, one value fills the array (Varity)
                     params.add(new Param(accept("each") ? Param.Kind.FP_ELEMENTS : Param.Kind.FP_ARRAY, name));
@@ -90,7 +99,7 @@ final class ProgramParser {
         expect(")");
         List<Stmt> body = block();
         if (pos < toks.size()) throw error("unexpected '" + toks.get(pos) + "' after the program");
-        Program p = new Program(precision, arrayLength, params, body);
+        Program p = new Program(precision, Math.max(0, arrayLength), params, body);
         Validator.validate(p);
         return p;
     }
@@ -378,8 +387,16 @@ final class ProgramParser {
         }
     }
 
+    /** An error at the current token: {@code line 3, column 7: …} (at the end of the text: after its last token). */
     private IllegalArgumentException error(String msg) {
-        int line = lines.isEmpty() ? 1 : lines.get(Math.min(pos, lines.size() - 1));
-        return new IllegalArgumentException("line " + line + ": " + msg);
+        return errorAt(pos, msg);
+    }
+
+    /** An error at token {@code at}. */
+    private IllegalArgumentException errorAt(int at, String msg) {
+        if (lines.isEmpty()) return new IllegalArgumentException("line 1, column 1: " + msg);
+        int k = Math.min(at, lines.size() - 1);
+        int column = columns.get(k) + (at >= toks.size() ? toks.get(k).length() : 0);
+        return new IllegalArgumentException("line " + lines.get(k) + ", column " + column + ": " + msg);
     }
 }

@@ -58,7 +58,7 @@ class ShowCommandTest {
         Path bad = Files.writeString(dir.resolve("bad.fp"), PROGRAM.replace("sin(", "sine("));
         Cli.Run r = show(bad.toString(), "--as", "c");
         assertEquals(2, r.exit());
-        assertEquals("fparity: " + bad + ": line 4: unknown math function 'sine'\n", r.err());
+        assertEquals("fparity: " + bad + ": line 4, column " + (PROGRAM.lines().toList().get(3).indexOf("sin(") + 1) + ": unknown math function 'sine'\n", r.err());
         Path badJson = Files.writeString(dir.resolve("bad.json"), "{\"precision\": \"fp64\", \"oops\": 1}");
         Cli.Run j = show(badJson.toString());
         assertEquals(2, j.exit());
@@ -67,5 +67,14 @@ class ShowCommandTest {
         assertEquals(2, as.exit());
         assertEquals("fparity: --as 'fortran' is not one of c, cuda, hip, hipify, opencl, java, canonical, json\n", as.err());
         assertEquals("", as.out());
+    }
+
+    /** A file that is not a program ({@code 1e16}) is one line with line and column, exit 2 (it was "internal error: Index -1", exit 5). */
+    @Test
+    void aNumberIsNoProgram() throws Exception {
+        Path t = Files.writeString(dir.resolve("t.fp"), "1e16\n");
+        Cli.Run r = show(t.toString(), "--as", "c");
+        assertEquals("fparity: " + t + ": line 1, column 1: expected 'program', found '1e16'\n", r.err());
+        assertEquals(2, r.exit());
     }
 }

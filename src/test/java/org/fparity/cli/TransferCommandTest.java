@@ -106,7 +106,7 @@ class TransferCommandTest {
     @Test
     void theExportCarriesEverythingAndOneOutcomePerLine() {
         String s = new String(plainBytes, StandardCharsets.UTF_8);
-        assertTrue(s.startsWith("{\"format\":\"fparity-campaign-export\",\"schema\":3,\"fparity\":\"0.1.0\",\"exported\":\""), s.substring(0, 120));
+        assertTrue(s.startsWith("{\"format\":\"fparity-campaign-export\",\"schema\":3,\"fparity\":\"0.1.0\",\"exported\":null\n,\"campaign\":"), s.substring(0, 120));
         assertTrue(s.contains("\"grammar_hash\":\""));
         assertTrue(s.contains("\"version\":\"gcc (fparity test) 1.0\""), "exact compiler version string");
         assertTrue(s.contains("\"compile\":[\"gcc\",\"-O0\",\"{src}\",\"-o\",\"{bin}\",\"-lm\"]"), "argv");

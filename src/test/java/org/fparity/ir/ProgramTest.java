@@ -124,4 +124,28 @@ class ProgramTest {
         assertEquals(Double.MIN_VALUE, in.fp(2));
         assertEquals(3, in.integer(1));
     }
+
+    /** A text that is no program at all (a number) is a parse error with line and column, not an index out of bounds (issue 30). */
+    @Test
+    void aTextThatStartsWithANumberIsAParseErrorWithLineAndColumn() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Program.parse("1e16\n"));
+        assertEquals("line 1, column 1: expected 'program', found '1e16'", e.getMessage());
+        IllegalArgumentException end = assertThrows(IllegalArgumentException.class, () -> Program.parse("program fp64\ncompute(double comp, double x) {\n  comp += x"));
+        assertEquals("line 3, column 12: expected ';', found end of program", end.getMessage());
+        IllegalArgumentException fn = assertThrows(IllegalArgumentException.class, () -> Program.parse("program fp64\ncompute(double comp, double x) {\n  comp += sine(x);\n}\n"));
+        assertEquals("line 3, column 11: unknown math function 'sine'", fn.getMessage());
+    }
+
+    /** {@code array N} may be left out: a program without arrays needs none, and an array's own [N] says its length. */
+    @Test
+    void arrayIsOptional() {
+        Program none = Program.parse("program fp64\ncompute(double comp, double x) {\n  comp += x * 2.0;\n}\n");
+        assertEquals(0, none.arrayLength());
+        assertEquals(none, Program.parse(none.canonical()));
+        Program one = Program.parse("program fp64\ncompute(double comp, double a[3]) {\n  comp += a[2];\n}\n");
+        assertEquals(3, one.arrayLength());
+        IllegalArgumentException two = assertThrows(IllegalArgumentException.class,
+                () -> Program.parse("program fp64\ncompute(double comp, double a[3], double b[4]) {\n  comp += a[2];\n}\n"));
+        assertEquals("line 2, column 44: array b has length 4, program says 3", two.getMessage());
+    }
 }
