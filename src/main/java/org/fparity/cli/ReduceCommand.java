@@ -130,7 +130,11 @@ public final class ReduceCommand implements Callable<Integer> {
             }
             requests.add(new ReduceSession.Request(null, p, in, Side.parse(ps[0].strip()), Side.parse(ps[1].strip()), null, minUlps, vsReference, batch));
         }
-        for (ReduceSession.Request r : requests) print(w, session.run(r));
+        for (ReduceSession.Request r : requests) {
+            ReduceSession.Report rep = session.run(r);
+            if (Files.isDirectory(target)) org.fparity.reduce.ReducedVerdicts.record(target, rep);
+            print(w, rep);
+        }
         return 1; // a discrepancy (reduced or batch-only) is a finding
     }
 
@@ -166,6 +170,7 @@ public final class ReduceCommand implements Callable<Integer> {
                 w.println(r.id() + ": same root cause as an earlier one (" + cause + "), bundle kept at " + r.bundle());
                 continue;
             }
+            org.fparity.reduce.ReducedVerdicts.record(target, r);
             print(w, r);
             bundled.add(r);
             done++;

@@ -1,5 +1,6 @@
 package org.fparity.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -90,7 +91,14 @@ final class JsonReport {
         }
 
         ArrayNode ds = root.putArray("discrepancies");
-        for (Discrepancy d : r.findings().discrepancies()) discrepancy(ds.addObject(), d, r.campaign().input(d.program(), d.input()));
+        String dir = r.campaign().provenance().get("folder");
+        Map<String, JsonNode> verdicts = dir == null ? Map.of() : org.fparity.reduce.ReducedVerdicts.read(java.nio.file.Path.of(dir));
+        for (Discrepancy d : r.findings().discrepancies()) {
+            ObjectNode o = ds.addObject();
+            discrepancy(o, d, r.campaign().input(d.program(), d.input()));
+            JsonNode v = verdicts.get(o.path("id").asText()); // reduce's verdict on it (verdicts.json), when it was reduced
+            if (v != null) o.set("verdict", v);
+        }
 
         ArrayNode ms = root.putArray("status_mismatches");
         for (StatusMismatch m : r.findings().mismatches()) {
