@@ -54,7 +54,11 @@ public record ScaleBench(Path work, int inputs, long seed, String javaOpts, long
             long runs = w.runs();
             Path merged = dir.resolve("merged");
             Path export = dir.resolve("merged.fparity.json.gz");
-            for (String c : commands) {
+            List<String> todo = new ArrayList<>(commands);
+            // the others read the merged campaign: merged first, measured only when asked for
+            if (!todo.contains("merge")) todo.addFirst("merge");
+            else if (!todo.getFirst().equals("merge")) todo.add(0, todo.remove(todo.indexOf("merge")));
+            for (String c : todo) {
                 List<String> args = switch (c) {
                     case "merge" -> List.of("merge", w.sites().get(0).toString(), w.sites().get(1).toString(), "--out", merged.toString());
                     case "compare" -> List.of("compare", merged.toString());
@@ -64,6 +68,10 @@ public record ScaleBench(Path work, int inputs, long seed, String javaOpts, long
                     default -> throw new IllegalArgumentException("unknown command " + c);
                 };
                 MeasuredRun.Usage u = MeasuredRun.run(args, env, dir.resolve(c + ".log"), timeoutSeconds);
+                if (!commands.contains(c)) {
+                    if (!u.ok()) throw new org.fparity.FparityError("merging the two sites failed (exit " + u.exitCode() + "): see " + dir.resolve(c + ".log"));
+                    continue;
+                }
                 Row row = new Row(runs, c, u);
                 rows.add(row);
                 out.printf("| %,d | %s | %d | %.1f | %.1f | %s | %,.0f |%n", runs, c, u.exitCode(), u.wallSeconds(), u.cpuSeconds(),

@@ -62,7 +62,7 @@ public final class Campaign {
     }
 
     /** campaign.json of {@code dir}, or null if there is none yet. */
-    static CampaignMeta readMeta(Path dir) {
+    public static CampaignMeta readMeta(Path dir) {
         Path f = dir.resolve(META);
         try {
             CampaignMeta m = ProgramJson.MAPPER.readValue(Files.readString(f), CampaignMeta.class);

@@ -30,7 +30,7 @@ public final class BenchScaleCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--commands", paramLabel = "LIST", split = ",", defaultValue = "merge,compare,report,export,import",
-            description = "Commands to measure, in this order; all but merge read the merged campaign (default: ${DEFAULT-VALUE}).")
+            description = "Commands to measure, in this order; all but merge read the merged campaign, merged first in any case (default: ${DEFAULT-VALUE}).")
     List<String> commands;
 
     @Option(names = "--java-opts", paramLabel = "OPTS", description = "FPARITY_JAVA_OPTS of the measured processes, e.g. -Xmx512m (default: as this shell has it).")
@@ -50,7 +50,6 @@ public final class BenchScaleCommand implements Callable<Integer> {
         if (inputs < 1 || timeout < 1) throw new FparityError("--inputs and --timeout must be at least 1");
         for (long r : runs) if (r < 1) throw new FparityError("--runs: sizes must be at least 1");
         for (String c : commands) if (!ScaleBench.COMMANDS.contains(c)) throw new FparityError("--commands: unknown command '" + c + "' (one of " + String.join(",", ScaleBench.COMMANDS) + ")");
-        if (!commands.contains("merge") && !commands.isEmpty()) throw new FparityError("--commands: merge makes the campaign the others read; name it first");
         Path work;
         try {
             if (out != null && Files.exists(out) && !isEmptyDir(out)) throw new FparityError(out + " is not empty; give a new folder (--out)");

@@ -31,7 +31,8 @@ final class Examples {
                     "fparity bench --programs 50",
                     "fparity bench --varity ../shared/peers/varity --repeat 3")),
             Map.entry("fparity bench scale", List.of(
-                    "fparity bench scale --runs 10000 --commands compare,report --out target/scale")),
+                    "fparity bench scale --runs 10000 --commands compare,report --out target/scale",
+                    "fparity bench scale --runs 10000000 --java-opts=-Xmx512m --commands compare --out /tmp/scale-10m")),
             Map.entry("fparity bench reduce", List.of(
                     "fparity bench reduce campaigns/c1 --cases 10 --cvise 3")),
             Map.entry("fparity compare", List.of(

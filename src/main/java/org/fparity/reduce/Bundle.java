@@ -30,11 +30,18 @@ public final class Bundle {
     /** Everything a bundle records. {@code divergence} and {@code sanitizer} may be null (not available here). */
     public record Contents(String id, Program program, Input input, DiscrepancyClass cls, DetectedToolchain a, String optA, Outcome outA,
             DetectedToolchain b, String optB, Outcome outB, Double reference, Divergence divergence, Sanitizer.Check sanitizer,
-            Size original, Map<String, String> host, String pairNote, FindingVerdict verdict) {
+            Size original, Map<String, String> host, String pairNote, FindingVerdict verdict, String siteA, String siteB) {
         public Contents(String id, Program program, Input input, DiscrepancyClass cls, DetectedToolchain a, String optA, Outcome outA,
                 DetectedToolchain b, String optB, Outcome outB, Double reference, Divergence divergence, Sanitizer.Check sanitizer,
                 Size original, Map<String, String> host) {
-            this(id, program, input, cls, a, optA, outA, b, optB, outB, reference, divergence, sanitizer, original, host, null, null);
+            this(id, program, input, cls, a, optA, outA, b, optB, outB, reference, divergence, sanitizer, original, host, null, null, null, null);
+        }
+
+        /** A side's platform as the bundle names it: {@code gcc@O2}, or {@code gcc@O2@lumi} for a side that ran at a site ({@code siteA}, {@code siteB}; null: here). */
+        String label(int side) {
+            DetectedToolchain dt = side == 0 ? a : b;
+            String site = side == 0 ? siteA : siteB;
+            return dt.name() + "@" + (side == 0 ? optA : optB) + (site == null ? "" : "@" + site);
         }
     }
 
@@ -58,7 +65,7 @@ public final class Bundle {
             String file = minimal != null ? minimalName(lang) : fileName(dt);
             String cls = Standalone.className(dt);
             sources.putIfAbsent(file, minimal != null ? minimal : Standalone.source(dt, c.program()));
-            String tag = dt.name() + "_" + opt;
+            String tag = c.label(side).replace('@', '_');
             String bin = "build/" + tag + "/bin";
             String env = envPrefix(dt);
             sh.append("mkdir -p build/").append(tag).append(" || exit 2\n");
@@ -67,7 +74,7 @@ public final class Bundle {
             sh.append("r").append(side).append("=$(").append(run).append(" | tail -n 1 | cut -d' ' -f1) || exit 2\n");
             // a run that ended differently has a side that prints nothing: that is the finding, not a failure of build.sh
             sh.append("[ -n \"$r").append(side).append("\" ] || ").append(c.cls() == null ? "r" + side + "=no-result" : "exit 2").append("\n");
-            sh.append("echo '").append(dt.name()).append('@').append(opt).append(" '\"$r").append(side).append("\"\n");
+            sh.append("echo '").append(c.label(side)).append(" '\"$r").append(side).append("\"\n");
         }
         sh.append("""
                 case "$r0" in *nan*) r0=nan ;; esac
@@ -154,7 +161,7 @@ public final class Bundle {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             Outcome out = side == 0 ? c.outA() : c.outB();
             String opt = side == 0 ? c.optA() : c.optB();
-            ObjectNode p = ps.putObject(dt.name() + "@" + opt);
+            ObjectNode p = ps.putObject(c.label(side));
             if (out.status() == Outcome.Status.OK) {
                 p.put("result", out.hex());
                 p.put("class", OutcomeClass.of(out.value()).name().toLowerCase(java.util.Locale.ROOT));
@@ -173,8 +180,8 @@ public final class Bundle {
     }
 
     static String readme(Contents c, Iterable<String> files) {
-        String pa = c.a().name() + "@" + c.optA();
-        String pb = c.b().name() + "@" + c.optB();
+        String pa = c.label(0);
+        String pb = c.label(1);
         StringBuilder r = new StringBuilder();
         boolean ended = c.cls() == null;
         r.append("# ").append(Verdict.label(c.cls())).append(" discrepancy ").append(c.id()).append("\n\n");

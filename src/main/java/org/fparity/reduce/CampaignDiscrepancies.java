@@ -4,6 +4,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import org.fparity.campaign.Campaign;
+import org.fparity.campaign.CampaignMeta;
 import org.fparity.FparityError;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
@@ -26,11 +29,17 @@ public final class CampaignDiscrepancies {
 
     /**
      * One discrepancy, or one run that ended differently ({@code mismatch}: one side crashed or hit the harness's error
-     * exit where the other printed a result; no {@code discrepancy}, no class), ready to reduce.
+     * exit where the other printed a result; no {@code discrepancy}, no class), ready to reduce. {@code compiles}: the
+     * compile command the campaign recorded for each platform of the pair (by {@link #sideKey}), so that each side is
+     * built with its own site's flags.
      */
-    public record Entry(String id, Discrepancy discrepancy, StatusMismatch mismatch, Program program, Input input) {
+    public record Entry(String id, Discrepancy discrepancy, StatusMismatch mismatch, Program program, Input input, Map<String, List<String>> compiles) {
+        public Entry {
+            compiles = compiles == null ? Map.of() : Map.copyOf(compiles);
+        }
+
         public Entry(String id, Discrepancy discrepancy, Program program, Input input) {
-            this(id, discrepancy, null, program, input);
+            this(id, discrepancy, null, program, input, null);
         }
 
         /** The class, or null for a run that ended differently. */
@@ -45,8 +54,8 @@ public final class CampaignDiscrepancies {
 
         public ReduceSession.Request request(long minUlps, boolean vsReference, int limit) {
             Pair pair = discrepancy != null ? discrepancy.pair() : mismatch.pair();
-            Side a = new Side(pair.a().toolchain(), pair.a().opt());
-            Side b = new Side(pair.b().toolchain(), pair.b().opt());
+            Side a = new Side(pair.a().toolchain(), pair.a().opt(), pair.a().site(), compiles.get(sideKey(pair.a())));
+            Side b = new Side(pair.b().toolchain(), pair.b().opt(), pair.b().site(), compiles.get(sideKey(pair.b())));
             return new ReduceSession.Request(id, program, input, a, b, cls(), minUlps, vsReference, limit);
         }
     }
@@ -88,8 +97,23 @@ public final class CampaignDiscrepancies {
         return menu(campaign).discrepancies();
     }
 
+    /** A platform's toolchain, opt level and site: what a side is. */
+    static String sideKey(Platform p) {
+        return p.toolchain() + "@" + p.opt() + "@" + p.site();
+    }
+
+    /** The compile command each platform of the campaign recorded, by {@link #sideKey}. */
+    private static Map<String, List<String>> compiles(Path campaign) {
+        Map<String, List<String>> m = new java.util.HashMap<>();
+        for (CampaignMeta.Platform p : Campaign.readMeta(campaign).platforms()) {
+            if (p.compile() != null) m.putIfAbsent(sideKey(new Platform(p.toolchain(), p.opt(), p.site(), null)), p.compile());
+        }
+        return m;
+    }
+
     public static Menu menu(Path campaign) {
         CampaignView v = CampaignFiles.load(campaign);
+        Map<String, List<String>> compiles = compiles(campaign);
         Findings f = Comparer.compare(v);
         List<Entry> values = new ArrayList<>();
         for (Discrepancy d : f.discrepancies()) {
@@ -97,7 +121,7 @@ public final class CampaignDiscrepancies {
             Input in = v.input(d.program(), d.input());
             if (src == null || in == null) continue;
             String id = DiscrepancyId.of(d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
-            values.add(new Entry(id, d, Program.parse(src), in));
+            values.add(new Entry(id, d, null, Program.parse(src), in, compiles));
         }
         values.sort(SEVERITY);
         List<Entry> ended = new ArrayList<>();
@@ -106,7 +130,7 @@ public final class CampaignDiscrepancies {
             String src = v.source(m.program());
             Input in = v.input(m.program(), m.input());
             if (id == null || src == null || in == null) continue;
-            ended.add(new Entry(id, null, m, Program.parse(src), in));
+            ended.add(new Entry(id, null, m, Program.parse(src), in, compiles));
         }
         ended.sort(Comparator.comparing(Entry::id));
         return new Menu(values, ended);

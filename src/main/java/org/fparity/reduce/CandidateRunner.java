@@ -14,6 +14,14 @@ public interface CandidateRunner {
     /** For each candidate, in order, {@code {outcome on A, outcome on B}} (an element is null if the run is missing). */
     List<Outcome[]> run(List<Params.WithInput> candidates) throws InterruptedException;
 
+    /**
+     * This runner with every candidate in a binary of its own (a run that ends differently: a crash depends on the whole
+     * binary); a runner whose every run is its own binary already is itself.
+     */
+    default CandidateRunner eachAlone() {
+        return this;
+    }
+
     /** Batches built so far (one per platform per call). */
     int batches();
 

@@ -116,6 +116,7 @@ public final class LocalCandidateRunner implements CandidateRunner {
      * deleted runs on into whatever code follows it (an error line from the harness's canary when that is a neighbour's
      * fp_run, else a crash or a hang, depending on its batch mates).
      */
+    @Override
     public CandidateRunner eachAlone() {
         LocalCandidateRunner self = this;
         return new CandidateRunner() {
@@ -161,8 +162,13 @@ public final class LocalCandidateRunner implements CandidateRunner {
 
     private static DetectedToolchain shortRuns(DetectedToolchain dt) {
         Toolchain tc = dt.toolchain();
-        if (tc.runTimeout() <= CANDIDATE_RUN_SECONDS) return dt;
-        return dt.withToolchain(tc.withTimeouts(tc.compileTimeoutSeconds(), CANDIDATE_RUN_SECONDS, tc.startupTimeoutSeconds()));
+        return tc.runTimeout() <= CANDIDATE_RUN_SECONDS ? dt : dt.withToolchain(shortRuns(tc));
+    }
+
+    /** The descriptor with a candidate's run limit ({@link #CANDIDATE_RUN_SECONDS}). */
+    static Toolchain shortRuns(Toolchain tc) {
+        if (tc.runTimeout() <= CANDIDATE_RUN_SECONDS) return tc;
+        return tc.withTimeouts(tc.compileTimeoutSeconds(), CANDIDATE_RUN_SECONDS, tc.startupTimeoutSeconds());
     }
 
     /** Both sides' detected toolchains, for bundles and confirmation. */

@@ -2,7 +2,16 @@ package org.fparity.reduce;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import org.fparity.campaign.LocalSite;
+import org.fparity.campaign.Sites;
+import org.fparity.exec.BinaryCache;
+import org.fparity.exec.ClusterProfile;
+import org.fparity.exec.Clusters;
+import org.fparity.exec.PlatformKey;
+import org.fparity.exec.SiteExecutor;
+import org.fparity.exec.Toolchain;
 import java.util.function.Consumer;
 import org.fparity.FparityError;
 import org.fparity.exec.NodeFacts;
@@ -87,21 +96,128 @@ public final class ReduceSession {
      * wants), and either way the report says whether the toolchain disagrees with itself.
      */
     public Report run(Request r) throws InterruptedException {
-        if (!ownPairs || r.cls() == null || r.a().toolchain().equals(r.b().toolchain())) return reduce(r, null);
+        // the own-pair search builds here: not for a pair with a side at another site
+        if (!ownPairs || r.cls() == null || r.a().toolchain().equals(r.b().toolchain()) || !r.a().here() || !r.b().here()) return reduce(r, null);
         OwnPair own = OwnPair.find(r, this::detect, new Standalone(work), reference(r.program(), r.input()));
         if (own.note() != null) log.accept((r.id() == null ? "" : r.id() + ": ") + own.note());
         return reduce(own.request(), own.note());
     }
 
+    /**
+     * Sides on this machine build and run here (single-program forms, candidate batches); when a side lives at another
+     * site (a cluster profile), every run of both sides goes to its own site through the engine
+     * ({@link SiteCandidateRunner}: one job document per site per round), and the trace and the knob check are made here
+     * with each side's own flags, where this machine has its toolchain.
+     */
     private Report reduce(Request r, String pairNote) throws InterruptedException {
-        DetectedToolchain a = detect(r.a());
-        DetectedToolchain b = detect(r.b());
-        Standalone single = new Standalone(work);
-        Outcome sa = single.run(a, r.a().opt(), r.program(), r.input());
-        Outcome sb = single.run(b, r.b().opt(), r.program(), r.input());
+        if (r.a().here() && r.b().here()) {
+            DetectedToolchain a = detect(r.a());
+            DetectedToolchain b = detect(r.b());
+            return reduce(r, pairNote, a, b, new Here(a, r.a().opt(), b, r.b().opt(), work));
+        }
+        Toolchain ta = descriptor(r.a());
+        Toolchain tb = descriptor(r.b());
+        try (AtSites sites = new AtSites(r.a(), ta, r.b(), tb)) {
+            return reduce(r, pairNote, DetectedToolchain.detect(ta), DetectedToolchain.detect(tb), sites);
+        }
+    }
+
+    /** How a session runs the two sides: the confirmation form of a program, and candidates in rounds. */
+    private interface Sides {
+        /** {@code {A's outcome, B's outcome}} of the program alone (the form a reproducer ships, or a batch of one at a site). */
+        Outcome[] alone(Program p, Input in) throws InterruptedException;
+
+        /** Candidates in rounds ({@link CandidateRunner#eachAlone}: each in a binary of its own). */
+        CandidateRunner candidates();
+    }
+
+    /** Both sides on this machine: single-program builds and a {@link LocalCandidateRunner}. */
+    private static final class Here implements Sides {
+        private final DetectedToolchain a;
+        private final String optA;
+        private final DetectedToolchain b;
+        private final String optB;
+        private final Standalone single;
+        private final LocalCandidateRunner runner;
+
+        Here(DetectedToolchain a, String optA, DetectedToolchain b, String optB, Path work) {
+            this.a = a;
+            this.optA = optA;
+            this.b = b;
+            this.optB = optB;
+            this.single = new Standalone(work);
+            this.runner = new LocalCandidateRunner(a, optA, b, optB, work);
+        }
+
+        @Override
+        public Outcome[] alone(Program p, Input in) throws InterruptedException {
+            return new Outcome[] {single.run(a, optA, p, in), single.run(b, optB, p, in)};
+        }
+
+        @Override
+        public CandidateRunner candidates() {
+            return runner;
+        }
+    }
+
+    /** Each side at its own site (this machine in-process, ssh, Slurm), through the engine; the executors close with it. */
+    private final class AtSites implements Sides, AutoCloseable {
+        private final List<SiteExecutor> open = new java.util.ArrayList<>();
+        private final SiteCandidateRunner confirm;
+        private final SiteCandidateRunner runner;
+
+        AtSites(Side a, Toolchain ta, Side b, Toolchain tb) {
+            try {
+                SiteExecutor ea = open(a);
+                SiteExecutor eb = java.util.Objects.equals(a.site(), b.site()) ? ea : open(b);
+                this.confirm = new SiteCandidateRunner(ea, ta, a.opt(), eb, tb, b.opt());
+                this.runner = new SiteCandidateRunner(ea, LocalCandidateRunner.shortRuns(ta), a.opt(), eb, LocalCandidateRunner.shortRuns(tb), b.opt());
+            } catch (RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+
+        private SiteExecutor open(Side s) {
+            SiteExecutor ex;
+            if (s.here()) {
+                ex = new LocalSite(PlatformKey.LOCAL, new BinaryCache(work.resolve("build")), 2, x -> {});
+            } else {
+                ClusterProfile p;
+                try {
+                    p = Clusters.load(Clusters.defaultDir(), System.getenv()).get(s.site());
+                } catch (FparityError e) {
+                    throw new FparityError("site " + s.site() + " of " + s + " cannot be reached: " + e.getMessage(), FparityError.MISSING_TOOL);
+                }
+                ex = Sites.open(p, work, 2, x -> log.accept(s.site() + ": " + x));
+            }
+            open.add(ex);
+            return ex;
+        }
+
+        @Override
+        public Outcome[] alone(Program p, Input in) throws InterruptedException {
+            return confirm.standalone(new org.fparity.ir.Params.WithInput(p, in));
+        }
+
+        @Override
+        public CandidateRunner candidates() {
+            return runner;
+        }
+
+        @Override
+        public void close() {
+            for (SiteExecutor ex : open) ex.close();
+        }
+    }
+
+    private Report reduce(Request r, String pairNote, DetectedToolchain a, DetectedToolchain b, Sides sides) throws InterruptedException {
+        Outcome[] alone = sides.alone(r.program(), r.input());
+        Outcome sa = alone[0];
+        Outcome sb = alone[1];
         boolean ranAlone = sa.status() == Outcome.Status.OK && sb.status() == Outcome.Status.OK;
         DiscrepancyClass standaloneCls = ranAlone ? DiscrepancyClass.classify(sa.value(), sb.value()) : null;
-        LocalCandidateRunner runner = new LocalCandidateRunner(a, r.a().opt(), b, r.b().opt(), work);
+        CandidateRunner runner = sides.candidates();
         DiscrepancyClass cls = r.cls();
         Verdict verdict;
         if (cls == null) {
@@ -134,25 +250,28 @@ public final class ReduceSession {
         // single-program binary, and its verdict does not depend on its batch mates.
         CandidateRunner candidates = cls == null ? runner.eachAlone() : runner;
         Reducer.Result res = new Reducer(candidates, verdict, r.limit(), log, options).reduce(r.program(), r.input());
-        Outcome ra = single.run(a, r.a().opt(), res.program(), res.input());
-        Outcome rb = single.run(b, r.b().opt(), res.program(), res.input());
+        Outcome[] reducedAlone = sides.alone(res.program(), res.input());
+        Outcome ra = reducedAlone[0];
+        Outcome rb = reducedAlone[1];
         boolean reducedStandalone = verdict.interesting(res.program(), res.input(), ra, rb);
         Sanitizer.Check ub = Sanitizer.check(res.program(), res.input(), work);
         boolean aFails = verdict.failing() == 0;
         Double ref = reference(res.program(), res.input());
-        Divergence div = cls == null
+        boolean here = a.canRun() && b.canRun(); // a side at another site is traced here only where this machine has its toolchain
+        Divergence div = !here ? null : cls == null
                 ? new Tracer(work).nonFinite(res.program(), res.input(), (aFails ? r.a() : r.b()).toString(), aFails ? res.a() : res.b(), aFails ? b : a,
                         (aFails ? r.b() : r.a()).opt(), aFails ? res.b() : res.a())
                 : new Tracer(work).explain(res.program(), res.input(), a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
                         reducedStandalone ? rb : res.b(), ref);
-        FindingVerdict fv = judge(r, res.program(), res.input(), a, b, cls == null ? verdict.failing() : -1, div, ref, reducedStandalone ? ra : res.a(),
-                reducedStandalone ? rb : res.b(), ub);
+        FindingVerdict fv = !here ? FindingVerdict.undecided(null, "a side's toolchain does not run on this machine, where traces are made")
+                : judge(r, res.program(), res.input(), a, b, cls == null ? verdict.failing() : -1, div, ref, reducedStandalone ? ra : res.a(),
+                        reducedStandalone ? rb : res.b(), ub);
         log.accept(id + ": " + fv.sentence());
         Map<String, String> host = NodeFacts.collect();
         Size original = Size.of(r.program());
         Size reduced = Size.of(res.program());
         Path dir = Bundle.write(out, new Bundle.Contents(id, res.program(), res.input(), cls, a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
-                reducedStandalone ? rb : res.b(), ref, div, ub, original, host, pairNote, fv));
+                reducedStandalone ? rb : res.b(), ref, div, ub, original, host, pairNote, fv, r.a().site(), r.b().site()));
         Report rep = new Report(Kind.REDUCED, id, cls, confirmed, sa, sb, res, reducedStandalone, ub, div, dir, original, reduced, r.a(), r.b(), pairNote, fv);
         AtomicFiles.write(dir.resolve("reduction.json"), ProgramJson.toJson(json(rep, r)) + "\n");
         return rep;
@@ -204,11 +323,15 @@ public final class ReduceSession {
         return v;
     }
 
-    DetectedToolchain detect(Side s) {
-        var tc = toolchains.get(s.toolchain());
+    /** This machine's descriptor of the side's toolchain with the side's own flags ({@link Side#descriptor}). */
+    private Toolchain descriptor(Side s) {
+        Toolchain tc = toolchains.get(s.toolchain());
         if (tc == null) throw new FparityError("toolchain '" + s.toolchain() + "' not found; run 'fparity toolchains' to see what is available");
-        if (!tc.opt().containsKey(s.opt())) throw new FparityError("toolchain '" + s.toolchain() + "' has no opt level " + s.opt());
-        DetectedToolchain dt = DetectedToolchain.detect(tc);
+        return s.descriptor(tc);
+    }
+
+    DetectedToolchain detect(Side s) {
+        DetectedToolchain dt = DetectedToolchain.detect(descriptor(s));
         if (!dt.canCompile()) throw new FparityError(s + ": " + dt.compileProblem(), FparityError.MISSING_TOOL);
         if (!dt.canRun()) throw new FparityError(s + ": " + dt.runProblem() + " (reduction needs both platforms' outcomes)", FparityError.MISSING_TOOL);
         return dt;

@@ -23,7 +23,7 @@ final class CauseText {
             } else {
                 sb.append(", ").append(fresh.size()).append(" new against ").append(cv.baseline()).append(": ");
                 List<String> names = new ArrayList<>();
-                for (CauseVerdict.Row r : fresh.subList(0, Math.min(3, fresh.size()))) names.add(title(r) + " (" + VerdictText.cases(r.cause().cases()) + ")");
+                for (CauseVerdict.Row r : fresh.subList(0, Math.min(3, fresh.size()))) names.add(shortTitle(r) + " (" + VerdictText.cases(r.cause().cases()) + ")");
                 sb.append(String.join("; ", names));
                 if (fresh.size() > 3) sb.append("; … ").append(fresh.size() - 3).append(" more");
             }
@@ -57,9 +57,15 @@ final class CauseText {
         return out;
     }
 
-    /** {@code [new] [accepted: why] }. */
+    /** {@code [new] [accepted: why] }, {@code [undecided] }. */
     static String tags(CauseVerdict.Row r) {
-        return (r.isNew() ? "[new] " : "") + (r.accepted() != null ? "[accepted: " + r.accepted() + "] " : "");
+        return (r.undecided() ? "[undecided] " : r.isNew() ? "[new] " : "") + (r.accepted() != null ? "[accepted: " + r.accepted() + "] " : "");
+    }
+
+    /** The title, cut to one headline's worth. */
+    static String shortTitle(CauseVerdict.Row r) {
+        String t = title(r);
+        return t.length() <= 100 ? t : t.substring(0, 99) + "…";
     }
 
     /** The cause's title, or its key when triage gave none. */

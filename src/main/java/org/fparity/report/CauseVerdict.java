@@ -136,8 +136,17 @@ public record CauseVerdict(Causes causes, String baseline, Set<String> known, Li
         return rows.stream().filter(r -> r.red(baseline != null)).toList();
     }
 
+    /** Decided causes the baseline did not have (an undecided one is not counted: its key is no identity). */
     public List<Row> fresh() {
-        return rows.stream().filter(Row::isNew).toList();
+        return rows.stream().filter(r -> r.isNew() && !r.undecided()).toList();
+    }
+
+    /** A cause's state in words: accepted, undecided, new, known (against a triaged baseline), or found (no baseline to compare with). */
+    public String state(Row r) {
+        if (r.accepted() != null) return "accepted";
+        if (r.undecided()) return "undecided";
+        if (r.isNew()) return "new";
+        return baseline != null && compared() ? "known" : "found";
     }
 
     public List<Row> accepted() {

@@ -94,13 +94,14 @@ final class HtmlReport {
             for (CauseVerdict.Row row : cv.rows()) {
                 if (i == CauseVerdict.TOP) b.append("</tbody><tbody class=\"more\" hidden>");
                 i++;
-                String state = row.accepted() != null ? "accepted" : row.isNew() ? "new" : cv.baseline() != null && cv.compared() ? "known" : "";
+                String state = cv.state(row);
                 String cmd = CauseText.command(row, folder);
-                b.append("<tr class=\"cause").append(state.isEmpty() ? "" : " " + state).append("\" data-key=\"").append(Markup.esc(row.cause().key()))
+                b.append("<tr class=\"cause cause-").append(state).append("\" data-key=\"").append(Markup.esc(row.cause().key()))
                         .append("\"><td class=\"num\">").append(i).append("</td><td>").append(Markup.esc(CauseText.title(row))).append("</td><td class=\"num\">")
                         .append(row.cause().cases()).append("</td><td>");
-                if (row.isNew()) b.append("<span class=\"new\">new</span> ");
-                if (row.accepted() != null) b.append("accepted: ").append(Markup.esc(row.accepted()));
+                if (state.equals("new")) b.append("<span class=\"new\">new</span>");
+                else if (row.accepted() != null) b.append("accepted: ").append(Markup.esc(row.accepted()));
+                else if (state.equals("undecided")) b.append("undecided: its cases are judged as cases");
                 else if (state.equals("known")) b.append("known");
                 b.append("</td><td>").append(cmd == null ? "" : "<code class=\"cmd\">" + Markup.esc(cmd) + "</code>").append("</td></tr>");
             }
@@ -451,7 +452,7 @@ final class HtmlReport {
             tr.maj td{font-weight:600}tr.ideal td{color:#11661b}.new{background:#a40000;color:#fff;border-radius:3px;padding:0 5px;font-size:11px}
             .input,.repro{margin:3px 0;font-size:12px}code.cmd{background:#f2f2f2;padding:1px 4px;user-select:all}
             #details>summary{font-size:16px;font-weight:600;margin:26px 0 8px;cursor:pointer}td summary{font-size:11px;color:#36c;cursor:pointer}
-            #causes h3{margin:8px 0 2px}tr.cause.new td{background:#fdeaea}tr.cause.accepted td{color:#666}
+            #causes h3{margin:8px 0 2px}tr.cause-new td{background:#fdeaea}tr.cause-accepted td,tr.cause-undecided td{color:#666}
             """;
 
     // Filters the top-discrepancy table by class, from the buttons or from a link ending in #filter=<class id> (a CI job

@@ -149,7 +149,7 @@ final class JsonReport {
             c.put("function", rc.function());
             c.put("library", rc.library());
             c.put("cases", rc.cases());
-            c.put("state", row.accepted() != null ? "accepted" : row.isNew() ? "new" : cv.baseline() != null && cv.compared() ? "known" : "found");
+            c.put("state", cv.state(row));
             if (row.accepted() != null) c.put("accepted", row.accepted());
             c.put("representative", rc.representative());
             c.put("reduce", CauseText.command(row, folder));

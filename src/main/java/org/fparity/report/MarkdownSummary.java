@@ -86,7 +86,7 @@ final class MarkdownSummary {
             Table t = new Table(List.of("#", "Cause", "Cases", "State", "Reduce"), 5);
             int i = 0;
             for (CauseVerdict.Row row : cv.rows().subList(0, Math.min(TOP, cv.rows().size()))) {
-                String state = row.accepted() != null ? "accepted: " + row.accepted() : row.isNew() ? "new" : cv.baseline() != null && cv.compared() ? "known" : "";
+                String state = row.accepted() != null ? "accepted: " + row.accepted() : cv.state(row);
                 String cmd = CauseText.command(row, folder);
                 t.row(List.of(Integer.toString(++i), CauseText.title(row), Integer.toString(row.cause().cases()), state, cmd == null ? "" : cmd));
             }

@@ -82,7 +82,7 @@ final class OpenMetrics {
         sample(sb, "fparity_root_causes", Map.of("campaign", campaign, "state", "accepted"), cv.accepted().size());
         family(sb, "fparity_root_cause_cases", "Cases (program × input) a root cause explains; the cause label is its key, stable across nights.");
         for (CauseVerdict.Row row : cv.rows()) {
-            String state = row.accepted() != null ? "accepted" : row.isNew() ? "new" : cv.baseline() != null && cv.compared() ? "known" : "found";
+            String state = cv.state(row);
             sample(sb, "fparity_root_cause_cases", Map.of("campaign", campaign, "cause", row.cause().key(), "kind", row.cause().kind().label(),
                     "family", row.cause().family(), "state", state), row.cause().cases());
         }

@@ -153,6 +153,6 @@ class CauseVerdictTest {
         String html = HtmlReport.render(r);
         int causes = html.indexOf("<div id=\"causes\">");
         assertTrue(causes > html.indexOf("class=\"headline bad\"") && causes < html.indexOf("id=\"health\"") && causes < html.indexOf("id=\"ranking\""), "causes right under the headline");
-        assertTrue(html.contains("<tr class=\"cause new\" data-key=\"" + Markup.esc(Plant.CONTRACTION.key()) + "\">"), html);
+        assertTrue(html.contains("<tr class=\"cause cause-new\" data-key=\"" + Markup.esc(Plant.CONTRACTION.key()) + "\">"), html);
     }
 }

@@ -149,6 +149,41 @@ class HtmlReportChromiumTest {
         assertEquals(most, odd.get(row.group(1)), row.group(1));
     }
 
+    /**
+     * A triaged campaign against a triaged baseline: the causes are on the first screen, right under the headline and
+     * above the ranking, the new one marked, and the page logs nothing. Leaves target/report-causes.png.
+     */
+    @Test
+    void theCausesAreOnTheFirstScreen() throws Exception {
+        Path n2 = CauseNights.write(tmp, "nightly-2026-11-22", List.of(CauseNights.Plant.FINITE_MATH, CauseNights.Plant.REASSOCIATION), true);
+        Path n3 = CauseNights.write(tmp, "nightly-2026-11-23", List.of(CauseNights.Plant.REASSOCIATION, CauseNights.Plant.CONTRACTION,
+                CauseNights.Plant.REASSOCIATION), true);
+        Report r = Report.of(org.fparity.compare.CampaignFiles.load(n3), org.fparity.compare.CampaignFiles.load(n2))
+                .judged(AcceptancePolicy.NONE, org.fparity.attribution.Causes.read(n2).orElseThrow());
+        ReportWriter.write(r, tmp.resolve("causes-report"));
+        String page = Files.readString(tmp.resolve("causes-report/report.html"));
+        String probe = "<script>(function(){var out=[];['causes','ranking'].forEach(function(id){"
+                + "var e=document.getElementById(id);out.push(id+'='+(e?Math.round(e.getBoundingClientRect().top+window.scrollY):-1));});"
+                + "var rows=document.querySelectorAll('#causes-table tbody tr');var t=[];rows.forEach(function(x){t.push(x.className+':'+x.cells[1].textContent+':'+x.cells[2].textContent);});"
+                + "document.body.setAttribute('data-tops',out.join(' '));document.body.setAttribute('data-causes',t.join(';'));})();</script></body>";
+        Path probed = tmp.resolve("causes-report/probed.html");
+        Files.writeString(probed, page.replace("</body>", probe));
+        Result res = chromium(List.of("--enable-logging=stderr", "--v=0", "--window-size=1200,1600", "--dump-dom"), probed);
+        assertEquals(0, res.exit(), res.stderr());
+        assertEquals(List.of(), consoleMessages(res.stderr()));
+        Matcher tops = Pattern.compile("data-tops=\"causes=(\\d+) ranking=(\\d+)\"").matcher(res.stdout());
+        assertTrue(tops.find(), "the probe did not run");
+        int causes = Integer.parseInt(tops.group(1)), ranking = Integer.parseInt(tops.group(2));
+        assertTrue(causes > 0 && causes < 300 && causes < ranking, "causes at " + causes + " px, ranking at " + ranking);
+        Matcher rows = Pattern.compile("data-causes=\"([^\"]*)\"").matcher(res.stdout());
+        assertTrue(rows.find());
+        assertEquals("cause cause-known:gcc -O3 -ffast-math reassociates a sum (-fassociative-math with -fno-signed-zeros -fno-trapping-math):4;"
+                + "cause cause-new:clang-19 contracts a*b+c into an FMA:2", rows.group(1).replace("&amp;", "&"));
+        Path png = Path.of("target/report-causes.png").toAbsolutePath();
+        Files.deleteIfExists(png);
+        assertEquals(0, chromium(List.of("--screenshot=" + png, "--window-size=1200,900", "--hide-scrollbars"), tmp.resolve("causes-report/report.html")).exit());
+    }
+
     @Test
     void screenshot() throws Exception {
         Path png = Path.of("target/report-html.png").toAbsolutePath(); // a person looks at it: first screen = verdict, ranking, case 1
