@@ -2,6 +2,7 @@ package org.fparity;
 
 /** A problem the user can fix: printed as one line ({@code fparity: message}) and mapped to an exit code, never a stack trace. */
 public class FparityError extends RuntimeException {
+    private static final long serialVersionUID = 1L;
     /** Exit code for bad input (malformed file, bad option value, unknown name): {@link ExitCode#BAD_INPUT}. */
     public static final int BAD_INPUT = ExitCode.BAD_INPUT.code();
     /** Exit code for a missing tool or library the command needs: {@link ExitCode#MISSING_TOOL}. */

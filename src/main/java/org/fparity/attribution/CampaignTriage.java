@@ -66,6 +66,7 @@ public final class CampaignTriage {
         this.options = options;
     }
 
+    @SuppressWarnings("try") // the campaign lock is held for the whole body, not used in it
     public static Result run(Path campaign, Options options) throws InterruptedException {
         if (!Files.isRegularFile(campaign.resolve("campaign.json"))) throw new FparityError(campaign + " is not a campaign folder (no campaign.json)");
         try (CampaignLock lock = CampaignLock.acquire(campaign)) {

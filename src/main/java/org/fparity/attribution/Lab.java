@@ -16,7 +16,8 @@ import org.fparity.exec.Outcome;
 final class Lab {
     /** Thrown by a procedure that needs outcomes not known yet. */
     static final class Need extends RuntimeException {
-        final List<Experiment> experiments;
+        private static final long serialVersionUID = 1L;
+        final transient List<Experiment> experiments;
 
         Need(List<Experiment> experiments) {
             super(null, null, false, false);

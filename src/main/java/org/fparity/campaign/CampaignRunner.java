@@ -93,6 +93,7 @@ public final class CampaignRunner {
      *
      * @param showSites each site's own progress after the totals (a run at named sites), not for a plain run here
      */
+    @SuppressWarnings("try") // the campaign lock is held for the whole body, not used in it
     public static Result run(Path dir, Spec spec, List<Site> sites, boolean showSites, Function<Integer, Progress> progress, Consumer<String> log)
             throws InterruptedException {
         try (CampaignLock lock = CampaignLock.acquire(dir)) {
@@ -254,7 +255,7 @@ public final class CampaignRunner {
         return null;
     }
 
-    /** A resumed campaign must be the same campaign: same programs, same inputs. */
+    // A resumed campaign must be the same campaign: same programs, same inputs.
     /**
      * The campaign in {@code dir}, creating the folder and a new campaign.json (host facts from {@code host}, no platforms
      * yet) when there is none; an existing campaign must have been made from the same spec ({@link #checkSame}).

@@ -241,8 +241,8 @@ public final class ProgramStore {
             this.file = file;
             this.offsets = offsets;
             this.count = count;
-            @SuppressWarnings("unchecked")
-            java.lang.ref.SoftReference<Chunk>[] cs = new java.lang.ref.SoftReference[(count + CHUNK - 1) / CHUNK];
+            @SuppressWarnings("unchecked") // an array of a generic type can only be made raw
+            java.lang.ref.SoftReference<Chunk>[] cs = (java.lang.ref.SoftReference<Chunk>[]) new java.lang.ref.SoftReference<?>[(count + CHUNK - 1) / CHUNK];
             this.chunks = cs;
             Integer[] order = new Integer[count];
             for (int i = 0; i < count; i++) order[i] = i;

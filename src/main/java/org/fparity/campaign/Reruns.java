@@ -68,6 +68,7 @@ public final class Reruns {
      * The attempt loop: for each attempt K, the keys {@code reruns-K.jsonl} already holds
      * (a concurrent set the plan may keep adding to), the plan for what it lacks, and its runs appended to that file.
      */
+    @SuppressWarnings("try") // the campaign lock is held for the whole body, not used in it
     static Result attempts(Campaign campaign, int attempts, int cases, String where, Consumer<String> log,
             java.util.function.Function<Set<String>, Attempt> plan) throws InterruptedException {
         try (CampaignLock lock = CampaignLock.acquire(campaign.dir())) {

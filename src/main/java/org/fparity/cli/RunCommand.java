@@ -108,6 +108,7 @@ public final class RunCommand implements Callable<Integer> {
     List<String> clusters;
 
     @Override
+    @SuppressWarnings("try") // the campaign lock is held for the whole body, not used in it
     public Integer call() throws Exception {
         PrintWriter o = spec.commandLine().getOut();
         PrintStream err = System.err;

@@ -94,7 +94,7 @@ public record PlatformKey(String toolchain, String opt, String site, String node
         };
     }
 
-    /**
+    /*
      * The label of a node's result-changing facts ({@link #RESULT_FACTS}, in that order, those present), characters
      * other than letters, digits, {@code . _ + -} replaced by {@code _}; null when the node has none (a CPU node).
      */

@@ -21,6 +21,7 @@ import org.fparity.ir.Precision;
 public final class FpEncoder {
     /** The term uses a function the FP theory cannot state exactly. */
     public static final class OutOfReach extends RuntimeException {
+        private static final long serialVersionUID = 1L;
         OutOfReach(String why) {
             super(why);
         }

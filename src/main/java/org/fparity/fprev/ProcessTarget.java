@@ -222,6 +222,7 @@ public class ProcessTarget implements SumTarget {
 
     /** A server that stopped answering (its message says how it ended). */
     private static final class Died extends FparityError {
+        private static final long serialVersionUID = 1L;
         Died(String message, Throwable cause) {
             super(message, FparityError.MISSING_TOOL, cause);
         }

@@ -96,6 +96,7 @@ public final class HexFloat {
 
     /** A hex float that names a value outside the precision asked for (more significant bits than it has). */
     public static final class NotRepresentable extends NumberFormatException {
+        private static final long serialVersionUID = 1L;
         NotRepresentable(Precision p) {
             super("not a " + (p == Precision.FP32 ? "binary32" : p.id()) + " value");
         }
@@ -155,6 +156,7 @@ public final class HexFloat {
 
     /** Jackson: writes a double as its hex-float string. */
     public static final class Serializer extends StdSerializer<Double> {
+        private static final long serialVersionUID = 1L;
         public Serializer() {
             super(Double.class);
         }
@@ -167,6 +169,7 @@ public final class HexFloat {
 
     /** Jackson: reads a hex-float (or decimal) string, or a plain JSON number. */
     public static final class Deserializer extends StdDeserializer<Double> {
+        private static final long serialVersionUID = 1L;
         public Deserializer() {
             super(Double.class);
         }

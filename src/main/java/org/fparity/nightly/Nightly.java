@@ -213,6 +213,7 @@ public final class Nightly {
      * reruns there, {@code reruns} times, every case whose platforms disagree (as {@code fparity run} does); an
      * unreachable cluster or lost jobs are an exception naming why.
      */
+    @SuppressWarnings("try") // the campaign lock is held for the whole body, not used in it
     static Path runCluster(ClusterProfile c, Path dir, CampaignRunner.Spec spec, List<Toolchain> toolchains, int jobs, int reruns, Consumer<String> log)
             throws Exception {
         Files.createDirectories(dir);

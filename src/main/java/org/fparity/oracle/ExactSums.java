@@ -41,6 +41,7 @@ public final class ExactSums {
     }
 
     private static final class Part extends RecursiveTask<ExactAccumulator> {
+        private static final long serialVersionUID = 1L;
         final double[] x;
         final double[] y;
         final int from;

@@ -189,7 +189,7 @@ public record AcceptancePolicy(String source, List<Tolerance> tolerances, List<E
             if (!e.isObject()) throw bad(file, at, "must be an object");
             Map<String, String> match = new LinkedHashMap<>();
             String reason = null;
-            for (Iterator<Map.Entry<String, JsonNode>> it = e.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = e.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> f = it.next();
                 if (!f.getValue().isTextual() || f.getValue().asText().isBlank()) throw bad(file, at + "." + f.getKey(), "must be a non-empty string");
                 if (f.getKey().equals("reason")) reason = f.getValue().asText();

@@ -98,7 +98,7 @@ public final class Fixtures {
             for (Path d : dirs.toList()) {
                 Path f = d.resolve("finding.json");
                 if (!Files.isRegularFile(f)) continue;
-                org.fparity.ir.ProgramJson.MAPPER.readTree(f.toFile()).path("expected").fields().forEachRemaining(e -> {
+                org.fparity.ir.ProgramJson.MAPPER.readTree(f.toFile()).path("expected").properties().forEach(e -> {
                     if (e.getValue().asText().equals("CRASH")) out.add(e.getKey());
                 });
             }
