@@ -44,7 +44,8 @@ public class FparityError extends RuntimeException {
      * is bad input (exit 2), "X: not found".
      */
     public static FparityError cannotRead(Object what, java.io.IOException e) {
-        if (e instanceof java.nio.file.NoSuchFileException) return new FparityError(what + ": not found", ExitCode.BAD_INPUT, e);
+        if (e instanceof java.nio.file.NoSuchFileException)
+            return new FparityError(what + ": not found", ExitCode.BAD_INPUT, e);
         return io("cannot read " + what, e);
     }
 
@@ -55,7 +56,8 @@ public class FparityError extends RuntimeException {
         if (e instanceof java.nio.file.FileSystemException fse) {
             // Java often names only the path (the OS reason is lost), and "not a directory" does not say which part:
             // look at the path to say what is in the way.
-            boolean folderExpected = e instanceof java.nio.file.FileAlreadyExistsException || e instanceof java.nio.file.NotDirectoryException
+            boolean folderExpected = e instanceof java.nio.file.FileAlreadyExistsException
+                    || e instanceof java.nio.file.NotDirectoryException
                     || "Not a directory".equals(fse.getReason());
             String inTheWay = fileInTheWay(fse.getFile(), folderExpected);
             if (e instanceof java.nio.file.FileAlreadyExistsException) {
@@ -95,7 +97,10 @@ public class FparityError extends RuntimeException {
     private static String notWritable(String file) {
         if (file == null) return null;
         try {
-            for (java.nio.file.Path q = java.nio.file.Path.of(file).toAbsolutePath().getParent(); q != null; q = q.getParent()) {
+            for (java.nio.file.Path q =
+                            java.nio.file.Path.of(file).toAbsolutePath().getParent();
+                    q != null;
+                    q = q.getParent()) {
                 if (java.nio.file.Files.isDirectory(q)) return java.nio.file.Files.isWritable(q) ? null : q.toString();
             }
         } catch (java.nio.file.InvalidPathException | SecurityException ignored) {
@@ -106,7 +111,8 @@ public class FparityError extends RuntimeException {
 
     private static String lower(String s) {
         return s.length() > 1 && Character.isUpperCase(s.charAt(0)) && Character.isLowerCase(s.charAt(1))
-                ? Character.toLowerCase(s.charAt(0)) + s.substring(1) : s;
+                ? Character.toLowerCase(s.charAt(0)) + s.substring(1)
+                : s;
     }
 
     public int exitCode() {

@@ -42,7 +42,9 @@ class FparityErrorTest {
 
     @Test
     void anUnreadableGrammarIsExit4() throws IOException {
-        assumeFalse("root".equals(System.getProperty("user.name")), "root reads files whatever their mode (the mapping is tested above)");
+        assumeFalse(
+                "root".equals(System.getProperty("user.name")),
+                "root reads files whatever their mode (the mapping is tested above)");
         Path f = Files.writeString(tmp.resolve("g.json"), "{}");
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("---------"));
         FparityError e = org.junit.jupiter.api.Assertions.assertThrows(FparityError.class, () -> Grammar.load(f));

@@ -11,23 +11,29 @@ public final class AttributionText {
         List<String> out = new ArrayList<>();
         String a = tc + "@" + optA;
         String b = tc + "@" + optB;
-        out.add(a + " " + r.a().hex() + " vs " + b + " " + r.b().hex() + (r.cls() == null ? "" : " (" + r.cls().label() + ")"));
+        out.add(a + " " + r.a().hex() + " vs " + b + " " + r.b().hex()
+                + (r.cls() == null ? "" : " (" + r.cls().label() + ")"));
         if (r.undecided() != null) {
             out.add("undecided: " + r.undecided());
             out.add("experiments: " + r.builds() + " builds and runs");
             return out;
         }
         boolean several = r.sufficient().size() > 1;
-        out.add(several ? r.sufficient().size() + " minimal sets of flags, each sufficient on its own:" : "minimal sufficient flags:");
+        out.add(
+                several
+                        ? r.sufficient().size() + " minimal sets of flags, each sufficient on its own:"
+                        : "minimal sufficient flags:");
         for (FlagAttribution.FlagSet s : r.sufficient()) {
             out.add("  " + optA + " + " + String.join(" ", s.flags()) + " gives " + optB + "'s result; "
-                    + (s.flags().size() == 1 ? "without it, it does not" : "without any one of them, it does not") + knobs(s));
+                    + (s.flags().size() == 1 ? "without it, it does not" : "without any one of them, it does not")
+                    + knobs(s));
         }
         if (r.necessary().isEmpty()) {
             out.add("necessary: no single knob turned off on " + b + " gives " + a + "'s result");
         } else {
             for (FlagAttribution.Necessary n : r.necessary()) {
-                out.add("necessary: " + n.knob() + " (" + b + (n.change().startsWith("without ") ? " " : " with ") + n.change() + " gives " + a + "'s result)");
+                out.add("necessary: " + n.knob() + " (" + b + (n.change().startsWith("without ") ? " " : " with ")
+                        + n.change() + " gives " + a + "'s result)");
             }
         }
         out.add("experiments: " + r.builds() + " builds and runs of the single-program form");
@@ -37,8 +43,10 @@ public final class AttributionText {
     /** The pass bisection's line: the pass, its number among all, and what the limit just before it gave. */
     public static String pass(PassBisection.Result r) {
         if (r.undecided() != null) return "pass: undecided: " + r.undecided();
-        return "pass: " + r.pass() + " on " + r.function() + " (LLVM's pass " + r.limit() + " of " + r.passes() + "): -opt-bisect-limit=" + (r.limit() - 1)
-                + " gives " + r.before().hex() + ", " + r.limit() + " gives the second level's " + r.at().hex() + " (" + r.builds() + " builds)";
+        return "pass: " + r.pass() + " on " + r.function() + " (LLVM's pass " + r.limit() + " of " + r.passes()
+                + "): -opt-bisect-limit=" + (r.limit() - 1) + " gives "
+                + r.before().hex() + ", " + r.limit() + " gives the second level's " + r.at().hex() + " (" + r.builds()
+                + " builds)";
     }
 
     private static String knobs(FlagAttribution.FlagSet s) {

@@ -19,11 +19,11 @@ import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Platform;
 import org.fparity.compare.StatusMismatch;
 import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
@@ -68,7 +68,8 @@ public final class CampaignTriage {
 
     @SuppressWarnings("try") // the campaign lock is held for the whole body, not used in it
     public static Result run(Path campaign, Options options) throws InterruptedException {
-        if (!Files.isRegularFile(campaign.resolve("campaign.json"))) throw new FparityError(campaign + " is not a campaign folder (no campaign.json)");
+        if (!Files.isRegularFile(campaign.resolve("campaign.json")))
+            throw new FparityError(campaign + " is not a campaign folder (no campaign.json)");
         try (CampaignLock lock = CampaignLock.acquire(campaign)) {
             return new CampaignTriage(campaign, options).triage();
         }
@@ -86,9 +87,11 @@ public final class CampaignTriage {
         for (Outcome o : view.outcomes()) {
             Platform p = Platform.of(o);
             outcomes.putIfAbsent(o.program() + "/" + o.input() + "/" + p.id(), o);
-            levels.computeIfAbsent(p.lane(), k -> new java.util.TreeSet<>(Toolchain.OPT_ORDER)).add(o.opt());
+            levels.computeIfAbsent(p.lane(), k -> new java.util.TreeSet<>(Toolchain.OPT_ORDER))
+                    .add(o.opt());
         }
-        for (Map.Entry<String, java.util.TreeSet<String>> e : levels.entrySet()) lowest.put(e.getKey(), e.getValue().first());
+        for (Map.Entry<String, java.util.TreeSet<String>> e : levels.entrySet())
+            lowest.put(e.getKey(), e.getValue().first());
         Cases cases = new Cases(view);
         Map<String, LevelTriage.Case> levelUnits = new LinkedHashMap<>();
         Map<String, String[]> levelGroups = new HashMap<>();
@@ -100,7 +103,8 @@ public final class CampaignTriage {
             Program p = cases.program(d.program());
             Input in = view.input(d.program(), d.input());
             if (p == null || in == null) continue;
-            String id = DiscrepancyId.of(d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+            String id = DiscrepancyId.of(
+                    d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
             Platform a = d.pair().a();
             Platform b = d.pair().b();
             Platform off = null;
@@ -109,7 +113,11 @@ public final class CampaignTriage {
             } else {
                 boolean devA = deviates(a, run, outcomes, lowest);
                 boolean devB = deviates(b, run, outcomes, lowest);
-                if (devA && devB) off = cases.offTruth(p, in, outcomes.get(run + "/" + a.id())) || !cases.offTruth(p, in, outcomes.get(run + "/" + b.id())) ? a : b;
+                if (devA && devB)
+                    off = cases.offTruth(p, in, outcomes.get(run + "/" + a.id()))
+                                    || !cases.offTruth(p, in, outcomes.get(run + "/" + b.id()))
+                            ? a
+                            : b;
                 else if (devA) off = a;
                 else if (devB) off = b;
             }
@@ -129,22 +137,35 @@ public final class CampaignTriage {
                 Outcome oa = outcomes.get(run + "/" + a0.id());
                 Outcome ob = outcomes.get(run + "/" + b0.id());
                 unit = "library|" + a0.id() + "|" + b0.id() + "|" + run;
-                libraryUnits.computeIfAbsent(unit, k -> new LibraryTriage.Case(k, p, in, a0.toolchain(), oa, b0.toolchain(), ob));
+                libraryUnits.computeIfAbsent(
+                        unit, k -> new LibraryTriage.Case(k, p, in, a0.toolchain(), oa, b0.toolchain(), ob));
             }
             items.add(new Item(id, run, unit, d.cls().ordinal()));
         }
         for (StatusMismatch m : f.mismatches()) {
             String run = m.program() + "/" + m.input();
-            String id = DiscrepancyId.of(m.program(), m.input(), m.pair().a().id(), m.pair().b().id(), Verdict.ENDED_ID);
+            String id = DiscrepancyId.of(
+                    m.program(), m.input(), m.pair().a().id(), m.pair().b().id(), Verdict.ENDED_ID);
             int side = Verdict.failingSide(m.statusA(), m.statusB());
             Platform failing = side == 1 ? m.pair().b() : m.pair().a();
             Outcome.Status st = side == 1 ? m.statusB() : m.statusA();
             String detail = side == 1 ? m.detailB() : m.detailA();
             Matcher sig = SIGNAL.matcher(detail == null ? "" : detail);
-            String how = st == Outcome.Status.CRASH && sig.find() ? sig.group(1) : st.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            String how = st == Outcome.Status.CRASH && sig.find()
+                    ? sig.group(1)
+                    : st.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
             String unit = "ended|" + failing.id() + "|" + how;
-            immediate.putIfAbsent(unit, new TriageState.Unit(unit, RootCause.Kind.CRASH, failing.toolchain() + " " + failing.opt(), List.of(), how, null, null,
-                    failing.id() + " ended with " + how + " where the other side printed a result"));
+            immediate.putIfAbsent(
+                    unit,
+                    new TriageState.Unit(
+                            unit,
+                            RootCause.Kind.CRASH,
+                            failing.toolchain() + " " + failing.opt(),
+                            List.of(),
+                            how,
+                            null,
+                            null,
+                            failing.id() + " ended with " + how + " where the other side printed a result"));
             items.add(new Item(id, run, unit, DiscrepancyClass.values().length));
         }
         String fingerprint = fingerprint();
@@ -167,13 +188,20 @@ public final class CampaignTriage {
         }
     }
 
-    private void decideLevels(Lab lab, Map<String, LevelTriage.Case> units, Map<String, String[]> groups, TriageState state, ProgressLine progress,
-            LocalExperiments runner) throws InterruptedException {
+    private void decideLevels(
+            Lab lab,
+            Map<String, LevelTriage.Case> units,
+            Map<String, String[]> groups,
+            TriageState state,
+            ProgressLine progress,
+            LocalExperiments runner)
+            throws InterruptedException {
         Map<String, List<LevelTriage.Case>> byGroup = new TreeMap<>();
         for (LevelTriage.Case c : units.values()) {
             if (state.get(c.id()) != null) continue;
             String[] g = groups.get(c.id());
-            byGroup.computeIfAbsent(g[0] + "|" + g[1] + "|" + g[2], k -> new ArrayList<>()).add(c);
+            byGroup.computeIfAbsent(g[0] + "|" + g[1] + "|" + g[2], k -> new ArrayList<>())
+                    .add(c);
         }
         List<String> order = new ArrayList<>(byGroup.keySet());
         order.sort(Comparator.comparingInt((String k) -> -byGroup.get(k).size()).thenComparing(k -> k));
@@ -190,15 +218,28 @@ public final class CampaignTriage {
             } else {
                 Toolchain tc = toolchains.get(parts[0]);
                 FlagModel model = model(parts[0]);
-                List<List<String>> seeds = known.computeIfAbsent((model.file() == null ? parts[0] : model.file()) + "|" + parts[2], k -> new ArrayList<>());
-                Map<LevelTriage.Case, LevelTriage.Found> found = new LevelTriage(lab, tc, model, parts[1], parts[2]).attribute(cases, seeds);
+                List<List<String>> seeds = known.computeIfAbsent(
+                        (model.file() == null ? parts[0] : model.file()) + "|" + parts[2], k -> new ArrayList<>());
+                Map<LevelTriage.Case, LevelTriage.Found> found =
+                        new LevelTriage(lab, tc, model, parts[1], parts[2]).attribute(cases, seeds);
                 for (LevelTriage.Case c : cases) {
                     LevelTriage.Found r = found.get(c);
                     if (r.undecided() != null) {
-                        decided.add(undecided(c.id(), family, r.undecided().startsWith("more than") ? "too many flag sets" : "not reproduced", r.undecided()));
+                        decided.add(undecided(
+                                c.id(),
+                                family,
+                                r.undecided().startsWith("more than") ? "too many flag sets" : "not reproduced",
+                                r.undecided()));
                     } else {
-                        decided.add(new TriageState.Unit(c.id(), RootCause.Kind.FLAGS, family, r.flags(), r.operations().isEmpty() ? null : String.join("+", r.operations()),
-                                null, null, null));
+                        decided.add(new TriageState.Unit(
+                                c.id(),
+                                RootCause.Kind.FLAGS,
+                                family,
+                                r.flags(),
+                                r.operations().isEmpty() ? null : String.join("+", r.operations()),
+                                null,
+                                null,
+                                null));
                     }
                 }
             }
@@ -227,13 +268,36 @@ public final class CampaignTriage {
         for (Map.Entry<String, List<Item>> e : byKey.entrySet()) {
             TriageState.Unit u = first.get(e.getKey());
             List<Item> its = e.getValue();
-            Item rep = its.stream().min(Comparator.comparing((Item i) -> cases.size(i.run())).thenComparing(Item::run).thenComparing(Item::severity)
-                    .thenComparing(i -> i.unit().startsWith("level|") && i.unit().contains("|") ? 0 : 1).thenComparing(Item::id)).orElseThrow();
+            Item rep = its.stream()
+                    .min(Comparator.comparing((Item i) -> cases.size(i.run()))
+                            .thenComparing(Item::run)
+                            .thenComparing(Item::severity)
+                            .thenComparing(i ->
+                                    i.unit().startsWith("level|") && i.unit().contains("|") ? 0 : 1)
+                            .thenComparing(Item::id))
+                    .orElseThrow();
             List<String> ids = new ArrayList<>();
             ids.add(rep.id());
-            its.stream().map(Item::id).filter(i -> !i.equals(rep.id())).distinct().sorted().forEach(ids::add);
+            its.stream()
+                    .map(Item::id)
+                    .filter(i -> !i.equals(rep.id()))
+                    .distinct()
+                    .sorted()
+                    .forEach(ids::add);
             int nCases = (int) its.stream().map(Item::run).distinct().count();
-            out.add(new RootCause(null, u.kind(), u.family(), u.flags(), null, u.operation(), u.function(), u.library(), title(u), nCases, ids, rep.id(),
+            out.add(new RootCause(
+                    null,
+                    u.kind(),
+                    u.family(),
+                    u.flags(),
+                    null,
+                    u.operation(),
+                    u.function(),
+                    u.library(),
+                    title(u),
+                    nCases,
+                    ids,
+                    rep.id(),
                     "fparity reduce " + campaign + " --discrepancy " + rep.id()));
         }
         out.sort(Comparator.comparingInt((RootCause c) -> -c.cases()).thenComparing(RootCause::key));
@@ -242,8 +306,11 @@ public final class CampaignTriage {
 
     static String title(TriageState.Unit u) {
         return switch (u.kind()) {
-            case FLAGS -> u.family() + ": " + String.join(" ", u.flags().stream().sorted().toList()) + (u.operation() == null ? "" : " (" + u.operation() + ")");
-            case OPERATION -> u.family() + ": " + u.function() + " of " + u.library() + " is off the correctly rounded result";
+            case FLAGS ->
+                u.family() + ": " + String.join(" ", u.flags().stream().sorted().toList())
+                        + (u.operation() == null ? "" : " (" + u.operation() + ")");
+            case OPERATION ->
+                u.family() + ": " + u.function() + " of " + u.library() + " is off the correctly rounded result";
             case CRASH -> u.family() + " ended with " + u.operation();
             case PASS -> u.family() + ": pass";
             case UNDECIDED -> u.family() + ": undecided (" + u.operation() + "): " + u.why();
@@ -256,7 +323,8 @@ public final class CampaignTriage {
      * attributed between O0 and the level where that result first appears; one that differs from O3 between O3 and
      * O3_FM.
      */
-    private static Platform[] step(Platform p, String run, Map<String, Outcome> outcomes, java.util.TreeSet<String> levels) {
+    private static Platform[] step(
+            Platform p, String run, Map<String, Outcome> outcomes, java.util.TreeSet<String> levels) {
         Outcome here = outcomes.get(run + "/" + p.id());
         List<String> below = new ArrayList<>(levels.headSet(p.opt(), false));
         String k = p.opt();
@@ -342,8 +410,12 @@ public final class CampaignTriage {
 
         /** True when the outcome is not the correctly rounded result (unknown truth counts as off). */
         boolean offTruth(Program p, Input in, Outcome o) {
-            Double t = truth.computeIfAbsent(p.id() + "/" + String.join(" ", in.args()), k -> LibraryTriage.truth(p, in));
-            return o == null || o.status() != Outcome.Status.OK || t == null || DiscrepancyClass.classify(o.value(), t) != null;
+            Double t =
+                    truth.computeIfAbsent(p.id() + "/" + String.join(" ", in.args()), k -> LibraryTriage.truth(p, in));
+            return o == null
+                    || o.status() != Outcome.Status.OK
+                    || t == null
+                    || DiscrepancyClass.classify(o.value(), t) != null;
         }
     }
 
@@ -360,7 +432,8 @@ public final class CampaignTriage {
             this.out = out;
             this.total = total;
             this.done = resumed;
-            if (out != null && resumed > 0) out.println("fparity: triage: " + resumed + " of " + total + " units decided before, read back");
+            if (out != null && resumed > 0)
+                out.println("fparity: triage: " + resumed + " of " + total + " units decided before, read back");
         }
 
         void group(String name, int units) {
@@ -382,8 +455,16 @@ public final class CampaignTriage {
             if (out == null) return;
             int width = 30;
             int fill = total == 0 ? width : (int) ((long) width * done / total);
-            out.printf("fparity: triage [%s%s] %d/%d units  %s  %d builds, %d runs  %.0f s%n", "#".repeat(fill), ".".repeat(width - fill), done, total, group,
-                    r.builds(), r.runs(), (System.nanoTime() - start) / 1e9);
+            out.printf(
+                    "fparity: triage [%s%s] %d/%d units  %s  %d builds, %d runs  %.0f s%n",
+                    "#".repeat(fill),
+                    ".".repeat(width - fill),
+                    done,
+                    total,
+                    group,
+                    r.builds(),
+                    r.runs(),
+                    (System.nanoTime() - start) / 1e9);
         }
 
         void finish(ExperimentRunner r) {

@@ -28,17 +28,20 @@ public record Causes(String format, int triaged, int undecided, List<RootCause> 
     public static final String FILE = "causes.json";
 
     public Causes {
-        if (!FORMAT.equals(format)) throw new IllegalArgumentException("not a causes file: format '" + format + "', expected '" + FORMAT + "'");
+        if (!FORMAT.equals(format))
+            throw new IllegalArgumentException("not a causes file: format '" + format + "', expected '" + FORMAT + "'");
         causes = causes == null ? List.of() : List.copyOf(causes);
         Set<String> keys = new HashSet<>();
         for (RootCause c : causes) {
             if (!keys.add(c.key())) throw new IllegalArgumentException("root cause '" + c.key() + "' is listed twice");
         }
         for (int i = 1; i < causes.size(); i++) {
-            if (causes.get(i).cases() > causes.get(i - 1).cases()) throw new IllegalArgumentException("causes are not ranked by cases (most first)");
+            if (causes.get(i).cases() > causes.get(i - 1).cases())
+                throw new IllegalArgumentException("causes are not ranked by cases (most first)");
         }
         if (triaged < 0 || undecided < 0 || undecided > triaged) {
-            throw new IllegalArgumentException("triaged " + triaged + " and undecided " + undecided + " do not fit together");
+            throw new IllegalArgumentException(
+                    "triaged " + triaged + " and undecided " + undecided + " do not fit together");
         }
     }
 
@@ -67,7 +70,8 @@ public record Causes(String format, int triaged, int undecided, List<RootCause> 
         } catch (JsonProcessingException e) {
             Throwable c = e.getCause() instanceof IllegalArgumentException ia ? ia : e;
             String why = c instanceof JsonProcessingException j ? j.getOriginalMessage() : c.getMessage();
-            throw new FparityError(f + " is not a valid causes file: " + why.lines().findFirst().orElse(why));
+            throw new FparityError(f + " is not a valid causes file: "
+                    + why.lines().findFirst().orElse(why));
         }
     }
 

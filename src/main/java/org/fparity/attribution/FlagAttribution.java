@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Input;
@@ -34,7 +34,13 @@ public final class FlagAttribution {
      * What was found. {@code undecided} says why nothing could be attributed (then the lists are empty); {@code
      * builds} counts distinct builds and runs.
      */
-    public record Result(Outcome a, Outcome b, DiscrepancyClass cls, List<FlagSet> sufficient, List<Necessary> necessary, String undecided,
+    public record Result(
+            Outcome a,
+            Outcome b,
+            DiscrepancyClass cls,
+            List<FlagSet> sufficient,
+            List<Necessary> necessary,
+            String undecided,
             int builds) {}
 
     private final Standalone single;
@@ -46,26 +52,38 @@ public final class FlagAttribution {
     }
 
     /** Attributes the difference between {@code a@optA} and {@code a@optB} (one toolchain) on one input. */
-    public Result attribute(DetectedToolchain dt, String optA, String optB, FlagModel model, Program p, Input in) throws InterruptedException {
+    public Result attribute(DetectedToolchain dt, String optA, String optB, FlagModel model, Program p, Input in)
+            throws InterruptedException {
         Outcome oa = single.run(dt, optA, p, in);
         Outcome ob = single.run(dt, optB, p, in);
         if (oa.status() != Outcome.Status.OK || ob.status() != Outcome.Status.OK) {
-            return undecided(oa, ob, null, "both sides must print a result (" + dt.name() + "@" + optA + ": " + oa.status() + ", " + dt.name() + "@" + optB
-                    + ": " + ob.status() + ")");
+            return undecided(
+                    oa,
+                    ob,
+                    null,
+                    "both sides must print a result (" + dt.name() + "@" + optA + ": " + oa.status() + ", " + dt.name()
+                            + "@" + optB + ": " + ob.status() + ")");
         }
         DiscrepancyClass cls = DiscrepancyClass.classify(oa.value(), ob.value());
-        if (cls == null) return undecided(oa, ob, null, "the two levels agree on this input built standalone: nothing to attribute");
+        if (cls == null)
+            return undecided(oa, ob, null, "the two levels agree on this input built standalone: nothing to attribute");
         Toolchain tc = dt.toolchain();
         List<String> partsA = model.parts(tc, optA);
         List<String> partsB = model.parts(tc, optB);
         if (!same(run(dt, model, p, in, partsB), ob)) {
-            return undecided(oa, ob, cls, optB + " taken apart (" + String.join(" ", partsB) + ", " + model.file() + ") does not give " + optB + "'s result");
+            return undecided(
+                    oa,
+                    ob,
+                    cls,
+                    optB + " taken apart (" + String.join(" ", partsB) + ", " + model.file() + ") does not give " + optB
+                            + "'s result");
         }
         List<String> d = DeltaDebug.minus(partsB, partsA);
         DeltaDebug.Test reproducesB = s -> same(run(dt, model, p, in, concat(partsA, s)), ob);
         List<FlagSet> sets = new ArrayList<>();
         if (!reproducesB.holds(d)) {
-            return undecided(oa, ob, cls, optA + "'s flags with all of " + optB + "'s do not give " + optB + "'s result");
+            return undecided(
+                    oa, ob, cls, optA + "'s flags with all of " + optB + "'s do not give " + optB + "'s result");
         }
         for (List<String> set : DeltaDebug.minimalSets(d, reproducesB, MAX_SETS)) sets.add(named(model, set));
         List<Necessary> necessary = new ArrayList<>();
@@ -96,7 +114,8 @@ public final class FlagAttribution {
     }
 
     /** One build and run with these flags (remembered: the same flags are built once). */
-    private Outcome run(DetectedToolchain dt, FlagModel model, Program p, Input in, List<String> flags) throws InterruptedException {
+    private Outcome run(DetectedToolchain dt, FlagModel model, Program p, Input in, List<String> flags)
+            throws InterruptedException {
         Outcome known = runs.get(flags);
         if (known != null) return known;
         String lvl = "x" + (level++);
@@ -108,7 +127,9 @@ public final class FlagAttribution {
 
     /** The same result as the campaign compares results: both printed, and no discrepancy class between them. */
     static boolean same(Outcome x, Outcome y) {
-        return x.status() == Outcome.Status.OK && y.status() == Outcome.Status.OK && DiscrepancyClass.classify(x.value(), y.value()) == null;
+        return x.status() == Outcome.Status.OK
+                && y.status() == Outcome.Status.OK
+                && DiscrepancyClass.classify(x.value(), y.value()) == null;
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

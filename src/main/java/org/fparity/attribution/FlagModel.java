@@ -21,7 +21,12 @@ import org.fparity.util.Processes;
  * not decompose is its descriptor's flags as they are. Linked objects are named by a probe (the compiler says where
  * {@code crtfastmath.o} is) and enter the build line as that path.
  */
-public record FlagModel(String file, Map<String, List<String>> levels, Map<String, String> linked, Map<String, String> meanings, List<Knob> knobs,
+public record FlagModel(
+        String file,
+        Map<String, List<String>> levels,
+        Map<String, String> linked,
+        Map<String, String> meanings,
+        List<Knob> knobs,
         String passes) {
     /**
      * A behaviour and the flags that switch it; {@code off} null when only leaving {@code on} out turns it off; {@code
@@ -34,14 +39,17 @@ public record FlagModel(String file, Map<String, List<String>> levels, Map<Strin
     public static FlagModel forToolchain(Path dir, String toolchain) {
         if (Files.isDirectory(dir)) {
             try (Stream<Path> files = Files.list(dir)) {
-                for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".json"))
+                        .sorted()
+                        .toList()) {
                     JsonNode root = ProgramJson.STRICT.readTree(Files.readString(f));
                     for (JsonNode t : root.path("toolchains")) {
                         if (t.asText().equals(toolchain)) return parse(f, root);
                     }
                 }
             } catch (IOException e) {
-                throw new FparityError("cannot read the knob files in " + dir + ": " + e.getMessage(), FparityError.IO_FAILURE);
+                throw new FparityError(
+                        "cannot read the knob files in " + dir + ": " + e.getMessage(), FparityError.IO_FAILURE);
             }
         }
         return new FlagModel(null, Map.of(), Map.of(), Map.of(), List.of(), null);
@@ -59,23 +67,37 @@ public record FlagModel(String file, Map<String, List<String>> levels, Map<Strin
         root.path("linked").properties().forEach(e -> {
             List<String> probe = new ArrayList<>();
             e.getValue().path("probe").forEach(v -> probe.add(v.asText()));
-            String where = probe.isEmpty() || Processes.which(probe.getFirst()) == null ? null : Processes.probe(probe, Map.of(), 30);
+            String where = probe.isEmpty() || Processes.which(probe.getFirst()) == null
+                    ? null
+                    : Processes.probe(probe, Map.of(), 30);
             String path = where == null ? null : where.strip();
             if (path != null && Files.isRegularFile(Path.of(path))) linked.put(e.getKey(), path);
             meanings.put(e.getKey(), e.getValue().path("meaning").asText(""));
         });
         List<Knob> knobs = new ArrayList<>();
         for (JsonNode k : root.path("knobs")) {
-            knobs.add(new Knob(k.path("name").asText(), k.path("on").asText(), k.hasNonNull("off") ? k.get("off").asText() : null,
-                    k.hasNonNull("implicit") ? k.get("implicit").asText() : null, k.hasNonNull("operation") ? k.get("operation").asText() : null));
+            knobs.add(new Knob(
+                    k.path("name").asText(),
+                    k.path("on").asText(),
+                    k.hasNonNull("off") ? k.get("off").asText() : null,
+                    k.hasNonNull("implicit") ? k.get("implicit").asText() : null,
+                    k.hasNonNull("operation") ? k.get("operation").asText() : null));
         }
-        return new FlagModel(f.toString(), levels, linked, meanings, List.copyOf(knobs), root.hasNonNull("passes") ? root.get("passes").asText() : null);
+        return new FlagModel(
+                f.toString(),
+                levels,
+                linked,
+                meanings,
+                List.copyOf(knobs),
+                root.hasNonNull("passes") ? root.get("passes").asText() : null);
     }
 
     /** The flags an opt level is made of (the decomposition where the model has one, else the descriptor's). */
     public List<String> parts(Toolchain tc, String opt) {
         List<String> own = tc.opt().get(opt);
-        if (own == null) throw new FparityError(tc.name() + " has no opt level '" + opt + "' (it has: " + String.join(", ", tc.optLevels()) + ")");
+        if (own == null)
+            throw new FparityError(
+                    tc.name() + " has no opt level '" + opt + "' (it has: " + String.join(", ", tc.optLevels()) + ")");
         return levels.getOrDefault(opt, own);
     }
 
@@ -85,7 +107,10 @@ public record FlagModel(String file, Map<String, List<String>> levels, Map<Strin
         for (String f : flags) {
             if (meanings.containsKey(f)) {
                 String path = linked.get(f);
-                if (path == null) throw new FparityError("cannot find " + f + " for this toolchain (its probe in " + file + " found nothing)", FparityError.MISSING_TOOL);
+                if (path == null)
+                    throw new FparityError(
+                            "cannot find " + f + " for this toolchain (its probe in " + file + " found nothing)",
+                            FparityError.MISSING_TOOL);
                 out.add(path);
             } else {
                 out.add(f);

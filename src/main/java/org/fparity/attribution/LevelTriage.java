@@ -75,8 +75,12 @@ final class LevelTriage {
         Map<Case, Boolean> whole = lab.solve(cases, c -> reproducesB(c, d));
         for (Case c : cases) {
             if (whole.get(c)) left.add(c);
-            else out.put(c, Found.undecided((apply(d).isEmpty() ? "no flags" : String.join(" ", apply(d))) + " (A's flags with all " + d.size()
-                    + " changes to B's) does not give B's result in a batch build"));
+            else
+                out.put(
+                        c,
+                        Found.undecided(
+                                (apply(d).isEmpty() ? "no flags" : String.join(" ", apply(d))) + " (A's flags with all "
+                                        + d.size() + " changes to B's) does not give B's result in a batch build"));
         }
         List<List<String>> tried = new ArrayList<>();
         for (List<String> seed : List.copyOf(known).subList(0, Math.min(SEEDS, known.size()))) {
@@ -94,9 +98,11 @@ final class LevelTriage {
             Map<List<String>, Integer> bySet = new LinkedHashMap<>();
             for (Case c : left) if (!needs.get(c).isEmpty()) bySet.merge(needs.get(c), 1, Integer::sum);
             List<List<String>> candidates = new ArrayList<>(bySet.keySet());
-            candidates.sort(Comparator.comparingInt((List<String> s) -> -bySet.get(s)).thenComparing(Object::toString));
+            candidates.sort(
+                    Comparator.comparingInt((List<String> s) -> -bySet.get(s)).thenComparing(Object::toString));
             for (List<String> s : candidates) {
-                List<Case> with = left.stream().filter(c -> needs.get(c).equals(s)).toList();
+                List<Case> with =
+                        left.stream().filter(c -> needs.get(c).equals(s)).toList();
                 List<Case> rest = new ArrayList<>(with);
                 verify(s, rest, out, tried);
                 left.removeAll(with);
@@ -111,10 +117,15 @@ final class LevelTriage {
                 verify(s, left, out, tried);
             }
             if (left.isEmpty()) break;
-            Case sample = left.stream().min(Comparator.comparing((Case c) -> Size.of(c.program())).thenComparing(Case::id)).orElseThrow();
+            Case sample = left.stream()
+                    .min(Comparator.comparing((Case c) -> Size.of(c.program())).thenComparing(Case::id))
+                    .orElseThrow();
             left.remove(sample);
             if (debugged++ >= MAX_SETS) {
-                out.put(sample, Found.undecided("more than " + MAX_SETS + " distinct flag sets for " + toolchain + " at these two levels; not delta-debugged"));
+                out.put(
+                        sample,
+                        Found.undecided("more than " + MAX_SETS + " distinct flag sets for " + toolchain
+                                + " at these two levels; not delta-debugged"));
                 continue;
             }
             List<String> s = lab.solve(List.of(sample), c -> minimise(c)).get(sample);
@@ -148,7 +159,8 @@ final class LevelTriage {
                 if (op == null || k.off() == null || (k.implicit() == null && !partsB.contains(k.on()))) continue;
                 List<String> off = new ArrayList<>(DeltaDebug.minus(partsB, List.of(k.on())));
                 off.add(k.off());
-                if (FlagAttribution.same(lab.outcome(new Experiment(c.program(), c.input(), toolchain, off)), c.a()) && !ops.contains(op)) ops.add(op);
+                if (FlagAttribution.same(lab.outcome(new Experiment(c.program(), c.input(), toolchain, off)), c.a())
+                        && !ops.contains(op)) ops.add(op);
             }
             return ops;
         });
@@ -170,7 +182,8 @@ final class LevelTriage {
     }
 
     /** Verifies {@code s} on the cases left that it was not tried on yet; those it explains move from {@code left} to {@code out}. */
-    private void verify(List<String> s, List<Case> left, Map<Case, Found> out, List<List<String>> tried) throws InterruptedException {
+    private void verify(List<String> s, List<Case> left, Map<Case, Found> out, List<List<String>> tried)
+            throws InterruptedException {
         if (!d.containsAll(s) || s.isEmpty()) return;
         tried.add(s);
         Map<Case, Boolean> ok = lab.solve(left, c -> verified(c, s));

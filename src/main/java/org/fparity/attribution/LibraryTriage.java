@@ -70,20 +70,34 @@ final class LibraryTriage {
     TriageState.Unit decide(Case c) throws InterruptedException {
         Double t = truth(c.program(), c.input());
         String both = c.toolchainA() + " and " + c.toolchainB();
-        if (t == null) return undecided(c, both, "no correctly rounded result", "the correctly rounded result of this case cannot be computed");
+        if (t == null)
+            return undecided(
+                    c,
+                    both,
+                    "no correctly rounded result",
+                    "the correctly rounded result of this case cannot be computed");
         boolean offA = off(c.a(), t);
         boolean offB = off(c.b(), t);
-        if (!offA && !offB) return undecided(c, both, "both on the truth", "both sides print the correctly rounded result's class");
+        if (!offA && !offB)
+            return undecided(c, both, "both on the truth", "both sides print the correctly rounded result's class");
         Side a = offA ? side(c, c.toolchainA(), c.a()) : null;
         Side b = offB ? side(c, c.toolchainB(), c.b()) : null;
         Side pick;
-        if (a != null && b != null && a.call() != null && b.call() != null) pick = b.call().seq() < a.call().seq() ? b : a;
+        if (a != null && b != null && a.call() != null && b.call() != null)
+            pick = b.call().seq() < a.call().seq() ? b : a;
         else if (a != null && a.call() != null) pick = a;
         else if (b != null && b.call() != null) pick = b;
         else pick = a != null ? a : b;
         if (pick.call() == null) return undecided(c, pick.toolchain(), pick.slug(), pick.why());
-        return new TriageState.Unit(c.id(), RootCause.Kind.OPERATION, family(pick.toolchain()), List.of(), "math function", pick.call().fn().canonicalName(),
-                pick.library(), null);
+        return new TriageState.Unit(
+                c.id(),
+                RootCause.Kind.OPERATION,
+                family(pick.toolchain()),
+                List.of(),
+                "math function",
+                pick.call().fn().canonicalName(),
+                pick.library(),
+                null);
     }
 
     /** One side's attribution: the first call its library leaves the truth at, or why none. */
@@ -96,7 +110,8 @@ final class LibraryTriage {
         } catch (FparityError e) {
             tc = null;
         }
-        if (tc == null) return new Side(name, null, null, "unknown toolchain", name + " is not in the toolchain folder");
+        if (tc == null)
+            return new Side(name, null, null, "unknown toolchain", name + " is not in the toolchain folder");
         String library = library(tc);
         LibraryPlatform.Library lib = switch (library) {
             case "glibc" -> glibc();
@@ -104,17 +119,36 @@ final class LibraryTriage {
             case "Java StrictMath" -> LibraryPlatform.JAVA_STRICT_MATH;
             default -> null;
         };
-        if (lib == null) return new Side(name, library, null, "library not evaluated", library + " cannot be evaluated here");
+        if (lib == null)
+            return new Side(name, library, null, "library not evaluated", library + " cannot be evaluated here");
         LibraryPlatform.Run run = LibraryPlatform.run(c.program(), c.input(), lib);
         if (run.missing() != null) {
-            return new Side(name, library, null, "library not evaluated", library + " has no in-process form of " + run.missing().canonicalName());
+            return new Side(
+                    name,
+                    library,
+                    null,
+                    "library not evaluated",
+                    library + " has no in-process form of " + run.missing().canonicalName());
         }
-        if (recorded == null || recorded.status() != Outcome.Status.OK || DiscrepancyClass.classify(run.result(), recorded.value()) != null) {
-            return new Side(name, library, null, "not its library's result",
-                    name + "'s result is not what " + library + " gives evaluated in program order: its arithmetic differs (contraction, order, precision)");
+        if (recorded == null
+                || recorded.status() != Outcome.Status.OK
+                || DiscrepancyClass.classify(run.result(), recorded.value()) != null) {
+            return new Side(
+                    name,
+                    library,
+                    null,
+                    "not its library's result",
+                    name + "'s result is not what " + library
+                            + " gives evaluated in program order: its arithmetic differs (contraction, order, precision)");
         }
-        for (LibraryPlatform.Call call : run.calls()) if (call.offTruth()) return new Side(name, library, call, null, null);
-        return new Side(name, library, null, "no call off the truth", "every math call of " + library + " is correctly rounded here");
+        for (LibraryPlatform.Call call : run.calls())
+            if (call.offTruth()) return new Side(name, library, call, null, null);
+        return new Side(
+                name,
+                library,
+                null,
+                "no call off the truth",
+                "every math call of " + library + " is correctly rounded here");
     }
 
     /**

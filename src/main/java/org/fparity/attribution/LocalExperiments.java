@@ -42,7 +42,11 @@ public final class LocalExperiments implements ExperimentRunner {
      * @param models     the knob model of a toolchain (how its flag words become build words)
      * @param work       the build folder (binary cache)
      */
-    public LocalExperiments(Function<String, DetectedToolchain> toolchains, Function<String, FlagModel> models, Path work, int workers) {
+    public LocalExperiments(
+            Function<String, DetectedToolchain> toolchains,
+            Function<String, FlagModel> models,
+            Path work,
+            int workers) {
         this.toolchains = toolchains;
         this.models = models;
         this.executor = new LocalExecutor(new BinaryCache(work.resolve("build")), workers, s -> {});
@@ -55,7 +59,8 @@ public final class LocalExperiments implements ExperimentRunner {
         for (Experiment e : experiments) {
             if (done.containsKey(e.key()) || todo.containsKey(keyText(e.key()))) continue;
             todo.put(keyText(e.key()), e);
-            groups.computeIfAbsent(e.toolchain() + "\u0000" + String.join("\u0000", e.flags()), k -> new ArrayList<>()).add(e);
+            groups.computeIfAbsent(e.toolchain() + "\u0000" + String.join("\u0000", e.flags()), k -> new ArrayList<>())
+                    .add(e);
         }
         List<Job> jobs = new ArrayList<>();
         Map<String, Experiment> byLine = new ConcurrentHashMap<>();
@@ -66,7 +71,8 @@ public final class LocalExperiments implements ExperimentRunner {
             List<String> words = models.apply(first.toolchain()).argv(first.flags());
             String level = "t" + Hashes.sha256Hex(String.join("\u0000", words)).substring(0, 12);
             Toolchain tc = dt.toolchain().withLevel(level, words);
-            if (tc.runTimeout() > RUN_SECONDS) tc = tc.withTimeouts(tc.compileTimeoutSeconds(), RUN_SECONDS, tc.startupTimeoutSeconds());
+            if (tc.runTimeout() > RUN_SECONDS)
+                tc = tc.withTimeouts(tc.compileTimeoutSeconds(), RUN_SECONDS, tc.startupTimeoutSeconds());
             DetectedToolchain withFlags = dt.withToolchain(tc);
             Map<String, Program> programs = new LinkedHashMap<>();
             Map<String, Integer> inputs = new HashMap<>();
@@ -80,7 +86,14 @@ public final class LocalExperiments implements ExperimentRunner {
                 byLine.put(platform + "/" + id + "/" + k, e);
             }
             String name = String.format("Triage%05d", ++batch);
-            jobs.add(new Job(name, List.copyOf(programs.keySet()), Emitters.forToolchain(tc, programs), withFlags, level, platform, lines));
+            jobs.add(new Job(
+                    name,
+                    List.copyOf(programs.keySet()),
+                    Emitters.forToolchain(tc, programs),
+                    withFlags,
+                    level,
+                    platform,
+                    lines));
         }
         Map<Experiment.Key, Outcome> got = new ConcurrentHashMap<>();
         if (!jobs.isEmpty()) {
@@ -96,7 +109,16 @@ public final class LocalExperiments implements ExperimentRunner {
         for (Experiment e : experiments) {
             Outcome o = done.get(e.key());
             if (o == null) {
-                o = new Outcome(e.program().id(), 0, e.toolchain(), "experiment", Outcome.Status.HARNESS_ERROR, null, "no outcome came back", e.toolchain(), 0);
+                o = new Outcome(
+                        e.program().id(),
+                        0,
+                        e.toolchain(),
+                        "experiment",
+                        Outcome.Status.HARNESS_ERROR,
+                        null,
+                        "no outcome came back",
+                        e.toolchain(),
+                        0);
                 done.put(e.key(), o);
             }
             out.add(o);
@@ -105,7 +127,8 @@ public final class LocalExperiments implements ExperimentRunner {
     }
 
     private static String keyText(Experiment.Key k) {
-        return k.program() + "\u0000" + String.join(",", k.input()) + "\u0000" + k.toolchain() + "\u0000" + String.join("\u0000", k.flags());
+        return k.program() + "\u0000" + String.join(",", k.input()) + "\u0000" + k.toolchain() + "\u0000"
+                + String.join("\u0000", k.flags());
     }
 
     @Override

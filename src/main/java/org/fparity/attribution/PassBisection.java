@@ -29,7 +29,15 @@ public final class PassBisection {
      * What was found: {@code limit} the first pass count that gives B's result (-1 when none does within the passes),
      * the pass and the function it ran on, the outcomes at limit-1 and limit; {@code undecided} why not, or null.
      */
-    public record Result(int limit, int passes, String pass, String function, Outcome before, Outcome at, String undecided, int builds) {}
+    public record Result(
+            int limit,
+            int passes,
+            String pass,
+            String function,
+            Outcome before,
+            Outcome at,
+            String undecided,
+            int builds) {}
 
     private final Standalone single;
     private final Path work;
@@ -42,20 +50,46 @@ public final class PassBisection {
     }
 
     /** Bisects B's flags ({@code flags}, the build line's words) on one input, against B's result {@code b}. */
-    public Result bisect(DetectedToolchain dt, List<String> flags, Program p, Input in, Outcome b) throws InterruptedException {
+    public Result bisect(DetectedToolchain dt, List<String> flags, Program p, Input in, Outcome b)
+            throws InterruptedException {
         List<String[]> all = passes(dt, flags, p);
         int k = all.size();
-        if (k == 0) return new Result(-1, 0, null, null, null, null, dt.name() + " reports no passes under -opt-bisect-limit (not an LLVM toolchain?)", builds);
+        if (k == 0)
+            return new Result(
+                    -1,
+                    0,
+                    null,
+                    null,
+                    null,
+                    null,
+                    dt.name() + " reports no passes under -opt-bisect-limit (not an LLVM toolchain?)",
+                    builds);
         Outcome none = run(dt, flags, p, in, 0);
         if (FlagAttribution.same(none, b)) {
-            return new Result(0, k, null, null, null, none, "limit 0 (no optional pass) already gives B's result: the difference is made outside the optimisation passes (front end or code generation)", builds);
+            return new Result(
+                    0,
+                    k,
+                    null,
+                    null,
+                    null,
+                    none,
+                    "limit 0 (no optional pass) already gives B's result: the difference is made outside the optimisation passes (front end or code generation)",
+                    builds);
         }
         Outcome full = run(dt, flags, p, in, k);
         if (!FlagAttribution.same(full, b)) {
-            return new Result(-1, k, null, null, none, full, "all " + k + " passes do not give B's result with -opt-bisect-limit (the flag changes the build)", builds);
+            return new Result(
+                    -1,
+                    k,
+                    null,
+                    null,
+                    none,
+                    full,
+                    "all " + k + " passes do not give B's result with -opt-bisect-limit (the flag changes the build)",
+                    builds);
         }
-        int lo = 0;  // gives another result
-        int hi = k;  // gives B's
+        int lo = 0; // gives another result
+        int hi = k; // gives B's
         Outcome atHi = full;
         Outcome atLo = none;
         while (hi - lo > 1) {
@@ -70,10 +104,12 @@ public final class PassBisection {
             }
         }
         String[] named = hi - 1 < all.size() ? all.get(hi - 1) : null;
-        return new Result(hi, k, named == null ? null : named[1], named == null ? null : named[2], atLo, atHi, null, builds);
+        return new Result(
+                hi, k, named == null ? null : named[1], named == null ? null : named[2], atLo, atHi, null, builds);
     }
 
-    private Outcome run(DetectedToolchain dt, List<String> flags, Program p, Input in, int limit) throws InterruptedException {
+    private Outcome run(DetectedToolchain dt, List<String> flags, Program p, Input in, int limit)
+            throws InterruptedException {
         List<String> f = new ArrayList<>(flags);
         f.add("-mllvm");
         f.add("-opt-bisect-limit=" + limit);
@@ -86,17 +122,22 @@ public final class PassBisection {
     private List<String[]> passes(DetectedToolchain dt, List<String> flags, Program p) throws InterruptedException {
         try {
             Path dir = Files.createDirectories(work.resolve("passes"));
-            Path src = dir.resolve(Standalone.className(dt) + "." + dt.toolchain().extension());
+            Path src =
+                    dir.resolve(Standalone.className(dt) + "." + dt.toolchain().extension());
             Files.writeString(src, Standalone.source(dt, p));
             List<String> f = new ArrayList<>(flags);
             f.add("-mllvm");
-            f.add("-opt-bisect-limit=-1");  // no limit: LLVM lists every pass it runs
+            f.add("-opt-bisect-limit=-1"); // no limit: LLVM lists every pass it runs
             String lvl = "list";
-            List<String> argv = new ArrayList<>(dt.toolchain().withLevel(lvl, f).compileArgv(lvl, src.toString(), dir.resolve("bin").toString(),
-                    Standalone.className(dt)));
+            List<String> argv = new ArrayList<>(dt.toolchain()
+                    .withLevel(lvl, f)
+                    .compileArgv(lvl, src.toString(), dir.resolve("bin").toString(), Standalone.className(dt)));
             Path err = dir.resolve("passes.txt");
-            Processes.Result r = Processes.run(argv, dt.toolchain().env(), dir, err, dt.toolchain().compileTimeout());
-            if (r.timedOut() || r.exitCode() != 0) throw new FparityError(dt.name() + " did not build the program for the pass list: " + Files.readString(err).strip());
+            Processes.Result r = Processes.run(
+                    argv, dt.toolchain().env(), dir, err, dt.toolchain().compileTimeout());
+            if (r.timedOut() || r.exitCode() != 0)
+                throw new FparityError(dt.name() + " did not build the program for the pass list: "
+                        + Files.readString(err).strip());
             List<String[]> out = new ArrayList<>();
             for (String line : Files.readAllLines(err)) {
                 Matcher m = LINE.matcher(line.strip());

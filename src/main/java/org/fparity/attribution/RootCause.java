@@ -26,12 +26,28 @@ import java.util.Locale;
  * @param representative the discrepancy id of its smallest representative (fewest operations)
  * @param reduce one command that reduces the representative
  */
-public record RootCause(String key, Kind kind, String family, List<String> flags, String pass, String operation, String function, String library,
-        String title, int cases, List<String> discrepancies, String representative, String reduce) {
+public record RootCause(
+        String key,
+        Kind kind,
+        String family,
+        List<String> flags,
+        String pass,
+        String operation,
+        String function,
+        String library,
+        String title,
+        int cases,
+        List<String> discrepancies,
+        String representative,
+        String reduce) {
 
     /** What kind of cause: a flag set, an optimisation pass, an operation across toolchains, a crash, or undecided. */
     public enum Kind {
-        FLAGS, PASS, OPERATION, CRASH, UNDECIDED;
+        FLAGS,
+        PASS,
+        OPERATION,
+        CRASH,
+        UNDECIDED;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);
@@ -40,13 +56,16 @@ public record RootCause(String key, Kind kind, String family, List<String> flags
 
     public RootCause {
         if (kind == null) throw new IllegalArgumentException("a root cause needs a kind");
-        if (family == null || family.isBlank()) throw new IllegalArgumentException("a root cause needs the platform family that is off the truth");
+        if (family == null || family.isBlank())
+            throw new IllegalArgumentException("a root cause needs the platform family that is off the truth");
         flags = flags == null ? List.of() : List.copyOf(flags.stream().sorted().toList());
         discrepancies = discrepancies == null ? List.of() : List.copyOf(discrepancies);
         if (cases < 0) throw new IllegalArgumentException("cases must be >= 0, got " + cases);
         String expected = keyOf(kind, family, flags, pass, operation, function);
         if (key == null) key = expected;
-        else if (!key.equals(expected)) throw new IllegalArgumentException("root cause key '" + key + "' does not match its fields ('" + expected + "')");
+        else if (!key.equals(expected))
+            throw new IllegalArgumentException(
+                    "root cause key '" + key + "' does not match its fields ('" + expected + "')");
     }
 
     /**
@@ -54,7 +73,8 @@ public record RootCause(String key, Kind kind, String family, List<String> flags
      * absent). Case counts, ids and titles are not part of it, so the same cause found on another night has the same
      * key.
      */
-    public static String keyOf(Kind kind, String family, List<String> flags, String pass, String operation, String function) {
+    public static String keyOf(
+            Kind kind, String family, List<String> flags, String pass, String operation, String function) {
         List<String> sorted = new ArrayList<>(flags == null ? List.of() : flags);
         sorted.sort(null);
         return String.join("|", kind.label(), family, String.join(" ", sorted), nz(pass), nz(operation), nz(function));

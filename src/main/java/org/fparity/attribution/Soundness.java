@@ -33,11 +33,14 @@ public final class Soundness {
 
     public static Report check(Path campaign, Path toolchainDir, Path knobDir, int every) throws InterruptedException {
         if (!Files.isRegularFile(campaign.resolve(TriageState.DIR).resolve(TriageState.FILE))) {
-            throw new FparityError(campaign + " has not been triaged (no " + TriageState.DIR + "/" + TriageState.FILE + "): run fparity triage " + campaign);
+            throw new FparityError(campaign + " has not been triaged (no " + TriageState.DIR + "/" + TriageState.FILE
+                    + "): run fparity triage " + campaign);
         }
         CampaignView view = CampaignFiles.load(campaign);
         Map<String, Outcome> outcomes = new HashMap<>();
-        for (Outcome o : view.outcomes()) outcomes.putIfAbsent(o.program() + "/" + o.input() + "/" + Platform.of(o).id(), o);
+        for (Outcome o : view.outcomes())
+            outcomes.putIfAbsent(
+                    o.program() + "/" + o.input() + "/" + Platform.of(o).id(), o);
         List<TriageState.Unit> units = new ArrayList<>();
         for (TriageState.Unit u : TriageState.read(campaign)) if (u.kind() == RootCause.Kind.FLAGS) units.add(u);
         Toolchains tcs = Toolchains.load(toolchainDir);
@@ -58,7 +61,8 @@ public final class Soundness {
             String optB = f[2];
             String program = f[3].substring(0, f[3].indexOf('/'));
             int input = Integer.parseInt(f[3].substring(f[3].indexOf('/') + 1));
-            Outcome recordedB = outcomes.get(program + "/" + input + "/" + a.at(optB).id());
+            Outcome recordedB =
+                    outcomes.get(program + "/" + input + "/" + a.at(optB).id());
             Program p = programs.computeIfAbsent(program, k -> Program.parse(view.source(k)));
             Input in = view.input(program, input);
             DetectedToolchain dt = detected.computeIfAbsent(a.toolchain(), n -> DetectedToolchain.detect(tcs.get(n)));
@@ -67,24 +71,45 @@ public final class Soundness {
             checked++;
             boolean reproduces = same(single, dt, model, changes.apply(u.flags()), p, in, recordedB, builds);
             if (!reproduces) {
-                failures.add(u.unit() + ": A + " + String.join(" ", u.flags()) + " does not give B's result single-program");
+                failures.add(
+                        u.unit() + ": A + " + String.join(" ", u.flags()) + " does not give B's result single-program");
                 continue;
             }
             sound++;
             String needless = null;
             for (String m : u.flags()) {
-                if (same(single, dt, model, changes.apply(DeltaDebug.minus(u.flags(), List.of(m))), p, in, recordedB, builds)) needless = m;
+                if (same(
+                        single,
+                        dt,
+                        model,
+                        changes.apply(DeltaDebug.minus(u.flags(), List.of(m))),
+                        p,
+                        in,
+                        recordedB,
+                        builds)) needless = m;
             }
             if (needless == null) minimal++;
-            else failures.add(u.unit() + ": A + " + String.join(" ", u.flags()) + " without " + needless + " still gives B's result single-program");
+            else
+                failures.add(u.unit() + ": A + " + String.join(" ", u.flags()) + " without " + needless
+                        + " still gives B's result single-program");
         }
         return new Report(units.size(), checked, sound, minimal, List.copyOf(failures), builds.size());
     }
 
-    private static boolean same(Standalone single, DetectedToolchain dt, FlagModel model, List<String> flags, Program p, Input in, Outcome b,
-            Map<String, Integer> builds) throws InterruptedException {
+    private static boolean same(
+            Standalone single,
+            DetectedToolchain dt,
+            FlagModel model,
+            List<String> flags,
+            Program p,
+            Input in,
+            Outcome b,
+            Map<String, Integer> builds)
+            throws InterruptedException {
         List<String> words = model.argv(flags);
-        String level = "s" + org.fparity.util.Hashes.sha256Hex(String.join("\u0000", words)).substring(0, 12);
+        String level = "s"
+                + org.fparity.util.Hashes.sha256Hex(String.join("\u0000", words))
+                        .substring(0, 12);
         builds.merge(p.id() + "/" + dt.name() + "/" + level, 1, Integer::sum);
         Toolchain tc = dt.toolchain().withLevel(level, words);
         return FlagAttribution.same(single.run(dt.withToolchain(tc), level, p, in), b);

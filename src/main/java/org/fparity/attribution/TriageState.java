@@ -25,7 +25,15 @@ final class TriageState implements AutoCloseable {
     static final String FILE = "units.jsonl";
 
     /** What one unit came to. */
-    record Unit(String unit, RootCause.Kind kind, String family, List<String> flags, String operation, String function, String library, String why) {
+    record Unit(
+            String unit,
+            RootCause.Kind kind,
+            String family,
+            List<String> flags,
+            String operation,
+            String function,
+            String library,
+            String why) {
         Unit {
             flags = flags == null ? List.of() : List.copyOf(flags);
         }
@@ -38,7 +46,8 @@ final class TriageState implements AutoCloseable {
     record Header(String format, String outcomes) {}
 
     private static final String FORMAT = "fparity-triage-state/1";
-    private static final com.fasterxml.jackson.databind.ObjectWriter WRITER = ProgramJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
+    private static final com.fasterxml.jackson.databind.ObjectWriter WRITER =
+            ProgramJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
 
     private final Path file;
     private final Map<String, Unit> done = new LinkedHashMap<>();

@@ -25,11 +25,18 @@ public final class FparityProcess {
     public static List<String> command() {
         Path jar = codeSource();
         if (jar != null && jar.toString().endsWith(".jar")) {
-            Path launcher = jar.toAbsolutePath().getParent().getParent().resolve("bin").resolve("fparity");
+            Path launcher =
+                    jar.toAbsolutePath().getParent().getParent().resolve("bin").resolve("fparity");
             if (Files.isExecutable(launcher)) return List.of(launcher.toString());
         }
         String java = ProcessHandle.current().info().command().orElse("java");
-        return List.of(java, "--enable-native-access=ALL-UNNAMED", "-Xss8m", "-cp", System.getProperty("java.class.path"), "org.fparity.cli.Main");
+        return List.of(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xss8m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.fparity.cli.Main");
     }
 
     private static Path codeSource() {
@@ -48,6 +55,10 @@ public final class FparityProcess {
         long t0 = System.nanoTime();
         long c0 = Bench.childCpuMillis();
         Processes.Result r = Processes.run(argv, Map.of(), null, log, timeoutSeconds);
-        return new Run(r.timedOut() ? -1 : r.exitCode(), (System.nanoTime() - t0) / 1_000_000, Bench.childCpuMillis() - c0, log);
+        return new Run(
+                r.timedOut() ? -1 : r.exitCode(),
+                (System.nanoTime() - t0) / 1_000_000,
+                Bench.childCpuMillis() - c0,
+                log);
     }
 }

@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.campaign.Bench;
-import org.fparity.util.Processes;
 import org.fparity.fprev.Fprev;
 import org.fparity.fprev.ProbeValues;
-import org.fparity.ir.Precision;
 import org.fparity.fprev.ProcessTarget;
 import org.fparity.fprev.Runners;
+import org.fparity.ir.Precision;
+import org.fparity.util.Processes;
 
 /**
  * fparity's FPRev against the original (peichenxie/FPRev, unmodified, from a folder the user names) on numpy's float32
@@ -65,8 +65,11 @@ public final class FprevPeer {
 
     /** The original's checkout: fprev.py and experiments/accumimpls/numpy.py. */
     public static Path check(Path dir) {
-        if (!Files.isRegularFile(dir.resolve("fprev.py")) || !Files.isRegularFile(dir.resolve("experiments/accumimpls/numpy.py"))) {
-            throw new FparityError("--fprev " + dir + ": no fprev.py and experiments/accumimpls/numpy.py there (expected a checkout of peichenxie/FPRev)",
+        if (!Files.isRegularFile(dir.resolve("fprev.py"))
+                || !Files.isRegularFile(dir.resolve("experiments/accumimpls/numpy.py"))) {
+            throw new FparityError(
+                    "--fprev " + dir
+                            + ": no fprev.py and experiments/accumimpls/numpy.py there (expected a checkout of peichenxie/FPRev)",
                     FparityError.BAD_INPUT);
         }
         return dir.toAbsolutePath();
@@ -80,12 +83,24 @@ public final class FprevPeer {
     }
 
     /** The best of {@code reps} warm reveals by the original, in one Python process. */
-    public static double originalWarm(Path driver, Path peer, int n, int reps) throws IOException, InterruptedException {
+    public static double originalWarm(Path driver, Path peer, int n, int reps)
+            throws IOException, InterruptedException {
         Path log = driver.resolveSibling("warm.log");
-        Processes.Result r = Processes.run(List.of(Runners.pythonAsTyped(), driver.toString(), Integer.toString(n), Integer.toString(reps), peer.toString()),
-                Map.of(), driver.getParent(), log, 3600);
+        Processes.Result r = Processes.run(
+                List.of(
+                        Runners.pythonAsTyped(),
+                        driver.toString(),
+                        Integer.toString(n),
+                        Integer.toString(reps),
+                        peer.toString()),
+                Map.of(),
+                driver.getParent(),
+                log,
+                3600);
         String text = Files.readString(log, StandardCharsets.UTF_8);
-        if (!r.ok()) throw new FparityError("the original FPRev failed (exit " + r.exitCode() + "): " + last(text), FparityError.MISSING_TOOL);
+        if (!r.ok())
+            throw new FparityError(
+                    "the original FPRev failed (exit " + r.exitCode() + "): " + last(text), FparityError.MISSING_TOOL);
         return parseBest(text);
     }
 
@@ -100,14 +115,21 @@ public final class FprevPeer {
      * One whole-process reveal by the original with the interpreter {@code python} (its user types python3:
      * {@link Runners#pythonAsTyped}): Python's start, numpy's import, one fprev() call. Wall and CPU ms.
      */
-    public static long[] originalWhole(Path driver, Path peer, int n, String python) throws IOException, InterruptedException {
+    public static long[] originalWhole(Path driver, Path peer, int n, String python)
+            throws IOException, InterruptedException {
         Path log = driver.resolveSibling("whole.log");
         long t0 = System.nanoTime();
         long c0 = Bench.childCpuMillis();
-        Processes.Result r = Processes.run(List.of(python, driver.toString(), Integer.toString(n), "0", peer.toString()), Map.of(),
-                driver.getParent(), log, 3600);
+        Processes.Result r = Processes.run(
+                List.of(python, driver.toString(), Integer.toString(n), "0", peer.toString()),
+                Map.of(),
+                driver.getParent(),
+                log,
+                3600);
         long[] out = {(System.nanoTime() - t0) / 1_000_000, Bench.childCpuMillis() - c0};
-        if (!r.ok()) throw new FparityError("the original FPRev failed: " + last(Files.readString(log)), FparityError.MISSING_TOOL);
+        if (!r.ok())
+            throw new FparityError(
+                    "the original FPRev failed: " + last(Files.readString(log)), FparityError.MISSING_TOOL);
         return out;
     }
 
@@ -120,7 +142,8 @@ public final class FprevPeer {
             double best = Double.MAX_VALUE;
             long probes = 0;
             for (int k = 0; k <= reps; k++) {
-                Fprev.Result r = Fprev.reveal(t, n, algo, ProbeValues.mask(t.precision()), ProbeValues.unit(t.precision()), 0);
+                Fprev.Result r =
+                        Fprev.reveal(t, n, algo, ProbeValues.mask(t.precision()), ProbeValues.unit(t.precision()), 0);
                 if (k > 0) best = Math.min(best, r.seconds());
                 probes = r.probes();
             }
@@ -130,9 +153,13 @@ public final class FprevPeer {
 
     /** One whole-process {@code fparity fprev --target numpy.dot --dtype float32 --n N}: wall and CPU ms. */
     public static long[] fparityWhole(Path scratch, int n) throws IOException, InterruptedException {
-        FparityProcess.Run r = FparityProcess.run(List.of("fprev", "--target", "numpy.dot", "--dtype", "float32", "--n", Integer.toString(n)),
-                scratch.resolve("fparity-fprev.log"), 3600);
-        if (r.exitCode() != 0) throw new FparityError("fparity fprev failed (exit " + r.exitCode() + "); see " + r.log(), FparityError.MISSING_TOOL);
+        FparityProcess.Run r = FparityProcess.run(
+                List.of("fprev", "--target", "numpy.dot", "--dtype", "float32", "--n", Integer.toString(n)),
+                scratch.resolve("fparity-fprev.log"),
+                3600);
+        if (r.exitCode() != 0)
+            throw new FparityError(
+                    "fparity fprev failed (exit " + r.exitCode() + "); see " + r.log(), FparityError.MISSING_TOOL);
         return new long[] {r.millis(), r.cpuMillis()};
     }
 

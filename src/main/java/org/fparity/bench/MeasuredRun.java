@@ -27,7 +27,8 @@ public final class MeasuredRun {
     }
 
     /** Runs {@code fparity args…} with {@code env} added, output to {@code log}. */
-    public static Usage run(List<String> args, Map<String, String> env, Path log, long timeoutSeconds) throws IOException, InterruptedException {
+    public static Usage run(List<String> args, Map<String, String> env, Path log, long timeoutSeconds)
+            throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>();
         Path times = null;
         if (Files.isExecutable(GNU_TIME)) {
@@ -58,7 +59,11 @@ public final class MeasuredRun {
         String[] f = lines[lines.length - 1].strip().split(" ");
         if (f.length != 4) return null;
         try {
-            return new Usage(exitCode, Double.parseDouble(f[0]), Double.parseDouble(f[1]) + Double.parseDouble(f[2]), Long.parseLong(f[3]));
+            return new Usage(
+                    exitCode,
+                    Double.parseDouble(f[0]),
+                    Double.parseDouble(f[1]) + Double.parseDouble(f[2]),
+                    Long.parseLong(f[3]));
         } catch (NumberFormatException e) {
             return null;
         }

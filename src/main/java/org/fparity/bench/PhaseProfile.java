@@ -13,13 +13,13 @@ import org.fparity.campaign.Bench;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.CampaignRunner;
 import org.fparity.campaign.Emitters;
+import org.fparity.campaign.LocalSite;
 import org.fparity.campaign.Progress;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.exec.BatchEmitter;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.campaign.LocalSite;
 import org.fparity.gen.Generator;
 import org.fparity.gen.Grammar;
 import org.fparity.gen.InputGenerator;
@@ -41,7 +41,14 @@ public final class PhaseProfile {
     public record Phase(String name, long millis, long cpuMillis) {}
 
     /** What to profile: the campaign {@code fparity run} would do with these settings. */
-    public record Spec(long seed, int programs, int inputs, List<DetectedToolchain> toolchains, List<String> opts, int batch, int workers) {}
+    public record Spec(
+            long seed,
+            int programs,
+            int inputs,
+            List<DetectedToolchain> toolchains,
+            List<String> opts,
+            int batch,
+            int workers) {}
 
     public static List<Phase> measure(Path dir, Spec s) throws Exception {
         List<Phase> out = new ArrayList<>();
@@ -66,8 +73,10 @@ public final class PhaseProfile {
         for (DetectedToolchain dt : s.toolchains()) {
             BatchEmitter e = Emitters.forToolchain(dt.toolchain(), byId);
             for (int b = 0; b * s.batch() < entries.size(); b++) {
-                List<String> ids = entries.subList(b * s.batch(), Math.min(entries.size(), (b + 1) * s.batch())).stream()
-                        .map(CampaignMeta.ProgramEntry::id).toList();
+                List<String> ids =
+                        entries.subList(b * s.batch(), Math.min(entries.size(), (b + 1) * s.batch())).stream()
+                                .map(CampaignMeta.ProgramEntry::id)
+                                .toList();
                 String cls = e.className(String.format("Batch64_%04d", b));
                 sources.put(key(dt.name(), cls, ids), e.emit(cls, ids));
                 units.add(new Unit(dt, cls, ids));
@@ -82,7 +91,8 @@ public final class PhaseProfile {
             for (Unit u : units) {
                 for (String opt : s.opts()) {
                     if (!u.dt().toolchain().opt().containsKey(opt)) continue;
-                    fs.add(pool.submit(() -> cache.build(u.dt(), opt, u.cls(), sources.get(key(u.dt().name(), u.cls(), u.ids())))));
+                    fs.add(pool.submit(() ->
+                            cache.build(u.dt(), opt, u.cls(), sources.get(key(u.dt().name(), u.cls(), u.ids())))));
                 }
             }
             for (Future<?> f : fs) f.get();
@@ -91,21 +101,28 @@ public final class PhaseProfile {
         }
         out.add(m.phase("compile"));
 
-        CampaignRunner.Spec cs = new CampaignRunner.Spec("profile", s.seed(), null, Map.of("bench", "profile"), entries, s.toolchains(), s.opts(), s.batch());
+        CampaignRunner.Spec cs = new CampaignRunner.Spec(
+                "profile", s.seed(), null, Map.of("bench", "profile"), entries, s.toolchains(), s.opts(), s.batch());
         // the run phase runs what the phases above emitted and built, not a second emission of the same programs
-        LocalSite here = new LocalSite(org.fparity.exec.PlatformKey.LOCAL, cache, s.workers(), x -> {}, job -> new BatchEmitter() {
-            @Override
-            public String emit(String className, List<String> ids) {
-                return sources.get(key(job.toolchain().name(), className, ids));
-            }
+        LocalSite here = new LocalSite(
+                org.fparity.exec.PlatformKey.LOCAL, cache, s.workers(), x -> {}, job -> new BatchEmitter() {
+                    @Override
+                    public String emit(String className, List<String> ids) {
+                        return sources.get(key(job.toolchain().name(), className, ids));
+                    }
 
-            @Override
-            public String className(String batchName) {
-                return Emitters.forToolchain(job.toolchain(), byId).className(batchName);
-            }
-        });
+                    @Override
+                    public String className(String batchName) {
+                        return Emitters.forToolchain(job.toolchain(), byId).className(batchName);
+                    }
+                });
         Path campaign = dir.resolve("campaign");
-        CampaignRunner.run(campaign, cs, here, n -> new Progress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false, n), x -> {});
+        CampaignRunner.run(
+                campaign,
+                cs,
+                here,
+                n -> new Progress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false, n),
+                x -> {});
         out.add(m.phase("run"));
 
         CampaignView view = CampaignFiles.load(campaign);

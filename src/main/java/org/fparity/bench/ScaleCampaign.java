@@ -42,7 +42,8 @@ public final class ScaleCampaign {
         }
     }
 
-    static final List<Site> SITES = List.of(new Site("alpha", "gcc", "a1f00d01"), new Site("beta", "clang-19", "b2f00d02"));
+    static final List<Site> SITES =
+            List.of(new Site("alpha", "gcc", "a1f00d01"), new Site("beta", "clang-19", "b2f00d02"));
 
     /**
      * What was written: the two site folders, programs, inputs per program, runs (first attempts, both sites) and rerun
@@ -58,8 +59,10 @@ public final class ScaleCampaign {
 
     /** Writes the two site campaigns {@code dir/alpha} and {@code dir/beta} ({@code dir} must not hold them yet). */
     public static Written write(Path dir, int programs, int inputs, long seed) throws IOException {
-        if (programs < 1 || inputs < 1) throw new FparityError("a scale campaign needs at least one program and one input");
-        CampaignPlan plan = CampaignPlan.generate(new CampaignPlan.Request(seed, List.of(Precision.FP64), "fp64", programs, inputs, BATCH, null));
+        if (programs < 1 || inputs < 1)
+            throw new FparityError("a scale campaign needs at least one program and one input");
+        CampaignPlan plan = CampaignPlan.generate(
+                new CampaignPlan.Request(seed, List.of(Precision.FP64), "fp64", programs, inputs, BATCH, null));
         List<Path> dirs = new ArrayList<>();
         long runs = 0;
         long reruns = 0;
@@ -72,15 +75,35 @@ public final class ScaleCampaign {
             Files.createDirectories(d);
             List<CampaignMeta.Platform> platforms = new ArrayList<>();
             for (String opt : OPTS) {
-                platforms.add(new CampaignMeta.Platform(s.platformId(opt), s.toolchain(), opt, s.name(), null, "c", s.toolchain() + " (synthetic)",
-                        List.of(s.toolchain(), "-" + opt), List.of("./run"), null, s.name() + "-login", null));
+                platforms.add(new CampaignMeta.Platform(
+                        s.platformId(opt),
+                        s.toolchain(),
+                        opt,
+                        s.name(),
+                        null,
+                        "c",
+                        s.toolchain() + " (synthetic)",
+                        List.of(s.toolchain(), "-" + opt),
+                        List.of("./run"),
+                        null,
+                        s.name() + "-login",
+                        null));
             }
-            CampaignMeta meta = new CampaignMeta(Campaign.SCHEMA, "bench", "2026-01-01T00:00:00Z", seed, plan.grammar(), plan.settings(),
-                    Map.of("hostname", s.name() + "-login"), platforms, store == null ? plan.entries() : List.of());
+            CampaignMeta meta = new CampaignMeta(
+                    Campaign.SCHEMA,
+                    "bench",
+                    "2026-01-01T00:00:00Z",
+                    seed,
+                    plan.grammar(),
+                    plan.settings(),
+                    Map.of("hostname", s.name() + "-login"),
+                    platforms,
+                    store == null ? plan.entries() : List.of());
             if (store != null) {
                 // the same programs: the first site's store, copied, not generated again
                 Files.copy(store.file(), d.resolve(ProgramStore.FILE));
-                meta = meta.withPrograms(ProgramStore.open(d, new ProgramStore.Info(ProgramStore.FILE, store.size())), null);
+                meta = meta.withPrograms(
+                        ProgramStore.open(d, new ProgramStore.Info(ProgramStore.FILE, store.size())), null);
             }
             CampaignMeta written = Campaign.writeMeta(d, meta);
             if (store == null) {
@@ -88,11 +111,15 @@ public final class ScaleCampaign {
                 ids = new ArrayList<>(store.size());
                 cases = new ArrayList<>(store.size());
                 for (CampaignMeta.ProgramEntry p : store) {
-                    if (p.inputs().size() != inputs) throw new IllegalStateException("program " + p.id() + " has " + p.inputs().size() + " inputs");
+                    if (p.inputs().size() != inputs)
+                        throw new IllegalStateException(
+                                "program " + p.id() + " has " + p.inputs().size() + " inputs");
                     ids.add(p.id());
-                    // a case's results follow from its input's tokens: two equal inputs of a program (merge makes them one) agree
+                    // a case's results follow from its input's tokens: two equal inputs of a program (merge makes them
+                    // one) agree
                     int[] keys = new int[inputs];
-                    for (int i = 0; i < inputs; i++) keys[i] = p.inputs().get(i).args().hashCode();
+                    for (int i = 0; i < inputs; i++)
+                        keys[i] = p.inputs().get(i).args().hashCode();
                     cases.add(keys);
                 }
             }
@@ -103,7 +130,8 @@ public final class ScaleCampaign {
         return new Written(dirs, ids.size(), inputs, runs, reruns);
     }
 
-    private static long writeOutcomes(Path d, Site s, List<String> ids, List<int[]> cases, long seed) throws IOException {
+    private static long writeOutcomes(Path d, Site s, List<String> ids, List<int[]> cases, long seed)
+            throws IOException {
         long n = 0;
         try (Lines out = new Lines(d.resolve(Campaign.OUTCOMES))) {
             for (int from = 0; from < ids.size(); from += BATCH) {
@@ -130,7 +158,12 @@ public final class ScaleCampaign {
                     for (int i = 0; i < cases.get(p).length; i++) {
                         if (!disagreesWithin(seed, p, cases.get(p)[i], s)) continue;
                         for (String opt : OPTS) {
-                            out.outcome(ids.get(p), i, s, opt, result(seed, p, cases.get(p)[i], s.toolchain(), opt, attempt));
+                            out.outcome(
+                                    ids.get(p),
+                                    i,
+                                    s,
+                                    opt,
+                                    result(seed, p, cases.get(p)[i], s.toolchain(), opt, attempt));
                             n++;
                         }
                     }
@@ -182,7 +215,8 @@ public final class ScaleCampaign {
         } else if (clang && !opt.equals("O0") && clangOff) {
             v = Math.nextDown(base);
         }
-        if (attempt > 0 && new SplittableRandom(mix(r.nextLong(), attempt, 0)).nextInt(500) == 0 && !Double.isNaN(v)) v = Math.nextUp(v);
+        if (attempt > 0 && new SplittableRandom(mix(r.nextLong(), attempt, 0)).nextInt(500) == 0 && !Double.isNaN(v))
+            v = Math.nextUp(v);
         return new Result(v, null, null, micros);
     }
 
@@ -203,12 +237,27 @@ public final class ScaleCampaign {
 
         void outcome(String program, int input, Site s, String opt, Result r) throws IOException {
             b.setLength(0);
-            b.append("{\"program\":\"").append(program).append("\",\"input\":").append(input).append(",\"toolchain\":\"").append(s.toolchain())
-                    .append("\",\"opt\":\"").append(opt).append("\",\"site\":\"").append(s.name()).append("\",\"status\":\"")
-                    .append(r.status() == null ? "OK" : r.status()).append('"');
-            if (r.status() == null) HexFloat.append(b.append(",\"hex\":\""), r.value()).append('"');
+            b.append("{\"program\":\"")
+                    .append(program)
+                    .append("\",\"input\":")
+                    .append(input)
+                    .append(",\"toolchain\":\"")
+                    .append(s.toolchain())
+                    .append("\",\"opt\":\"")
+                    .append(opt)
+                    .append("\",\"site\":\"")
+                    .append(s.name())
+                    .append("\",\"status\":\"")
+                    .append(r.status() == null ? "OK" : r.status())
+                    .append('"');
+            if (r.status() == null)
+                HexFloat.append(b.append(",\"hex\":\""), r.value()).append('"');
             else b.append(",\"detail\":\"").append(r.detail()).append('"');
-            b.append(",\"platform\":\"").append(s.platformId(opt)).append("\",\"micros\":").append(r.micros()).append("}\n");
+            b.append(",\"platform\":\"")
+                    .append(s.platformId(opt))
+                    .append("\",\"micros\":")
+                    .append(r.micros())
+                    .append("}\n");
             for (int k = 0; k < b.length(); k++) out.write(b.charAt(k));
         }
 

@@ -23,8 +23,16 @@ public final class VarityBench {
     private VarityBench() {}
 
     /** Settings: fparity's campaign and Varity's, which is smaller because Varity is slower. */
-    public record Spec(long seed, int programs, int inputs, int batch, List<DetectedToolchain> toolchains, List<String> opts, int varityPrograms,
-            int varityInputs, Path varityDir) {}
+    public record Spec(
+            long seed,
+            int programs,
+            int inputs,
+            int batch,
+            List<DetectedToolchain> toolchains,
+            List<String> opts,
+            int varityPrograms,
+            int varityInputs,
+            Path varityDir) {}
 
     /** One tool's figures. */
     public record Side(String name, int runs, long millis, long cpuMillis, DiscrepantCases.Count count) {
@@ -48,13 +56,32 @@ public final class VarityBench {
     /** fparity's campaign as {@code fparity run} does it, started as a user starts it. */
     public static Side fparity(Path work, Spec s) throws IOException, InterruptedException {
         Path dir = work.resolve("campaign");
-        List<String> args = List.of("run", "--programs", Integer.toString(s.programs()), "--inputs", Integer.toString(s.inputs()), "--seed",
-                Long.toString(s.seed()), "--toolchains", String.join(",", s.toolchains().stream().map(DetectedToolchain::name).toList()), "--opt",
-                String.join(",", s.opts()), "--batch", Integer.toString(s.batch()), "--out", dir.toString(), "--report", work.resolve("report").toString());
-        FparityProcess.Run r = FparityProcess.run(args, Files.createDirectories(work).resolve("fparity.log"), 3 * 3600);
+        List<String> args = List.of(
+                "run",
+                "--programs",
+                Integer.toString(s.programs()),
+                "--inputs",
+                Integer.toString(s.inputs()),
+                "--seed",
+                Long.toString(s.seed()),
+                "--toolchains",
+                String.join(
+                        ",",
+                        s.toolchains().stream().map(DetectedToolchain::name).toList()),
+                "--opt",
+                String.join(",", s.opts()),
+                "--batch",
+                Integer.toString(s.batch()),
+                "--out",
+                dir.toString(),
+                "--report",
+                work.resolve("report").toString());
+        FparityProcess.Run r =
+                FparityProcess.run(args, Files.createDirectories(work).resolve("fparity.log"), 3 * 3600);
         // 0 = nothing found, 1 = findings: both are a finished campaign.
         if (r.exitCode() != 0 && r.exitCode() != 1) {
-            throw new FparityError("fparity run failed (exit " + r.exitCode() + "); see " + r.log(), FparityError.MISSING_TOOL);
+            throw new FparityError(
+                    "fparity run failed (exit " + r.exitCode() + "); see " + r.log(), FparityError.MISSING_TOOL);
         }
         List<Outcome> outcomes = Campaign.load(dir).outcomes();
         return new Side("fparity", outcomes.size(), r.millis(), r.cpuMillis(), DiscrepantCases.ofOutcomes(outcomes));
@@ -69,37 +96,71 @@ public final class VarityBench {
         for (DetectedToolchain dt : s.toolchains()) {
             String exe = dt.toolchain().compileArgv("O0", "x.c", "x", "x").getFirst();
             Path p = org.fparity.util.Executables.find(exe);
-            compilers.add(new VarityPeer.Compiler(dt.name().replace('-', '_').replace('.', '_'), p == null ? exe : p.toString()));
+            compilers.add(new VarityPeer.Compiler(
+                    dt.name().replace('-', '_').replace('.', '_'), p == null ? exe : p.toString()));
         }
         List<String> flags = s.opts().stream().map(VarityPeer::optFlag).toList();
-        Path copy = VarityPeer.prepare(s.varityDir(), Files.createDirectories(work), new VarityPeer.Config(s.varityPrograms(), s.varityInputs(), compilers, flags));
+        Path copy = VarityPeer.prepare(
+                s.varityDir(),
+                Files.createDirectories(work),
+                new VarityPeer.Config(s.varityPrograms(), s.varityInputs(), compilers, flags));
         VarityPeer.Result r = VarityPeer.run(copy, log);
         VarityResults.Parsed parsed = VarityResults.read(r.results());
-        return new VarityRun(new Side("varity", parsed.runs(), r.millis(), r.cpuMillis(), DiscrepantCases.of(parsed.byTest())), r.phases(), r.aborted());
+        return new VarityRun(
+                new Side("varity", parsed.runs(), r.millis(), r.cpuMillis(), DiscrepantCases.of(parsed.byTest())),
+                r.phases(),
+                r.aborted());
     }
 
     /** One side's line. */
     public static void line(PrintWriter o, Side x) {
         DiscrepantCases.Count c = x.count();
-        o.printf(Locale.ROOT, "%-8s %6d runs in %6.1f s, %6.1f CPU-s = %7.0f runs/min, %7.0f runs/CPU-min; discrepant: %d of %d cases, %d of %d programs"
-                + " = %.0f cases/CPU-h, %.0f programs/CPU-h%n", x.name() + ":", x.runs(), x.millis() / 1000.0, x.cpuMillis() / 1000.0, x.runsPerMinute(),
-                x.runsPerCpuMinute(), c.discrepantCases(), c.cases(), c.discrepantPrograms(), c.programs(), x.casesPerCpuHour(), x.programsPerCpuHour());
+        o.printf(
+                Locale.ROOT,
+                "%-8s %6d runs in %6.1f s, %6.1f CPU-s = %7.0f runs/min, %7.0f runs/CPU-min; discrepant: %d of %d cases, %d of %d programs"
+                        + " = %.0f cases/CPU-h, %.0f programs/CPU-h%n",
+                x.name() + ":",
+                x.runs(),
+                x.millis() / 1000.0,
+                x.cpuMillis() / 1000.0,
+                x.runsPerMinute(),
+                x.runsPerCpuMinute(),
+                c.discrepantCases(),
+                c.cases(),
+                c.discrepantPrograms(),
+                c.programs(),
+                x.casesPerCpuHour(),
+                x.programsPerCpuHour());
         o.flush();
     }
 
     /** One point of the yield curve: fparity at {@code k} inputs per program against Varity's run. */
     public static void yieldLine(PrintWriter o, int k, Side f, Side v, String load) {
         DiscrepantCases.Count c = f.count();
-        o.printf(Locale.ROOT, "  %6d %7d %7.1f %11d %14s %12.0f %15.0f %14s %17s  %s%n", k, f.runs(), f.cpuMillis() / 1000.0, c.discrepantCases(),
-                c.discrepantPrograms() + "/" + c.programs(), f.casesPerCpuHour(), f.programsPerCpuHour(), v == null ? "–" : ratio(f.casesPerCpuHour(), v.casesPerCpuHour()),
-                v == null ? "–" : ratio(f.programsPerCpuHour(), v.programsPerCpuHour()), load);
+        o.printf(
+                Locale.ROOT,
+                "  %6d %7d %7.1f %11d %14s %12.0f %15.0f %14s %17s  %s%n",
+                k,
+                f.runs(),
+                f.cpuMillis() / 1000.0,
+                c.discrepantCases(),
+                c.discrepantPrograms() + "/" + c.programs(),
+                f.casesPerCpuHour(),
+                f.programsPerCpuHour(),
+                v == null ? "–" : ratio(f.casesPerCpuHour(), v.casesPerCpuHour()),
+                v == null ? "–" : ratio(f.programsPerCpuHour(), v.programsPerCpuHour()),
+                load);
         o.flush();
     }
 
     /** The four ratios the issue asks for, fparity over Varity. */
     public static void ratios(PrintWriter o, Side f, Side v) {
-        o.printf(Locale.ROOT, "ratio fparity/varity: runs/min %.1f×, runs/CPU-min %.1f×, discrepant cases/CPU-h %s, discrepant programs/CPU-h %s%n",
-                f.runsPerMinute() / v.runsPerMinute(), f.runsPerCpuMinute() / v.runsPerCpuMinute(), ratio(f.casesPerCpuHour(), v.casesPerCpuHour()),
+        o.printf(
+                Locale.ROOT,
+                "ratio fparity/varity: runs/min %.1f×, runs/CPU-min %.1f×, discrepant cases/CPU-h %s, discrepant programs/CPU-h %s%n",
+                f.runsPerMinute() / v.runsPerMinute(),
+                f.runsPerCpuMinute() / v.runsPerCpuMinute(),
+                ratio(f.casesPerCpuHour(), v.casesPerCpuHour()),
                 ratio(f.programsPerCpuHour(), v.programsPerCpuHour()));
         o.flush();
     }
@@ -110,22 +171,38 @@ public final class VarityBench {
     }
 
     /** CPU seconds per phase, side by side; a dash where the tool has no such phase. */
-    public static void phases(PrintWriter o, List<PhaseProfile.Phase> f, long jvmStartCpu, List<VarityPeer.Phase> v, Side fs, Side vs) {
+    public static void phases(
+            PrintWriter o, List<PhaseProfile.Phase> f, long jvmStartCpu, List<VarityPeer.Phase> v, Side fs, Side vs) {
         o.println("CPU-s per phase        fparity   varity");
         o.printf(Locale.ROOT, "  %-18s %8.2f %8s%n", "JVM start", jvmStartCpu / 1000.0, "–");
         for (String name : List.of("generate", "emit", "compile", "run", "compare", "report")) {
-            String fv = f.stream().filter(p -> p.name().equals(name)).findFirst().map(p -> String.format(Locale.ROOT, "%8.2f", p.cpuMillis() / 1000.0)).orElse("       –");
-            String vv = v.stream().filter(p -> p.name().equals(name)).findFirst().map(p -> String.format(Locale.ROOT, "%8.2f", p.cpuMillis() / 1000.0)).orElse("       –");
+            String fv = f.stream()
+                    .filter(p -> p.name().equals(name))
+                    .findFirst()
+                    .map(p -> String.format(Locale.ROOT, "%8.2f", p.cpuMillis() / 1000.0))
+                    .orElse("       –");
+            String vv = v.stream()
+                    .filter(p -> p.name().equals(name))
+                    .findFirst()
+                    .map(p -> String.format(Locale.ROOT, "%8.2f", p.cpuMillis() / 1000.0))
+                    .orElse("       –");
             o.printf(Locale.ROOT, "  %-18s %s %s%n", name, fv, vv);
         }
-        long sum = jvmStartCpu + f.stream().mapToLong(PhaseProfile.Phase::cpuMillis).sum();
+        long sum = jvmStartCpu
+                + f.stream().mapToLong(PhaseProfile.Phase::cpuMillis).sum();
         if (fs != null && vs != null) {
-            o.printf(Locale.ROOT, "  %-18s %8.2f %8.2f   (fparity's phases measured one after another in one JVM: %.2f)%n", "whole process", fs.cpuMillis() / 1000.0,
-                    vs.cpuMillis() / 1000.0, sum / 1000.0);
+            o.printf(
+                    Locale.ROOT,
+                    "  %-18s %8.2f %8.2f   (fparity's phases measured one after another in one JVM: %.2f)%n",
+                    "whole process",
+                    fs.cpuMillis() / 1000.0,
+                    vs.cpuMillis() / 1000.0,
+                    sum / 1000.0);
         } else {
             o.printf(Locale.ROOT, "  %-18s %8.2f%n", "sum of phases", sum / 1000.0);
         }
-        o.println("  (varity: generate = -g, compile = -c, run = -r including its input generation and results.json; each with Python's start)");
+        o.println(
+                "  (varity: generate = -g, compile = -c, run = -r including its input generation and results.json; each with Python's start)");
         o.flush();
     }
 }

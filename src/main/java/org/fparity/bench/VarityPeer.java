@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.fparity.FparityError;
 import org.fparity.campaign.Bench;
-import org.fparity.util.Processes;
 import org.fparity.util.Executables;
+import org.fparity.util.Processes;
 
 /**
  * Runs the real Varity (LLNL/Varity, unmodified, from a folder the user names) as the peer of {@code fparity bench}: it
@@ -28,14 +28,17 @@ public final class VarityPeer {
     private VarityPeer() {}
 
     /** The compile command line of stock Varity ({@code varity.py}, compileCode) with {@code libs} before the source. */
-    static final String STOCK_ARGS = "[compiler_path, op_level, more_ops, libs, \"-o\", fileName+\"-\"+compiler_name+op_level+extra_name+\".exe\", fileName]";
+    static final String STOCK_ARGS =
+            "[compiler_path, op_level, more_ops, libs, \"-o\", fileName+\"-\"+compiler_name+op_level+extra_name+\".exe\", fileName]";
     /** The same with {@code -lm} after the source, where the linker can use it. */
-    static final String PATCHED_ARGS = "[compiler_path, op_level, more_ops, \"-o\", fileName+\"-\"+compiler_name+op_level+extra_name+\".exe\", fileName, libs]";
+    static final String PATCHED_ARGS =
+            "[compiler_path, op_level, more_ops, \"-o\", fileName+\"-\"+compiler_name+op_level+extra_name+\".exe\", fileName, libs]";
 
     /** One compiler for Varity: a name without '-' (Varity splits exe names on it) and the compiler's path. */
     public record Compiler(String name, String path) {
         public Compiler {
-            if (name.contains("-") || name.contains("\"")) throw new IllegalArgumentException("Varity compiler name must not contain '-': " + name);
+            if (name.contains("-") || name.contains("\""))
+                throw new IllegalArgumentException("Varity compiler name must not contain '-': " + name);
         }
     }
 
@@ -65,8 +68,10 @@ public final class VarityPeer {
         for (Path d : List.of(dir, dir.resolve("varity"))) {
             if (Files.isRegularFile(d.resolve("varity.py")) && Files.isRegularFile(d.resolve("cfg.py"))) return d;
         }
-        throw new FparityError("--varity " + dir + ": no varity.py and cfg.py there or in " + dir.resolve("varity")
-                + " (expected a checkout of LLNL/Varity)", FparityError.BAD_INPUT);
+        throw new FparityError(
+                "--varity " + dir + ": no varity.py and cfg.py there or in " + dir.resolve("varity")
+                        + " (expected a checkout of LLNL/Varity)",
+                FparityError.BAD_INPUT);
     }
 
     /** Copies Varity's sources into {@code scratch}, patches the link order and appends the configuration. */
@@ -83,9 +88,13 @@ public final class VarityPeer {
             }
         }
         Path driver = dst.resolve("varity.py");
-        Files.writeString(driver, patchLinkOrder(Files.readString(driver, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+        Files.writeString(
+                driver, patchLinkOrder(Files.readString(driver, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
         Path cfgFile = dst.resolve("cfg.py");
-        Files.writeString(cfgFile, Files.readString(cfgFile, StandardCharsets.UTF_8) + configuration(cfg), StandardCharsets.UTF_8);
+        Files.writeString(
+                cfgFile,
+                Files.readString(cfgFile, StandardCharsets.UTF_8) + configuration(cfg),
+                StandardCharsets.UTF_8);
         return dst;
     }
 
@@ -93,7 +102,8 @@ public final class VarityPeer {
     static String patchLinkOrder(String driver) {
         if (driver.contains(PATCHED_ARGS)) return driver;
         if (!driver.contains(STOCK_ARGS)) {
-            throw new FparityError("cannot apply the -lm link-order patch: varity.py's compile line is not the one of LLNL/Varity f5e0492",
+            throw new FparityError(
+                    "cannot apply the -lm link-order patch: varity.py's compile line is not the one of LLNL/Varity f5e0492",
                     FparityError.BAD_INPUT);
         }
         return driver.replace(STOCK_ARGS, PATCHED_ARGS);
@@ -109,7 +119,9 @@ public final class VarityPeer {
         sb.append("TESTS_PER_GROUP = ").append(cfg.programs()).append('\n');
         sb.append("INPUT_SAMPLES_PER_RUN = ").append(cfg.inputs()).append('\n');
         sb.append("REAL_TYPE = \"double\"\n");
-        List<String> cs = cfg.compilers().stream().map(c -> "(\"" + c.name() + "\", \"" + c.path() + "\")").toList();
+        List<String> cs = cfg.compilers().stream()
+                .map(c -> "(\"" + c.name() + "\", \"" + c.path() + "\")")
+                .toList();
         sb.append("COMPILERS = [").append(String.join(", ", cs)).append("]\n");
         List<String> os = cfg.optFlags().stream().map(o -> "(\"" + o + "\", 0)").toList();
         sb.append("OPT_LEVELS = [").append(String.join(", ", os)).append("]\n");
@@ -121,7 +133,9 @@ public final class VarityPeer {
         return switch (fparityOpt) {
             case "O0", "O1", "O2", "O3" -> "-" + fparityOpt;
             case "O3_FM" -> "-Ofast";
-            default -> throw new FparityError("--varity: Varity has no equivalent of opt level " + fparityOpt, FparityError.BAD_INPUT);
+            default ->
+                throw new FparityError(
+                        "--varity: Varity has no equivalent of opt level " + fparityOpt, FparityError.BAD_INPUT);
         };
     }
 
@@ -135,14 +149,20 @@ public final class VarityPeer {
      * {@link #ATTEMPTS} times. The aborted attempts are counted in {@link Result#aborted()}, not in the figures.
      */
     public static Result run(Path copy, Consumer<String> log) throws IOException, InterruptedException {
-        for (int attempt = 1;; attempt++) {
+        for (int attempt = 1; ; attempt++) {
             Result r = attempt(copy, log);
             if (r.results() != null) return new Result(r.phases(), r.results(), attempt - 1);
-            String why = Files.readString(copy.resolve("run.log"), StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("Error at runtime"))
-                    .findFirst().orElse("no results.json");
+            String why = Files.readString(copy.resolve("run.log"), StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(l -> l.startsWith("Error at runtime"))
+                    .findFirst()
+                    .orElse("no results.json");
             log.accept("varity aborted its campaign (" + why + "); attempt " + attempt + " of " + ATTEMPTS);
             if (attempt == ATTEMPTS) {
-                throw new FparityError("Varity aborted " + ATTEMPTS + " campaigns in a row (" + why + "); see " + copy.resolve("run.log"), FparityError.MISSING_TOOL);
+                throw new FparityError(
+                        "Varity aborted " + ATTEMPTS + " campaigns in a row (" + why + "); see "
+                                + copy.resolve("run.log"),
+                        FparityError.MISSING_TOOL);
             }
         }
     }
@@ -153,7 +173,9 @@ public final class VarityPeer {
         List<Phase> phases = new ArrayList<>();
         String gen = phase(copy, List.of(python.toString()), List.of("varity.py", "-g"), "generate", phases, log);
         Matcher m = Pattern.compile("Creating dir: (\\S+)").matcher(gen);
-        if (!m.find()) throw new FparityError("Varity's generate phase did not say where it wrote: " + gen.strip(), FparityError.MISSING_TOOL);
+        if (!m.find())
+            throw new FparityError(
+                    "Varity's generate phase did not say where it wrote: " + gen.strip(), FparityError.MISSING_TOOL);
         String dir = m.group(1);
         phase(copy, List.of(python.toString()), List.of("varity.py", "-c", dir), "compile", phases, log);
         phase(copy, limited(python), List.of("varity.py", "-r", dir), "run", phases, log);
@@ -174,7 +196,8 @@ public final class VarityPeer {
         return List.of("sh", "-c", "ulimit -t " + RUN_CPU_SECONDS + " && exec \"$@\"", "sh", python.toString());
     }
 
-    private static String phase(Path copy, List<String> python, List<String> args, String name, List<Phase> phases, Consumer<String> log)
+    private static String phase(
+            Path copy, List<String> python, List<String> args, String name, List<Phase> phases, Consumer<String> log)
             throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(python);
         argv.addAll(args);
@@ -185,7 +208,10 @@ public final class VarityPeer {
         long cpu = Bench.childCpuMillis() - c0;
         long ms = (System.nanoTime() - t0) / 1_000_000;
         String text = Files.readString(out, StandardCharsets.UTF_8);
-        if (!r.ok()) throw new FparityError("Varity's " + name + " phase failed (exit " + r.exitCode() + "); see " + out, FparityError.MISSING_TOOL);
+        if (!r.ok())
+            throw new FparityError(
+                    "Varity's " + name + " phase failed (exit " + r.exitCode() + "); see " + out,
+                    FparityError.MISSING_TOOL);
         phases.add(new Phase(name, ms, cpu));
         log.accept("varity " + name + ": " + ms / 1000.0 + " s, " + cpu / 1000.0 + " CPU-s");
         return text;

@@ -39,9 +39,14 @@ public final class VarityResults {
         try {
             root = ProgramJson.MAPPER.readTree(json);
         } catch (IOException e) {
-            throw new FparityError(where + ": not Varity's results.json: " + e.getMessage().lines().findFirst().orElse(""), FparityError.BAD_INPUT);
+            throw new FparityError(
+                    where + ": not Varity's results.json: "
+                            + e.getMessage().lines().findFirst().orElse(""),
+                    FparityError.BAD_INPUT);
         }
-        if (root == null || !root.isObject()) throw new FparityError(where + ": not Varity's results.json (expected an object of tests)", FparityError.BAD_INPUT);
+        if (root == null || !root.isObject())
+            throw new FparityError(
+                    where + ": not Varity's results.json (expected an object of tests)", FparityError.BAD_INPUT);
         Map<String, Map<String, List<Double>>> out = new LinkedHashMap<>();
         int runs = 0;
         int bad = 0;
@@ -65,7 +70,10 @@ public final class VarityResults {
     }
 
     private static JsonNode object(JsonNode n, String where) {
-        if (!n.isObject()) throw new FparityError(where + ": not Varity's results.json (expected test → input → compiler → opt → result)", FparityError.BAD_INPUT);
+        if (!n.isObject())
+            throw new FparityError(
+                    where + ": not Varity's results.json (expected test → input → compiler → opt → result)",
+                    FparityError.BAD_INPUT);
         return n;
     }
 

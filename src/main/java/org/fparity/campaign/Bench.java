@@ -18,10 +18,10 @@ import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.PlatformKey;
-import org.fparity.util.Processes;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
+import org.fparity.util.Processes;
 
 /**
  * fparity's throughput against the way Varity works, measured in one process on the same programs: batched builds
@@ -48,7 +48,8 @@ public final class Bench {
     /** CPU milliseconds used so far by this JVM and by all children it has reaped (Linux /proc; 0 elsewhere). */
     public static long cpuMillis() {
         long self = 0;
-        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
             self = os.getProcessCpuTime() / 1_000_000;
         }
         try {
@@ -74,23 +75,51 @@ public final class Bench {
     }
 
     /** The batched mode: a real campaign into {@code dir} with a cold binary cache. */
-    public static Mode fparity(Path dir, CampaignRunner.Spec spec, int workers, Map<String, String> results) throws InterruptedException {
+    public static Mode fparity(Path dir, CampaignRunner.Spec spec, int workers, Map<String, String> results)
+            throws InterruptedException {
         long t0 = System.nanoTime();
         long c0 = cpuMillis();
-        LocalSite ex = new LocalSite(org.fparity.exec.PlatformKey.LOCAL, new BinaryCache(dir.resolve("build")), workers, s -> {}).detected(spec.toolchains());
-        CampaignRunner.Result r = CampaignRunner.run(dir, spec, ex, n -> new Progress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false, n), s -> {});
+        LocalSite ex = new LocalSite(
+                        org.fparity.exec.PlatformKey.LOCAL, new BinaryCache(dir.resolve("build")), workers, s -> {})
+                .detected(spec.toolchains());
+        CampaignRunner.Result r = CampaignRunner.run(
+                dir,
+                spec,
+                ex,
+                n -> new Progress(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false, n),
+                s -> {});
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        for (Outcome o : r.campaign().outcomes()) results.put(o.key(), o.status() == Outcome.Status.OK ? o.hex() : o.status().name());
-        int batches = (int) r.campaign().outcomes().stream().map(o -> o.toolchain() + o.opt()).distinct().count();
-        return new Mode("fparity (batched)", r.campaign().outcomes().size(), ms, cpuMillis() - c0, ex.cache().compiles(), batches);
+        for (Outcome o : r.campaign().outcomes())
+            results.put(
+                    o.key(),
+                    o.status() == Outcome.Status.OK ? o.hex() : o.status().name());
+        int batches = (int) r.campaign().outcomes().stream()
+                .map(o -> o.toolchain() + o.opt())
+                .distinct()
+                .count();
+        return new Mode(
+                "fparity (batched)",
+                r.campaign().outcomes().size(),
+                ms,
+                cpuMillis() - c0,
+                ex.cache().compiles(),
+                batches);
     }
 
     /**
      * The baseline: every (program, toolchain, opt) its own source file and compile ({@code workers} compiles at a
      * time, like Varity's Pool), then every run its own process, one after another (Varity's {@code runTestsSerial}).
      */
-    public static Mode baseline(Path dir, List<Program> programs, Map<String, List<Input>> inputs, List<DetectedToolchain> tcs,
-            List<String> opts, int workers, Map<String, String> results, Consumer<String> log) throws InterruptedException {
+    public static Mode baseline(
+            Path dir,
+            List<Program> programs,
+            Map<String, List<Input>> inputs,
+            List<DetectedToolchain> tcs,
+            List<String> opts,
+            int workers,
+            Map<String, String> results,
+            Consumer<String> log)
+            throws InterruptedException {
         long t0 = System.nanoTime();
         long c0 = cpuMillis();
         record Build(Program p, DetectedToolchain dt, String opt, Path exe) {}
@@ -106,7 +135,12 @@ public final class Bench {
                             Path d = Files.createDirectories(dir.resolve(p.id()).resolve(dt.name() + "-" + opt));
                             Files.writeString(d.resolve("prog.c"), e.single(p), StandardCharsets.UTF_8);
                             List<String> argv = dt.toolchain().compileArgv(opt, "prog.c", "prog.exe", "prog");
-                            Processes.Result r = Processes.run(argv, dt.toolchain().env(), d, d.resolve("build.log"), dt.toolchain().compileTimeout());
+                            Processes.Result r = Processes.run(
+                                    argv,
+                                    dt.toolchain().env(),
+                                    d,
+                                    d.resolve("build.log"),
+                                    dt.toolchain().compileTimeout());
                             return new Build(p, dt, opt, r.ok() ? d.resolve("prog.exe") : null);
                         }));
                     }
@@ -124,7 +158,11 @@ public final class Bench {
             for (Build b : builds) {
                 List<Input> ins = inputs.get(b.p().id());
                 for (int i = 0; i < ins.size(); i++) {
-                    String key = Outcome.key(b.p().id(), i, new PlatformKey(b.dt().name(), b.opt(), PlatformKey.LOCAL, null)); // the batched runs' spelling
+                    String key = Outcome.key(
+                            b.p().id(),
+                            i,
+                            new PlatformKey(
+                                    b.dt().name(), b.opt(), PlatformKey.LOCAL, null)); // the batched runs' spelling
                     runs++;
                     if (b.exe() == null) {
                         results.put(key, "COMPILE_ERROR");
@@ -136,7 +174,8 @@ public final class Bench {
                     Processes.Result r = Processes.run(argv, Map.of(), b.exe().getParent(), out, 10);
                     String text = Files.readString(out).strip();
                     String hex = text.isEmpty() ? "" : text.split("\\s+")[0];
-                    results.put(key, r.ok() ? HexFloat.format(HexFloat.parse(hex)) : (r.timedOut() ? "TIMEOUT" : "CRASH"));
+                    results.put(
+                            key, r.ok() ? HexFloat.format(HexFloat.parse(hex)) : (r.timedOut() ? "TIMEOUT" : "CRASH"));
                 }
             }
         } catch (IOException e) {
@@ -157,13 +196,18 @@ public final class Bench {
         }
     }
 
-    public static NvccFigures nvcc(Path dir, DetectedToolchain nvcc, String opt, List<Program> programs, int unbatched) throws IOException, InterruptedException {
+    public static NvccFigures nvcc(Path dir, DetectedToolchain nvcc, String opt, List<Program> programs, int unbatched)
+            throws IOException, InterruptedException {
         Emitter e = Emitters.of(nvcc.toolchain());
         Path b = Files.createDirectories(dir.resolve("batched"));
         Files.writeString(b.resolve("batch.cu"), e.batch(programs));
         long t0 = System.nanoTime();
-        Processes.Result r = Processes.run(nvcc.toolchain().compileArgv(opt, "batch.cu", "batch.exe", "batch"), nvcc.toolchain().env(), b,
-                b.resolve("build.log"), nvcc.toolchain().compileTimeout());
+        Processes.Result r = Processes.run(
+                nvcc.toolchain().compileArgv(opt, "batch.cu", "batch.exe", "batch"),
+                nvcc.toolchain().env(),
+                b,
+                b.resolve("build.log"),
+                nvcc.toolchain().compileTimeout());
         double batched = (System.nanoTime() - t0) / 1e9;
         if (!r.ok()) throw new IllegalStateException("nvcc failed on the batch: see " + b.resolve("build.log"));
         double single = 0;
@@ -172,10 +216,15 @@ public final class Bench {
             Path d = Files.createDirectories(dir.resolve("single-" + i));
             Files.writeString(d.resolve("prog.cu"), e.single(programs.get(i)));
             long s0 = System.nanoTime();
-            Processes.Result rs = Processes.run(nvcc.toolchain().compileArgv(opt, "prog.cu", "prog.exe", "prog"), nvcc.toolchain().env(), d,
-                    d.resolve("build.log"), nvcc.toolchain().compileTimeout());
+            Processes.Result rs = Processes.run(
+                    nvcc.toolchain().compileArgv(opt, "prog.cu", "prog.exe", "prog"),
+                    nvcc.toolchain().env(),
+                    d,
+                    d.resolve("build.log"),
+                    nvcc.toolchain().compileTimeout());
             single += (System.nanoTime() - s0) / 1e9;
-            if (!rs.ok()) throw new IllegalStateException("nvcc failed on program " + i + ": see " + d.resolve("build.log"));
+            if (!rs.ok())
+                throw new IllegalStateException("nvcc failed on program " + i + ": see " + d.resolve("build.log"));
         }
         return new NvccFigures(programs.size(), batched, n, single);
     }
@@ -187,8 +236,17 @@ public final class Bench {
      * the whole process tree, which on a loaded machine is what the build costs; wall is that plus waiting for a core).
      * Load averages before and after each build.
      */
-    public record GpuCompile(String toolchain, String opt, int programs, double executableSeconds, double deviceSeconds, double loaderSeconds,
-            double executableCpuSeconds, double deviceCpuSeconds, double loadBefore, double loadAfter) {
+    public record GpuCompile(
+            String toolchain,
+            String opt,
+            int programs,
+            double executableSeconds,
+            double deviceSeconds,
+            double loaderSeconds,
+            double executableCpuSeconds,
+            double deviceCpuSeconds,
+            double loadBefore,
+            double loadAfter) {
         public double executablePerProgram() {
             return executableSeconds / programs;
         }
@@ -209,9 +267,12 @@ public final class Bench {
     /** Wall and CPU seconds (user + system of the compiler and everything it started) of one build. */
     private record Timed(double wall, double cpu) {}
 
-    public static GpuCompile gpuCompile(Path dir, DetectedToolchain dt, String opt, List<Program> programs, double loaderSeconds) throws IOException, InterruptedException {
+    public static GpuCompile gpuCompile(
+            Path dir, DetectedToolchain dt, String opt, List<Program> programs, double loaderSeconds)
+            throws IOException, InterruptedException {
         org.fparity.exec.Toolchain tc = dt.toolchain();
-        if (tc.deviceOnly() == null) throw new IllegalArgumentException("toolchain " + tc.name() + " has no device-only form");
+        if (tc.deviceOnly() == null)
+            throw new IllegalArgumentException("toolchain " + tc.name() + " has no device-only form");
         Emitter e = Emitters.of(tc);
         String src = "batch." + tc.extension();
         double load0 = load();
@@ -221,24 +282,39 @@ public final class Bench {
         Path d = Files.createDirectories(dir.resolve("device"));
         Files.writeString(d.resolve(src), e.deviceBatch(programs));
         Timed dev = timed(tc.deviceForm().compileArgv(opt, src, "batch.module", "batch"), tc, d);
-        return new GpuCompile(tc.name(), opt, programs.size(), exe.wall(), dev.wall(), loaderSeconds, exe.cpu(), dev.cpu(), load0, load());
+        return new GpuCompile(
+                tc.name(),
+                opt,
+                programs.size(),
+                exe.wall(),
+                dev.wall(),
+                loaderSeconds,
+                exe.cpu(),
+                dev.cpu(),
+                load0,
+                load());
     }
 
     /** Seconds to build the host loader of a device-only toolchain (once per toolchain in a campaign). */
     public static double gpuLoader(Path dir, DetectedToolchain dt) throws IOException, InterruptedException {
         org.fparity.exec.Toolchain tc = dt.toolchain();
         Path l = Files.createDirectories(dir.resolve("loader"));
-        Files.writeString(l.resolve("fp_loader.c"), org.fparity.emit.GpuLoader.source(tc.deviceOnly().loader()));
-        return timed(tc.loaderForm().compileArgv("host", "fp_loader.c", "fp_loader", "fp_loader"), tc, l).wall();
+        Files.writeString(
+                l.resolve("fp_loader.c"),
+                org.fparity.emit.GpuLoader.source(tc.deviceOnly().loader()));
+        return timed(tc.loaderForm().compileArgv("host", "fp_loader.c", "fp_loader", "fp_loader"), tc, l)
+                .wall();
     }
 
-    private static Timed timed(List<String> argv, org.fparity.exec.Toolchain tc, Path dir) throws IOException, InterruptedException {
+    private static Timed timed(List<String> argv, org.fparity.exec.Toolchain tc, Path dir)
+            throws IOException, InterruptedException {
         long t0 = System.nanoTime();
         long c0 = childCpuMillis();
         Processes.Result r = Processes.run(argv, tc.env(), dir, dir.resolve("build.log"), tc.compileTimeout());
         double s = (System.nanoTime() - t0) / 1e9;
         double cpu = (childCpuMillis() - c0) / 1000.0;
-        if (!r.ok()) throw new IllegalStateException(String.join(" ", argv) + " failed: see " + dir.resolve("build.log"));
+        if (!r.ok())
+            throw new IllegalStateException(String.join(" ", argv) + " failed: see " + dir.resolve("build.log"));
         return new Timed(s, cpu);
     }
 

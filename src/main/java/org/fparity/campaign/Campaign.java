@@ -28,6 +28,7 @@ public final class Campaign {
      * ({@code programStore}). Both are read; a campaign keeps the layout it was made with.
      */
     public static final int SCHEMA = 2;
+
     public static final String META = "campaign.json";
     public static final String OUTCOMES = "outcomes.jsonl";
 
@@ -68,10 +69,12 @@ public final class Campaign {
             CampaignMeta m = ProgramJson.MAPPER.readValue(Files.readString(f), CampaignMeta.class);
             if (m == null) throw new FparityError(f + ": empty");
             if (m.schema() > SCHEMA) {
-                throw new FparityError(f + ": schema " + m.schema() + " is newer than this fparity understands (" + SCHEMA + "); upgrade fparity");
+                throw new FparityError(f + ": schema " + m.schema() + " is newer than this fparity understands ("
+                        + SCHEMA + "); upgrade fparity");
             }
             m.checkNames(f);
-            if (m.programStore() != null) return m.withPrograms(ProgramStore.open(dir, m.programStore()), m.programStore());
+            if (m.programStore() != null)
+                return m.withPrograms(ProgramStore.open(dir, m.programStore()), m.programStore());
             return m;
         } catch (NoSuchFileException e) {
             return null;
@@ -92,8 +95,10 @@ public final class Campaign {
             AtomicFiles.write(dir.resolve(META), ProgramJson.toJson(meta) + "\n");
             return meta;
         }
-        ProgramStore.Entries store = meta.programs() instanceof ProgramStore.Entries e && e.file().equals(dir.resolve(ProgramStore.FILE)) ? e
-                : ProgramStore.write(dir, meta.programs());
+        ProgramStore.Entries store =
+                meta.programs() instanceof ProgramStore.Entries e && e.file().equals(dir.resolve(ProgramStore.FILE))
+                        ? e
+                        : ProgramStore.write(dir, meta.programs());
         ProgramStore.Info info = new ProgramStore.Info(ProgramStore.FILE, store.size());
         AtomicFiles.write(dir.resolve(META), ProgramJson.toJson(meta.withPrograms(List.of(), info)) + "\n");
         return meta.withPrograms(store, info);
@@ -149,14 +154,16 @@ public final class Campaign {
     /** The recorded rerun attempts, attempt 1 first: {@code reruns-1.jsonl}, {@code reruns-2.jsonl} … up to the first missing file. */
     public List<List<Outcome>> reruns() {
         List<List<Outcome>> out = new java.util.ArrayList<>();
-        for (int k = 1; Files.exists(dir.resolve(rerunFile(k))); k++) out.add(OutcomeLog.read(dir.resolve(rerunFile(k))).outcomes());
+        for (int k = 1; Files.exists(dir.resolve(rerunFile(k))); k++)
+            out.add(OutcomeLog.read(dir.resolve(rerunFile(k))).outcomes());
         return out;
     }
 
     /** What reading each rerun attempt's file found ({@link #reruns} without the problems and conflicts left out), attempt 1 first. */
     public List<OutcomeLog.Contents> rerunContents() {
         List<OutcomeLog.Contents> out = new java.util.ArrayList<>();
-        for (int k = 1; Files.exists(dir.resolve(rerunFile(k))); k++) out.add(OutcomeLog.read(dir.resolve(rerunFile(k))));
+        for (int k = 1; Files.exists(dir.resolve(rerunFile(k))); k++)
+            out.add(OutcomeLog.read(dir.resolve(rerunFile(k))));
         return out;
     }
 
@@ -182,7 +189,11 @@ public final class Campaign {
         for (CampaignMeta.Platform p : meta.platforms()) {
             // Keyed like compare's lanes: gcc here, gcc@lumi on a cluster, so two sites' versions both show.
             var k = p.key();
-            v.put(k.isPlain() ? p.toolchain() : p.toolchain() + "@" + k.site() + (k.node() == null ? "" : "#" + k.node()), p.version());
+            v.put(
+                    k.isPlain()
+                            ? p.toolchain()
+                            : p.toolchain() + "@" + k.site() + (k.node() == null ? "" : "#" + k.node()),
+                    p.version());
         }
         return v;
     }

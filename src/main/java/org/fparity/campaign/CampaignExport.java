@@ -49,11 +49,15 @@ public final class CampaignExport {
      * export time to record, or null for none (then the file depends on the campaign alone).
      */
     public static Result export(Path campaignDir, Path out, String fparityVersion, Instant now) {
-        if (!Files.isDirectory(campaignDir)) throw new FparityError("campaign '" + campaignDir + "' not found (expected a folder with campaign.json)");
+        if (!Files.isDirectory(campaignDir))
+            throw new FparityError("campaign '" + campaignDir + "' not found (expected a folder with campaign.json)");
         CampaignMeta meta = Campaign.readMeta(campaignDir);
         if (meta == null) throw new FparityError(campaignDir + ": not a campaign (no " + Campaign.META + ")");
         // import refuses a name that is not one harmless path element: export refuses it first
-        String name = org.fparity.util.Names.check(campaignDir, "campaign", campaignDir.toAbsolutePath().normalize().getFileName().toString());
+        String name = org.fparity.util.Names.check(
+                campaignDir,
+                "campaign",
+                campaignDir.toAbsolutePath().normalize().getFileName().toString());
         Path target = out.toAbsolutePath();
         Path tmp;
         try {
@@ -66,9 +70,11 @@ public final class CampaignExport {
         }
         try {
             Result r;
-            try (OutputStream file = java.nio.channels.Channels.newOutputStream(org.fparity.util.Leftovers.lockedFile(tmp))) {
+            try (OutputStream file =
+                    java.nio.channels.Channels.newOutputStream(org.fparity.util.Leftovers.lockedFile(tmp))) {
                 OutputStream raw = ExportFormat.gzipByName(target.getFileName().toString())
-                        ? new BufferedOutputStream(new GZIPOutputStream(file, 1 << 16), 1 << 16) : new BufferedOutputStream(file, 1 << 16);
+                        ? new BufferedOutputStream(new GZIPOutputStream(file, 1 << 16), 1 << 16)
+                        : new BufferedOutputStream(file, 1 << 16);
                 try (raw) {
                     r = write(meta, name, campaignDir, raw, fparityVersion, now);
                 }
@@ -91,7 +97,9 @@ public final class CampaignExport {
     }
 
     /** Writes the document to {@code sink} (uncompressed bytes are what the digest covers). */
-    static Result write(CampaignMeta meta, String name, Path campaignDir, OutputStream sink, String fparityVersion, Instant now) throws IOException {
+    static Result write(
+            CampaignMeta meta, String name, Path campaignDir, OutputStream sink, String fparityVersion, Instant now)
+            throws IOException {
         Hashing hashing = new Hashing(sink);
         JsonGenerator g = COMPACT.getFactory().createGenerator(hashing, JsonEncoding.UTF8);
         g.setCodec(COMPACT);
@@ -131,11 +139,17 @@ public final class CampaignExport {
         Map<String, Integer> inputsOf = new HashMap<>();
         g.writeArrayFieldStart("programs");
         for (CampaignMeta.ProgramEntry p : meta.programs()) {
-            if (p.source() == null) throw new FparityError("program " + p.id() + " has no text: cannot export a campaign that does not hold its programs");
-            if (inputsOf.put(p.id(), p.inputs().size()) != null) throw new FparityError(Campaign.META + ": program " + p.id() + " is listed twice");
-            // what import would refuse is not written: text changed after the runs (by hand) no longer matches its hashes
+            if (p.source() == null)
+                throw new FparityError(
+                        "program " + p.id() + " has no text: cannot export a campaign that does not hold its programs");
+            if (inputsOf.put(p.id(), p.inputs().size()) != null)
+                throw new FparityError(Campaign.META + ": program " + p.id() + " is listed twice");
+            // what import would refuse is not written: text changed after the runs (by hand) no longer matches its
+            // hashes
             String problem = ProgramHashes.problem(p.id(), p.sha256(), p.source());
-            if (problem != null) throw new FparityError(problem + "; the program was changed after it ran, so its outcomes are not its own");
+            if (problem != null)
+                throw new FparityError(
+                        problem + "; the program was changed after it ran, so its outcomes are not its own");
             ObjectNode node = COMPACT.createObjectNode();
             node.put("hash", ExportFormat.sha256(p.source()));
             node.setAll((ObjectNode) COMPACT.valueToTree(p));
@@ -187,7 +201,8 @@ public final class CampaignExport {
      * full, and a failed check named. A torn or
      * unreadable line is refused: the export would silently lack it.
      */
-    private static long streamOutcomes(Path file, Map<String, Integer> inputsOf, JsonGenerator g, OutputStream raw) throws IOException {
+    private static long streamOutcomes(Path file, Map<String, Integer> inputsOf, JsonGenerator g, OutputStream raw)
+            throws IOException {
         long n = 0;
         g.flush(); // what the generator buffered goes first; the outcomes bypass it
         CanonicalOutcome canonical = new CanonicalOutcome();
@@ -216,11 +231,15 @@ public final class CampaignExport {
             throw new FparityError(where + ": outcome lacks program, toolchain, opt or status");
         }
         Integer inputs = inputsOf.get(o.program());
-        if (inputs == null) throw new FparityError(where + ": outcome of program " + o.program() + ", which the campaign does not list");
+        if (inputs == null)
+            throw new FparityError(
+                    where + ": outcome of program " + o.program() + ", which the campaign does not list");
         if (o.input() < 0 || o.input() >= inputs) {
-            throw new FparityError(where + ": outcome of program " + o.program() + " input " + o.input() + ", which has only " + inputs + " inputs");
+            throw new FparityError(where + ": outcome of program " + o.program() + " input " + o.input()
+                    + ", which has only " + inputs + " inputs");
         }
-        if (o.status() == Outcome.Status.OK && o.hex() == null) throw new FparityError(where + ": outcome " + o.key() + " is OK but has no result");
+        if (o.status() == Outcome.Status.OK && o.hex() == null)
+            throw new FparityError(where + ": outcome " + o.key() + " is OK but has no result");
     }
 
     /** Counts and hashes every byte on its way to the sink. */

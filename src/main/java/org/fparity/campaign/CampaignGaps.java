@@ -63,13 +63,17 @@ public final class CampaignGaps {
         if (lanes.isEmpty()) {
             if (!any.isEmpty()) return null; // only recorded platforms: what was imported is what there is
             return "no run has an outcome (" + total + " cases, no platform yet): "
-                    + (writer != null ? "it is still being written (" + writer + ")" : "the campaign has not run; run it (or resume it)");
+                    + (writer != null
+                            ? "it is still being written (" + writer + ")"
+                            : "the campaign has not run; run it (or resume it)");
         }
         BitSet uncovered = new BitSet(total);
         uncovered.set(0, total);
         uncovered.andNot(any);
         Map<String, BitSet> coveredBySite = new LinkedHashMap<>();
-        lanes.forEach((lane, set) -> coveredBySite.computeIfAbsent(siteOf.get(lane), k -> new BitSet()).or(set));
+        lanes.forEach((lane, set) -> coveredBySite
+                .computeIfAbsent(siteOf.get(lane), k -> new BitSet())
+                .or(set));
         long planned = 0;
         long missing = 0;
         String example = null;
@@ -86,16 +90,21 @@ public final class CampaignGaps {
             BitSet lacking = (BitSet) plan.clone();
             lacking.andNot(e.getValue());
             missing += lacking.cardinality();
-            if (example == null && !lacking.isEmpty()) example = describe(programs, base, lacking.nextSetBit(0)) + " on " + e.getKey();
+            if (example == null && !lacking.isEmpty())
+                example = describe(programs, base, lacking.nextSetBit(0)) + " on " + e.getKey();
         }
         if (missing == 0) return null;
-        return "incomplete: " + missing + " of " + planned + " planned runs (programs × inputs × platforms of campaign.json) have no outcome, e.g. "
-                + example + "; " + (writer != null ? "it is still being written (" + writer + ")"
+        return "incomplete: " + missing + " of " + planned
+                + " planned runs (programs × inputs × platforms of campaign.json) have no outcome, e.g. "
+                + example + "; "
+                + (writer != null
+                        ? "it is still being written (" + writer + ")"
                         : "it was interrupted or a site is missing: resume it ('fparity run' with the same options, or 'fparity run --campaign DIR')");
     }
 
     private static String lane(String toolchain, String opt, String site) {
-        return toolchain + "@" + opt + (site == null || site.equals(org.fparity.exec.PlatformKey.LOCAL) ? "" : "@" + site);
+        return toolchain + "@" + opt
+                + (site == null || site.equals(org.fparity.exec.PlatformKey.LOCAL) ? "" : "@" + site);
     }
 
     /** {@code program 1a2b… input 3} of case index {@code at}. */

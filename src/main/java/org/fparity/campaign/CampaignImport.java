@@ -26,7 +26,6 @@ import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.fparity.FparityError;
-import org.fparity.exec.Outcome;
 import org.fparity.util.Names;
 
 /**
@@ -40,13 +39,15 @@ public final class CampaignImport {
     private CampaignImport() {}
 
     /** What an import produced. */
-    public record Result(Path campaign, String name, int schema, int programs, int platforms, long outcomes, String digest) {}
+    public record Result(
+            Path campaign, String name, int schema, int programs, int platforms, long outcomes, String digest) {}
 
     /**
      * Reads one value at a time out of the export: the shared rules (duplicate keys refused) but for trailing tokens,
      * which here are the rest of the file; {@link OutcomeScanner} refuses anything after the document's end.
      */
-    private static final com.fasterxml.jackson.databind.ObjectMapper STREAMING = CampaignExport.COMPACT.copy()
+    private static final com.fasterxml.jackson.databind.ObjectMapper STREAMING = CampaignExport.COMPACT
+            .copy()
             .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     /** The campaign name an export file carries (for a default --out), read from its head only. */
@@ -63,7 +64,9 @@ public final class CampaignImport {
     public static Path defaultTarget(Path file) {
         Path root = Path.of("campaigns");
         Path target = root.resolve(name(file));
-        if (!target.normalize().getParent().equals(root)) throw new FparityError(file + ": campaign name '" + Names.printable(target.getFileName().toString()) + "' leaves campaigns/");
+        if (!target.normalize().getParent().equals(root))
+            throw new FparityError(file + ": campaign name '"
+                    + Names.printable(target.getFileName().toString()) + "' leaves campaigns/");
         return target;
     }
 
@@ -74,13 +77,15 @@ public final class CampaignImport {
     public static Result importTo(Path file, Path target) {
         // An existing folder (empty or not) or a link is never replaced: its owner, mode and contents are someone's.
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-            throw new FparityError(Names.printable(target.toString()) + " already exists; import into a new folder (--out)");
+            throw new FparityError(
+                    Names.printable(target.toString()) + " already exists; import into a new folder (--out)");
         }
         Path parent = target.toAbsolutePath().getParent();
         Path tmp;
         try {
             Files.createDirectories(parent);
-            // what a killed import into the same folder left behind goes first; this one's folder is locked while it works
+            // what a killed import into the same folder left behind goes first; this one's folder is locked while it
+            // works
             org.fparity.util.Leftovers.clean(parent, "." + target.getFileName() + ".import-", "");
             tmp = org.fparity.util.Leftovers.tempDir(parent, "." + target.getFileName() + ".import-");
         } catch (IOException e) {
@@ -91,7 +96,8 @@ public final class CampaignImport {
             Result r = read(file, tmp);
             org.fparity.util.Leftovers.release(tmp);
             try {
-                if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) throw new FparityError(target + " appeared while importing; import into a new folder (--out)");
+                if (Files.exists(target, LinkOption.NOFOLLOW_LINKS))
+                    throw new FparityError(target + " appeared while importing; import into a new folder (--out)");
                 Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
                 throw CampaignMerge.movedInto(target, e);
@@ -150,15 +156,19 @@ public final class CampaignImport {
             throw new FparityError("not JSON, not an fparity export (" + firstLine(e.getOriginalMessage()) + ")");
         }
         if (t == null) throw new FparityError("empty file, not an fparity export");
-        if (t != JsonToken.START_OBJECT) throw new FparityError("not an fparity export (a JSON " + describe(t) + ", not an object)");
+        if (t != JsonToken.START_OBJECT)
+            throw new FparityError("not an fparity export (a JSON " + describe(t) + ", not an object)");
         field(p, "format", "not an fparity export (no \"format\" field first)");
         String format = p.nextTextValue();
-        if (!ExportFormat.FORMAT.equals(format)) throw new FparityError("not an fparity export (format is " + (format == null ? "not a string" : "'" + format + "'") + ")");
+        if (!ExportFormat.FORMAT.equals(format))
+            throw new FparityError(
+                    "not an fparity export (format is " + (format == null ? "not a string" : "'" + format + "'") + ")");
         field(p, "schema", "no schema version after the format");
         if (p.nextToken() != JsonToken.VALUE_NUMBER_INT) throw new FparityError("schema version is not an integer");
         int schema = p.getIntValue();
         if (schema > ExportFormat.SCHEMA) {
-            throw new FparityError("export schema " + schema + " is newer than this fparity understands (" + ExportFormat.SCHEMA + "); import it with a newer fparity");
+            throw new FparityError("export schema " + schema + " is newer than this fparity understands ("
+                    + ExportFormat.SCHEMA + "); import it with a newer fparity");
         }
         if (schema < 1) throw new FparityError("export schema " + schema + " is not a version fparity ever wrote");
         field(p, "fparity", "no fparity version after the schema");
@@ -180,8 +190,9 @@ public final class CampaignImport {
             String name = Names.check(file, "campaign", campaign.path("name").asText("imported"));
             campaign.remove("name");
             if (campaign.path("schema").asInt(0) > Campaign.SCHEMA) {
-                throw new FparityError("the campaign inside uses campaign layout " + campaign.path("schema").asInt()
-                        + ", newer than this fparity understands (" + Campaign.SCHEMA + "); import it with a newer fparity");
+                throw new FparityError("the campaign inside uses campaign layout "
+                        + campaign.path("schema").asInt() + ", newer than this fparity understands (" + Campaign.SCHEMA
+                        + "); import it with a newer fparity");
             }
 
             // The programs come inline in the export; the folder gets this fparity's layout (a program store).
@@ -191,9 +202,12 @@ public final class CampaignImport {
             JsonNode grammar = campaign.path("grammar").path("content");
             if ("grammar_hash".equals(name0)) {
                 String declared = p.nextTextValue();
-                if (grammar.isMissingNode()) throw new FparityError("grammar_hash given but the campaign has no grammar");
+                if (grammar.isMissingNode())
+                    throw new FparityError("grammar_hash given but the campaign has no grammar");
                 String actual = CampaignExport.grammarHash(grammar);
-                if (!actual.equals(declared)) throw new FparityError("grammar: content does not match its hash (file says " + declared + ", content hashes to " + actual + "); the file was changed or damaged");
+                if (!actual.equals(declared))
+                    throw new FparityError("grammar: content does not match its hash (file says " + declared
+                            + ", content hashes to " + actual + "); the file was changed or damaged");
                 name0 = p.nextFieldName();
             } else if (!grammar.isMissingNode()) {
                 throw new FparityError("grammar has no grammar_hash; the file was changed");
@@ -203,7 +217,8 @@ public final class CampaignImport {
             expect(name0, "platforms");
             ArrayNode platforms = CampaignExport.COMPACT.createArrayNode();
             startArray(p, "platforms");
-            while (p.nextToken() == JsonToken.START_OBJECT) platforms.add(Migration.platform(h.schema(), p.readValueAsTree()));
+            while (p.nextToken() == JsonToken.START_OBJECT)
+                platforms.add(Migration.platform(h.schema(), p.readValueAsTree()));
             endArray(p, "platforms");
 
             section = "programs";
@@ -237,14 +252,17 @@ public final class CampaignImport {
             // through a general parser cost five times the rest of the import. The digest vouches for the bytes copied.
             section = "outcomes";
             OutcomeScanner.Tail tail;
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(Campaign.OUTCOMES)), 1 << 20)) {
+            try (OutputStream out =
+                    new BufferedOutputStream(Files.newOutputStream(dir.resolve(Campaign.OUTCOMES)), 1 << 20)) {
                 tail = new OutcomeScanner(r.digest(), afterPrograms, inputsOf).read(out, dir);
             }
             long n = tail.outcomes();
             String declared = tail.digest();
-            String actual = ExportFormat.DIGEST_PREFIX + HexFormat.of().formatHex(r.digest().digestUpTo(tail.digestEnd()));
+            String actual = ExportFormat.DIGEST_PREFIX
+                    + HexFormat.of().formatHex(r.digest().digestUpTo(tail.digestEnd()));
             if (!declared.equals(actual)) {
-                throw new FparityError("digest mismatch: the content was changed after export (file says " + declared + ", content hashes to " + actual + ")");
+                throw new FparityError("digest mismatch: the content was changed after export (file says " + declared
+                        + ", content hashes to " + actual + ")");
             }
 
             Campaign.writeMeta(dir, meta);
@@ -264,7 +282,8 @@ public final class CampaignImport {
         if (hash == null || source == null) throw new FparityError("program " + id + ": no text or no hash");
         String actual = ExportFormat.sha256(source);
         if (!actual.equals(hash)) {
-            throw new FparityError("program " + id + ": text does not match its hash (file says " + hash + ", text hashes to " + actual + "); the file was changed or damaged");
+            throw new FparityError("program " + id + ": text does not match its hash (file says " + hash
+                    + ", text hashes to " + actual + "); the file was changed or damaged");
         }
         String problem = ProgramHashes.problem(id, prog.path("sha256").asText(null), source);
         if (problem != null) throw new FparityError(problem);
@@ -272,16 +291,22 @@ public final class CampaignImport {
 
     private static FparityError failure(Path file, IOException e, String section) {
         // Jackson reports an input that stops mid-value in several exception types, all saying "end-of-input".
-        boolean endOfInput = e instanceof JsonProcessingException j && j.getOriginalMessage() != null && j.getOriginalMessage().contains("end-of-input");
+        boolean endOfInput = e instanceof JsonProcessingException j
+                && j.getOriginalMessage() != null
+                && j.getOriginalMessage().contains("end-of-input");
         if (e instanceof JsonEOFException || e instanceof EOFException || endOfInput) {
-            return new FparityError("truncated: the file ends in " + section + " (it was cut short in transfer; copy it again)");
+            return new FparityError(
+                    "truncated: the file ends in " + section + " (it was cut short in transfer; copy it again)");
         }
-        if (e instanceof ZipException) return new FparityError("corrupt compressed data in " + section + " (" + e.getMessage() + ")");
+        if (e instanceof ZipException)
+            return new FparityError("corrupt compressed data in " + section + " (" + e.getMessage() + ")");
         if (e instanceof JsonParseException j) {
             long at = j.getLocation() == null ? -1 : j.getLocation().getByteOffset();
-            return new FparityError("corrupt JSON in " + section + (at >= 0 ? " at byte " + at : "") + " (" + firstLine(j.getOriginalMessage()) + ")");
+            return new FparityError("corrupt JSON in " + section + (at >= 0 ? " at byte " + at : "") + " ("
+                    + firstLine(j.getOriginalMessage()) + ")");
         }
-        if (e instanceof JsonProcessingException j) return new FparityError("malformed " + section + " (" + firstLine(j.getOriginalMessage()) + ")");
+        if (e instanceof JsonProcessingException j)
+            return new FparityError("malformed " + section + " (" + firstLine(j.getOriginalMessage()) + ")");
         return new FparityError("cannot read " + file + ": " + org.fparity.FparityError.reason(e), 4);
     }
 
@@ -290,7 +315,11 @@ public final class CampaignImport {
     }
 
     private static void expect(String got, String want) {
-        if (!want.equals(got)) throw new FparityError(got == null ? "no \"" + want + "\" where expected" : "unexpected field '" + got + "' where \"" + want + "\" belongs");
+        if (!want.equals(got))
+            throw new FparityError(
+                    got == null
+                            ? "no \"" + want + "\" where expected"
+                            : "unexpected field '" + got + "' where \"" + want + "\" belongs");
     }
 
     private static void startArray(JsonParser p, String what) throws IOException {

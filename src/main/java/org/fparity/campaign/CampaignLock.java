@@ -92,7 +92,8 @@ public final class CampaignLock implements AutoCloseable {
             FileChannel ch;
             boolean write = true;
             try {
-                ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                ch = FileChannel.open(
+                        file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             } catch (AccessDeniedException | NoSuchFileException e) {
                 ch = readOnly(file);
                 write = false;
@@ -157,7 +158,9 @@ public final class CampaignLock implements AutoCloseable {
     }
 
     private static FparityError busy(Path dir, String who) {
-        return new FparityError(dir + " is being written by another fparity (" + who + "); wait for it to finish, or stop it, then run this again",
+        return new FparityError(
+                dir + " is being written by another fparity (" + who
+                        + "); wait for it to finish, or stop it, then run this again",
                 ExitCode.IO_FAILURE);
     }
 
@@ -170,13 +173,18 @@ public final class CampaignLock implements AutoCloseable {
             host = "unknown host";
         }
         String cmd = command.replaceAll("\\p{Cntrl}", "?");
-        return "pid " + ProcessHandle.current().pid() + " on host " + host + ", '" + cmd + "', since " + Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        return "pid " + ProcessHandle.current().pid() + " on host " + host + ", '" + cmd + "', since "
+                + Instant.now().truncatedTo(ChronoUnit.SECONDS);
     }
 
     /** The holder named in a folder's lock file (its first line, control characters replaced), or a placeholder. */
     static String holder(Path file) {
         try {
-            String text = Files.readString(file, StandardCharsets.UTF_8).lines().findFirst().orElse("").strip();
+            String text = Files.readString(file, StandardCharsets.UTF_8)
+                    .lines()
+                    .findFirst()
+                    .orElse("")
+                    .strip();
             if (text.length() > 300) text = text.substring(0, 300) + "…";
             text = text.replaceAll("\\p{Cntrl}", "?");
             return text.isEmpty() ? "a process that has not said who it is yet" : text;

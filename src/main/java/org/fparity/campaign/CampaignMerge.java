@@ -39,17 +39,25 @@ public final class CampaignMerge {
      * @param partial   programs not every input has, with the inputs (by name) that have them
      * @param duplicates runs present, with the same result, in more than one input (kept once)
      */
-    public record Result(Path campaign, int programs, int platforms, long outcomes, long duplicates, Map<String, List<String>> partial) {}
+    public record Result(
+            Path campaign,
+            int programs,
+            int platforms,
+            long outcomes,
+            long duplicates,
+            Map<String, List<String>> partial) {}
 
     /** One input: where its ids and input indices land in the merged campaign. */
-    private record Source(String name, Path dir, CampaignMeta meta, Map<String, String> programId, Map<String, int[]> inputIndex) {}
+    private record Source(
+            String name, Path dir, CampaignMeta meta, Map<String, String> programId, Map<String, int[]> inputIndex) {}
 
     public static Result merge(List<Path> inputs, Path target) {
         if (inputs.isEmpty()) throw new FparityError("merge needs at least one campaign");
         if (Files.exists(target)) throw new FparityError(target + " already exists; merge into a new folder (--out)");
         List<Source> sources = new ArrayList<>();
         for (Path p : inputs) {
-            if (!Files.isDirectory(p)) throw new FparityError("campaign '" + p + "' not found (expected a folder with campaign.json)");
+            if (!Files.isDirectory(p))
+                throw new FparityError("campaign '" + p + "' not found (expected a folder with campaign.json)");
             CampaignMeta m = Campaign.readMeta(p);
             if (m == null) throw new FparityError(p + ": not a campaign (no " + Campaign.META + ")");
             sources.add(new Source(p.toString(), p, m, new HashMap<>(), new HashMap<>()));
@@ -62,11 +70,13 @@ public final class CampaignMerge {
         Map<String, List<String>> holders = new LinkedHashMap<>();
         for (Source s : sources) {
             for (CampaignMeta.ProgramEntry p : s.meta().programs()) {
-                if (p.source() == null) throw new FparityError(s.dir() + ": program " + p.id() + " has no text; cannot match it by hash");
+                if (p.source() == null)
+                    throw new FparityError(s.dir() + ": program " + p.id() + " has no text; cannot match it by hash");
                 String h = ExportFormat.sha256(p.source());
                 String known = hashOfId.putIfAbsent(p.id(), h);
                 if (known != null && !known.equals(h)) {
-                    throw new FparityError("program " + p.id() + " has different text in " + s.name() + " than in an earlier campaign; these are not the same program");
+                    throw new FparityError("program " + p.id() + " has different text in " + s.name()
+                            + " than in an earlier campaign; these are not the same program");
                 }
                 CampaignMeta.ProgramEntry first = byHash.putIfAbsent(h, p);
                 String id = first == null ? p.id() : first.id();
@@ -89,23 +99,31 @@ public final class CampaignMerge {
         for (int i = 1; i < sources.size(); i++) {
             Set<String> mine = new HashSet<>(sources.get(i).programId().values());
             boolean shared = false;
-            for (int j = 0; j < i && !shared; j++) for (String id : sources.get(j).programId().values()) if (mine.contains(id)) { shared = true; break; }
+            for (int j = 0; j < i && !shared; j++)
+                for (String id : sources.get(j).programId().values())
+                    if (mine.contains(id)) {
+                        shared = true;
+                        break;
+                    }
             if (!shared && !mine.isEmpty()) {
-                throw new FparityError(sources.get(i).name() + " shares no program with " + sources.getFirst().name()
-                        + (i > 1 ? " or the others" : "") + ": these are different campaigns, not the same one run elsewhere");
+                throw new FparityError(sources.get(i).name() + " shares no program with "
+                        + sources.getFirst().name() + (i > 1 ? " or the others" : "")
+                        + ": these are different campaigns, not the same one run elsewhere");
             }
         }
         List<CampaignMeta.ProgramEntry> programs = new ArrayList<>();
         for (var e : byHash.entrySet()) {
             CampaignMeta.ProgramEntry p = e.getValue();
-            programs.add(new CampaignMeta.ProgramEntry(p.id(), p.sha256(), p.precision(), p.source(), inputsByHash.get(e.getKey())));
+            programs.add(new CampaignMeta.ProgramEntry(
+                    p.id(), p.sha256(), p.precision(), p.source(), inputsByHash.get(e.getKey())));
         }
         Map<String, List<String>> partial = new LinkedHashMap<>();
         holders.forEach((id, hs) -> {
             if (hs.size() < sources.stream().map(Source::name).distinct().count()) partial.put(id, List.copyOf(hs));
         });
 
-        // Platform records by id; the same id must describe the same platform. Platforms (PlatformKey, the one identity)
+        // Platform records by id; the same id must describe the same platform. Platforms (PlatformKey, the one
+        // identity)
         // that more than one input brings are where the same run can meet itself: only their runs are remembered.
         Map<String, CampaignMeta.Platform> platforms = new LinkedHashMap<>();
         Map<PlatformKey, Integer> inputsWith = new HashMap<>();
@@ -114,7 +132,8 @@ public final class CampaignMerge {
             for (CampaignMeta.Platform p : s.meta().platforms()) {
                 CampaignMeta.Platform had = platforms.putIfAbsent(p.id(), p);
                 if (had != null && !had.equals(p)) {
-                    throw new FparityError("platform " + p.id() + " is recorded differently in " + s.name() + " than in an earlier campaign (" + difference(had, p) + ")");
+                    throw new FparityError("platform " + p.id() + " is recorded differently in " + s.name()
+                            + " than in an earlier campaign (" + difference(had, p) + ")");
                 }
                 here.add(p.key());
             }
@@ -128,14 +147,23 @@ public final class CampaignMerge {
         CampaignMeta first = sources.getFirst().meta();
         Map<String, String> settings = new LinkedHashMap<>();
         for (Source s : sources) s.meta().settings().forEach(settings::putIfAbsent);
-        CampaignMeta meta = new CampaignMeta(Campaign.SCHEMA, first.fparity(), first.created(), first.seed(), first.grammar(), settings,
-                first.host(), List.copyOf(platforms.values()), programs);
+        CampaignMeta meta = new CampaignMeta(
+                Campaign.SCHEMA,
+                first.fparity(),
+                first.created(),
+                first.seed(),
+                first.grammar(),
+                settings,
+                first.host(),
+                List.copyOf(platforms.values()),
+                programs);
 
         Path parent = target.toAbsolutePath().getParent();
         Path tmp;
         try {
             Files.createDirectories(parent);
-            // what a killed merge into the same folder left behind goes first; this one's folder is locked while it works
+            // what a killed merge into the same folder left behind goes first; this one's folder is locked while it
+            // works
             org.fparity.util.Leftovers.clean(parent, "." + target.getFileName() + ".merge-", "");
             tmp = org.fparity.util.Leftovers.tempDir(parent, "." + target.getFileName() + ".merge-");
         } catch (IOException e) {
@@ -144,7 +172,8 @@ public final class CampaignMerge {
         boolean done = false;
         try {
             Log merged = mergeLog(sources, Campaign.OUTCOMES, tmp, shared, inputsWith);
-            // The rerun attempts (reruns-K.jsonl: the evidence that a platform is unstable) are merged attempt by attempt
+            // The rerun attempts (reruns-K.jsonl: the evidence that a platform is unstable) are merged attempt by
+            // attempt
             // the same way: a campaign's reruns stay with its outcomes.
             int attempts = 0;
             for (Source s : sources) {
@@ -181,8 +210,10 @@ public final class CampaignMerge {
     static FparityError movedInto(Path target, IOException e) {
         if (Files.exists(target)) {
             String holder = CampaignLock.holderOf(target);
-            return new FparityError("cannot create " + target + ": another command created it meanwhile"
-                    + (holder != null ? " and is still writing it (" + holder + ")" : "") + "; nothing written", 4);
+            return new FparityError(
+                    "cannot create " + target + ": another command created it meanwhile"
+                            + (holder != null ? " and is still writing it (" + holder + ")" : "") + "; nothing written",
+                    4);
         }
         return new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
     }
@@ -194,16 +225,26 @@ public final class CampaignMerge {
      * Merges the log {@code file} ({@code outcomes.jsonl}, {@code reruns-1.jsonl} …) of every source into {@code dir}, in
      * source order; a source without that file adds nothing. Duplicates of a run are written once, a conflict refused.
      */
-    private static Log mergeLog(List<Source> sources, String file, Path dir, Set<PlatformKey> shared, Map<PlatformKey, Integer> inputsWith) throws IOException {
+    private static Log mergeLog(
+            List<Source> sources, String file, Path dir, Set<PlatformKey> shared, Map<PlatformKey, Integer> inputsWith)
+            throws IOException {
         long written = 0;
         long dups = 0;
         // run key → status and result, only for runs of shared platforms (and unlisted ones)
         Map<String, String> seen = new HashMap<>();
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(file)), 1 << 16)) {
             for (Source s : sources) {
-                // Where each of this input's programs lands: the merged id (and its bytes, when they can be written as they are) and inputs.
+                // Where each of this input's programs lands: the merged id (and its bytes, when they can be written as
+                // they are) and inputs.
                 Map<String, Target> targets = new HashMap<>();
-                s.programId().forEach((from, to) -> targets.put(from, new Target(to, from.equals(to), plain(to), s.inputIndex().get(from))));
+                s.programId()
+                        .forEach((from, to) -> targets.put(
+                                from,
+                                new Target(
+                                        to,
+                                        from.equals(to),
+                                        plain(to),
+                                        s.inputIndex().get(from))));
                 CanonicalOutcome canonical = new CanonicalOutcome();
                 Map<Segment, PlatformKey> keys = new HashMap<>();
                 Segment probe = new Segment();
@@ -213,10 +254,15 @@ public final class CampaignMerge {
                         byte[] b = lines.line();
                         int len = lines.length();
                         Target t;
-                        if (canonical.match(b, 0, len) && canonical.end == len && (t = canonical.lookup(b, targets)) != null
-                                && canonical.input < t.inputs().length && (t.bytes() != null || t.same() && t.inputs()[canonical.input] == canonical.input)) {
-                            // fparity's own spelling: checked and copied as bytes, with the program and input renamed in place
-                            // where the merge renames them; what the writer would write for the renamed outcome, byte for byte.
+                        if (canonical.match(b, 0, len)
+                                && canonical.end == len
+                                && (t = canonical.lookup(b, targets)) != null
+                                && canonical.input < t.inputs().length
+                                && (t.bytes() != null || t.same() && t.inputs()[canonical.input] == canonical.input)) {
+                            // fparity's own spelling: checked and copied as bytes, with the program and input renamed
+                            // in place
+                            // where the merge renames them; what the writer would write for the renamed outcome, byte
+                            // for byte.
                             int input = t.inputs()[canonical.input];
                             PlatformKey pk = keys.get(probe.of(b, canonical.platformFrom, canonical.platformTo));
                             if (pk == null) {
@@ -243,12 +289,24 @@ public final class CampaignMerge {
                             String id = s.programId().get(o.program());
                             int[] map = s.inputIndex().get(o.program());
                             if (id == null || o.input() < 0 || o.input() >= map.length) {
-                                throw new FparityError(lines.where() + ": outcome of program " + o.program() + " input " + o.input() + ", which the campaign does not list");
+                                throw new FparityError(lines.where() + ": outcome of program " + o.program() + " input "
+                                        + o.input() + ", which the campaign does not list");
                             }
-                            Outcome m = new Outcome(id, map[o.input()], o.toolchain(), o.opt(), o.site(), o.node(), o.status(), o.hex(), o.detail(),
-                                    o.platform(), o.micros());
+                            Outcome m = new Outcome(
+                                    id,
+                                    map[o.input()],
+                                    o.toolchain(),
+                                    o.opt(),
+                                    o.site(),
+                                    o.node(),
+                                    o.status(),
+                                    o.hex(),
+                                    o.detail(),
+                                    o.platform(),
+                                    o.micros());
                             PlatformKey pk = o.platformKey();
-                            if (remember(pk, shared, inputsWith) && seen(seen, m.program(), m.input(), pk, o.status() + " " + o.hex(), s)) {
+                            if (remember(pk, shared, inputsWith)
+                                    && seen(seen, m.program(), m.input(), pk, o.status() + " " + o.hex(), s)) {
                                 dups++;
                                 continue;
                             }
@@ -288,13 +346,15 @@ public final class CampaignMerge {
     }
 
     /** True when the run was seen before with the same result (a duplicate); a different result is a conflict. */
-    private static boolean seen(Map<String, String> seen, String program, int input, PlatformKey pk, String result, Source s) {
+    private static boolean seen(
+            Map<String, String> seen, String program, int input, PlatformKey pk, String result, Source s) {
         String key = program + "/" + input + "/" + pk.id();
         String before = seen.putIfAbsent(key, result);
         if (before == null) return false;
         if (!before.equals(result)) {
-            throw new FparityError("conflict: " + program + " input " + input + " on " + pk.id()
-                    + " is " + before + " in an earlier campaign but " + result + " in " + s.name() + "; not merged (rerun that platform or drop one side)");
+            throw new FparityError("conflict: " + program + " input " + input + " on " + pk.id() + " is " + before
+                    + " in an earlier campaign but " + result + " in " + s.name()
+                    + "; not merged (rerun that platform or drop one side)");
         }
         return true;
     }

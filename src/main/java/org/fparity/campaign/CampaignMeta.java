@@ -26,7 +26,18 @@ import org.fparity.util.Names;
  * @param programStore  layout 2: the file that holds the programs and how many it holds (null in layout 1)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "fparity", "created", "seed", "grammar", "settings", "host", "platforms", "programStore", "programs"})
+@JsonPropertyOrder({
+    "schema",
+    "fparity",
+    "created",
+    "seed",
+    "grammar",
+    "settings",
+    "host",
+    "platforms",
+    "programStore",
+    "programs"
+})
 public record CampaignMeta(
         int schema,
         String fparity,
@@ -44,12 +55,22 @@ public record CampaignMeta(
         host = host == null ? Map.of() : Map.copyOf(host);
         platforms = platforms == null ? List.of() : List.copyOf(platforms);
         // a store's programs stay in their file; a list held in memory is copied
-        programs = programs == null ? List.of() : programs instanceof ProgramStore.Entries ? programs : List.copyOf(programs);
+        programs = programs == null
+                ? List.of()
+                : programs instanceof ProgramStore.Entries ? programs : List.copyOf(programs);
     }
 
     /** A campaign whose programs are written where its layout puts them ({@link Campaign#writeMeta}). */
-    public CampaignMeta(int schema, String fparity, String created, Long seed, GrammarInfo grammar, Map<String, String> settings,
-            Map<String, String> host, List<Platform> platforms, List<ProgramEntry> programs) {
+    public CampaignMeta(
+            int schema,
+            String fparity,
+            String created,
+            Long seed,
+            GrammarInfo grammar,
+            Map<String, String> settings,
+            Map<String, String> host,
+            List<Platform> platforms,
+            List<ProgramEntry> programs) {
         this(schema, fparity, created, seed, grammar, settings, host, platforms, programs, null);
     }
 
@@ -89,28 +110,92 @@ public record CampaignMeta(
      * @param loader for such a toolchain: what loads and runs the device code (the cached C loader, or JCuda in process)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"id", "toolchain", "opt", "site", "node", "language", "version", "compile", "deviceCompile", "loader", "run", "env", "host", "facts",
-            "recorded"})
-    public record Platform(String id, String toolchain, String opt, String site, String node, String language, String version,
-            List<String> compile, List<String> run, Map<String, String> env, String host, Map<String, String> facts, String recorded,
-            List<String> deviceCompile, String loader) {
+    @JsonPropertyOrder({
+        "id",
+        "toolchain",
+        "opt",
+        "site",
+        "node",
+        "language",
+        "version",
+        "compile",
+        "deviceCompile",
+        "loader",
+        "run",
+        "env",
+        "host",
+        "facts",
+        "recorded"
+    })
+    public record Platform(
+            String id,
+            String toolchain,
+            String opt,
+            String site,
+            String node,
+            String language,
+            String version,
+            List<String> compile,
+            List<String> run,
+            Map<String, String> env,
+            String host,
+            Map<String, String> facts,
+            String recorded,
+            List<String> deviceCompile,
+            String loader) {
         public Platform {
             env = env == null || env.isEmpty() ? null : Map.copyOf(env);
             site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;
             node = node == null || node.isBlank() ? null : node;
-            facts = facts == null || facts.isEmpty() ? null : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(facts));
+            facts = facts == null || facts.isEmpty()
+                    ? null
+                    : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(facts));
         }
 
         /** A platform fparity ran. */
-        public Platform(String id, String toolchain, String opt, String site, String node, String language, String version,
-                List<String> compile, List<String> run, Map<String, String> env, String host, Map<String, String> facts) {
+        public Platform(
+                String id,
+                String toolchain,
+                String opt,
+                String site,
+                String node,
+                String language,
+                String version,
+                List<String> compile,
+                List<String> run,
+                Map<String, String> env,
+                String host,
+                Map<String, String> facts) {
             this(id, toolchain, opt, site, node, language, version, compile, run, env, host, facts, null, null, null);
         }
 
         /** A local platform without node facts (the shape of campaigns written before sites). */
-        public Platform(String id, String toolchain, String opt, String language, String version, List<String> compile, List<String> run,
-                Map<String, String> env, String host) {
-            this(id, toolchain, opt, PlatformKey.LOCAL, null, language, version, compile, run, env, host, null, null, null, null);
+        public Platform(
+                String id,
+                String toolchain,
+                String opt,
+                String language,
+                String version,
+                List<String> compile,
+                List<String> run,
+                Map<String, String> env,
+                String host) {
+            this(
+                    id,
+                    toolchain,
+                    opt,
+                    PlatformKey.LOCAL,
+                    null,
+                    language,
+                    version,
+                    compile,
+                    run,
+                    env,
+                    host,
+                    null,
+                    null,
+                    null,
+                    null);
         }
 
         /** This platform's identity. */
@@ -133,7 +218,8 @@ public record CampaignMeta(
             Names.check(file, "site", p.site());
             if (p.node() != null) Names.checkLabel(file, "node", p.node());
         }
-        if (!(programs instanceof ProgramStore.Entries)) for (ProgramEntry e : programs) Names.check(file, "program", e.id());
+        if (!(programs instanceof ProgramStore.Entries))
+            for (ProgramEntry e : programs) Names.check(file, "program", e.id());
         if (programStore != null) Names.check(file, "programStore.file", programStore.file());
         return this;
     }

@@ -6,8 +6,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,7 +14,6 @@ import org.fparity.exec.DetectedToolchain;
 import org.fparity.gen.Generator;
 import org.fparity.gen.Grammar;
 import org.fparity.gen.InputGenerator;
-import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
 import org.fparity.ir.ProgramJson;
@@ -29,15 +26,27 @@ import org.fparity.ir.ProgramJson;
  * @param entries  every program with its inputs, in batch order: for a generated plan, made as they are iterated
  *                 ({@link Generated}), so a campaign of any size is never all in memory
  */
-public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<String, String> settings,
-        List<CampaignMeta.ProgramEntry> entries, int batch) {
+public record CampaignPlan(
+        long seed,
+        CampaignMeta.GrammarInfo grammar,
+        Map<String, String> settings,
+        List<CampaignMeta.ProgramEntry> entries,
+        int batch) {
 
     /** What {@code fparity run} asks for. {@code grammarFile} null means the built-in grammar. */
-    public record Request(long seed, List<Precision> precisions, String precisionName, int programs, int inputs, int batch, Path grammarFile) {}
+    public record Request(
+            long seed,
+            List<Precision> precisions,
+            String precisionName,
+            int programs,
+            int inputs,
+            int batch,
+            Path grammarFile) {}
 
     /** The programs and inputs of a request, generated when iterated ({@link Generated}). */
     public static CampaignPlan generate(Request r) {
-        if (r.programs() < 1 || r.inputs() < 1 || r.batch() < 1) throw new FparityError("--programs, --inputs and --batch must be at least 1");
+        if (r.programs() < 1 || r.inputs() < 1 || r.batch() < 1)
+            throw new FparityError("--programs, --inputs and --batch must be at least 1");
         Grammar grammar = r.grammarFile() == null ? Grammar.defaults() : Grammar.load(r.grammarFile());
         Generated entries = new Generated(grammar, r);
         Map<String, String> settings = new TreeMap<>();
@@ -46,7 +55,8 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
         settings.put("precision", r.precisionName());
         settings.put("batch", Integer.toString(r.batch()));
         settings.put("generator", Integer.toString(Generator.STREAM));
-        CampaignMeta.GrammarInfo gi = new CampaignMeta.GrammarInfo(grammar.source(), grammar.sha256(), grammarJson(r.grammarFile()));
+        CampaignMeta.GrammarInfo gi =
+                new CampaignMeta.GrammarInfo(grammar.source(), grammar.sha256(), grammarJson(r.grammarFile()));
         return new CampaignPlan(r.seed(), gi, settings, entries, r.batch());
     }
 
@@ -100,7 +110,8 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
                     if (!hasNext()) throw new java.util.NoSuchElementException();
                     Program p = programs.next();
                     String canonical = p.canonical();
-                    return new CampaignMeta.ProgramEntry(p.id(), sha256(canonical), pr, canonical, ig.inputs(p, r.inputs()));
+                    return new CampaignMeta.ProgramEntry(
+                            p.id(), sha256(canonical), pr, canonical, ig.inputs(p, r.inputs()));
                 }
             };
         }
@@ -115,11 +126,15 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
     public CampaignPlan withInputsRecordedIn(Path dir, Map<String, String> settings) {
         if (!Files.exists(dir.resolve(Campaign.META))) return null;
         CampaignMeta meta = Campaign.readMeta(dir);
-        if (!meta.settings().entrySet().containsAll(settings.entrySet()) || meta.programs().size() != entries.size() || !Long.valueOf(seed).equals(meta.seed())) return null;
+        if (!meta.settings().entrySet().containsAll(settings.entrySet())
+                || meta.programs().size() != entries.size()
+                || !Long.valueOf(seed).equals(meta.seed())) return null;
         java.util.Iterator<CampaignMeta.ProgramEntry> recorded = meta.programs().iterator();
         for (CampaignMeta.ProgramEntry mine : entries) {
             CampaignMeta.ProgramEntry had = recorded.next();
-            if (!mine.id().equals(had.id()) || !mine.sha256().equals(had.sha256()) || had.inputs().size() < mine.inputs().size()
+            if (!mine.id().equals(had.id())
+                    || !mine.sha256().equals(had.sha256())
+                    || had.inputs().size() < mine.inputs().size()
                     || !had.inputs().subList(0, mine.inputs().size()).equals(mine.inputs())) {
                 return null;
             }
@@ -131,7 +146,8 @@ public record CampaignPlan(long seed, CampaignMeta.GrammarInfo grammar, Map<Stri
     public CampaignRunner.Spec spec(String fparityVersion, List<DetectedToolchain> toolchains, List<String> opts) {
         // a corpus campaign (Corpus) has no seed: its programs are the user's files
         Long recordedSeed = settings.containsKey(Corpus.SETTING) ? null : seed;
-        return new CampaignRunner.Spec(fparityVersion, recordedSeed, grammar, settings, entries, toolchains, opts, batch);
+        return new CampaignRunner.Spec(
+                fparityVersion, recordedSeed, grammar, settings, entries, toolchains, opts, batch);
     }
 
     private static JsonNode grammarJson(Path file) {

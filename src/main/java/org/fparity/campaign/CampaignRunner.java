@@ -45,8 +45,15 @@ public final class CampaignRunner {
      * @param opts           opt levels; each toolchain runs those it has
      * @param batchSize      programs per batch binary
      */
-    public record Spec(String fparityVersion, Long seed, CampaignMeta.GrammarInfo grammar, Map<String, String> settings,
-            List<CampaignMeta.ProgramEntry> programs, List<DetectedToolchain> toolchains, List<String> opts, int batchSize) {
+    public record Spec(
+            String fparityVersion,
+            Long seed,
+            CampaignMeta.GrammarInfo grammar,
+            Map<String, String> settings,
+            List<CampaignMeta.ProgramEntry> programs,
+            List<DetectedToolchain> toolchains,
+            List<String> opts,
+            int batchSize) {
 
         /** This spec over {@code stored}, the same programs as written to the campaign's program store: batches then read them from there. */
         public Spec withPrograms(List<CampaignMeta.ProgramEntry> stored) {
@@ -79,7 +86,8 @@ public final class CampaignRunner {
     public record Result(Campaign campaign, int total, int alreadyDone, int ran, long millis) {}
 
     /** The campaign run at one site, {@code here}, with the spec's toolchains. */
-    public static Result run(Path dir, Spec spec, SiteExecutor here, Function<Integer, Progress> progress, Consumer<String> log)
+    public static Result run(
+            Path dir, Spec spec, SiteExecutor here, Function<Integer, Progress> progress, Consumer<String> log)
             throws InterruptedException {
         return run(dir, spec, List.of(new Site(here, spec.descriptors())), false, progress, log);
     }
@@ -94,14 +102,26 @@ public final class CampaignRunner {
      * @param showSites each site's own progress after the totals (a run at named sites), not for a plain run here
      */
     @SuppressWarnings("try") // the campaign lock is held for the whole body, not used in it
-    public static Result run(Path dir, Spec spec, List<Site> sites, boolean showSites, Function<Integer, Progress> progress, Consumer<String> log)
+    public static Result run(
+            Path dir,
+            Spec spec,
+            List<Site> sites,
+            boolean showSites,
+            Function<Integer, Progress> progress,
+            Consumer<String> log)
             throws InterruptedException {
         try (CampaignLock lock = CampaignLock.acquire(dir)) {
             return runLocked(dir, spec, sites, showSites, progress, log);
         }
     }
 
-    private static Result runLocked(Path dir, Spec spec, List<Site> sites, boolean showSites, Function<Integer, Progress> progress, Consumer<String> log)
+    private static Result runLocked(
+            Path dir,
+            Spec spec,
+            List<Site> sites,
+            boolean showSites,
+            Function<Integer, Progress> progress,
+            Consumer<String> log)
             throws InterruptedException {
         long t0 = System.nanoTime();
         CampaignMeta meta = open(dir, spec, NodeFacts::collect, log);
@@ -112,7 +132,8 @@ public final class CampaignRunner {
 
         Set<String> done = ConcurrentHashMap.newKeySet();
         Path outcomes = dir.resolve(Campaign.OUTCOMES);
-        try (OutcomeLog out = OutcomeLog.open(outcomes, p -> log.accept("warning: " + p), misfits(outcomes, all.programs()))) {
+        try (OutcomeLog out =
+                OutcomeLog.open(outcomes, p -> log.accept("warning: " + p), misfits(outcomes, all.programs()))) {
             for (Outcome o : out.contents().outcomes()) done.add(o.key());
             int already = done.size();
             List<Batch> batches = batches(all.programs(), all.batchSize());
@@ -134,11 +155,12 @@ public final class CampaignRunner {
                         CampaignMeta.Platform p = platformOf(pr.platform());
                         synchronized (platforms) {
                             if (platforms.putIfAbsent(p.id(), p) == null) {
-                                metaRef[0] = Campaign.writeMeta(dir, metaRef[0].withPlatforms(List.copyOf(platforms.values())));
+                                metaRef[0] = Campaign.writeMeta(
+                                        dir, metaRef[0].withPlatforms(List.copyOf(platforms.values())));
                             }
                         }
                     }
-                    case WorkerLine.End e -> { }
+                    case WorkerLine.End e -> {}
                 }
             };
             Map<SiteExecutor, Plan> plan = new LinkedHashMap<>();
@@ -148,8 +170,10 @@ public final class CampaignRunner {
                 plan.put(s.executor(), (from, windowed) -> {
                     int to = from, lines = 0;
                     List<JobSpec> jobs = new ArrayList<>();
-                    while (to < batches.size() && (jobs.isEmpty() || !windowed || lines < WINDOW_LINES && to - from < WINDOW_BATCHES)) {
-                        for (JobSpec j : JobPlan.jobs(batches.subList(to, to + 1), s.toolchains(), all.opts(), s.name(), toDo)) {
+                    while (to < batches.size()
+                            && (jobs.isEmpty() || !windowed || lines < WINDOW_LINES && to - from < WINDOW_BATCHES)) {
+                        for (JobSpec j :
+                                JobPlan.jobs(batches.subList(to, to + 1), s.toolchains(), all.opts(), s.name(), toDo)) {
                             jobs.add(j);
                             lines += j.lines().size();
                         }
@@ -160,8 +184,14 @@ public final class CampaignRunner {
             }
             runSites(plan, batches.size(), sink, showSites ? bar : null);
             bar.finish();
-            // the campaign as written: campaign.json as this run wrote it and the outcomes it read and appended, not read back
-            return new Result(Campaign.of(dir, metaRef[0], out.contents()), todo + already, already, todo, (System.nanoTime() - t0) / 1_000_000);
+            // the campaign as written: campaign.json as this run wrote it and the outcomes it read and appended, not
+            // read back
+            return new Result(
+                    Campaign.of(dir, metaRef[0], out.contents()),
+                    todo + already,
+                    already,
+                    todo,
+                    (System.nanoTime() - t0) / 1_000_000);
         }
     }
 
@@ -180,7 +210,8 @@ public final class CampaignRunner {
      * done; the first failure of a site is thrown after the others have finished. {@code bar}: where each site's own
      * progress goes, or null.
      */
-    static void runSites(Map<SiteExecutor, Plan> plan, int batches, Consumer<WorkerLine> sink, Progress bar) throws InterruptedException {
+    static void runSites(Map<SiteExecutor, Plan> plan, int batches, Consumer<WorkerLine> sink, Progress bar)
+            throws InterruptedException {
         if (plan.size() == 1) {
             var e = plan.entrySet().iterator().next();
             runSite(e.getKey(), e.getValue(), batches, sink, bar);
@@ -214,7 +245,8 @@ public final class CampaignRunner {
         }
     }
 
-    private static void runSite(SiteExecutor ex, Plan plan, int batches, Consumer<WorkerLine> sink, Progress bar) throws InterruptedException {
+    private static void runSite(SiteExecutor ex, Plan plan, int batches, Consumer<WorkerLine> sink, Progress bar)
+            throws InterruptedException {
         try {
             for (int from = 0; from < batches; ) {
                 Window w = plan.next(from, ex.windowed());
@@ -243,7 +275,8 @@ public final class CampaignRunner {
             return null;
         }
         Map<String, Integer> inputsOf = new HashMap<>();
-        for (CampaignMeta.ProgramEntry p : programs) inputsOf.put(p.id(), p.inputs().size());
+        for (CampaignMeta.ProgramEntry p : programs)
+            inputsOf.put(p.id(), p.inputs().size());
         return o -> misfit(o, inputsOf);
     }
 
@@ -251,7 +284,8 @@ public final class CampaignRunner {
     static String misfit(Outcome o, Map<String, Integer> inputsOf) {
         Integer n = inputsOf.get(o.program());
         if (n == null) return "program " + o.program() + " is not in the campaign";
-        if (o.input() < 0 || o.input() >= n) return "program " + o.program() + " input " + o.input() + ", which has only " + n + " inputs";
+        if (o.input() < 0 || o.input() >= n)
+            return "program " + o.program() + " input " + o.input() + ", which has only " + n + " inputs";
         return null;
     }
 
@@ -260,7 +294,8 @@ public final class CampaignRunner {
      * The campaign in {@code dir}, creating the folder and a new campaign.json (host facts from {@code host}, no platforms
      * yet) when there is none; an existing campaign must have been made from the same spec ({@link #checkSame}).
      */
-    static CampaignMeta open(Path dir, Spec spec, java.util.function.Supplier<Map<String, String>> host, Consumer<String> log) {
+    static CampaignMeta open(
+            Path dir, Spec spec, java.util.function.Supplier<Map<String, String>> host, Consumer<String> log) {
         try {
             Files.createDirectories(dir);
         } catch (java.io.IOException e) {
@@ -268,11 +303,21 @@ public final class CampaignRunner {
         }
         CampaignMeta meta = Campaign.readMeta(dir);
         if (meta == null) {
-            // The program store first, as the programs are generated (a killed run leaves whole lines, which the next one
+            // The program store first, as the programs are generated (a killed run leaves whole lines, which the next
+            // one
             // checks and continues); campaign.json, which names the store and its count, once the store is complete.
             ProgramStore.Entries store = ProgramStore.fill(dir, spec.programs(), w -> log.accept("warning: " + w));
-            meta = new CampaignMeta(Campaign.SCHEMA, spec.fparityVersion(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                    spec.seed(), spec.grammar(), spec.settings(), host.get(), List.of(), store, null);
+            meta = new CampaignMeta(
+                    Campaign.SCHEMA,
+                    spec.fparityVersion(),
+                    Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                    spec.seed(),
+                    spec.grammar(),
+                    spec.settings(),
+                    host.get(),
+                    List.of(),
+                    store,
+                    null);
             meta = Campaign.writeMeta(dir, meta);
         } else {
             checkSame(dir, meta, spec);
@@ -285,13 +330,17 @@ public final class CampaignRunner {
         String was = meta.settings().get("generator");
         String now = spec.settings().get("generator");
         if (meta.seed() != null && now != null && !now.equals(was)) {
-            throw new FparityError(dir + " was generated by generator stream " + (was == null ? "1 (fparity 0.1.0, whose nearby seeds shared programs)" : was)
-                    + "; this fparity's stream " + now + " gives other programs for seed " + meta.seed()
-                    + ", so the campaign cannot be resumed; choose another --out, or finish it with the fparity that made it");
+            throw new FparityError(
+                    dir + " was generated by generator stream "
+                            + (was == null ? "1 (fparity 0.1.0, whose nearby seeds shared programs)" : was)
+                            + "; this fparity's stream " + now + " gives other programs for seed " + meta.seed()
+                            + ", so the campaign cannot be resumed; choose another --out, or finish it with the fparity that made it");
         }
         if (!same(meta.programs(), spec.programs())) {
-            String had = meta.programs().size() + " programs" + (meta.seed() == null ? "" : ", seed " + meta.seed()) + ", " + meta.settings();
-            throw new FparityError(dir + " holds a different campaign (" + had + "); choose another --out or delete it");
+            String had = meta.programs().size() + " programs" + (meta.seed() == null ? "" : ", seed " + meta.seed())
+                    + ", " + meta.settings();
+            throw new FparityError(
+                    dir + " holds a different campaign (" + had + "); choose another --out or delete it");
         }
     }
 
@@ -325,7 +374,8 @@ public final class CampaignRunner {
         for (var e : byPrecision.entrySet()) {
             int[] at = e.getValue();
             int n = sizes.get(e.getKey());
-            String tag = e.getKey() instanceof org.fparity.ir.Precision pr ? pr.id().substring(2) : "";
+            String tag =
+                    e.getKey() instanceof org.fparity.ir.Precision pr ? pr.id().substring(2) : "";
             for (int b = 0; b * batchSize < n; b++) {
                 int from = b * batchSize;
                 int to = Math.min(n, from + batchSize);

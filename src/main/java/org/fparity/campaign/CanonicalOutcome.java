@@ -31,14 +31,17 @@ final class CanonicalOutcome {
     private static final Literal PLATFORM = new Literal(",\"platform\":\"");
     private static final Literal MICROS = new Literal(",\"micros\":");
     private static final Outcome.Status[] STATUSES = Outcome.Status.values();
-    private static final byte[][] STATUS_NAMES = java.util.stream.Stream.of(STATUSES).map(s -> ascii(s.name())).toArray(byte[][]::new);
+    private static final byte[][] STATUS_NAMES =
+            java.util.stream.Stream.of(STATUSES).map(s -> ascii(s.name())).toArray(byte[][]::new);
     private static final byte[] LONG_MAX = ascii(Long.toString(Long.MAX_VALUE));
 
     /** The program id's bytes: {@code [programFrom, programTo)}. */
     int programFrom;
+
     int programTo;
     /** The input index, and where its digits lie: {@code [inputFrom, inputTo)}. */
     int input;
+
     int inputFrom;
     int inputTo;
     /**
@@ -46,18 +49,22 @@ final class CanonicalOutcome {
      * bytes, {@code [platformFrom, platformTo)}.
      */
     int platformFrom;
+
     int platformTo;
     Outcome.Status status;
     /** Whether the outcome has a result ({@code hex}); {@code [hexFrom, hexTo)} when it has. */
     boolean hasHex;
+
     int hexFrom;
     int hexTo;
     /** Whether the outcome has a detail; {@code [detailFrom, detailTo)} when it has. */
     boolean hasDetail;
+
     int detailFrom;
     int detailTo;
     /** Whether the outcome names its platform record; {@code [platformIdFrom, platformIdTo)} when it does. */
     boolean hasPlatformId;
+
     int platformIdFrom;
     int platformIdTo;
     long micros;
@@ -82,7 +89,8 @@ final class CanonicalOutcome {
         long v = 0;
         while (i < limit && b[i] >= '0' && b[i] <= '9' && i - inputFrom < 10) v = v * 10 + (b[i++] - '0');
         inputTo = i;
-        if (inputTo == inputFrom || v > Integer.MAX_VALUE || (b[inputFrom] == '0' && inputTo - inputFrom > 1)) return false;
+        if (inputTo == inputFrom || v > Integer.MAX_VALUE || (b[inputFrom] == '0' && inputTo - inputFrom > 1))
+            return false;
         input = (int) v;
 
         platformFrom = i;
@@ -100,7 +108,8 @@ final class CanonicalOutcome {
         int n = stringEnd - statusFrom;
         status = n == 2 && b[statusFrom] == 'O' && b[statusFrom + 1] == 'K' ? Outcome.Status.OK : null;
         for (int k = 0; k < STATUS_NAMES.length && status == null; k++) {
-            if (STATUS_NAMES[k].length == n && java.util.Arrays.equals(b, statusFrom, stringEnd, STATUS_NAMES[k], 0, n)) status = STATUSES[k];
+            if (STATUS_NAMES[k].length == n && java.util.Arrays.equals(b, statusFrom, stringEnd, STATUS_NAMES[k], 0, n))
+                status = STATUSES[k];
         }
         if (status == null) return false;
         hasHex = HEX.at(b, i, limit);
@@ -145,7 +154,9 @@ final class CanonicalOutcome {
     @SuppressWarnings("unchecked")
     <V> V lookup(byte[] b, Map<String, V> table) {
         int len = programTo - programFrom;
-        if (lastValue != null && len == lastProgram.length && java.util.Arrays.equals(b, programFrom, programTo, lastProgram, 0, len)) return (V) lastValue;
+        if (lastValue != null
+                && len == lastProgram.length
+                && java.util.Arrays.equals(b, programFrom, programTo, lastProgram, 0, len)) return (V) lastValue;
         V v = table.get(program(b));
         if (v != null) {
             lastProgram = java.util.Arrays.copyOfRange(b, programFrom, programTo);
@@ -205,7 +216,10 @@ final class CanonicalOutcome {
             long v = (long) LONGS.get(b, i);
             long q = v ^ 0x2222222222222222L;
             long s = v ^ 0x5c5c5c5c5c5c5c5cL;
-            long m = ((q - 0x0101010101010101L) & ~q) | ((s - 0x0101010101010101L) & ~s) | ((v - 0x2020202020202020L) & ~v) | v;
+            long m = ((q - 0x0101010101010101L) & ~q)
+                    | ((s - 0x0101010101010101L) & ~s)
+                    | ((v - 0x2020202020202020L) & ~v)
+                    | v;
             m &= 0x8080808080808080L;
             if (m != 0) {
                 i += Long.numberOfTrailingZeros(m) >>> 3;

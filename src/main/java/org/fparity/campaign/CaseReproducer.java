@@ -34,18 +34,24 @@ public final class CaseReproducer {
         for (Outcome o : campaign.outcomes()) {
             if (!o.program().equals(id) || o.input() != input) continue;
             String label = new PlatformKey(o.toolchain(), o.opt(), o.site(), o.node()).label();
-            recorded.put(label, o.status() == Outcome.Status.OK ? o.hex() : o.status().name());
+            recorded.put(
+                    label,
+                    o.status() == Outcome.Status.OK ? o.hex() : o.status().name());
         }
         if (platform != null) {
             String want = platform.strip();
             if (!recorded.containsKey(want)) {
-                throw new FparityError("--platform " + want + ": no result recorded for program " + id + " input " + input
-                        + (recorded.isEmpty() ? " on any platform" : " (recorded: " + String.join(", ", recorded.keySet()) + ")"));
+                throw new FparityError(
+                        "--platform " + want + ": no result recorded for program " + id + " input " + input
+                                + (recorded.isEmpty()
+                                        ? " on any platform"
+                                        : " (recorded: " + String.join(", ", recorded.keySet()) + ")"));
             }
             recorded.keySet().retainAll(List.of(want));
         }
         List<String> header = new ArrayList<>();
-        header.add("fparity reproducer: program " + id + " (" + program.precision().id() + "), input " + input + " of campaign " + campaign.dir());
+        header.add("fparity reproducer: program " + id + " ("
+                + program.precision().id() + "), input " + input + " of campaign " + campaign.dir());
         header.add("input: " + String.join(" ", inputs.get(input).args()));
         header.add("");
         header.add("Build and run it as the campaign's C platforms did (any C99 compiler works; link -lm):");
@@ -53,15 +59,19 @@ public final class CaseReproducer {
         for (CampaignMeta.Platform p : campaign.platforms()) {
             if (p.compile() == null || !Language.C.name().equalsIgnoreCase(p.language())) continue;
             String label = new PlatformKey(p.toolchain(), p.opt(), p.site(), p.node()).label();
-            List<String> argv = p.compile().stream().map(a -> a.replace("{src}", "repro.c").replace("{bin}", "repro")).toList();
+            List<String> argv = p.compile().stream()
+                    .map(a -> a.replace("{src}", "repro.c").replace("{bin}", "repro"))
+                    .toList();
             // shell-quoted: the argv came from a campaign file, perhaps another cluster's export
             header.add("  " + label + ": " + ShellWords.join(argv) + " && ./repro");
             any = true;
         }
         if (!any) header.add("  gcc -O2 -o repro repro.c -lm && ./repro");
         header.add("");
-        header.add("It prints its own result (%a and %." + (program.precision().id().equals("fp32") ? 9 : 17) + "g), then one line per platform:");
-        header.add("'recorded PLATFORM VALUE', what the campaign recorded for this input (a status where the run did not finish).");
+        header.add("It prints its own result (%a and %."
+                + (program.precision().id().equals("fp32") ? 9 : 17) + "g), then one line per platform:");
+        header.add(
+                "'recorded PLATFORM VALUE', what the campaign recorded for this input (a status where the run did not finish).");
         List<Map.Entry<String, String>> lines = new ArrayList<>(recorded.entrySet());
         return Reproducer.c(program, inputs.get(input), lines, header);
     }
@@ -75,9 +85,11 @@ public final class CaseReproducer {
         int programs = campaign.programEntries().size();
         if (matches.size() == 1) return matches.getFirst();
         if (matches.isEmpty()) {
-            throw new FparityError("no program " + want + " in campaign " + campaign.dir() + " (it has " + programs + " programs; 'fparity report' lists them)");
+            throw new FparityError("no program " + want + " in campaign " + campaign.dir() + " (it has " + programs
+                    + " programs; 'fparity report' lists them)");
         }
-        throw new FparityError("program id " + want + " is ambiguous in campaign " + campaign.dir() + ": " + String.join(", ", matches.subList(0, Math.min(5, matches.size())))
+        throw new FparityError("program id " + want + " is ambiguous in campaign " + campaign.dir() + ": "
+                + String.join(", ", matches.subList(0, Math.min(5, matches.size())))
                 + (matches.size() > 5 ? ", …" : ""));
     }
 }

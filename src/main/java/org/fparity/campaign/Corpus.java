@@ -28,10 +28,14 @@ public final class Corpus {
     /** The plan of the corpus in {@code dir}, programs in path order; anything wrong with a file is one line naming it (exit 2). */
     public static CampaignPlan plan(Path dir, int batch) {
         if (batch < 1) throw new FparityError("--batch must be at least 1");
-        if (!Files.isDirectory(dir)) throw new FparityError("--corpus " + dir + ": no such folder (expected a folder of .fp programs with '// input:' lines)");
+        if (!Files.isDirectory(dir))
+            throw new FparityError(
+                    "--corpus " + dir + ": no such folder (expected a folder of .fp programs with '// input:' lines)");
         List<Path> files;
         try (var s = Files.walk(dir)) {
-            files = s.filter(p -> p.getFileName().toString().endsWith(".fp") && Files.isRegularFile(p)).sorted().toList();
+            files = s.filter(p -> p.getFileName().toString().endsWith(".fp") && Files.isRegularFile(p))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw FparityError.io("cannot list " + dir, e);
         }
@@ -42,22 +46,28 @@ public final class Corpus {
         for (Path f : files) {
             ProgramFiles.ProgramFile pf = ProgramFiles.read(f);
             Program p = pf.program();
-            if (pf.inputs().isEmpty()) throw new FparityError(f + ": no '// input:' line: a corpus program runs on the inputs its file lists");
+            if (pf.inputs().isEmpty())
+                throw new FparityError(f + ": no '// input:' line: a corpus program runs on the inputs its file lists");
             Path before = seen.putIfAbsent(p.id(), f);
-            if (before != null) throw new FparityError(f + ": the same program as " + before + " (id " + p.id() + "); keep one of them");
+            if (before != null)
+                throw new FparityError(
+                        f + ": the same program as " + before + " (id " + p.id() + "); keep one of them");
             List<Input> ins = new ArrayList<>();
             int k = 0;
             for (Input raw : pf.inputs()) {
                 k++;
                 Input in = ProgramFiles.tokens(p, String.join(" ", raw.args()));
                 if (in.args().size() != p.params().size()) {
-                    throw new FparityError(f + ": input line " + k + " gives " + in.args().size() + " values; the program has " + p.params().size() + " parameters");
+                    throw new FparityError(
+                            f + ": input line " + k + " gives " + in.args().size() + " values; the program has "
+                                    + p.params().size() + " parameters");
                 }
                 ins.add(in);
             }
             inputs += ins.size();
             String canonical = p.canonical();
-            entries.add(new CampaignMeta.ProgramEntry(p.id(), CampaignPlan.sha256(canonical), p.precision(), canonical, ins));
+            entries.add(new CampaignMeta.ProgramEntry(
+                    p.id(), CampaignPlan.sha256(canonical), p.precision(), canonical, ins));
         }
         Map<String, String> settings = new TreeMap<>();
         settings.put(SETTING, dir.toAbsolutePath().normalize().toString());

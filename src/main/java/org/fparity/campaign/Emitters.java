@@ -22,7 +22,8 @@ public final class Emitters {
         } catch (IllegalArgumentException e) {
             throw new FparityError("toolchain " + tc.name() + ": no emitter for language " + tc.language());
         }
-        if (lang == Language.JAVA && "true".equals(tc.emit().get("strictMath"))) return new JavaEmitter(JavaEmitter.MathLib.STRICT_MATH);
+        if (lang == Language.JAVA && "true".equals(tc.emit().get("strictMath")))
+            return new JavaEmitter(JavaEmitter.MathLib.STRICT_MATH);
         return Emitter.of(lang);
     }
 
@@ -36,18 +37,23 @@ public final class Emitters {
              * The last batch emitted: a campaign asks once per opt level for the same batch (one job each), and the
              * text does not depend on the level. One entry only, so a long campaign never holds more than one batch.
              */
-            private final java.util.concurrent.atomic.AtomicReference<Map.Entry<List<String>, String>> last = new java.util.concurrent.atomic.AtomicReference<>();
+            private final java.util.concurrent.atomic.AtomicReference<Map.Entry<List<String>, String>> last =
+                    new java.util.concurrent.atomic.AtomicReference<>();
 
             @Override
             public String emit(String className, List<String> programIds) {
                 var hit = last.get();
                 if (hit != null && hit.getKey().equals(programIds)) return hit.getValue();
-                List<Program> ps = programIds.stream().map(id -> {
-                    Program p = programs.get(id);
-                    if (p == null) throw new IllegalArgumentException("no program " + id);
-                    return p;
-                }).toList();
-                String text = !deviceOnly ? e.batch(ps) : tc.deviceOnly().inProcess() ? e.threadedBatch(ps) : e.deviceBatch(ps);
+                List<Program> ps = programIds.stream()
+                        .map(id -> {
+                            Program p = programs.get(id);
+                            if (p == null) throw new IllegalArgumentException("no program " + id);
+                            return p;
+                        })
+                        .toList();
+                String text = !deviceOnly
+                        ? e.batch(ps)
+                        : tc.deviceOnly().inProcess() ? e.threadedBatch(ps) : e.deviceBatch(ps);
                 last.set(Map.entry(List.copyOf(programIds), text));
                 return text;
             }

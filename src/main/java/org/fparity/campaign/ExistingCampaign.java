@@ -1,8 +1,6 @@
 package org.fparity.campaign;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.ir.Program;
@@ -15,20 +13,25 @@ public final class ExistingCampaign {
     private ExistingCampaign() {}
 
     /** The runner's spec for running {@code c}'s programs and inputs on {@code toolchains} at {@code opts}. */
-    public static CampaignRunner.Spec spec(Campaign c, String fparityVersion, List<DetectedToolchain> toolchains, List<String> opts, int batch) {
+    public static CampaignRunner.Spec spec(
+            Campaign c, String fparityVersion, List<DetectedToolchain> toolchains, List<String> opts, int batch) {
         CampaignMeta m = c.meta();
         if (m.programs().isEmpty()) throw new FparityError(c.dir() + ": the campaign has no programs to run");
         // every program must rebuild as itself; checked one at a time (a program store's programs are not all read in)
         for (CampaignMeta.ProgramEntry e : m.programs()) {
-            if (e.source() == null) throw new FparityError(c.dir() + ": program " + e.id() + " has no source, so it cannot be rebuilt");
+            if (e.source() == null)
+                throw new FparityError(c.dir() + ": program " + e.id() + " has no source, so it cannot be rebuilt");
             String id;
             try {
                 id = Program.parse(e.source()).id();
             } catch (IllegalArgumentException ex) {
                 throw new FparityError(c.dir() + ": program " + e.id() + " does not parse: " + ex.getMessage());
             }
-            if (!id.equals(e.id())) throw new FparityError(c.dir() + ": program " + e.id() + "'s source hashes to " + id + " (edited by hand?)");
+            if (!id.equals(e.id()))
+                throw new FparityError(
+                        c.dir() + ": program " + e.id() + "'s source hashes to " + id + " (edited by hand?)");
         }
-        return new CampaignRunner.Spec(fparityVersion, m.seed(), m.grammar(), m.settings(), m.programs(), toolchains, opts, batch);
+        return new CampaignRunner.Spec(
+                fparityVersion, m.seed(), m.grammar(), m.settings(), m.programs(), toolchains, opts, batch);
     }
 }

@@ -42,6 +42,7 @@ public final class ExportFormat {
      * ({@code reruns}, after the outcomes, inside the digest).
      */
     public static final int SCHEMA = 3;
+
     public static final String DIGEST_PREFIX = "sha256:";
 
     static String sha256(byte[] bytes) {

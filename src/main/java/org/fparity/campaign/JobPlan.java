@@ -29,10 +29,16 @@ final class JobPlan {
     }
 
     /** The jobs for {@code site}: one per batch × toolchain × opt with lines, in that order; a batch's jobs share its text. */
-    static List<JobSpec> jobs(List<CampaignRunner.Batch> batches, List<Toolchain> toolchains, List<String> opts, String site, Lines lines) {
+    static List<JobSpec> jobs(
+            List<CampaignRunner.Batch> batches,
+            List<Toolchain> toolchains,
+            List<String> opts,
+            String site,
+            Lines lines) {
         List<JobSpec> jobs = new ArrayList<>();
         for (CampaignRunner.Batch b : batches) {
-            // the batch's entries read once (from the program store: a few chunks), not once per toolchain and opt level
+            // the batch's entries read once (from the program store: a few chunks), not once per toolchain and opt
+            // level
             List<CampaignMeta.ProgramEntry> entries = List.copyOf(b.programs());
             List<JobSpec.ProgramText> texts = null;
             for (Toolchain tc : toolchains) {
@@ -40,7 +46,10 @@ final class JobPlan {
                     if (!tc.opt().containsKey(opt)) continue;
                     List<Job.Line> ls = lines.of(entries, new PlatformKey(tc.name(), opt, site, null));
                     if (ls.isEmpty()) continue;
-                    if (texts == null) texts = entries.stream().map(p -> new JobSpec.ProgramText(p.id(), p.source())).toList();
+                    if (texts == null)
+                        texts = entries.stream()
+                                .map(p -> new JobSpec.ProgramText(p.id(), p.source()))
+                                .toList();
                     jobs.add(new JobSpec(JobSpec.SCHEMA, b.name(), site, tc, opt, texts, ls));
                 }
             }
@@ -49,12 +58,18 @@ final class JobPlan {
     }
 
     /** How many lines {@link #jobs} would plan, without making them. */
-    static int count(List<CampaignRunner.Batch> batches, List<Toolchain> toolchains, List<String> opts, String site, Lines lines) {
+    static int count(
+            List<CampaignRunner.Batch> batches,
+            List<Toolchain> toolchains,
+            List<String> opts,
+            String site,
+            Lines lines) {
         int n = 0;
         for (CampaignRunner.Batch b : batches) {
             for (Toolchain tc : toolchains) {
                 for (String opt : opts) {
-                    if (tc.opt().containsKey(opt)) n += lines.count(b.programs(), new PlatformKey(tc.name(), opt, site, null));
+                    if (tc.opt().containsKey(opt))
+                        n += lines.count(b.programs(), new PlatformKey(tc.name(), opt, site, null));
                 }
             }
         }
@@ -70,7 +85,8 @@ final class JobPlan {
                 for (CampaignMeta.ProgramEntry p : batch) {
                     List<Input> ins = p.inputs();
                     for (int i = 0; i < ins.size(); i++) {
-                        if (done.isEmpty() || !done.contains(Outcome.key(p.id(), i, planned))) lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
+                        if (done.isEmpty() || !done.contains(Outcome.key(p.id(), i, planned)))
+                            lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
                     }
                 }
                 return lines;
@@ -84,7 +100,8 @@ final class JobPlan {
                         n += p.inputs().size();
                         continue;
                     }
-                    for (int i = 0; i < p.inputs().size(); i++) if (!done.contains(Outcome.key(p.id(), i, planned))) n++;
+                    for (int i = 0; i < p.inputs().size(); i++)
+                        if (!done.contains(Outcome.key(p.id(), i, planned))) n++;
                 }
                 return n;
             }
@@ -103,7 +120,8 @@ final class JobPlan {
                 if (ins == null) continue;
                 for (int i = ins.nextSetBit(0); i >= 0 && i < p.inputs().size(); i = ins.nextSetBit(i + 1)) {
                     String key = Outcome.key(p.id(), i, planned);
-                    if (firsts.byKey().containsKey(key) && !done.contains(key)) lines.add(new Job.Line(p.id(), i, p.inputs().get(i).args()));
+                    if (firsts.byKey().containsKey(key) && !done.contains(key))
+                        lines.add(new Job.Line(p.id(), i, p.inputs().get(i).args()));
                 }
             }
             return lines;

@@ -28,7 +28,12 @@ public final class LocalSite implements SiteExecutor {
     }
 
     /** A site whose batches {@code emitters} writes as is (fixture sources that are not fparity programs, a profile's own). */
-    public LocalSite(String site, BinaryCache cache, int workers, Consumer<String> log, Function<JobSpec, BatchEmitter> emitters) {
+    public LocalSite(
+            String site,
+            BinaryCache cache,
+            int workers,
+            Consumer<String> log,
+            Function<JobSpec, BatchEmitter> emitters) {
         this.site = site;
         this.cache = cache;
         this.worker = new Worker(cache, Math.max(1, workers), emitters, log);
@@ -60,7 +65,8 @@ public final class LocalSite implements SiteExecutor {
     }
 
     @Override
-    public void execute(List<JobSpec> jobs, Consumer<WorkerLine> sink, Consumer<String> status) throws InterruptedException {
+    public void execute(List<JobSpec> jobs, Consumer<WorkerLine> sink, Consumer<String> status)
+            throws InterruptedException {
         if (jobs.isEmpty()) return;
         status.accept("running");
         worker.run(jobs, sink);

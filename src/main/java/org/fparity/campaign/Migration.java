@@ -15,7 +15,8 @@ final class Migration {
     }
 
     static ObjectNode platform(int schema, ObjectNode platform) {
-        // 1 -> 2: a schema-1 export came from one machine before sites existed; its platforms are that machine's, local.
+        // 1 -> 2: a schema-1 export came from one machine before sites existed; its platforms are that machine's,
+        // local.
         if (schema < 2 && !platform.has("site")) platform.put("site", PlatformKey.LOCAL);
         return platform;
     }

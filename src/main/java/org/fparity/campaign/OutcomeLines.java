@@ -48,7 +48,8 @@ final class OutcomeLines implements AutoCloseable {
             }
             return o;
         } catch (IOException e) {
-            throw new FparityError(where() + ": unreadable outcome (" + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");
+            throw new FparityError(where() + ": unreadable outcome ("
+                    + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");
         }
     }
 
@@ -66,7 +67,8 @@ final class OutcomeLines implements AutoCloseable {
                     limit = 0;
                     if (len == 0) return false;
                     number++;
-                    throw new FparityError(file + " line " + number + ": torn last line; resume the campaign with 'fparity run' (that repairs it) first");
+                    throw new FparityError(file + " line " + number
+                            + ": torn last line; resume the campaign with 'fparity run' (that repairs it) first");
                 }
             }
             int nl = pos;

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -32,12 +31,14 @@ public final class OutcomeLog implements AutoCloseable {
 
     /** Open for appending on the first append: a log nothing is appended to is never opened for writing (a read-only resume). */
     private FileChannel ch;
+
     private final Path file;
     private int appended;
     /** Bytes appended since opened. */
     private long written;
     /** What the file held when opened (its torn tail cut off), then every outcome appended since, in file order. */
     private final Contents opened;
+
     private final List<Outcome> since = new ArrayList<>();
 
     private OutcomeLog(Path file, FileChannel ch, Contents opened) {
@@ -52,12 +53,19 @@ public final class OutcomeLog implements AutoCloseable {
      * @param conflicts runs recorded twice with different results (status or bits), one line each naming the run and
      *                  both lines: the first is kept here, but nothing may compare them as if there were no second one
      */
-    public record Contents(List<Outcome> outcomes, int duplicates, List<String> problems, long validBytes, boolean tornTail, List<String> conflicts) {
+    public record Contents(
+            List<Outcome> outcomes,
+            int duplicates,
+            List<String> problems,
+            long validBytes,
+            boolean tornTail,
+            List<String> conflicts) {
         public Contents {
             conflicts = conflicts == null ? List.of() : List.copyOf(conflicts);
         }
 
-        public Contents(List<Outcome> outcomes, int duplicates, List<String> problems, long validBytes, boolean tornTail) {
+        public Contents(
+                List<Outcome> outcomes, int duplicates, List<String> problems, long validBytes, boolean tornTail) {
             this(outcomes, duplicates, problems, validBytes, tornTail, List.of());
         }
     }
@@ -69,7 +77,9 @@ public final class OutcomeLog implements AutoCloseable {
      * Contents are immutable; a soft reference lets the collector take them back. At most {@link #CACHED} files.
      */
     private static final int CACHED = 4;
-    private static volatile java.lang.ref.SoftReference<Map<String, Contents>> lastRead = new java.lang.ref.SoftReference<>(null);
+
+    private static volatile java.lang.ref.SoftReference<Map<String, Contents>> lastRead =
+            new java.lang.ref.SoftReference<>(null);
 
     /** Reads a log without changing it. A missing file is an empty log. */
     public static Contents read(Path file) {
@@ -100,7 +110,8 @@ public final class OutcomeLog implements AutoCloseable {
     private static String stamp(Path file) {
         try {
             var a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
-            return file.toRealPath() + "\0" + a.fileKey() + "\0" + a.size() + "\0" + a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS);
+            return file.toRealPath() + "\0" + a.fileKey() + "\0" + a.size() + "\0"
+                    + a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS);
         } catch (IOException e) {
             return null;
         }
@@ -121,7 +132,8 @@ public final class OutcomeLog implements AutoCloseable {
     private static Parsed parse(Path file, Function<Outcome, String> misfit) {
         // a hand-made folder's log may be a link to a device (/dev/zero would be read until memory runs out) or a FIFO
         if (Files.exists(file) && !Files.isRegularFile(file)) {
-            throw new org.fparity.FparityError(file + " is not a regular file: a campaign's outcomes are a file in its folder");
+            throw new org.fparity.FparityError(
+                    file + " is not a regular file: a campaign's outcomes are a file in its folder");
         }
         OutcomeReader reader = new OutcomeReader();
         RunTable table = new RunTable();
@@ -145,7 +157,8 @@ public final class OutcomeLog implements AutoCloseable {
                     int nl = indexOf(block, (byte) '\n', start, n);
                     if (nl < 0) {
                         // the rest of the block begins a line that the next block ends (or the file's torn tail)
-                        if (carried + n - start > carry.length) carry = java.util.Arrays.copyOf(carry, Math.max(carry.length * 2, carried + n - start));
+                        if (carried + n - start > carry.length)
+                            carry = java.util.Arrays.copyOf(carry, Math.max(carry.length * 2, carried + n - start));
                         System.arraycopy(block, start, carry, carried, n - start);
                         carried += n - start;
                         break;
@@ -154,7 +167,8 @@ public final class OutcomeLog implements AutoCloseable {
                     byte[] b;
                     int from, to;
                     if (carried > 0) {
-                        if (carried + nl - start > carry.length) carry = java.util.Arrays.copyOf(carry, carried + nl - start);
+                        if (carried + nl - start > carry.length)
+                            carry = java.util.Arrays.copyOf(carry, carried + nl - start);
                         System.arraycopy(block, start, carry, carried, nl - start);
                         b = carry;
                         from = 0;
@@ -173,7 +187,8 @@ public final class OutcomeLog implements AutoCloseable {
                         dups++;
                     } else if (why != null) {
                         bad.add(new long[] {lineStart, valid});
-                        problems.add(file.getFileName() + " line " + lineNo + ": unreadable outcome skipped (" + why + ")");
+                        problems.add(
+                                file.getFileName() + " line " + lineNo + ": unreadable outcome skipped (" + why + ")");
                     }
                 }
                 offset += n;
@@ -186,7 +201,8 @@ public final class OutcomeLog implements AutoCloseable {
         if (carried > 0) {
             // No newline: the writer was killed mid-line. Everything before it is intact.
             torn = true;
-            problems.add(file.getFileName() + " line " + (lineNo + 1) + ": torn last line (" + carried + " bytes) dropped");
+            problems.add(
+                    file.getFileName() + " line " + (lineNo + 1) + ": torn last line (" + carried + " bytes) dropped");
         }
         return new Parsed(new Contents(table.outcomes(), dups, List.copyOf(problems), valid, torn, conflicts), bad);
     }
@@ -198,8 +214,16 @@ public final class OutcomeLog implements AutoCloseable {
      * Reads one line {@code b[from, to)} into {@code table}: null when it was added (or is blank), {@link #DUPLICATE} for
      * a second record of a run (a conflict noted when its result differs), else why it is not an outcome of this campaign.
      */
-    private static String line(byte[] b, int from, int to, int lineNo, Function<Outcome, String> misfit, OutcomeReader reader, RunTable table,
-            List<String> conflicts, Path file) {
+    private static String line(
+            byte[] b,
+            int from,
+            int to,
+            int lineNo,
+            Function<Outcome, String> misfit,
+            OutcomeReader reader,
+            RunTable table,
+            List<String> conflicts,
+            Path file) {
         Outcome o = reader.canonical(b, from, to);
         if (o == null) {
             String line = new String(b, from, to - from, StandardCharsets.UTF_8).strip();
@@ -211,15 +235,17 @@ public final class OutcomeLog implements AutoCloseable {
             } catch (IllegalArgumentException e) {
                 return e.getMessage();
             }
-            if (o == null || o.program() == null || o.status() == null || o.toolchain() == null || o.opt() == null) return "missing fields";
+            if (o == null || o.program() == null || o.status() == null || o.toolchain() == null || o.opt() == null)
+                return "missing fields";
         }
         String why = misfit == null ? null : misfit.apply(o);
         if (why != null) return why;
         Outcome had = table.add(o, lineNo);
         if (had == null) return null;
         if (!result(had).equals(result(o))) {
-            conflicts.add("conflict: " + o.program() + " input " + o.input() + " on " + o.platformKey().id() + " is " + result(had) + " at line "
-                    + table.lineOf(had) + " but " + result(o) + " at line " + lineNo + " of " + file.getFileName());
+            conflicts.add("conflict: " + o.program() + " input " + o.input() + " on "
+                    + o.platformKey().id() + " is " + result(had) + " at line " + table.lineOf(had) + " but "
+                    + result(o) + " at line " + lineNo + " of " + file.getFileName());
         }
         return DUPLICATE;
     }
@@ -247,10 +273,20 @@ public final class OutcomeLog implements AutoCloseable {
         if (!p.bad().isEmpty()) {
             Path side = rejectedFile(file);
             setAside(file, p, c.validBytes(), side);
-            warn.accept(file.getFileName() + ": " + p.bad().size() + (p.bad().size() == 1 ? " line that is not an outcome of this campaign" : " lines that are not outcomes of this campaign")
-                    + " set aside in " + side.getFileName() + " (first: " + c.problems().getFirst().substring(file.getFileName().toString().length() + 1) + ")");
+            warn.accept(file.getFileName() + ": " + p.bad().size()
+                    + (p.bad().size() == 1
+                            ? " line that is not an outcome of this campaign"
+                            : " lines that are not outcomes of this campaign")
+                    + " set aside in " + side.getFileName() + " (first: "
+                    + c.problems()
+                            .getFirst()
+                            .substring(file.getFileName().toString().length() + 1) + ")");
             long removed = p.bad().stream().mapToLong(b -> b[1] - b[0]).sum();
-            return new OutcomeLog(file, null, new Contents(c.outcomes(), c.duplicates(), List.of(), c.validBytes() - removed, false, c.conflicts()));
+            return new OutcomeLog(
+                    file,
+                    null,
+                    new Contents(
+                            c.outcomes(), c.duplicates(), List.of(), c.validBytes() - removed, false, c.conflicts()));
         }
         FileChannel ch = null;
         if (c.tornTail()) {
@@ -262,7 +298,8 @@ public final class OutcomeLog implements AutoCloseable {
                 throw org.fparity.FparityError.io("cannot repair " + file, e);
             }
         }
-        return new OutcomeLog(file, ch, new Contents(c.outcomes(), c.duplicates(), List.of(), c.validBytes(), false, c.conflicts()));
+        return new OutcomeLog(
+                file, ch, new Contents(c.outcomes(), c.duplicates(), List.of(), c.validBytes(), false, c.conflicts()));
     }
 
     /** Where lines set aside from {@code log} go: {@code outcomes.rejected.jsonl} beside {@code outcomes.jsonl}. */
@@ -279,14 +316,16 @@ public final class OutcomeLog implements AutoCloseable {
      */
     private static void setAside(Path file, Parsed p, long validBytes, Path side) {
         try (FileChannel log = FileChannel.open(file, StandardOpenOption.READ)) {
-            try (FileChannel out = FileChannel.open(side, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            try (FileChannel out = FileChannel.open(
+                    side, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
                 for (long[] r : p.bad()) copy(log, r[0], r[1], out);
                 out.force(true);
             } catch (IOException e) {
                 throw org.fparity.FparityError.io("cannot write " + side, e);
             }
             Path tmp = org.fparity.util.AtomicFiles.tempBeside(file);
-            try (FileChannel good = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel good =
+                    FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 long at = 0;
                 for (long[] r : p.bad()) {
                     copy(log, at, r[0], good);
@@ -298,14 +337,18 @@ public final class OutcomeLog implements AutoCloseable {
                 Files.deleteIfExists(tmp);
                 throw org.fparity.FparityError.io("cannot write " + file, e);
             }
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.move(
+                    tmp,
+                    file,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw org.fparity.FparityError.io("cannot repair " + file, e);
         }
     }
 
     private static void copy(FileChannel from, long start, long end, FileChannel to) throws IOException {
-        for (long at = start; at < end;) at += from.transferTo(at, end - at, to);
+        for (long at = start; at < end; ) at += from.transferTo(at, end - at, to);
     }
 
     /** Appends one outcome as one write: the whole line reaches the kernel before this returns. */
@@ -316,7 +359,10 @@ public final class OutcomeLog implements AutoCloseable {
                 ch.position(ch.size());
             }
             byte[] json = line(o);
-            ByteBuffer buf = ByteBuffer.allocate(json.length + 1).put(json).put((byte) '\n').flip();
+            ByteBuffer buf = ByteBuffer.allocate(json.length + 1)
+                    .put(json)
+                    .put((byte) '\n')
+                    .flip();
             while (buf.hasRemaining()) ch.write(buf);
             written += json.length + 1;
             appended++;
@@ -332,8 +378,15 @@ public final class OutcomeLog implements AutoCloseable {
      * outcome), else by Jackson. Jackson's general path cost more CPU than anything else per outcome at 50 inputs.
      */
     static byte[] line(Outcome o) throws JsonProcessingException {
-        if (!plain(o.program()) || !plain(o.toolchain()) || !plain(o.opt()) || !plain(o.site()) || !plain(o.node()) || !plain(o.hex())
-                || !plain(o.detail()) || !plain(o.platform()) || o.status() == null) {
+        if (!plain(o.program())
+                || !plain(o.toolchain())
+                || !plain(o.opt())
+                || !plain(o.site())
+                || !plain(o.node())
+                || !plain(o.hex())
+                || !plain(o.detail())
+                || !plain(o.platform())
+                || o.status() == null) {
             return WRITER.writeValueAsBytes(o);
         }
         StringBuilder b = new StringBuilder(160);
@@ -392,8 +445,9 @@ public final class OutcomeLog implements AutoCloseable {
             if (had == null) continue;
             dups++;
             if (!result(had).equals(result(o))) {
-                conflicts.add("conflict: " + o.program() + " input " + o.input() + " on " + o.platformKey().id() + " is " + result(had) + " but "
-                        + result(o) + " appended later to " + file.getFileName());
+                conflicts.add("conflict: " + o.program() + " input " + o.input() + " on "
+                        + o.platformKey().id() + " is " + result(had) + " but " + result(o) + " appended later to "
+                        + file.getFileName());
             }
         }
         long size;

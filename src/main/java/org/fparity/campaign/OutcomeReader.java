@@ -38,18 +38,44 @@ final class OutcomeReader {
     Outcome canonical(byte[] b, int from, int to) {
         if (!canonical.match(b, from, to) || canonical.end != to) return null;
         String[] platform = platform(b, canonical.platformFrom, canonical.platformTo);
-        String hex = canonical.hasHex ? new String(b, canonical.hexFrom, canonical.hexTo - canonical.hexFrom, StandardCharsets.ISO_8859_1) : null;
-        String detail = canonical.hasDetail ? new String(b, canonical.detailFrom, canonical.detailTo - canonical.detailFrom, StandardCharsets.ISO_8859_1) : null;
+        String hex = canonical.hasHex
+                ? new String(b, canonical.hexFrom, canonical.hexTo - canonical.hexFrom, StandardCharsets.ISO_8859_1)
+                : null;
+        String detail = canonical.hasDetail
+                ? new String(
+                        b, canonical.detailFrom, canonical.detailTo - canonical.detailFrom, StandardCharsets.ISO_8859_1)
+                : null;
         String id = canonical.hasPlatformId ? platformId(b, canonical.platformIdFrom, canonical.platformIdTo) : null;
-        return new Outcome(program(b), canonical.input, platform[0], platform[1], platform[2], platform[3], canonical.status, hex, detail, id, canonical.micros);
+        return new Outcome(
+                program(b),
+                canonical.input,
+                platform[0],
+                platform[1],
+                platform[2],
+                platform[3],
+                canonical.status,
+                hex,
+                detail,
+                id,
+                canonical.micros);
     }
 
     /** A line in any spelling Jackson reads as an outcome, its names held once; throws as Jackson does. */
     Outcome general(String line) throws JsonProcessingException {
         Outcome o = OutcomeLog.READER.readValue(line);
         if (o == null) return null;
-        return new Outcome(name(o.program()), o.input(), name(o.toolchain()), name(o.opt()), name(o.site()), name(o.node()), o.status(), o.hex(), o.detail(),
-                name(o.platform()), o.micros());
+        return new Outcome(
+                name(o.program()),
+                o.input(),
+                name(o.toolchain()),
+                name(o.opt()),
+                name(o.site()),
+                name(o.node()),
+                o.status(),
+                o.hex(),
+                o.detail(),
+                name(o.platform()),
+                o.micros());
     }
 
     private String name(String s) {
@@ -60,7 +86,8 @@ final class OutcomeReader {
 
     private String program(byte[] b) {
         int from = canonical.programFrom, to = canonical.programTo;
-        if (lastProgramId != null && Arrays.equals(b, from, to, lastProgram, 0, lastProgram.length)) return lastProgramId;
+        if (lastProgramId != null && Arrays.equals(b, from, to, lastProgram, 0, lastProgram.length))
+            return lastProgramId;
         lastProgram = Arrays.copyOfRange(b, from, to);
         lastProgramId = name(new String(lastProgram, StandardCharsets.ISO_8859_1));
         return lastProgramId;
@@ -69,7 +96,8 @@ final class OutcomeReader {
     /** toolchain, opt, site, node of the run of bytes {@code ,"toolchain":"…","opt":"…","site":"…"[,"node":"…"]}. */
     private String[] platform(byte[] b, int from, int to) {
         // the last one first: outcomes come grouped by platform too
-        if (lastRun >= 0 && Arrays.equals(b, from, to, runs.get(lastRun), 0, runs.get(lastRun).length)) return runNames.get(lastRun);
+        if (lastRun >= 0 && Arrays.equals(b, from, to, runs.get(lastRun), 0, runs.get(lastRun).length))
+            return runNames.get(lastRun);
         for (int k = runs.size() - 1; k >= 0; k--) {
             byte[] r = runs.get(k);
             if (Arrays.equals(b, from, to, r, 0, r.length)) {
@@ -85,15 +113,20 @@ final class OutcomeReader {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a matched outcome's platform does not read: " + e.getMessage());
         }
-        String[] names = {name(n.get("toolchain").asText()), name(n.get("opt").asText()), name(n.get("site").asText()),
-            n.has("node") ? name(n.get("node").asText()) : null};
+        String[] names = {
+            name(n.get("toolchain").asText()),
+            name(n.get("opt").asText()),
+            name(n.get("site").asText()),
+            n.has("node") ? name(n.get("node").asText()) : null
+        };
         runs.add(r);
         runNames.add(names);
         return names;
     }
 
     private String platformId(byte[] b, int from, int to) {
-        if (lastId >= 0 && Arrays.equals(b, from, to, platformIds.get(lastId), 0, platformIds.get(lastId).length)) return platformIdNames.get(lastId);
+        if (lastId >= 0 && Arrays.equals(b, from, to, platformIds.get(lastId), 0, platformIds.get(lastId).length))
+            return platformIdNames.get(lastId);
         for (int k = platformIds.size() - 1; k >= 0; k--) {
             byte[] r = platformIds.get(k);
             if (Arrays.equals(b, from, to, r, 0, r.length)) {

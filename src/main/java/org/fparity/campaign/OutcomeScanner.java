@@ -24,8 +24,11 @@ final class OutcomeScanner {
     /** An outcome longer than this is refused (it must fit the digest's held-back window). */
     static final int MAX_OUTCOME = 1 << 16;
 
-    private static final String[] FIELD_NAMES = Stream.of(Outcome.class.getRecordComponents()).map(c -> c.getName()).toArray(String[]::new);
-    private static final byte[][] FIELDS = Stream.of(FIELD_NAMES).map(n -> n.getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
+    private static final String[] FIELD_NAMES =
+            Stream.of(Outcome.class.getRecordComponents()).map(c -> c.getName()).toArray(String[]::new);
+    private static final byte[][] FIELDS = Stream.of(FIELD_NAMES)
+            .map(n -> n.getBytes(StandardCharsets.US_ASCII))
+            .toArray(byte[][]::new);
     private static final int PROGRAM = index("program");
     private static final int INPUT = index("input");
     private static final int STATUS = index("status");
@@ -35,7 +38,9 @@ final class OutcomeScanner {
     private static final int SITE = index("site");
     private static final int NODE = index("node");
     private static final int MICROS = index("micros");
-    private static final byte[][] STATUSES = Stream.of(Outcome.Status.values()).map(s -> s.name().getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
+    private static final byte[][] STATUSES = Stream.of(Outcome.Status.values())
+            .map(s -> s.name().getBytes(StandardCharsets.US_ASCII))
+            .toArray(byte[][]::new);
     private static final int OK = Outcome.Status.OK.ordinal();
 
     private final TrailingDigestInput in;
@@ -102,7 +107,8 @@ final class OutcomeScanner {
                 if (c != '[') throw new FparityError("reruns: attempt " + (attempts + 1) + " is not an array");
                 attempts++;
                 unit = "rerun " + attempts + " outcome";
-                try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(dir.resolve(Campaign.rerunFile(attempts))), 1 << 16)) {
+                try (OutputStream o = new BufferedOutputStream(
+                        Files.newOutputStream(dir.resolve(Campaign.rerunFile(attempts))), 1 << 16)) {
                     elements(o);
                 }
                 c = next();
@@ -194,7 +200,8 @@ final class OutcomeScanner {
                 int f = fieldIndex();
                 if (f < 0) throw bad(number, "unknown field '" + in.text(strFrom, strTo) + "'");
                 // one rule for every JSON fparity reads: a key given twice is refused, never the last one winning
-                if ((seen & 1L << f) != 0) throw bad(number, "duplicate key '" + FIELD_NAMES[f] + "' (each key may appear once)");
+                if ((seen & 1L << f) != 0)
+                    throw bad(number, "duplicate key '" + FIELD_NAMES[f] + "' (each key may appear once)");
                 seen |= 1L << f;
                 c = next();
                 if (c != ':') throw corrupt(c, "':' in outcome " + number);
@@ -240,7 +247,8 @@ final class OutcomeScanner {
                 c = next();
             }
         }
-        if (!hasProgram || status < 0 || !toolchain || !opt) throw bad(number, "lacks program, toolchain, opt or status");
+        if (!hasProgram || status < 0 || !toolchain || !opt)
+            throw bad(number, "lacks program, toolchain, opt or status");
         if (input < 0 || input >= inputs) {
             throw bad(number, "program " + programId + " input " + input + ", which has only " + inputs + " inputs");
         }
@@ -272,12 +280,15 @@ final class OutcomeScanner {
         }
         com.fasterxml.jackson.databind.JsonNode names;
         try {
-            names = CampaignExport.COMPACT.readTree("{" + new String(b, from + 1, len - 1, StandardCharsets.UTF_8) + "}");
+            names = CampaignExport.COMPACT.readTree(
+                    "{" + new String(b, from + 1, len - 1, StandardCharsets.UTF_8) + "}");
         } catch (IOException e) {
             throw bad(number, "its platform is not readable JSON");
         }
-        for (String f : new String[] {"toolchain", "opt", "site"}) Names.check(unit + " " + number, f, names.path(f).asText());
-        if (names.has("node")) Names.checkLabel(unit + " " + number, "node", names.path("node").asText());
+        for (String f : new String[] {"toolchain", "opt", "site"})
+            Names.check(unit + " " + number, f, names.path(f).asText());
+        if (names.has("node"))
+            Names.checkLabel(unit + " " + number, "node", names.path("node").asText());
         if (goodPlatforms.size() < 4096) {
             goodPlatforms.add(java.util.Arrays.copyOfRange(b, from, to));
             lastGood = goodPlatforms.size() - 1;
@@ -301,7 +312,8 @@ final class OutcomeScanner {
     private int status(long number) {
         if (!strEscaped) {
             int len = (int) (strTo - strFrom);
-            for (int i = 0; i < STATUSES.length; i++) if (STATUSES[i].length == len && in.equals(strFrom, STATUSES[i])) return i;
+            for (int i = 0; i < STATUSES.length; i++)
+                if (STATUSES[i].length == len && in.equals(strFrom, STATUSES[i])) return i;
         }
         String s = strEscaped ? unescaped() : in.text(strFrom, strTo);
         for (Outcome.Status st : Outcome.Status.values()) if (st.name().equals(s)) return st.ordinal();
@@ -369,7 +381,9 @@ final class OutcomeScanner {
                     throw corrupt(e, "an escape character");
                 }
             }
-            if (pos - strFrom > MAX_OUTCOME) throw new FparityError("corrupt JSON in " + section + " at byte " + strFrom + " (a string longer than " + MAX_OUTCOME + " bytes)");
+            if (pos - strFrom > MAX_OUTCOME)
+                throw new FparityError("corrupt JSON in " + section + " at byte " + strFrom + " (a string longer than "
+                        + MAX_OUTCOME + " bytes)");
         }
         strTo = pos - 1;
     }
@@ -415,13 +429,15 @@ final class OutcomeScanner {
     }
 
     private FparityError truncated() {
-        return new FparityError("truncated: the file ends in " + section + " (it was cut short in transfer; copy it again)");
+        return new FparityError(
+                "truncated: the file ends in " + section + " (it was cut short in transfer; copy it again)");
     }
 
     private FparityError corrupt(int c, String expected) {
         if (c < 0) return truncated();
         String ch = c >= 0x20 && c < 0x7f ? "'" + (char) c + "'" : String.format("byte 0x%02x", c);
-        return new FparityError("corrupt JSON in " + section + " at byte " + (pos - 1) + " (unexpected " + ch + ", expected " + expected + ")");
+        return new FparityError("corrupt JSON in " + section + " at byte " + (pos - 1) + " (unexpected " + ch
+                + ", expected " + expected + ")");
     }
 
     private FparityError bad(long number, String why) {

@@ -20,8 +20,10 @@ public final class ProgramHashes {
     public static String problem(String id, String recorded, String source) {
         if (source == null || recorded == null || !HEX64.matcher(recorded).matches()) return null;
         String actual = ExportFormat.sha256(source);
-        if (!recorded.equals(actual)) return "program " + id + ": recorded sha256 " + recorded + " is not the hash of its text (" + actual + ")";
-        if (id != null && HEX16.matcher(id).matches() && !actual.startsWith(id)) return "program " + id + ": id is not the start of its text's hash (" + actual + ")";
+        if (!recorded.equals(actual))
+            return "program " + id + ": recorded sha256 " + recorded + " is not the hash of its text (" + actual + ")";
+        if (id != null && HEX16.matcher(id).matches() && !actual.startsWith(id))
+            return "program " + id + ": id is not the start of its text's hash (" + actual + ")";
         return null;
     }
 }

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -60,13 +59,18 @@ public final class ProgramStore {
         // a device, fifo or folder is no store (/dev/zero would be read for ever)
         if (!Files.isRegularFile(f)) throw damaged(f, "not a regular file");
         Scan s = scan(f);
-        if (s.torn()) throw damaged(f, "truncated: its last line is cut off after " + s.count() + " whole programs of " + info.count());
-        if (s.count() != info.count()) throw damaged(f, "holds " + s.count() + " programs, campaign.json says " + info.count());
+        if (s.torn())
+            throw damaged(
+                    f, "truncated: its last line is cut off after " + s.count() + " whole programs of " + info.count());
+        if (s.count() != info.count())
+            throw damaged(f, "holds " + s.count() + " programs, campaign.json says " + info.count());
         return new Entries(f, s.offsets(), s.count(), s.ids());
     }
 
     private static FparityError damaged(Path f, String what) {
-        return new FparityError(f + ": " + what + "; the campaign's program store is damaged (restore it, or run the campaign again into a new folder)",
+        return new FparityError(
+                f + ": " + what
+                        + "; the campaign's program store is damaged (restore it, or run the campaign again into a new folder)",
                 ExitCode.BAD_INPUT);
     }
 
@@ -79,14 +83,16 @@ public final class ProgramStore {
     public static Entries fill(Path dir, Iterable<CampaignMeta.ProgramEntry> programs, Consumer<String> warn) {
         Path f = dir.resolve(FILE);
         Scan s = Files.exists(f) ? scan(f) : new Scan(new long[] {0}, new long[0], 0, false);
-        if (s.torn()) warn.accept(FILE + ": torn last line (after " + s.count() + " programs) cut off; the rest is generated again");
+        if (s.torn())
+            warn.accept(
+                    FILE + ": torn last line (after " + s.count() + " programs) cut off; the rest is generated again");
         Iterator<CampaignMeta.ProgramEntry> it = programs.iterator();
         if (s.count() > 0) {
             Entries had = new Entries(f, s.offsets(), s.count(), s.ids());
             for (int i = 0; i < s.count(); i++) {
                 if (!it.hasNext() || !had.get(i).equals(it.next())) {
-                    throw new FparityError(dir + " holds the programs of a different campaign (" + FILE + " differs at program " + (i + 1)
-                            + "); choose another --out or delete it");
+                    throw new FparityError(dir + " holds the programs of a different campaign (" + FILE
+                            + " differs at program " + (i + 1) + "); choose another --out or delete it");
                 }
             }
         }
@@ -138,9 +144,15 @@ public final class ProgramStore {
         try {
             byte[] json = WRITER.writeValueAsBytes(p);
             if (json.length >= MAX_LINE_BYTES) {
-                throw new FparityError(String.format(java.util.Locale.ROOT,
-                        "program %s with its %,d inputs takes %,d bytes as a line of the program store, which holds lines of up to %,d bytes (16 MiB): use fewer --inputs",
-                        p.id(), p.inputs().size(), json.length + 1, MAX_LINE_BYTES), ExitCode.BAD_INPUT);
+                throw new FparityError(
+                        String.format(
+                                java.util.Locale.ROOT,
+                                "program %s with its %,d inputs takes %,d bytes as a line of the program store, which holds lines of up to %,d bytes (16 MiB): use fewer --inputs",
+                                p.id(),
+                                p.inputs().size(),
+                                json.length + 1,
+                                MAX_LINE_BYTES),
+                        ExitCode.BAD_INPUT);
             }
             byte[] out = Arrays.copyOf(json, json.length + 1);
             out[json.length] = '\n';
@@ -196,11 +208,15 @@ public final class ProgramStore {
     private static CampaignMeta.ProgramEntry parse(Path f, int lineNo, byte[] bytes) {
         try {
             CampaignMeta.ProgramEntry e = READER.readValue(bytes);
-            if (e == null || e.id() == null || e.id().isBlank()) throw damaged(f, "line " + lineNo + " is not a program (no id)");
+            if (e == null || e.id() == null || e.id().isBlank())
+                throw damaged(f, "line " + lineNo + " is not a program (no id)");
             org.fparity.util.Names.check(f + " line " + lineNo, "program", e.id());
             return e;
         } catch (IOException e) {
-            throw damaged(f, "line " + lineNo + " is corrupt (" + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");
+            throw damaged(
+                    f,
+                    "line " + lineNo + " is corrupt ("
+                            + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");
         }
     }
 
@@ -226,6 +242,7 @@ public final class ProgramStore {
         private final int count;
         /** ids sorted, and the index of each in campaign order */
         private final long[] sortedIds;
+
         private final int[] indexOfSorted;
         private volatile Chunk last;
         /**
@@ -242,7 +259,8 @@ public final class ProgramStore {
             this.offsets = offsets;
             this.count = count;
             @SuppressWarnings("unchecked") // an array of a generic type can only be made raw
-            java.lang.ref.SoftReference<Chunk>[] cs = (java.lang.ref.SoftReference<Chunk>[]) new java.lang.ref.SoftReference<?>[(count + CHUNK - 1) / CHUNK];
+            java.lang.ref.SoftReference<Chunk>[] cs = (java.lang.ref.SoftReference<Chunk>[])
+                    new java.lang.ref.SoftReference<?>[(count + CHUNK - 1) / CHUNK];
             this.chunks = cs;
             Integer[] order = new Integer[count];
             for (int i = 0; i < count; i++) order[i] = i;
@@ -287,7 +305,8 @@ public final class ProgramStore {
             ByteBuffer buf = ByteBuffer.allocate(Math.toIntExact(offsets[to] - offsets[from]));
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
                 while (buf.hasRemaining()) {
-                    if (ch.read(buf, offsets[from] + buf.position()) < 0) throw damaged(file, "shorter than when it was opened");
+                    if (ch.read(buf, offsets[from] + buf.position()) < 0)
+                        throw damaged(file, "shorter than when it was opened");
                 }
             } catch (IOException e) {
                 throw FparityError.io("cannot read " + file, e);

@@ -30,7 +30,8 @@ public final class Progress {
      * @param disagreements called with each outcome, returns how many runs disagree so far across platforms (the
      *                      caller owns the comparison; null shows no such count)
      */
-    public Progress(PrintStream out, boolean terminal, int total, java.util.function.ToIntFunction<Outcome> disagreements) {
+    public Progress(
+            PrintStream out, boolean terminal, int total, java.util.function.ToIntFunction<Outcome> disagreements) {
         this.out = out;
         this.terminal = terminal;
         this.total = total;
@@ -80,13 +81,15 @@ public final class Progress {
         String eta = rate > 0 && d < total ? clock((total - d) / rate) : "0:00";
         int failed = 0;
         for (var e : byStatus.entrySet()) {
-            if (e.getKey() != Outcome.Status.OK && e.getKey() != Outcome.Status.CANNOT_RUN) failed += e.getValue().get();
+            if (e.getKey() != Outcome.Status.OK && e.getKey() != Outcome.Status.CANNOT_RUN)
+                failed += e.getValue().get();
         }
         String text = String.format("%d/%d runs  %.0f/s  ETA %s  not OK: %d", d, total, rate, eta, failed)
                 + (disagreements == null ? "" : "  disagreeing cases: " + disagreeing);
         if (!sites.isEmpty()) {
             StringBuilder sb = new StringBuilder(text);
-            sites.forEach((k, v) -> sb.append("  [").append(k).append(": ").append(v).append(']'));
+            sites.forEach(
+                    (k, v) -> sb.append("  [").append(k).append(": ").append(v).append(']'));
             text = sb.toString();
         }
         if (terminal) {
@@ -107,6 +110,8 @@ public final class Progress {
 
     static String clock(double seconds) {
         long s = Math.round(seconds);
-        return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String.format("%d:%02d", s / 60, s % 60);
+        return s >= 3600
+                ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                : String.format("%d:%02d", s / 60, s % 60);
     }
 }

@@ -34,25 +34,41 @@ public final class Reruns {
      *
      * @param eachAtItsSite say so in the log line (a run at named sites)
      */
-    public static Result run(Campaign campaign, CampaignRunner.Spec spec, List<CampaignRunner.Site> sites, boolean eachAtItsSite, Set<String> cases,
-            int attempts, Consumer<String> log) throws InterruptedException {
+    public static Result run(
+            Campaign campaign,
+            CampaignRunner.Spec spec,
+            List<CampaignRunner.Site> sites,
+            boolean eachAtItsSite,
+            Set<String> cases,
+            int attempts,
+            Consumer<String> log)
+            throws InterruptedException {
         if (cases.isEmpty() || attempts < 1) return new Result(0, 0);
         CampaignRunner.Spec all = spec.withPrograms(campaign.programEntries());
         Firsts firsts = firsts(campaign.outcomes(), cases);
         List<CampaignRunner.Batch> batches = CampaignRunner.batches(all.programs(), all.batchSize());
-        return attempts(campaign, attempts, cases.size(), eachAtItsSite ? ", each at the site that ran it" : "", log, done -> {
-            JobPlan.Lines lines = JobPlan.toRerun(firsts, done);
-            Map<SiteExecutor, CampaignRunner.Plan> plan = new LinkedHashMap<>();
-            int todo = 0;
-            for (CampaignRunner.Site s : sites) {
-                List<JobSpec> jobs = JobPlan.jobs(batches, s.toolchains(), all.opts(), s.name(), lines);
-                todo += jobs.stream().mapToInt(j -> j.lines().size()).sum();
-                if (!jobs.isEmpty()) plan.put(s.executor(), (from, windowed) -> new CampaignRunner.Window(jobs, batches.size()));
-            }
-            return new Attempt(todo, out -> CampaignRunner.runSites(plan, batches.size(), w -> {
-                if (w instanceof WorkerLine.Result r && done.add(r.outcome().key())) out.append(r.outcome());
-            }, null));
-        });
+        return attempts(
+                campaign, attempts, cases.size(), eachAtItsSite ? ", each at the site that ran it" : "", log, done -> {
+                    JobPlan.Lines lines = JobPlan.toRerun(firsts, done);
+                    Map<SiteExecutor, CampaignRunner.Plan> plan = new LinkedHashMap<>();
+                    int todo = 0;
+                    for (CampaignRunner.Site s : sites) {
+                        List<JobSpec> jobs = JobPlan.jobs(batches, s.toolchains(), all.opts(), s.name(), lines);
+                        todo += jobs.stream().mapToInt(j -> j.lines().size()).sum();
+                        if (!jobs.isEmpty())
+                            plan.put(s.executor(), (from, windowed) -> new CampaignRunner.Window(jobs, batches.size()));
+                    }
+                    return new Attempt(
+                            todo,
+                            out -> CampaignRunner.runSites(
+                                    plan,
+                                    batches.size(),
+                                    w -> {
+                                        if (w instanceof WorkerLine.Result r
+                                                && done.add(r.outcome().key())) out.append(r.outcome());
+                                    },
+                                    null));
+                });
     }
 
     /** One attempt as planned: the runs it makes, and how it makes them into that attempt's file. */
@@ -69,15 +85,27 @@ public final class Reruns {
      * (a concurrent set the plan may keep adding to), the plan for what it lacks, and its runs appended to that file.
      */
     @SuppressWarnings("try") // the campaign lock is held for the whole body, not used in it
-    static Result attempts(Campaign campaign, int attempts, int cases, String where, Consumer<String> log,
-            java.util.function.Function<Set<String>, Attempt> plan) throws InterruptedException {
+    static Result attempts(
+            Campaign campaign,
+            int attempts,
+            int cases,
+            String where,
+            Consumer<String> log,
+            java.util.function.Function<Set<String>, Attempt> plan)
+            throws InterruptedException {
         try (CampaignLock lock = CampaignLock.acquire(campaign.dir())) {
             return attemptsLocked(campaign, attempts, cases, where, log, plan);
         }
     }
 
-    private static Result attemptsLocked(Campaign campaign, int attempts, int cases, String where, Consumer<String> log,
-            java.util.function.Function<Set<String>, Attempt> plan) throws InterruptedException {
+    private static Result attemptsLocked(
+            Campaign campaign,
+            int attempts,
+            int cases,
+            String where,
+            Consumer<String> log,
+            java.util.function.Function<Set<String>, Attempt> plan)
+            throws InterruptedException {
         int ran = 0, already = 0;
         for (int k = 1; k <= attempts; k++) {
             Path file = campaign.dir().resolve(Campaign.rerunFile(k));
@@ -86,7 +114,8 @@ public final class Reruns {
             already += done.size();
             Attempt a = plan.apply(done);
             if (a.todo() == 0) continue;
-            log.accept("rerun " + k + " of " + attempts + ": " + a.todo() + " runs of the " + cases + " cases that disagree" + where + " (is every platform stable?)");
+            log.accept("rerun " + k + " of " + attempts + ": " + a.todo() + " runs of the " + cases
+                    + " cases that disagree" + where + " (is every platform stable?)");
             try (OutcomeLog out = OutcomeLog.open(file, p -> log.accept("warning: " + p))) {
                 a.run().run(out);
             }
@@ -110,7 +139,9 @@ public final class Reruns {
         Map<String, Outcome> firsts = new HashMap<>();
         Map<String, java.util.BitSet> inputs = new HashMap<>();
         for (Outcome o : outcomes) {
-            if (o.status() == Outcome.Status.OK && cases.contains(o.program() + "/" + o.input()) && firsts.putIfAbsent(o.key(), o) == null) {
+            if (o.status() == Outcome.Status.OK
+                    && cases.contains(o.program() + "/" + o.input())
+                    && firsts.putIfAbsent(o.key(), o) == null) {
                 inputs.computeIfAbsent(o.program(), k -> new java.util.BitSet()).set(o.input());
             }
         }

@@ -20,7 +20,7 @@ final class RunTable {
     Outcome add(Outcome o, int line) {
         int h = hash(o);
         int mask = slots.length - 1;
-        for (int i = h & mask;; i = (i + 1) & mask) {
+        for (int i = h & mask; ; i = (i + 1) & mask) {
             int at = slots[i];
             if (at == 0) {
                 slots[i] = outcomes.size() + 1;
@@ -38,7 +38,7 @@ final class RunTable {
     /** The line the first outcome of {@code o}'s run came from (o must be in the table). */
     int lineOf(Outcome first) {
         int mask = slots.length - 1;
-        for (int i = hash(first) & mask;; i = (i + 1) & mask) {
+        for (int i = hash(first) & mask; ; i = (i + 1) & mask) {
             int at = slots[i];
             if (at == 0) throw new IllegalArgumentException("not in the table: " + first.key());
             if (sameRun(outcomes.get(at - 1), first)) return lines[at - 1];
@@ -75,7 +75,10 @@ final class RunTable {
     }
 
     private static boolean sameRun(Outcome a, Outcome b) {
-        return a.input() == b.input() && a.program().equals(b.program()) && a.toolchain().equals(b.toolchain()) && a.opt().equals(b.opt())
+        return a.input() == b.input()
+                && a.program().equals(b.program())
+                && a.toolchain().equals(b.toolchain())
+                && a.opt().equals(b.opt())
                 && a.site().equals(b.site());
     }
 }

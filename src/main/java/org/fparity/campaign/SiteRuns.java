@@ -42,13 +42,21 @@ public final class SiteRuns {
      * As {@link #run(SiteExecutor, String, List)}; {@code alone}: each run in a binary of its own (one job each, still
      * one job document), for a result that depends on the whole binary (a crash).
      */
-    public static List<Outcome> run(SiteExecutor site, String name, List<Run> runs, boolean alone) throws InterruptedException {
+    public static List<Outcome> run(SiteExecutor site, String name, List<Run> runs, boolean alone)
+            throws InterruptedException {
         if (runs.isEmpty()) return List.of();
         Map<String, Integer> index = new ConcurrentHashMap<>();
         // one job per platform: the same descriptor and opt level share a batch; runs keep their order within it
         Map<List<Object>, List<Integer>> byPlatform = new LinkedHashMap<>();
         for (int i = 0; i < runs.size(); i++) {
-            byPlatform.computeIfAbsent(alone ? List.of(i) : List.of(runs.get(i).toolchain(), runs.get(i).opt()), k -> new ArrayList<>()).add(i);
+            byPlatform
+                    .computeIfAbsent(
+                            alone
+                                    ? List.of(i)
+                                    : List.of(
+                                            runs.get(i).toolchain(), runs.get(i).opt()),
+                            k -> new ArrayList<>())
+                    .add(i);
         }
         List<JobSpec> jobs = new ArrayList<>();
         int k = 0;
@@ -62,19 +70,23 @@ public final class SiteRuns {
                 index.put(id, i);
             }
             Run first = runs.get(group.getFirst());
-            jobs.add(new JobSpec(JobSpec.SCHEMA, name + "_" + k++, site.site(), first.toolchain(), first.opt(), texts, lines));
+            jobs.add(new JobSpec(
+                    JobSpec.SCHEMA, name + "_" + k++, site.site(), first.toolchain(), first.opt(), texts, lines));
         }
         Outcome[] out = new Outcome[runs.size()];
-        site.execute(jobs, w -> {
-            if (w instanceof WorkerLine.Result r) {
-                Integer i = index.get(r.outcome().program());
-                if (i != null) {
-                    synchronized (out) {
-                        if (out[i] == null) out[i] = r.outcome();
+        site.execute(
+                jobs,
+                w -> {
+                    if (w instanceof WorkerLine.Result r) {
+                        Integer i = index.get(r.outcome().program());
+                        if (i != null) {
+                            synchronized (out) {
+                                if (out[i] == null) out[i] = r.outcome();
+                            }
+                        }
                     }
-                }
-            }
-        }, s -> {});
+                },
+                s -> {});
         return java.util.Arrays.asList(out);
     }
 }

@@ -28,7 +28,8 @@ public final class Sites {
         boolean auto = named.size() == 1 && named.getFirst().equals("auto");
         List<String> names = !p.toolchains().isEmpty() ? p.toolchains() : auto ? List.of() : named;
         if (names.isEmpty()) {
-            throw new FparityError("cluster " + p.name() + ": name the toolchains to run there (--toolchains gcc,java, or \"toolchains\" in its profile); "
+            throw new FparityError("cluster " + p.name()
+                    + ": name the toolchains to run there (--toolchains gcc,java, or \"toolchains\" in its profile); "
                     + "'auto' would detect them on this machine, not there");
         }
         List<Toolchain> out = new ArrayList<>();
@@ -45,10 +46,20 @@ public final class Sites {
     public static SiteExecutor open(ClusterProfile p, Path campaignDir, int workers, Consumer<String> log) {
         try {
             return switch (p.executor()) {
-                case "local" -> new LocalSite(p.name(), new BinaryCache(campaignDir.resolve("build")), p.workers() != null ? p.workers() : workers, log);
+                case "local" ->
+                    new LocalSite(
+                            p.name(),
+                            new BinaryCache(campaignDir.resolve("build")),
+                            p.workers() != null ? p.workers() : workers,
+                            log);
                 case "ssh" -> new SshExecutor(p, log);
-                case "slurm" -> new SlurmExecutor(p, campaignDir.resolve("clusters").resolve(p.name()), tag(campaignDir),
-                        Toolchains.defaultDir().resolveSibling("slurm").resolve("array.sbatch"), log);
+                case "slurm" ->
+                    new SlurmExecutor(
+                            p,
+                            campaignDir.resolve("clusters").resolve(p.name()),
+                            tag(campaignDir),
+                            Toolchains.defaultDir().resolveSibling("slurm").resolve("array.sbatch"),
+                            log);
                 default -> throw new FparityError("cluster " + p.name() + ": unknown executor " + p.executor());
             };
         } catch (IOException e) {
@@ -58,6 +69,9 @@ public final class Sites {
 
     /** A short tag naming a campaign's files and jobs in a shared work folder: a hash of its folder's absolute path. */
     static String tag(Path dir) {
-        return "c" + org.fparity.util.Hashes.sha256Hex(dir.toAbsolutePath().normalize().toString()).substring(0, 10);
+        return "c"
+                + org.fparity.util.Hashes.sha256Hex(
+                                dir.toAbsolutePath().normalize().toString())
+                        .substring(0, 10);
     }
 }

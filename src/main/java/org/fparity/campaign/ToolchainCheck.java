@@ -47,7 +47,8 @@ public final class ToolchainCheck {
         return tc.opt().containsKey("nofma") ? "nofma" : "O0";
     }
 
-    public static List<Row> run(Path work, DetectedToolchain gcc, List<DetectedToolchain> toolchains, int programs, int inputs, long seed)
+    public static List<Row> run(
+            Path work, DetectedToolchain gcc, List<DetectedToolchain> toolchains, int programs, int inputs, long seed)
             throws InterruptedException {
         Grammar g = Grammar.defaults().withMathFunctions(EXACT);
         List<Program> ps = new ArrayList<>();
@@ -60,12 +61,16 @@ public final class ToolchainCheck {
         for (Program p : ps) {
             byId.put(p.id(), p);
             List<Input> in = ig.inputs(p, inputs);
-            for (int i = 0; i < in.size(); i++) lines.add(new Job.Line(p.id(), i, in.get(i).args()));
+            for (int i = 0; i < in.size(); i++)
+                lines.add(new Job.Line(p.id(), i, in.get(i).args()));
         }
         List<String> ids = List.copyOf(byId.keySet());
         Toolchain ref = reference(gcc.toolchain());
         DetectedToolchain refDt = gcc.withToolchain(ref);
-        LocalExecutor ex = new LocalExecutor(new BinaryCache(work.resolve("build")), Math.max(1, Runtime.getRuntime().availableProcessors()), s -> {});
+        LocalExecutor ex = new LocalExecutor(
+                new BinaryCache(work.resolve("build")),
+                Math.max(1, Runtime.getRuntime().availableProcessors()),
+                s -> {});
         Map<String, String> expected = new LinkedHashMap<>();
         for (Outcome o : run(ex, refDt, "O0", ids, byId, lines)) {
             if (o.status() == Outcome.Status.OK) expected.put(o.program() + "/" + o.input(), o.hex());
@@ -74,7 +79,15 @@ public final class ToolchainCheck {
         for (DetectedToolchain dt : toolchains) {
             String opt = level(dt.toolchain());
             if (!dt.canCompile() || !dt.canRun()) {
-                rows.add(new Row(dt.name(), opt, 0, 0, null, dt.canCompile() ? "cannot run here: " + dt.runProblem() : "cannot compile here: " + dt.compileProblem()));
+                rows.add(new Row(
+                        dt.name(),
+                        opt,
+                        0,
+                        0,
+                        null,
+                        dt.canCompile()
+                                ? "cannot run here: " + dt.runProblem()
+                                : "cannot compile here: " + dt.compileProblem()));
                 continue;
             }
             int agree = 0;
@@ -86,8 +99,11 @@ public final class ToolchainCheck {
                 total++;
                 if (o.status() == Outcome.Status.OK && sameResult(want, o.hex())) agree++;
                 else if (first == null) {
-                    first = "program " + o.program() + " input " + o.input() + ": gcc -O0 -ffp-contract=off " + want + ", " + dt.name() + "@" + opt + " "
-                            + (o.status() == Outcome.Status.OK ? o.hex() : o.status() + (o.detail() == null ? "" : " (" + o.detail() + ")"));
+                    first = "program " + o.program() + " input " + o.input() + ": gcc -O0 -ffp-contract=off " + want
+                            + ", " + dt.name() + "@" + opt + " "
+                            + (o.status() == Outcome.Status.OK
+                                    ? o.hex()
+                                    : o.status() + (o.detail() == null ? "" : " (" + o.detail() + ")"));
                 }
             }
             rows.add(new Row(dt.name(), opt, agree, total, first, null));
@@ -100,9 +116,16 @@ public final class ToolchainCheck {
         return org.fparity.exec.DiscrepancyClass.same(want, got);
     }
 
-    private static List<Outcome> run(LocalExecutor ex, DetectedToolchain dt, String opt, List<String> ids, Map<String, Program> byId, List<Job.Line> lines)
+    private static List<Outcome> run(
+            LocalExecutor ex,
+            DetectedToolchain dt,
+            String opt,
+            List<String> ids,
+            Map<String, Program> byId,
+            List<Job.Line> lines)
             throws InterruptedException {
-        Job job = new Job("check", ids, Emitters.forToolchain(dt.toolchain(), byId), dt, opt, dt.name() + "@" + opt, lines);
+        Job job = new Job(
+                "check", ids, Emitters.forToolchain(dt.toolchain(), byId), dt, opt, dt.name() + "@" + opt, lines);
         List<Outcome> out = Collections.synchronizedList(new ArrayList<>());
         ex.execute(List.of(job), out::add);
         return out;
@@ -112,8 +135,25 @@ public final class ToolchainCheck {
     static Toolchain reference(Toolchain gcc) {
         List<String> flags = new ArrayList<>(gcc.opt().getOrDefault("O0", List.of("-O0")));
         if (!flags.contains("-ffp-contract=off")) flags.add("-ffp-contract=off");
-        return new Toolchain(gcc.name(), gcc.description(), gcc.language(), gcc.extension(), gcc.emit(), gcc.compile(), Map.of("O0", flags), null, null,
-                gcc.run(), gcc.env(), null, gcc.version(), gcc.versionPattern(), gcc.runsHereIf(), gcc.compileTimeoutSeconds(), gcc.runTimeoutSeconds(),
-                gcc.startupTimeoutSeconds(), null);
+        return new Toolchain(
+                gcc.name(),
+                gcc.description(),
+                gcc.language(),
+                gcc.extension(),
+                gcc.emit(),
+                gcc.compile(),
+                Map.of("O0", flags),
+                null,
+                null,
+                gcc.run(),
+                gcc.env(),
+                null,
+                gcc.version(),
+                gcc.versionPattern(),
+                gcc.runsHereIf(),
+                gcc.compileTimeoutSeconds(),
+                gcc.runTimeoutSeconds(),
+                gcc.startupTimeoutSeconds(),
+                null);
     }
 }

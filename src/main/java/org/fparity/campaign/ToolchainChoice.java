@@ -32,7 +32,9 @@ public final class ToolchainChoice {
             for (String n : new LinkedHashSet<>(names)) {
                 String name = n.strip();
                 if (tcs.has(name)) wanted.add(tcs.get(name));
-                else missing.add(name + ": no such toolchain in " + tcs.dir() + " (known: " + String.join(", ", tcs.names()) + ")");
+                else
+                    missing.add(name + ": no such toolchain in " + tcs.dir() + " (known: "
+                            + String.join(", ", tcs.names()) + ")");
             }
         }
         List<DetectedToolchain> chosen = new ArrayList<>();
@@ -49,16 +51,26 @@ public final class ToolchainChoice {
             }
         }
         if (!missing.isEmpty()) {
-            throw new FparityError("toolchain " + String.join("; toolchain ", missing) + " (asked for with --toolchains; drop it, or use"
-                    + " --toolchains auto; 'fparity toolchains' lists what is here)", ExitCode.MISSING_TOOL);
+            throw new FparityError(
+                    "toolchain " + String.join("; toolchain ", missing)
+                            + " (asked for with --toolchains; drop it, or use"
+                            + " --toolchains auto; 'fparity toolchains' lists what is here)",
+                    ExitCode.MISSING_TOOL);
         }
         if (auto && !chosen.isEmpty()) {
-            log.accept("toolchains: " + String.join(", ", chosen.stream().map(DetectedToolchain::name).toList())
-                    + (left.isEmpty() ? "" : " (not here or cannot run here: " + String.join(", ", left) + "; see 'fparity toolchains')"));
+            log.accept("toolchains: "
+                    + String.join(
+                            ", ", chosen.stream().map(DetectedToolchain::name).toList())
+                    + (left.isEmpty()
+                            ? ""
+                            : " (not here or cannot run here: " + String.join(", ", left)
+                                    + "; see 'fparity toolchains')"));
         }
         if (chosen.isEmpty()) {
-            throw new FparityError("no usable toolchain" + (auto ? " found" : " among " + String.join(",", names))
-                    + "; run 'fparity toolchains' to see what is available", ExitCode.MISSING_TOOL);
+            throw new FparityError(
+                    "no usable toolchain" + (auto ? " found" : " among " + String.join(",", names))
+                            + "; run 'fparity toolchains' to see what is available",
+                    ExitCode.MISSING_TOOL);
         }
         return chosen;
     }
@@ -73,7 +85,8 @@ public final class ToolchainChoice {
             } else {
                 String s = o.strip();
                 if (chosen.stream().noneMatch(d -> d.toolchain().opt().containsKey(s))) {
-                    throw new FparityError("--opt: no chosen toolchain has opt level '" + s + "' (standard: " + String.join(",", Toolchain.STANDARD_OPTS) + ")");
+                    throw new FparityError("--opt: no chosen toolchain has opt level '" + s + "' (standard: "
+                            + String.join(",", Toolchain.STANDARD_OPTS) + ")");
                 }
                 levels.add(s);
             }

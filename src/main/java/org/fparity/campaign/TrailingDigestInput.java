@@ -137,7 +137,9 @@ final class TrailingDigestInput extends FilterInputStream {
             long v = (long) LONGS.get(h, i);
             long q = v ^ 0x2222222222222222L;
             long b = v ^ 0x5c5c5c5c5c5c5c5cL;
-            long m = ((q - 0x0101010101010101L) & ~q) | ((b - 0x0101010101010101L) & ~b) | ((v - 0x2020202020202020L) & ~v);
+            long m = ((q - 0x0101010101010101L) & ~q)
+                    | ((b - 0x0101010101010101L) & ~b)
+                    | ((v - 0x2020202020202020L) & ~v);
             m &= 0x8080808080808080L;
             if (m != 0) return hashedUpTo + i + (Long.numberOfTrailingZeros(m) >>> 3);
         }
@@ -148,7 +150,8 @@ final class TrailingDigestInput extends FilterInputStream {
         return -1;
     }
 
-    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** Bytes [from, to), which must still be held back, as text (UTF-8). */
     String text(long from, long to) {
@@ -159,14 +162,18 @@ final class TrailingDigestInput extends FilterInputStream {
     void copy(long from, long to, java.io.OutputStream out) throws IOException {
         long a = from - hashedUpTo;
         long b = to - hashedUpTo;
-        if (a < 0 || b > heldLen || a > b) throw new IllegalStateException("bytes [" + from + ", " + to + ") outside held window [" + hashedUpTo + ", " + (hashedUpTo + heldLen) + ")");
+        if (a < 0 || b > heldLen || a > b)
+            throw new IllegalStateException("bytes [" + from + ", " + to + ") outside held window [" + hashedUpTo + ", "
+                    + (hashedUpTo + heldLen) + ")");
         out.write(held, (int) a, (int) (b - a));
     }
 
     /** SHA-256 of bytes [0, offset) of the stream; offset must be among the bytes still held back. */
     byte[] digestUpTo(long offset) {
         long keep = offset - hashedUpTo;
-        if (keep < 0 || keep > heldLen) throw new IllegalStateException("digest end " + offset + " outside held window [" + hashedUpTo + ", " + (hashedUpTo + heldLen) + "]");
+        if (keep < 0 || keep > heldLen)
+            throw new IllegalStateException("digest end " + offset + " outside held window [" + hashedUpTo + ", "
+                    + (hashedUpTo + heldLen) + "]");
         digest.update(held, 0, (int) keep);
         return digest.digest();
     }

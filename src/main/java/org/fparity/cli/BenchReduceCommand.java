@@ -16,41 +16,74 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fparity bench reduce CAMPAIGN}: fparity's reducer beside C-Vise on the same discrepancies, in one run. */
-@Command(name = "reduce", mixinStandardHelpOptions = true,
-        description = "Reduce N discrepancies of CAMPAIGN with fparity and the first M C-only ones with cvise --n 2 as well; operations, wall time, ratio, load average.")
+@Command(
+        name = "reduce",
+        mixinStandardHelpOptions = true,
+        description =
+                "Reduce N discrepancies of CAMPAIGN with fparity and the first M C-only ones with cvise --n 2 as well; operations, wall time, ratio, load average.")
 public final class BenchReduceCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAMPAIGN")
     Path campaign;
 
-    @Option(names = "--cases", paramLabel = "N", defaultValue = "20", description = "discrepancies to reduce, classes in turn (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--cases",
+            paramLabel = "N",
+            defaultValue = "20",
+            description = "discrepancies to reduce, classes in turn (default: ${DEFAULT-VALUE})")
     int cases;
 
-    @Option(names = "--min-ops", paramLabel = "K", defaultValue = "0",
-            description = "only discrepancies of programs with at least K operations; 0 takes any (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--min-ops",
+            paramLabel = "K",
+            defaultValue = "0",
+            description =
+                    "only discrepancies of programs with at least K operations; 0 takes any (default: ${DEFAULT-VALUE})")
     int minOps;
 
-    @Option(names = "--cvise", paramLabel = "M", defaultValue = "5", description = "of those, how many C-only ones C-Vise reduces too (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--cvise",
+            paramLabel = "M",
+            defaultValue = "5",
+            description = "of those, how many C-only ones C-Vise reduces too (default: ${DEFAULT-VALUE})")
     int cvise;
 
-    @Option(names = "--cvise-timeout", paramLabel = "S", defaultValue = "900", description = "seconds C-Vise may take per case (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--cvise-timeout",
+            paramLabel = "S",
+            defaultValue = "900",
+            description = "seconds C-Vise may take per case (default: ${DEFAULT-VALUE})")
     int cviseTimeout;
 
-    @Option(names = "--ids", paramLabel = "ID", split = ",",
+    @Option(
+            names = "--ids",
+            paramLabel = "ID",
+            split = ",",
             description = "these discrepancies (ids from report.json), in this order, instead of --cases/--min-ops")
     java.util.List<String> ids;
 
-    @Option(names = "--cvise-guard", paramLabel = "G", defaultValue = "SANITIZERS",
-            description = "what C-Vise's script rejects besides a lost discrepancy: SANITIZERS (an ASan/UBSan run, the issue's anchor) or STRICT "
-                    + "(also gcc's format, implicit-declaration and uninitialised-read warnings as errors: UB the sanitizers do not see) (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--cvise-guard",
+            paramLabel = "G",
+            defaultValue = "SANITIZERS",
+            description =
+                    "what C-Vise's script rejects besides a lost discrepancy: SANITIZERS (an ASan/UBSan run, the issue's anchor) or STRICT "
+                            + "(also gcc's format, implicit-declaration and uninitialised-read warnings as errors: UB the sanitizers do not see) (default: ${DEFAULT-VALUE})")
     ReduceBench.Guard cviseGuard;
 
-    @Option(names = "--batch", paramLabel = "N", defaultValue = "150", description = "fparity candidates per batch (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--batch",
+            paramLabel = "N",
+            defaultValue = "150",
+            description = "fparity candidates per batch (default: ${DEFAULT-VALUE})")
     int batch;
 
     @Option(names = "--out", paramLabel = "DIR", description = "work folder, kept (default: a temporary folder)")
     Path out;
 
-    @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains).")
+    @Option(
+            names = "--toolchain-dir",
+            paramLabel = "DIR",
+            description = "Folder of toolchain descriptors (default: runners/toolchains).")
     Path toolchainDir;
 
     @Spec

@@ -15,31 +15,63 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code fparity bench scale}: compare, report, merge, export and import timed on synthetic campaigns of growing size. */
-@Command(name = "scale", mixinStandardHelpOptions = true,
-        description = {"Synthetic two-site campaigns of each size (real programs, outcome lines with the default campaign's discrepancy rates, two rerun attempts), "
-                + "then merge, compare, report, export and import, each as a whole process: wall, CPU, peak RSS, runs per CPU-second, and bytes on disk."})
+@Command(
+        name = "scale",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Synthetic two-site campaigns of each size (real programs, outcome lines with the default campaign's discrepancy rates, two rerun attempts), "
+                    + "then merge, compare, report, export and import, each as a whole process: wall, CPU, peak RSS, runs per CPU-second, and bytes on disk."
+        })
 public final class BenchScaleCommand implements Callable<Integer> {
-    @Option(names = "--runs", paramLabel = "LIST", split = ",", defaultValue = "100000,1000000,10000000",
+    @Option(
+            names = "--runs",
+            paramLabel = "LIST",
+            split = ",",
+            defaultValue = "100000,1000000,10000000",
             description = "Campaign sizes in runs, first attempts of both sites (default: ${DEFAULT-VALUE}).")
     List<Long> runs;
 
-    @Option(names = "--inputs", paramLabel = "K", defaultValue = "50", description = "Inputs per program (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--inputs",
+            paramLabel = "K",
+            defaultValue = "50",
+            description = "Inputs per program (default: ${DEFAULT-VALUE}).")
     int inputs;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the programs and of the outcome model (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            defaultValue = "1",
+            description = "Seed of the programs and of the outcome model (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--commands", paramLabel = "LIST", split = ",", defaultValue = "merge,compare,report,export,import",
-            description = "Commands to measure, in this order; all but merge read the merged campaign, merged first in any case (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--commands",
+            paramLabel = "LIST",
+            split = ",",
+            defaultValue = "merge,compare,report,export,import",
+            description =
+                    "Commands to measure, in this order; all but merge read the merged campaign, merged first in any case (default: ${DEFAULT-VALUE}).")
     List<String> commands;
 
-    @Option(names = "--java-opts", paramLabel = "OPTS", description = "FPARITY_JAVA_OPTS of the measured processes, e.g. -Xmx512m (default: as this shell has it).")
+    @Option(
+            names = "--java-opts",
+            paramLabel = "OPTS",
+            description = "FPARITY_JAVA_OPTS of the measured processes, e.g. -Xmx512m (default: as this shell has it).")
     String javaOpts;
 
-    @Option(names = "--timeout", paramLabel = "S", defaultValue = "3600", description = "Seconds each measured command may take (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--timeout",
+            paramLabel = "S",
+            defaultValue = "3600",
+            description = "Seconds each measured command may take (default: ${DEFAULT-VALUE}).")
     long timeout;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Work folder, kept (default: a temporary folder, kept). Needs room for the campaigns: about 0.5 KB per run.")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description =
+                    "Work folder, kept (default: a temporary folder, kept). Needs room for the campaigns: about 0.5 KB per run.")
     Path out;
 
     @Spec
@@ -49,17 +81,22 @@ public final class BenchScaleCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (inputs < 1 || timeout < 1) throw new FparityError("--inputs and --timeout must be at least 1");
         for (long r : runs) if (r < 1) throw new FparityError("--runs: sizes must be at least 1");
-        for (String c : commands) if (!ScaleBench.COMMANDS.contains(c)) throw new FparityError("--commands: unknown command '" + c + "' (one of " + String.join(",", ScaleBench.COMMANDS) + ")");
+        for (String c : commands)
+            if (!ScaleBench.COMMANDS.contains(c))
+                throw new FparityError("--commands: unknown command '" + c + "' (one of "
+                        + String.join(",", ScaleBench.COMMANDS) + ")");
         Path work;
         try {
-            if (out != null && Files.exists(out) && !isEmptyDir(out)) throw new FparityError(out + " is not empty; give a new folder (--out)");
+            if (out != null && Files.exists(out) && !isEmptyDir(out))
+                throw new FparityError(out + " is not empty; give a new folder (--out)");
             work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("fparity-bench-scale");
         } catch (IOException e) {
             throw new FparityError("cannot create " + (out == null ? "a work folder" : out) + ": " + e.getMessage(), 4);
         }
         PrintWriter w = spec.commandLine().getOut();
         String opts = javaOpts != null ? javaOpts : System.getenv("FPARITY_JAVA_OPTS");
-        w.println("fparity bench scale: " + runs + " runs, " + inputs + " inputs, FPARITY_JAVA_OPTS=" + (opts == null ? "" : opts) + ", work folder " + work);
+        w.println("fparity bench scale: " + runs + " runs, " + inputs + " inputs, FPARITY_JAVA_OPTS="
+                + (opts == null ? "" : opts) + ", work folder " + work);
         new ScaleBench(work, inputs, seed, opts, timeout, w).run(runs, commands, new ArrayList<>());
         w.println("work folder: " + work);
         return 0;

@@ -71,7 +71,11 @@ final class CampaignCost {
         long total = (long) count * precisions;
         String over = null;
         String option = "--count " + count;
-        if (total > MAX_GENERATE) over = String.format(Locale.ROOT, "the limit of generate is %,d programs (run keeps larger campaigns in its program store)", MAX_GENERATE);
+        if (total > MAX_GENERATE)
+            over = String.format(
+                    Locale.ROOT,
+                    "the limit of generate is %,d programs (run keeps larger campaigns in its program store)",
+                    MAX_GENERATE);
         else if (inputs > MAX_INPUTS) {
             option = "--inputs " + inputs;
             over = String.format(Locale.ROOT, "the limit is %,d inputs per program", MAX_INPUTS);
@@ -87,9 +91,16 @@ final class CampaignCost {
         long cases = programs * (long) inputs;
         double disk = (double) programs * storeBytesPerProgram(inputs);
         double memory = (double) programs * MEMORY_BYTES_PER_PROGRAM;
-        return String.format(Locale.ROOT, "%,d programs × %,d inputs = %,d cases to run on every platform (toolchain × opt level); "
-                + "the program store takes about %s on disk, and its index about %s in memory (this JVM may use %s)", programs, inputs, cases,
-                size(disk), size(memory), size(Runtime.getRuntime().maxMemory()));
+        return String.format(
+                Locale.ROOT,
+                "%,d programs × %,d inputs = %,d cases to run on every platform (toolchain × opt level); "
+                        + "the program store takes about %s on disk, and its index about %s in memory (this JVM may use %s)",
+                programs,
+                inputs,
+                cases,
+                size(disk),
+                size(memory),
+                size(Runtime.getRuntime().maxMemory()));
     }
 
     static String size(double bytes) {

@@ -25,8 +25,9 @@ final class CliCampaigns {
     }
 
     /** The help line of the findings rule above, for run, compare and report. */
-    static final String FINDINGS_EXIT = "Exits 1 when cases disagree or runs ended differently (with --baseline: new ones only), 3 when nothing could be "
-            + "compared because a toolchain cannot run here, 0 when nothing was found.";
+    static final String FINDINGS_EXIT =
+            "Exits 1 when cases disagree or runs ended differently (with --baseline: new ones only), 3 when nothing could be "
+                    + "compared because a toolchain cannot run here, 0 when nothing was found.";
 
     static CampaignView load(Path dir) {
         return withReportVersion(CampaignFiles.load(dir));
@@ -44,7 +45,8 @@ final class CliCampaigns {
     /** An existing campaign folder to add runs to ({@code run --campaign}); a missing one is a one-line error. */
     static org.fparity.campaign.Campaign existing(Path dir) {
         if (!java.nio.file.Files.isDirectory(dir)) {
-            throw new org.fparity.FparityError("--campaign " + dir + ": no such folder (expected a campaign with campaign.json)");
+            throw new org.fparity.FparityError(
+                    "--campaign " + dir + ": no such folder (expected a campaign with campaign.json)");
         }
         return org.fparity.campaign.Campaign.load(dir);
     }

@@ -8,8 +8,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignPlan;
-import org.fparity.campaign.ExistingCampaign;
 import org.fparity.campaign.CampaignRunner;
+import org.fparity.campaign.ExistingCampaign;
 import org.fparity.campaign.Sites;
 import org.fparity.campaign.ToolchainChoice;
 import org.fparity.exec.ClusterProfile;
@@ -24,17 +24,27 @@ final class ClusterRun {
     private ClusterRun() {}
 
     /** {@code plan}: a new campaign's programs; or {@code existing}: the campaign whose programs and inputs run again (imported, earlier). */
-    static int run(RunCommand cmd, CampaignPlan plan, Campaign existing, Path dir, Toolchains tcs, PrintWriter o, PrintStream err) throws Exception {
+    static int run(
+            RunCommand cmd,
+            CampaignPlan plan,
+            Campaign existing,
+            Path dir,
+            Toolchains tcs,
+            PrintWriter o,
+            PrintStream err)
+            throws Exception {
         Clusters profiles = Clusters.load(Clusters.defaultDir(), System.getenv());
         List<CampaignRunner.Site> sites = new ArrayList<>();
         List<Toolchain> all = new ArrayList<>();
         int workers = cmd.jobs != null ? cmd.jobs : Runtime.getRuntime().availableProcessors();
         List<ClusterProfile> chosen = new ArrayList<>();
         for (String name : new LinkedHashSet<>(cmd.clusters)) chosen.add(profiles.get(name.strip()));
-        for (ClusterProfile p : chosen) for (Toolchain t : Sites.toolchains(p, tcs, cmd.toolchains)) if (!all.contains(t)) all.add(t);
+        for (ClusterProfile p : chosen)
+            for (Toolchain t : Sites.toolchains(p, tcs, cmd.toolchains)) if (!all.contains(t)) all.add(t);
         List<DetectedToolchain> undetected = all.stream().map(Sites::undetected).toList();
         List<String> optLevels = ToolchainChoice.optLevels(undetected, cmd.opts);
-        CampaignRunner.Spec runSpec = existing != null ? ExistingCampaign.spec(existing, Main.VERSION, undetected, optLevels, cmd.batch)
+        CampaignRunner.Spec runSpec = existing != null
+                ? ExistingCampaign.spec(existing, Main.VERSION, undetected, optLevels, cmd.batch)
                 : plan.spec(Main.VERSION, undetected, optLevels);
         List<SiteExecutor> open = new ArrayList<>();
         try {
@@ -43,7 +53,9 @@ final class ClusterRun {
                 open.add(ex);
                 sites.add(new CampaignRunner.Site(ex, Sites.toolchains(p, tcs, cmd.toolchains)));
             }
-            err.println("fparity: " + runSpec.programs().size() + " programs at " + String.join(", ", chosen.stream().map(ClusterProfile::name).toList()) + " into " + dir);
+            err.println("fparity: " + runSpec.programs().size() + " programs at "
+                    + String.join(
+                            ", ", chosen.stream().map(ClusterProfile::name).toList()) + " into " + dir);
             return cmd.pipeline(dir, runSpec, sites, true, o, err);
         } finally {
             for (SiteExecutor ex : open) ex.close();

@@ -16,8 +16,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fparity clusters [NAME…]}: lists the cluster profiles and checks each where it points. */
-@Command(name = "clusters", mixinStandardHelpOptions = true,
-        description = "List the cluster profiles (runners/clusters) and check each: reachable, which Java runs workers there (a JDK >= 25, or fparity's own runtime, staged), toolchains that compile and run there, Slurm partitions.")
+@Command(
+        name = "clusters",
+        mixinStandardHelpOptions = true,
+        description =
+                "List the cluster profiles (runners/clusters) and check each: reachable, which Java runs workers there (a JDK >= 25, or fparity's own runtime, staged), toolchains that compile and run there, Slurm partitions.")
 public final class ClustersCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -35,9 +38,12 @@ public final class ClustersCommand implements Callable<Integer> {
         boolean bad = !cs.problems().isEmpty() && (names == null || names.isEmpty());
         for (String n : which) {
             ClusterProfile p = cs.get(n);
-            List<Toolchain> wanted = p.toolchains().isEmpty() ? tcs.all() : p.toolchains().stream().map(tcs::get).toList();
+            List<Toolchain> wanted = p.toolchains().isEmpty()
+                    ? tcs.all()
+                    : p.toolchains().stream().map(tcs::get).toList();
             NodeCheck.Result r = NodeCheck.check(p, wanted);
-            o.println(r.name() + " (" + r.executor() + ", " + r.where() + (p.workdir() == null ? "" : ", workdir " + p.workdir()) + ")");
+            o.println(r.name() + " (" + r.executor() + ", " + r.where()
+                    + (p.workdir() == null ? "" : ", workdir " + p.workdir()) + ")");
             if (r.runtime() != null) o.println("  runtime: " + r.runtime());
             if (!r.partitions().isEmpty()) o.println("  partitions: " + String.join("; ", r.partitions()));
             if (r.problem() != null) {
@@ -45,9 +51,14 @@ public final class ClustersCommand implements Callable<Integer> {
                 bad = true;
                 continue;
             }
-            o.println("  node: " + r.facts().getOrDefault("hostname", "?") + ", " + r.facts().getOrDefault("cpu", "?") + ", Java " + r.facts().getOrDefault("java", "?"));
+            o.println("  node: " + r.facts().getOrDefault("hostname", "?") + ", "
+                    + r.facts().getOrDefault("cpu", "?") + ", Java " + r.facts().getOrDefault("java", "?"));
             for (NodeCheck.Toolchain t : r.toolchains()) {
-                o.printf("  %-14s %-9s %-9s %s%n", t.name(), t.canCompile() ? "compiles" : "-", t.canRun() ? "runs" : "-",
+                o.printf(
+                        "  %-14s %-9s %-9s %s%n",
+                        t.name(),
+                        t.canCompile() ? "compiles" : "-",
+                        t.canRun() ? "runs" : "-",
                         t.canCompile() ? (t.canRun() ? t.version() : t.runProblem()) : t.compileProblem());
             }
         }

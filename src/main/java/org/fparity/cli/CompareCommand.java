@@ -2,17 +2,17 @@ package org.fparity.cli;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.concurrent.Callable;
 import org.fparity.FparityError;
 import org.fparity.compare.BaselineDiff;
-import org.fparity.compare.Platform;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
 import org.fparity.compare.PairSelection;
+import org.fparity.compare.Platform;
 import org.fparity.report.CrossSite;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
@@ -27,10 +27,13 @@ import picocli.CommandLine.Spec;
  * that ran at several sites (a merge of clusters' exports) is shown across sites by default, each discrepancy with the
  * side the correctly rounded reference agrees with.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare a campaign's outcomes across toolchains and opt levels and print the tables. A campaign from several sites "
-                + "shows only pairs across sites (the same toolchain and opt level at two sites) by default, with which side the correctly rounded reference agrees with; "
-                + "--all-pairs shows every pair.")
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        description =
+                "Compare a campaign's outcomes across toolchains and opt levels and print the tables. A campaign from several sites "
+                        + "shows only pairs across sites (the same toolchain and opt level at two sites) by default, with which side the correctly rounded reference agrees with; "
+                        + "--all-pairs shows every pair.")
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -38,21 +41,37 @@ public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "Campaign folder (holds outcomes.jsonl).")
     Path campaign;
 
-    @Option(names = "--pair", paramLabel = "A:B",
-            description = "Only this pair: two toolchains (gcc:clang-19, every opt level both ran) or two platforms (gcc@O0:gcc@O3_FM).")
+    @Option(
+            names = "--pair",
+            paramLabel = "A:B",
+            description =
+                    "Only this pair: two toolchains (gcc:clang-19, every opt level both ran) or two platforms (gcc@O0:gcc@O3_FM).")
     String pair;
 
-    @Option(names = "--baseline", paramLabel = "OTHER", description = "Another campaign (last night's, another cluster's): show what is new, gone, persisting.")
+    @Option(
+            names = "--baseline",
+            paramLabel = "OTHER",
+            description = "Another campaign (last night's, another cluster's): show what is new, gone, persisting.")
     Path baseline;
 
-    @Option(names = "--all-pairs", description = "Every pair, also within a site; without it a campaign from several sites shows only the same toolchain and opt level at two sites.")
+    @Option(
+            names = "--all-pairs",
+            description =
+                    "Every pair, also within a site; without it a campaign from several sites shows only the same toolchain and opt level at two sites.")
     boolean allPairs;
 
-    @Option(names = "--reference-rows", paramLabel = "N", defaultValue = "50",
-            description = "Cross-site discrepancies listed with the reference's verdict; the counts cover all (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--reference-rows",
+            paramLabel = "N",
+            defaultValue = "50",
+            description =
+                    "Cross-site discrepancies listed with the reference's verdict; the counts cover all (default: ${DEFAULT-VALUE}).")
     int referenceRows;
 
-    @Option(names = "--strict", description = "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
+    @Option(
+            names = "--strict",
+            description =
+                    "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
     boolean strict;
 
     @picocli.CommandLine.Mixin
@@ -66,11 +85,13 @@ public final class CompareCommand implements Callable<Integer> {
         CampaignView view = CliCampaigns.load(campaign);
         Set<Platform> present = Comparer.platforms(view.outcomes());
         SortedSet<String> sites = PairSelection.sites(present);
-        List<Pair> across = pair == null && !allPairs && sites.size() > 1 ? PairSelection.crossSite(present) : List.of();
+        List<Pair> across =
+                pair == null && !allPairs && sites.size() > 1 ? PairSelection.crossSite(present) : List.of();
         // no toolchain ran at two sites: nothing to hold the sites to each other, so every pair is shown (and said so)
         boolean crossSite = !across.isEmpty();
         boolean noSharedToolchain = pair == null && !allPairs && sites.size() > 1 && across.isEmpty();
-        List<Pair> pairs = pair != null ? PairSelection.parse(pair, present) : crossSite ? across : PairSelection.all(present);
+        List<Pair> pairs =
+                pair != null ? PairSelection.parse(pair, present) : crossSite ? across : PairSelection.all(present);
         // --pair: cases, health and ranking are counted over the pair's platforms, not every platform of the campaign.
         Set<Platform> mine = new java.util.HashSet<>();
         for (Pair p : pairs) mine.addAll(List.of(p.a(), p.b()));
@@ -86,16 +107,18 @@ public final class CompareCommand implements Callable<Integer> {
         }
         var out = spec.commandLine().getOut();
         if (crossSite) {
-            out.println("Cross-site view: " + pairs.size() + " pairs, each the " + CrossSite.MEANING + " (" + String.join(", ", sites)
-                    + "); --all-pairs for every pair");
+            out.println("Cross-site view: " + pairs.size() + " pairs, each the " + CrossSite.MEANING + " ("
+                    + String.join(", ", sites) + "); --all-pairs for every pair");
         } else if (noSharedToolchain) {
-            out.println("Cross-site view: no toolchain ran at two of the sites " + String.join(", ", sites) + " at the same opt level, so every pair is shown");
+            out.println("Cross-site view: no toolchain ran at two of the sites " + String.join(", ", sites)
+                    + " at the same opt level, so every pair is shown");
         }
         Report r = Report.of(view, now, diff).judged(policy, before == null ? null : Report.causesOf(before));
         // names come from campaign files, perhaps another cluster's: never a raw escape sequence to the terminal
         out.print(org.fparity.util.Names.printableText(ReportWriter.text(r)));
         List<CrossSite.Verdict> acrossVerdicts = r.crossSite();
-        if (!acrossVerdicts.isEmpty() || crossSite) out.print(org.fparity.util.Names.printableText(CrossSite.render(acrossVerdicts, referenceRows)));
+        if (!acrossVerdicts.isEmpty() || crossSite)
+            out.print(org.fparity.util.Names.printableText(CrossSite.render(acrossVerdicts, referenceRows)));
         out.flush();
         return CliCampaigns.exitCode(r);
     }

@@ -64,12 +64,20 @@ final class Emission {
     private String batchIndex(List<Program> programs) {
         StringBuilder sb = new StringBuilder("# batch index program-id precision\n");
         for (int i = 0; i < programs.size(); i++) {
-            sb.append(String.format("batch-%03d %d %s %s\n", i / batch, i % batch, programs.get(i).id(), programs.get(i).precision().id()));
+            sb.append(String.format(
+                    "batch-%03d %d %s %s\n",
+                    i / batch,
+                    i % batch,
+                    programs.get(i).id(),
+                    programs.get(i).precision().id()));
         }
         return sb.toString();
     }
 
     String summary() {
-        return files == 0 ? "" : " (" + files + " source files: " + String.join(", ", languages.stream().map(Language::id).toList()) + ")";
+        return files == 0
+                ? ""
+                : " (" + files + " source files: "
+                        + String.join(", ", languages.stream().map(Language::id).toList()) + ")";
     }
 }

@@ -8,6 +8,8 @@ import java.util.regex.Pattern;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.MathFn;
+import org.fparity.ir.Precision;
+import org.fparity.ir.Ulps;
 import org.fparity.oracle.CorrectlyRounded;
 import org.fparity.oracle.JavaMath;
 import org.fparity.oracle.Libm;
@@ -18,20 +20,32 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import org.fparity.ir.Precision;
-import org.fparity.ir.Ulps;
 
 /** {@code fparity eval 'fmod(x, y)'}: the correctly rounded value (MPFR) beside libm, Math and StrictMath, in ULPs. */
-@Command(name = "eval", mixinStandardHelpOptions = true,
-        description = "Prints one math call correctly rounded (GNU MPFR) and what libm (gcc), Java Math and StrictMath return, in ULPs.")
+@Command(
+        name = "eval",
+        mixinStandardHelpOptions = true,
+        description =
+                "Prints one math call correctly rounded (GNU MPFR) and what libm (gcc), Java Math and StrictMath return, in ULPs.")
 public final class EvalCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "CALL", description = "e.g. 'fmod(0x1.1p+961, 1.5793e-307)', 'sin(1e300)', 'ldexp(1.5, -1074)'")
+    @Parameters(
+            index = "0",
+            paramLabel = "CALL",
+            description = "e.g. 'fmod(0x1.1p+961, 1.5793e-307)', 'sin(1e300)', 'ldexp(1.5, -1074)'")
     String call;
 
-    @Option(names = "--precision", paramLabel = "P", defaultValue = "fp64", description = "fp64 or fp32 (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--precision",
+            paramLabel = "P",
+            defaultValue = "fp64",
+            description = "fp64 or fp32 (default: ${DEFAULT-VALUE})")
     String precision;
 
-    @Option(names = "--rounding", paramLabel = "MODE", defaultValue = "RN", description = "RN, RZ, RU or RD (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--rounding",
+            paramLabel = "MODE",
+            defaultValue = "RN",
+            description = "RN, RZ, RU or RD (default: ${DEFAULT-VALUE})")
     String rounding;
 
     @Option(names = "--no-libm", description = "do not compile the libm probe with gcc")
@@ -47,12 +61,14 @@ public final class EvalCommand implements Callable<Integer> {
 
     static Parsed parse(String text, Precision f) {
         Matcher m = CALL.matcher(text);
-        if (!m.matches()) throw new FparityError("cannot read '" + text + "': expected NAME(ARG, …), e.g. 'sin(1e300)'");
+        if (!m.matches())
+            throw new FparityError("cannot read '" + text + "': expected NAME(ARG, …), e.g. 'sin(1e300)'");
         MathOp op = MathOp.byName(m.group(1));
         String inner = m.group(2).strip();
         String[] toks = inner.isEmpty() ? new String[0] : inner.split(",");
         if (toks.length != op.arity()) {
-            throw new FparityError(op.cName() + " takes " + op.arity() + " argument(s), '" + text + "' gives " + toks.length);
+            throw new FparityError(
+                    op.cName() + " takes " + op.arity() + " argument(s), '" + text + "' gives " + toks.length);
         }
         double[] a = new double[toks.length];
         for (int i = 0; i < toks.length; i++) {
@@ -64,7 +80,8 @@ public final class EvalCommand implements Callable<Integer> {
                     a[i] = HexFloat.parseExact(t, f);
                 }
             } catch (HexFloat.NotRepresentable e) {
-                throw new FparityError("argument " + t + " is not a binary32 value (write it in decimal to have it rounded)");
+                throw new FparityError(
+                        "argument " + t + " is not a binary32 value (write it in decimal to have it rounded)");
             } catch (NumberFormatException e) {
                 throw new FparityError("argument " + (i + 1) + " of '" + text + "' is not a number: '" + t + "'"
                         + (op.is(MathFn.LDEXP) && i == 1 ? " (ldexp's exponent is an int)" : ""));
@@ -86,12 +103,21 @@ public final class EvalCommand implements Callable<Integer> {
         Parsed p = parse(call, f);
         double truth = CorrectlyRounded.apply(p.op(), f, r, p.args());
         PrintWriter out = spec.commandLine().getOut();
-        StringBuilder head = new StringBuilder(p.op().cName()).append(f == Precision.FP32 && p.op().isLibraryFunction() ? "f" : "").append('(');
+        StringBuilder head = new StringBuilder(p.op().cName())
+                .append(f == Precision.FP32 && p.op().isLibraryFunction() ? "f" : "")
+                .append('(');
         for (int i = 0; i < p.args().length; i++) {
             if (i > 0) head.append(", ");
-            head.append(p.op().is(MathFn.LDEXP) && i == 1 ? Long.toString((long) p.args()[i]) : HexFloat.format(p.args()[i]));
+            head.append(
+                    p.op().is(MathFn.LDEXP) && i == 1
+                            ? Long.toString((long) p.args()[i])
+                            : HexFloat.format(p.args()[i]));
         }
-        head.append(")   [").append(f.name().toLowerCase()).append(", ").append(r).append(']');
+        head.append(")   [")
+                .append(f.name().toLowerCase())
+                .append(", ")
+                .append(r)
+                .append(']');
         out.println(head);
         row(out, "correctly rounded (MPFR " + CorrectlyRounded.mpfrVersion() + ")", Optional.of(truth), truth, f, "");
         if (!noLibm) {
@@ -99,18 +125,36 @@ public final class EvalCommand implements Callable<Integer> {
             row(out, "libm (" + a.note() + ")", a.value(), truth, f, a.value().isEmpty() ? a.note() : "");
         }
         String cast = f == Precision.FP32 ? " (via double)" : "";
-        row(out, "Java Math" + cast, JavaMath.math(p.op(), f, p.args()), truth, f, "no Java function with C's semantics");
-        row(out, "Java StrictMath" + cast, JavaMath.strict(p.op(), f, p.args()), truth, f, "no Java function with C's semantics");
+        row(
+                out,
+                "Java Math" + cast,
+                JavaMath.math(p.op(), f, p.args()),
+                truth,
+                f,
+                "no Java function with C's semantics");
+        row(
+                out,
+                "Java StrictMath" + cast,
+                JavaMath.strict(p.op(), f, p.args()),
+                truth,
+                f,
+                "no Java function with C's semantics");
         out.flush();
         return 0;
     }
 
-    private static void row(PrintWriter out, String who, Optional<Double> v, double truth, Precision f, String missing) {
+    private static void row(
+            PrintWriter out, String who, Optional<Double> v, double truth, Precision f, String missing) {
         if (v.isEmpty()) {
             out.printf("  %-34s %s%n", who, "n/a: " + missing);
             return;
         }
         double x = v.get();
-        out.printf("  %-34s %-26s %-25s %s%n", who, HexFloat.format(x), org.fparity.ir.Decimal.g(x, f == Precision.FP32 ? 9 : 17), Ulps.betweenText(truth, x, f));
+        out.printf(
+                "  %-34s %-26s %-25s %s%n",
+                who,
+                HexFloat.format(x),
+                org.fparity.ir.Decimal.g(x, f == Precision.FP32 ? 9 : 17),
+                Ulps.betweenText(truth, x, f));
     }
 }

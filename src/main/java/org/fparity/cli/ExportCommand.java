@@ -11,8 +11,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fparity export}: a campaign as one self-checking JSON file for another cluster. */
-@Command(name = "export", mixinStandardHelpOptions = true,
-        description = "Write a campaign (programs, inputs, grammar, platforms, outcomes) as one JSON document with hashes and a digest; gzip if FILE ends in .gz.")
+@Command(
+        name = "export",
+        mixinStandardHelpOptions = true,
+        description =
+                "Write a campaign (programs, inputs, grammar, platforms, outcomes) as one JSON document with hashes and a digest; gzip if FILE ends in .gz.")
 public final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -20,19 +23,27 @@ public final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "Campaign folder.")
     Path campaign;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Where to write (default: <campaign name>.fparity.json.gz; .gz means gzip).")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description = "Where to write (default: <campaign name>.fparity.json.gz; .gz means gzip).")
     Path out;
 
-    @Option(names = "--timestamp", description = "Record the time of the export in the file; without it two exports of one campaign are the same bytes.")
+    @Option(
+            names = "--timestamp",
+            description =
+                    "Record the time of the export in the file; without it two exports of one campaign are the same bytes.")
     boolean timestamp;
 
     @Override
     public Integer call() {
-        Path file = out != null ? out : Path.of(campaign.toAbsolutePath().normalize().getFileName() + ".fparity.json.gz");
+        Path file = out != null
+                ? out
+                : Path.of(campaign.toAbsolutePath().normalize().getFileName() + ".fparity.json.gz");
         CampaignExport.Result r = CampaignExport.export(campaign, file, Main.VERSION, timestamp ? Instant.now() : null);
         var o = spec.commandLine().getOut();
-        o.println("exported " + r.programs() + " programs, " + r.platforms() + " platforms, " + r.outcomes() + " outcomes to " + r.file()
-                + " (" + r.bytes() + " bytes, " + r.digest() + ")");
+        o.println("exported " + r.programs() + " programs, " + r.platforms() + " platforms, " + r.outcomes()
+                + " outcomes to " + r.file() + " (" + r.bytes() + " bytes, " + r.digest() + ")");
         o.flush();
         return 0;
     }

@@ -1,23 +1,21 @@
 package org.fparity.cli;
 
-import java.io.BufferedReader;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ForkJoinPool;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import org.fparity.FparityError;
 import org.fparity.ir.Decimal;
 import org.fparity.ir.HexFloat;
+import org.fparity.ir.Precision;
 import org.fparity.ir.ProgramJson;
+import org.fparity.ir.Ulps;
 import org.fparity.oracle.AccumulatorState;
 import org.fparity.oracle.ExactAccumulator;
 import org.fparity.oracle.ExactSums;
@@ -29,33 +27,56 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import org.fparity.ir.Precision;
-import org.fparity.ir.Ulps;
 
 /** {@code fparity exsum}: exact, correctly rounded sums and dot products; accumulator state saved and merged through files. */
-@Command(name = "exsum", mixinStandardHelpOptions = true,
+@Command(
+        name = "exsum",
+        mixinStandardHelpOptions = true,
         description = "Sums numbers (one per line, decimal or hex) exactly and rounds once; --dot for a dot product; "
                 + "--save-acc/--merge carry the exact partial sum between machines.")
 public final class ExsumCommand implements Callable<Integer> {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "numbers, one per line ('-' for stdin); optional with --merge")
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "FILE",
+            description = "numbers, one per line ('-' for stdin); optional with --merge")
     String file;
 
-    @Option(names = "--dot", paramLabel = "FILE2", description = "second vector: print the exact dot product FILE·FILE2")
+    @Option(
+            names = "--dot",
+            paramLabel = "FILE2",
+            description = "second vector: print the exact dot product FILE·FILE2")
     String dot;
 
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "1", description = "threads (fork/join; bit-identical for any N) (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--parallel",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "threads (fork/join; bit-identical for any N) (default: ${DEFAULT-VALUE})")
     int parallel;
 
     @Option(names = "--save-acc", paramLabel = "F", description = "write the exact accumulator state (JSON) to F")
     Path saveAcc;
 
-    @Option(names = "--merge", paramLabel = "F", arity = "1..*", description = "accumulator states to merge in (from --save-acc)")
+    @Option(
+            names = "--merge",
+            paramLabel = "F",
+            arity = "1..*",
+            description = "accumulator states to merge in (from --save-acc)")
     List<Path> merge = new ArrayList<>();
 
-    @Option(names = "--precision", paramLabel = "P", defaultValue = "fp64", description = "inputs and result: fp64 or fp32 (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--precision",
+            paramLabel = "P",
+            defaultValue = "fp64",
+            description = "inputs and result: fp64 or fp32 (default: ${DEFAULT-VALUE})")
     String precision;
 
-    @Option(names = "--rounding", paramLabel = "MODE", defaultValue = "RN", description = "RN, RZ, RU or RD (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--rounding",
+            paramLabel = "MODE",
+            defaultValue = "RN",
+            description = "RN, RZ, RU or RD (default: ${DEFAULT-VALUE})")
     String rounding;
 
     @Spec
@@ -72,7 +93,8 @@ public final class ExsumCommand implements Callable<Integer> {
             throw new FparityError(e.getMessage());
         }
         if (parallel < 1 || parallel > 1024) throw new FparityError("--parallel must be between 1 and 1024");
-        if (file == null && merge.isEmpty()) throw new FparityError("give a FILE of numbers ('-' for stdin) or --merge accumulator states");
+        if (file == null && merge.isEmpty())
+            throw new FparityError("give a FILE of numbers ('-' for stdin) or --merge accumulator states");
         if (dot != null && file == null) throw new FparityError("--dot needs FILE as its first vector");
         // read everything first, so that bad input loses nothing that was already saved
         long tRead = System.nanoTime();
@@ -106,15 +128,30 @@ public final class ExsumCommand implements Callable<Integer> {
         String what = y == null ? "sum" : "dot product";
         boolean lost = (xs != null && xs.lost()) || (ys != null && ys.lost());
         boolean rounded = (xs != null && !xs.exact()) || (ys != null && !ys.exact());
-        String exactness = lost ? "NOT the exact " + what + " of the numbers written: see 'input' below"
-                : rounded ? "exact " + what + " of the inputs as rounded to " + f.name().toLowerCase() + " when read" : "exact";
-        out.printf("%s  %s   (%s, %s, %s; %d term%s%s; %.1f ms: read %.1f, %s %.1f)%n", HexFloat.format(result),
-                Decimal.g(result, f == Precision.FP32 ? 9 : 17), exactness, f.name().toLowerCase(), r, acc.count(), acc.count() == 1 ? "" : "s",
+        String exactness = lost
+                ? "NOT the exact " + what + " of the numbers written: see 'input' below"
+                : rounded
+                        ? "exact " + what + " of the inputs as rounded to "
+                                + f.name().toLowerCase() + " when read"
+                        : "exact";
+        out.printf(
+                "%s  %s   (%s, %s, %s; %d term%s%s; %.1f ms: read %.1f, %s %.1f)%n",
+                HexFloat.format(result),
+                Decimal.g(result, f == Precision.FP32 ? 9 : 17),
+                exactness,
+                f.name().toLowerCase(),
+                r,
+                acc.count(),
+                acc.count() == 1 ? "" : "s",
                 merged.isEmpty() ? "" : ", " + merged.size() + " merged state" + (merged.size() == 1 ? "" : "s"),
-                (t1 - tRead) / 1e6, (t0 - tRead) / 1e6, what, (t1 - t0) / 1e6);
+                (t1 - tRead) / 1e6,
+                (t0 - tRead) / 1e6,
+                what,
+                (t1 - t0) / 1e6);
         for (NumberReader.Numbers ns : java.util.Arrays.asList(xs, ys)) {
             if (ns == null || ns.exact()) continue;
-            for (NumberReader.Fate fate : List.of(NumberReader.Fate.OVERFLOWED, NumberReader.Fate.UNDERFLOWED, NumberReader.Fate.ROUNDED)) {
+            for (NumberReader.Fate fate :
+                    List.of(NumberReader.Fate.OVERFLOWED, NumberReader.Fate.UNDERFLOWED, NumberReader.Fate.ROUNDED)) {
                 int n = ns.count(fate);
                 if (n == 0) continue;
                 String how = switch (fate) {
@@ -122,7 +159,9 @@ public final class ExsumCommand implements Callable<Integer> {
                     case UNDERFLOWED -> "underflowed to zero";
                     default -> "were rounded to the nearest " + f.name().toLowerCase();
                 };
-                out.printf("input: %d of %d number%s %s when read (first: %s)%n", n, ns.values().length, ns.values().length == 1 ? "" : "s", how, ns.firstOf(fate));
+                out.printf(
+                        "input: %d of %d number%s %s when read (first: %s)%n",
+                        n, ns.values().length, ns.values().length == 1 ? "" : "s", how, ns.firstOf(fate));
             }
         }
         if (merged.isEmpty() && r == Rounding.RN && x.length > 0) {
@@ -134,7 +173,9 @@ public final class ExsumCommand implements Callable<Integer> {
             } else {
                 for (int i = 0; i < x.length; i++) naive += y == null ? x[i] : x[i] * y[i];
             }
-            out.printf("naive left-to-right %s: %s   (%s)%n", y == null ? "sum" : "dot", HexFloat.format(naive), Ulps.betweenText(result, naive, f));
+            out.printf(
+                    "naive left-to-right %s: %s   (%s)%n",
+                    y == null ? "sum" : "dot", HexFloat.format(naive), Ulps.betweenText(result, naive, f));
         }
         if (saveAcc != null) out.println("accumulator state written to " + saveAcc);
         out.flush();
@@ -152,7 +193,9 @@ public final class ExsumCommand implements Callable<Integer> {
         }
         try {
             var tree = ProgramJson.MAPPER.readTree(text);
-            if (tree == null || !tree.isObject() || !AccumulatorState.FORMAT.equals(tree.path("format").asText())) {
+            if (tree == null
+                    || !tree.isObject()
+                    || !AccumulatorState.FORMAT.equals(tree.path("format").asText())) {
                 throw new FparityError(p + ": not an exact-accumulator state (written by 'fparity exsum --save-acc')");
             }
             AccumulatorState s = ProgramJson.MAPPER.treeToValue(tree, AccumulatorState.class);

@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.fparity.FparityError;
 import org.fparity.fprev.Fprev;
 import org.fparity.fprev.FprevBench;
+import org.fparity.fprev.ProbeValues;
 import org.fparity.fprev.ProcessTarget;
 import org.fparity.fprev.SumTarget;
 import org.fparity.fprev.SumTree;
@@ -22,22 +23,28 @@ import org.fparity.fprev.Targets;
 import org.fparity.fprev.TreeDiff;
 import org.fparity.fprev.TreeFormats;
 import org.fparity.fprev.TreeShapes;
+import org.fparity.ir.Precision;
 import org.fparity.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import org.fparity.fprev.ProbeValues;
-import org.fparity.ir.Precision;
 
 /** {@code fparity fprev}: reveal, sweep or compare summation orders (FPRev). */
-@Command(name = "fprev", mixinStandardHelpOptions = true,
-        description = {"Reveals the order in which a summation-based function adds its inputs (FPRev).",
-            "Targets: " + Targets.HELP},
-        footer = {"", "Findings (exit 1): the two orders differ (--compare), or the function is not an ordinary summation",
+@Command(
+        name = "fprev",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Reveals the order in which a summation-based function adds its inputs (FPRev).",
+            "Targets: " + Targets.HELP
+        },
+        footer = {
+            "",
+            "Findings (exit 1): the two orders differ (--compare), or the function is not an ordinary summation",
             "(compensated, randomised, value-dependent: no single order explains it).",
             "Cost: every algorithm makes at least n-1 probes of n summands each, so time grows like n²; above --n "
-                    + FprevCommand.FORCE_N + " fparity says the cost and needs --force."})
+                    + FprevCommand.FORCE_N + " fparity says the cost and needs --force."
+        })
 public final class FprevCommand implements Callable<Integer> {
     /** Beyond this the index arrays alone need gigabytes. */
     static final int MAX_N = 1 << 27;
@@ -54,32 +61,56 @@ public final class FprevCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--target", paramLabel = "TARGET", description = "the function to probe, e.g. numpy.dot, java.seq, tc.hopper, c.gcc")
+    @Option(
+            names = "--target",
+            paramLabel = "TARGET",
+            description = "the function to probe, e.g. numpy.dot, java.seq, tc.hopper, c.gcc")
     String target;
 
-    @Option(names = "--dtype", defaultValue = "float32", description = "float64, float32, float16 or bfloat16 (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--dtype",
+            defaultValue = "float32",
+            description = "float64, float32, float16 or bfloat16 (default: ${DEFAULT-VALUE})")
     String dtype;
 
     @Option(names = "--n", description = "number of summands")
     Integer n;
 
-    @Option(names = "--algo", defaultValue = "incremental", description = "incremental (leaves placed one by one, about one probe each), "
-            + "advanced (the paper's Algorithm 7), basic or naive (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--algo",
+            defaultValue = "incremental",
+            description = "incremental (leaves placed one by one, about one probe each), "
+                    + "advanced (the paper's Algorithm 7), basic or naive (default: ${DEFAULT-VALUE})")
     String algo;
 
-    @Option(names = "--format", defaultValue = "text", description = "text, json, dot or svg (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--format",
+            defaultValue = "text",
+            description = "text, json, dot or svg (default: ${DEFAULT-VALUE})")
     String format;
 
-    @Option(names = "--check", description = "replay on 64 random inputs (16 without it) and, for numpy, compare 1 and 2 BLAS threads")
+    @Option(
+            names = "--check",
+            description = "replay on 64 random inputs (16 without it) and, for numpy, compare 1 and 2 BLAS threads")
     boolean check;
 
-    @Option(names = "--sweep", paramLabel = "A..B", description = "reveal for n = A, 2A, 4A, … up to B and print n, probes, seconds, shape")
+    @Option(
+            names = "--sweep",
+            paramLabel = "A..B",
+            description = "reveal for n = A, 2A, 4A, … up to B and print n, probes, seconds, shape")
     String sweep;
 
-    @Option(names = "--repeat", defaultValue = "1", description = "sweep: best of this many runs per n (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--repeat",
+            defaultValue = "1",
+            description = "sweep: best of this many runs per n (default: ${DEFAULT-VALUE})")
     int repeat;
 
-    @Option(names = "--compare", arity = "2", paramLabel = "TARGET", description = "do two targets sum in the same order?")
+    @Option(
+            names = "--compare",
+            arity = "2",
+            paramLabel = "TARGET",
+            description = "do two targets sum in the same order?")
     List<String> compare;
 
     @Option(names = "--threads", description = "BLAS threads for numpy targets")
@@ -88,10 +119,16 @@ public final class FprevCommand implements Callable<Integer> {
     @Option(names = "--kernel", description = "kernel source for c.* (defines fprev_sum) or opencl (fprev_reduce)")
     Path kernel;
 
-    @Option(names = "--cflags", description = "compiler flags for c.* targets (default: " + org.fparity.fprev.CompiledTargets.DEFAULT_CFLAGS + ")")
+    @Option(
+            names = "--cflags",
+            description = "compiler flags for c.* targets (default: " + org.fparity.fprev.CompiledTargets.DEFAULT_CFLAGS
+                    + ")")
     String cflags;
 
-    @Option(names = "--local-size", defaultValue = "64", description = "OpenCL work-group size (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--local-size",
+            defaultValue = "64",
+            description = "OpenCL work-group size (default: ${DEFAULT-VALUE})")
     int localSize;
 
     @Option(names = "--mask", description = "override the mask M (e.g. 0x1p127)")
@@ -100,13 +137,18 @@ public final class FprevCommand implements Callable<Integer> {
     @Option(names = "--unit", description = "override the unit (e.g. 0x1p-24)")
     String unit;
 
-    @Option(names = {"-o", "--output"}, description = "write the result to this file instead of standard output")
+    @Option(
+            names = {"-o", "--output"},
+            description = "write the result to this file instead of standard output")
     Path output;
 
     @Option(names = "--force", description = "reveal beyond --n " + FORCE_N + " (the cost is printed first)")
     boolean force;
 
-    @Option(names = "--bench", paramLabel = "SUITE", description = "timing suites side by side with baselines: numpy, java, hopper, all")
+    @Option(
+            names = "--bench",
+            paramLabel = "SUITE",
+            description = "timing suites side by side with baselines: numpy, java, hopper, all")
     String bench;
 
     /**
@@ -126,7 +168,11 @@ public final class FprevCommand implements Callable<Integer> {
         Integer threads = null;
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
-            if (a.equals("--help") || a.equals("-h") || a.startsWith("--bench") || a.startsWith("--sweep") || a.startsWith("--compare")) return;
+            if (a.equals("--help")
+                    || a.equals("-h")
+                    || a.startsWith("--bench")
+                    || a.startsWith("--sweep")
+                    || a.startsWith("--compare")) return;
             String value = a.contains("=") ? a.substring(a.indexOf('=') + 1) : i + 1 < args.length ? args[i + 1] : null;
             if (a.equals("--target") || a.startsWith("--target=")) target = value;
             if (a.equals("--threads") || a.startsWith("--threads=")) {
@@ -147,11 +193,13 @@ public final class FprevCommand implements Callable<Integer> {
     public Integer call() {
         int modes = (target != null && compare == null ? 1 : 0) + (compare != null ? 1 : 0) + (bench != null ? 1 : 0);
         if (modes != 1) throw new FparityError("give exactly one of --target, --compare A B or --bench");
-        if (compare != null && target != null) throw new FparityError("--compare takes its two targets itself; drop --target");
+        if (compare != null && target != null)
+            throw new FparityError("--compare takes its two targets itself; drop --target");
         Precision p = Precision.parse(dtype, "fprev", java.util.List.of(Precision.values()));
         Fprev.Algo a = Fprev.Algo.parse(algo);
         String fmt = format.toLowerCase(Locale.ROOT);
-        if (!List.of("text", "json", "dot", "svg").contains(fmt)) throw new FparityError("unknown format '" + format + "' (use text, json, dot or svg)");
+        if (!List.of("text", "json", "dot", "svg").contains(fmt))
+            throw new FparityError("unknown format '" + format + "' (use text, json, dot or svg)");
         if (repeat < 1) throw new FparityError("--repeat must be at least 1");
         if (threads != null && threads < 1) throw new FparityError("--threads must be at least 1");
         if (n != null && n > MAX_N) throw new FparityError("--n " + n + " is above the limit " + MAX_N);
@@ -177,12 +225,13 @@ public final class FprevCommand implements Callable<Integer> {
             Fprev.Result r = Fprev.reveal(t, n, a, m, u, check ? 64 : Fprev.REPLAY_TRIALS);
             String threadsLine = check && target.startsWith("numpy.") ? threadCheck(p, a, m, u) : null;
             String desc = t instanceof ProcessTarget pt ? pt.description() : "";
-            emit(switch (fmt) {
-                case "json" -> json(resultMap(r, desc, threadsLine));
-                case "dot" -> TreeFormats.dot(r.tree());
-                case "svg" -> TreeFormats.svg(r.tree(), r.target() + " " + p.dtype() + " n=" + n);
-                default -> text(r, desc, threadsLine);
-            });
+            emit(
+                    switch (fmt) {
+                        case "json" -> json(resultMap(r, desc, threadsLine));
+                        case "dot" -> TreeFormats.dot(r.tree());
+                        case "svg" -> TreeFormats.svg(r.tree(), r.target() + " " + p.dtype() + " n=" + n);
+                        default -> text(r, desc, threadsLine);
+                    });
         }
         return 0;
     }
@@ -193,7 +242,8 @@ public final class FprevCommand implements Callable<Integer> {
     private PrintWriter out() {
         if (spec != null) return spec.commandLine().getOut();
         // as picocli's own: System.out in its charset, flushed on println
-        if (plainOut == null) plainOut = new PrintWriter(new OutputStreamWriter(System.out, System.out.charset()), true);
+        if (plainOut == null)
+            plainOut = new PrintWriter(new OutputStreamWriter(System.out, System.out.charset()), true);
         return plainOut;
     }
 
@@ -288,7 +338,8 @@ public final class FprevCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             throw new FparityError(opt + " must be a number like 0x1p127, not '" + s + "'");
         }
-        if (!(v > 0) || Double.isInfinite(v)) throw new FparityError(opt + " must be positive and finite, not '" + s + "'");
+        if (!(v > 0) || Double.isInfinite(v))
+            throw new FparityError(opt + " must be positive and finite, not '" + s + "'");
         return v;
     }
 
@@ -306,15 +357,23 @@ public final class FprevCommand implements Callable<Integer> {
 
     private static String text(Fprev.Result r, String desc, String threadsLine) {
         StringBuilder sb = new StringBuilder();
-        sb.append(r.target()).append("  ").append(r.precision().dtype()).append("  n=").append(r.n()).append("  ").append(r.algo().id());
+        sb.append(r.target())
+                .append("  ")
+                .append(r.precision().dtype())
+                .append("  n=")
+                .append(r.n())
+                .append("  ")
+                .append(r.algo().id());
         if (!desc.isEmpty()) sb.append("  (").append(desc).append(')');
         sb.append('\n');
         sb.append("tree:    ").append(r.tree().canonical()).append('\n');
         sb.append("shape:   ").append(TreeShapes.name(r.tree())).append('\n');
         sb.append(String.format(Locale.ROOT, "probes:  %d (%d calls), %.4f s", r.probes(), r.calls(), r.seconds()));
-        if (r.openSeconds() > 0.01) sb.append(String.format(Locale.ROOT, " (+%.2f s to start the target)", r.openSeconds()));
+        if (r.openSeconds() > 0.01)
+            sb.append(String.format(Locale.ROOT, " (+%.2f s to start the target)", r.openSeconds()));
         sb.append('\n');
-        if (r.replay() != null) sb.append("replay:  ").append(r.replay().verdict()).append('\n');
+        if (r.replay() != null)
+            sb.append("replay:  ").append(r.replay().verdict()).append('\n');
         if (threadsLine != null) sb.append("threads: ").append(threadsLine).append('\n');
         return sb.toString();
     }
@@ -357,7 +416,9 @@ public final class FprevCommand implements Callable<Integer> {
     private void bound(String what, int n) {
         if (n <= FORCE_N) return;
         String cost = cost(n);
-        if (!force) throw new FparityError(what + ": " + cost + "; the limit is " + FORCE_N + " summands, --force runs it anyway");
+        if (!force)
+            throw new FparityError(
+                    what + ": " + cost + "; the limit is " + FORCE_N + " summands, --force runs it anyway");
         System.err.println("fparity: --force: " + cost);
     }
 
@@ -365,8 +426,15 @@ public final class FprevCommand implements Callable<Integer> {
     static String cost(long n) {
         double evaluations = (double) (n - 1) * n;
         double seconds = 44.0 * evaluations / ((double) (FORCE_N - 1) * FORCE_N);
-        return String.format(Locale.ROOT, "at least %,d probes of %,d summands each (%.1e summand evaluations; n = %,d took 44 s here,"
-                + " so expect about %s) and about %s of memory", n - 1, n, evaluations, FORCE_N, duration(seconds),
+        return String.format(
+                Locale.ROOT,
+                "at least %,d probes of %,d summands each (%.1e summand evaluations; n = %,d took 44 s here,"
+                        + " so expect about %s) and about %s of memory",
+                n - 1,
+                n,
+                evaluations,
+                FORCE_N,
+                duration(seconds),
                 CampaignCost.size((double) n * BYTES_PER_SUMMAND));
     }
 
@@ -399,7 +467,8 @@ public final class FprevCommand implements Callable<Integer> {
         int[] sizes = sweepSizes(sweep);
         bound("--sweep " + sweep, sizes[sizes.length - 1]);
         List<Map<String, Object>> rows = new ArrayList<>();
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-10s %12s %10s  %s%n", "n", "probes", "seconds", "shape"));
+        StringBuilder sb = new StringBuilder(
+                String.format(Locale.ROOT, "%-10s %12s %10s  %s%n", "n", "probes", "seconds", "shape"));
         PrintWriter w = out();
         if (fmt.equals("text") && output == null) {
             w.printf("%s  %s  %s  (best of %d)%n", target, p.dtype(), a.id(), repeat);
@@ -413,7 +482,13 @@ public final class FprevCommand implements Callable<Integer> {
                     Fprev.Result r = Fprev.reveal(t, size, a, m, u, check ? 16 : 0);
                     if (best == null || r.seconds() < best.seconds()) best = r;
                 }
-                String line = String.format(Locale.ROOT, "%-10d %12d %10.4f  %s%n", size, best.probes(), best.seconds(), TreeShapes.name(best.tree()));
+                String line = String.format(
+                        Locale.ROOT,
+                        "%-10d %12d %10.4f  %s%n",
+                        size,
+                        best.probes(),
+                        best.seconds(),
+                        TreeShapes.name(best.tree()));
                 sb.append(line);
                 if (fmt.equals("text") && output == null) {
                     w.print(line);
@@ -436,7 +511,8 @@ public final class FprevCommand implements Callable<Integer> {
     private int compareMode(Precision p, Fprev.Algo a, String fmt, double m, double u, Targets.Options opts) {
         String na = compare.get(0), nb = compare.get(1);
         SumTree ta, tb;
-        try (SumTarget x = Targets.resolve(na, p, opts); SumTarget y = Targets.resolve(nb, p, opts)) {
+        try (SumTarget x = Targets.resolve(na, p, opts);
+                SumTarget y = Targets.resolve(nb, p, opts)) {
             ta = Fprev.reveal(x, n, a, m, u).tree();
             tb = Fprev.reveal(y, n, a, m, u).tree();
         }
@@ -452,10 +528,11 @@ public final class FprevCommand implements Callable<Integer> {
             o.put("differences", diff);
             emit(json(o));
         } else if (diff.isEmpty()) {
-            emit("same order: " + na + " and " + nb + " both sum " + n + " " + p.dtype() + " values as " + TreeShapes.name(ta) + "\n");
+            emit("same order: " + na + " and " + nb + " both sum " + n + " " + p.dtype() + " values as "
+                    + TreeShapes.name(ta) + "\n");
         } else {
-            StringBuilder sb = new StringBuilder("different orders: " + na + " (" + TreeShapes.name(ta) + ") vs " + nb + " ("
-                    + TreeShapes.name(tb) + ")\n");
+            StringBuilder sb = new StringBuilder("different orders: " + na + " (" + TreeShapes.name(ta) + ") vs " + nb
+                    + " (" + TreeShapes.name(tb) + ")\n");
             for (String d : diff) sb.append("  ").append(d).append('\n');
             emit(sb.toString());
         }

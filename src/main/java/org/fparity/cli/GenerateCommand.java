@@ -12,7 +12,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code fparity generate}: draws programs and inputs from a grammar and writes them, emitted in each language. */
-@Command(name = "generate", mixinStandardHelpOptions = true,
+@Command(
+        name = "generate",
+        mixinStandardHelpOptions = true,
         description = "Generate random programs and inputs from a grammar and emit them as source files.")
 final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "random seed (default: ${DEFAULT-VALUE})", defaultValue = "1")
@@ -21,7 +23,10 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--count", description = "programs per precision (default: ${DEFAULT-VALUE})", defaultValue = "20")
     int count;
 
-    @Option(names = "--precision", description = "fp32, fp64 or both (default: ${DEFAULT-VALUE})", defaultValue = "fp64")
+    @Option(
+            names = "--precision",
+            description = "fp32, fp64 or both (default: ${DEFAULT-VALUE})",
+            defaultValue = "fp64")
     String precision;
 
     @Option(names = "--inputs", description = "inputs per program (default: ${DEFAULT-VALUE})", defaultValue = "3")
@@ -33,13 +38,22 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "output folder (must not exist or be empty)")
     Path out;
 
-    @Option(names = "--emit", split = ",", description = "languages to emit: c,cuda,hip,hipify,opencl,java (default: all)")
+    @Option(
+            names = "--emit",
+            split = ",",
+            description = "languages to emit: c,cuda,hip,hipify,opencl,java (default: all)")
     List<String> emit;
 
-    @Option(names = "--batch", description = "programs per emitted batch file (default: ${DEFAULT-VALUE})", defaultValue = "100")
+    @Option(
+            names = "--batch",
+            description = "programs per emitted batch file (default: ${DEFAULT-VALUE})",
+            defaultValue = "100")
     int batch;
 
-    @Option(names = "--force", description = "Generate beyond the size limits (" + CampaignCost.MAX_GENERATE + " programs, " + CampaignCost.MAX_INPUTS + " inputs each).")
+    @Option(
+            names = "--force",
+            description = "Generate beyond the size limits (" + CampaignCost.MAX_GENERATE + " programs, "
+                    + CampaignCost.MAX_INPUTS + " inputs each).")
     boolean force;
 
     @Override
@@ -53,8 +67,9 @@ final class GenerateCommand implements Callable<Integer> {
         for (Precision p : precisions(precision)) entries.addAll(SampleWriter.draw(g, seed, p, count, inputs));
         Emission emission = new Emission(emit, batch);
         SampleWriter.write(out, g, seed, entries, Main.VERSION, emission::write);
-        System.out.printf("fparity: %d programs, %d inputs each, written to %s%s%n", entries.size(), inputs, out,
-                emission.summary());
+        System.out.printf(
+                "fparity: %d programs, %d inputs each, written to %s%s%n",
+                entries.size(), inputs, out, emission.summary());
         return 0;
     }
 

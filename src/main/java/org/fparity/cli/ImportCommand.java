@@ -10,8 +10,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fparity import}: an exported campaign back into a campaign folder, checked; never builds or runs. */
-@Command(name = "import", mixinStandardHelpOptions = true,
-        description = "Read an exported campaign into a new campaign folder, checking schema, program hashes and the digest; nothing is written unless all pass.")
+@Command(
+        name = "import",
+        mixinStandardHelpOptions = true,
+        description =
+                "Read an exported campaign into a new campaign folder, checking schema, program hashes and the digest; nothing is written unless all pass.")
 public final class ImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -19,7 +22,10 @@ public final class ImportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "An export (plain or gzip).")
     Path file;
 
-    @Option(names = "--out", paramLabel = "CAMPAIGN", description = "New campaign folder (default: campaigns/<the exported campaign's name>).")
+    @Option(
+            names = "--out",
+            paramLabel = "CAMPAIGN",
+            description = "New campaign folder (default: campaigns/<the exported campaign's name>).")
     Path out;
 
     @Override
@@ -28,8 +34,8 @@ public final class ImportCommand implements Callable<Integer> {
         Path target = out != null ? out : CampaignImport.defaultTarget(file);
         CampaignImport.Result r = CampaignImport.importTo(file, target);
         var o = spec.commandLine().getOut();
-        o.println("imported " + r.programs() + " programs, " + r.platforms() + " platforms, " + r.outcomes() + " outcomes into " + r.campaign()
-                + " (schema " + r.schema() + ", " + r.digest() + " verified)");
+        o.println("imported " + r.programs() + " programs, " + r.platforms() + " platforms, " + r.outcomes()
+                + " outcomes into " + r.campaign() + " (schema " + r.schema() + ", " + r.digest() + " verified)");
         o.flush();
         return 0;
     }

@@ -80,7 +80,8 @@ public final class Main {
             return 0;
         }
         boolean debug = Arrays.asList(args).contains("--debug");
-        invocation = "fparity" + Arrays.stream(args).map(a -> " " + quote(a)).collect(java.util.stream.Collectors.joining());
+        invocation =
+                "fparity" + Arrays.stream(args).map(a -> " " + quote(a)).collect(java.util.stream.Collectors.joining());
         org.fparity.campaign.CampaignLock.command(invocation);
         String[] rest = Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
         FprevCommand.startEarly(rest);
@@ -105,7 +106,10 @@ public final class Main {
         } catch (OutOfMemoryError e) {
             return outOfMemory(e, debug);
         } catch (StackOverflowError e) {
-            return tooDeep(e, debug, new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, System.err.charset()), true));
+            return tooDeep(
+                    e,
+                    debug,
+                    new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, System.err.charset()), true));
         }
     }
 
@@ -116,10 +120,16 @@ public final class Main {
         } catch (OutOfMemoryError e) {
             return outOfMemory(e, debug);
         } catch (StackOverflowError e) {
-            return tooDeep(e, debug, new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, System.err.charset()), true));
+            return tooDeep(
+                    e,
+                    debug,
+                    new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, System.err.charset()), true));
         } catch (Exception ex) {
             // picocli's stderr writer: System.err in its charset, flushed on println
-            return failed(ex, debug, new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, System.err.charset()), true));
+            return failed(
+                    ex,
+                    debug,
+                    new java.io.PrintWriter(new java.io.OutputStreamWriter(System.err, System.err.charset()), true));
         }
     }
 
@@ -131,8 +141,12 @@ public final class Main {
         if (debug) ex.printStackTrace();
         ExitCode code = exitCode(ex);
         String line = oneLine(ex);
-        if (!(ex instanceof FparityError) && !(ex instanceof IOException) && !(ex instanceof UncheckedIOException) && !(ex instanceof org.fparity.ir.TooDeep)) {
-            line = "internal error: " + line + (debug ? "" : " (run again with --debug for the trace, and please report it)");
+        if (!(ex instanceof FparityError)
+                && !(ex instanceof IOException)
+                && !(ex instanceof UncheckedIOException)
+                && !(ex instanceof org.fparity.ir.TooDeep)) {
+            line = "internal error: " + line
+                    + (debug ? "" : " (run again with --debug for the trace, and please report it)");
         }
         err.println("fparity: " + line);
         return ex instanceof FparityError fe ? fe.exitCode() : code.code();
@@ -161,7 +175,8 @@ public final class Main {
 
     /** The one line for a command that ran out of heap: what the limit was and how to raise it. */
     static String outOfMemory(long maxHeapBytes) {
-        return "out of memory: the JVM's heap limit (" + (maxHeapBytes >> 20) + " MiB) is full; give it more with FPARITY_JAVA_OPTS=-Xmx<size> (e.g. -Xmx8g), or ask for less";
+        return "out of memory: the JVM's heap limit (" + (maxHeapBytes >> 20)
+                + " MiB) is full; give it more with FPARITY_JAVA_OPTS=-Xmx<size> (e.g. -Xmx8g), or ask for less";
     }
 
     /**
@@ -176,7 +191,8 @@ public final class Main {
             Command sub = c.getAnnotation(Command.class);
             if (sub == null || c == CommandLine.HelpCommand.class) continue;
             if (!sub.name().equals(args[0]) && !Arrays.asList(sub.aliases()).contains(args[0])) continue;
-            CommandLine.Model.CommandSpec top = CommandLine.Model.CommandSpec.create().name("fparity");
+            CommandLine.Model.CommandSpec top =
+                    CommandLine.Model.CommandSpec.create().name("fparity");
             top.mixinStandardHelpOptions(true);
             top.versionProvider(new Version());
             CommandLine cl = new CommandLine(top);
@@ -193,7 +209,8 @@ public final class Main {
             return c == null ? ExitCode.FINDINGS : c;
         }
         if (ex instanceof IOException || ex instanceof UncheckedIOException) return ExitCode.IO_FAILURE;
-        if (ex instanceof CommandLine.ParameterException || ex instanceof org.fparity.ir.TooDeep) return ExitCode.BAD_INPUT;
+        if (ex instanceof CommandLine.ParameterException || ex instanceof org.fparity.ir.TooDeep)
+            return ExitCode.BAD_INPUT;
         return ExitCode.INTERNAL_ERROR;
     }
 
@@ -222,18 +239,30 @@ public final class Main {
      * argument 'b'}, {@code missing CAMPAIGN} rather than picocli's "Unmatched argument at index 0".
      */
     static String usageMistake(CommandLine.ParameterException ex) {
-        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty() && !u.getUnmatched().getFirst().startsWith("-")) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u
+                && !u.getUnmatched().isEmpty()
+                && !u.getUnmatched().getFirst().startsWith("-")) {
             String arg = org.fparity.util.Names.printable(u.getUnmatched().getFirst());
             CommandLine cmd = u.getCommandLine();
-            if (!cmd.getSubcommands().isEmpty() && cmd.getCommandSpec().positionalParameters().isEmpty()) {
-                return "unknown command '" + arg + "' (commands: " + String.join(", ", new java.util.TreeSet<>(cmd.getSubcommands().keySet())) + ")";
+            if (!cmd.getSubcommands().isEmpty()
+                    && cmd.getCommandSpec().positionalParameters().isEmpty()) {
+                return "unknown command '" + arg + "' (commands: "
+                        + String.join(
+                                ", ",
+                                new java.util.TreeSet<>(cmd.getSubcommands().keySet())) + ")";
             }
-            return "unexpected argument '" + arg + "'" + (u.getUnmatched().size() > 1 ? " (and " + (u.getUnmatched().size() - 1) + " more)" : "");
+            return "unexpected argument '" + arg + "'"
+                    + (u.getUnmatched().size() > 1
+                            ? " (and " + (u.getUnmatched().size() - 1) + " more)"
+                            : "");
         }
-        if (ex instanceof CommandLine.MissingParameterException m && m.getMessage() != null && m.getMessage().startsWith("Missing required parameter")) {
+        if (ex instanceof CommandLine.MissingParameterException m
+                && m.getMessage() != null
+                && m.getMessage().startsWith("Missing required parameter")) {
             java.util.List<String> names = new java.util.ArrayList<>();
             for (CommandLine.Model.ArgSpec a : m.getMissing()) {
-                if (a instanceof CommandLine.Model.OptionSpec o) return "option " + o.longestName() + " needs a value (" + o.paramLabel() + ")";
+                if (a instanceof CommandLine.Model.OptionSpec o)
+                    return "option " + o.longestName() + " needs a value (" + o.paramLabel() + ")";
                 names.add(a.paramLabel());
             }
             return "missing " + String.join(" and ", names);

@@ -11,8 +11,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fparity merge}: campaigns of the same programs run on different clusters, as one campaign. */
-@Command(name = "merge", mixinStandardHelpOptions = true,
-        description = "Merge campaigns (the same programs run elsewhere) into one whose platforms come from all; conflicting results are refused, never overwritten.")
+@Command(
+        name = "merge",
+        mixinStandardHelpOptions = true,
+        description =
+                "Merge campaigns (the same programs run elsewhere) into one whose platforms come from all; conflicting results are refused, never overwritten.")
 public final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -27,10 +30,12 @@ public final class MergeCommand implements Callable<Integer> {
     public Integer call() {
         CampaignMerge.Result r = CampaignMerge.merge(campaigns, out);
         var o = spec.commandLine().getOut();
-        o.println("merged " + campaigns.size() + " campaigns into " + r.campaign() + ": " + r.programs() + " programs, " + r.platforms() + " platforms, "
-                + r.outcomes() + " outcomes" + (r.duplicates() > 0 ? " (" + r.duplicates() + " runs present in more than one, kept once)" : ""));
+        o.println("merged " + campaigns.size() + " campaigns into " + r.campaign() + ": " + r.programs() + " programs, "
+                + r.platforms() + " platforms, " + r.outcomes() + " outcomes"
+                + (r.duplicates() > 0 ? " (" + r.duplicates() + " runs present in more than one, kept once)" : ""));
         if (!r.partial().isEmpty()) {
-            o.println(r.partial().size() + " programs are not in every campaign (kept; their other platforms have no outcome):");
+            o.println(r.partial().size()
+                    + " programs are not in every campaign (kept; their other platforms have no outcome):");
             int shown = 0;
             for (var e : r.partial().entrySet()) {
                 if (shown++ == 20) {

@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -26,47 +25,87 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fparity reduce}: a discrepancy confirmed, reduced, explained and bundled for a vendor. */
-@Command(name = "reduce", mixinStandardHelpOptions = true,
-        description = "Reduces a discrepancy (from a campaign, or a program and input on two platforms) to a small reproducer bundle under reproducers/<id>/.")
+@Command(
+        name = "reduce",
+        mixinStandardHelpOptions = true,
+        description =
+                "Reduces a discrepancy (from a campaign, or a program and input on two platforms) to a small reproducer bundle under reproducers/<id>/.")
 public final class ReduceCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "CAMPAIGN|PROGRAM", description = "a campaign folder, or a program file (.fp canonical text or .json)")
+    @Parameters(
+            index = "0",
+            paramLabel = "CAMPAIGN|PROGRAM",
+            description = "a campaign folder, or a program file (.fp canonical text or .json)")
     Path target;
 
     @Option(names = "--discrepancy", paramLabel = "ID", description = "the discrepancy's id (report.json) in CAMPAIGN")
     String discrepancy;
 
-    @Option(names = "--top", paramLabel = "K", description = "the K most severe discrepancies of CAMPAIGN with distinct root causes: first a run that "
-            + "ended differently (a crash or the harness's error exit beside a result) for each platform that ended so, then NaN and Inf classes before "
-            + "Zero and Number ones, the larger ULP gap first, then the other runs that ended differently; pairs within one toolchain against its O0 "
-            + "before other pairs within one toolchain, before pairs across toolchains")
+    @Option(
+            names = "--top",
+            paramLabel = "K",
+            description = "the K most severe discrepancies of CAMPAIGN with distinct root causes: first a run that "
+                    + "ended differently (a crash or the harness's error exit beside a result) for each platform that ended so, then NaN and Inf classes before "
+                    + "Zero and Number ones, the larger ULP gap first, then the other runs that ended differently; pairs within one toolchain against its O0 "
+                    + "before other pairs within one toolchain, before pairs across toolchains")
     Integer top;
 
-    @Option(names = "--input", paramLabel = "TOKENS", description = "the input for PROGRAM, one token per parameter (default: its first '// input:' line)")
+    @Option(
+            names = "--input",
+            paramLabel = "TOKENS",
+            description = "the input for PROGRAM, one token per parameter (default: its first '// input:' line)")
     String input;
 
-    @Option(names = "--platforms", paramLabel = "A,B", description = "the two platforms for PROGRAM, e.g. gcc@O0,gcc@O3_FM")
+    @Option(
+            names = "--platforms",
+            paramLabel = "A,B",
+            description = "the two platforms for PROGRAM, e.g. gcc@O0,gcc@O3_FM")
     String platforms;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "reproducers", description = "where bundles go (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            defaultValue = "reproducers",
+            description = "where bundles go (default: ${DEFAULT-VALUE})")
     Path out;
 
-    @Option(names = "--min-ulps", paramLabel = "N", defaultValue = "1", description = "Number–Number only: keep a gap of at least N ULPs (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--min-ulps",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Number–Number only: keep a gap of at least N ULPs (default: ${DEFAULT-VALUE})")
     long minUlps;
 
-    @Option(names = "--vs-reference", description = "platform A must also keep disagreeing with the correctly rounded reference")
+    @Option(
+            names = "--vs-reference",
+            description = "platform A must also keep disagreeing with the correctly rounded reference")
     boolean vsReference;
 
-    @Option(names = "--batch", paramLabel = "N", defaultValue = "150", description = "candidates per batch binary (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--batch",
+            paramLabel = "N",
+            defaultValue = "150",
+            description = "candidates per batch binary (default: ${DEFAULT-VALUE})")
     int batch;
 
-    @Option(names = "--interesting", paramLabel = "SCRIPT", description = "your own interestingness test, as in C-Vise: run in a folder holding the candidate "
-            + "(program.fp, min.c, input.txt; the path of program.fp is its argument), exit 0 = still interesting; a candidate must pass it as well as keep the discrepancy")
+    @Option(
+            names = "--interesting",
+            paramLabel = "SCRIPT",
+            description =
+                    "your own interestingness test, as in C-Vise: run in a folder holding the candidate "
+                            + "(program.fp, min.c, input.txt; the path of program.fp is its argument), exit 0 = still interesting; a candidate must pass it as well as keep the discrepancy")
     Path interesting;
 
-    @Option(names = "--time-limit", paramLabel = "SECONDS", description = "stop taking steps after this long and keep the smallest program that still shows the discrepancy standalone")
+    @Option(
+            names = "--time-limit",
+            paramLabel = "SECONDS",
+            description =
+                    "stop taking steps after this long and keep the smallest program that still shows the discrepancy standalone")
     Long timeLimit;
 
-    @Option(names = "--toolchain-dir", paramLabel = "DIR", description = "Folder of toolchain descriptors (default: runners/toolchains).")
+    @Option(
+            names = "--toolchain-dir",
+            paramLabel = "DIR",
+            description = "Folder of toolchain descriptors (default: runners/toolchains).")
     Path toolchainDir;
 
     @Spec
@@ -78,27 +117,36 @@ public final class ReduceCommand implements Callable<Integer> {
         if (batch < 1) throw new FparityError("--batch must be at least 1");
         if (top != null && top < 1) throw new FparityError("--top must be at least 1");
         if (timeLimit != null && timeLimit < 1) throw new FparityError("--time-limit must be at least 1 second");
-        if (interesting != null && !Files.isRegularFile(interesting)) throw new FparityError(interesting + ": no such script");
-        if (interesting != null && !Files.isExecutable(interesting)) throw new FparityError(interesting + " is not executable (chmod +x it)");
+        if (interesting != null && !Files.isRegularFile(interesting))
+            throw new FparityError(interesting + ": no such script");
+        if (interesting != null && !Files.isExecutable(interesting))
+            throw new FparityError(interesting + " is not executable (chmod +x it)");
         if (!Files.exists(target)) throw new FparityError(target + ": no such file or folder");
         if (Files.isDirectory(target)) {
-            if (input != null || platforms != null) throw new FparityError("--input and --platforms go with a PROGRAM file, not a campaign");
-            if ((discrepancy == null) == (top == null)) throw new FparityError("give a campaign either --discrepancy ID or --top K");
+            if (input != null || platforms != null)
+                throw new FparityError("--input and --platforms go with a PROGRAM file, not a campaign");
+            if ((discrepancy == null) == (top == null))
+                throw new FparityError("give a campaign either --discrepancy ID or --top K");
         } else {
-            if (discrepancy != null || top != null) throw new FparityError("--discrepancy and --top go with a campaign folder, not a program file");
-            if (platforms == null) throw new FparityError("give the two platforms: --platforms A,B (e.g. gcc@O0,gcc@O3_FM)");
-            if (platforms.split(",").length != 2) throw new FparityError("--platforms takes exactly two platforms, A,B");
+            if (discrepancy != null || top != null)
+                throw new FparityError("--discrepancy and --top go with a campaign folder, not a program file");
+            if (platforms == null)
+                throw new FparityError("give the two platforms: --platforms A,B (e.g. gcc@O0,gcc@O3_FM)");
+            if (platforms.split(",").length != 2)
+                throw new FparityError("--platforms takes exactly two platforms, A,B");
         }
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         PrintWriter w = spec.commandLine().getOut();
         Path work;
         try {
-            // the builds, traces and sanitised runs live next to the bundles and go when the command ends, however it ends
+            // the builds, traces and sanitised runs live next to the bundles and go when the command ends, however it
+            // ends
             // what a killed reduce left in the same folder goes first; this one's work folder is locked while it works
             org.fparity.util.Leftovers.clean(Files.createDirectories(out), ".fparity-reduce-", "");
             work = org.fparity.util.Leftovers.tempDir(out, ".fparity-reduce-");
         } catch (IOException e) {
-            throw new FparityError("cannot create a work folder in " + out + ": " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cannot create a work folder in " + out + ": " + org.fparity.FparityError.reason(e), 4);
         }
         try {
             return reduce(tcs, w, work);
@@ -109,8 +157,11 @@ public final class ReduceCommand implements Callable<Integer> {
     }
 
     private int reduce(Toolchains tcs, PrintWriter w, Path work) throws Exception {
-        ReduceSession session = new ReduceSession(tcs, work, out, s -> spec.commandLine().getErr().println("fparity: " + s))
-                .options(new Reducer.Options(interesting == null ? null : new org.fparity.reduce.UserTest(interesting, work, 60), timeLimit == null ? 0 : timeLimit));
+        ReduceSession session = new ReduceSession(
+                        tcs, work, out, s -> spec.commandLine().getErr().println("fparity: " + s))
+                .options(new Reducer.Options(
+                        interesting == null ? null : new org.fparity.reduce.UserTest(interesting, work, 60),
+                        timeLimit == null ? 0 : timeLimit));
         List<ReduceSession.Request> requests = new ArrayList<>();
         if (Files.isDirectory(target)) {
             if (discrepancy != null) {
@@ -123,12 +174,25 @@ public final class ReduceCommand implements Callable<Integer> {
             if (ps.length != 2) throw new FparityError("--platforms takes exactly two platforms, A,B");
             org.fparity.ir.ProgramFiles.ProgramFile pf = org.fparity.ir.ProgramFiles.read(target);
             Program p = pf.program();
-            if (input == null && pf.inputs().isEmpty()) throw new FparityError(target + " has no '// input:' line; give the values with --input 'tok tok …'");
-            Input in = input != null ? org.fparity.ir.ProgramFiles.tokens(input) : pf.inputs().getFirst();
+            if (input == null && pf.inputs().isEmpty())
+                throw new FparityError(target + " has no '// input:' line; give the values with --input 'tok tok …'");
+            Input in = input != null
+                    ? org.fparity.ir.ProgramFiles.tokens(input)
+                    : pf.inputs().getFirst();
             if (in.args().size() != p.params().size()) {
-                throw new FparityError("the program has " + p.params().size() + " parameters, the input gives " + in.args().size() + " values");
+                throw new FparityError("the program has " + p.params().size() + " parameters, the input gives "
+                        + in.args().size() + " values");
             }
-            requests.add(new ReduceSession.Request(null, p, in, Side.parse(ps[0].strip()), Side.parse(ps[1].strip()), null, minUlps, vsReference, batch));
+            requests.add(new ReduceSession.Request(
+                    null,
+                    p,
+                    in,
+                    Side.parse(ps[0].strip()),
+                    Side.parse(ps[1].strip()),
+                    null,
+                    minUlps,
+                    vsReference,
+                    batch));
         }
         for (ReduceSession.Request r : requests) {
             ReduceSession.Report rep = session.run(r);
@@ -143,9 +207,11 @@ public final class ReduceCommand implements Callable<Integer> {
         Set<String> causes = new HashSet<>();
         Set<String> programs = new HashSet<>();
         int done = 0;
-        // pairs a vendor owns first (one toolchain against its O0, then within one toolchain, then across), each group in
+        // pairs a vendor owns first (one toolchain against its O0, then within one toolchain, then across), each group
+        // in
         // the menu's order
-        List<CampaignDiscrepancies.Entry> ranked = new ArrayList<>(CampaignDiscrepancies.menu(target).ranked());
+        List<CampaignDiscrepancies.Entry> ranked =
+                new ArrayList<>(CampaignDiscrepancies.menu(target).ranked());
         ranked.sort(java.util.Comparator.comparingInt(e -> {
             ReduceSession.Request q = e.request(1, false, 1);
             return org.fparity.reduce.OwnPair.rank(q.a(), q.b());
@@ -183,33 +249,58 @@ public final class ReduceCommand implements Callable<Integer> {
     private static void summary(PrintWriter w, List<ReduceSession.Report> bundled) {
         if (bundled.isEmpty()) return;
         List<ReduceSession.Report> sorted = new ArrayList<>(bundled);
-        sorted.sort(java.util.Comparator.comparingInt(r -> r.findingVerdict() == null ? 1 : r.findingVerdict().rank()));
+        sorted.sort(java.util.Comparator.comparingInt(
+                r -> r.findingVerdict() == null ? 1 : r.findingVerdict().rank()));
         w.println("bundles, vendor bugs first:");
         for (ReduceSession.Report r : sorted) {
-            w.printf("  %s  %-14s  %-28s  %s vs %s  %d -> %d operations  %.1f s%n", r.id(), r.label(), r.findingVerdict() == null ? "-" : r.findingVerdict().kind().label,
-                    r.a(), r.b(), r.original().operations(), r.reduced().operations(), r.result().millis() / 1000.0);
+            w.printf(
+                    "  %s  %-14s  %-28s  %s vs %s  %d -> %d operations  %.1f s%n",
+                    r.id(),
+                    r.label(),
+                    r.findingVerdict() == null ? "-" : r.findingVerdict().kind().label,
+                    r.a(),
+                    r.b(),
+                    r.original().operations(),
+                    r.reduced().operations(),
+                    r.result().millis() / 1000.0);
         }
         w.flush();
     }
 
     private static void print(PrintWriter w, ReduceSession.Report r) {
         if (r.kind() == ReduceSession.Kind.BATCH_ONLY) {
-            w.printf("%s  %s  batch-only: the single-program form gives %s vs %s, so there is nothing standalone to reduce%n", r.id(), r.label(),
-                    r.standaloneA().hex(), r.standaloneB().hex());
+            w.printf(
+                    "%s  %s  batch-only: the single-program form gives %s vs %s, so there is nothing standalone to reduce%n",
+                    r.id(), r.label(), r.standaloneA().hex(), r.standaloneB().hex());
             w.flush();
             return;
         }
         if (r.kind() == ReduceSession.Kind.STANDALONE_FAILED) {
-            w.printf("%s  %s  not reduced: the single-program form gave no result (%s vs %s)%n", r.id(), r.label(),
-                    Reducer.describe(r.standaloneA()), Reducer.describe(r.standaloneB()));
+            w.printf(
+                    "%s  %s  not reduced: the single-program form gave no result (%s vs %s)%n",
+                    r.id(), r.label(), Reducer.describe(r.standaloneA()), Reducer.describe(r.standaloneB()));
             w.flush();
             return;
         }
-        w.printf("%s  %s  %s  %d -> %d operations (%.0f %%) in %.1f s, %d rounds, %d candidates%n", r.id(), r.label(),
-                r.confirmed() ? "confirmed" : "batch-only", r.original().operations(), r.reduced().operations(), 100 * r.share(),
-                r.result().millis() / 1000.0, r.result().rounds(), r.result().candidates());
-        w.println("  " + (r.reducedStandalone() ? "reduced program shows the discrepancy standalone" : "reduced program does NOT show it standalone")
-                + "; sanitizers: " + (r.sanitizer() == null ? "not run (no gcc)" : r.sanitizer().clean() ? "clean" : r.sanitizer().detail()));
+        w.printf(
+                "%s  %s  %s  %d -> %d operations (%.0f %%) in %.1f s, %d rounds, %d candidates%n",
+                r.id(),
+                r.label(),
+                r.confirmed() ? "confirmed" : "batch-only",
+                r.original().operations(),
+                r.reduced().operations(),
+                100 * r.share(),
+                r.result().millis() / 1000.0,
+                r.result().rounds(),
+                r.result().candidates());
+        w.println("  "
+                + (r.reducedStandalone()
+                        ? "reduced program shows the discrepancy standalone"
+                        : "reduced program does NOT show it standalone")
+                + "; sanitizers: "
+                + (r.sanitizer() == null
+                        ? "not run (no gcc)"
+                        : r.sanitizer().clean() ? "clean" : r.sanitizer().detail()));
         if (r.pairNote() != null) w.println("  " + r.pairNote());
         if (r.divergence() != null) w.println("  " + r.divergence().sentence());
         if (r.findingVerdict() != null) w.println("  " + r.findingVerdict().sentence());

@@ -13,7 +13,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fparity report}: writes report.json, summary.md, report.html, junit.xml and metrics.txt for a campaign. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
         description = "Write a campaign's report (report.json, summary.md, report.html, junit.xml, metrics.txt).")
 public final class ReportCommand implements Callable<Integer> {
     @Spec
@@ -22,13 +24,22 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "Campaign folder (holds outcomes.jsonl).")
     Path campaign;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Folder to write into (default: reports/<campaign name>).")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Folder to write into (default: reports/<campaign name>).")
     Path out;
 
-    @Option(names = "--baseline", paramLabel = "OTHER", description = "Another campaign to diff against (new / disappeared / persisting).")
+    @Option(
+            names = "--baseline",
+            paramLabel = "OTHER",
+            description = "Another campaign to diff against (new / disappeared / persisting).")
     Path baseline;
 
-    @Option(names = "--strict", description = "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
+    @Option(
+            names = "--strict",
+            description =
+                    "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
     boolean strict;
 
     @picocli.CommandLine.Mixin

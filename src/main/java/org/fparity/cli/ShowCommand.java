@@ -17,32 +17,55 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fparity show}: one program in one language (the single-program form), its canonical text or its JSON. */
-@Command(name = "show", mixinStandardHelpOptions = true,
-        description = {"Prints one program (JSON or canonical .fp) as c, cuda, hip, hipify, opencl, java, canonical or json;",
+@Command(
+        name = "show",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Prints one program (JSON or canonical .fp) as c, cuda, hip, hipify, opencl, java, canonical or json;",
             "or, given a campaign and a program id, a self-contained C reproducer of one recorded case: the input built in,",
-            "runs with no arguments, prints its result and then what every platform of the campaign recorded for that input."})
+            "runs with no arguments, prints its result and then what every platform of the campaign recorded for that input."
+        })
 public final class ShowCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PROGRAM|CAMPAIGN",
-            description = "a program file (.json as generate writes it, or the canonical text form .fp), or a campaign folder")
+    @Parameters(
+            index = "0",
+            paramLabel = "PROGRAM|CAMPAIGN",
+            description =
+                    "a program file (.json as generate writes it, or the canonical text form .fp), or a campaign folder")
     Path file;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "PROGRAM_ID",
+    @Parameters(
+            index = "1",
+            arity = "0..1",
+            paramLabel = "PROGRAM_ID",
             description = "with a campaign: the program (its id, or a prefix of it that only one program has)")
     String programId;
 
-    @Option(names = "--input", paramLabel = "K", defaultValue = "0",
+    @Option(
+            names = "--input",
+            paramLabel = "K",
+            defaultValue = "0",
             description = "with a campaign: which of the program's inputs, counted from 0 (default: ${DEFAULT-VALUE})")
     int input;
 
-    @Option(names = "--platform", paramLabel = "P",
-            description = "with a campaign: print only this platform's recorded result, e.g. gcc@O3_FM (default: every platform's)")
+    @Option(
+            names = "--platform",
+            paramLabel = "P",
+            description =
+                    "with a campaign: print only this platform's recorded result, e.g. gcc@O3_FM (default: every platform's)")
     String platform;
 
-    @Option(names = "--as", paramLabel = "FORMAT", defaultValue = "canonical",
+    @Option(
+            names = "--as",
+            paramLabel = "FORMAT",
+            defaultValue = "canonical",
             description = "c, cuda, hip, hipify, opencl, java, canonical or json (default: ${DEFAULT-VALUE})")
     String as;
 
-    @Option(names = "--java-math", paramLabel = "LIB", defaultValue = "math", description = "for --as java: math or strict (StrictMath) (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--java-math",
+            paramLabel = "LIB",
+            defaultValue = "math",
+            description = "for --as java: math or strict (StrictMath) (default: ${DEFAULT-VALUE})")
     String javaMath;
 
     @Spec
@@ -51,14 +74,17 @@ public final class ShowCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (java.nio.file.Files.isDirectory(file)) return reproducer();
-        if (programId != null) throw new FparityError(file + " is not a campaign folder; a PROGRAM_ID goes with a campaign (show CAMPAIGN PROGRAM_ID)");
+        if (programId != null)
+            throw new FparityError(
+                    file + " is not a campaign folder; a PROGRAM_ID goes with a campaign (show CAMPAIGN PROGRAM_ID)");
         String format = as.strip().toLowerCase(Locale.ROOT);
         Language language = null;
         if (!format.equals("canonical") && !format.equals("json")) {
             try {
                 language = Language.parse(format);
             } catch (IllegalArgumentException e) {
-                throw new FparityError("--as '" + as + "' is not one of c, cuda, hip, hipify, opencl, java, canonical, json");
+                throw new FparityError(
+                        "--as '" + as + "' is not one of c, cuda, hip, hipify, opencl, java, canonical, json");
             }
         }
         JavaEmitter.MathLib lib = switch (javaMath.strip().toLowerCase(Locale.ROOT)) {
@@ -81,13 +107,19 @@ public final class ShowCommand implements Callable<Integer> {
 
     private int reproducer() {
         if (!java.nio.file.Files.isRegularFile(file.resolve(org.fparity.campaign.Campaign.META))) {
-            throw new FparityError(file + " is a folder but not a campaign (no " + org.fparity.campaign.Campaign.META + ")");
+            throw new FparityError(
+                    file + " is a folder but not a campaign (no " + org.fparity.campaign.Campaign.META + ")");
         }
-        if (programId == null) throw new FparityError("show " + file + ": which program? give its id (show CAMPAIGN PROGRAM_ID [--input K])");
-        if (spec.commandLine().getParseResult().hasMatchedOption("--as") && !as.strip().equalsIgnoreCase("c")) {
-            throw new FparityError("a campaign case is shown as a C reproducer; --as " + as + " works on a program file");
+        if (programId == null)
+            throw new FparityError(
+                    "show " + file + ": which program? give its id (show CAMPAIGN PROGRAM_ID [--input K])");
+        if (spec.commandLine().getParseResult().hasMatchedOption("--as")
+                && !as.strip().equalsIgnoreCase("c")) {
+            throw new FparityError(
+                    "a campaign case is shown as a C reproducer; --as " + as + " works on a program file");
         }
-        String text = org.fparity.campaign.CaseReproducer.c(org.fparity.campaign.Campaign.load(file), programId, input, platform);
+        String text = org.fparity.campaign.CaseReproducer.c(
+                org.fparity.campaign.Campaign.load(file), programId, input, platform);
         spec.commandLine().getOut().print(text);
         spec.commandLine().getOut().flush();
         return 0;

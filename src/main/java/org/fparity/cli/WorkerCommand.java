@@ -23,28 +23,47 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code fparity worker JOBFILE|-}: turns job documents into outcome lines on the node that runs it. */
-@Command(name = "worker", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Run job documents (JSON, one after another) on this node: detect toolchains and node facts here, write one line per outcome as it arrives.")
+@Command(
+        name = "worker",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description =
+                "Run job documents (JSON, one after another) on this node: detect toolchains and node facts here, write one line per outcome as it arrives.")
 public final class WorkerCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "JOBFILE|-", description = "Job documents, or - for standard input.")
     String jobFile;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Append lines to FILE (each line one write) instead of standard output; runs FILE already records are not run again.")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description =
+                    "Append lines to FILE (each line one write) instead of standard output; runs FILE already records are not run again.")
     Path out;
 
-    @Option(names = "--cache", paramLabel = "DIR", description = "Build cache (default: $FPARITY_CACHE, else ~/.cache/fparity/build).")
+    @Option(
+            names = "--cache",
+            paramLabel = "DIR",
+            description = "Build cache (default: $FPARITY_CACHE, else ~/.cache/fparity/build).")
     Path cache;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Parallel builds and runs (default: the cores this process may use).")
+    @Option(
+            names = "--jobs",
+            paramLabel = "N",
+            description = "Parallel builds and runs (default: the cores this process may use).")
     Integer jobs;
 
-    @Option(names = "--detect", description = "Read toolchain descriptors instead of jobs; print what this node can compile and run, and its facts.")
+    @Option(
+            names = "--detect",
+            description =
+                    "Read toolchain descriptors instead of jobs; print what this node can compile and run, and its facts.")
     boolean detect;
 
     @Override
     public Integer call() throws Exception {
         if (detect) {
-            try (Reader r = jobFile.equals("-") ? new InputStreamReader(System.in, StandardCharsets.UTF_8) : Files.newBufferedReader(Path.of(jobFile))) {
+            try (Reader r = jobFile.equals("-")
+                    ? new InputStreamReader(System.in, StandardCharsets.UTF_8)
+                    : Files.newBufferedReader(Path.of(jobFile))) {
                 System.out.println(org.fparity.exec.NodeCheck.detect(r));
             }
             return 0;
@@ -61,7 +80,8 @@ public final class WorkerCommand implements Callable<Integer> {
         }
         Path cacheDir = cache != null ? cache : defaultCache();
         int n = jobs != null ? Math.max(1, jobs) : Runtime.getRuntime().availableProcessors();
-        Worker w = new Worker(new BinaryCache(cacheDir), n, Emitters::forToolchain, s -> System.err.println("fparity-worker: " + s));
+        Worker w = new Worker(
+                new BinaryCache(cacheDir), n, Emitters::forToolchain, s -> System.err.println("fparity-worker: " + s));
         if (out == null) {
             OutputStream so = System.out;
             w.run(specs, l -> {
@@ -79,14 +99,16 @@ public final class WorkerCommand implements Callable<Integer> {
             if (out.getParent() != null) Files.createDirectories(out.getParent());
             // A requeued or restarted task appends to what it wrote before: what is there is not run again.
             specs = Worker.resume(out, specs);
-            try (FileChannel ch = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            try (FileChannel ch = FileChannel.open(
+                    out, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
                 w.run(specs, l -> {
                     ByteBuffer buf = ByteBuffer.wrap((WorkerLine.format(l) + "\n").getBytes(StandardCharsets.UTF_8));
                     synchronized (ch) {
                         try {
                             while (buf.hasRemaining()) ch.write(buf);
                         } catch (java.io.IOException e) {
-                            throw new java.io.UncheckedIOException("cannot append to " + out + ": " + e.getMessage(), e);
+                            throw new java.io.UncheckedIOException(
+                                    "cannot append to " + out + ": " + e.getMessage(), e);
                         }
                     }
                 });

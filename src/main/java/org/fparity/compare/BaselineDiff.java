@@ -17,7 +17,12 @@ import org.fparity.exec.Outcome;
  * @param persisting tonight's version of each persisting discrepancy (its class or ULPs may have changed)
  * @param unchecked  baseline discrepancies whose run was not compared tonight
  */
-public record BaselineDiff(String baselineName, List<Discrepancy> added, List<Discrepancy> disappeared, List<Discrepancy> persisting, List<Discrepancy> unchecked) {
+public record BaselineDiff(
+        String baselineName,
+        List<Discrepancy> added,
+        List<Discrepancy> disappeared,
+        List<Discrepancy> persisting,
+        List<Discrepancy> unchecked) {
     public BaselineDiff {
         added = List.copyOf(added);
         disappeared = List.copyOf(disappeared);
@@ -30,9 +35,16 @@ public record BaselineDiff(String baselineName, List<Discrepancy> added, List<Di
      * grammars: every discrepancy then shows as new), or the baseline being the same campaign (nothing can be new).
      * Empty when the pairing looks meaningful.
      */
-    public static List<String> warnings(java.nio.file.Path tonightDir, CampaignView tonight, java.nio.file.Path baselineDir, CampaignView baseline) {
+    public static List<String> warnings(
+            java.nio.file.Path tonightDir,
+            CampaignView tonight,
+            java.nio.file.Path baselineDir,
+            CampaignView baseline) {
         List<String> w = new ArrayList<>();
-        boolean same = tonightDir.toAbsolutePath().normalize().equals(baselineDir.toAbsolutePath().normalize());
+        boolean same = tonightDir
+                .toAbsolutePath()
+                .normalize()
+                .equals(baselineDir.toAbsolutePath().normalize());
         if (same) {
             w.add("the baseline " + baselineDir + " is the campaign itself: nothing can be new or gone");
             return w;
@@ -43,7 +55,8 @@ public record BaselineDiff(String baselineName, List<Discrepancy> added, List<Di
         for (Outcome o : tonight.outcomes()) now.add(o.program());
         long shared = now.stream().filter(before::contains).count();
         if (!now.isEmpty() && !before.isEmpty() && shared == 0) {
-            w.add("the baseline " + baselineDir + " shares no program with " + tonightDir + " (other seed or grammar?): every discrepancy counts as new");
+            w.add("the baseline " + baselineDir + " shares no program with " + tonightDir
+                    + " (other seed or grammar?): every discrepancy counts as new");
         }
         return w;
     }
@@ -61,7 +74,8 @@ public record BaselineDiff(String baselineName, List<Discrepancy> added, List<Di
         List<Discrepancy> unchecked = new ArrayList<>();
         for (Discrepancy d : before.values()) {
             if (after.containsKey(d.key())) continue;
-            boolean compared = okTonight.contains(runKey(d, d.pair().a())) && okTonight.contains(runKey(d, d.pair().b()));
+            boolean compared = okTonight.contains(runKey(d, d.pair().a()))
+                    && okTonight.contains(runKey(d, d.pair().b()));
             (compared ? gone : unchecked).add(d);
         }
         return new BaselineDiff(baselineName, added, gone, persisting, unchecked);

@@ -3,10 +3,10 @@ package org.fparity.compare;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
-import java.util.List;
 import org.fparity.campaign.CampaignGaps;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.OutcomeLog;
@@ -18,7 +18,9 @@ public final class CampaignFiles {
     private CampaignFiles() {}
 
     public static CampaignView load(Path dir) {
-        if (!Files.isDirectory(dir)) throw new FparityError("campaign '" + dir + "' not found (expected a folder with campaign.json and outcomes.jsonl)");
+        if (!Files.isDirectory(dir))
+            throw new FparityError(
+                    "campaign '" + dir + "' not found (expected a folder with campaign.json and outcomes.jsonl)");
         return of(Campaign.load(dir));
     }
 
@@ -41,20 +43,31 @@ public final class CampaignFiles {
         Map<String, ProgramInfo> programs = new HashMap<>();
         for (CampaignMeta.ProgramEntry p : c.programEntries()) {
             String edited = ProgramHashes.problem(p.id(), p.sha256(), p.source());
-            if (edited != null) throw new FparityError(dir + ": " + edited + "; the program's text was changed after it ran (by hand?), so its outcomes are not its own");
+            if (edited != null)
+                throw new FparityError(dir + ": " + edited
+                        + "; the program's text was changed after it ran (by hand?), so its outcomes are not its own");
             programs.put(p.id(), new ProgramInfo(p.id(), p.precision(), p.source(), p.inputs()));
         }
         refuseStrangers(dir, Campaign.OUTCOMES, c.outcomes(), programs);
-        for (int k = 0; k < reruns.size(); k++) refuseStrangers(dir, Campaign.rerunFile(k + 1), reruns.get(k).outcomes(), programs);
-        return new CampaignView(c.name(), c.host(), c.versions(), programs, c.outcomes(), reruns.stream().map(OutcomeLog.Contents::outcomes).toList(),
-                provenance(c), CampaignGaps.of(c));
+        for (int k = 0; k < reruns.size(); k++)
+            refuseStrangers(dir, Campaign.rerunFile(k + 1), reruns.get(k).outcomes(), programs);
+        return new CampaignView(
+                c.name(),
+                c.host(),
+                c.versions(),
+                programs,
+                c.outcomes(),
+                reruns.stream().map(OutcomeLog.Contents::outcomes).toList(),
+                provenance(c),
+                CampaignGaps.of(c));
     }
 
     private static void refuseProblems(Path dir, List<String> problems) {
         if (problems.isEmpty()) return;
         int more = problems.size() - 1;
-        throw new FparityError(dir + ": " + problems.getFirst() + (more > 0 ? " (and " + more + " more)" : "")
-                + "; resume it with 'fparity run' (that repairs a torn last line and sets aside lines that are not outcomes) or fix the file");
+        throw new FparityError(
+                dir + ": " + problems.getFirst() + (more > 0 ? " (and " + more + " more)" : "")
+                        + "; resume it with 'fparity run' (that repairs a torn last line and sets aside lines that are not outcomes) or fix the file");
     }
 
     /** The rule of {@code fparity merge}: a run recorded twice with different results is refused, naming it, never resolved by picking one. */
@@ -66,12 +79,17 @@ public final class CampaignFiles {
     }
 
     /** An outcome of a program or input the campaign does not list is no case of it: refused, not counted as an extra case. */
-    private static void refuseStrangers(Path dir, String file, List<Outcome> outcomes, Map<String, ProgramInfo> programs) {
+    private static void refuseStrangers(
+            Path dir, String file, List<Outcome> outcomes, Map<String, ProgramInfo> programs) {
         for (Outcome o : outcomes) {
             ProgramInfo p = programs.get(o.program());
             if (p != null && o.input() >= 0 && o.input() < p.inputs().size()) continue;
-            throw new FparityError(dir + ": " + file + ": outcome of program " + o.program() + " input " + o.input() + " on " + o.platformKey().id()
-                    + (p == null ? ", a program the campaign does not list" : ", an input the program does not have (it has " + p.inputs().size() + ")")
+            throw new FparityError(dir + ": " + file + ": outcome of program " + o.program() + " input " + o.input()
+                    + " on " + o.platformKey().id()
+                    + (p == null
+                            ? ", a program the campaign does not list"
+                            : ", an input the program does not have (it has "
+                                    + p.inputs().size() + ")")
                     + "; resume it with 'fparity run' (that sets such lines aside) or delete the line");
         }
     }
@@ -86,7 +104,8 @@ public final class CampaignFiles {
         if (meta.seed() != null) m.put("seed", Long.toString(meta.seed()));
         if (meta.grammar() != null) {
             if (meta.grammar().source() != null) m.put("grammar", meta.grammar().source());
-            if (meta.grammar().sha256() != null) m.put("grammar_sha256", meta.grammar().sha256());
+            if (meta.grammar().sha256() != null)
+                m.put("grammar_sha256", meta.grammar().sha256());
         }
         meta.settings().forEach((k, v) -> m.put(k.equals("command") ? "command" : "setting " + k, v));
         return m;

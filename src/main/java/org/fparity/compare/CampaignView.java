@@ -20,8 +20,15 @@ import org.fparity.ir.Precision;
  * @param incomplete why planned runs have no outcome (how many, one of them, still running or interrupted), or null
  *                   when every planned run has one or nothing is known of a plan ({@link org.fparity.campaign.CampaignGaps})
  */
-public record CampaignView(String name, Map<String, String> host, Map<String, String> versions, Map<String, ProgramInfo> programs, List<Outcome> outcomes,
-        List<List<Outcome>> reruns, Map<String, String> provenance, String incomplete) {
+public record CampaignView(
+        String name,
+        Map<String, String> host,
+        Map<String, String> versions,
+        Map<String, ProgramInfo> programs,
+        List<Outcome> outcomes,
+        List<List<Outcome>> reruns,
+        Map<String, String> provenance,
+        String incomplete) {
     public CampaignView {
         host = Map.copyOf(host);
         versions = Map.copyOf(versions);
@@ -32,13 +39,24 @@ public record CampaignView(String name, Map<String, String> host, Map<String, St
     }
 
     /** A campaign whose plan is not known (tests, a view made elsewhere): nothing is said to be missing. */
-    public CampaignView(String name, Map<String, String> host, Map<String, String> versions, Map<String, ProgramInfo> programs, List<Outcome> outcomes,
-            List<List<Outcome>> reruns, Map<String, String> provenance) {
+    public CampaignView(
+            String name,
+            Map<String, String> host,
+            Map<String, String> versions,
+            Map<String, ProgramInfo> programs,
+            List<Outcome> outcomes,
+            List<List<Outcome>> reruns,
+            Map<String, String> provenance) {
         this(name, host, versions, programs, outcomes, reruns, provenance, null);
     }
 
     /** A campaign without reruns or provenance (tests, imports). */
-    public CampaignView(String name, Map<String, String> host, Map<String, String> versions, Map<String, ProgramInfo> programs, List<Outcome> outcomes) {
+    public CampaignView(
+            String name,
+            Map<String, String> host,
+            Map<String, String> versions,
+            Map<String, ProgramInfo> programs,
+            List<Outcome> outcomes) {
         this(name, host, versions, programs, outcomes, List.of(), Map.of());
     }
 
@@ -48,8 +66,17 @@ public record CampaignView(String name, Map<String, String> host, Map<String, St
      */
     public CampaignView only(java.util.Set<Platform> keep) {
         java.util.function.Predicate<Outcome> in = o -> keep.contains(Platform.of(o));
-        return new CampaignView(name, host, versions, programs, outcomes.stream().filter(in).toList(),
-                reruns.stream().map(attempt -> attempt.stream().filter(in).toList()).toList(), provenance, incomplete);
+        return new CampaignView(
+                name,
+                host,
+                versions,
+                programs,
+                outcomes.stream().filter(in).toList(),
+                reruns.stream()
+                        .map(attempt -> attempt.stream().filter(in).toList())
+                        .toList(),
+                provenance,
+                incomplete);
     }
 
     public Precision precision(String programId) {
@@ -66,6 +93,8 @@ public record CampaignView(String name, Map<String, String> host, Map<String, St
     /** The values of one input of a program (hex-float tokens, as the harness reads them), or null when unknown. */
     public org.fparity.ir.Input input(String programId, int index) {
         ProgramInfo p = programs.get(programId);
-        return p == null || index < 0 || index >= p.inputs().size() ? null : p.inputs().get(index);
+        return p == null || index < 0 || index >= p.inputs().size()
+                ? null
+                : p.inputs().get(index);
     }
 }

@@ -19,12 +19,15 @@ final class CaseIndex {
     final Platform[] platforms;
     /** Per case: its program and input. */
     final String[] programOf;
+
     final int[] inputOf;
     /** Outcomes of case {@code c}: {@code outcomes[first[c]] … outcomes[first[c+1]-1]}, as indices into the view's list, by platform. */
     final int[] first;
+
     final int[] order;
     /** Per entry of {@link #order}: the outcome's platform number. */
     final int[] platformAt;
+
     private final List<Outcome> outcomes;
     private final Map<String, Integer> programNumber;
     private final int[] programBase;
@@ -72,7 +75,8 @@ final class CaseIndex {
                 inputOf[programBase[p] + i] = inputsOfProgram[p][i];
             }
         }
-        // each outcome's case, counted per case, then listed case by case (a counting sort: file order kept within a case)
+        // each outcome's case, counted per case, then listed case by case (a counting sort: file order kept within a
+        // case)
         int[] caseOfOutcome = new int[n];
         int[] count = new int[cases + 1];
         last = null;
@@ -124,7 +128,10 @@ final class CaseIndex {
     }
 
     private static boolean sameNames(Platform p, Outcome o) {
-        return p.toolchain().equals(o.toolchain()) && p.opt().equals(o.opt()) && p.site().equals(o.site()) && java.util.Objects.equals(p.node(), o.node());
+        return p.toolchain().equals(o.toolchain())
+                && p.opt().equals(o.opt())
+                && p.site().equals(o.site())
+                && java.util.Objects.equals(p.node(), o.node());
     }
 
     /** The number of case (program, input), or -1 when no outcome has it. */

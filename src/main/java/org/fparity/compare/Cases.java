@@ -40,8 +40,17 @@ public final class Cases {
      * @param oddOnesOut  stable platforms that disagree with the majority (empty without a majority)
      * @param micros      wall time of all its runs, microseconds
      */
-    public record Case(String program, int input, Precision precision, Map<Platform, String> results, Map<Platform, List<String>> unstable,
-            List<Platform> failed, List<Answer> answers, Answer majority, List<Platform> oddOnesOut, long micros) {
+    public record Case(
+            String program,
+            int input,
+            Precision precision,
+            Map<Platform, String> results,
+            Map<Platform, List<String>> unstable,
+            List<Platform> failed,
+            List<Answer> answers,
+            Answer majority,
+            List<Platform> oddOnesOut,
+            long micros) {
         /** Two stable platforms disagree. */
         public boolean discrepant() {
             return answers.size() > 1;
@@ -75,7 +84,9 @@ public final class Cases {
                 Outcome o = x.outcome(e);
                 Platform pl = x.platforms[x.platformAt[e]];
                 micros += o.micros();
-                List<Outcome> more = again.isEmpty() ? List.of() : again.getOrDefault(new RunOn(o.program(), o.input(), pl), List.of());
+                List<Outcome> more = again.isEmpty()
+                        ? List.of()
+                        : again.getOrDefault(new RunOn(o.program(), o.input(), pl), List.of());
                 if (more.isEmpty()) {
                     // no reruns: one answer, nothing to tell apart
                     if (o.status() == Status.OK) results.put(pl, o.hex());
@@ -88,11 +99,26 @@ public final class Cases {
                 else if (o.status() != Status.CANNOT_RUN) failed.add(pl);
             }
             List<Answer> answers = group(results);
-            Answer majority = answers.isEmpty() || answers.size() > 1 && answers.get(0).platforms().size() == answers.get(1).platforms().size() ? null : answers.getFirst();
+            Answer majority = answers.isEmpty()
+                            || answers.size() > 1
+                                    && answers.get(0).platforms().size()
+                                            == answers.get(1).platforms().size()
+                    ? null
+                    : answers.getFirst();
             List<Platform> odd = new ArrayList<>();
             if (majority != null) for (Answer a : answers) if (a != majority) odd.addAll(a.platforms());
             java.util.Collections.sort(odd);
-            out.add(new Case(any.program(), any.input(), view.precision(any.program()), results, unstable, failed, answers, majority, odd, micros));
+            out.add(new Case(
+                    any.program(),
+                    any.input(),
+                    view.precision(any.program()),
+                    results,
+                    unstable,
+                    failed,
+                    answers,
+                    majority,
+                    odd,
+                    micros));
         }
         return out;
     }
@@ -114,7 +140,8 @@ public final class Cases {
         for (RunOn r : again.keySet()) rerun.add(new Comparer.Run(r.program(), r.input()));
         Map<RunOn, Outcome> firsts = new HashMap<>();
         for (Outcome o : view.outcomes()) {
-            if (rerun.contains(new Comparer.Run(o.program(), o.input()))) firsts.putIfAbsent(new RunOn(o.program(), o.input(), Platform.of(o)), o);
+            if (rerun.contains(new Comparer.Run(o.program(), o.input())))
+                firsts.putIfAbsent(new RunOn(o.program(), o.input(), Platform.of(o)), o);
         }
         again.forEach((k, more) -> {
             Outcome first = firsts.get(k);
@@ -135,8 +162,8 @@ public final class Cases {
      * The last {@link #reruns} made, with the attempts it was made of: compare ({@link #unstable}) and the verdict
      * ({@link #of}) both ask for the same view's, and a view's attempts are unmodifiable lists ({@link CampaignView}).
      */
-    private static volatile java.lang.ref.SoftReference<Map.Entry<List<List<Outcome>>, Map<RunOn, List<Outcome>>>> lastReruns =
-            new java.lang.ref.SoftReference<>(null);
+    private static volatile java.lang.ref.SoftReference<Map.Entry<List<List<Outcome>>, Map<RunOn, List<Outcome>>>>
+            lastReruns = new java.lang.ref.SoftReference<>(null);
 
     private static Map<RunOn, List<Outcome>> reruns(CampaignView view) {
         List<List<Outcome>> attempts = view.reruns();
@@ -150,7 +177,9 @@ public final class Cases {
     private static Map<RunOn, List<Outcome>> byRun(List<List<Outcome>> attempts) {
         Map<RunOn, List<Outcome>> m = new HashMap<>();
         for (List<Outcome> attempt : attempts) {
-            for (Outcome o : attempt) m.computeIfAbsent(new RunOn(o.program(), o.input(), Platform.of(o)), k -> new ArrayList<>(2)).add(o);
+            for (Outcome o : attempt)
+                m.computeIfAbsent(new RunOn(o.program(), o.input(), Platform.of(o)), k -> new ArrayList<>(2))
+                        .add(o);
         }
         m.replaceAll((k, v) -> java.util.Collections.unmodifiableList(v));
         return m;
@@ -158,7 +187,9 @@ public final class Cases {
 
     /** The different answers among a first run and its reruns: results (agreeing ones once) and statuses of runs without one. */
     private static List<String> distinct(Outcome first, List<Outcome> more) {
-        if (first.status() == Status.OK && more.stream().allMatch(o -> o.status() == Status.OK && first.hex().equals(o.hex()))) {
+        if (first.status() == Status.OK
+                && more.stream()
+                        .allMatch(o -> o.status() == Status.OK && first.hex().equals(o.hex()))) {
             return List.of(first.hex()); // the usual case: every rerun printed the very same result
         }
         List<String> seen = new ArrayList<>();
@@ -201,8 +232,10 @@ public final class Cases {
             members.get(i).add(e.getKey());
         }
         List<Answer> out = new ArrayList<>();
-        for (int i = 0; i < hexes.size(); i++) out.add(new Answer(hexes.get(i), values.get(i), List.copyOf(members.get(i))));
-        out.sort(Comparator.comparingInt((Answer a) -> -a.platforms().size()).thenComparing(a -> a.platforms().getFirst()));
+        for (int i = 0; i < hexes.size(); i++)
+            out.add(new Answer(hexes.get(i), values.get(i), List.copyOf(members.get(i))));
+        out.sort(Comparator.comparingInt((Answer a) -> -a.platforms().size())
+                .thenComparing(a -> a.platforms().getFirst()));
         return out;
     }
 
@@ -223,7 +256,8 @@ public final class Cases {
         Map<Platform, Integer> n = new TreeMap<>();
         for (Case c : cases) for (Platform p : c.oddOnesOut()) n.merge(p, 1, Integer::sum);
         List<Map.Entry<Platform, Integer>> out = new ArrayList<>(n.entrySet());
-        out.sort(Comparator.comparingInt((Map.Entry<Platform, Integer> e) -> -e.getValue()).thenComparing(Map.Entry::getKey));
+        out.sort(Comparator.comparingInt((Map.Entry<Platform, Integer> e) -> -e.getValue())
+                .thenComparing(Map.Entry::getKey));
         return out;
     }
 

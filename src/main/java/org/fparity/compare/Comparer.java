@@ -41,7 +41,8 @@ public final class Comparer {
      */
     public static Findings compare(CampaignView view, List<Pair> pairs) {
         for (Outcome o : view.outcomes()) check(o);
-        // grouped by case and platform once (CaseIndex), the first outcome of each run: no map per platform, no key per run
+        // grouped by case and platform once (CaseIndex), the first outcome of each run: no map per platform, no key per
+        // run
         CaseIndex x = CaseIndex.of(view.outcomes());
         int cases = x.cases();
         Map<Platform, Map<Status, Integer>> runs = new TreeMap<>();
@@ -83,9 +84,11 @@ public final class Comparer {
         Precision[] precisions = new Precision[cases];
         for (int c = 0; c < cases; c++) {
             allRuns[c] = new Run(x.programOf[c], x.inputOf[c]);
-            precisions[c] = c > 0 && x.programOf[c] == x.programOf[c - 1] ? precisions[c - 1] : view.precision(x.programOf[c]);
+            precisions[c] =
+                    c > 0 && x.programOf[c] == x.programOf[c - 1] ? precisions[c - 1] : view.precision(x.programOf[c]);
         }
-        // A platform whose result changed between reruns of a case is not compared on it: its own category, never a discrepancy.
+        // A platform whose result changed between reruns of a case is not compared on it: its own category, never a
+        // discrepancy.
         Set<Cases.RunOn> unstable = Cases.unstable(view);
         Map<Platform, boolean[]> unstableOf = new HashMap<>();
         for (Cases.RunOn u : unstable) {
@@ -121,10 +124,14 @@ public final class Comparer {
                         sum.add(d);
                         discrepancies.add(d);
                     }
-                } else if (a != null && b != null && a.status() != b.status()
-                        && a.status() != Status.CANNOT_RUN && b.status() != Status.CANNOT_RUN) {
+                } else if (a != null
+                        && b != null
+                        && a.status() != b.status()
+                        && a.status() != Status.CANNOT_RUN
+                        && b.status() != Status.CANNOT_RUN) {
                     sum.countStatusMismatch();
-                    mismatches.add(new StatusMismatch(r.program(), r.input(), pair, a.status(), b.status(), a.detail(), b.detail()));
+                    mismatches.add(new StatusMismatch(
+                            r.program(), r.input(), pair, a.status(), b.status(), a.detail(), b.detail()));
                 } else {
                     // Not a finding: a GPU toolchain cannot run here, the campaign has not got to this run yet, or both
                     // sides failed the same way.
@@ -148,7 +155,17 @@ public final class Comparer {
             ulps = Ulps.distance(va, vb, representable(precision, va, vb) ? precision : Precision.FP64);
             rel = Ulps.relativeError(va, vb);
         }
-        return new Discrepancy(r.program(), r.input(), pair, cls, OutcomeClass.of(va), OutcomeClass.of(vb), a.hex(), b.hex(), ulps, rel);
+        return new Discrepancy(
+                r.program(),
+                r.input(),
+                pair,
+                cls,
+                OutcomeClass.of(va),
+                OutcomeClass.of(vb),
+                a.hex(),
+                b.hex(),
+                ulps,
+                rel);
     }
 
     // A result of an FP32 program that is not a float (a harness printing in double) is measured in FP64 ULPs rather
@@ -169,7 +186,8 @@ public final class Comparer {
         if (o.program() == null || o.toolchain() == null || o.opt() == null || o.status() == null) {
             throw new FparityError("outcome " + o.key() + " lacks program, toolchain, opt or status");
         }
-        if (o.status() == Status.OK && o.hex() == null) throw new FparityError("outcome " + o.key() + " is OK but has no result");
+        if (o.status() == Status.OK && o.hex() == null)
+            throw new FparityError("outcome " + o.key() + " is OK but has no result");
     }
 
     /** One (program, input): the unit both sides of a pair are matched on. */

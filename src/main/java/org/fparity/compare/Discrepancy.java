@@ -13,8 +13,16 @@ import org.fparity.exec.OutcomeClass;
  * @param relError |a − b| / max(|a|, |b|), or NaN when the class is not Number–Number
  */
 public record Discrepancy(
-        String program, int input, Pair pair, DiscrepancyClass cls, OutcomeClass classA, OutcomeClass classB,
-        String hexA, String hexB, BigInteger ulps, double relError) {
+        String program,
+        int input,
+        Pair pair,
+        DiscrepancyClass cls,
+        OutcomeClass classA,
+        OutcomeClass classB,
+        String hexA,
+        String hexB,
+        BigInteger ulps,
+        double relError) {
 
     /** True for Number–Number discrepancies, the ones with a ULP distance. */
     public boolean hasUlps() {

@@ -50,8 +50,10 @@ public final class DiscrepantCases {
         Map<String, Map<String, List<Double>>> byProgram = new LinkedHashMap<>();
         for (Outcome o : outcomes) {
             if (o.status() != Outcome.Status.OK) continue;
-            byProgram.computeIfAbsent(o.program(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(Integer.toString(o.input()), k -> new java.util.ArrayList<>()).add(o.value());
+            byProgram
+                    .computeIfAbsent(o.program(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(Integer.toString(o.input()), k -> new java.util.ArrayList<>())
+                    .add(o.value());
         }
         return of(byProgram);
     }
@@ -60,7 +62,9 @@ public final class DiscrepantCases {
     public static java.util.Set<String> disagreeingCases(Collection<Outcome> outcomes) {
         Map<String, List<Double>> byCase = new LinkedHashMap<>();
         for (Outcome o : outcomes) {
-            if (o.status() == Outcome.Status.OK) byCase.computeIfAbsent(o.program() + "/" + o.input(), k -> new java.util.ArrayList<>()).add(o.value());
+            if (o.status() == Outcome.Status.OK)
+                byCase.computeIfAbsent(o.program() + "/" + o.input(), k -> new java.util.ArrayList<>())
+                        .add(o.value());
         }
         java.util.Set<String> out = new java.util.TreeSet<>();
         byCase.forEach((k, v) -> {

@@ -14,7 +14,11 @@ import org.fparity.exec.Outcome.Status;
  * @param runs     per platform, how many runs ended with each status
  * @param cases    how many cases (program × input) have an outcome on some platform: the unit reports count in
  */
-public record Findings(List<PairSummary> pairs, List<Discrepancy> discrepancies, List<StatusMismatch> mismatches, Map<Platform, Map<Status, Integer>> runs,
+public record Findings(
+        List<PairSummary> pairs,
+        List<Discrepancy> discrepancies,
+        List<StatusMismatch> mismatches,
+        Map<Platform, Map<Status, Integer>> runs,
         int cases) {
     public Findings {
         pairs = List.copyOf(pairs);
@@ -30,7 +34,9 @@ public record Findings(List<PairSummary> pairs, List<Discrepancy> discrepancies,
     public Map<String, List<PairSummary>> series() {
         Map<String, List<PairSummary>> out = new LinkedHashMap<>();
         for (org.fparity.ir.Precision p : List.of(org.fparity.ir.Precision.FP64, org.fparity.ir.Precision.FP32)) {
-            for (PairSummary s : pairs) if (s.precision() == p) out.computeIfAbsent(s.series(), k -> new ArrayList<>()).add(s);
+            for (PairSummary s : pairs)
+                if (s.precision() == p)
+                    out.computeIfAbsent(s.series(), k -> new ArrayList<>()).add(s);
         }
         return out;
     }
@@ -42,7 +48,10 @@ public record Findings(List<PairSummary> pairs, List<Discrepancy> discrepancies,
     }
 
     public int totalRuns() {
-        return runs.values().stream().flatMap(m -> m.values().stream()).mapToInt(Integer::intValue).sum();
+        return runs.values().stream()
+                .flatMap(m -> m.values().stream())
+                .mapToInt(Integer::intValue)
+                .sum();
     }
 
     public int discrepancyCount(DiscrepancyClass c) {

@@ -20,12 +20,16 @@ public record Pair(Platform a, Platform b) {
      * reports' Across sites). Two different toolchains at two sites differ as toolchains do, not as sites.
      */
     public boolean acrossSites() {
-        return !a.site().equals(b.site()) && a.toolchain().equals(b.toolchain()) && a.opt().equals(b.opt());
+        return !a.site().equals(b.site())
+                && a.toolchain().equals(b.toolchain())
+                && a.opt().equals(b.opt());
     }
 
     /** The table this pair is one row of: {@code gcc vs clang-19}, or {@code gcc O0 vs other opt levels}. */
     public String series() {
-        return kind() == Kind.TOOLCHAINS ? a.lane() + " vs " + b.lane() : a.lane() + " " + a.opt() + " vs other opt levels";
+        return kind() == Kind.TOOLCHAINS
+                ? a.lane() + " vs " + b.lane()
+                : a.lane() + " " + a.opt() + " vs other opt levels";
     }
 
     /** The row within the series: the opt level (b's, which for toolchain pairs is also a's). */

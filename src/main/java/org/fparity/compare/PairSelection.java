@@ -78,16 +78,21 @@ public final class PairSelection {
         }
         String a = lane(sides[0], lanes, spec);
         String b = lane(sides[1], lanes, spec);
-        if (a.equals(b)) throw new FparityError("--pair '" + spec + "': both sides are the same toolchain (use gcc@O0:gcc@O3 for opt levels)");
+        if (a.equals(b))
+            throw new FparityError(
+                    "--pair '" + spec + "': both sides are the same toolchain (use gcc@O0:gcc@O3 for opt levels)");
         List<Pair> pairs = acrossLanes(lanes.get(a), lanes.get(b));
-        if (pairs.isEmpty()) throw new FparityError("--pair '" + spec + "': " + a + " and " + b + " share no opt level in this campaign");
+        if (pairs.isEmpty())
+            throw new FparityError(
+                    "--pair '" + spec + "': " + a + " and " + b + " share no opt level in this campaign");
         return pairs;
     }
 
     /** Lanes by name (sorted), each with its platforms by opt level (in the paper's order). */
     private static Map<String, Map<String, Platform>> lanes(Set<Platform> present) {
         Map<String, Map<String, Platform>> m = new TreeMap<>();
-        for (Platform p : present) m.computeIfAbsent(p.lane(), k -> new TreeMap<>(Platform.OPT_ORDER)).put(p.opt(), p);
+        for (Platform p : present)
+            m.computeIfAbsent(p.lane(), k -> new TreeMap<>(Platform.OPT_ORDER)).put(p.opt(), p);
         return m;
     }
 
@@ -103,7 +108,8 @@ public final class PairSelection {
     private static String lane(String name, Map<String, Map<String, Platform>> lanes, String spec) {
         String n = resolve(name.strip(), lanes, spec);
         if (n == null) {
-            throw new FparityError("--pair '" + spec + "': unknown toolchain '" + name.strip() + "' (this campaign has: " + String.join(", ", lanes.keySet()) + ")");
+            throw new FparityError("--pair '" + spec + "': unknown toolchain '" + name.strip()
+                    + "' (this campaign has: " + String.join(", ", lanes.keySet()) + ")");
         }
         return n;
     }
@@ -115,9 +121,12 @@ public final class PairSelection {
      */
     private static String resolve(String n, Map<String, Map<String, Platform>> lanes, String spec) {
         if (lanes.containsKey(n)) return n;
-        List<String> longer = lanes.keySet().stream().filter(l -> l.startsWith(n + "@") || l.startsWith(n + "#")).toList();
+        List<String> longer = lanes.keySet().stream()
+                .filter(l -> l.startsWith(n + "@") || l.startsWith(n + "#"))
+                .toList();
         if (longer.size() > 1) {
-            throw new FparityError("--pair '" + spec + "': '" + n + "' is ambiguous (this campaign has: " + String.join(", ", longer) + ")");
+            throw new FparityError("--pair '" + spec + "': '" + n + "' is ambiguous (this campaign has: "
+                    + String.join(", ", longer) + ")");
         }
         return longer.isEmpty() ? null : longer.getFirst();
     }
@@ -130,17 +139,20 @@ public final class PairSelection {
         if (lanes.containsKey(side) || (!side.contains("@") && resolve(side, lanes, spec) != null)) return null;
         PlatformKey k = PlatformKey.parse(side);
         if (k == null) {
-            if (side.contains("@")) throw new FparityError("--pair '" + spec + "': '" + side + "' is not toolchain@opt");
+            if (side.contains("@"))
+                throw new FparityError("--pair '" + spec + "': '" + side + "' is not toolchain@opt");
             return null;
         }
         Platform p = Platform.of(k);
         String resolved = resolve(p.lane(), lanes, spec);
         Map<String, Platform> lane = resolved == null ? null : lanes.get(resolved);
         if (lane == null) {
-            throw new FparityError("--pair '" + spec + "': unknown toolchain '" + p.lane() + "' (this campaign has: " + String.join(", ", lanes.keySet()) + ")");
+            throw new FparityError("--pair '" + spec + "': unknown toolchain '" + p.lane() + "' (this campaign has: "
+                    + String.join(", ", lanes.keySet()) + ")");
         }
         if (lane.containsKey(p.opt())) return lane.get(p.opt());
         String opts = lane.keySet().stream().collect(Collectors.joining(", "));
-        throw new FparityError("--pair '" + spec + "': " + p.lane() + " has no opt level '" + p.opt() + "' (it has: " + opts + ")");
+        throw new FparityError(
+                "--pair '" + spec + "': " + p.lane() + " has no opt level '" + p.opt() + "' (it has: " + opts + ")");
     }
 }

@@ -6,7 +6,8 @@ import org.fparity.exec.Outcome.Status;
  * A run that ended differently on the two sides ("gcc O3 crashed where clang O3 ran"): not a numerical discrepancy,
  * but never silently dropped.
  */
-public record StatusMismatch(String program, int input, Pair pair, Status statusA, Status statusB, String detailA, String detailB) {
+public record StatusMismatch(
+        String program, int input, Pair pair, Status statusA, Status statusB, String detailA, String detailB) {
     public String key() {
         return program + "/" + input + "/" + pair.id();
     }

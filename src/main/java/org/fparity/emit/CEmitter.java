@@ -35,10 +35,13 @@ final class CEmitter extends CHost {
 
     @Override
     void lifecycle(StringBuilder out, List<Program> programs) {
-        out.append("static void fp_init(int argc, char **argv, int single) {\n  (void) argc;\n  (void) argv;\n  (void) single;\n}\n\n");
+        out.append(
+                "static void fp_init(int argc, char **argv, int single) {\n  (void) argc;\n  (void) argv;\n  (void) single;\n}\n\n");
         out.append("static void fp_finish(void) {}\n\n");
         // only where a program takes an array: unused static helpers are a warning, an error under -Werror
-        boolean arrays = programs.stream().anyMatch(p -> p.params().stream().anyMatch(x -> x.kind() == Param.Kind.FP_ARRAY || x.kind() == Param.Kind.FP_ELEMENTS));
+        boolean arrays = programs.stream()
+                .anyMatch(p -> p.params().stream()
+                        .anyMatch(x -> x.kind() == Param.Kind.FP_ARRAY || x.kind() == Param.Kind.FP_ELEMENTS));
         if (!arrays) return;
         int maxParams = programs.stream().mapToInt(p -> p.params().size()).max().orElse(1);
         out.append("static void *fp_arr[").append(maxParams).append("];\n");
@@ -110,7 +113,8 @@ final class CEmitter extends CHost {
             int s = slot(p, j);
             if (j > 0) call.append(", ");
             switch (par.kind()) {
-                case FP -> call.append('(').append(t).append(") fp_hv[").append(s).append(']');
+                case FP ->
+                    call.append('(').append(t).append(") fp_hv[").append(s).append(']');
                 case INT -> call.append("fp_hn[").append(s).append(']');
                 case FP_ARRAY, FP_ELEMENTS -> {
                     call.append('(').append(t).append(" *) fp_arr[").append(j).append(']');
@@ -120,7 +124,11 @@ final class CEmitter extends CHost {
         }
         if (p.params().stream().noneMatch(x -> x.kind() == Param.Kind.INT)) out.append("  (void) fp_hn;\n");
         if (arrays) out.append("  fp_arrays_make(").append(k).append(", fp_hv);\n");
-        out.append("  *fp_r = (double) compute_").append(k).append('(').append(call).append(");\n");
+        out.append("  *fp_r = (double) compute_")
+                .append(k)
+                .append('(')
+                .append(call)
+                .append(");\n");
         if (arrays) out.append("  fp_arrays_free(").append(k).append(");\n");
         runnerEnd(out, k);
     }

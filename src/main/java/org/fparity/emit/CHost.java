@@ -57,7 +57,9 @@ abstract class CHost implements Emitter {
 
     private String file(List<Program> ps, boolean single) {
         StringBuilder out = new StringBuilder(4096 + 2048 * ps.size());
-        out.append("/* fparity ").append(language().id()).append(single ? " reproducer" : " batch of " + ps.size())
+        out.append("/* fparity ")
+                .append(language().id())
+                .append(single ? " reproducer" : " batch of " + ps.size())
                 .append(": harness protocol in org.fparity.emit (package-info) */\n");
         prelude(out, ps);
         int maxV = 1;
@@ -73,14 +75,19 @@ abstract class CHost implements Emitter {
             maxN = Math.max(maxN, n);
         }
         out.append("#define FP_N ").append(ps.size()).append("\n");
-        out.append("static double fp_vals[").append(maxV).append("];\nstatic int fp_ints[").append(maxN).append("];\n");
+        out.append("static double fp_vals[")
+                .append(maxV)
+                .append("];\nstatic int fp_ints[")
+                .append(maxN)
+                .append("];\n");
         table(out, ps);
         out.append(COMMON_HEAD).append(COMMON_LINES).append(COMMON_PARSE);
         programs(out, ps);
         lifecycle(out, ps);
         for (int k = 0; k < ps.size(); k++) runner(out, k, ps.get(k));
         out.append("static void (*const fp_run[FP_N])(const double *, const int *, double *) = {");
-        for (int k = 0; k < ps.size(); k++) out.append(k % 8 == 0 ? "\n  " : " ").append("fp_run_").append(k).append(',');
+        for (int k = 0; k < ps.size(); k++)
+            out.append(k % 8 == 0 ? "\n  " : " ").append("fp_run_").append(k).append(',');
         out.append("\n};\n\n");
         out.append(single ? mainSingle() : MAIN_BATCH);
         return out.toString();
@@ -106,7 +113,11 @@ abstract class CHost implements Emitter {
             else v += par.fpValues(p.arrayLength());
         }
         out.append("#define FP_N 1\n");
-        out.append("static double fp_vals[").append(Math.max(v, 1)).append("];\nstatic int fp_ints[").append(Math.max(n, 1)).append("];\n");
+        out.append("static double fp_vals[")
+                .append(Math.max(v, 1))
+                .append("];\nstatic int fp_ints[")
+                .append(Math.max(n, 1))
+                .append("];\n");
         table(out, ps);
         out.append(COMMON_HEAD).append(COMMON_PARSE);
         reproducerProgram(out, p);
@@ -114,24 +125,40 @@ abstract class CHost implements Emitter {
         runner(out, 0, p);
         out.append("static void (*const fp_run[FP_N])(const double *, const int *, double *) = {\n  fp_run_0,\n};\n\n");
         out.append("/* the input, one token per parameter value */\n");
-        for (int i = 0; i < tokens.size(); i++) out.append("static char fp_in_").append(i).append("[] = ").append(cString(tokens.get(i))).append(";\n");
+        for (int i = 0; i < tokens.size(); i++)
+            out.append("static char fp_in_")
+                    .append(i)
+                    .append("[] = ")
+                    .append(cString(tokens.get(i)))
+                    .append(";\n");
         out.append("static char *fp_input[").append(Math.max(tokens.size(), 1)).append("] = {");
-        for (int i = 0; i < tokens.size(); i++) out.append(i == 0 ? "" : ", ").append("fp_in_").append(i);
+        for (int i = 0; i < tokens.size(); i++)
+            out.append(i == 0 ? "" : ", ").append("fp_in_").append(i);
         if (tokens.isEmpty()) out.append('0');
         out.append("};\n");
         if (!recorded.isEmpty()) {
             out.append("/* what the campaign recorded for this input: platform, result */\n");
             out.append("static const char *const fp_recorded[][2] = {\n");
-            for (Map.Entry<String, String> r : recorded) out.append("  {").append(cString(r.getKey())).append(", ").append(cString(r.getValue())).append("},\n");
+            for (Map.Entry<String, String> r : recorded)
+                out.append("  {")
+                        .append(cString(r.getKey()))
+                        .append(", ")
+                        .append(cString(r.getValue()))
+                        .append("},\n");
             out.append("};\n");
         }
         out.append("\nint main(void) {\n  char fp_why[96];\n  double fp_r = 0.0;\n");
         if (!recorded.isEmpty()) out.append("  size_t fp_i;\n");
         out.append("  fp_init(0, 0, 1);\n");
-        out.append("  if (!fp_parse_args(0, fp_input, ").append(tokens.size()).append(", fp_why, sizeof fp_why)) fp_fail(4, \"%s\", fp_why);\n");
+        out.append("  if (!fp_parse_args(0, fp_input, ")
+                .append(tokens.size())
+                .append(", fp_why, sizeof fp_why)) fp_fail(4, \"%s\", fp_why);\n");
         out.append("  fp_ran = -1;\n  fp_run[0](fp_vals, fp_ints, &fp_r);\n");
         out.append("  if (fp_ran != 0) fp_fail(4, \"%s\");\n".formatted(SINGLE_RETURNED));
-        out.append(p.precision() == Precision.FP32 ? "  printf(\"%a %.9g\\n\", fp_r, fp_r);\n" : "  printf(\"%a %.17g\\n\", fp_r, fp_r);\n");
+        out.append(
+                p.precision() == Precision.FP32
+                        ? "  printf(\"%a %.9g\\n\", fp_r, fp_r);\n"
+                        : "  printf(\"%a %.17g\\n\", fp_r, fp_r);\n");
         if (!recorded.isEmpty()) {
             out.append("  for (fp_i = 0; fp_i < sizeof fp_recorded / sizeof fp_recorded[0]; fp_i++) {\n");
             out.append("    printf(\"recorded %s %s\\n\", fp_recorded[fp_i][0], fp_recorded[fp_i][1]);\n  }\n");
@@ -179,24 +206,32 @@ abstract class CHost implements Emitter {
     }
 
     private static void table(StringBuilder out, List<Program> ps) {
-        out.append("/* per program: parameter kinds (F scalar, I loop bound, A array fill value, E array of one value per element), FP32?, array length */\n");
+        out.append(
+                "/* per program: parameter kinds (F scalar, I loop bound, A array fill value, E array of one value per element), FP32?, array length */\n");
         out.append("static const char *const fp_sig[FP_N] = {");
         for (int k = 0; k < ps.size(); k++) {
             out.append(k % 8 == 0 ? "\n  " : " ").append('"');
             for (Param par : ps.get(k).params()) {
-                out.append(switch (par.kind()) {
-                    case FP -> 'F';
-                    case INT -> 'I';
-                    case FP_ARRAY -> 'A';
-                    case FP_ELEMENTS -> 'E';
-                });
+                out.append(
+                        switch (par.kind()) {
+                            case FP -> 'F';
+                            case INT -> 'I';
+                            case FP_ARRAY -> 'A';
+                            case FP_ELEMENTS -> 'E';
+                        });
             }
             out.append("\",");
         }
         out.append("\n};\nstatic const unsigned char fp_single[FP_N] = {");
-        for (int k = 0; k < ps.size(); k++) out.append(k % 32 == 0 ? "\n  " : " ").append(ps.get(k).precision() == Precision.FP32 ? 1 : 0).append(',');
+        for (int k = 0; k < ps.size(); k++)
+            out.append(k % 32 == 0 ? "\n  " : " ")
+                    .append(ps.get(k).precision() == Precision.FP32 ? 1 : 0)
+                    .append(',');
         out.append("\n};\nstatic const int fp_len[FP_N] = {");
-        for (int k = 0; k < ps.size(); k++) out.append(k % 16 == 0 ? "\n  " : " ").append(ps.get(k).arrayLength()).append(',');
+        for (int k = 0; k < ps.size(); k++)
+            out.append(k % 16 == 0 ? "\n  " : " ")
+                    .append(ps.get(k).arrayLength())
+                    .append(',');
         out.append("\n};\n\n");
     }
 
@@ -242,7 +277,8 @@ abstract class CHost implements Emitter {
     }
 
     /** Why a single-program form fails (exit 4) when its call came back from code other than its fp_run_0's end. */
-    static final String SINGLE_RETURNED = "the program returned without finishing its own code (undefined behaviour under this build's flags)";
+    static final String SINGLE_RETURNED =
+            "the program returned without finishing its own code (undefined behaviour under this build's flags)";
 
     static final String MAIN_BATCH = """
             int main(int argc, char **argv) {

@@ -17,7 +17,8 @@ final class CSyntax extends Printer {
         this(precision, spelling, java.util.Set.of());
     }
 
-    private CSyntax(Precision precision, BiFunction<MathFn, Precision, String> spelling, java.util.Set<String> markUsed) {
+    private CSyntax(
+            Precision precision, BiFunction<MathFn, Precision, String> spelling, java.util.Set<String> markUsed) {
         super(precision);
         this.spelling = spelling;
         this.markUsed = markUsed;
@@ -26,7 +27,8 @@ final class CSyntax extends Printer {
     @Override
     public void stmt(StringBuilder out, org.fparity.ir.Stmt s, int indent) {
         super.stmt(out, s, indent);
-        if (s instanceof org.fparity.ir.Stmt.Decl d && markUsed.contains(d.name())) out.append("  ".repeat(indent)).append("(void) ").append(d.name()).append(";\n");
+        if (s instanceof org.fparity.ir.Stmt.Decl d && markUsed.contains(d.name()))
+            out.append("  ".repeat(indent)).append("(void) ").append(d.name()).append(";\n");
     }
 
     @Override
@@ -38,7 +40,12 @@ final class CSyntax extends Printer {
      * Appends {@code <qualifiers> T compute_K(params) { body return comp; }}; {@code arrayQualifier} prefixes array
      * pointers ({@code __global } in OpenCL, where a pointer without an address space is private).
      */
-    static void function(StringBuilder out, String qualifiers, int k, Program p, BiFunction<MathFn, Precision, String> spelling,
+    static void function(
+            StringBuilder out,
+            String qualifiers,
+            int k,
+            Program p,
+            BiFunction<MathFn, Precision, String> spelling,
             String arrayQualifier) {
         String t = p.precision().cType();
         out.append(qualifiers).append(t).append(" compute_").append(k).append('(');
@@ -48,7 +55,8 @@ final class CSyntax extends Printer {
             switch (par.kind()) {
                 case FP -> out.append(t).append(' ').append(par.name());
                 case INT -> out.append("int ").append(par.name());
-                case FP_ARRAY, FP_ELEMENTS -> out.append(arrayQualifier).append(t).append(" *").append(par.name());
+                case FP_ARRAY, FP_ELEMENTS ->
+                    out.append(arrayQualifier).append(t).append(" *").append(par.name());
             }
         }
         out.append(") {\n");
@@ -60,13 +68,16 @@ final class CSyntax extends Printer {
      * As {@link #function}, for a reproducer compiled with {@code -Wall -Wextra -Werror}: a parameter the body never
      * reads and a temporary never read after its declaration get {@code (void) name;}, which changes no arithmetic.
      */
-    static void functionWithoutUnused(StringBuilder out, String qualifiers, int k, Program p, BiFunction<MathFn, Precision, String> spelling) {
+    static void functionWithoutUnused(
+            StringBuilder out, String qualifiers, int k, Program p, BiFunction<MathFn, Precision, String> spelling) {
         StringBuilder body = new StringBuilder();
         new CSyntax(p.precision(), spelling).block(body, p.body(), 1);
         java.util.Set<String> unusedLocals = new java.util.HashSet<>();
         java.util.List<String> unusedParams = new java.util.ArrayList<>();
         for (String line : body.toString().lines().toList()) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*" + java.util.regex.Pattern.quote(p.precision().cType()) + " (\\w+) = ").matcher(line);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*"
+                            + java.util.regex.Pattern.quote(p.precision().cType()) + " (\\w+) = ")
+                    .matcher(line);
             if (m.find() && uses(body.toString(), m.group(1)) < 2) unusedLocals.add(m.group(1));
         }
         for (Param par : p.params()) if (uses(body.toString(), par.name()) == 0) unusedParams.add(par.name());
@@ -80,7 +91,8 @@ final class CSyntax extends Printer {
     }
 
     private static int uses(String text, String name) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(name) + "\\b").matcher(text);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(name) + "\\b")
+                .matcher(text);
         int n = 0;
         while (m.find()) n++;
         return n;

@@ -61,13 +61,23 @@ final class GpuEmitter extends CHost {
             CSyntax.function(out, "static __device__ ", k, p, api == Api.CUDA ? MathFn::cuda : MathFn::hip, "");
             String t = p.precision().cType();
             // extern "C": the device-only form's loader finds kernels by plain name; linkage changes no code
-            out.append("extern \"C\" __global__ void fp_kernel_").append(k).append('(').append(t).append(" *fp_out, const ").append(t)
+            out.append("extern \"C\" __global__ void fp_kernel_")
+                    .append(k)
+                    .append('(')
+                    .append(t)
+                    .append(" *fp_out, const ")
+                    .append(t)
                     .append(" *fp_v");
             if (hasInts(p)) out.append(", const int *fp_n");
             for (int j = 0; j < p.params().size(); j++) {
-                if (p.params().get(j).kind().array()) out.append(", ").append(t).append(" *fp_a").append(j);
+                if (p.params().get(j).kind().array())
+                    out.append(", ").append(t).append(" *fp_a").append(j);
             }
-            out.append(") {\n  *fp_out = compute_").append(k).append('(').append(kernelArgs(p)).append(");\n}\n\n");
+            out.append(") {\n  *fp_out = compute_")
+                    .append(k)
+                    .append('(')
+                    .append(kernelArgs(p))
+                    .append(");\n}\n\n");
         }
     }
 
@@ -80,7 +90,10 @@ final class GpuEmitter extends CHost {
     public String deviceBatch(List<Program> ps) {
         if (ps.isEmpty()) throw new IllegalArgumentException("a batch needs at least one program");
         StringBuilder out = new StringBuilder(2048 + 2048 * ps.size());
-        out.append("/* fparity ").append(language().id()).append(" device code, batch of ").append(ps.size())
+        out.append("/* fparity ")
+                .append(language().id())
+                .append(" device code, batch of ")
+                .append(ps.size())
                 .append(": run by the fparity GPU loader (org.fparity.emit.GpuLoader) */\n");
         prelude(out, ps);
         out.append('\n');
@@ -94,14 +107,20 @@ final class GpuEmitter extends CHost {
         StringBuilder meta = new StringBuilder().append(ps.size()).append("\\n");
         for (Program p : ps) {
             StringBuilder sig = new StringBuilder();
-            for (Param par : p.params()) sig.append(switch (par.kind()) {
-                case FP -> 'F';
-                case INT -> 'I';
-                case FP_ARRAY -> 'A';
-                case FP_ELEMENTS -> 'E';
-            });
-            meta.append(sig.isEmpty() ? "-" : sig).append(' ').append(p.precision() == org.fparity.ir.Precision.FP32 ? 1 : 0)
-                    .append(' ').append(p.arrayLength()).append("\\n");
+            for (Param par : p.params())
+                sig.append(
+                        switch (par.kind()) {
+                            case FP -> 'F';
+                            case INT -> 'I';
+                            case FP_ARRAY -> 'A';
+                            case FP_ELEMENTS -> 'E';
+                        });
+            meta.append(sig.isEmpty() ? "-" : sig)
+                    .append(' ')
+                    .append(p.precision() == org.fparity.ir.Precision.FP32 ? 1 : 0)
+                    .append(' ')
+                    .append(p.arrayLength())
+                    .append("\\n");
         }
         // not const: a const namespace-scope array may be dropped or internalised; the loader looks it up by name
         out.append("extern \"C\" __device__ char fp_meta[] = \"").append(meta).append("\";\n");
@@ -119,7 +138,8 @@ final class GpuEmitter extends CHost {
         if (api != Api.CUDA) throw new UnsupportedOperationException("the one-input-per-thread form is CUDA's (JCuda)");
         if (ps.isEmpty()) throw new IllegalArgumentException("a batch needs at least one program");
         StringBuilder out = new StringBuilder(2048 + 2048 * ps.size());
-        out.append("/* fparity CUDA device code, batch of ").append(ps.size())
+        out.append("/* fparity CUDA device code, batch of ")
+                .append(ps.size())
                 .append(", one input per thread: run in process by JCuda (org.fparity.exec.JCudaRunner) */\n");
         prelude(out, ps);
         out.append('\n');
@@ -137,19 +157,45 @@ final class GpuEmitter extends CHost {
                     case FP_ARRAY, FP_ELEMENTS -> na++;
                 }
             }
-            out.append("extern \"C\" __global__ void fp_many_").append(k).append('(').append(t).append(" *fp_out, const ").append(t)
-                    .append(" *fp_vs, const int *fp_ns, ").append(t).append(" *fp_as, int fp_count) {\n");
+            out.append("extern \"C\" __global__ void fp_many_")
+                    .append(k)
+                    .append('(')
+                    .append(t)
+                    .append(" *fp_out, const ")
+                    .append(t)
+                    .append(" *fp_vs, const int *fp_ns, ")
+                    .append(t)
+                    .append(" *fp_as, int fp_count) {\n");
             out.append("  int fp_t = blockIdx.x * blockDim.x + threadIdx.x;\n  if (fp_t >= fp_count) return;\n");
-            out.append("  const ").append(t).append(" *fp_v = fp_vs + (size_t) fp_t * ").append(Math.max(nv, 1)).append(";\n");
-            out.append("  const int *fp_n = fp_ns + (size_t) fp_t * ").append(Math.max(nn, 1)).append(";\n");
+            out.append("  const ")
+                    .append(t)
+                    .append(" *fp_v = fp_vs + (size_t) fp_t * ")
+                    .append(Math.max(nv, 1))
+                    .append(";\n");
+            out.append("  const int *fp_n = fp_ns + (size_t) fp_t * ")
+                    .append(Math.max(nn, 1))
+                    .append(";\n");
             int a = 0;
             for (int j = 0; j < p.params().size(); j++) {
                 if (!p.params().get(j).kind().array()) continue;
-                out.append("  ").append(t).append(" *fp_a").append(j).append(" = fp_as + ((size_t) fp_t * ").append(Math.max(na, 1)).append(" + ")
-                        .append(a++).append(") * ").append(p.arrayLength()).append(";\n");
+                out.append("  ")
+                        .append(t)
+                        .append(" *fp_a")
+                        .append(j)
+                        .append(" = fp_as + ((size_t) fp_t * ")
+                        .append(Math.max(na, 1))
+                        .append(" + ")
+                        .append(a++)
+                        .append(") * ")
+                        .append(p.arrayLength())
+                        .append(";\n");
             }
             out.append("  (void) fp_v;\n  (void) fp_n;\n");
-            out.append("  fp_out[fp_t] = compute_").append(k).append('(').append(kernelArgs(p)).append(");\n}\n\n");
+            out.append("  fp_out[fp_t] = compute_")
+                    .append(k)
+                    .append('(')
+                    .append(kernelArgs(p))
+                    .append(");\n}\n\n");
         }
         meta(out, ps);
         return out.toString();
@@ -217,7 +263,14 @@ final class GpuEmitter extends CHost {
         int nn = 0;
         for (int j = 0; j < p.params().size(); j++) {
             switch (p.params().get(j).kind()) {
-                case FP -> scalars.append("  fp_v[").append(nv++).append("] = (").append(t).append(") fp_hv[").append(slot(p, j)).append("];\n");
+                case FP ->
+                    scalars.append("  fp_v[")
+                            .append(nv++)
+                            .append("] = (")
+                            .append(t)
+                            .append(") fp_hv[")
+                            .append(slot(p, j))
+                            .append("];\n");
                 case INT -> nn++;
                 case FP_ARRAY, FP_ELEMENTS -> {}
             }
@@ -239,7 +292,9 @@ final class GpuEmitter extends CHost {
         check(out, x("cudaMemcpy") + "(fp_dv, fp_v, sizeof fp_v, " + x("cudaMemcpyHostToDevice") + ")");
         if (nn > 0) {
             check(out, x("cudaMalloc") + "((void **) &fp_dn, " + nn + " * sizeof(int))");
-            check(out, x("cudaMemcpy") + "(fp_dn, fp_hn, " + nn + " * sizeof(int), " + x("cudaMemcpyHostToDevice") + ")");
+            check(
+                    out,
+                    x("cudaMemcpy") + "(fp_dn, fp_hn, " + nn + " * sizeof(int), " + x("cudaMemcpyHostToDevice") + ")");
         }
         StringBuilder launchArgs = new StringBuilder("fp_dout, fp_dv");
         if (nn > 0) launchArgs.append(", fp_dn");
@@ -248,18 +303,43 @@ final class GpuEmitter extends CHost {
             String h = "fp_h" + j;
             String d = "fp_a" + j;
             String bytes = p.arrayLength() + " * sizeof(" + t + ")";
-            out.append("  ").append(t).append(" *").append(h).append(" = (").append(t).append(" *) fp_alloc(").append(bytes).append("), *")
-                    .append(d).append(" = 0;\n");
-            out.append("  for (int fp_i = 0; fp_i < ").append(p.arrayLength()).append("; ++fp_i) ").append(h).append("[fp_i] = (").append(t)
-                    .append(") fp_hv[").append(slot(p, j)).append(elementOffset(p, j)).append("];\n");
+            out.append("  ")
+                    .append(t)
+                    .append(" *")
+                    .append(h)
+                    .append(" = (")
+                    .append(t)
+                    .append(" *) fp_alloc(")
+                    .append(bytes)
+                    .append("), *")
+                    .append(d)
+                    .append(" = 0;\n");
+            out.append("  for (int fp_i = 0; fp_i < ")
+                    .append(p.arrayLength())
+                    .append("; ++fp_i) ")
+                    .append(h)
+                    .append("[fp_i] = (")
+                    .append(t)
+                    .append(") fp_hv[")
+                    .append(slot(p, j))
+                    .append(elementOffset(p, j))
+                    .append("];\n");
             check(out, x("cudaMalloc") + "((void **) &" + d + ", " + bytes + ")");
             check(out, x("cudaMemcpy") + "(" + d + ", " + h + ", " + bytes + ", " + x("cudaMemcpyHostToDevice") + ")");
             launchArgs.append(", ").append(d);
         }
         if (api == Api.CUDA) {
-            out.append("  fp_kernel_").append(k).append("<<<1, 1>>>(").append(launchArgs).append(");\n");
+            out.append("  fp_kernel_")
+                    .append(k)
+                    .append("<<<1, 1>>>(")
+                    .append(launchArgs)
+                    .append(");\n");
         } else {
-            out.append("  hipLaunchKernelGGL(fp_kernel_").append(k).append(", dim3(1), dim3(1), 0, 0, ").append(launchArgs).append(");\n");
+            out.append("  hipLaunchKernelGGL(fp_kernel_")
+                    .append(k)
+                    .append(", dim3(1), dim3(1), 0, 0, ")
+                    .append(launchArgs)
+                    .append(");\n");
         }
         check(out, x("cudaGetLastError") + "()");
         check(out, x("cudaDeviceSynchronize") + "()");

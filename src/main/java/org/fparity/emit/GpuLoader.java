@@ -19,7 +19,8 @@ public final class GpuLoader {
             case "hip" -> HIP;
             default -> throw new IllegalArgumentException("no GPU loader for API '" + api + "' (cuda or hip)");
         };
-        return "/* fparity GPU loader (" + api + "): the host side of device-only batches; protocol in org.fparity.emit */\n"
+        return "/* fparity GPU loader (" + api
+                + "): the host side of device-only batches; protocol in org.fparity.emit */\n"
                 + HEAD + CHost.COMMON_HEAD + binding + TABLE + CHost.COMMON_LINES + CHost.COMMON_PARSE + RUN
                 + CHost.MAIN_BATCH.replace("fp_run[fp_k](", "fp_run_program(fp_k, ");
     }

@@ -60,7 +60,9 @@ public final class HipifyEmitter implements Emitter {
     public static String convert(String cudaText) {
         String s = cudaText.replace("#include <cuda_runtime.h>", "#include <hip/hip_runtime.h>")
                 .replace("#include <cuda_runtime_api.h>", "#include <hip/hip_runtime_api.h>");
-        StringBuilder out = new StringBuilder(s.length() + s.length() / 16).append(HIP_INCLUDE).append('\n');
+        StringBuilder out = new StringBuilder(s.length() + s.length() / 16)
+                .append(HIP_INCLUDE)
+                .append('\n');
         int i = 0;
         int n = s.length();
         for (int c = s.indexOf("cuda"); c >= 0; c = s.indexOf("cuda", i)) {
@@ -85,7 +87,8 @@ public final class HipifyEmitter implements Emitter {
     static final String HIP_INCLUDE = "#include \"hip/hip_runtime.h\"";
 
     /** CUDA runtime names whose HIP name is not {@code hip} + the rest (as hipify-perl maps them). */
-    static final java.util.Map<String, String> RENAMED = java.util.Map.of("cudaErrorInitializationError", "hipErrorNotInitialized");
+    static final java.util.Map<String, String> RENAMED =
+            java.util.Map.of("cudaErrorInitializationError", "hipErrorNotInitialized");
 
     private static boolean identifierChar(char c) {
         return Character.isLetterOrDigit(c) || c == '_';
@@ -97,10 +100,15 @@ public final class HipifyEmitter implements Emitter {
             try {
                 Path in = dir.resolve("batch.cu");
                 Files.writeString(in, cudaText);
-                Processes.Captured c = Processes.command(perlArgv(tool, in.toString())).discardStderr().timeoutSeconds(300).capture();
-                if (c.result().timedOut()) throw new IllegalStateException("hipify-perl timed out after 300 s; its process tree was killed");
+                Processes.Captured c = Processes.command(perlArgv(tool, in.toString()))
+                        .discardStderr()
+                        .timeoutSeconds(300)
+                        .capture();
+                if (c.result().timedOut())
+                    throw new IllegalStateException("hipify-perl timed out after 300 s; its process tree was killed");
                 if (c.result().exitCode() != 0 || c.stdout().isEmpty()) {
-                    throw new IllegalStateException("hipify-perl failed with exit code " + c.result().exitCode());
+                    throw new IllegalStateException(
+                            "hipify-perl failed with exit code " + c.result().exitCode());
                 }
                 return c.stdout();
             } finally {
@@ -138,7 +146,8 @@ public final class HipifyEmitter implements Emitter {
      */
     public static Path locate() {
         String env = System.getenv("HIPIFY_PERL");
-        if (env != null && !env.isBlank() && Files.isRegularFile(Path.of(env))) return Path.of(env).toAbsolutePath();
+        if (env != null && !env.isBlank() && Files.isRegularFile(Path.of(env)))
+            return Path.of(env).toAbsolutePath();
         return findOnPath("hipify-perl");
     }
 
@@ -149,7 +158,13 @@ public final class HipifyEmitter implements Emitter {
         roots.add(Path.of("").toAbsolutePath());
         try {
             // target/classes or target/fparity.jar → the checkout
-            roots.add(Path.of(HipifyEmitter.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getParent().getParent());
+            roots.add(Path.of(HipifyEmitter.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .getParent()
+                    .getParent());
         } catch (Exception e) {
             // no code source (unusual class loader): the working directory has to do
         }
@@ -172,8 +187,16 @@ public final class HipifyEmitter implements Emitter {
         if (tool == null) return "built-in HIPIFY converter (hipify-perl's mapping of fparity's CUDA)";
         String version = null;
         try {
-            Processes.Captured c = Processes.command(perlArgv(tool, "--version")).mergeStderr().timeoutSeconds(60).capture();
-            version = c.stdout().lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(null);
+            Processes.Captured c = Processes.command(perlArgv(tool, "--version"))
+                    .mergeStderr()
+                    .timeoutSeconds(60)
+                    .capture();
+            version = c.stdout()
+                    .lines()
+                    .map(String::strip)
+                    .filter(l -> !l.isEmpty())
+                    .findFirst()
+                    .orElse(null);
         } catch (IOException e) {
             version = null;
         } catch (InterruptedException e) {

@@ -22,6 +22,7 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.IntegerLiteralExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
@@ -42,7 +43,6 @@ import com.github.javaparser.printer.DefaultPrettyPrinter;
 import com.github.javaparser.printer.configuration.DefaultConfigurationOption;
 import com.github.javaparser.printer.configuration.DefaultPrinterConfiguration;
 import com.github.javaparser.printer.configuration.DefaultPrinterConfiguration.ConfigOption;
-import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -67,7 +67,8 @@ import org.fparity.ir.Stmt;
 public final class JavaEmitter implements Emitter {
     /** Which library the harness calls. */
     public enum MathLib {
-        MATH("Math"), STRICT_MATH("StrictMath");
+        MATH("Math"),
+        STRICT_MATH("StrictMath");
 
         final String className;
 
@@ -80,9 +81,10 @@ public final class JavaEmitter implements Emitter {
     public static final String CLASS_NAME = "FparityHarness";
 
     // the tree carries no comments: skipping comment placement halves the printing time
-    private static final DefaultPrettyPrinter PRINTER = new DefaultPrettyPrinter(new FastPrinterConfiguration(new DefaultPrinterConfiguration()
-            .removeOption(new DefaultConfigurationOption(ConfigOption.PRINT_COMMENTS))
-            .removeOption(new DefaultConfigurationOption(ConfigOption.PRINT_JAVADOC))));
+    private static final DefaultPrettyPrinter PRINTER =
+            new DefaultPrettyPrinter(new FastPrinterConfiguration(new DefaultPrinterConfiguration()
+                    .removeOption(new DefaultConfigurationOption(ConfigOption.PRINT_COMMENTS))
+                    .removeOption(new DefaultConfigurationOption(ConfigOption.PRINT_JAVADOC))));
 
     private static final Map<MathLib, String> RUNTIME = new ConcurrentHashMap<>();
 
@@ -136,8 +138,8 @@ public final class JavaEmitter implements Emitter {
 
     private String file(List<Program> ps, boolean single) {
         CompilationUnit cu = new CompilationUnit();
-        ClassOrInterfaceDeclaration cls = new ClassOrInterfaceDeclaration(new NodeList<>(Modifier.publicModifier(), Modifier.finalModifier()),
-                false, CLASS_NAME);
+        ClassOrInterfaceDeclaration cls = new ClassOrInterfaceDeclaration(
+                new NodeList<>(Modifier.publicModifier(), Modifier.finalModifier()), false, CLASS_NAME);
         cu.addType(cls);
 
         int maxV = 1;
@@ -150,12 +152,13 @@ public final class JavaEmitter implements Emitter {
             int v = 0;
             int n = 0;
             for (Param par : p.params()) {
-                s.append(switch (par.kind()) {
-                    case FP -> 'F';
-                    case INT -> 'I';
-                    case FP_ARRAY -> 'A';
-                    case FP_ELEMENTS -> 'E';
-                });
+                s.append(
+                        switch (par.kind()) {
+                            case FP -> 'F';
+                            case INT -> 'I';
+                            case FP_ARRAY -> 'A';
+                            case FP_ELEMENTS -> 'E';
+                        });
                 if (par.kind() == Param.Kind.INT) n++;
                 else v += par.fpValues(p.arrayLength());
             }
@@ -173,20 +176,27 @@ public final class JavaEmitter implements Emitter {
 
         MethodDeclaration main = cls.addMethod("main", Modifier.Keyword.PUBLIC, Modifier.Keyword.STATIC);
         main.addParameter(new ArrayType(new ClassOrInterfaceType(null, "String")), "args");
-        main.setBody(new BlockStmt(NodeList.nodeList(new ExpressionStmt(
-                new MethodCallExpr(null, "fp_main", NodeList.nodeList(new NameExpr("args"), new BooleanLiteralExpr(single)))))));
+        main.setBody(new BlockStmt(NodeList.nodeList(new ExpressionStmt(new MethodCallExpr(
+                null, "fp_main", NodeList.nodeList(new NameExpr("args"), new BooleanLiteralExpr(single)))))));
 
         SwitchStmt dispatch = new SwitchStmt(new NameExpr("k"), new NodeList<>());
         for (int k = 0; k < ps.size(); k++) {
             Program p = ps.get(k);
             cls.addMember(new Body(p, lib, fused).compute(k));
             cls.addMember(runner(k, p));
-            dispatch.getEntries().add(new SwitchEntry(NodeList.nodeList(new IntegerLiteralExpr(Integer.toString(k))),
-                    SwitchEntry.Type.STATEMENT_GROUP, NodeList.nodeList(new ReturnStmt(new MethodCallExpr(null, "fp_run_" + k,
-                            NodeList.nodeList(new NameExpr("v"), new NameExpr("n")))))));
+            dispatch.getEntries()
+                    .add(new SwitchEntry(
+                            NodeList.nodeList(new IntegerLiteralExpr(Integer.toString(k))),
+                            SwitchEntry.Type.STATEMENT_GROUP,
+                            NodeList.nodeList(new ReturnStmt(new MethodCallExpr(
+                                    null, "fp_run_" + k, NodeList.nodeList(new NameExpr("v"), new NameExpr("n")))))));
         }
-        dispatch.getEntries().add(new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP, NodeList.nodeList(new ThrowStmt(
-                new ObjectCreationExpr(null, new ClassOrInterfaceType(null, "IllegalStateException"), new NodeList<>())))));
+        dispatch.getEntries()
+                .add(new SwitchEntry(
+                        new NodeList<>(),
+                        SwitchEntry.Type.STATEMENT_GROUP,
+                        NodeList.nodeList(new ThrowStmt(new ObjectCreationExpr(
+                                null, new ClassOrInterfaceType(null, "IllegalStateException"), new NodeList<>())))));
         MethodDeclaration run = cls.addMethod("fp_run", Modifier.Keyword.PRIVATE, Modifier.Keyword.STATIC);
         run.setType(PrimitiveType.doubleType());
         run.addParameter(PrimitiveType.intType(), "k");
@@ -197,13 +207,18 @@ public final class JavaEmitter implements Emitter {
         String text = PRINTER.print(cu);
         int close = text.lastIndexOf('}');
         return "// fparity java (" + lib.className + ") " + (single ? "reproducer" : "batch of " + ps.size())
-                + ": harness protocol in org.fparity.emit (package-info)\n" + text.substring(0, close) + runtime(lib) + "}\n";
+                + ": harness protocol in org.fparity.emit (package-info)\n" + text.substring(0, close) + runtime(lib)
+                + "}\n";
     }
 
     private static void constant(ClassOrInterfaceDeclaration cls, Type type, String name, Expression init) {
-        if (init instanceof ArrayInitializerExpr a) init = new ArrayCreationExpr(((ArrayType) type).getComponentType(), NodeList.nodeList(
-                new com.github.javaparser.ast.ArrayCreationLevel()), a);
-        cls.addMember(new FieldDeclaration(new NodeList<>(Modifier.privateModifier(), Modifier.staticModifier(), Modifier.finalModifier()),
+        if (init instanceof ArrayInitializerExpr a)
+            init = new ArrayCreationExpr(
+                    ((ArrayType) type).getComponentType(),
+                    NodeList.nodeList(new com.github.javaparser.ast.ArrayCreationLevel()),
+                    a);
+        cls.addMember(new FieldDeclaration(
+                new NodeList<>(Modifier.privateModifier(), Modifier.staticModifier(), Modifier.finalModifier()),
                 new VariableDeclarator(type, name, init)));
     }
 
@@ -216,18 +231,30 @@ public final class JavaEmitter implements Emitter {
         for (Param par : p.params()) {
             switch (par.kind()) {
                 case FP -> args.add(fromSlot(nv++, f32));
-                case INT -> args.add(new ArrayAccessExpr(new NameExpr("n"), new IntegerLiteralExpr(Integer.toString(nn++))));
-                case FP_ARRAY -> args.add(new MethodCallExpr(null, "fp_fill", NodeList.nodeList(
-                        new IntegerLiteralExpr(Integer.toString(p.arrayLength())), fromSlot(nv++, f32))));
+                case INT ->
+                    args.add(new ArrayAccessExpr(new NameExpr("n"), new IntegerLiteralExpr(Integer.toString(nn++))));
+                case FP_ARRAY ->
+                    args.add(new MethodCallExpr(
+                            null,
+                            "fp_fill",
+                            NodeList.nodeList(
+                                    new IntegerLiteralExpr(Integer.toString(p.arrayLength())), fromSlot(nv++, f32))));
                 case FP_ELEMENTS -> {
-                    args.add(new MethodCallExpr(null, f32 ? "fp_elems32" : "fp_elems", NodeList.nodeList(new NameExpr("v"),
-                            new IntegerLiteralExpr(Integer.toString(nv)), new IntegerLiteralExpr(Integer.toString(p.arrayLength())))));
+                    args.add(new MethodCallExpr(
+                            null,
+                            f32 ? "fp_elems32" : "fp_elems",
+                            NodeList.nodeList(
+                                    new NameExpr("v"),
+                                    new IntegerLiteralExpr(Integer.toString(nv)),
+                                    new IntegerLiteralExpr(Integer.toString(p.arrayLength())))));
                     nv += p.arrayLength();
                 }
             }
         }
-        MethodDeclaration m = new MethodDeclaration(new NodeList<>(Modifier.privateModifier(), Modifier.staticModifier()),
-                PrimitiveType.doubleType(), "fp_run_" + k);
+        MethodDeclaration m = new MethodDeclaration(
+                new NodeList<>(Modifier.privateModifier(), Modifier.staticModifier()),
+                PrimitiveType.doubleType(),
+                "fp_run_" + k);
         m.addParameter(new ArrayType(PrimitiveType.doubleType()), "v");
         m.addParameter(new ArrayType(PrimitiveType.intType()), "n");
         m.setBody(new BlockStmt(NodeList.nodeList(new ReturnStmt(new MethodCallExpr(null, "compute_" + k, args)))));
@@ -268,8 +295,8 @@ public final class JavaEmitter implements Emitter {
         }
 
         MethodDeclaration compute(int k) {
-            MethodDeclaration m = new MethodDeclaration(new NodeList<>(Modifier.privateModifier(), Modifier.staticModifier()), fp(),
-                    "compute_" + k);
+            MethodDeclaration m = new MethodDeclaration(
+                    new NodeList<>(Modifier.privateModifier(), Modifier.staticModifier()), fp(), "compute_" + k);
             for (Param par : p.params()) {
                 Type t = switch (par.kind()) {
                     case FP -> fp();
@@ -292,21 +319,30 @@ public final class JavaEmitter implements Emitter {
 
         private Statement stmt(Stmt s) {
             return switch (s) {
-                case Stmt.Decl d -> new ExpressionStmt(new VariableDeclarationExpr(new VariableDeclarator(fp(), d.name(), expr(d.init()))));
-                case Stmt.Assign a -> new ExpressionStmt(new AssignExpr(lvalue(a.target()), expr(a.value()), switch (a.op()) {
-                    case SET -> AssignExpr.Operator.ASSIGN;
-                    case ADD -> AssignExpr.Operator.PLUS;
-                    case SUB -> AssignExpr.Operator.MINUS;
-                    case MUL -> AssignExpr.Operator.MULTIPLY;
-                    case DIV -> AssignExpr.Operator.DIVIDE;
-                }));
-                case Stmt.If i -> new IfStmt(cond(i.cond()), block(i.then()), i.otherwise().isEmpty() ? null : block(i.otherwise()));
-                case Stmt.For f -> new ForStmt(
-                        NodeList.nodeList(new VariableDeclarationExpr(new VariableDeclarator(PrimitiveType.intType(), f.var(),
-                                new IntegerLiteralExpr("0")))),
-                        new BinaryExpr(new NameExpr(f.var()), new NameExpr(f.bound()), BinaryExpr.Operator.LESS),
-                        NodeList.nodeList(new UnaryExpr(new NameExpr(f.var()), UnaryExpr.Operator.PREFIX_INCREMENT)),
-                        block(f.body()));
+                case Stmt.Decl d ->
+                    new ExpressionStmt(
+                            new VariableDeclarationExpr(new VariableDeclarator(fp(), d.name(), expr(d.init()))));
+                case Stmt.Assign a ->
+                    new ExpressionStmt(new AssignExpr(
+                            lvalue(a.target()),
+                            expr(a.value()),
+                            switch (a.op()) {
+                                case SET -> AssignExpr.Operator.ASSIGN;
+                                case ADD -> AssignExpr.Operator.PLUS;
+                                case SUB -> AssignExpr.Operator.MINUS;
+                                case MUL -> AssignExpr.Operator.MULTIPLY;
+                                case DIV -> AssignExpr.Operator.DIVIDE;
+                            }));
+                case Stmt.If i ->
+                    new IfStmt(cond(i.cond()), block(i.then()), i.otherwise().isEmpty() ? null : block(i.otherwise()));
+                case Stmt.For f ->
+                    new ForStmt(
+                            NodeList.nodeList(new VariableDeclarationExpr(new VariableDeclarator(
+                                    PrimitiveType.intType(), f.var(), new IntegerLiteralExpr("0")))),
+                            new BinaryExpr(new NameExpr(f.var()), new NameExpr(f.bound()), BinaryExpr.Operator.LESS),
+                            NodeList.nodeList(
+                                    new UnaryExpr(new NameExpr(f.var()), UnaryExpr.Operator.PREFIX_INCREMENT)),
+                            block(f.body()));
             };
         }
 
@@ -327,23 +363,32 @@ public final class JavaEmitter implements Emitter {
 
         private Expression cond(Cond c) {
             return switch (c) {
-                case Cond.Cmp cmp -> new BinaryExpr(expr(cmp.left()), expr(cmp.right()), switch (cmp.op()) {
-                    case EQ -> BinaryExpr.Operator.EQUALS;
-                    case NE -> BinaryExpr.Operator.NOT_EQUALS;
-                    case LT -> BinaryExpr.Operator.LESS;
-                    case LE -> BinaryExpr.Operator.LESS_EQUALS;
-                    case GT -> BinaryExpr.Operator.GREATER;
-                    case GE -> BinaryExpr.Operator.GREATER_EQUALS;
-                });
-                case Cond.And a -> new BinaryExpr(condOperand(a.left(), true), condOperand(a.right(), true), BinaryExpr.Operator.AND);
-                case Cond.Or o -> new BinaryExpr(condOperand(o.left(), false), condOperand(o.right(), false), BinaryExpr.Operator.OR);
-                case Cond.Not n -> new UnaryExpr(new EnclosedExpr(cond(n.operand())), UnaryExpr.Operator.LOGICAL_COMPLEMENT);
+                case Cond.Cmp cmp ->
+                    new BinaryExpr(
+                            expr(cmp.left()),
+                            expr(cmp.right()),
+                            switch (cmp.op()) {
+                                case EQ -> BinaryExpr.Operator.EQUALS;
+                                case NE -> BinaryExpr.Operator.NOT_EQUALS;
+                                case LT -> BinaryExpr.Operator.LESS;
+                                case LE -> BinaryExpr.Operator.LESS_EQUALS;
+                                case GT -> BinaryExpr.Operator.GREATER;
+                                case GE -> BinaryExpr.Operator.GREATER_EQUALS;
+                            });
+                case Cond.And a ->
+                    new BinaryExpr(condOperand(a.left(), true), condOperand(a.right(), true), BinaryExpr.Operator.AND);
+                case Cond.Or o ->
+                    new BinaryExpr(condOperand(o.left(), false), condOperand(o.right(), false), BinaryExpr.Operator.OR);
+                case Cond.Not n ->
+                    new UnaryExpr(new EnclosedExpr(cond(n.operand())), UnaryExpr.Operator.LOGICAL_COMPLEMENT);
             };
         }
 
         // the same parenthesisation as the C printer, so every language shows the same condition tree
         private Expression condOperand(Cond c, boolean underAnd) {
-            boolean bare = c instanceof Cond.Cmp || c instanceof Cond.Not || (underAnd ? c instanceof Cond.And : c instanceof Cond.Or);
+            boolean bare = c instanceof Cond.Cmp
+                    || c instanceof Cond.Not
+                    || (underAnd ? c instanceof Cond.And : c instanceof Cond.Or);
             return bare ? cond(c) : new EnclosedExpr(cond(c));
         }
 
@@ -357,16 +402,19 @@ public final class JavaEmitter implements Emitter {
         Expression expr(Expr e) {
             return switch (e) {
                 case Expr.Lit l -> literal(l.value());
-                case Expr.IntLit i -> i.value() < 0
-                        ? new UnaryExpr(new IntegerLiteralExpr(Integer.toString(-i.value())),
-                                UnaryExpr.Operator.MINUS)
-                        : new IntegerLiteralExpr(Integer.toString(i.value()));
+                case Expr.IntLit i ->
+                    i.value() < 0
+                            ? new UnaryExpr(
+                                    new IntegerLiteralExpr(Integer.toString(-i.value())), UnaryExpr.Operator.MINUS)
+                            : new IntegerLiteralExpr(Integer.toString(i.value()));
                 case Expr.Var v -> new NameExpr(v.name());
                 case Expr.Elem el -> elem(el);
                 case Expr.Neg n -> {
                     Expression inner = expr(n.operand());
-                    // "- -x" would print as "--x" (a decrement): the IR rule parenthesises all but names, calls and (...)
-                    yield new UnaryExpr(Expr.bareUnderNeg(n.operand()) ? inner : new EnclosedExpr(inner), UnaryExpr.Operator.MINUS);
+                    // "- -x" would print as "--x" (a decrement): the IR rule parenthesises all but names, calls and
+                    // (...)
+                    yield new UnaryExpr(
+                            Expr.bareUnderNeg(n.operand()) ? inner : new EnclosedExpr(inner), UnaryExpr.Operator.MINUS);
                 }
                 case Expr.Bin b when !fused.isEmpty() && fused.containsKey(b) -> fma(b, fused.get(b));
                 case Expr.Bin b -> {
@@ -374,12 +422,15 @@ public final class JavaEmitter implements Emitter {
                     Expression r = expr(b.right());
                     if (Expr.needsParens(b.op().precedence(), b.left(), false)) l = new EnclosedExpr(l);
                     if (Expr.needsParens(b.op().precedence(), b.right(), true)) r = new EnclosedExpr(r);
-                    yield new BinaryExpr(l, r, switch (b.op()) {
-                        case ADD -> BinaryExpr.Operator.PLUS;
-                        case SUB -> BinaryExpr.Operator.MINUS;
-                        case MUL -> BinaryExpr.Operator.MULTIPLY;
-                        case DIV -> BinaryExpr.Operator.DIVIDE;
-                    });
+                    yield new BinaryExpr(
+                            l,
+                            r,
+                            switch (b.op()) {
+                                case ADD -> BinaryExpr.Operator.PLUS;
+                                case SUB -> BinaryExpr.Operator.MINUS;
+                                case MUL -> BinaryExpr.Operator.MULTIPLY;
+                                case DIV -> BinaryExpr.Operator.DIVIDE;
+                            });
                 }
                 case Expr.Paren pa -> new EnclosedExpr(expr(pa.inner()));
                 case Expr.Call c -> call(c);
@@ -403,7 +454,8 @@ public final class JavaEmitter implements Emitter {
                     Expression r = args.get(1);
                     if (Expr.precedence(c.args().get(0)) < 4) l = new EnclosedExpr(l);
                     if (Expr.precedence(c.args().get(1)) < 4) r = new EnclosedExpr(r);
-                    if (!fn.javaName().equals("%")) throw new IllegalStateException("unknown Java operator " + fn.javaName());
+                    if (!fn.javaName().equals("%"))
+                        throw new IllegalStateException("unknown Java operator " + fn.javaName());
                     yield new EnclosedExpr(new BinaryExpr(l, r, BinaryExpr.Operator.REMAINDER));
                 }
             };

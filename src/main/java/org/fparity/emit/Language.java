@@ -33,6 +33,7 @@ public enum Language {
     public static Language parse(String s) {
         String t = s.strip().toLowerCase(Locale.ROOT);
         for (Language l : values()) if (l.id.equals(t)) return l;
-        throw new IllegalArgumentException("unknown language '" + s + "' (expected c, cuda, hip, hipify, opencl or java)");
+        throw new IllegalArgumentException(
+                "unknown language '" + s + "' (expected c, cuda, hip, hipify, opencl or java)");
     }
 }

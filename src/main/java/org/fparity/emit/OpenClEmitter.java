@@ -2,7 +2,6 @@ package org.fparity.emit;
 
 import java.util.List;
 import org.fparity.ir.MathFn;
-import org.fparity.ir.Param;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
 
@@ -47,13 +46,23 @@ final class OpenClEmitter extends CHost {
             src.setLength(0);
             CSyntax.function(src, "", k, p, MathFn::opencl, "__global ");
             String t = p.precision().cType();
-            src.append("__kernel void fp_kernel_").append(k).append("(__global ").append(t).append(" *fp_out, __global const ").append(t)
+            src.append("__kernel void fp_kernel_")
+                    .append(k)
+                    .append("(__global ")
+                    .append(t)
+                    .append(" *fp_out, __global const ")
+                    .append(t)
                     .append(" *fp_v");
             if (GpuEmitter.hasInts(p)) src.append(", __global const int *fp_n");
             for (int j = 0; j < p.params().size(); j++) {
-                if (p.params().get(j).kind().array()) src.append(", __global ").append(t).append(" *fp_a").append(j);
+                if (p.params().get(j).kind().array())
+                    src.append(", __global ").append(t).append(" *fp_a").append(j);
             }
-            src.append(") {\n  fp_out[0] = compute_").append(k).append('(').append(GpuEmitter.kernelArgs(p)).append(");\n}\n\n");
+            src.append(") {\n  fp_out[0] = compute_")
+                    .append(k)
+                    .append('(')
+                    .append(GpuEmitter.kernelArgs(p))
+                    .append(");\n}\n\n");
             stringLiteral(out, src);
         }
         out.append("};\n\n");
@@ -216,7 +225,14 @@ final class OpenClEmitter extends CHost {
         StringBuilder fill = new StringBuilder();
         for (int j = 0; j < p.params().size(); j++) {
             switch (p.params().get(j).kind()) {
-                case FP -> fill.append("  fp_v[").append(nv++).append("] = (").append(t).append(") fp_hv[").append(slot(p, j)).append("];\n");
+                case FP ->
+                    fill.append("  fp_v[")
+                            .append(nv++)
+                            .append("] = (")
+                            .append(t)
+                            .append(") fp_hv[")
+                            .append(slot(p, j))
+                            .append("];\n");
                 case INT -> nn++;
                 case FP_ARRAY, FP_ELEMENTS -> {}
             }
@@ -226,13 +242,21 @@ final class OpenClEmitter extends CHost {
         out.append("  size_t fp_one = 1;\n  cl_uint fp_arg = 0;\n");
         // The result buffer starts at 0 like the C harness's result: a kernel whose store fast math drops then reads
         // 0 on every run, not whatever the device memory held before (which differed between runs).
-        out.append("  ").append(t).append(" fp_v[").append(nv).append("], fp_res = 0;\n").append(fill);
-        out.append("  cl_mem fp_dout = clCreateBuffer(fp_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof fp_res, &fp_res, &fp_e);\n  FP_CL(fp_e);\n");
-        out.append("  cl_mem fp_dv = clCreateBuffer(fp_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof fp_v, fp_v, &fp_e);\n  FP_CL(fp_e);\n");
+        out.append("  ")
+                .append(t)
+                .append(" fp_v[")
+                .append(nv)
+                .append("], fp_res = 0;\n")
+                .append(fill);
+        out.append(
+                "  cl_mem fp_dout = clCreateBuffer(fp_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof fp_res, &fp_res, &fp_e);\n  FP_CL(fp_e);\n");
+        out.append(
+                "  cl_mem fp_dv = clCreateBuffer(fp_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof fp_v, fp_v, &fp_e);\n  FP_CL(fp_e);\n");
         out.append("  FP_CL(clSetKernelArg(fp_k, fp_arg++, sizeof(cl_mem), &fp_dout));\n");
         out.append("  FP_CL(clSetKernelArg(fp_k, fp_arg++, sizeof(cl_mem), &fp_dv));\n");
         if (nn > 0) {
-            out.append("  cl_mem fp_dn = clCreateBuffer(fp_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, ").append(nn)
+            out.append("  cl_mem fp_dn = clCreateBuffer(fp_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, ")
+                    .append(nn)
                     .append(" * sizeof(cl_int), (void *) fp_hn, &fp_e);\n  FP_CL(fp_e);\n");
             out.append("  FP_CL(clSetKernelArg(fp_k, fp_arg++, sizeof(cl_mem), &fp_dn));\n");
         } else {
@@ -241,12 +265,35 @@ final class OpenClEmitter extends CHost {
         for (int j = 0; j < p.params().size(); j++) {
             if (!p.params().get(j).kind().array()) continue;
             String bytes = p.arrayLength() + " * sizeof(" + t + ")";
-            out.append("  ").append(t).append(" *fp_h").append(j).append(" = (").append(t).append(" *) fp_alloc(").append(bytes).append(");\n");
-            out.append("  for (int fp_i = 0; fp_i < ").append(p.arrayLength()).append("; ++fp_i) fp_h").append(j).append("[fp_i] = (").append(t)
-                    .append(") fp_hv[").append(slot(p, j)).append(GpuEmitter.elementOffset(p, j)).append("];\n");
-            out.append("  cl_mem fp_a").append(j).append(" = clCreateBuffer(fp_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, ").append(bytes)
-                    .append(", fp_h").append(j).append(", &fp_e);\n  FP_CL(fp_e);\n");
-            out.append("  FP_CL(clSetKernelArg(fp_k, fp_arg++, sizeof(cl_mem), &fp_a").append(j).append("));\n");
+            out.append("  ")
+                    .append(t)
+                    .append(" *fp_h")
+                    .append(j)
+                    .append(" = (")
+                    .append(t)
+                    .append(" *) fp_alloc(")
+                    .append(bytes)
+                    .append(");\n");
+            out.append("  for (int fp_i = 0; fp_i < ")
+                    .append(p.arrayLength())
+                    .append("; ++fp_i) fp_h")
+                    .append(j)
+                    .append("[fp_i] = (")
+                    .append(t)
+                    .append(") fp_hv[")
+                    .append(slot(p, j))
+                    .append(GpuEmitter.elementOffset(p, j))
+                    .append("];\n");
+            out.append("  cl_mem fp_a")
+                    .append(j)
+                    .append(" = clCreateBuffer(fp_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, ")
+                    .append(bytes)
+                    .append(", fp_h")
+                    .append(j)
+                    .append(", &fp_e);\n  FP_CL(fp_e);\n");
+            out.append("  FP_CL(clSetKernelArg(fp_k, fp_arg++, sizeof(cl_mem), &fp_a")
+                    .append(j)
+                    .append("));\n");
         }
         out.append("  FP_CL(clEnqueueNDRangeKernel(fp_q, fp_k, 1, NULL, &fp_one, &fp_one, 0, NULL, NULL));\n");
         out.append("  FP_CL(clEnqueueReadBuffer(fp_q, fp_dout, CL_TRUE, 0, sizeof fp_res, &fp_res, 0, NULL, NULL));\n");
@@ -255,7 +302,11 @@ final class OpenClEmitter extends CHost {
         if (nn > 0) out.append("  clReleaseMemObject(fp_dn);\n");
         for (int j = 0; j < p.params().size(); j++) {
             if (!p.params().get(j).kind().array()) continue;
-            out.append("  clReleaseMemObject(fp_a").append(j).append(");\n  free(fp_h").append(j).append(");\n");
+            out.append("  clReleaseMemObject(fp_a")
+                    .append(j)
+                    .append(");\n  free(fp_h")
+                    .append(j)
+                    .append(");\n");
         }
         runnerEnd(out, k);
     }

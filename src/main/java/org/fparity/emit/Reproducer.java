@@ -22,9 +22,12 @@ public final class Reproducer {
      * @param recorded platform label and recorded value (hex, or a status such as {@code CRASH}), in the order to print
      * @param header   lines of the leading comment: where it comes from, how to build it
      */
-    public static String c(Program program, Input input, List<Map.Entry<String, String>> recorded, List<String> header) {
+    public static String c(
+            Program program, Input input, List<Map.Entry<String, String>> recorded, List<String> header) {
         if (input.args().size() != program.params().size()) {
-            throw new IllegalArgumentException("the program has " + program.params().size() + " parameters, the input gives " + input.args().size());
+            throw new IllegalArgumentException(
+                    "the program has " + program.params().size() + " parameters, the input gives "
+                            + input.args().size());
         }
         return new CEmitter().reproducer(program, input.args(), recorded, header);
     }
@@ -37,7 +40,8 @@ public final class Reproducer {
      */
     public static String minimal(Language lang, Program p, Input in, List<String> header) {
         if (in.args().size() != p.params().size()) {
-            throw new IllegalArgumentException("the program has " + p.params().size() + " parameters, the input gives " + in.args().size());
+            throw new IllegalArgumentException("the program has " + p.params().size() + " parameters, the input gives "
+                    + in.args().size());
         }
         boolean gpu = lang == Language.CUDA || lang == Language.HIP || lang == Language.HIPIFY;
         if (lang != Language.C && !gpu) return null;
@@ -62,26 +66,37 @@ public final class Reproducer {
                 case INT -> decls.add("  volatile int " + name + " = " + Integer.parseInt(tok.strip()) + ";");
                 case FP_ARRAY, FP_ELEMENTS -> {
                     String[] vals = par.kind() == Param.Kind.FP_ELEMENTS ? tok.split(",") : null;
-                    decls.add("  volatile " + t + " " + name + "_in[" + p.arrayLength() + "] = {" + elements(vals, tok, p) + "};");
+                    decls.add("  volatile " + t + " " + name + "_in[" + p.arrayLength() + "] = {"
+                            + elements(vals, tok, p) + "};");
                     decls.add("  " + t + " " + name + "_h[" + p.arrayLength() + "];");
-                    decls.add("  for (int i = 0; i < " + p.arrayLength() + "; i++) " + name + "_h[i] = " + name + "_in[i];");
+                    decls.add("  for (int i = 0; i < " + p.arrayLength() + "; i++) " + name + "_h[i] = " + name
+                            + "_in[i];");
                     if (gpu) {
                         decls.add("  " + t + " *" + name + ";");
                         decls.add("  " + api + "Malloc((void **) &" + name + ", sizeof " + name + "_h);");
-                        decls.add("  " + api + "Memcpy(" + name + ", " + name + "_h, sizeof " + name + "_h, " + api + "MemcpyHostToDevice);");
+                        decls.add("  " + api + "Memcpy(" + name + ", " + name + "_h, sizeof " + name + "_h, " + api
+                                + "MemcpyHostToDevice);");
                     } else {
                         decls.add("  " + t + " *" + name + " = " + name + "_h;");
                     }
                 }
             }
-            args.add(par.kind().array() || !gpu ? name : "(" + (par.kind() == Param.Kind.INT ? "int" : t) + ") " + name);
+            args.add(
+                    par.kind().array() || !gpu ? name : "(" + (par.kind() == Param.Kind.INT ? "int" : t) + ") " + name);
         }
         String call = "compute_0(" + String.join(", ", args) + ")";
         if (gpu) {
             out.append("__global__ void kernel(").append(t).append(" *r");
-            for (Param par : p.params()) out.append(", ").append(par.kind() == Param.Kind.INT ? "int " : par.kind().array() ? t + " *" : t + " ").append(par.name());
+            for (Param par : p.params())
+                out.append(", ")
+                        .append(
+                                par.kind() == Param.Kind.INT
+                                        ? "int "
+                                        : par.kind().array() ? t + " *" : t + " ")
+                        .append(par.name());
             out.append(") {\n  *r = compute_0(");
-            for (int i = 0; i < p.params().size(); i++) out.append(i == 0 ? "" : ", ").append(p.params().get(i).name());
+            for (int i = 0; i < p.params().size(); i++)
+                out.append(i == 0 ? "" : ", ").append(p.params().get(i).name());
             out.append(");\n}\n\n");
         }
         out.append("int main(void) {\n");
@@ -90,7 +105,12 @@ public final class Reproducer {
             out.append("  ").append(t).append(" *r, h;\n  ").append(api).append("Malloc((void **) &r, sizeof h);\n");
             out.append("  kernel<<<1, 1>>>(r");
             for (String a : args) out.append(", ").append(a);
-            out.append(");\n  if (").append(api).append("Memcpy(&h, r, sizeof h, ").append(api).append("MemcpyDeviceToHost) != ").append(api)
+            out.append(");\n  if (")
+                    .append(api)
+                    .append("Memcpy(&h, r, sizeof h, ")
+                    .append(api)
+                    .append("MemcpyDeviceToHost) != ")
+                    .append(api)
                     .append("Success) { fprintf(stderr, \"no result from the device\\n\"); return 2; }\n");
             out.append("  printf(\"%a\\n\", (double) h);\n");
         } else {
@@ -102,7 +122,8 @@ public final class Reproducer {
 
     private static String elements(String[] vals, String fill, Program p) {
         StringBuilder b = new StringBuilder();
-        for (int i = 0; i < p.arrayLength(); i++) b.append(i == 0 ? "" : ", ").append(literal(vals == null ? fill : vals[i], p.precision()));
+        for (int i = 0; i < p.arrayLength(); i++)
+            b.append(i == 0 ? "" : ", ").append(literal(vals == null ? fill : vals[i], p.precision()));
         return b.toString();
     }
 

@@ -1,6 +1,5 @@
 package org.fparity.exec;
 
-import org.fparity.util.Processes;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -16,6 +15,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.fparity.ir.HexFloat;
+import org.fparity.util.Processes;
 
 /**
  * Feeds one batch binary all its input lines and turns its answers into outcomes. A line that hangs or crashes costs
@@ -33,7 +33,12 @@ final class BatchRunner {
     private final long runTimeoutMillis;
     private final long startupTimeoutMillis;
 
-    BatchRunner(List<String> argv, Map<String, String> env, Path workDir, long runTimeoutSeconds, long startupTimeoutSeconds) {
+    BatchRunner(
+            List<String> argv,
+            Map<String, String> env,
+            Path workDir,
+            long runTimeoutSeconds,
+            long startupTimeoutSeconds) {
         this.argv = argv;
         this.env = env;
         this.workDir = workDir;
@@ -56,10 +61,12 @@ final class BatchRunner {
     }
 
     /** One process serving lines from {@code from}; returns the first line not yet answered. */
-    private int runOnce(List<Job.Line> lines, int[] positions, int from, Consumer<Answer> done) throws IOException, InterruptedException {
+    private int runOnce(List<Job.Line> lines, int[] positions, int from, Consumer<Answer> done)
+            throws IOException, InterruptedException {
         Path errFile = Files.createTempFile(workDir, ".stderr", ".txt");
         long start = System.nanoTime();
-        Processes.Running p = Processes.command(argv).env(env).dir(workDir).stderr(errFile).start();
+        Processes.Running p =
+                Processes.command(argv).env(env).dir(workDir).stderr(errFile).start();
         BlockingQueue<String> answers = new LinkedBlockingQueue<>();
         Thread writer = Thread.ofVirtual().start(() -> feed(p, lines, positions, from));
         Thread reader = Thread.ofVirtual().start(() -> read(p, answers));
@@ -74,8 +81,11 @@ final class BatchRunner {
                 last = now;
                 if (a == null) {
                     p.kill();
-                    done.accept(new Answer(Outcome.Status.TIMEOUT, null,
-                            "no answer within " + wait / 1000 + " s; process tree killed", micros));
+                    done.accept(new Answer(
+                            Outcome.Status.TIMEOUT,
+                            null,
+                            "no answer within " + wait / 1000 + " s; process tree killed",
+                            micros));
                     return k + 1;
                 }
                 if (a == EOF) {
@@ -96,7 +106,8 @@ final class BatchRunner {
     }
 
     /** The process closed stdout before answering line {@code k}: decide what that costs. */
-    private static int ended(Processes.Running p, Path errFile, int total, int from, int k, long micros, Consumer<Answer> done)
+    private static int ended(
+            Processes.Running p, Path errFile, int total, int from, int k, long micros, Consumer<Answer> done)
             throws IOException, InterruptedException {
         if (!p.waitFor(5000)) p.kill();
         int rc = p.exitValue();
@@ -126,9 +137,14 @@ final class BatchRunner {
     /** Turns {@code index hex decimal} or {@code index error reason} into an answer for the line at {@code position}. */
     static Answer parse(String line, int position, long micros) {
         String[] f = BLANKS.split(line.strip(), 3);
-        if (f.length < 2) return new Answer(Outcome.Status.HARNESS_ERROR, null, "unreadable answer: " + clip(line), micros);
+        if (f.length < 2)
+            return new Answer(Outcome.Status.HARNESS_ERROR, null, "unreadable answer: " + clip(line), micros);
         if (!f[0].equals(Integer.toString(position))) {
-            return new Answer(Outcome.Status.HARNESS_ERROR, null, "answer for index " + f[0] + " where " + position + " was expected: " + clip(line), micros);
+            return new Answer(
+                    Outcome.Status.HARNESS_ERROR,
+                    null,
+                    "answer for index " + f[0] + " where " + position + " was expected: " + clip(line),
+                    micros);
         }
         if (f[1].equals("error")) {
             return new Answer(Outcome.Status.HARNESS_ERROR, null, f.length > 2 ? clip(f[2]) : "error", micros);
@@ -169,10 +185,13 @@ final class BatchRunner {
     private static String lastLine(Path f) {
         try {
             List<String> ls = Files.readAllLines(f, StandardCharsets.UTF_8).stream()
-                    .map(String::strip).filter(s -> !s.isEmpty()).toList();
+                    .map(String::strip)
+                    .filter(s -> !s.isEmpty())
+                    .toList();
             if (ls.isEmpty()) return "";
             // Prefer the harness's own one-liner over whatever a runtime printed before it.
-            for (int i = ls.size() - 1; i >= 0; i--) if (ls.get(i).startsWith("fparity-harness:")) return clip(ls.get(i));
+            for (int i = ls.size() - 1; i >= 0; i--)
+                if (ls.get(i).startsWith("fparity-harness:")) return clip(ls.get(i));
             return clip(ls.getLast());
         } catch (IOException e) {
             return "";

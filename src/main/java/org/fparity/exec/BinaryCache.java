@@ -1,12 +1,10 @@
 package org.fparity.exec;
 
-import org.fparity.util.Processes;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -18,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.fparity.util.AtomicFiles;
 import org.fparity.util.Hashes;
+import org.fparity.util.Processes;
 
 /**
  * Built batch binaries, one folder per (source hash, toolchain, exact version, compile argv, environment), holding the
@@ -34,7 +33,8 @@ public final class BinaryCache {
         /** The compiler's own words for a failure: its error lines, or the end of the log. */
         public String message() {
             List<String> lines = log.lines().filter(l -> !l.isBlank()).toList();
-            List<String> errors = lines.stream().filter(BinaryCache::isErrorLine).limit(4).toList();
+            List<String> errors =
+                    lines.stream().filter(BinaryCache::isErrorLine).limit(4).toList();
             List<String> pick = errors.isEmpty() ? lines.subList(Math.max(0, lines.size() - 4), lines.size()) : errors;
             String msg = String.join(" | ", pick.stream().map(String::strip).toList());
             if (msg.length() > 1200) msg = msg.substring(0, 1200) + "…";
@@ -44,7 +44,11 @@ public final class BinaryCache {
 
     private static boolean isErrorLine(String l) {
         String s = l.toLowerCase(java.util.Locale.ROOT);
-        return !s.startsWith("$ ") && (s.contains("error") || s.contains("fatal") || s.contains("cannot find") || s.contains("undefined reference"));
+        return !s.startsWith("$ ")
+                && (s.contains("error")
+                        || s.contains("fatal")
+                        || s.contains("cannot find")
+                        || s.contains("undefined reference"));
     }
 
     public BinaryCache(Path root) {
@@ -66,7 +70,12 @@ public final class BinaryCache {
         String src = className + "." + tc.extension();
         List<String> argv = tc.compileArgv(opt, src, "bin", className);
         StringBuilder sb = new StringBuilder();
-        sb.append(Hashes.sha256Hex(source)).append('\0').append(tc.name()).append('\0').append(dt.version()).append('\0');
+        sb.append(Hashes.sha256Hex(source))
+                .append('\0')
+                .append(tc.name())
+                .append('\0')
+                .append(dt.version())
+                .append('\0');
         sb.append(String.join("\u0001", argv)).append('\0').append(new java.util.TreeMap<>(tc.env()));
         return Hashes.sha256Hex(sb.toString()).substring(0, 24);
     }
@@ -95,7 +104,8 @@ public final class BinaryCache {
         }
     }
 
-    private Build buildNow(String key, DetectedToolchain dt, String opt, String className, String source) throws InterruptedException {
+    private Build buildNow(String key, DetectedToolchain dt, String opt, String className, String source)
+            throws InterruptedException {
         Toolchain tc = dt.toolchain();
         Path dir = root.resolve(key.substring(0, 2)).resolve(key);
         Build hit = read(dir, false);
@@ -113,7 +123,9 @@ public final class BinaryCache {
                 String header = "$ " + String.join(" ", argv) + "\n";
                 String text = Files.readString(log, StandardCharsets.UTF_8);
                 boolean ok = r.ok() && Files.exists(tmp.resolve("bin"));
-                if (r.timedOut()) text += "\nfparity: compile timed out after " + tc.compileTimeout() + " s; its process tree was killed\n";
+                if (r.timedOut())
+                    text += "\nfparity: compile timed out after " + tc.compileTimeout()
+                            + " s; its process tree was killed\n";
                 else if (r.exitCode() == 0 && !ok) text += "\nfparity: the compiler exited 0 but wrote no output\n";
                 else if (!ok) text += "\nfparity: the compiler exited with status " + r.exitCode() + "\n";
                 Files.writeString(log, header + text, StandardCharsets.UTF_8);
@@ -123,7 +135,8 @@ public final class BinaryCache {
                 } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
                     // another fparity process built the same key meanwhile: keep its folder
                 } catch (java.nio.file.FileSystemException e) {
-                    // Linux reports rename(2)'s ENOTEMPTY as a plain FileSystemException ("Directory not empty"): the same
+                    // Linux reports rename(2)'s ENOTEMPTY as a plain FileSystemException ("Directory not empty"): the
+                    // same
                     // race (two workers on one shared cache, e.g. a resubmitted shard beside a task still running).
                     if (!Files.isDirectory(dir)) throw e;
                 }
@@ -157,5 +170,4 @@ public final class BinaryCache {
             // leftovers are dot-folders the cache never reads
         }
     }
-
 }

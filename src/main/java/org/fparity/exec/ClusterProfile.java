@@ -26,8 +26,18 @@ import java.util.regex.Pattern;
  * @param slurm        Slurm settings, for the slurm executor
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ClusterProfile(String name, String description, String executor, String host, List<String> ssh, String workdir, List<String> setup,
-        String java, List<String> toolchains, Integer workers, Slurm slurm) {
+public record ClusterProfile(
+        String name,
+        String description,
+        String executor,
+        String host,
+        List<String> ssh,
+        String workdir,
+        List<String> setup,
+        String java,
+        List<String> toolchains,
+        Integer workers,
+        Slurm slurm) {
 
     /**
      * @param partition   {@code --partition}
@@ -43,8 +53,18 @@ public record ClusterProfile(String name, String description, String executor, S
      * @param pendingMinutes a task pending longer than this is reported (default 60)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Slurm(String partition, String account, String qos, String gres, String time, Integer shards, Integer throttle,
-            List<String> sbatch, Integer pollSeconds, Integer resubmits, Integer pendingMinutes) {
+    public record Slurm(
+            String partition,
+            String account,
+            String qos,
+            String gres,
+            String time,
+            Integer shards,
+            Integer throttle,
+            List<String> sbatch,
+            Integer pollSeconds,
+            Integer resubmits,
+            Integer pendingMinutes) {
         public Slurm {
             sbatch = sbatch == null ? List.of() : List.copyOf(sbatch);
         }
@@ -62,10 +82,18 @@ public record ClusterProfile(String name, String description, String executor, S
 
     /** Checks the profile; throws IllegalArgumentException with a one-line reason. */
     public ClusterProfile validate(String expectedName) {
-        require(name != null && NAME.matcher(name).matches(), "\"name\" must be lower-case letters, digits, '.', '_' or '-'");
-        require(expectedName == null || name.equals(expectedName), "\"name\" is '" + name + "' but the file is named '" + expectedName + ".json'");
-        require(!PlatformKey.LOCAL.equals(name) || "local".equals(executor), "the name 'local' is the site of runs on this machine");
-        require(List.of("local", "ssh", "slurm").contains(executor), "\"executor\" must be local, ssh or slurm, got " + executor);
+        require(
+                name != null && NAME.matcher(name).matches(),
+                "\"name\" must be lower-case letters, digits, '.', '_' or '-'");
+        require(
+                expectedName == null || name.equals(expectedName),
+                "\"name\" is '" + name + "' but the file is named '" + expectedName + ".json'");
+        require(
+                !PlatformKey.LOCAL.equals(name) || "local".equals(executor),
+                "the name 'local' is the site of runs on this machine");
+        require(
+                List.of("local", "ssh", "slurm").contains(executor),
+                "\"executor\" must be local, ssh or slurm, got " + executor);
         require(!"ssh".equals(executor) || host != null, "an ssh profile needs \"host\"");
         require("local".equals(executor) || workdir != null, "\"workdir\" (the remote work folder) is needed");
         require(!"slurm".equals(executor) || slurm != null, "a slurm profile needs a \"slurm\" object");
@@ -80,8 +108,18 @@ public record ClusterProfile(String name, String description, String executor, S
 
     /** {@code ${VAR}} in host, ssh options, workdir, setup and java expanded from fparity's environment. */
     public ClusterProfile expand(Map<String, String> env) {
-        return new ClusterProfile(name, description, executor, x(host, env), ssh.stream().map(s -> x(s, env)).toList(), x(workdir, env),
-                setup.stream().map(s -> x(s, env)).toList(), x(java, env), toolchains, workers, slurm);
+        return new ClusterProfile(
+                name,
+                description,
+                executor,
+                x(host, env),
+                ssh.stream().map(s -> x(s, env)).toList(),
+                x(workdir, env),
+                setup.stream().map(s -> x(s, env)).toList(),
+                x(java, env),
+                toolchains,
+                workers,
+                slurm);
     }
 
     private String x(String s, Map<String, String> env) {

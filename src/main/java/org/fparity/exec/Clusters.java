@@ -37,7 +37,9 @@ public final class Clusters {
         if (!Files.isDirectory(dir)) return new Clusters(dir, found, problems);
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
+            files = s.filter(p -> p.getFileName().toString().endsWith(".json"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new FparityError("cannot list " + dir + ": " + org.fparity.FparityError.reason(e), 4);
         }
@@ -48,8 +50,11 @@ public final class Clusters {
                 if (p == null) throw new IllegalArgumentException("empty file");
                 found.put(stem, p.validate(stem).expand(env));
             } catch (JsonProcessingException e) {
-                problems.put(stem, e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException
-                        ? ProgramJson.problem("cluster profile " + f, e) : f + ": " + ProgramJson.oneLine(e));
+                problems.put(
+                        stem,
+                        e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException
+                                ? ProgramJson.problem("cluster profile " + f, e)
+                                : f + ": " + ProgramJson.oneLine(e));
             } catch (IllegalArgumentException | IOException e) {
                 problems.put(stem, f + ": " + e.getMessage());
             }
@@ -70,9 +75,11 @@ public final class Clusters {
         ClusterProfile p = byName.get(name);
         if (p != null) return p;
         if (problems.containsKey(name)) throw new FparityError("cluster profile " + problems.get(name));
-        if (name.equals(PlatformKey.LOCAL)) return new ClusterProfile("local", "this machine", "local", null, null, null, null, null, null, null, null);
-        throw new FparityError("unknown cluster '" + name + "' (profiles in " + dir + ": " + String.join(", ", byName.keySet())
-                + (byName.isEmpty() ? "none" : "") + "); see runners/clusters/README.md");
+        if (name.equals(PlatformKey.LOCAL))
+            return new ClusterProfile("local", "this machine", "local", null, null, null, null, null, null, null, null);
+        throw new FparityError(
+                "unknown cluster '" + name + "' (profiles in " + dir + ": " + String.join(", ", byName.keySet())
+                        + (byName.isEmpty() ? "none" : "") + "); see runners/clusters/README.md");
     }
 
     public List<String> names() {

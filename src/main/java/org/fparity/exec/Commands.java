@@ -13,7 +13,8 @@ import org.fparity.util.Processes;
 final class Commands {
     private Commands() {}
 
-    static Shell.Result run(List<String> argv, byte[] stdin, long timeoutSeconds) throws IOException, InterruptedException {
+    static Shell.Result run(List<String> argv, byte[] stdin, long timeoutSeconds)
+            throws IOException, InterruptedException {
         Path in = null;
         try {
             Processes.Command c = Processes.command(argv).timeoutSeconds(timeoutSeconds);
@@ -23,7 +24,9 @@ final class Commands {
                 c.stdin(in);
             }
             Processes.Captured r = c.capture();
-            if (r.result().timedOut()) return new Shell.Result(124, r.stdout(), "timed out after " + timeoutSeconds + " s: " + argv.getFirst());
+            if (r.result().timedOut())
+                return new Shell.Result(
+                        124, r.stdout(), "timed out after " + timeoutSeconds + " s: " + argv.getFirst());
             return new Shell.Result(r.result().exitCode(), r.stdout(), r.stderr());
         } finally {
             if (in != null) Files.deleteIfExists(in);

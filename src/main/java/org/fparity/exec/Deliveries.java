@@ -38,7 +38,8 @@ final class Deliveries {
     /** The jobs again, each with only its lines still owed (jobs with none left out). */
     synchronized List<JobSpec> remaining() {
         Map<JobSpec, List<Job.Line>> by = new LinkedHashMap<>();
-        for (Owed o : owed.values()) by.computeIfAbsent(o.job(), k -> new ArrayList<>()).add(o.line());
+        for (Owed o : owed.values())
+            by.computeIfAbsent(o.job(), k -> new ArrayList<>()).add(o.line());
         List<JobSpec> out = new ArrayList<>();
         by.forEach((j, ls) -> out.add(j.withLines(ls)));
         return out;

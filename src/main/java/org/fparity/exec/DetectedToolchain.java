@@ -1,17 +1,23 @@
 package org.fparity.exec;
 
-import org.fparity.util.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.fparity.util.Processes;
 
 /**
  * A toolchain as found on this machine: the exact version string its probe printed, whether it can compile and whether
  * its binaries can run here, each "no" with a reason a person can act on.
  */
-public record DetectedToolchain(Toolchain toolchain, String version, boolean canCompile, String compileProblem, boolean canRun, String runProblem) {
+public record DetectedToolchain(
+        Toolchain toolchain,
+        String version,
+        boolean canCompile,
+        String compileProblem,
+        boolean canRun,
+        String runProblem) {
 
     public String name() {
         return toolchain.name();
@@ -24,7 +30,8 @@ public record DetectedToolchain(Toolchain toolchain, String version, boolean can
 
     /** Probes one toolchain (runs its version commands; a few hundred ms, seconds for nvcc). */
     public static DetectedToolchain detect(Toolchain tc) {
-        String compiler = tc.compileArgv(tc.optLevels().getFirst(), "x", "x", "x").getFirst();
+        String compiler =
+                tc.compileArgv(tc.optLevels().getFirst(), "x", "x", "x").getFirst();
         if (Processes.which(compiler) == null) {
             String why = "compiler '" + compiler + "' not found" + (compiler.contains("/") ? "" : " on PATH");
             return new DetectedToolchain(tc, null, false, why, false, why);
@@ -75,7 +82,9 @@ public record DetectedToolchain(Toolchain toolchain, String version, boolean can
         for (String raw : output.lines().toList()) {
             String line = raw.strip().replaceAll("\\s+", " ");
             if (line.startsWith("Traceback")) traceback = true;
-            if (line.isEmpty() || traceback && (raw.startsWith(" ") || line.startsWith("Traceback") || line.contains("Error:"))) continue;
+            if (line.isEmpty()
+                    || traceback && (raw.startsWith(" ") || line.startsWith("Traceback") || line.contains("Error:")))
+                continue;
             if (first == null) first = line;
             if (pick == null) return line;
             if (pick.matcher(line).find()) hits.add(line);

@@ -10,8 +10,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
@@ -54,7 +52,8 @@ public final class JCudaRunner {
             if (rc != CUresult.CUDA_SUCCESS) return "cuDeviceGetCount failed: " + CUresult.stringFor(rc);
             return count[0] < 1 ? "no GPU device (cuDeviceGetCount returned 0)" : null;
         } catch (LinkageError e) {
-            // UnsatisfiedLinkError from the native library (no libcuda.so.1), NoClassDefFoundError/ExceptionInInitializerError after it
+            // UnsatisfiedLinkError from the native library (no libcuda.so.1),
+            // NoClassDefFoundError/ExceptionInInitializerError after it
             linkProblem = "JCuda cannot use the CUDA driver here: " + missingLibrary(e);
             return linkProblem;
         }
@@ -65,8 +64,11 @@ public final class JCudaRunner {
     /** The line that matters in JCuda's long loader message: the shared library the dynamic linker did not find. */
     static String missingLibrary(Throwable e) {
         StringBuilder all = new StringBuilder();
-        for (Throwable t = e; t != null; t = t.getCause()) all.append(t.getMessage()).append('\n');
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(lib[\\w.+-]+\\.so[.\\d]*): cannot open shared object file[^\\n]*").matcher(all);
+        for (Throwable t = e; t != null; t = t.getCause())
+            all.append(t.getMessage()).append('\n');
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "(lib[\\w.+-]+\\.so[.\\d]*): cannot open shared object file[^\\n]*")
+                .matcher(all);
         if (m.find()) return m.group(1) + " not found (" + m.group().strip() + "); no NVIDIA driver installed";
         return oneLine(e);
     }
@@ -108,7 +110,8 @@ public final class JCudaRunner {
     /** The input tokens of one line for program {@code e}, checked as the C harness checks them (same reasons). */
     static Parsed parse(Entry e, List<String> tokens) {
         String sig = e.sig();
-        if (tokens.size() != sig.length()) return new Parsed(null, null, "expected " + sig.length() + " values, got " + tokens.size());
+        if (tokens.size() != sig.length())
+            return new Parsed(null, null, "expected " + sig.length() + " values, got " + tokens.size());
         List<Double> vals = new ArrayList<>();
         int[] ints = new int[e.count('I')];
         int ni = 0;
@@ -120,18 +123,28 @@ public final class JCudaRunner {
                     case 'I' -> {
                         if (!t.matches("[+-]?[0-9]+")) return new Parsed(null, null, "bad value " + (i + 1));
                         long b = t.replaceFirst("^[+-]", "").length() > 10 ? Long.MAX_VALUE : Long.parseLong(t);
-                        if (b < 0 || b > e.len()) return new Parsed(null, null, "bound " + (i + 1) + " out of range 0.." + e.len());
+                        if (b < 0 || b > e.len())
+                            return new Parsed(null, null, "bound " + (i + 1) + " out of range 0.." + e.len());
                         ints[ni++] = (int) b;
                     }
                     case 'E' -> {
                         String[] parts = t.split(",", -1);
-                        if (parts.length != e.len()) return new Parsed(null, null, "bad value " + (i + 1) + " (want " + e.len() + " comma-separated values)");
+                        if (parts.length != e.len())
+                            return new Parsed(
+                                    null,
+                                    null,
+                                    "bad value " + (i + 1) + " (want " + e.len() + " comma-separated values)");
                         for (String s : parts) vals.add(fp(s, p));
                     }
                     default -> vals.add(fp(t, p));
                 }
             } catch (NumberFormatException x) {
-                return new Parsed(null, null, sig.charAt(i) == 'E' ? "bad value " + (i + 1) + " (want " + e.len() + " comma-separated values)" : "bad value " + (i + 1));
+                return new Parsed(
+                        null,
+                        null,
+                        sig.charAt(i) == 'E'
+                                ? "bad value " + (i + 1) + " (want " + e.len() + " comma-separated values)"
+                                : "bad value " + (i + 1));
             }
         }
         return new Parsed(vals.stream().mapToDouble(Double::doubleValue).toArray(), ints, null);
@@ -146,14 +159,17 @@ public final class JCudaRunner {
      * Runs {@code lines} of the batch in {@code cubin}; {@code positions[i]} is line i's program index in the batch.
      * Calls {@code done} once per line, in line order.
      */
-    public void run(Path cubin, List<Job.Line> lines, int[] positions, Consumer<BatchRunner.Answer> done) throws InterruptedException {
+    public void run(Path cubin, List<Job.Line> lines, int[] positions, Consumer<BatchRunner.Answer> done)
+            throws InterruptedException {
         BatchRunner.Answer[] answers = new BatchRunner.Answer[lines.size()];
         String why = unavailable();
         if (why != null) {
-            for (int i = 0; i < lines.size(); i++) done.accept(new BatchRunner.Answer(Outcome.Status.CANNOT_RUN, null, why, 0));
+            for (int i = 0; i < lines.size(); i++)
+                done.accept(new BatchRunner.Answer(Outcome.Status.CANNOT_RUN, null, why, 0));
             return;
         }
-        ExecutorService device = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("fparity-jcuda").factory());
+        ExecutorService device = Executors.newSingleThreadExecutor(
+                Thread.ofPlatform().daemon().name("fparity-jcuda").factory());
         try {
             Future<?> f = device.submit(() -> {
                 onDevice(cubin, lines, positions, answers);
@@ -163,7 +179,8 @@ public final class JCudaRunner {
             f.get();
         } catch (ExecutionException e) {
             String m = "JCuda runner failed: " + oneLine(e.getCause());
-            for (int i = 0; i < answers.length; i++) if (answers[i] == null) answers[i] = new BatchRunner.Answer(Outcome.Status.HARNESS_ERROR, null, m, 0);
+            for (int i = 0; i < answers.length; i++)
+                if (answers[i] == null) answers[i] = new BatchRunner.Answer(Outcome.Status.HARNESS_ERROR, null, m, 0);
         } finally {
             device.shutdownNow();
         }
@@ -171,7 +188,8 @@ public final class JCudaRunner {
     }
 
     /** Everything that touches the context runs on one thread (a CUDA context is current per thread). */
-    private void onDevice(Path cubin, List<Job.Line> lines, int[] positions, BatchRunner.Answer[] answers) throws InterruptedException {
+    private void onDevice(Path cubin, List<Job.Line> lines, int[] positions, BatchRunner.Answer[] answers)
+            throws InterruptedException {
         CUdevice dev = new CUdevice();
         CUcontext ctx = new CUcontext();
         check("cuDeviceGet", JCudaDriver.cuDeviceGet(dev, 0), answers);
@@ -181,20 +199,30 @@ public final class JCudaRunner {
         boolean lost = false;
         try {
             CUmodule module = new CUmodule();
-            check("cuModuleLoad", JCudaDriver.cuModuleLoad(module, cubin.toAbsolutePath().toString()), answers);
+            check(
+                    "cuModuleLoad",
+                    JCudaDriver.cuModuleLoad(module, cubin.toAbsolutePath().toString()),
+                    answers);
             if (filled(answers)) return;
             List<Entry> table = readTable(module, answers);
             if (table == null) return;
             Map<Integer, List<Integer>> byProgram = new LinkedHashMap<>();
-            for (int i = 0; i < lines.size(); i++) byProgram.computeIfAbsent(positions[i], k -> new ArrayList<>()).add(i);
+            for (int i = 0; i < lines.size(); i++)
+                byProgram.computeIfAbsent(positions[i], k -> new ArrayList<>()).add(i);
             for (var g : byProgram.entrySet()) {
                 int k = g.getKey();
                 if (lost) {
-                    for (int i : g.getValue()) answers[i] = new BatchRunner.Answer(Outcome.Status.HARNESS_ERROR, null, "not run: an earlier launch of this batch timed out and its context was abandoned", 0);
+                    for (int i : g.getValue())
+                        answers[i] = new BatchRunner.Answer(
+                                Outcome.Status.HARNESS_ERROR,
+                                null,
+                                "not run: an earlier launch of this batch timed out and its context was abandoned",
+                                0);
                     continue;
                 }
                 if (k >= table.size()) {
-                    for (int i : g.getValue()) answers[i] = new BatchRunner.Answer(Outcome.Status.HARNESS_ERROR, null, "no such program", 0);
+                    for (int i : g.getValue())
+                        answers[i] = new BatchRunner.Answer(Outcome.Status.HARNESS_ERROR, null, "no such program", 0);
                     continue;
                 }
                 lost = !launch(ctx, module, k, table.get(k), lines, g.getValue(), answers);
@@ -211,9 +239,15 @@ public final class JCudaRunner {
     /** A failed set-up call: every line not yet answered gets the call and the error's name. */
     private static void check(String call, int rc, BatchRunner.Answer[] answers) {
         if (rc == CUresult.CUDA_SUCCESS) return;
-        Outcome.Status s = rc == CUresult.CUDA_ERROR_NO_DEVICE || rc == CUresult.CUDA_ERROR_INVALID_DEVICE || rc == CUresult.CUDA_ERROR_NOT_INITIALIZED
-                || rc == CUresult.CUDA_ERROR_NO_BINARY_FOR_GPU ? Outcome.Status.CANNOT_RUN : Outcome.Status.HARNESS_ERROR;
-        for (int i = 0; i < answers.length; i++) if (answers[i] == null) answers[i] = new BatchRunner.Answer(s, null, call + " failed: " + CUresult.stringFor(rc), 0);
+        Outcome.Status s = rc == CUresult.CUDA_ERROR_NO_DEVICE
+                        || rc == CUresult.CUDA_ERROR_INVALID_DEVICE
+                        || rc == CUresult.CUDA_ERROR_NOT_INITIALIZED
+                        || rc == CUresult.CUDA_ERROR_NO_BINARY_FOR_GPU
+                ? Outcome.Status.CANNOT_RUN
+                : Outcome.Status.HARNESS_ERROR;
+        for (int i = 0; i < answers.length; i++)
+            if (answers[i] == null)
+                answers[i] = new BatchRunner.Answer(s, null, call + " failed: " + CUresult.stringFor(rc), 0);
     }
 
     private static List<Entry> readTable(CUmodule module, BatchRunner.Answer[] answers) {
@@ -233,12 +267,21 @@ public final class JCudaRunner {
      * One launch of {@code fp_many_K} over the given lines (bad inputs answered without running); false when it timed
      * out and the context can no longer be trusted.
      */
-    private boolean launch(CUcontext ctx, CUmodule module, int k, Entry e, List<Job.Line> lines, List<Integer> which, BatchRunner.Answer[] answers) throws InterruptedException {
+    private boolean launch(
+            CUcontext ctx,
+            CUmodule module,
+            int k,
+            Entry e,
+            List<Job.Line> lines,
+            List<Integer> which,
+            BatchRunner.Answer[] answers)
+            throws InterruptedException {
         List<Integer> ok = new ArrayList<>();
         List<Parsed> parsed = new ArrayList<>();
         for (int i : which) {
             Parsed p = parse(e, lines.get(i).args());
-            if (p.error() != null) answers[i] = new BatchRunner.Answer(Outcome.Status.HARNESS_ERROR, null, p.error(), 0);
+            if (p.error() != null)
+                answers[i] = new BatchRunner.Answer(Outcome.Status.HARNESS_ERROR, null, p.error(), 0);
             else {
                 ok.add(i);
                 parsed.add(p);
@@ -279,7 +322,11 @@ public final class JCudaRunner {
         CUfunction f = new CUfunction();
         int rc = JCudaDriver.cuModuleGetFunction(f, module, "fp_many_" + k);
         if (rc != CUresult.CUDA_SUCCESS) {
-            fail(ok, answers, Outcome.Status.HARNESS_ERROR, "cuModuleGetFunction(fp_many_" + k + ") failed: " + CUresult.stringFor(rc));
+            fail(
+                    ok,
+                    answers,
+                    Outcome.Status.HARNESS_ERROR,
+                    "cuModuleGetFunction(fp_many_" + k + ") failed: " + CUresult.stringFor(rc));
             return true;
         }
         long es = e.single() ? Float.BYTES : Double.BYTES;
@@ -296,39 +343,57 @@ public final class JCudaRunner {
             else if ((rc = alloc(dN, (long) Integer.BYTES * n.length, allocated)) != 0) step = "cuMemAlloc";
             else if ((rc = alloc(dA, es * a.length, allocated)) != 0) step = "cuMemAlloc";
             // results start as 0, as in the executable form: a store the compiler dropped reads back 0, not old memory
-            else if ((rc = JCudaDriver.cuMemcpyHtoD(dOut, Pointer.to(new byte[(int) (es * count)]), es * count)) != 0) step = "cuMemcpyHtoD";
-            else if ((rc = JCudaDriver.cuMemcpyHtoD(dV, host(v, e.single()), es * v.length)) != 0) step = "cuMemcpyHtoD";
-            else if ((rc = JCudaDriver.cuMemcpyHtoD(dN, Pointer.to(n), (long) Integer.BYTES * n.length)) != 0) step = "cuMemcpyHtoD";
-            else if ((rc = JCudaDriver.cuMemcpyHtoD(dA, host(a, e.single()), es * a.length)) != 0) step = "cuMemcpyHtoD";
+            else if ((rc = JCudaDriver.cuMemcpyHtoD(dOut, Pointer.to(new byte[(int) (es * count)]), es * count)) != 0)
+                step = "cuMemcpyHtoD";
+            else if ((rc = JCudaDriver.cuMemcpyHtoD(dV, host(v, e.single()), es * v.length)) != 0)
+                step = "cuMemcpyHtoD";
+            else if ((rc = JCudaDriver.cuMemcpyHtoD(dN, Pointer.to(n), (long) Integer.BYTES * n.length)) != 0)
+                step = "cuMemcpyHtoD";
+            else if ((rc = JCudaDriver.cuMemcpyHtoD(dA, host(a, e.single()), es * a.length)) != 0)
+                step = "cuMemcpyHtoD";
             if (step != null) {
                 fail(ok, answers, Outcome.Status.HARNESS_ERROR, step + " failed: " + CUresult.stringFor(rc));
                 return true;
             }
-            Pointer params = Pointer.to(Pointer.to(dOut), Pointer.to(dV), Pointer.to(dN), Pointer.to(dA), Pointer.to(new int[] {count}));
+            Pointer params = Pointer.to(
+                    Pointer.to(dOut), Pointer.to(dV), Pointer.to(dN), Pointer.to(dA), Pointer.to(new int[] {count}));
             long t0 = System.nanoTime();
             int[] launched = {0};
             int[] synced = {0};
-            Thread run = Thread.ofPlatform().daemon().name("fparity-jcuda-launch").start(() -> {
-                // a context is current per thread: this one launches on the batch's context
-                JCudaDriver.cuCtxSetCurrent(ctx);
-                // a kernel that needs more registers than BLOCK threads have falls back to one thread per block
-                launched[0] = JCudaDriver.cuLaunchKernel(f, (count + BLOCK - 1) / BLOCK, 1, 1, BLOCK, 1, 1, 0, null, params, null);
-                if (launched[0] == CUresult.CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES) {
-                    launched[0] = JCudaDriver.cuLaunchKernel(f, count, 1, 1, 1, 1, 1, 0, null, params, null);
-                }
-                synced[0] = launched[0] == 0 ? JCudaDriver.cuCtxSynchronize() : 0;
-            });
+            Thread run = Thread.ofPlatform()
+                    .daemon()
+                    .name("fparity-jcuda-launch")
+                    .start(() -> {
+                        // a context is current per thread: this one launches on the batch's context
+                        JCudaDriver.cuCtxSetCurrent(ctx);
+                        // a kernel that needs more registers than BLOCK threads have falls back to one thread per block
+                        launched[0] = JCudaDriver.cuLaunchKernel(
+                                f, (count + BLOCK - 1) / BLOCK, 1, 1, BLOCK, 1, 1, 0, null, params, null);
+                        if (launched[0] == CUresult.CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES) {
+                            launched[0] = JCudaDriver.cuLaunchKernel(f, count, 1, 1, 1, 1, 1, 0, null, params, null);
+                        }
+                        synced[0] = launched[0] == 0 ? JCudaDriver.cuCtxSynchronize() : 0;
+                    });
             run.join(timeoutMillis);
             long micros = (System.nanoTime() - t0) / 1000 / count;
             if (run.isAlive()) {
-                fail(ok, answers, Outcome.Status.TIMEOUT, "the launch of " + count + " inputs did not finish within " + timeoutMillis / 1000 + " s; context abandoned");
+                fail(
+                        ok,
+                        answers,
+                        Outcome.Status.TIMEOUT,
+                        "the launch of " + count + " inputs did not finish within " + timeoutMillis / 1000
+                                + " s; context abandoned");
                 abandoned = true;
                 return false;
             }
             rc = launched[0] != 0 ? launched[0] : synced[0];
             if (rc != 0) {
-                fail(ok, answers, crashLike(rc) ? Outcome.Status.CRASH : Outcome.Status.HARNESS_ERROR,
-                        (launched[0] != 0 ? "cuLaunchKernel" : "cuCtxSynchronize") + " failed: " + CUresult.stringFor(rc));
+                fail(
+                        ok,
+                        answers,
+                        crashLike(rc) ? Outcome.Status.CRASH : Outcome.Status.HARNESS_ERROR,
+                        (launched[0] != 0 ? "cuLaunchKernel" : "cuCtxSynchronize") + " failed: "
+                                + CUresult.stringFor(rc));
                 return true;
             }
             long[] bits = new long[count];
@@ -346,7 +411,8 @@ public final class JCudaRunner {
                 return true;
             }
             for (int t = 0; t < count; t++) {
-                answers[ok.get(t)] = new BatchRunner.Answer(Outcome.Status.OK, HexFloat.format(Double.longBitsToDouble(bits[t])), null, micros);
+                answers[ok.get(t)] = new BatchRunner.Answer(
+                        Outcome.Status.OK, HexFloat.format(Double.longBitsToDouble(bits[t])), null, micros);
             }
             return true;
         } finally {
@@ -372,8 +438,12 @@ public final class JCudaRunner {
 
     /** Errors a faulting kernel produces: recorded as CRASH, as a signal is for a process. */
     private static boolean crashLike(int rc) {
-        return rc == CUresult.CUDA_ERROR_ILLEGAL_ADDRESS || rc == CUresult.CUDA_ERROR_LAUNCH_FAILED || rc == CUresult.CUDA_ERROR_ILLEGAL_INSTRUCTION
-                || rc == CUresult.CUDA_ERROR_MISALIGNED_ADDRESS || rc == CUresult.CUDA_ERROR_INVALID_PC || rc == CUresult.CUDA_ERROR_HARDWARE_STACK_ERROR;
+        return rc == CUresult.CUDA_ERROR_ILLEGAL_ADDRESS
+                || rc == CUresult.CUDA_ERROR_LAUNCH_FAILED
+                || rc == CUresult.CUDA_ERROR_ILLEGAL_INSTRUCTION
+                || rc == CUresult.CUDA_ERROR_MISALIGNED_ADDRESS
+                || rc == CUresult.CUDA_ERROR_INVALID_PC
+                || rc == CUresult.CUDA_ERROR_HARDWARE_STACK_ERROR;
     }
 
     private static void fail(List<Integer> which, BatchRunner.Answer[] answers, Outcome.Status s, String why) {

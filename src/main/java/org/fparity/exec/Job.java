@@ -17,8 +17,16 @@ import java.util.List;
  * @param site       where it runs ({@code local} or a cluster profile's name), recorded in every outcome
  * @param node       the running node's result-changing facts ({@link PlatformKey#nodeLabel}), or null
  */
-public record Job(String name, List<String> programs, BatchEmitter emitter, DetectedToolchain toolchain, String opt, String platform, List<Line> lines,
-        String site, String node) {
+public record Job(
+        String name,
+        List<String> programs,
+        BatchEmitter emitter,
+        DetectedToolchain toolchain,
+        String opt,
+        String platform,
+        List<Line> lines,
+        String site,
+        String node) {
     public Job {
         programs = List.copyOf(programs);
         lines = List.copyOf(lines);
@@ -26,7 +34,14 @@ public record Job(String name, List<String> programs, BatchEmitter emitter, Dete
     }
 
     /** A job on the local site, on a node without result-changing facts. */
-    public Job(String name, List<String> programs, BatchEmitter emitter, DetectedToolchain toolchain, String opt, String platform, List<Line> lines) {
+    public Job(
+            String name,
+            List<String> programs,
+            BatchEmitter emitter,
+            DetectedToolchain toolchain,
+            String opt,
+            String platform,
+            List<Line> lines) {
         this(name, programs, emitter, toolchain, opt, platform, lines, PlatformKey.LOCAL, null);
     }
 
@@ -39,6 +54,7 @@ public record Job(String name, List<String> programs, BatchEmitter emitter, Dete
 
     /** An outcome of this job for one line. */
     public Outcome outcome(Line l, Outcome.Status status, String hex, String detail, long micros) {
-        return new Outcome(l.program(), l.input(), toolchain.name(), opt, site, node, status, hex, detail, platform, micros);
+        return new Outcome(
+                l.program(), l.input(), toolchain.name(), opt, site, node, status, hex, detail, platform, micros);
     }
 }

@@ -21,7 +21,14 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "name", "site", "opt", "toolchain", "lines", "programs"})
-public record JobSpec(int schema, String name, String site, Toolchain toolchain, String opt, List<ProgramText> programs, List<Job.Line> lines) {
+public record JobSpec(
+        int schema,
+        String name,
+        String site,
+        Toolchain toolchain,
+        String opt,
+        List<ProgramText> programs,
+        List<Job.Line> lines) {
     /**
      * Layout version; a worker refuses a newer one. History: 1 = every job carries its programs' text; 2 = a job document
      * carries each batch's text (and input lines, where they are the same) once, in the batch's first job.

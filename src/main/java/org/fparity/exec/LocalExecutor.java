@@ -37,13 +37,15 @@ public final class LocalExecutor implements Executor {
 
     @Override
     public void execute(List<Job> jobs, Consumer<Outcome> sink) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(workers, Thread.ofPlatform().daemon().name("fparity-worker-", 0).factory());
+        ExecutorService pool = Executors.newFixedThreadPool(
+                workers, Thread.ofPlatform().daemon().name("fparity-worker-", 0).factory());
         try {
             List<Future<?>> futures = new ArrayList<>();
-            for (Job j : jobs) futures.add(pool.submit(() -> {
-                runJob(j, sink);
-                return null;
-            }));
+            for (Job j : jobs)
+                futures.add(pool.submit(() -> {
+                    runJob(j, sink);
+                    return null;
+                }));
             for (Future<?> f : futures) {
                 try {
                     f.get();
@@ -63,7 +65,8 @@ public final class LocalExecutor implements Executor {
     void runJob(Job job, Consumer<Outcome> sink) throws InterruptedException {
         DetectedToolchain dt = job.toolchain();
         if (!dt.canCompile()) {
-            for (Job.Line l : job.lines()) sink.accept(job.outcome(l, Outcome.Status.COMPILE_ERROR, null, dt.compileProblem(), 0));
+            for (Job.Line l : job.lines())
+                sink.accept(job.outcome(l, Outcome.Status.COMPILE_ERROR, null, dt.compileProblem(), 0));
             return;
         }
         runGroup(job, 0, job.programs(), job.lines(), sink);
@@ -75,7 +78,8 @@ public final class LocalExecutor implements Executor {
      * failure is the toolchain's, not a program's, and bisecting would cost a compile per program for nothing.
      * Sub-batches are named by their place in the job's batch, so the same subset is compiled (and cached) once.
      */
-    private void runGroup(Job job, int offset, List<String> programs, List<Job.Line> lines, Consumer<Outcome> sink) throws InterruptedException {
+    private void runGroup(Job job, int offset, List<String> programs, List<Job.Line> lines, Consumer<Outcome> sink)
+            throws InterruptedException {
         if (lines.isEmpty()) return;
         BinaryCache.Build b = build(job, offset, programs);
         if (b.ok()) {
@@ -88,7 +92,8 @@ public final class LocalExecutor implements Executor {
         }
         if (programs.size() == job.programs().size() && programs.size() > 2) {
             BinaryCache.Build first = build(job, 0, programs.subList(0, 1));
-            BinaryCache.Build last = build(job, programs.size() - 1, programs.subList(programs.size() - 1, programs.size()));
+            BinaryCache.Build last =
+                    build(job, programs.size() - 1, programs.subList(programs.size() - 1, programs.size()));
             if (!first.ok() && !last.ok()) {
                 failAll(job, lines, b, sink);
                 return;
@@ -111,19 +116,31 @@ public final class LocalExecutor implements Executor {
         String cls = job.emitter().className(name);
         String source = job.emitter().emit(cls, programs);
         DetectedToolchain dt = job.toolchain();
-        // a GPU toolchain with a device-only form compiles only the kernels per batch; the host side is the cached loader
-        if (dt.toolchain().deviceOnly() != null) dt = dt.withToolchain(dt.toolchain().deviceForm());
+        // a GPU toolchain with a device-only form compiles only the kernels per batch; the host side is the cached
+        // loader
+        if (dt.toolchain().deviceOnly() != null)
+            dt = dt.withToolchain(dt.toolchain().deviceForm());
         BinaryCache.Build b = cache.build(dt, job.opt(), cls, source);
-        if (!b.cached() && !b.ok()) log.accept("compile failed: " + job.toolchain().name() + " " + job.opt() + " " + name + " (" + programs.size() + " programs): " + b.message());
+        if (!b.cached() && !b.ok())
+            log.accept("compile failed: " + job.toolchain().name() + " " + job.opt() + " " + name + " ("
+                    + programs.size() + " programs): " + b.message());
         return b;
     }
 
     private void failAll(Job job, List<Job.Line> lines, BinaryCache.Build b, Consumer<Outcome> sink) {
-        String detail = b.message() + " (log: " + cache.root().getParent().relativize(b.dir().resolve("build.log")) + ")";
+        String detail = b.message() + " (log: "
+                + cache.root().getParent().relativize(b.dir().resolve("build.log")) + ")";
         for (Job.Line l : lines) sink.accept(job.outcome(l, Outcome.Status.COMPILE_ERROR, null, detail, 0));
     }
 
-    private void run(Job job, BinaryCache.Build b, String name, List<String> programs, List<Job.Line> lines, Consumer<Outcome> sink) throws InterruptedException {
+    private void run(
+            Job job,
+            BinaryCache.Build b,
+            String name,
+            List<String> programs,
+            List<Job.Line> lines,
+            Consumer<Outcome> sink)
+            throws InterruptedException {
         DetectedToolchain dt = job.toolchain();
         if (!dt.canRun()) {
             for (Job.Line l : lines) sink.accept(job.outcome(l, Outcome.Status.CANNOT_RUN, null, dt.runProblem(), 0));
@@ -132,7 +149,8 @@ public final class LocalExecutor implements Executor {
         Map<String, Integer> pos = new HashMap<>();
         for (int i = 0; i < programs.size(); i++) pos.put(programs.get(i), i);
         int[] positions = new int[lines.size()];
-        for (int i = 0; i < lines.size(); i++) positions[i] = pos.get(lines.get(i).program());
+        for (int i = 0; i < lines.size(); i++)
+            positions[i] = pos.get(lines.get(i).program());
         Toolchain tc = dt.toolchain();
         if (tc.deviceOnly() != null && tc.deviceOnly().inProcess()) {
             int[] k = {0};
@@ -146,11 +164,14 @@ public final class LocalExecutor implements Executor {
         if (tc.deviceOnly() != null) {
             BinaryCache.Build loader = loader(dt);
             if (!loader.ok()) {
-                String why = "the GPU loader does not build: " + loader.message() + " (log: " + cache.root().getParent().relativize(loader.dir().resolve("build.log")) + ")";
+                String why = "the GPU loader does not build: " + loader.message() + " (log: "
+                        + cache.root().getParent().relativize(loader.dir().resolve("build.log")) + ")";
                 for (Job.Line l : lines) sink.accept(job.outcome(l, Outcome.Status.HARNESS_ERROR, null, why, 0));
                 return;
             }
-            argv = List.of(loader.bin().toAbsolutePath().toString(), b.bin().toAbsolutePath().toString());
+            argv = List.of(
+                    loader.bin().toAbsolutePath().toString(),
+                    b.bin().toAbsolutePath().toString());
         } else {
             argv = tc.runArgv(job.opt(), b.bin().toAbsolutePath().toString(), name);
         }
@@ -164,14 +185,19 @@ public final class LocalExecutor implements Executor {
         } catch (IOException e) {
             // The binary could not even be started: every remaining line says so rather than vanishing.
             String why = "cannot start " + argv.getFirst() + ": " + e.getMessage();
-            for (int i = k[0]; i < lines.size(); i++) sink.accept(job.outcome(lines.get(i), Outcome.Status.HARNESS_ERROR, null, why, 0));
+            for (int i = k[0]; i < lines.size(); i++)
+                sink.accept(job.outcome(lines.get(i), Outcome.Status.HARNESS_ERROR, null, why, 0));
         }
     }
 
     /** The host loader of a device-only toolchain: built on first use, then a cache hit for every batch. */
     BinaryCache.Build loader(DetectedToolchain dt) throws InterruptedException {
         Toolchain tc = dt.toolchain();
-        BinaryCache.Build b = cache.build(dt.withToolchain(tc.loaderForm()), "host", "fp_loader", org.fparity.emit.GpuLoader.source(tc.deviceOnly().loader()));
+        BinaryCache.Build b = cache.build(
+                dt.withToolchain(tc.loaderForm()),
+                "host",
+                "fp_loader",
+                org.fparity.emit.GpuLoader.source(tc.deviceOnly().loader()));
         if (!b.cached() && !b.ok()) log.accept("GPU loader build failed for " + tc.name() + ": " + b.message());
         return b;
     }

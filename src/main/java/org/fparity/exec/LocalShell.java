@@ -20,7 +20,8 @@ public final class LocalShell implements Shell {
 
     List<String> argv(List<String> argv) {
         if (setup.isEmpty()) return argv;
-        List<String> a = new ArrayList<>(List.of("bash", "-c", String.join(" && ", setup) + " && exec \"$@\"", "fparity"));
+        List<String> a =
+                new ArrayList<>(List.of("bash", "-c", String.join(" && ", setup) + " && exec \"$@\"", "fparity"));
         a.addAll(argv);
         return a;
     }
@@ -32,14 +33,18 @@ public final class LocalShell implements Shell {
 
     @Override
     public org.fparity.util.Processes.Running start(List<String> argv, Path err) throws IOException {
-        return org.fparity.util.Processes.command(argv(argv)).stderr(err).timeoutSeconds(7 * 24 * 3600).start();
+        return org.fparity.util.Processes.command(argv(argv))
+                .stderr(err)
+                .timeoutSeconds(7 * 24 * 3600)
+                .start();
     }
 
     @Override
     public void put(Path local, String remotePath, long timeoutSeconds) throws IOException {
         Path to = Path.of(remotePath);
         Files.createDirectories(to.getParent());
-        Path tmp = to.resolveSibling(to.getFileName() + ".part." + ProcessHandle.current().pid());
+        Path tmp = to.resolveSibling(
+                to.getFileName() + ".part." + ProcessHandle.current().pid());
         Files.copy(local, tmp, StandardCopyOption.REPLACE_EXISTING);
         Files.move(tmp, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

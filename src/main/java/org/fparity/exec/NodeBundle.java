@@ -41,9 +41,11 @@ public final class NodeBundle {
      * grammar/) and returns the archive.
      */
     public static Path make(Path home, Path out, boolean withZ3) throws IOException {
-        if (!NodeRuntime.platform().equals("Linux x86_64")) throw new IOException("the node bundle is for Linux x86_64; this is " + NodeRuntime.platform());
+        if (!NodeRuntime.platform().equals("Linux x86_64"))
+            throw new IOException("the node bundle is for Linux x86_64; this is " + NodeRuntime.platform());
         for (String d : List.of("runners/toolchains", "grammar")) {
-            if (!Files.isDirectory(home.resolve(d))) throw new IOException(home.resolve(d) + " not found (set FPARITY_HOME to fparity's folder)");
+            if (!Files.isDirectory(home.resolve(d)))
+                throw new IOException(home.resolve(d) + " not found (set FPARITY_HOME to fparity's folder)");
         }
         Files.createDirectories(out);
         Path stage = out.resolve("fparity-node");
@@ -56,7 +58,13 @@ public final class NodeBundle {
             String name = a.file().getFileName().toString();
             Path to = stage.resolve("lib").resolve(name);
             if (name.startsWith("z3-turnkey-")) {
-                if (withZ3) copyJarWithout(a.file(), to, "com/microsoft/z3/osx/", "com/microsoft/z3/windows/", "com/microsoft/z3/linux/aarch64/");
+                if (withZ3)
+                    copyJarWithout(
+                            a.file(),
+                            to,
+                            "com/microsoft/z3/osx/",
+                            "com/microsoft/z3/windows/",
+                            "com/microsoft/z3/linux/aarch64/");
             } else if (name.startsWith("jcuda-natives-")) {
                 copyJarWithout(a.file(), to, "lib/libJNvPTXCompiler");
             } else {
@@ -64,7 +72,10 @@ public final class NodeBundle {
             }
         }
         for (String d : RUNNERS) {
-            if (Files.isDirectory(home.resolve("runners").resolve(d))) copyTree(home.resolve("runners").resolve(d), stage.resolve("runners").resolve(d));
+            if (Files.isDirectory(home.resolve("runners").resolve(d)))
+                copyTree(
+                        home.resolve("runners").resolve(d),
+                        stage.resolve("runners").resolve(d));
         }
         org.fparity.util.Leftovers.deleteTree(stage.resolve("runners/gpu/results"));
         copyTree(home.resolve("grammar"), stage.resolve("grammar"));
@@ -72,7 +83,10 @@ public final class NodeBundle {
         Files.createDirectories(launcher.getParent());
         Files.writeString(launcher, LAUNCHER);
         launcher.toFile().setExecutable(true, false);
-        Files.writeString(stage.resolve("VERSION"), "fparity " + org.fparity.cli.Main.VERSION + "\nruntime-sha256 " + NodeRuntime.image().sha() + "\n");
+        Files.writeString(
+                stage.resolve("VERSION"),
+                "fparity " + org.fparity.cli.Main.VERSION + "\nruntime-sha256 "
+                        + NodeRuntime.image().sha() + "\n");
         Path archive = out.resolve(ARCHIVE);
         Path tmp = out.resolve(ARCHIVE + ".tmp");
         NodeRuntime.tar(tmp, out, "fparity-node");
@@ -82,8 +96,10 @@ public final class NodeBundle {
 
     /** Copies a jar leaving out the entries whose names start with one of {@code drop}. */
     static void copyJarWithout(Path from, Path to, String... drop) throws IOException {
-        try (InputStream fi = Files.newInputStream(from); ZipInputStream zi = new ZipInputStream(fi);
-                OutputStream fo = Files.newOutputStream(to); JarOutputStream zo = new JarOutputStream(fo)) {
+        try (InputStream fi = Files.newInputStream(from);
+                ZipInputStream zi = new ZipInputStream(fi);
+                OutputStream fo = Files.newOutputStream(to);
+                JarOutputStream zo = new JarOutputStream(fo)) {
             next:
             for (ZipEntry e; (e = zi.getNextEntry()) != null; ) {
                 for (String d : drop) if (e.getName().startsWith(d)) continue next;

@@ -41,15 +41,24 @@ public final class NodeFacts {
      */
     static Map<String, String> gpu() {
         if (Processes.which("nvidia-smi") != null) {
-            String q = Processes.probe(java.util.List.of("nvidia-smi", "--query-gpu=name,compute_cap,driver_version", "--format=csv,noheader"), Map.of(), 30);
+            String q = Processes.probe(
+                    java.util.List.of(
+                            "nvidia-smi", "--query-gpu=name,compute_cap,driver_version", "--format=csv,noheader"),
+                    Map.of(),
+                    30);
             String banner = Processes.probe(java.util.List.of("nvidia-smi"), Map.of(), 30);
             Map<String, String> m = nvidia(q, banner);
             if (!m.isEmpty()) return m;
         }
         if (Processes.which("rocm-smi") != null) {
-            String smi = Processes.probe(java.util.List.of("rocm-smi", "--showproductname", "--showdriverversion"), Map.of(), 30);
-            String info = Processes.which("rocminfo") == null ? null : Processes.probe(java.util.List.of("rocminfo"), Map.of(), 30);
-            String hip = Processes.which("hipconfig") == null ? null : Processes.probe(java.util.List.of("hipconfig", "--version"), Map.of(), 30);
+            String smi = Processes.probe(
+                    java.util.List.of("rocm-smi", "--showproductname", "--showdriverversion"), Map.of(), 30);
+            String info = Processes.which("rocminfo") == null
+                    ? null
+                    : Processes.probe(java.util.List.of("rocminfo"), Map.of(), 30);
+            String hip = Processes.which("hipconfig") == null
+                    ? null
+                    : Processes.probe(java.util.List.of("hipconfig", "--version"), Map.of(), 30);
             return amd(smi, info, hip);
         }
         return Map.of();
@@ -59,14 +68,18 @@ public final class NodeFacts {
     static Map<String, String> nvidia(String query, String banner) {
         Map<String, String> m = new LinkedHashMap<>();
         if (query == null) return m;
-        java.util.List<String> rows = query.lines().map(String::strip).filter(l -> !l.isEmpty() && l.contains(",")).toList();
+        java.util.List<String> rows = query.lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty() && l.contains(","))
+                .toList();
         if (rows.isEmpty()) return m;
         String[] f = rows.getFirst().split("\\s*,\\s*");
         m.put("gpu", f[0]);
         if (f.length > 1 && !f[1].isEmpty() && !f[1].startsWith("[")) m.put("gpu_cc", f[1]);
         if (f.length > 2 && !f[2].isEmpty()) m.put("gpu_driver", f[2]);
         if (banner != null) {
-            java.util.regex.Matcher v = java.util.regex.Pattern.compile("CUDA Version:\\s*([0-9.]+)").matcher(banner);
+            java.util.regex.Matcher v = java.util.regex.Pattern.compile("CUDA Version:\\s*([0-9.]+)")
+                    .matcher(banner);
             if (v.find()) m.put("gpu_runtime", "CUDA " + v.group(1));
         }
         m.put("gpu_count", Integer.toString(rows.size()));
@@ -77,20 +90,28 @@ public final class NodeFacts {
     static Map<String, String> amd(String smi, String rocminfo, String hipconfig) {
         Map<String, String> m = new LinkedHashMap<>();
         if (smi == null) return m;
-        java.util.regex.Matcher card = java.util.regex.Pattern.compile("GPU\\[0\\][^\\n]*?(?:Card series|Card SKU|Marketing Name):\\s*([^\\n]+)").matcher(smi);
+        java.util.regex.Matcher card = java.util.regex.Pattern.compile(
+                        "GPU\\[0\\][^\\n]*?(?:Card series|Card SKU|Marketing Name):\\s*([^\\n]+)")
+                .matcher(smi);
         if (card.find()) m.put("gpu", card.group(1).strip());
-        java.util.regex.Matcher drv = java.util.regex.Pattern.compile("Driver version:\\s*(\\S+)").matcher(smi);
+        java.util.regex.Matcher drv =
+                java.util.regex.Pattern.compile("Driver version:\\s*(\\S+)").matcher(smi);
         if (drv.find()) m.put("gpu_driver", drv.group(1));
         if (m.isEmpty()) return m;
         if (rocminfo != null) {
-            java.util.regex.Matcher gfx = java.util.regex.Pattern.compile("Name:\\s*(gfx[0-9a-f]+)").matcher(rocminfo);
+            java.util.regex.Matcher gfx =
+                    java.util.regex.Pattern.compile("Name:\\s*(gfx[0-9a-f]+)").matcher(rocminfo);
             if (gfx.find()) m.put("gpu_cc", gfx.group(1));
         }
         if (hipconfig != null) {
             String v = hipconfig.strip().lines().findFirst().orElse("").strip();
             if (!v.isEmpty()) m.put("gpu_runtime", "HIP " + v);
         }
-        m.put("gpu_count", Long.toString(smi.lines().filter(l -> l.matches("(?s).*GPU\\[\\d+\\].*(Card series|Card SKU|Marketing Name).*")).count()));
+        m.put(
+                "gpu_count",
+                Long.toString(smi.lines()
+                        .filter(l -> l.matches("(?s).*GPU\\[\\d+\\].*(Card series|Card SKU|Marketing Name).*"))
+                        .count()));
         return m;
     }
 
@@ -106,7 +127,8 @@ public final class NodeFacts {
     private static String cpuModel() {
         try {
             for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (l.startsWith("model name")) return l.substring(l.indexOf(':') + 1).strip();
+                if (l.startsWith("model name"))
+                    return l.substring(l.indexOf(':') + 1).strip();
             }
         } catch (IOException ignored) {
             // not Linux: the arch alone has to do
@@ -129,6 +151,10 @@ public final class NodeFacts {
     private static String libc() {
         String out = Processes.probe(java.util.List.of("ldd", "--version"), Map.of(), 10);
         if (out == null) return null;
-        return out.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(null);
+        return out.lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .findFirst()
+                .orElse(null);
     }
 }

@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  */
 public final class NodeRuntime {
     /** java.base (FFM for MPFR and OpenCL), logging and management (CPU time of child processes), jdk.unsupported (JCuda, Jackson). */
-    public static final List<String> MODULES = List.of("java.base", "java.logging", "java.management", "jdk.management", "jdk.unsupported");
+    public static final List<String> MODULES =
+            List.of("java.base", "java.logging", "java.management", "jdk.management", "jdk.unsupported");
 
     /** The image folder, its archive and the image's hash. */
     public record Image(Path dir, Path archive, String sha) {
@@ -50,7 +51,8 @@ public final class NodeRuntime {
         Image i = image;
         if (i == null) {
             synchronized (NodeRuntime.class) {
-                if (image == null) image = cached(Path.of(System.getProperty("user.home"), ".cache", "fparity", "runtime"));
+                if (image == null)
+                    image = cached(Path.of(System.getProperty("user.home"), ".cache", "fparity", "runtime"));
                 i = image;
             }
         }
@@ -59,7 +61,9 @@ public final class NodeRuntime {
 
     /** The runtime in {@code cache}, made there when it is not (concurrent makers: the first rename wins). */
     static Image cached(Path cache) throws IOException {
-        String key = org.fparity.util.Hashes.sha256Hex(System.getProperty("java.home") + "\n" + System.getProperty("java.runtime.version") + "\n" + MODULES).substring(0, 16);
+        String key = org.fparity.util.Hashes.sha256Hex(System.getProperty("java.home") + "\n"
+                        + System.getProperty("java.runtime.version") + "\n" + MODULES)
+                .substring(0, 16);
         Path dir = cache.resolve(key);
         Path done = dir.resolve("sha256");
         if (!Files.isRegularFile(done)) {
@@ -79,19 +83,34 @@ public final class NodeRuntime {
                 org.fparity.util.Leftovers.deleteTree(tmp);
             }
         }
-        return new Image(dir.resolve("image"), dir.resolve("runtime.tar.gz"), Files.readString(done).strip());
+        return new Image(
+                dir.resolve("image"),
+                dir.resolve("runtime.tar.gz"),
+                Files.readString(done).strip());
     }
 
     /** jlink of the running JDK into {@code out} (which must not exist). */
     public static void make(Path out) throws IOException {
         ToolProvider jlink = ToolProvider.findFirst("jlink")
-                .orElseThrow(() -> new IOException("this Java (" + System.getProperty("java.home") + ") has no jlink to make a runtime for nodes; run fparity from a JDK"));
+                .orElseThrow(() -> new IOException("this Java (" + System.getProperty("java.home")
+                        + ") has no jlink to make a runtime for nodes; run fparity from a JDK"));
         StringWriter msg = new StringWriter();
         PrintWriter pw = new PrintWriter(msg);
-        int rc = jlink.run(pw, pw, "--add-modules", String.join(",", MODULES), "--strip-debug", "--no-header-files", "--no-man-pages",
-                "--compress=zip-9", "--output", out.toString());
+        int rc = jlink.run(
+                pw,
+                pw,
+                "--add-modules",
+                String.join(",", MODULES),
+                "--strip-debug",
+                "--no-header-files",
+                "--no-man-pages",
+                "--compress=zip-9",
+                "--output",
+                out.toString());
         pw.flush();
-        if (rc != 0) throw new IOException("jlink failed (exit " + rc + "): " + msg.toString().strip().lines().findFirst().orElse(""));
+        if (rc != 0)
+            throw new IOException("jlink failed (exit " + rc + "): "
+                    + msg.toString().strip().lines().findFirst().orElse(""));
     }
 
     /** SHA-256 over the tree's files in name order: each one's relative path, whether it is executable, and its bytes. */
@@ -102,7 +121,8 @@ public final class NodeRuntime {
             files = s.filter(Files::isRegularFile).sorted().toList();
         }
         for (Path f : files) {
-            md.update((root.relativize(f) + (Files.isExecutable(f) ? "\0x\0" : "\0-\0")).getBytes(StandardCharsets.UTF_8));
+            md.update((root.relativize(f) + (Files.isExecutable(f) ? "\0x\0" : "\0-\0"))
+                    .getBytes(StandardCharsets.UTF_8));
             try (InputStream in = Files.newInputStream(f)) {
                 byte[] buf = new byte[1 << 16];
                 for (int n; (n = in.read(buf)) > 0; ) md.update(buf, 0, n);
@@ -118,8 +138,17 @@ public final class NodeRuntime {
 
     /** Packs {@code names} (relative to {@code dir}) into a gzipped tar, reproducibly. */
     static void tar(Path archive, Path dir, String... names) throws IOException {
-        List<String> argv = new java.util.ArrayList<>(List.of("tar", "--sort=name", "--mtime=@0", "--owner=0", "--group=0", "--numeric-owner",
-                "-czf", archive.toString(), "-C", dir.toString()));
+        List<String> argv = new java.util.ArrayList<>(List.of(
+                "tar",
+                "--sort=name",
+                "--mtime=@0",
+                "--owner=0",
+                "--group=0",
+                "--numeric-owner",
+                "-czf",
+                archive.toString(),
+                "-C",
+                dir.toString()));
         argv.addAll(List.of(names));
         Shell.Result r;
         try {
@@ -128,6 +157,7 @@ public final class NodeRuntime {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while packing " + archive.getFileName());
         }
-        if (!r.ok()) throw new IOException("cannot pack " + archive.getFileName() + " with tar: " + Commands.firstLine(r));
+        if (!r.ok())
+            throw new IOException("cannot pack " + archive.getFileName() + " with tar: " + Commands.firstLine(r));
     }
 }

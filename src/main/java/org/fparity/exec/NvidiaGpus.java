@@ -20,8 +20,12 @@ public record NvidiaGpus(List<Gpu> gpus) {
     /** This node's GPUs; none where nvidia-smi is missing or fails (then nothing is said against running). */
     public static synchronized NvidiaGpus here() {
         if (here == null) {
-            String out = Processes.which("nvidia-smi") == null ? null
-                    : Processes.probe(List.of("nvidia-smi", "--query-gpu=name,compute_cap", "--format=csv,noheader"), Map.of(), 30);
+            String out = Processes.which("nvidia-smi") == null
+                    ? null
+                    : Processes.probe(
+                            List.of("nvidia-smi", "--query-gpu=name,compute_cap", "--format=csv,noheader"),
+                            Map.of(),
+                            30);
             here = parse(out);
         }
         return here;

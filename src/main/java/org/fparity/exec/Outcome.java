@@ -22,10 +22,31 @@ import org.fparity.ir.HexFloat;
  * @param micros    wall time of the run in microseconds (0 when not measured)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"program", "input", "toolchain", "opt", "site", "node", "status", "hex", "detail", "platform", "micros"})
+@JsonPropertyOrder({
+    "program",
+    "input",
+    "toolchain",
+    "opt",
+    "site",
+    "node",
+    "status",
+    "hex",
+    "detail",
+    "platform",
+    "micros"
+})
 public record Outcome(
-        String program, int input, String toolchain, String opt, String site, String node, Status status, String hex, String detail,
-        String platform, long micros) {
+        String program,
+        int input,
+        String toolchain,
+        String opt,
+        String site,
+        String node,
+        Status status,
+        String hex,
+        String detail,
+        String platform,
+        long micros) {
 
     public Outcome {
         site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;
@@ -33,7 +54,16 @@ public record Outcome(
     }
 
     /** An outcome on the local site, on a node without result-changing facts. */
-    public Outcome(String program, int input, String toolchain, String opt, Status status, String hex, String detail, String platform, long micros) {
+    public Outcome(
+            String program,
+            int input,
+            String toolchain,
+            String opt,
+            Status status,
+            String hex,
+            String detail,
+            String platform,
+            long micros) {
         this(program, input, toolchain, opt, PlatformKey.LOCAL, null, status, hex, detail, platform, micros);
     }
 

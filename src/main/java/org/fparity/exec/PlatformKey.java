@@ -36,7 +36,8 @@ public record PlatformKey(String toolchain, String opt, String site, String node
 
     /** Refuses a platform without a toolchain or an opt level. */
     public static void requireNames(String toolchain, String opt) {
-        if (toolchain == null || opt == null) throw new IllegalArgumentException("a platform needs a toolchain and an opt level");
+        if (toolchain == null || opt == null)
+            throw new IllegalArgumentException("a platform needs a toolchain and an opt level");
     }
 
     /** The site as a key holds it: blank means {@link #LOCAL}. */
@@ -128,7 +129,15 @@ public record PlatformKey(String toolchain, String opt, String site, String node
     }
 
     /** {@link #compareTo} on the fields of two keys (as a key holds them), for callers that keep the fields without a key. */
-    public static int compare(String toolchain, String opt, String site, String node, String oToolchain, String oOpt, String oSite, String oNode) {
+    public static int compare(
+            String toolchain,
+            String opt,
+            String site,
+            String node,
+            String oToolchain,
+            String oOpt,
+            String oSite,
+            String oNode) {
         int c = toolchain.compareTo(oToolchain);
         if (c != 0) return c;
         c = Toolchain.OPT_ORDER.compare(opt, oOpt);

@@ -25,10 +25,13 @@ public final class PlatformRecords {
         String version = dt.version() == null ? "(not found: " + dt.compileProblem() + ")" : dt.version();
         String hostname = facts.get("hostname");
         PlatformKey key = new PlatformKey(tc.name(), opt, site, PlatformKey.nodeLabel(facts, tc.language()));
-        String hashed = tc.name() + "\0" + opt + "\0" + version + "\0" + compile + "\0" + run + "\0" + new TreeMap<>(tc.env()) + "\0" + hostname
-                + (key.isPlain() ? "" : "\0" + key.site() + "\0" + key.node());
+        String hashed =
+                tc.name() + "\0" + opt + "\0" + version + "\0" + compile + "\0" + run + "\0" + new TreeMap<>(tc.env())
+                        + "\0" + hostname + (key.isPlain() ? "" : "\0" + key.site() + "\0" + key.node());
         ObjectNode n = ProgramJson.MAPPER.createObjectNode();
-        n.put("id", key.label() + "-" + org.fparity.util.Hashes.sha256Hex(hashed).substring(0, 8));
+        n.put(
+                "id",
+                key.label() + "-" + org.fparity.util.Hashes.sha256Hex(hashed).substring(0, 8));
         n.put("toolchain", tc.name());
         n.put("opt", opt);
         n.put("site", key.site());
@@ -39,10 +42,15 @@ public final class PlatformRecords {
         run.forEach(n.putArray("run")::add);
         if (tc.deviceOnly() != null) {
             // what really built the batches: kernels only, run by the cached loader. Not hashed: the kernels are the
-            // executable form's instruction for instruction (GpuLoaderToolsTest), so the results are the same platform's
+            // executable form's instruction for instruction (GpuLoaderToolsTest), so the results are the same
+            // platform's
             tc.deviceForm().compileArgv(opt, "{src}", "{bin}", "{class}").forEach(n.putArray("deviceCompile")::add);
-            n.put("loader", tc.deviceOnly().inProcess() ? "jcuda: in process (JCuda driver API, one input per thread)"
-                    : tc.deviceOnly().loader() + ": " + String.join(" ", tc.deviceOnly().loaderArgv()));
+            n.put(
+                    "loader",
+                    tc.deviceOnly().inProcess()
+                            ? "jcuda: in process (JCuda driver API, one input per thread)"
+                            : tc.deviceOnly().loader() + ": "
+                                    + String.join(" ", tc.deviceOnly().loaderArgv()));
         }
         if (!tc.env().isEmpty()) new TreeMap<>(tc.env()).forEach(n.putObject("env")::put);
         if (hostname != null) n.put("host", hostname);

@@ -59,9 +59,12 @@ public final class SlurmExecutor implements SiteExecutor {
      * @param campaignTag a short tag unique to the campaign (names its files and jobs in the shared work folder)
      * @param template    the batch script template
      */
-    public SlurmExecutor(ClusterProfile profile, Path stateDir, String campaignTag, Path template, Consumer<String> log) throws IOException {
+    public SlurmExecutor(ClusterProfile profile, Path stateDir, String campaignTag, Path template, Consumer<String> log)
+            throws IOException {
         this.profile = profile;
-        this.shell = profile.host() == null ? new LocalShell(profile.setup()) : new SshShell(profile.host(), profile.ssh(), profile.setup());
+        this.shell = profile.host() == null
+                ? new LocalShell(profile.setup())
+                : new SshShell(profile.host(), profile.ssh(), profile.setup());
         this.stateDir = stateDir;
         this.campaignTag = campaignTag;
         this.template = template;
@@ -98,7 +101,9 @@ public final class SlurmExecutor implements SiteExecutor {
             throw new FparityError("cannot create " + stateDir + ": " + org.fparity.FparityError.reason(e), 4);
         }
         try {
-            AtomicFiles.write(stateFile(), WorkerLine.COMPACT.writerWithDefaultPrettyPrinter().writeValueAsString(s) + "\n");
+            AtomicFiles.write(
+                    stateFile(),
+                    WorkerLine.COMPACT.writerWithDefaultPrettyPrinter().writeValueAsString(s) + "\n");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -120,7 +125,8 @@ public final class SlurmExecutor implements SiteExecutor {
     }
 
     @Override
-    public void execute(List<JobSpec> jobs, Consumer<WorkerLine> sink, Consumer<String> status) throws InterruptedException {
+    public void execute(List<JobSpec> jobs, Consumer<WorkerLine> sink, Consumer<String> status)
+            throws InterruptedException {
         current = state();
         Deliveries owed = new Deliveries(jobs);
         if (owed.isEmpty() && current.submissions().isEmpty()) return;
@@ -151,10 +157,13 @@ public final class SlurmExecutor implements SiteExecutor {
             collect(t, owed, sink);
             for (JobSpec j : shardJobs(t)) for (Job.Line l : j.lines()) if (owed.owes(j.key(l))) inFlight.add(j.key(l));
         }
-        if (!active.isEmpty()) log.accept(profile.name() + ": collecting " + active.size() + " tasks submitted before; " + inFlight.size() + " runs still with them");
+        if (!active.isEmpty())
+            log.accept(profile.name() + ": collecting " + active.size() + " tasks submitted before; " + inFlight.size()
+                    + " runs still with them");
         List<JobSpec> fresh = new ArrayList<>();
         for (JobSpec j : owed.remaining()) {
-            List<Job.Line> ls = j.lines().stream().filter(l -> !inFlight.contains(j.key(l))).toList();
+            List<Job.Line> ls =
+                    j.lines().stream().filter(l -> !inFlight.contains(j.key(l))).toList();
             if (!ls.isEmpty()) fresh.add(j.withLines(ls));
         }
         if (!fresh.isEmpty()) {
@@ -176,9 +185,11 @@ public final class SlurmExecutor implements SiteExecutor {
                 } else if ("PENDING".equals(st)) {
                     pending++;
                     long since = pendingSince.computeIfAbsent(t.id(), k -> System.nanoTime());
-                    Integer limit = profile.slurm() == null ? null : profile.slurm().pendingMinutes();
+                    Integer limit =
+                            profile.slurm() == null ? null : profile.slurm().pendingMinutes();
                     if ((System.nanoTime() - since) / 60e9 > (limit == null ? 60 : limit)) {
-                        log.accept(profile.name() + ": task " + t.id() + " pending for over " + (limit == null ? 60 : limit) + " min (still waiting; scancel it to give up)");
+                        log.accept(profile.name() + ": task " + t.id() + " pending for over "
+                                + (limit == null ? 60 : limit) + " min (still waiting; scancel it to give up)");
                         pendingSince.put(t.id(), System.nanoTime());
                     }
                 } else {
@@ -189,21 +200,27 @@ public final class SlurmExecutor implements SiteExecutor {
                 active.remove(t);
                 collect(t, owed, sink);
                 List<String> missing = new ArrayList<>();
-                for (JobSpec j : shardJobs(t)) for (Job.Line l : j.lines()) if (owed.owes(j.key(l))) missing.add(j.key(l));
+                for (JobSpec j : shardJobs(t))
+                    for (Job.Line l : j.lines()) if (owed.owes(j.key(l))) missing.add(j.key(l));
                 markFinished(t);
                 if (missing.isEmpty()) continue;
                 String why = taskState(t);
                 List<JobSpec> again = owed.take(missing);
                 if (t.sub().attempt() < profile.resubmits()) {
-                    log.accept(profile.name() + ": task " + t.id() + " ended " + why + " with " + missing.size() + " runs undelivered; resubmitting them (attempt "
+                    log.accept(profile.name() + ": task " + t.id() + " ended " + why + " with " + missing.size()
+                            + " runs undelivered; resubmitting them (attempt "
                             + (t.sub().attempt() + 2) + " of " + (profile.resubmits() + 1) + ")");
                     // Taken out of the owed set to be settled by the new tasks: put back as owed by them.
                     owed.restore(again);
                     prepare();
                     active.addAll(submit(again, t.sub().attempt() + 1));
                 } else {
-                    log.accept(profile.name() + ": task " + t.id() + " ended " + why + "; " + missing.size() + " runs recorded as such after " + (t.sub().attempt() + 1) + " attempts");
-                    for (JobSpec j : again) for (Job.Line l : j.lines()) sink.accept(new WorkerLine.Result(giveUp(j, l, why, t.sub().attempt() + 1)));
+                    log.accept(profile.name() + ": task " + t.id() + " ended " + why + "; " + missing.size()
+                            + " runs recorded as such after " + (t.sub().attempt() + 1) + " attempts");
+                    for (JobSpec j : again)
+                        for (Job.Line l : j.lines())
+                            sink.accept(new WorkerLine.Result(
+                                    giveUp(j, l, why, t.sub().attempt() + 1)));
                 }
             }
             status.accept("queued " + pending + " running " + running + " runs " + (total - owed.size()) + "/" + total);
@@ -216,8 +233,10 @@ public final class SlurmExecutor implements SiteExecutor {
     static Outcome giveUp(JobSpec j, Job.Line l, String why, int attempts) {
         boolean timeout = why.startsWith("TIMEOUT");
         Outcome.Status st = timeout ? Outcome.Status.TIMEOUT : Outcome.Status.CANNOT_RUN;
-        String detail = "slurm: task ended " + why + " in " + attempts + " attempts" + (timeout ? " (its time limit)" : " (infrastructure, not the program)");
-        return new Outcome(l.program(), l.input(), j.toolchain().name(), j.opt(), j.site(), null, st, null, detail, null, 0);
+        String detail = "slurm: task ended " + why + " in " + attempts + " attempts"
+                + (timeout ? " (its time limit)" : " (infrastructure, not the program)");
+        return new Outcome(
+                l.program(), l.input(), j.toolchain().name(), j.opt(), j.site(), null, st, null, detail, null, 0);
     }
 
     /** Slurm reachable (munge included), JDK check and staging, once per execute. */
@@ -225,12 +244,23 @@ public final class SlurmExecutor implements SiteExecutor {
         if (classpath != null) return;
         try {
             Shell.Result r = shell.run(List.of("sinfo", "-h", "-o", "%P"), null, 60);
-            if (shell.connectionLost(r)) throw new FparityError("cluster " + profile.name() + ": cannot reach it (" + shell.describe() + "): " + Commands.firstLine(r), 3);
-            if (!r.ok()) throw new FparityError("cluster " + profile.name() + ": Slurm does not answer: " + slurmError(r), 3);
+            if (shell.connectionLost(r))
+                throw new FparityError(
+                        "cluster " + profile.name() + ": cannot reach it (" + shell.describe() + "): "
+                                + Commands.firstLine(r),
+                        3);
+            if (!r.ok())
+                throw new FparityError("cluster " + profile.name() + ": Slurm does not answer: " + slurmError(r), 3);
         } catch (IOException e) {
             throw new FparityError("cluster " + profile.name() + ": cannot run sinfo: " + e.getMessage(), 3);
         }
-        javaCmd = Staging.nodeJava(shell, profile.name(), profile.java(), profile.workdir(), s -> log.accept(profile.name() + ": " + s)).command();
+        javaCmd = Staging.nodeJava(
+                        shell,
+                        profile.name(),
+                        profile.java(),
+                        profile.workdir(),
+                        s -> log.accept(profile.name() + ": " + s))
+                .command();
         try {
             classpath = Staging.stage(shell, profile.workdir(), s -> log.accept(profile.name() + ": " + s));
         } catch (IOException e) {
@@ -249,7 +279,8 @@ public final class SlurmExecutor implements SiteExecutor {
     private List<Task> submit(List<JobSpec> jobs, int attempt) throws InterruptedException {
         // A batch's jobs (its toolchains and opt levels) stay in one shard, which then carries the batch's text once.
         Map<String, List<JobSpec>> byBatch = new java.util.LinkedHashMap<>();
-        for (JobSpec j : jobs) byBatch.computeIfAbsent(j.name(), k -> new ArrayList<>()).add(j);
+        for (JobSpec j : jobs)
+            byBatch.computeIfAbsent(j.name(), k -> new ArrayList<>()).add(j);
         int n = Math.min(profile.slurm().shards() == null ? 8 : profile.slurm().shards(), byBatch.size());
         List<List<JobSpec>> shards = new ArrayList<>();
         long[] load = new long[n];
@@ -278,7 +309,8 @@ public final class SlurmExecutor implements SiteExecutor {
             shell.put(script, profile.workdir() + "/scripts/" + tag + ".sbatch", 120);
             shell.run(List.of("mkdir", "-p", profile.workdir() + "/log", profile.workdir() + "/out"), null, 60);
         } catch (IOException e) {
-            throw new FparityError("cluster " + profile.name() + ": cannot send shards: " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cluster " + profile.name() + ": cannot send shards: " + org.fparity.FparityError.reason(e), 4);
         }
         // Persisted before sbatch: if this process dies before the id is written, the next start finds the job by name.
         Submission s = new Submission(tag, null, attempt, indices, List.of());
@@ -286,9 +318,15 @@ public final class SlurmExecutor implements SiteExecutor {
         subs.add(s);
         current = new State(subs);
         save(current);
-        List<String> argv = new ArrayList<>(List.of("sbatch", "--parsable", "--array=" + range(indices) + throttle(), "--job-name=fparity-" + tag,
-                "--output=" + profile.workdir() + "/log/" + tag + "-%a.log", "--chdir=" + profile.workdir(),
-                // fparity resubmits what a lost task did not deliver (bounded, recorded); Slurm's own requeue would rerun whole shards.
+        List<String> argv = new ArrayList<>(List.of(
+                "sbatch",
+                "--parsable",
+                "--array=" + range(indices) + throttle(),
+                "--job-name=fparity-" + tag,
+                "--output=" + profile.workdir() + "/log/" + tag + "-%a.log",
+                "--chdir=" + profile.workdir(),
+                // fparity resubmits what a lost task did not deliver (bounded, recorded); Slurm's own requeue would
+                // rerun whole shards.
                 "--no-requeue"));
         ClusterProfile.Slurm sl = profile.slurm();
         if (sl.partition() != null) argv.add("--partition=" + sl.partition());
@@ -306,9 +344,12 @@ public final class SlurmExecutor implements SiteExecutor {
         }
         if (!r.ok()) throw new FparityError("cluster " + profile.name() + ": sbatch failed: " + slurmError(r), 3);
         String id = r.out().strip().split(";")[0];
-        if (!id.matches("\\d+")) throw new FparityError("cluster " + profile.name() + ": sbatch printed '" + r.out().strip() + "', not a job id", 3);
+        if (!id.matches("\\d+"))
+            throw new FparityError(
+                    "cluster " + profile.name() + ": sbatch printed '" + r.out().strip() + "', not a job id", 3);
         replace(new Submission(tag, id, attempt, indices, List.of()));
-        log.accept(profile.name() + ": submitted job array " + id + " (" + n + " tasks, attempt " + (attempt + 1) + ")");
+        log.accept(
+                profile.name() + ": submitted job array " + id + " (" + n + " tasks, attempt " + (attempt + 1) + ")");
         List<Task> tasks = new ArrayList<>();
         for (int i : indices) tasks.add(new Task(find(tag), i));
         return tasks;
@@ -330,9 +371,16 @@ public final class SlurmExecutor implements SiteExecutor {
         vars.append("FPARITY_DIR=").append(Shell.quote(profile.workdir())).append('\n');
         vars.append("FPARITY_TAG=").append(Shell.quote(tag)).append('\n');
         vars.append("FPARITY_JAVA=").append(Shell.quote(javaCmd)).append('\n');
-        vars.append("FPARITY_CP=").append(Shell.quote(String.join(":", classpath))).append('\n');
-        vars.append("FPARITY_WORKERS=").append(profile.workers() == null ? "''" : Shell.quote("--jobs " + profile.workers())).append('\n');
-        return t.replace("{{SBATCH}}", "# options are on sbatch's command line (see the campaign's clusters/" + profile.name() + "/slurm.json)")
+        vars.append("FPARITY_CP=")
+                .append(Shell.quote(String.join(":", classpath)))
+                .append('\n');
+        vars.append("FPARITY_WORKERS=")
+                .append(profile.workers() == null ? "''" : Shell.quote("--jobs " + profile.workers()))
+                .append('\n');
+        return t.replace(
+                        "{{SBATCH}}",
+                        "# options are on sbatch's command line (see the campaign's clusters/" + profile.name()
+                                + "/slurm.json)")
                 .replace("{{VARS}}", vars.toString().strip())
                 .replace("{{SETUP}}", String.join("\n", profile.setup()));
     }
@@ -362,14 +410,46 @@ public final class SlurmExecutor implements SiteExecutor {
             if (s.jobId() != null) continue;
             try {
                 Shell.Result r = shell.run(List.of("squeue", "-h", "--name=fparity-" + s.tag(), "-o", "%F"), null, 60);
-                String id = r.ok() ? r.out().lines().map(String::strip).filter(x -> x.matches("\\d+")).findFirst().orElse(null) : null;
+                String id = r.ok()
+                        ? r.out()
+                                .lines()
+                                .map(String::strip)
+                                .filter(x -> x.matches("\\d+"))
+                                .findFirst()
+                                .orElse(null)
+                        : null;
                 if (id == null) {
                     // Already out of the queue: accounting (where it is on) still knows the job by its name.
-                    r = shell.run(List.of("sacct", "-n", "-P", "-X", "--name=fparity-" + s.tag(), "-S", "now-7days", "-o", "JobID"), null, 60);
-                    id = r.ok() ? r.out().lines().map(x -> x.strip().replaceFirst("_.*", "")).filter(x -> x.matches("\\d+")).findFirst().orElse(null) : null;
+                    r = shell.run(
+                            List.of(
+                                    "sacct",
+                                    "-n",
+                                    "-P",
+                                    "-X",
+                                    "--name=fparity-" + s.tag(),
+                                    "-S",
+                                    "now-7days",
+                                    "-o",
+                                    "JobID"),
+                            null,
+                            60);
+                    id = r.ok()
+                            ? r.out()
+                                    .lines()
+                                    .map(x -> x.strip().replaceFirst("_.*", ""))
+                                    .filter(x -> x.matches("\\d+"))
+                                    .findFirst()
+                                    .orElse(null)
+                            : null;
                 }
-                // Not queued: it never started, or it is over; either way what it wrote is collected and the rest resubmitted.
-                replace(new Submission(s.tag(), id == null ? "0" : id, s.attempt(), s.shards(), id == null ? s.shards() : s.finished()));
+                // Not queued: it never started, or it is over; either way what it wrote is collected and the rest
+                // resubmitted.
+                replace(new Submission(
+                        s.tag(),
+                        id == null ? "0" : id,
+                        s.attempt(),
+                        s.shards(),
+                        id == null ? s.shards() : s.finished()));
             } catch (IOException e) {
                 throw new FparityError("cluster " + profile.name() + ": cannot run squeue: " + e.getMessage(), 3);
             }
@@ -402,7 +482,16 @@ public final class SlurmExecutor implements SiteExecutor {
                     bytes = java.util.Arrays.copyOf(buf.array(), buf.position());
                 }
             } else {
-                Shell.Result r = shell.run(List.of("sh", "-c", "test ! -f \"$1\" || tail -c +\"$2\" \"$1\"", "fparity-tail", path, Long.toString(off + 1)), null, 120);
+                Shell.Result r = shell.run(
+                        List.of(
+                                "sh",
+                                "-c",
+                                "test ! -f \"$1\" || tail -c +\"$2\" \"$1\"",
+                                "fparity-tail",
+                                path,
+                                Long.toString(off + 1)),
+                        null,
+                        120);
                 if (!r.ok()) return; // unreachable for now: read again at the next poll
                 bytes = r.out().getBytes(StandardCharsets.UTF_8);
             }
@@ -437,7 +526,8 @@ public final class SlurmExecutor implements SiteExecutor {
         Map<String, String> m = new LinkedHashMap<>();
         if (ids.isEmpty()) return m;
         try {
-            Shell.Result r = shell.run(List.of("squeue", "-h", "-r", "-j", String.join(",", ids), "-o", "%i|%T"), null, 60);
+            Shell.Result r =
+                    shell.run(List.of("squeue", "-h", "-r", "-j", String.join(",", ids), "-o", "%i|%T"), null, 60);
             if (!r.ok()) {
                 if ((r.err() + r.out()).contains("Invalid job id")) return m;
                 log.accept(profile.name() + ": squeue failed (" + Commands.firstLine(r) + "); trying again");
@@ -465,7 +555,15 @@ public final class SlurmExecutor implements SiteExecutor {
                 scontrol = r.ok() ? r.out() : "";
             }
             if (stateOf(sacct, scontrol, "") == null) {
-                r = shell.run(List.of("sh", "-c", "test ! -f \"$1\" || tail -c 4096 \"$1\"", "fparity-tail", profile.workdir() + "/log/" + t.sub().tag() + "-" + t.index() + ".log"), null, 60);
+                r = shell.run(
+                        List.of(
+                                "sh",
+                                "-c",
+                                "test ! -f \"$1\" || tail -c 4096 \"$1\"",
+                                "fparity-tail",
+                                profile.workdir() + "/log/" + t.sub().tag() + "-" + t.index() + ".log"),
+                        null,
+                        60);
                 tail = r.out();
             }
             String st = stateOf(sacct, scontrol, tail);
@@ -483,12 +581,19 @@ public final class SlurmExecutor implements SiteExecutor {
      * … DUE TO TIME LIMIT ***}, an oom-kill). Null when none of them says.
      */
     static String stateOf(String sacct, String scontrol, String logTail) {
-        String first = sacct == null ? "" : sacct.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+        String first = sacct == null
+                ? ""
+                : sacct.lines()
+                        .map(String::strip)
+                        .filter(l -> !l.isEmpty())
+                        .findFirst()
+                        .orElse("");
         if (!first.isEmpty()) return first.split("\\s+")[0];
         var m = java.util.regex.Pattern.compile("JobState=(\\S+)").matcher(scontrol == null ? "" : scontrol);
         if (m.find()) return m.group(1);
         String tail = logTail == null ? "" : logTail;
-        var c = java.util.regex.Pattern.compile("CANCELLED AT \\S+( DUE TO ([A-Z ]+[A-Z]))?").matcher(tail);
+        var c = java.util.regex.Pattern.compile("CANCELLED AT \\S+( DUE TO ([A-Z ]+[A-Z]))?")
+                .matcher(tail);
         if (c.find()) {
             if (c.group(2) == null) return "CANCELLED";
             return switch (c.group(2)) {
@@ -498,7 +603,8 @@ public final class SlurmExecutor implements SiteExecutor {
                 default -> "CANCELLED (" + c.group(2).toLowerCase(java.util.Locale.ROOT) + ")";
             };
         }
-        if (tail.contains("oom-kill") || tail.contains("Out Of Memory") || tail.contains("OUT_OF_MEMORY")) return "OUT_OF_MEMORY";
+        if (tail.contains("oom-kill") || tail.contains("Out Of Memory") || tail.contains("OUT_OF_MEMORY"))
+            return "OUT_OF_MEMORY";
         return null;
     }
 
@@ -507,8 +613,14 @@ public final class SlurmExecutor implements SiteExecutor {
      * (its first line only suggests restarting munged with more threads), else the last error line.
      */
     static String slurmError(Shell.Result r) {
-        List<String> lines = (r.err() + "\n" + r.out()).lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-        for (String l : lines) if (l.contains("Munge encode failed") || l.contains("Munge decode failed")) return "munge is down or unreachable (" + l + ")";
+        List<String> lines = (r.err() + "\n" + r.out())
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .toList();
+        for (String l : lines)
+            if (l.contains("Munge encode failed") || l.contains("Munge decode failed"))
+                return "munge is down or unreachable (" + l + ")";
         return lines.isEmpty() ? "exit " + r.exit() : lines.getLast();
     }
 
@@ -517,15 +629,20 @@ public final class SlurmExecutor implements SiteExecutor {
         State s = current;
         if (s == null) return;
         List<String> ids = new ArrayList<>();
-        for (Submission x : s.submissions()) if (x.jobId() != null && !x.jobId().equals("0") && x.finished().size() < x.shards().size()) ids.add(x.jobId());
+        for (Submission x : s.submissions())
+            if (x.jobId() != null
+                    && !x.jobId().equals("0")
+                    && x.finished().size() < x.shards().size()) ids.add(x.jobId());
         if (ids.isEmpty()) return;
         List<String> argv = new ArrayList<>(List.of("scancel"));
         argv.addAll(ids);
         try {
             shell.run(argv, null, 30);
-            System.err.println("fparity: " + profile.name() + ": cancelled job" + (ids.size() > 1 ? "s " : " ") + String.join(", ", ids));
+            System.err.println("fparity: " + profile.name() + ": cancelled job" + (ids.size() > 1 ? "s " : " ")
+                    + String.join(", ", ids));
         } catch (IOException | InterruptedException e) {
-            System.err.println("fparity: " + profile.name() + ": could not cancel " + String.join(", ", ids) + ": " + e.getMessage());
+            System.err.println("fparity: " + profile.name() + ": could not cancel " + String.join(", ", ids) + ": "
+                    + e.getMessage());
         }
     }
 

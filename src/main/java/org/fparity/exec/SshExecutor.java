@@ -44,9 +44,11 @@ public final class SshExecutor implements SiteExecutor {
     }
 
     @Override
-    public void execute(List<JobSpec> jobs, Consumer<WorkerLine> sink, Consumer<String> status) throws InterruptedException {
+    public void execute(List<JobSpec> jobs, Consumer<WorkerLine> sink, Consumer<String> status)
+            throws InterruptedException {
         if (jobs.isEmpty()) return;
-        Staging.NodeJava nodeJava = Staging.nodeJava(shell, profile.name(), profile.java(), profile.workdir(), s -> log.accept(profile.name() + ": " + s));
+        Staging.NodeJava nodeJava = Staging.nodeJava(
+                shell, profile.name(), profile.java(), profile.workdir(), s -> log.accept(profile.name() + ": " + s));
         List<String> cp;
         try {
             cp = Staging.stage(shell, profile.workdir(), s -> log.accept(profile.name() + ": " + s));
@@ -54,7 +56,8 @@ public final class SshExecutor implements SiteExecutor {
             throw new FparityError("cluster " + profile.name() + ": " + e.getMessage(), 3);
         }
         List<String> args = new ArrayList<>(List.of("-", "--cache", profile.workdir() + "/cache"));
-        if (profile.workers() != null) args.addAll(List.of("--jobs", profile.workers().toString()));
+        if (profile.workers() != null)
+            args.addAll(List.of("--jobs", profile.workers().toString()));
         List<String> argv = Staging.workerArgv(nodeJava.command(), cp, args);
 
         Deliveries owed = new Deliveries(jobs);
@@ -66,14 +69,20 @@ public final class SshExecutor implements SiteExecutor {
             if (s.ended && owed.isEmpty()) return;
             if (s.ended || s.exit != 255 && s.exit != -1 && s.exit != 124) {
                 // The worker itself failed (a bad job, a full disk there): not something a reconnect fixes.
-                throw new FparityError("cluster " + profile.name() + ": the worker on " + shell.describe() + " failed (exit " + s.exit + "): " + s.lastError, 3);
+                throw new FparityError(
+                        "cluster " + profile.name() + ": the worker on " + shell.describe() + " failed (exit " + s.exit
+                                + "): " + s.lastError,
+                        3);
             }
             if (++failures > reconnects) {
-                throw new FparityError("cluster " + profile.name() + ": lost the connection " + failures + " times (" + s.lastError + "); "
-                        + owed.size() + " runs left, a rerun resumes", 3);
+                throw new FparityError(
+                        "cluster " + profile.name() + ": lost the connection " + failures + " times (" + s.lastError
+                                + "); " + owed.size() + " runs left, a rerun resumes",
+                        3);
             }
             long wait = Math.min(30, 1L << Math.min(failures, 5));
-            log.accept(profile.name() + ": connection lost (" + s.lastError + "); " + owed.size() + " runs in flight are sent again in " + wait + " s");
+            log.accept(profile.name() + ": connection lost (" + s.lastError + "); " + owed.size()
+                    + " runs in flight are sent again in " + wait + " s");
             shell.dropMaster();
             Thread.sleep(wait * 1000);
         }
@@ -86,7 +95,8 @@ public final class SshExecutor implements SiteExecutor {
     }
 
     /** One ssh session with one remote worker: sends {@code jobs}, delivers lines until the stream ends. */
-    private Session session(List<String> argv, List<JobSpec> jobs, Deliveries owed, Consumer<WorkerLine> sink) throws InterruptedException {
+    private Session session(List<String> argv, List<JobSpec> jobs, Deliveries owed, Consumer<WorkerLine> sink)
+            throws InterruptedException {
         Session s = new Session();
         java.nio.file.Path err;
         try {
@@ -97,7 +107,8 @@ public final class SshExecutor implements SiteExecutor {
         try (org.fparity.util.Processes.Running p = shell.start(argv, err)) {
             Thread feeder = Thread.ofVirtual().start(() -> {
                 try (OutputStream in = p.stdin()) {
-                    java.io.Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(in, StandardCharsets.UTF_8));
+                    java.io.Writer w =
+                            new java.io.BufferedWriter(new java.io.OutputStreamWriter(in, StandardCharsets.UTF_8));
                     Worker.write(jobs, w);
                     w.flush();
                 } catch (IOException e) {
@@ -108,7 +119,7 @@ public final class SshExecutor implements SiteExecutor {
                 for (String line; (line = r.readLine()) != null; ) {
                     WorkerLine w = WorkerLine.parse(line);
                     switch (w) {
-                        case null -> { } // a torn line or a login banner: the run it belonged to is still owed
+                        case null -> {} // a torn line or a login banner: the run it belonged to is still owed
                         case WorkerLine.Result res -> {
                             if (owed.deliver(res.outcome())) sink.accept(res);
                         }

@@ -35,8 +35,21 @@ public final class SshShell implements Shell {
         List<String> a = new ArrayList<>();
         a.add("ssh");
         a.addAll(options);
-        a.addAll(List.of("-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3",
-                "-o", "ControlPath=" + controlDir.resolve("%C"), "-o", "ControlMaster=" + (master ? "auto" : "no"), "-o", "ControlPersist=300"));
+        a.addAll(List.of(
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "ConnectTimeout=10",
+                "-o",
+                "ServerAliveInterval=5",
+                "-o",
+                "ServerAliveCountMax=3",
+                "-o",
+                "ControlPath=" + controlDir.resolve("%C"),
+                "-o",
+                "ControlMaster=" + (master ? "auto" : "no"),
+                "-o",
+                "ControlPersist=300"));
         a.add(host);
         a.add("--");
         a.add(remote);
@@ -57,15 +70,25 @@ public final class SshShell implements Shell {
 
     @Override
     public org.fparity.util.Processes.Running start(List<String> argv, Path err) throws IOException {
-        return org.fparity.util.Processes.command(sshArgv(remoteCommand(argv), true)).stderr(err).timeoutSeconds(7 * 24 * 3600).start();
+        return org.fparity.util.Processes.command(sshArgv(remoteCommand(argv), true))
+                .stderr(err)
+                .timeoutSeconds(7 * 24 * 3600)
+                .start();
     }
 
     @Override
     public void put(Path local, String remotePath, long timeoutSeconds) throws IOException, InterruptedException {
         // The file goes over the same master connection as everything else; sh gets the paths as arguments, not text.
-        List<String> argv = List.of("sh", "-c", "mkdir -p \"$(dirname \"$1\")\" && cat > \"$1.part.$$\" && mv -f \"$1.part.$$\" \"$1\"", "fparity-put", remotePath);
+        List<String> argv = List.of(
+                "sh",
+                "-c",
+                "mkdir -p \"$(dirname \"$1\")\" && cat > \"$1.part.$$\" && mv -f \"$1.part.$$\" \"$1\"",
+                "fparity-put",
+                remotePath);
         Result r = Commands.run(sshArgv(remoteCommand(argv), true), Files.readAllBytes(local), timeoutSeconds);
-        if (!r.ok()) throw new IOException("cannot copy " + local.getFileName() + " to " + host + ":" + remotePath + ": " + Commands.firstLine(r));
+        if (!r.ok())
+            throw new IOException("cannot copy " + local.getFileName() + " to " + host + ":" + remotePath + ": "
+                    + Commands.firstLine(r));
     }
 
     @Override

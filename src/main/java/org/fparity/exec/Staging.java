@@ -51,7 +51,11 @@ public final class Staging {
     private static List<Artifact> compute() throws IOException {
         Path code;
         try {
-            code = Path.of(Staging.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            code = Path.of(Staging.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException | NullPointerException e) {
             throw new IOException("cannot tell where fparity's classes are: " + e);
         }
@@ -59,7 +63,8 @@ public final class Staging {
         if (Files.isDirectory(code)) {
             files.add(pack(code));
             // The dependencies: every jar on the class path, through a manifest-only launcher jar if there is one.
-            for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) addJar(Path.of(e), files);
+            for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                addJar(Path.of(e), files);
         } else {
             addJar(code, files);
         }
@@ -69,7 +74,9 @@ public final class Staging {
     }
 
     private static void addJar(Path jar, Set<Path> files) throws IOException {
-        if (!jar.toString().endsWith(".jar") || !Files.isRegularFile(jar) || !files.add(jar.toAbsolutePath().normalize())) return;
+        if (!jar.toString().endsWith(".jar")
+                || !Files.isRegularFile(jar)
+                || !files.add(jar.toAbsolutePath().normalize())) return;
         try (JarFile jf = new JarFile(jar.toFile())) {
             var mf = jf.getManifest();
             String cp = mf == null ? null : mf.getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
@@ -78,7 +85,9 @@ public final class Staging {
                 if (e.isEmpty()) continue;
                 Path p;
                 try {
-                    p = e.startsWith("file:") ? Path.of(java.net.URI.create(e)) : jar.toAbsolutePath().getParent().resolve(e);
+                    p = e.startsWith("file:")
+                            ? Path.of(java.net.URI.create(e))
+                            : jar.toAbsolutePath().getParent().resolve(e);
                 } catch (IllegalArgumentException ex) {
                     continue;
                 }
@@ -96,7 +105,8 @@ public final class Staging {
         try (Stream<Path> s = Files.walk(dir)) {
             entries = s.filter(Files::isRegularFile).sorted().toList();
         }
-        try (OutputStream fo = Files.newOutputStream(jar); JarOutputStream jo = new JarOutputStream(fo)) {
+        try (OutputStream fo = Files.newOutputStream(jar);
+                JarOutputStream jo = new JarOutputStream(fo)) {
             for (Path p : entries) {
                 ZipEntry z = new ZipEntry(dir.relativize(p).toString().replace('\\', '/'));
                 z.setTime(0);
@@ -111,7 +121,8 @@ public final class Staging {
     static String sha256(Path f) throws IOException {
         try (InputStream in = new DigestInputStream(Files.newInputStream(f), org.fparity.util.Hashes.newSha256())) {
             in.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+            return HexFormat.of()
+                    .formatHex(((DigestInputStream) in).getMessageDigest().digest());
         }
     }
 
@@ -119,11 +130,15 @@ public final class Staging {
      * Copies what {@code workdir/jars} lacks (one listing, then one copy per missing file, all over the shell's
      * connection) and returns the remote classpath.
      */
-    public static List<String> stage(Shell shell, String workdir, java.util.function.Consumer<String> log) throws IOException, InterruptedException {
+    public static List<String> stage(Shell shell, String workdir, java.util.function.Consumer<String> log)
+            throws IOException, InterruptedException {
         String jars = workdir + "/jars";
-        Shell.Result ls = shell.run(List.of("sh", "-c", "mkdir -p \"$1\" && ls -1 \"$1\"", "fparity-ls", jars), null, 60);
-        if (!ls.ok()) throw new IOException("cannot list " + jars + " on " + shell.describe() + ": " + Commands.firstLine(ls));
-        Set<String> there = new java.util.HashSet<>(ls.out().lines().map(String::strip).toList());
+        Shell.Result ls =
+                shell.run(List.of("sh", "-c", "mkdir -p \"$1\" && ls -1 \"$1\"", "fparity-ls", jars), null, 60);
+        if (!ls.ok())
+            throw new IOException("cannot list " + jars + " on " + shell.describe() + ": " + Commands.firstLine(ls));
+        Set<String> there =
+                new java.util.HashSet<>(ls.out().lines().map(String::strip).toList());
         List<String> cp = new ArrayList<>();
         int sent = 0;
         for (Artifact a : artifacts()) {
@@ -140,7 +155,14 @@ public final class Staging {
 
     /** The argv that runs {@code fparity worker} there. */
     public static List<String> workerArgv(String java, List<String> classpath, List<String> workerArgs) {
-        List<String> a = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Xss8m", "-cp", String.join(":", classpath), "org.fparity.cli.Main", "worker"));
+        List<String> a = new ArrayList<>(List.of(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xss8m",
+                "-cp",
+                String.join(":", classpath),
+                "org.fparity.cli.Main",
+                "worker"));
         a.addAll(workerArgs);
         return a;
     }
@@ -153,18 +175,31 @@ public final class Staging {
      * ({@link NodeRuntime}), staged once per version by hash under {@code workdir/runtime/}. Exit 3 with one line when
      * the node cannot be reached, or needs the runtime and cannot take it (another platform, no tar there).
      */
-    public static NodeJava nodeJava(Shell shell, String site, String javaCmd, String workdir, java.util.function.Consumer<String> log) throws InterruptedException {
+    public static NodeJava nodeJava(
+            Shell shell, String site, String javaCmd, String workdir, java.util.function.Consumer<String> log)
+            throws InterruptedException {
         String where = shell.describe();
-        Shell.Result r = runThere(shell, site, List.of("sh", "-c",
-                "\"$1\" -XshowSettings:properties -version 2>&1; echo \"fparity-java-exit $?\"; echo \"fparity-uname $(uname -sm)\"", "fparity-java", javaCmd));
+        Shell.Result r = runThere(
+                shell,
+                site,
+                List.of(
+                        "sh",
+                        "-c",
+                        "\"$1\" -XshowSettings:properties -version 2>&1; echo \"fparity-java-exit $?\"; echo \"fparity-uname $(uname -sm)\"",
+                        "fparity-java",
+                        javaCmd));
         String out = r.out();
         var v = java.util.regex.Pattern.compile("version \"(\\d+)").matcher(out);
-        var home = java.util.regex.Pattern.compile("(?m)^\\s*java\\.home = (.*)$").matcher(out);
+        var home =
+                java.util.regex.Pattern.compile("(?m)^\\s*java\\.home = (.*)$").matcher(out);
         boolean ran = out.contains("fparity-java-exit 0");
         String found;
         if (ran && v.find()) {
             int feature = Integer.parseInt(v.group(1));
-            if (feature >= 25) return new NodeJava(javaCmd, "JDK " + feature + " at " + (home.find() ? home.group(1).strip() : javaCmd));
+            if (feature >= 25)
+                return new NodeJava(
+                        javaCmd,
+                        "JDK " + feature + " at " + (home.find() ? home.group(1).strip() : javaCmd));
             found = "'" + javaCmd + "' is Java " + feature;
         } else {
             found = "no JDK at '" + javaCmd + "'";
@@ -172,20 +207,27 @@ public final class Staging {
         var uname = java.util.regex.Pattern.compile("(?m)^fparity-uname (.*)$").matcher(out);
         String platform = uname.find() ? uname.group(1).strip() : "?";
         if (!platform.equals(NodeRuntime.platform())) {
-            throw new org.fparity.FparityError("cluster " + site + ": " + found + " on " + where + ", and fparity's own runtime is for " + NodeRuntime.platform()
-                    + " but that node is " + platform + ": install a JDK >= 25 there and set \"java\" in its profile", 3);
+            throw new org.fparity.FparityError(
+                    "cluster " + site + ": " + found + " on " + where + ", and fparity's own runtime is for "
+                            + NodeRuntime.platform() + " but that node is " + platform
+                            + ": install a JDK >= 25 there and set \"java\" in its profile",
+                    3);
         }
         NodeRuntime.Image img;
         try {
             img = NodeRuntime.image();
         } catch (IOException e) {
-            throw new org.fparity.FparityError("cluster " + site + ": " + found + " on " + where + ", and fparity cannot make its own runtime: " + e.getMessage(), 3);
+            throw new org.fparity.FparityError(
+                    "cluster " + site + ": " + found + " on " + where + ", and fparity cannot make its own runtime: "
+                            + e.getMessage(),
+                    3);
         }
         String dir = workdir + "/runtime/" + img.remoteName();
         String runtimeJava = dir + "/bin/java";
         // Unpacked beside, then renamed: a node never sees half a runtime, and two campaigns staging at once keep one.
-        String unpack = "d=$1; a=$2; test -x \"$d/bin/java\" && exit 0; [ -f \"$a\" ] || exit 10; t=\"$d.tmp.$$\"; rm -rf \"$t\"; mkdir -p \"$t\""
-                + " && tar -xzf \"$a\" -C \"$t\" && rm -f \"$a\" && { mv -T \"$t\" \"$d\" 2>/dev/null || true; }; rm -rf \"$t\"; test -x \"$d/bin/java\"";
+        String unpack =
+                "d=$1; a=$2; test -x \"$d/bin/java\" && exit 0; [ -f \"$a\" ] || exit 10; t=\"$d.tmp.$$\"; rm -rf \"$t\"; mkdir -p \"$t\""
+                        + " && tar -xzf \"$a\" -C \"$t\" && rm -f \"$a\" && { mv -T \"$t\" \"$d\" 2>/dev/null || true; }; rm -rf \"$t\"; test -x \"$d/bin/java\"";
         String archive = workdir + "/runtime/" + img.remoteName() + ".tar.gz";
         r = runThere(shell, site, List.of("sh", "-c", unpack, "fparity-runtime", dir, archive));
         if (r.exit() == 10) {
@@ -195,18 +237,27 @@ public final class Staging {
                 throw new org.fparity.FparityError("cluster " + site + ": " + e.getMessage(), 3);
             }
             r = runThere(shell, site, List.of("sh", "-c", unpack, "fparity-runtime", dir, archive));
-            if (r.ok()) log.accept("staged fparity's runtime (sha " + img.sha().substring(0, 12) + ") on " + where + ": " + found + " there");
+            if (r.ok())
+                log.accept("staged fparity's runtime (sha " + img.sha().substring(0, 12) + ") on " + where + ": "
+                        + found + " there");
         }
         if (!r.ok()) {
-            throw new org.fparity.FparityError("cluster " + site + ": " + found + " on " + where + ", and fparity's runtime cannot be unpacked in " + dir + ": "
-                    + Commands.firstLine(r), 3);
+            throw new org.fparity.FparityError(
+                    "cluster " + site + ": " + found + " on " + where + ", and fparity's runtime cannot be unpacked in "
+                            + dir + ": " + Commands.firstLine(r),
+                    3);
         }
         Shell.Result check = runThere(shell, site, List.of(runtimeJava, "-version"));
         if (!check.ok()) {
-            throw new org.fparity.FparityError("cluster " + site + ": " + found + " on " + where + ", and fparity's runtime does not run there (" + runtimeJava + "): "
-                    + Commands.firstLine(check), 3);
+            throw new org.fparity.FparityError(
+                    "cluster " + site + ": " + found + " on " + where + ", and fparity's runtime does not run there ("
+                            + runtimeJava + "): " + Commands.firstLine(check),
+                    3);
         }
-        return new NodeJava(runtimeJava, "fparity's runtime (staged, sha " + img.sha().substring(0, 12) + ", Java " + Runtime.version().feature() + ")");
+        return new NodeJava(
+                runtimeJava,
+                "fparity's runtime (staged, sha " + img.sha().substring(0, 12) + ", Java "
+                        + Runtime.version().feature() + ")");
     }
 
     /** One command there; exit 3 with one line when ssh itself fails or the connection is lost. */
@@ -218,7 +269,8 @@ public final class Staging {
             throw new org.fparity.FparityError("cluster " + site + ": cannot run ssh: " + e.getMessage(), 3);
         }
         if (shell.connectionLost(r)) {
-            throw new org.fparity.FparityError("cluster " + site + ": cannot reach it (" + shell.describe() + "): " + Commands.firstLine(r), 3);
+            throw new org.fparity.FparityError(
+                    "cluster " + site + ": cannot reach it (" + shell.describe() + "): " + Commands.firstLine(r), 3);
         }
         return r;
     }

@@ -101,24 +101,41 @@ public record Toolchain(
 
     /** Checks the descriptor; throws IllegalArgumentException with a one-line reason. */
     public Toolchain validate(String expectedName) {
-        require(name != null && NAME.matcher(name).matches(), "\"name\" must be lower-case letters, digits, '.', '_' or '-'");
-        require(expectedName == null || name.equals(expectedName), "\"name\" is '" + name + "' but the file is named '" + expectedName + ".json'");
-        require(language != null && LANGUAGES.contains(language), "\"language\" must be one of " + new java.util.TreeSet<>(LANGUAGES) + ", got " + language);
-        require(extension != null && extension.matches("[a-z]+"), "\"extension\" must be a file extension such as \"c\"");
+        require(
+                name != null && NAME.matcher(name).matches(),
+                "\"name\" must be lower-case letters, digits, '.', '_' or '-'");
+        require(
+                expectedName == null || name.equals(expectedName),
+                "\"name\" is '" + name + "' but the file is named '" + expectedName + ".json'");
+        require(
+                language != null && LANGUAGES.contains(language),
+                "\"language\" must be one of " + new java.util.TreeSet<>(LANGUAGES) + ", got " + language);
+        require(
+                extension != null && extension.matches("[a-z]+"),
+                "\"extension\" must be a file extension such as \"c\"");
         require(compile != null && !compile.isEmpty(), "\"compile\" must be a non-empty argv list");
-        require(compile.contains("{src}") && compile.contains("{bin}"), "\"compile\" must contain the elements \"{src}\" and \"{bin}\"");
+        require(
+                compile.contains("{src}") && compile.contains("{bin}"),
+                "\"compile\" must contain the elements \"{src}\" and \"{bin}\"");
         require(run != null && !run.isEmpty(), "\"run\" must be a non-empty argv list");
         require(opt != null && !opt.isEmpty(), "\"opt\" must map opt levels to flag lists");
         require(compile.contains("{opt}") || run.contains("{opt}"), "\"{opt}\" must appear in \"compile\" or \"run\"");
         for (var e : opt.entrySet()) {
-            require(OPT_NAME.matcher(e.getKey()).matches(), "opt level '" + e.getKey() + "' must be letters, digits or '_'");
-            require(e.getValue() != null && e.getValue().stream().allMatch(f -> f != null && !f.isEmpty()), "opt level " + e.getKey() + " must be a list of non-empty flags");
+            require(
+                    OPT_NAME.matcher(e.getKey()).matches(),
+                    "opt level '" + e.getKey() + "' must be letters, digits or '_'");
+            require(
+                    e.getValue() != null && e.getValue().stream().allMatch(f -> f != null && !f.isEmpty()),
+                    "opt level " + e.getKey() + " must be a list of non-empty flags");
         }
         if (buildOpt != null) {
             require(compile.contains("{buildOpt}"), "\"buildOpt\" needs the element \"{buildOpt}\" in \"compile\"");
-            for (String k : buildOpt.keySet()) require(opt.containsKey(k), "\"buildOpt\" has opt level " + k + " that \"opt\" lacks");
+            for (String k : buildOpt.keySet())
+                require(opt.containsKey(k), "\"buildOpt\" has opt level " + k + " that \"opt\" lacks");
         }
-        require(version != null && !version.isEmpty() && version.stream().allMatch(c -> c != null && !c.isEmpty()), "\"version\" must be a list of argv lists");
+        require(
+                version != null && !version.isEmpty() && version.stream().allMatch(c -> c != null && !c.isEmpty()),
+                "\"version\" must be a list of argv lists");
         checkPlaceholders("compile", compile);
         checkPlaceholders("run", run);
         for (List<String> v : version) checkPlaceholders("version", v);
@@ -126,24 +143,43 @@ public record Toolchain(
             try {
                 Pattern.compile(versionPattern);
             } catch (PatternSyntaxException e) {
-                throw new IllegalArgumentException("\"versionPattern\" is not a regular expression: " + e.getDescription());
+                throw new IllegalArgumentException(
+                        "\"versionPattern\" is not a regular expression: " + e.getDescription());
             }
         }
         if (runsHereIf != null) {
-            require(runsHereIf.path() != null || runsHereIf.command() != null, "\"runsHereIf\" needs \"path\" or \"command\"");
+            require(
+                    runsHereIf.path() != null || runsHereIf.command() != null,
+                    "\"runsHereIf\" needs \"path\" or \"command\"");
             require(runsHereIf.reason() != null, "\"runsHereIf\" needs a \"reason\" to report when it fails");
-            require(runsHereIf.nvidiaArch() == null || runsHereIf.nvidiaArch().matches("sm_[0-9]{2,3}"),
+            require(
+                    runsHereIf.nvidiaArch() == null || runsHereIf.nvidiaArch().matches("sm_[0-9]{2,3}"),
                     "\"runsHereIf\".\"nvidiaArch\" must look like sm_80, is '" + runsHereIf.nvidiaArch() + "'");
         }
         if (deviceOnly != null) {
-            require(language.equals("CUDA") || language.equals("HIP") || language.equals("HIPIFY"), "\"deviceOnly\" is for CUDA, HIP and HIPIFY toolchains");
-            require(deviceOnly.compile() != null && deviceOnly.compile().contains("{src}") && deviceOnly.compile().contains("{bin}"),
+            require(
+                    language.equals("CUDA") || language.equals("HIP") || language.equals("HIPIFY"),
+                    "\"deviceOnly\" is for CUDA, HIP and HIPIFY toolchains");
+            require(
+                    deviceOnly.compile() != null
+                            && deviceOnly.compile().contains("{src}")
+                            && deviceOnly.compile().contains("{bin}"),
                     "\"deviceOnly.compile\" must be an argv list containing \"{src}\" and \"{bin}\"");
-            require(deviceOnly.compile().contains("{opt}") == compile.contains("{opt}"), "\"deviceOnly.compile\" must take \"{opt}\" as \"compile\" does");
-            require("cuda".equals(deviceOnly.loader()) || "hip".equals(deviceOnly.loader()) || "jcuda".equals(deviceOnly.loader()),
+            require(
+                    deviceOnly.compile().contains("{opt}") == compile.contains("{opt}"),
+                    "\"deviceOnly.compile\" must take \"{opt}\" as \"compile\" does");
+            require(
+                    "cuda".equals(deviceOnly.loader())
+                            || "hip".equals(deviceOnly.loader())
+                            || "jcuda".equals(deviceOnly.loader()),
                     "\"deviceOnly.loader\" must be \"cuda\", \"hip\" or \"jcuda\"");
-            require(!"jcuda".equals(deviceOnly.loader()) || language.equals("CUDA"), "the \"jcuda\" loader runs CUDA only");
-            require(deviceOnly.loaderArgv().contains("{src}") && deviceOnly.loaderArgv().contains("{bin}"), "\"deviceOnly.loaderCompile\" must contain \"{src}\" and \"{bin}\"");
+            require(
+                    !"jcuda".equals(deviceOnly.loader()) || language.equals("CUDA"),
+                    "the \"jcuda\" loader runs CUDA only");
+            require(
+                    deviceOnly.loaderArgv().contains("{src}")
+                            && deviceOnly.loaderArgv().contains("{bin}"),
+                    "\"deviceOnly.loaderCompile\" must contain \"{src}\" and \"{bin}\"");
             checkPlaceholders("deviceOnly.compile", deviceOnly.compile());
             checkPlaceholders("deviceOnly.loaderCompile", deviceOnly.loaderArgv());
         }
@@ -158,7 +194,9 @@ public record Toolchain(
             require(a != null, "\"" + field + "\" has a null element");
             var m = PLACEHOLDER.matcher(a);
             while (m.find()) {
-                require(PLACEHOLDERS.contains(m.group(1)), "\"" + field + "\" uses unknown placeholder {" + m.group(1) + "}");
+                require(
+                        PLACEHOLDERS.contains(m.group(1)),
+                        "\"" + field + "\" uses unknown placeholder {" + m.group(1) + "}");
             }
         }
     }
@@ -171,14 +209,50 @@ public record Toolchain(
     public Toolchain withLevel(String level, List<String> flags) {
         Map<String, List<String>> more = new java.util.LinkedHashMap<>(opt);
         more.put(level, List.copyOf(flags));
-        return new Toolchain(name, description, language, extension, emit, compile, more, buildOpt, optNote, run, env, envNote, version,
-                versionPattern, runsHereIf, compileTimeoutSeconds, runTimeoutSeconds, startupTimeoutSeconds, deviceOnly);
+        return new Toolchain(
+                name,
+                description,
+                language,
+                extension,
+                emit,
+                compile,
+                more,
+                buildOpt,
+                optNote,
+                run,
+                env,
+                envNote,
+                version,
+                versionPattern,
+                runsHereIf,
+                compileTimeoutSeconds,
+                runTimeoutSeconds,
+                startupTimeoutSeconds,
+                deviceOnly);
     }
 
     /** The same toolchain with other timeouts (seconds; null keeps the default). */
     public Toolchain withTimeouts(Integer compileSeconds, Integer runSeconds, Integer startupSeconds) {
-        return new Toolchain(name, description, language, extension, emit, compile, opt, buildOpt, optNote, run, env, envNote, version,
-                versionPattern, runsHereIf, compileSeconds, runSeconds, startupSeconds, deviceOnly);
+        return new Toolchain(
+                name,
+                description,
+                language,
+                extension,
+                emit,
+                compile,
+                opt,
+                buildOpt,
+                optNote,
+                run,
+                env,
+                envNote,
+                version,
+                versionPattern,
+                runsHereIf,
+                compileSeconds,
+                runSeconds,
+                startupSeconds,
+                deviceOnly);
     }
 
     /**
@@ -187,15 +261,51 @@ public record Toolchain(
      */
     public Toolchain deviceForm() {
         if (deviceOnly == null) throw new IllegalStateException("toolchain " + name + " has no device-only form");
-        return new Toolchain(name, description, language, extension, emit, deviceOnly.compile(), opt, buildOpt, optNote, run, env, envNote, version,
-                versionPattern, runsHereIf, compileTimeoutSeconds, runTimeoutSeconds, startupTimeoutSeconds, null);
+        return new Toolchain(
+                name,
+                description,
+                language,
+                extension,
+                emit,
+                deviceOnly.compile(),
+                opt,
+                buildOpt,
+                optNote,
+                run,
+                env,
+                envNote,
+                version,
+                versionPattern,
+                runsHereIf,
+                compileTimeoutSeconds,
+                runTimeoutSeconds,
+                startupTimeoutSeconds,
+                null);
     }
 
     /** The C build of this toolchain's GPU loader (one binary per toolchain; opt level {@code host}). */
     public Toolchain loaderForm() {
         if (deviceOnly == null) throw new IllegalStateException("toolchain " + name + " has no device-only form");
-        return new Toolchain(name + "-loader", "host loader of " + name, "C", "c", Map.of(), deviceOnly.loaderArgv(), Map.of("host", List.of()), null, null,
-                List.of("{bin}"), Map.of(), null, version, versionPattern, null, 120, runTimeoutSeconds, startupTimeoutSeconds, null);
+        return new Toolchain(
+                name + "-loader",
+                "host loader of " + name,
+                "C",
+                "c",
+                Map.of(),
+                deviceOnly.loaderArgv(),
+                Map.of("host", List.of()),
+                null,
+                null,
+                List.of("{bin}"),
+                Map.of(),
+                null,
+                version,
+                versionPattern,
+                null,
+                120,
+                runTimeoutSeconds,
+                startupTimeoutSeconds,
+                null);
     }
 
     /** Opt levels this toolchain knows, standard ones first. */
@@ -248,11 +358,13 @@ public record Toolchain(
             switch (a) {
                 case "{opt}" -> {
                     List<String> flags = opt.get(optLevel);
-                    if (flags == null) throw new IllegalArgumentException("toolchain " + name + " has no opt level " + optLevel);
+                    if (flags == null)
+                        throw new IllegalArgumentException("toolchain " + name + " has no opt level " + optLevel);
                     out.addAll(flags);
                 }
                 case "{buildOpt}" -> {
-                    if (!opt.containsKey(optLevel)) throw new IllegalArgumentException("toolchain " + name + " has no opt level " + optLevel);
+                    if (!opt.containsKey(optLevel))
+                        throw new IllegalArgumentException("toolchain " + name + " has no opt level " + optLevel);
                     if (buildOpt != null) out.addAll(buildOpt.getOrDefault(optLevel, List.of()));
                 }
                 case "{src}" -> out.add(src);

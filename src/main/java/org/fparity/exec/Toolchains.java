@@ -29,11 +29,16 @@ public final class Toolchains {
         Map<String, Toolchain> found = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         if (!Files.isDirectory(dir)) {
-            throw new FparityError("toolchain folder " + dir + " not found (set FPARITY_HOME or pass --toolchain-dir)", FparityError.MISSING_TOOL);
+            throw new FparityError(
+                    "toolchain folder " + dir + " not found (set FPARITY_HOME or pass --toolchain-dir)",
+                    FparityError.MISSING_TOOL);
         }
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.getFileName().toString().endsWith(".json")).sorted(java.util.Comparator.comparing((Path p) -> p.getFileName().toString().replaceFirst("\\.json$", ""))).toList();
+            files = s.filter(p -> p.getFileName().toString().endsWith(".json"))
+                    .sorted(java.util.Comparator.comparing(
+                            (Path p) -> p.getFileName().toString().replaceFirst("\\.json$", "")))
+                    .toList();
         } catch (IOException e) {
             throw new FparityError("cannot list " + dir + ": " + e.getMessage(), FparityError.BAD_INPUT);
         }
@@ -61,7 +66,11 @@ public final class Toolchains {
         String home = System.getenv("FPARITY_HOME");
         if (home != null && !home.isBlank()) return Path.of(home, "runners", "toolchains");
         try {
-            Path code = Path.of(Toolchains.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path code = Path.of(Toolchains.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             for (Path p = code; p != null; p = p.getParent()) {
                 Path cand = p.resolve("runners").resolve("toolchains");
                 if (Files.isDirectory(cand)) return cand;
@@ -99,8 +108,10 @@ public final class Toolchains {
     public Toolchain get(String name) {
         Toolchain tc = byName.get(name);
         if (tc == null) {
-            throw new FparityError("unknown toolchain '" + name + "' (known: " + String.join(", ", byName.keySet())
-                    + "); run 'fparity toolchains' to see what is available", FparityError.MISSING_TOOL);
+            throw new FparityError(
+                    "unknown toolchain '" + name + "' (known: " + String.join(", ", byName.keySet())
+                            + "); run 'fparity toolchains' to see what is available",
+                    FparityError.MISSING_TOOL);
         }
         return tc;
     }

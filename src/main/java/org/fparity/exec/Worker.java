@@ -25,12 +25,14 @@ public final class Worker {
     private final BiFunction<Toolchain, Map<String, Program>, BatchEmitter> emitters;
     /** when set, a job's batch emitter as is, its program text not parsed (a test's or a profile's own sources) */
     private final java.util.function.Function<JobSpec, BatchEmitter> given;
+
     private final Consumer<String> log;
     /**
      * Toolchains as detected here, by whole descriptor, and the node's facts: a worker kept by an in-process site
      * detects each once, not once per window of jobs.
      */
     private final Map<String, DetectedToolchain> detected = new java.util.concurrent.ConcurrentHashMap<>();
+
     private volatile Map<String, String> facts;
 
     /**
@@ -39,17 +41,22 @@ public final class Worker {
      * Measured on gcc and clang-14, 200 programs: O0 costs a third to a tenth of O2–O3_FM. Only the order changes,
      * never which runs are made, so outcomes are the same.
      */
-    public static final java.util.Comparator<Job> COSTLIEST_FIRST = java.util.Comparator.comparingInt(j -> switch (j.opt()) {
-        case "O0" -> 2;
-        case "O1" -> 1;
-        default -> 0;
-    });
+    public static final java.util.Comparator<Job> COSTLIEST_FIRST =
+            java.util.Comparator.comparingInt(j -> switch (j.opt()) {
+                case "O0" -> 2;
+                case "O1" -> 1;
+                default -> 0;
+            });
 
     /**
      * @param emitters the batch emitter of a toolchain for a batch's programs (the {@code campaign} package's, passed in
      *                 so that {@code exec} stays left of it)
      */
-    public Worker(BinaryCache cache, int workers, BiFunction<Toolchain, Map<String, Program>, BatchEmitter> emitters, Consumer<String> log) {
+    public Worker(
+            BinaryCache cache,
+            int workers,
+            BiFunction<Toolchain, Map<String, Program>, BatchEmitter> emitters,
+            Consumer<String> log) {
         this.cache = cache;
         this.workers = workers;
         this.emitters = emitters;
@@ -58,7 +65,11 @@ public final class Worker {
     }
 
     /** A worker whose jobs' batches are emitted by {@code given} (their text is not parsed as programs). */
-    public Worker(BinaryCache cache, int workers, java.util.function.Function<JobSpec, BatchEmitter> given, Consumer<String> log) {
+    public Worker(
+            BinaryCache cache,
+            int workers,
+            java.util.function.Function<JobSpec, BatchEmitter> given,
+            Consumer<String> log) {
         this.cache = cache;
         this.workers = workers;
         this.emitters = null;
@@ -77,10 +88,19 @@ public final class Worker {
         for (JobSpec j : jobs) {
             JobSpec had = first.putIfAbsent(j.name(), j);
             if (had != null && !had.programs().equals(j.programs())) {
-                throw new IllegalArgumentException("two jobs named " + j.name() + " with different programs in one job document");
+                throw new IllegalArgumentException(
+                        "two jobs named " + j.name() + " with different programs in one job document");
             }
-            JobSpec w = had == null ? j : new JobSpec(j.schema(), j.name(), j.site(), j.toolchain(), j.opt(), List.of(),
-                    had.lines().equals(j.lines()) ? List.of() : j.lines());
+            JobSpec w = had == null
+                    ? j
+                    : new JobSpec(
+                            j.schema(),
+                            j.name(),
+                            j.site(),
+                            j.toolchain(),
+                            j.opt(),
+                            List.of(),
+                            had.lines().equals(j.lines()) ? List.of() : j.lines());
             out.write(WorkerLine.COMPACT.writeValueAsString(w));
             out.write('\n');
         }
@@ -105,14 +125,24 @@ public final class Worker {
     public static List<JobSpec> read(Reader in, String what) {
         List<JobSpec> specs = new ArrayList<>();
         Map<String, JobSpec> batches = new HashMap<>();
-        try (MappingIterator<JobSpec> it = WorkerLine.COMPACT.readerFor(JobSpec.class).readValues(in)) {
+        try (MappingIterator<JobSpec> it =
+                WorkerLine.COMPACT.readerFor(JobSpec.class).readValues(in)) {
             while (it.hasNextValue()) {
                 JobSpec s = it.nextValue();
                 String where = what + " job " + (specs.size() + 1);
                 if (s != null && s.programs().isEmpty() && s.name() != null) {
                     JobSpec earlier = batches.get(s.name());
-                    if (earlier == null) throw new FparityError(where + ": no programs, and no earlier job of batch " + s.name() + " carries them");
-                    s = new JobSpec(s.schema(), s.name(), s.site(), s.toolchain(), s.opt(), earlier.programs(), s.lines().isEmpty() ? earlier.lines() : s.lines());
+                    if (earlier == null)
+                        throw new FparityError(
+                                where + ": no programs, and no earlier job of batch " + s.name() + " carries them");
+                    s = new JobSpec(
+                            s.schema(),
+                            s.name(),
+                            s.site(),
+                            s.toolchain(),
+                            s.opt(),
+                            earlier.programs(),
+                            s.lines().isEmpty() ? earlier.lines() : s.lines());
                 }
                 check(s, where);
                 batches.putIfAbsent(s.name(), s);
@@ -147,12 +177,14 @@ public final class Worker {
         }
         java.util.Set<String> done = new java.util.HashSet<>();
         for (String line : new String(bytes, java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
-            if (WorkerLine.parse(line) instanceof WorkerLine.Result r) done.add(r.outcome().key());
+            if (WorkerLine.parse(line) instanceof WorkerLine.Result r)
+                done.add(r.outcome().key());
         }
         if (done.isEmpty()) return specs;
         List<JobSpec> left = new ArrayList<>();
         for (JobSpec s : specs) {
-            List<Job.Line> ls = s.lines().stream().filter(l -> !done.contains(s.key(l))).toList();
+            List<Job.Line> ls =
+                    s.lines().stream().filter(l -> !done.contains(s.key(l))).toList();
             if (!ls.isEmpty()) left.add(ls.size() == s.lines().size() ? s : s.withLines(ls));
         }
         return left;
@@ -160,22 +192,29 @@ public final class Worker {
 
     private static void check(JobSpec s, String what) {
         if (s == null) throw new FparityError(what + ": empty");
-        if (s.schema() > JobSpec.SCHEMA) throw new FparityError(what + ": schema " + s.schema() + " is newer than this fparity understands (" + JobSpec.SCHEMA + ")");
-        if (s.name() == null || !s.name().matches("[A-Za-z_][A-Za-z0-9_]*")) throw new FparityError(what + ": \"name\" must be a class name, got " + s.name());
-        if (s.toolchain() == null || s.opt() == null) throw new FparityError(what + ": needs \"toolchain\" and \"opt\"");
+        if (s.schema() > JobSpec.SCHEMA)
+            throw new FparityError(what + ": schema " + s.schema() + " is newer than this fparity understands ("
+                    + JobSpec.SCHEMA + ")");
+        if (s.name() == null || !s.name().matches("[A-Za-z_][A-Za-z0-9_]*"))
+            throw new FparityError(what + ": \"name\" must be a class name, got " + s.name());
+        if (s.toolchain() == null || s.opt() == null)
+            throw new FparityError(what + ": needs \"toolchain\" and \"opt\"");
         try {
             s.toolchain().validate(null);
         } catch (IllegalArgumentException e) {
             throw new FparityError(what + ": toolchain " + s.toolchain().name() + ": " + e.getMessage());
         }
-        if (!s.toolchain().opt().containsKey(s.opt())) throw new FparityError(what + ": toolchain " + s.toolchain().name() + " has no opt level " + s.opt());
+        if (!s.toolchain().opt().containsKey(s.opt()))
+            throw new FparityError(what + ": toolchain " + s.toolchain().name() + " has no opt level " + s.opt());
         java.util.Set<String> ids = new java.util.HashSet<>();
         for (JobSpec.ProgramText p : s.programs()) {
-            if (p.id() == null || p.source() == null) throw new FparityError(what + ": a program needs \"id\" and \"source\"");
+            if (p.id() == null || p.source() == null)
+                throw new FparityError(what + ": a program needs \"id\" and \"source\"");
             ids.add(p.id());
         }
         for (Job.Line l : s.lines()) {
-            if (!ids.contains(l.program())) throw new FparityError(what + ": line for program " + l.program() + " that the job does not carry");
+            if (!ids.contains(l.program()))
+                throw new FparityError(what + ": line for program " + l.program() + " that the job does not carry");
         }
     }
 
@@ -201,16 +240,32 @@ public final class Worker {
         Map<String, BatchEmitter> batchEmitters = new HashMap<>();
         for (JobSpec s : specs) {
             // Keyed by the whole descriptor: two jobs naming gcc with different flags are two toolchains.
-            DetectedToolchain dt = detected.computeIfAbsent(key(s.toolchain()), k -> DetectedToolchain.detect(s.toolchain()));
+            DetectedToolchain dt =
+                    detected.computeIfAbsent(key(s.toolchain()), k -> DetectedToolchain.detect(s.toolchain()));
             var record = PlatformRecords.of(dt, s.opt(), s.site(), facts);
             String platform = record.get("id").asText();
             if (recorded.add(platform)) out.accept(new WorkerLine.PlatformRecord(record));
-            List<String> ids = s.programs().stream().map(JobSpec.ProgramText::id).toList();
-            // One emitter per toolchain × batch, shared by its opt levels (the batch text does not depend on the level),
+            List<String> ids =
+                    s.programs().stream().map(JobSpec.ProgramText::id).toList();
+            // One emitter per toolchain × batch, shared by its opt levels (the batch text does not depend on the
+            // level),
             // parsing its programs only when a pool thread first needs the text: parsing overlaps other jobs' builds.
-            String batchKey = s.toolchain() + "\0" + ids + "\0" + s.programs().stream().mapToInt(p -> p.source() == null ? 0 : p.source().hashCode()).sum();
-            BatchEmitter emitter = batchEmitters.computeIfAbsent(batchKey, k -> given != null ? given.apply(s) : new LazyEmitter(s, parsed, emitters));
-            jobs.add(new Job(s.name(), ids, emitter, dt, s.opt(), platform, s.lines(), s.site(), PlatformKey.nodeLabel(facts, dt.toolchain().language())));
+            String batchKey = s.toolchain() + "\0" + ids + "\0"
+                    + s.programs().stream()
+                            .mapToInt(p -> p.source() == null ? 0 : p.source().hashCode())
+                            .sum();
+            BatchEmitter emitter = batchEmitters.computeIfAbsent(
+                    batchKey, k -> given != null ? given.apply(s) : new LazyEmitter(s, parsed, emitters));
+            jobs.add(new Job(
+                    s.name(),
+                    ids,
+                    emitter,
+                    dt,
+                    s.opt(),
+                    platform,
+                    s.lines(),
+                    s.site(),
+                    PlatformKey.nodeLabel(facts, dt.toolchain().language())));
         }
         jobs.sort(COSTLIEST_FIRST);
         int[] runs = {0};
@@ -230,7 +285,10 @@ public final class Worker {
         private final BiFunction<Toolchain, Map<String, Program>, BatchEmitter> emitters;
         private BatchEmitter real;
 
-        LazyEmitter(JobSpec spec, Map<String, Program> parsed, BiFunction<Toolchain, Map<String, Program>, BatchEmitter> emitters) {
+        LazyEmitter(
+                JobSpec spec,
+                Map<String, Program> parsed,
+                BiFunction<Toolchain, Map<String, Program>, BatchEmitter> emitters) {
             this.spec = spec;
             this.parsed = parsed;
             this.emitters = emitters;
@@ -239,7 +297,8 @@ public final class Worker {
         private synchronized BatchEmitter real() {
             if (real == null) {
                 Map<String, Program> programs = new LinkedHashMap<>();
-                for (JobSpec.ProgramText p : spec.programs()) programs.put(p.id(), parsed.computeIfAbsent(p.id() + "\0" + p.source(), k -> parse(p, spec)));
+                for (JobSpec.ProgramText p : spec.programs())
+                    programs.put(p.id(), parsed.computeIfAbsent(p.id() + "\0" + p.source(), k -> parse(p, spec)));
                 real = emitters.apply(spec.toolchain(), programs);
             }
             return real;
@@ -265,7 +324,8 @@ public final class Worker {
         }
         // Fixture programs may use readable ids; a generated program's id is the hash of its text and must match.
         if (p.id().matches("[0-9a-f]{16}") && !prog.id().equals(p.id())) {
-            throw new FparityError("job " + s.name() + ": program " + p.id() + " has text whose id is " + prog.id() + " (damaged in transit?)");
+            throw new FparityError("job " + s.name() + ": program " + p.id() + " has text whose id is " + prog.id()
+                    + " (damaged in transit?)");
         }
         return prog;
     }

@@ -41,10 +41,15 @@ public sealed interface WorkerLine {
         if (!s.startsWith("{") || !s.endsWith("}")) return null;
         try {
             JsonNode n = COMPACT.readTree(s);
-            if (n.has("platform") && n.get("platform").isObject()) return new PlatformRecord((ObjectNode) n.get("platform"));
-            if (n.has("end")) return new End(n.get("end").path("jobs").asInt(), n.get("end").path("runs").asInt());
+            if (n.has("platform") && n.get("platform").isObject())
+                return new PlatformRecord((ObjectNode) n.get("platform"));
+            if (n.has("end"))
+                return new End(
+                        n.get("end").path("jobs").asInt(),
+                        n.get("end").path("runs").asInt());
             Outcome o = COMPACT.treeToValue(n, Outcome.class);
-            if (o == null || o.program() == null || o.status() == null || o.toolchain() == null || o.opt() == null) return null;
+            if (o == null || o.program() == null || o.status() == null || o.toolchain() == null || o.opt() == null)
+                return null;
             return new Result(o);
         } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
             return null;

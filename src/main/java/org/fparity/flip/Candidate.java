@@ -21,5 +21,15 @@ import java.util.Map;
  * @param exactCheck   Z3's floating-point theory on the two predicting models: {@code agrees} when it computes the
  *                     same bits as the evaluator, else what differed or why it could not check
  */
-public record Candidate(int id, List<String> inputs, Map<String, Double> values, int atom, Interval left, Interval right,
-        Map<String, double[]> byModel, List<String> pair, int calibrations, String cell, String exactCheck) {}
+public record Candidate(
+        int id,
+        List<String> inputs,
+        Map<String, Double> values,
+        int atom,
+        Interval left,
+        Interval right,
+        Map<String, double[]> byModel,
+        List<String> pair,
+        int calibrations,
+        String cell,
+        String exactCheck) {}

@@ -20,7 +20,8 @@ public record Domain(Map<String, double[]> ranges, Map<String, Integer> bounds) 
         for (String line : text.split("\n")) {
             String l = line.strip();
             if (l.startsWith("// flip domain:")) {
-                for (String it : l.substring("// flip domain:".length()).strip().split("\\s+")) if (!it.isEmpty()) out.add(it);
+                for (String it : l.substring("// flip domain:".length()).strip().split("\\s+"))
+                    if (!it.isEmpty()) out.add(it);
             }
         }
         return out;
@@ -39,7 +40,8 @@ public record Domain(Map<String, double[]> ranges, Map<String, Integer> bounds) 
             int colon = it.indexOf(':', eq + 1);
             if (eq <= 0 || colon < 0) throw new FparityError("--domain " + it + ": expected VAR=LO:HI");
             String name = it.substring(0, eq).strip();
-            if (p.param(name) == null) throw new FparityError("--domain " + it + ": the program has no parameter '" + name + "'");
+            if (p.param(name) == null)
+                throw new FparityError("--domain " + it + ": the program has no parameter '" + name + "'");
             given.put(name, it.substring(eq + 1));
         }
         for (Param par : p.params()) {
@@ -53,7 +55,8 @@ public record Domain(Map<String, double[]> ranges, Map<String, Integer> bounds) 
                     } catch (NumberFormatException e) {
                         throw new FparityError("--domain " + par.name() + "=" + g + ": a loop bound takes an integer");
                     }
-                    if (v < 0 || v > p.arrayLength()) throw new FparityError("--domain " + par.name() + "=" + g + ": outside 0.." + p.arrayLength());
+                    if (v < 0 || v > p.arrayLength())
+                        throw new FparityError("--domain " + par.name() + "=" + g + ": outside 0.." + p.arrayLength());
                 }
                 bounds.put(par.name(), v);
                 continue;
@@ -73,7 +76,8 @@ public record Domain(Map<String, double[]> ranges, Map<String, Integer> bounds) 
                 }
             }
             if (par.kind() == Param.Kind.FP_ELEMENTS) {
-                for (int i = 0; i < p.arrayLength(); i++) ranges.put(SymbolicPaths.element(par.name(), i), new double[] {lo, hi});
+                for (int i = 0; i < p.arrayLength(); i++)
+                    ranges.put(SymbolicPaths.element(par.name(), i), new double[] {lo, hi});
             } else {
                 ranges.put(par.name(), new double[] {lo, hi});
             }
@@ -89,7 +93,8 @@ public record Domain(Map<String, double[]> ranges, Map<String, Integer> bounds) 
                 case INT -> t.add(Integer.toString(bounds.get(par.name())));
                 case FP_ELEMENTS -> {
                     double[] each = new double[p.arrayLength()];
-                    for (int i = 0; i < each.length; i++) each[i] = value.applyAsDouble(SymbolicPaths.element(par.name(), i));
+                    for (int i = 0; i < each.length; i++)
+                        each[i] = value.applyAsDouble(SymbolicPaths.element(par.name(), i));
                     t.add(org.fparity.ir.Input.elementsToken(p.precision(), each));
                 }
                 default -> t.add(org.fparity.ir.HexFloat.format(p.precision().round(value.applyAsDouble(par.name()))));

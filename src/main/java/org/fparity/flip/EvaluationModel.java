@@ -21,7 +21,13 @@ import org.fparity.FparityError;
  *                        {@code -freciprocal-math}, part of {@code -ffast-math})
  * @param description     what real toolchain behaviour it stands for
  */
-public record EvaluationModel(String name, Order order, int lanes, Contraction contraction, boolean crossStatements, boolean reciprocal,
+public record EvaluationModel(
+        String name,
+        Order order,
+        int lanes,
+        Contraction contraction,
+        boolean crossStatements,
+        boolean reciprocal,
         String description) {
 
     /** Association order of one sum chain {@code t1 ± t2 ± … ± tn}. */
@@ -53,25 +59,110 @@ public record EvaluationModel(String name, Order order, int lanes, Contraction c
 
     private static Map<String, EvaluationModel> named() {
         Map<String, EvaluationModel> m = new LinkedHashMap<>();
-        add(m, new EvaluationModel("ieee", Order.WRITTEN, 0, Contraction.NONE, false, false,
-                "the source's order, every operation rounded: gcc@O0..O3 on x86-64 without FMA, clang, java"));
-        add(m, new EvaluationModel("gcc-fma", Order.WRITTEN, 0, Contraction.LEFT_FIRST, true, false,
-                "gcc -march=native -ffp-contract=fast at O1+: any product feeding an addition fuses, across statements"));
-        add(m, new EvaluationModel("gcc-fma-right", Order.WRITTEN, 0, Contraction.RIGHT_FIRST, true, false,
-                "as gcc-fma, the other product of a*b - c*d fused"));
-        add(m, new EvaluationModel("clang-contract", Order.WRITTEN, 0, Contraction.LEFT_FIRST, false, false,
-                "clang / PoCL / nvcc --fmad=true: contraction inside one expression only"));
-        add(m, new EvaluationModel("clang-contract-right", Order.WRITTEN, 0, Contraction.RIGHT_FIRST, false, false,
-                "contraction inside one expression, right product first"));
-        add(m, new EvaluationModel("right-to-left", Order.RIGHT, 0, Contraction.NONE, true, false, "every chain summed right to left"));
-        add(m, new EvaluationModel("pairwise", Order.PAIRWISE, 0, Contraction.NONE, true, false, "every chain summed pairwise"));
-        add(m, new EvaluationModel("strided4", Order.STRIDED, 4, Contraction.NONE, true, true,
-                "gcc -O3 -ffast-math with 4-lane vectors: 4 partial sums, reciprocal of constants"));
-        add(m, new EvaluationModel("strided8", Order.STRIDED, 8, Contraction.NONE, true, true, "8 partial sums (AVX-512 / 8-lane reductions)"));
-        add(m, new EvaluationModel("strided4-fma", Order.STRIDED, 4, Contraction.LEFT_FIRST, true, true,
-                "4 lanes with contraction: gcc-fma -O3 -ffast-math"));
-        add(m, new EvaluationModel("pairwise-fma", Order.PAIRWISE, 0, Contraction.LEFT_FIRST, true, false,
-                "pairwise with contraction: a GPU reduction tree with --fmad=true"));
+        add(
+                m,
+                new EvaluationModel(
+                        "ieee",
+                        Order.WRITTEN,
+                        0,
+                        Contraction.NONE,
+                        false,
+                        false,
+                        "the source's order, every operation rounded: gcc@O0..O3 on x86-64 without FMA, clang, java"));
+        add(
+                m,
+                new EvaluationModel(
+                        "gcc-fma",
+                        Order.WRITTEN,
+                        0,
+                        Contraction.LEFT_FIRST,
+                        true,
+                        false,
+                        "gcc -march=native -ffp-contract=fast at O1+: any product feeding an addition fuses, across statements"));
+        add(
+                m,
+                new EvaluationModel(
+                        "gcc-fma-right",
+                        Order.WRITTEN,
+                        0,
+                        Contraction.RIGHT_FIRST,
+                        true,
+                        false,
+                        "as gcc-fma, the other product of a*b - c*d fused"));
+        add(
+                m,
+                new EvaluationModel(
+                        "clang-contract",
+                        Order.WRITTEN,
+                        0,
+                        Contraction.LEFT_FIRST,
+                        false,
+                        false,
+                        "clang / PoCL / nvcc --fmad=true: contraction inside one expression only"));
+        add(
+                m,
+                new EvaluationModel(
+                        "clang-contract-right",
+                        Order.WRITTEN,
+                        0,
+                        Contraction.RIGHT_FIRST,
+                        false,
+                        false,
+                        "contraction inside one expression, right product first"));
+        add(
+                m,
+                new EvaluationModel(
+                        "right-to-left",
+                        Order.RIGHT,
+                        0,
+                        Contraction.NONE,
+                        true,
+                        false,
+                        "every chain summed right to left"));
+        add(
+                m,
+                new EvaluationModel(
+                        "pairwise", Order.PAIRWISE, 0, Contraction.NONE, true, false, "every chain summed pairwise"));
+        add(
+                m,
+                new EvaluationModel(
+                        "strided4",
+                        Order.STRIDED,
+                        4,
+                        Contraction.NONE,
+                        true,
+                        true,
+                        "gcc -O3 -ffast-math with 4-lane vectors: 4 partial sums, reciprocal of constants"));
+        add(
+                m,
+                new EvaluationModel(
+                        "strided8",
+                        Order.STRIDED,
+                        8,
+                        Contraction.NONE,
+                        true,
+                        true,
+                        "8 partial sums (AVX-512 / 8-lane reductions)"));
+        add(
+                m,
+                new EvaluationModel(
+                        "strided4-fma",
+                        Order.STRIDED,
+                        4,
+                        Contraction.LEFT_FIRST,
+                        true,
+                        true,
+                        "4 lanes with contraction: gcc-fma -O3 -ffast-math"));
+        add(
+                m,
+                new EvaluationModel(
+                        "pairwise-fma",
+                        Order.PAIRWISE,
+                        0,
+                        Contraction.LEFT_FIRST,
+                        true,
+                        false,
+                        "pairwise with contraction: a GPU reduction tree with --fmad=true"));
         return java.util.Collections.unmodifiableMap(m);
     }
 
@@ -85,7 +176,9 @@ public record EvaluationModel(String name, Order order, int lanes, Contraction c
         List<EvaluationModel> out = new java.util.ArrayList<>();
         for (String n : spec.split(",")) {
             EvaluationModel m = NAMED.get(n.strip());
-            if (m == null) throw new FparityError("unknown evaluation model '" + n.strip() + "' (known: " + String.join(", ", NAMED.keySet()) + ")");
+            if (m == null)
+                throw new FparityError("unknown evaluation model '" + n.strip() + "' (known: "
+                        + String.join(", ", NAMED.keySet()) + ")");
             out.add(m);
         }
         return out;
@@ -94,7 +187,8 @@ public record EvaluationModel(String name, Order order, int lanes, Contraction c
     /** The model that stands for a real platform {@code toolchain@opt}, as far as fparity can predict it. */
     public static EvaluationModel forPlatform(String toolchain, String opt) {
         boolean fast = opt.equals("O3_FM");
-        if (toolchain.startsWith("gcc-fma")) return NAMED.get(opt.equals("O0") ? "ieee" : fast ? "strided4-fma" : "gcc-fma");
+        if (toolchain.startsWith("gcc-fma"))
+            return NAMED.get(opt.equals("O0") ? "ieee" : fast ? "strided4-fma" : "gcc-fma");
         if (toolchain.startsWith("pocl")) return NAMED.get("clang-contract");
         if (toolchain.startsWith("nvcc") || toolchain.startsWith("hip")) return NAMED.get("clang-contract");
         return NAMED.get(fast ? "strided4" : "ieee");

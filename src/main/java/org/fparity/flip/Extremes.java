@@ -180,8 +180,10 @@ public final class Extremes {
                 int j = i + len - 1;
                 Interval r = null;
                 for (int k = i; k < j; k++) r = hull(r, corners2(Expr.BinOp.ADD, N[i][k], N[k + 1][j]));
-                if (s.get(i).product()) r = hull(r, fmaCorners(s.get(i).x(), s.get(i).y(), N[i + 1][j]));
-                if (s.get(j).product()) r = hull(r, fmaCorners(s.get(j).x(), s.get(j).y(), N[i][j - 1]));
+                if (s.get(i).product())
+                    r = hull(r, fmaCorners(s.get(i).x(), s.get(i).y(), N[i + 1][j]));
+                if (s.get(j).product())
+                    r = hull(r, fmaCorners(s.get(j).x(), s.get(j).y(), N[i][j - 1]));
                 N[i][j] = r;
             }
         }
@@ -273,13 +275,17 @@ public final class Extremes {
             return new Interval(0, Math.max(-a.lo(), a.hi()));
         }
         if (fn == MathFn.FMIN || fn == MathFn.FMAX || fn == MathFn.LDEXP) {
-            return new Interval(MathCalls.apply(fn, precision, a.lo(), b.lo(), k), MathCalls.apply(fn, precision, a.hi(), b.hi(), k));
+            return new Interval(
+                    MathCalls.apply(fn, precision, a.lo(), b.lo(), k),
+                    MathCalls.apply(fn, precision, a.hi(), b.hi(), k));
         }
         if (MathCalls.increasing(fn)) {
-            return widen(MathCalls.apply(fn, precision, a.lo(), 0, k), MathCalls.apply(fn, precision, a.hi(), 0, k), ulps);
+            return widen(
+                    MathCalls.apply(fn, precision, a.lo(), 0, k), MathCalls.apply(fn, precision, a.hi(), 0, k), ulps);
         }
         if (MathCalls.decreasing(fn)) {
-            return widen(MathCalls.apply(fn, precision, a.hi(), 0, k), MathCalls.apply(fn, precision, a.lo(), 0, k), ulps);
+            return widen(
+                    MathCalls.apply(fn, precision, a.hi(), 0, k), MathCalls.apply(fn, precision, a.lo(), 0, k), ulps);
         }
         if (a.isPoint() && b.isPoint()) {
             double v = MathCalls.apply(fn, precision, a.lo(), b.lo(), k);

@@ -42,13 +42,26 @@ public record FlipInputs(int perProgram, int branches, int cells, int queryMilli
         for (int b = 0; b < Math.min(n, branches) && out.size() < perProgram; b++) {
             searched++;
             int room = perProgram - out.size();
-            FlipSearch.Settings s = new FlipSearch.Settings(b, d, 0, EvaluationModel.parse("all"), seed + b, 10L * cells * queryMillis, queryMillis,
-                    4, Math.min(2, room), cells);
+            FlipSearch.Settings s = new FlipSearch.Settings(
+                    b,
+                    d,
+                    0,
+                    EvaluationModel.parse("all"),
+                    seed + b,
+                    10L * cells * queryMillis,
+                    queryMillis,
+                    4,
+                    Math.min(2, room),
+                    cells);
             try {
                 new FlipSearch(p, s, z3, c -> {
-                    if (out.size() < perProgram && seen.add(c.inputs())) out.add(new Input(c.inputs()));
-                }).run();
-            } catch (FparityError | com.microsoft.z3.Z3Exception | ArithmeticException | UnsupportedOperationException e) {
+                            if (out.size() < perProgram && seen.add(c.inputs())) out.add(new Input(c.inputs()));
+                        })
+                        .run();
+            } catch (FparityError
+                    | com.microsoft.z3.Z3Exception
+                    | ArithmeticException
+                    | UnsupportedOperationException e) {
                 notes.add("branch " + b + ": " + String.valueOf(e.getMessage()).replace('\n', ' '));
             }
         }
@@ -71,8 +84,8 @@ public record FlipInputs(int perProgram, int branches, int cells, int queryMilli
         }
         Summary[] fs = new Summary[1];
         CampaignPlan augmented = augment(plan, fs);
-        log.accept("flip inputs: " + fs[0].added() + " added to " + fs[0].withBranches() + " of " + fs[0].programs() + " programs (those with branches) in "
-                + fs[0].millis() / 1000.0 + " s");
+        log.accept("flip inputs: " + fs[0].added() + " added to " + fs[0].withBranches() + " of " + fs[0].programs()
+                + " programs (those with branches) in " + fs[0].millis() / 1000.0 + " s");
         return augmented;
     }
 
@@ -97,7 +110,8 @@ public record FlipInputs(int perProgram, int branches, int cells, int queryMilli
             }
         }
         Map<String, String> settings = settings(plan);
-        if (summary != null) summary[0] = new Summary(plan.entries().size(), with, added, (System.nanoTime() - t0) / 1_000_000);
+        if (summary != null)
+            summary[0] = new Summary(plan.entries().size(), with, added, (System.nanoTime() - t0) / 1_000_000);
         return new CampaignPlan(plan.seed(), plan.grammar(), settings, entries, plan.batch());
     }
 
@@ -105,7 +119,10 @@ public record FlipInputs(int perProgram, int branches, int cells, int queryMilli
     public Map<String, String> settings(CampaignPlan plan) {
         Map<String, String> settings = new java.util.TreeMap<>(plan.settings());
         settings.put("inputsFrom", "flip");
-        settings.put("flipInputs", perProgram + " per program, " + branches + " branches, " + cells + " cells, " + queryMillis + " ms per query");
+        settings.put(
+                "flipInputs",
+                perProgram + " per program, " + branches + " branches, " + cells + " cells, " + queryMillis
+                        + " ms per query");
         return settings;
     }
 
@@ -133,7 +150,8 @@ public record FlipInputs(int perProgram, int branches, int cells, int queryMilli
                 hi = 1;
             }
             if (par.kind() == Param.Kind.FP_ELEMENTS) {
-                for (int e = 0; e < p.arrayLength(); e++) ranges.put(SymbolicPaths.element(par.name(), e), new double[] {lo, hi});
+                for (int e = 0; e < p.arrayLength(); e++)
+                    ranges.put(SymbolicPaths.element(par.name(), e), new double[] {lo, hi});
             } else {
                 ranges.put(par.name(), new double[] {lo, hi});
             }

@@ -59,8 +59,12 @@ public final class FlipReport {
             o.put("cell", c.cell());
             o.put("calibrations", c.calibrations());
             o.put("atom", c.atom());
-            o.putArray("leftBounds").add(HexFloat.format(c.left().lo())).add(HexFloat.format(c.left().hi()));
-            o.putArray("rightBounds").add(HexFloat.format(c.right().lo())).add(HexFloat.format(c.right().hi()));
+            o.putArray("leftBounds")
+                    .add(HexFloat.format(c.left().lo()))
+                    .add(HexFloat.format(c.left().hi()));
+            o.putArray("rightBounds")
+                    .add(HexFloat.format(c.right().lo()))
+                    .add(HexFloat.format(c.right().hi()));
             ObjectNode bm = o.putObject("models");
             for (Map.Entry<String, double[]> e : c.byModel().entrySet()) {
                 ObjectNode mm = bm.putObject(e.getKey());
@@ -93,7 +97,8 @@ public final class FlipReport {
 
     public static void write(Path file, ObjectNode json) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        String text = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json) + "\n";
+        String text =
+                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json) + "\n";
         AtomicFiles.write(file, text);
     }
 }

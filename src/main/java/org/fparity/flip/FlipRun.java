@@ -10,8 +10,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
-import org.fparity.ir.HexFloat;
-import org.fparity.ir.Param;
 import org.fparity.ir.Program;
 
 /**
@@ -25,11 +23,22 @@ public final class FlipRun {
     private FlipRun() {}
 
     /** One candidate and what the platforms did with it. */
-    public record Checked(Candidate candidate, Verifier.Result result, boolean verified, List<List<String>> disagreeing, long atMillis) {}
+    public record Checked(
+            Candidate candidate,
+            Verifier.Result result,
+            boolean verified,
+            List<List<String>> disagreeing,
+            long atMillis) {}
 
     /** Everything a run found, with its timings. */
-    public record Result(FlipSearch.Outcome search, List<Checked> checked, List<String> platforms, List<String> skipped, long verifyMillis,
-            long millis, long firstVerifiedMillis) {
+    public record Result(
+            FlipSearch.Outcome search,
+            List<Checked> checked,
+            List<String> platforms,
+            List<String> skipped,
+            long verifyMillis,
+            long millis,
+            long firstVerifiedMillis) {
         public int verified() {
             return (int) checked.stream().filter(Checked::verified).count();
         }
@@ -37,7 +46,8 @@ public final class FlipRun {
         /** How many verified flips each pair of real platforms disagrees on. */
         public Map<String, Integer> pairs() {
             Map<String, Integer> m = new TreeMap<>();
-            for (Checked c : checked) for (List<String> p : c.disagreeing()) m.merge(p.get(0) + " vs " + p.get(1), 1, Integer::sum);
+            for (Checked c : checked)
+                for (List<String> p : c.disagreeing()) m.merge(p.get(0) + " vs " + p.get(1), 1, Integer::sum);
             return m;
         }
     }
@@ -50,19 +60,30 @@ public final class FlipRun {
     /** The first round is small so that the first flip is known early; later rounds amortise process starts. */
     static final int FIRST_ROUND = 8;
 
-    public static Result run(Program program, FlipSearch.Settings settings, Z3Session z3, Verifier verifier, int round, List<String> skipped,
-            Progress progress) throws InterruptedException {
+    public static Result run(
+            Program program,
+            FlipSearch.Settings settings,
+            Z3Session z3,
+            Verifier verifier,
+            int round,
+            List<String> skipped,
+            Progress progress)
+            throws InterruptedException {
         long t0 = System.nanoTime();
         List<Checked> checked = new ArrayList<>();
         long[] first = {-1};
         boolean verifying = verifier != null && !verifier.platforms().isEmpty();
-        ExecutorService bg = verifying ? Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("fparity-flip-verify").factory()) : null;
+        ExecutorService bg = verifying
+                ? Executors.newSingleThreadExecutor(
+                        Thread.ofPlatform().daemon().name("fparity-flip-verify").factory())
+                : null;
         List<Future<?>> rounds = new ArrayList<>();
         try {
-            if (verifying) rounds.add(bg.submit(() -> {
-                verifier.verify(List.of(warmUp(program, settings)));
-                return null;
-            }));
+            if (verifying)
+                rounds.add(bg.submit(() -> {
+                    verifier.verify(List.of(warmUp(program, settings)));
+                    return null;
+                }));
             List<Candidate> pending = new ArrayList<>();
             Consumer<Candidate> sink = c -> {
                 pending.add(c);
@@ -83,7 +104,9 @@ public final class FlipRun {
                     throw new IllegalStateException(e.getCause());
                 }
             }
-            List<String> ids = verifier == null ? List.of() : verifier.platforms().stream().map(Verifier.Platform::id).toList();
+            List<String> ids = verifier == null
+                    ? List.of()
+                    : verifier.platforms().stream().map(Verifier.Platform::id).toList();
             List<Checked> sorted;
             synchronized (checked) {
                 sorted = new ArrayList<>(checked);
@@ -107,8 +130,15 @@ public final class FlipRun {
         return (System.nanoTime() - t0) / 1_000_000;
     }
 
-    private static void submit(ExecutorService bg, Verifier verifier, List<Candidate> batch, List<Checked> checked, long t0, long[] first,
-            List<Future<?>> rounds, Progress progress) {
+    private static void submit(
+            ExecutorService bg,
+            Verifier verifier,
+            List<Candidate> batch,
+            List<Checked> checked,
+            long t0,
+            long[] first,
+            List<Future<?>> rounds,
+            Progress progress) {
         if (bg == null) {
             synchronized (checked) {
                 for (Candidate c : batch) checked.add(new Checked(c, null, false, List.of(), ms(t0)));
@@ -125,7 +155,11 @@ public final class FlipRun {
                     if (ok && first[0] < 0) first[0] = now;
                     checked.add(new Checked(batch.get(i), rs.get(i), ok, dis, now));
                 }
-                if (progress != null) progress.round(checked.size(), (int) checked.stream().filter(Checked::verified).count(), now);
+                if (progress != null)
+                    progress.round(
+                            checked.size(),
+                            (int) checked.stream().filter(Checked::verified).count(),
+                            now);
             }
             return null;
         }));
@@ -143,11 +177,13 @@ public final class FlipRun {
                 Probe.Branch x = b.get(a.id());
                 Probe.Branch y = b.get(c.id());
                 if (x == Probe.Branch.INSTANCES && y == Probe.Branch.INSTANCES) {
-                    // a branch in a loop: some iteration went another way (or the loops ran a different number of instances)
+                    // a branch in a loop: some iteration went another way (or the loops ran a different number of
+                    // instances)
                     if (!r.traces().get(a.id()).equals(r.traces().get(c.id()))) out.add(List.of(a.id(), c.id()));
                     continue;
                 }
-                boolean decided = (x == Probe.Branch.TAKEN || x == Probe.Branch.NOT_TAKEN) && (y == Probe.Branch.TAKEN || y == Probe.Branch.NOT_TAKEN);
+                boolean decided = (x == Probe.Branch.TAKEN || x == Probe.Branch.NOT_TAKEN)
+                        && (y == Probe.Branch.TAKEN || y == Probe.Branch.NOT_TAKEN);
                 if (decided && x != y) out.add(List.of(a.id(), c.id()));
             }
         }

@@ -21,7 +21,6 @@ import java.util.function.Consumer;
 import org.fparity.ir.Cond;
 import org.fparity.ir.Expr;
 import org.fparity.ir.HexFloat;
-import org.fparity.ir.Param;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
 
@@ -34,11 +33,21 @@ import org.fparity.ir.Program;
  */
 public final class FlipSearch {
     /** What to search. */
-    public record Settings(int branch, Domain domain, double split, List<EvaluationModel> models, long seed, long budgetMillis,
-            int queryTimeoutMillis, int maxCalibrations, int maxCandidates, int maxCells) {}
+    public record Settings(
+            int branch,
+            Domain domain,
+            double split,
+            List<EvaluationModel> models,
+            long seed,
+            long budgetMillis,
+            int queryTimeoutMillis,
+            int maxCalibrations,
+            int maxCandidates,
+            int maxCells) {}
 
     /** Why a branch cannot be searched, or how the search ended. */
-    public record Outcome(List<Candidate> candidates, int cells, int queries, long z3Millis, long millis, List<String> notes) {}
+    public record Outcome(
+            List<Candidate> candidates, int cells, int queries, long z3Millis, long millis, List<String> notes) {}
 
     private final Program program;
     private final Settings s;
@@ -56,10 +65,12 @@ public final class FlipSearch {
     public Outcome run() {
         long t0 = System.nanoTime();
         long deadline = t0 + s.budgetMillis() * 1_000_000L;
-        List<Target> targets = new SymbolicPaths(program, 64).targets(s.branch(), s.domain().bounds());
+        List<Target> targets =
+                new SymbolicPaths(program, 64).targets(s.branch(), s.domain().bounds());
         List<Candidate> found = new ArrayList<>();
         if (targets.isEmpty()) {
-            notes.add("branch " + s.branch() + " is not reached on any path for loop bounds " + s.domain().bounds());
+            notes.add("branch " + s.branch() + " is not reached on any path for loop bounds "
+                    + s.domain().bounds());
             return done(found, 0, t0);
         }
         targets = feasible(targets);
@@ -76,7 +87,8 @@ public final class FlipSearch {
             List<Cond.Cmp> atoms = atoms(t.cond());
             int[] crit = critical(t.cond(), atoms, cells / targets.size());
             if (crit == null) {
-                notes.add("branch " + s.branch() + ": no comparison decides the condition (Alg. 2.1 found no critical atom)");
+                notes.add("branch " + s.branch()
+                        + ": no comparison decides the condition (Alg. 2.1 found no critical atom)");
                 break;
             }
             Cell cell = cell(fpVars, rnd, cells);
@@ -111,12 +123,15 @@ public final class FlipSearch {
             z3.check(q, solver -> Boolean.TRUE, a);
             if (a[0] != Z3Session.Answer.UNSAT) out.add(t);
         }
-        if (out.size() < targets.size()) notes.add((targets.size() - out.size()) + " of " + targets.size() + " paths to branch " + s.branch() + " are infeasible");
+        if (out.size() < targets.size())
+            notes.add((targets.size() - out.size()) + " of " + targets.size() + " paths to branch " + s.branch()
+                    + " are infeasible");
         return out;
     }
 
     private Outcome done(List<Candidate> found, int cells, long t0) {
-        return new Outcome(found, cells, z3.queries(), z3.millis(), (System.nanoTime() - t0) / 1_000_000, List.copyOf(notes));
+        return new Outcome(
+                found, cells, z3.queries(), z3.millis(), (System.nanoTime() - t0) / 1_000_000, List.copyOf(notes));
     }
 
     /** A box: every variable in a sub-range of width {@code split}, except {@code free}, which spans its whole range. */
@@ -184,13 +199,17 @@ public final class FlipSearch {
             BoolExpr[] flipped = b.clone();
             flipped[k] = ctx.mkNot(b[k]);
             BoolExpr xor = ctx.mkXor(skeleton(cond, atoms, b), skeleton(cond, atoms, flipped));
-            int[] res = z3.check(List.of(xor), solver -> {
-                Model m = solver.getModel();
-                int[] out = new int[n + 1];
-                out[0] = k;
-                for (int i = 0; i < n; i++) out[i + 1] = m.eval(b[i], true).isTrue() ? 1 : 0;
-                return out;
-            }, null);
+            int[] res = z3.check(
+                    List.of(xor),
+                    solver -> {
+                        Model m = solver.getModel();
+                        int[] out = new int[n + 1];
+                        out[0] = k;
+                        for (int i = 0; i < n; i++)
+                            out[i + 1] = m.eval(b[i], true).isTrue() ? 1 : 0;
+                        return out;
+                    },
+                    null);
             if (res != null) return res;
         }
         return null;
@@ -212,7 +231,8 @@ public final class FlipSearch {
     }
 
     /** Phase I, Phase II and calibration inside one cell; null when the cell yields no candidate. */
-    private Candidate searchCell(Target t, List<Cond.Cmp> atoms, int[] crit, Cell cell, int id, Set<List<String>> seen, long deadline) {
+    private Candidate searchCell(
+            Target t, List<Cond.Cmp> atoms, int[] crit, Cell cell, int id, Set<List<String>> seen, long deadline) {
         Context ctx = z3.ctx();
         RealEncoder enc = new RealEncoder(ctx);
         List<BoolExpr> base = new ArrayList<>();
@@ -261,7 +281,17 @@ public final class FlipSearch {
             Map<String, Double> near = neighbour(t, atoms, crit, atom, in, cell.free(), seen);
             if (near != null) {
                 Extremes nx = new Extremes(program.precision(), near);
-                return candidate(id, t, atoms, k, near, tokens(near), nx.bound(atom.left()), nx.bound(atom.right()), round, cell);
+                return candidate(
+                        id,
+                        t,
+                        atoms,
+                        k,
+                        near,
+                        tokens(near),
+                        nx.bound(atom.left()),
+                        nx.bound(atom.right()),
+                        round,
+                        cell);
             }
             // Phase II (b): both ends on one side of the boundary
             double lo = l.lo() - r.hi();
@@ -288,7 +318,13 @@ public final class FlipSearch {
      * The rounded solution is one of the two floats around the real boundary; the boundary of the rounded program can
      * sit a few floats away. Tries the free variable's neighbours, nearest first: cheap evaluation, no solver call.
      */
-    private Map<String, Double> neighbour(Target t, List<Cond.Cmp> atoms, int[] crit, Cond.Cmp atom, Map<String, Double> in, String free,
+    private Map<String, Double> neighbour(
+            Target t,
+            List<Cond.Cmp> atoms,
+            int[] crit,
+            Cond.Cmp atom,
+            Map<String, Double> in,
+            String free,
             Set<List<String>> seen) {
         if (free == null) return null;
         double x0 = in.get(free);
@@ -303,7 +339,9 @@ public final class FlipSearch {
                 Map<String, Double> m = new LinkedHashMap<>(in);
                 m.put(free, x);
                 Extremes ex = new Extremes(program.precision(), m);
-                if (straddles(atom.op(), ex.bound(atom.left()), ex.bound(atom.right())) && pathHolds(t, atoms, crit, m) && seen.add(tokens(m))) {
+                if (straddles(atom.op(), ex.bound(atom.left()), ex.bound(atom.right()))
+                        && pathHolds(t, atoms, crit, m)
+                        && seen.add(tokens(m))) {
                     return m;
                 }
             }
@@ -313,8 +351,14 @@ public final class FlipSearch {
 
     /** Whether some value of the left side and some of the right give different outcomes of the comparison. */
     static boolean straddles(Cond.CmpOp op, Interval l, Interval r) {
-        boolean canTrue = op.test(l.lo(), r.hi()) || op.test(l.hi(), r.lo()) || op.test(l.lo(), r.lo()) || op.test(l.hi(), r.hi());
-        boolean canFalse = !op.test(l.lo(), r.hi()) || !op.test(l.hi(), r.lo()) || !op.test(l.lo(), r.lo()) || !op.test(l.hi(), r.hi());
+        boolean canTrue = op.test(l.lo(), r.hi())
+                || op.test(l.hi(), r.lo())
+                || op.test(l.lo(), r.lo())
+                || op.test(l.hi(), r.hi());
+        boolean canFalse = !op.test(l.lo(), r.hi())
+                || !op.test(l.hi(), r.lo())
+                || !op.test(l.lo(), r.lo())
+                || !op.test(l.hi(), r.hi());
         if (op == Cond.CmpOp.EQ || op == Cond.CmpOp.NE) {
             boolean overlap = l.lo() <= r.hi() && r.lo() <= l.hi();
             boolean bothPoints = l.isPoint() && r.isPoint();
@@ -353,12 +397,16 @@ public final class FlipSearch {
             case Cond.And a -> {
                 Boolean x = decided(a.left(), ex);
                 Boolean y = decided(a.right(), ex);
-                yield Boolean.FALSE.equals(x) || Boolean.FALSE.equals(y) ? Boolean.FALSE : x == null || y == null ? null : Boolean.TRUE;
+                yield Boolean.FALSE.equals(x) || Boolean.FALSE.equals(y)
+                        ? Boolean.FALSE
+                        : x == null || y == null ? null : Boolean.TRUE;
             }
             case Cond.Or o -> {
                 Boolean x = decided(o.left(), ex);
                 Boolean y = decided(o.right(), ex);
-                yield Boolean.TRUE.equals(x) || Boolean.TRUE.equals(y) ? Boolean.TRUE : x == null || y == null ? null : Boolean.FALSE;
+                yield Boolean.TRUE.equals(x) || Boolean.TRUE.equals(y)
+                        ? Boolean.TRUE
+                        : x == null || y == null ? null : Boolean.FALSE;
             }
             case Cond.Not n -> {
                 Boolean x = decided(n.operand(), ex);
@@ -410,7 +458,9 @@ public final class FlipSearch {
             com.microsoft.z3.Expr<?> v = m.eval(enc.var(e.getKey()), false);
             double d;
             if (v instanceof RatNum rn) {
-                d = new BigDecimal(rn.getBigIntNumerator()).divide(new BigDecimal(rn.getBigIntDenominator()), MathContext.DECIMAL128).doubleValue();
+                d = new BigDecimal(rn.getBigIntNumerator())
+                        .divide(new BigDecimal(rn.getBigIntDenominator()), MathContext.DECIMAL128)
+                        .doubleValue();
             } else if (v instanceof AlgebraicNum an) {
                 d = new BigDecimal(an.toDecimal(40).replace("?", "")).doubleValue();
             } else {
@@ -429,15 +479,26 @@ public final class FlipSearch {
         return s.domain().tokens(program, in::get);
     }
 
-    private Candidate candidate(int id, Target t, List<Cond.Cmp> atoms, int k, Map<String, Double> in, List<String> tokens, Interval l,
-            Interval r, int calibrations, Cell cell) {
+    private Candidate candidate(
+            int id,
+            Target t,
+            List<Cond.Cmp> atoms,
+            int k,
+            Map<String, Double> in,
+            List<String> tokens,
+            Interval l,
+            Interval r,
+            int calibrations,
+            Cell cell) {
         Map<String, double[]> byModel = new LinkedHashMap<>();
         String firstTrue = null;
         String firstFalse = null;
         Cond.Cmp atom = atoms.get(k);
         for (EvaluationModel m : s.models()) {
-            List<ModelTransform.Applied> ap = ModelTransform.applyAll(m, List.of(atom.left(), atom.right()), t.stored());
-            ModelEvaluator ev = new ModelEvaluator(program.precision(), in, ap.get(0).fused());
+            List<ModelTransform.Applied> ap =
+                    ModelTransform.applyAll(m, List.of(atom.left(), atom.right()), t.stored());
+            ModelEvaluator ev =
+                    new ModelEvaluator(program.precision(), in, ap.get(0).fused());
             double lv = ev.eval(ap.get(0).root());
             double rv = ev.eval(ap.get(1).root());
             boolean taken = atom.op().test(lv, rv);
@@ -446,24 +507,43 @@ public final class FlipSearch {
             if (!taken && firstFalse == null) firstFalse = m.name();
         }
         List<String> pair = firstTrue != null && firstFalse != null ? List.of(firstTrue, firstFalse) : List.of();
-        return new Candidate(id, tokens, in, k, l, r, byModel, pair, calibrations, cell.label(), exactCheck(t, atom, in, pair, byModel));
+        return new Candidate(
+                id,
+                tokens,
+                in,
+                k,
+                l,
+                r,
+                byModel,
+                pair,
+                calibrations,
+                cell.label(),
+                exactCheck(t, atom, in, pair, byModel));
     }
 
     /** Recomputes both sides under each predicting model in Z3's FP theory and compares bits with the evaluator's. */
-    private String exactCheck(Target t, Cond.Cmp atom, Map<String, Double> in, List<String> pair, Map<String, double[]> byModel) {
+    private String exactCheck(
+            Target t, Cond.Cmp atom, Map<String, Double> in, List<String> pair, Map<String, double[]> byModel) {
         if (pair.isEmpty()) return "no model pair to check";
         for (String name : pair) {
             EvaluationModel m = EvaluationModel.NAMED.get(name);
-            if (m == null) m = s.models().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
-            List<ModelTransform.Applied> ap = ModelTransform.applyAll(m, List.of(atom.left(), atom.right()), t.stored());
+            if (m == null)
+                m = s.models().stream()
+                        .filter(x -> x.name().equals(name))
+                        .findFirst()
+                        .orElseThrow();
+            List<ModelTransform.Applied> ap =
+                    ModelTransform.applyAll(m, List.of(atom.left(), atom.right()), t.stored());
             try {
-                FpEncoder fp = new FpEncoder(z3.ctx(), program.precision(), in, ap.get(0).fused());
+                FpEncoder fp = new FpEncoder(
+                        z3.ctx(), program.precision(), in, ap.get(0).fused());
                 double lv = fp.value(ap.get(0).root());
                 double rv = fp.value(ap.get(1).root());
                 double[] mine = byModel.get(name);
-                if (Double.doubleToLongBits(lv) != Double.doubleToLongBits(mine[1]) || Double.doubleToLongBits(rv) != Double.doubleToLongBits(mine[2])) {
-                    return "disagrees under " + name + ": Z3 " + HexFloat.format(lv) + " vs " + HexFloat.format(rv) + ", evaluator "
-                            + HexFloat.format(mine[1]) + " vs " + HexFloat.format(mine[2]);
+                if (Double.doubleToLongBits(lv) != Double.doubleToLongBits(mine[1])
+                        || Double.doubleToLongBits(rv) != Double.doubleToLongBits(mine[2])) {
+                    return "disagrees under " + name + ": Z3 " + HexFloat.format(lv) + " vs " + HexFloat.format(rv)
+                            + ", evaluator " + HexFloat.format(mine[1]) + " vs " + HexFloat.format(mine[2]);
                 }
             } catch (FpEncoder.OutOfReach e) {
                 return "out of reach: " + e.getMessage();

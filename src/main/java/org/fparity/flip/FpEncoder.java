@@ -22,6 +22,7 @@ public final class FpEncoder {
     /** The term uses a function the FP theory cannot state exactly. */
     public static final class OutOfReach extends RuntimeException {
         private static final long serialVersionUID = 1L;
+
         OutOfReach(String why) {
             super(why);
         }
@@ -67,11 +68,13 @@ public final class FpEncoder {
             case Expr.Elem el -> throw new IllegalArgumentException("array element left in a term: " + el);
             case Expr.Paren p -> encode(p.inner());
             case Expr.Neg n -> ctx.mkFPNeg(encode(n.operand()));
-            case Expr.Bin b when fused.containsKey(b) -> {
+            case Expr.Bin b
+            when fused.containsKey(b) -> {
                 FusedAdd f = FusedAdd.of(b, fused.get(b));
                 FPExpr x = encode(f.x());
                 FPExpr c = encode(f.z());
-                yield ctx.mkFPFMA(rne, f.negateX() ? ctx.mkFPNeg(x) : x, encode(f.y()), f.negateZ() ? ctx.mkFPNeg(c) : c);
+                yield ctx.mkFPFMA(
+                        rne, f.negateX() ? ctx.mkFPNeg(x) : x, encode(f.y()), f.negateZ() ? ctx.mkFPNeg(c) : c);
             }
             case Expr.Bin b -> {
                 FPExpr l = encode(b.left());
@@ -101,7 +104,9 @@ public final class FpEncoder {
             case TRUNC -> ctx.mkFPRoundToIntegral(ctx.mkFPRoundTowardZero(), x);
             case ROUND -> ctx.mkFPRoundToIntegral(ctx.mkFPRoundNearestTiesToAway(), x);
             case FMOD -> fmod(x, encode(c.args().get(1)));
-            default -> throw new OutOfReach(c.fn().canonicalName() + " has no exact counterpart in Z3's floating-point theory");
+            default ->
+                throw new OutOfReach(
+                        c.fn().canonicalName() + " has no exact counterpart in Z3's floating-point theory");
         };
     }
 

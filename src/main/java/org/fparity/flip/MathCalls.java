@@ -26,13 +26,32 @@ final class MathCalls {
             return CorrectlyRounded.apply(op, args);
         }
         return JavaMath.math(op, p, args)
-                .orElseThrow(() -> new FparityError("flip needs GNU MPFR (libmpfr) to evaluate " + fn.canonicalName(), org.fparity.ExitCode.MISSING_TOOL));
+                .orElseThrow(() -> new FparityError(
+                        "flip needs GNU MPFR (libmpfr) to evaluate " + fn.canonicalName(),
+                        org.fparity.ExitCode.MISSING_TOOL));
     }
 
     /** Monotone non-decreasing over the whole domain. */
     static boolean increasing(MathFn fn) {
         return switch (fn) {
-            case ASIN, ATAN, SINH, TANH, EXP, EXP2, EXPM1, LOG, LOG2, LOG10, LOG1P, SQRT, CBRT, CEIL, FLOOR, TRUNC, ROUND, ERF -> true;
+            case ASIN,
+                    ATAN,
+                    SINH,
+                    TANH,
+                    EXP,
+                    EXP2,
+                    EXPM1,
+                    LOG,
+                    LOG2,
+                    LOG10,
+                    LOG1P,
+                    SQRT,
+                    CBRT,
+                    CEIL,
+                    FLOOR,
+                    TRUNC,
+                    ROUND,
+                    ERF -> true;
             default -> false;
         };
     }

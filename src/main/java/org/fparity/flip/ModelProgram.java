@@ -37,16 +37,21 @@ public record ModelProgram(Program program, Map<Expr.Bin, Boolean> fused) {
     private static List<Stmt> block(List<Stmt> stmts, EvaluationModel m, Map<Expr.Bin, Boolean> fused) {
         List<Stmt> out = new ArrayList<>();
         for (Stmt s : stmts) {
-            out.add(switch (s) {
-                case Stmt.Decl d -> new Stmt.Decl(d.name(), one(d.init(), m, fused));
-                case Stmt.Assign a -> {
-                    Expr.BinOp op = a.op().binOp();
-                    Expr value = op == null ? a.value() : new Expr.Bin(op, (Expr) a.target(), paren(a.value()));
-                    yield new Stmt.Assign(a.target(), Stmt.AssignOp.SET, one(value, m, fused));
-                }
-                case Stmt.If i -> new Stmt.If(cond(i.cond(), m, fused), block(i.then(), m, fused), block(i.otherwise(), m, fused));
-                case Stmt.For f -> new Stmt.For(f.var(), f.bound(), block(f.body(), m, fused));
-            });
+            out.add(
+                    switch (s) {
+                        case Stmt.Decl d -> new Stmt.Decl(d.name(), one(d.init(), m, fused));
+                        case Stmt.Assign a -> {
+                            Expr.BinOp op = a.op().binOp();
+                            Expr value = op == null ? a.value() : new Expr.Bin(op, (Expr) a.target(), paren(a.value()));
+                            yield new Stmt.Assign(a.target(), Stmt.AssignOp.SET, one(value, m, fused));
+                        }
+                        case Stmt.If i ->
+                            new Stmt.If(
+                                    cond(i.cond(), m, fused),
+                                    block(i.then(), m, fused),
+                                    block(i.otherwise(), m, fused));
+                        case Stmt.For f -> new Stmt.For(f.var(), f.bound(), block(f.body(), m, fused));
+                    });
         }
         return out;
     }

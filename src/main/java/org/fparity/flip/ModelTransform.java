@@ -58,7 +58,9 @@ public final class ModelTransform {
         Expr r = done.get(e);
         if (r != null) return r;
         r = switch (e) {
-            case Expr.Bin b when (b.op() == Expr.BinOp.ADD || b.op() == Expr.BinOp.SUB) && model.order() != EvaluationModel.Order.WRITTEN -> {
+            case Expr.Bin b
+            when (b.op() == Expr.BinOp.ADD || b.op() == Expr.BinOp.SUB)
+                    && model.order() != EvaluationModel.Order.WRITTEN -> {
                 List<Expr> terms = new ArrayList<>();
                 List<Boolean> neg = new ArrayList<>();
                 flatten(b, false, true, terms, neg);
@@ -69,7 +71,11 @@ public final class ModelTransform {
             case Expr.Bin b -> {
                 Expr l = rewrite(b.left());
                 Expr rr = rewrite(b.right());
-                if (model.reciprocal() && b.op() == Expr.BinOp.DIV && rr instanceof Expr.Lit lit && lit.value() != 0 && Double.isFinite(lit.value())) {
+                if (model.reciprocal()
+                        && b.op() == Expr.BinOp.DIV
+                        && rr instanceof Expr.Lit lit
+                        && lit.value() != 0
+                        && Double.isFinite(lit.value())) {
                     yield new Expr.Bin(Expr.BinOp.MUL, l, new Expr.Lit(1.0 / lit.value()));
                 }
                 yield l == b.left() && rr == b.right() ? b : new Expr.Bin(b.op(), l, rr);
@@ -102,7 +108,9 @@ public final class ModelTransform {
             flatten(p.inner(), negated, root, terms, neg);
             return;
         }
-        if (e instanceof Expr.Bin b && (b.op() == Expr.BinOp.ADD || b.op() == Expr.BinOp.SUB) && (root || !boundary(e))) {
+        if (e instanceof Expr.Bin b
+                && (b.op() == Expr.BinOp.ADD || b.op() == Expr.BinOp.SUB)
+                && (root || !boundary(e))) {
             flatten(b.left(), negated, false, terms, neg);
             flatten(b.right(), b.op() == Expr.BinOp.SUB ? !negated : negated, false, terms, neg);
             return;
@@ -137,7 +145,8 @@ public final class ModelTransform {
 
     private static Signed combine(Signed a, Signed b) {
         // a ± b with signs folded into the operator; (-a) + (-b) = -(a + b) exactly
-        if (!a.negated()) return new Signed(new Expr.Bin(b.negated() ? Expr.BinOp.SUB : Expr.BinOp.ADD, a.expr(), b.expr()), false);
+        if (!a.negated())
+            return new Signed(new Expr.Bin(b.negated() ? Expr.BinOp.SUB : Expr.BinOp.ADD, a.expr(), b.expr()), false);
         if (!b.negated()) return new Signed(new Expr.Bin(Expr.BinOp.SUB, b.expr(), a.expr()), false);
         return new Signed(new Expr.Bin(Expr.BinOp.ADD, a.expr(), b.expr()), true);
     }
@@ -187,7 +196,8 @@ public final class ModelTransform {
                 boolean l = fusable(b.left());
                 boolean r = fusable(b.right());
                 Boolean side = null;
-                if (model.contraction() == EvaluationModel.Contraction.LEFT_FIRST) side = l ? Boolean.TRUE : r ? Boolean.FALSE : null;
+                if (model.contraction() == EvaluationModel.Contraction.LEFT_FIRST)
+                    side = l ? Boolean.TRUE : r ? Boolean.FALSE : null;
                 else side = r ? Boolean.FALSE : l ? Boolean.TRUE : null;
                 if (side != null) {
                     fused.put(b, side);
@@ -205,7 +215,9 @@ public final class ModelTransform {
 
     private boolean fusable(Expr e) {
         if (e instanceof Expr.Paren p) return fusable(p.inner());
-        return e instanceof Expr.Bin m && m.op() == Expr.BinOp.MUL && !consumed.contains(e)
+        return e instanceof Expr.Bin m
+                && m.op() == Expr.BinOp.MUL
+                && !consumed.contains(e)
                 && !(!model.crossStatements() && (stored.contains(e) || newStored.contains(e)));
     }
 }

@@ -32,7 +32,13 @@ public final class Probe {
     private Probe() {}
 
     /** What a probe's result means; {@code INSTANCES}: a loop probe's trace, one outcome per iteration ({@link #trace}). */
-    public enum Branch { TAKEN, NOT_TAKEN, NOT_REACHED, NO_ANSWER, INSTANCES }
+    public enum Branch {
+        TAKEN,
+        NOT_TAKEN,
+        NOT_REACHED,
+        NO_ANSWER,
+        INSTANCES
+    }
 
     /** Instances a loop probe can record exactly: significand bits minus the leading 1 (23 for FP32, 52 for FP64). */
     public static int traceBits(org.fparity.ir.Precision p) {
@@ -92,8 +98,10 @@ public final class Probe {
             // each enclosing loop runs at most arrayLength times (bounds are checked against it)
             double instances = Math.pow(Math.max(1, p.arrayLength()), loops);
             if (instances > traceBits(p.precision())) {
-                throw new FparityError("branch " + branch + " sits inside " + loops + " loop(s) of up to " + p.arrayLength() + " iterations: up to "
-                        + (long) instances + " instances, and a probe records at most " + traceBits(p.precision()) + " outcomes exactly in an "
+                throw new FparityError("branch " + branch + " sits inside " + loops + " loop(s) of up to "
+                        + p.arrayLength() + " iterations: up to "
+                        + (long) instances + " instances, and a probe records at most " + traceBits(p.precision())
+                        + " outcomes exactly in an "
                         + p.precision().id() + " result");
             }
             Set<String> names = new HashSet<>();
@@ -119,18 +127,24 @@ public final class Probe {
     private static List<Stmt> instrument(List<Stmt> block, Stmt.If target, String trace) {
         List<Stmt> out = new ArrayList<>(block.size());
         for (Stmt s : block) {
-            out.add(switch (s) {
-                case Stmt.If i when i == target -> {
-                    List<Stmt> then = new ArrayList<>(List.of(record(trace, 1)));
-                    then.addAll(i.then());
-                    List<Stmt> other = new ArrayList<>(List.of(record(trace, 0)));
-                    other.addAll(i.otherwise());
-                    yield new Stmt.If(i.cond(), then, other);
-                }
-                case Stmt.If i -> new Stmt.If(i.cond(), instrument(i.then(), target, trace), instrument(i.otherwise(), target, trace));
-                case Stmt.For f -> new Stmt.For(f.var(), f.bound(), instrument(f.body(), target, trace));
-                default -> s;
-            });
+            out.add(
+                    switch (s) {
+                        case Stmt.If i
+                        when i == target -> {
+                            List<Stmt> then = new ArrayList<>(List.of(record(trace, 1)));
+                            then.addAll(i.then());
+                            List<Stmt> other = new ArrayList<>(List.of(record(trace, 0)));
+                            other.addAll(i.otherwise());
+                            yield new Stmt.If(i.cond(), then, other);
+                        }
+                        case Stmt.If i ->
+                            new Stmt.If(
+                                    i.cond(),
+                                    instrument(i.then(), target, trace),
+                                    instrument(i.otherwise(), target, trace));
+                        case Stmt.For f -> new Stmt.For(f.var(), f.bound(), instrument(f.body(), target, trace));
+                        default -> s;
+                    });
         }
         return out;
     }
@@ -138,7 +152,10 @@ public final class Probe {
     /** {@code trace = trace * 2 + bit}: exact while the trace has fewer bits than the significand. */
     private static Stmt record(String trace, double bit) {
         Expr twice = new Expr.Bin(Expr.BinOp.MUL, new Expr.Var(trace), new Expr.Lit(2));
-        return new Stmt.Assign(new Expr.Var(trace), Stmt.AssignOp.SET, bit == 0 ? twice : new Expr.Bin(Expr.BinOp.ADD, twice, new Expr.Lit(bit)));
+        return new Stmt.Assign(
+                new Expr.Var(trace),
+                Stmt.AssignOp.SET,
+                bit == 0 ? twice : new Expr.Bin(Expr.BinOp.ADD, twice, new Expr.Lit(bit)));
     }
 
     /** The statements of {@code block} up to and including the probe of {@code target}, or null if it is not inside. */
@@ -167,7 +184,9 @@ public final class Probe {
                     if (depth(f.body(), target, 0) >= 0) {
                         // the whole loop runs, every instance recorded; nothing after it matters
                         out.add(new Stmt.For(f.var(), f.bound(), instrument(f.body(), target, trace)));
-                        out.add(new Stmt.Assign(new Expr.Var(org.fparity.ir.Param.COMP), Stmt.AssignOp.SET,
+                        out.add(new Stmt.Assign(
+                                new Expr.Var(org.fparity.ir.Param.COMP),
+                                Stmt.AssignOp.SET,
                                 new Expr.Bin(Expr.BinOp.ADD, new Expr.Var(trace), new Expr.Lit(NOT_REACHED))));
                         return out;
                     }

@@ -152,16 +152,20 @@ public final class RealEncoder {
                 return ctx.mkMul(x, real(Math.scalb(1.0, Math.max(-1074, Math.min(1023, k)))));
             }
             case FMOD -> {
-                // C fmod: x - y * trunc(x / y), exact; the sign of x (IEEE remainder rounds the quotient to nearest instead)
+                // C fmod: x - y * trunc(x / y), exact; the sign of x (IEEE remainder rounds the quotient to nearest
+                // instead)
                 ArithExpr<RealSort> y = encode(c.args().get(1));
                 side.add(ctx.mkNot(ctx.mkEq(y, zero)));
                 return ctx.mkSub(x, ctx.mkMul(y, trunc(ctx.mkDiv(x, y))));
             }
             default -> {
                 List<ArithExpr<RealSort>> args = new ArrayList<>();
-                for (int i = 0; i < c.args().size(); i++) if (fn.args().get(i) == MathFn.Arg.FP) args.add(encode(c.args().get(i)));
+                for (int i = 0; i < c.args().size(); i++)
+                    if (fn.args().get(i) == MathFn.Arg.FP)
+                        args.add(encode(c.args().get(i)));
                 if (!approximated.contains(fn)) approximated.add(fn);
-                ArithExpr<RealSort> y = (ArithExpr<RealSort>) ctx.mkApp(uf(fn), args.toArray(new com.microsoft.z3.Expr<?>[0]));
+                ArithExpr<RealSort> y =
+                        (ArithExpr<RealSort>) ctx.mkApp(uf(fn), args.toArray(new com.microsoft.z3.Expr<?>[0]));
                 range(fn, x, y);
                 return y;
             }
@@ -179,7 +183,8 @@ public final class RealEncoder {
     private FuncDecl<RealSort> uf(MathFn fn) {
         return ufs.computeIfAbsent(fn, f -> {
             RealSort r = ctx.getRealSort();
-            com.microsoft.z3.Sort[] dom = new com.microsoft.z3.Sort[(int) f.args().stream().filter(a -> a == MathFn.Arg.FP).count()];
+            com.microsoft.z3.Sort[] dom = new com.microsoft.z3.Sort
+                    [(int) f.args().stream().filter(a -> a == MathFn.Arg.FP).count()];
             java.util.Arrays.fill(dom, r);
             return ctx.mkFuncDecl(f.canonicalName() + "!uf", dom, r);
         });

@@ -61,7 +61,8 @@ public final class SymbolicPaths {
     public List<Target> targets(int branch, Map<String, Integer> bounds) {
         List<Stmt.If> all = branches(program);
         if (branch < 0 || branch >= all.size()) {
-            throw new FparityError("the program has " + all.size() + " branches (0.." + (all.size() - 1) + "), not " + branch);
+            throw new FparityError(
+                    "the program has " + all.size() + " branches (0.." + (all.size() - 1) + "), not " + branch);
         }
         Map<Stmt.If, Integer> numbers = new IdentityHashMap<>();
         for (int i = 0; i < all.size(); i++) numbers.put(all.get(i), i);
@@ -73,7 +74,8 @@ public final class SymbolicPaths {
                     Integer v = bounds.get(p.name());
                     if (v == null) throw new FparityError("no value for loop bound '" + p.name() + "'");
                     if (v < 0 || v > program.arrayLength()) {
-                        throw new FparityError("loop bound '" + p.name() + "' = " + v + " is outside 0.." + program.arrayLength());
+                        throw new FparityError(
+                                "loop bound '" + p.name() + "' = " + v + " is outside 0.." + program.arrayLength());
                     }
                 }
                 case FP_ARRAY -> {
@@ -115,8 +117,15 @@ public final class SymbolicPaths {
         }
     }
 
-    private void run(State st, Deque<Work> stack, Map<String, Integer> bounds, int target, Stmt.If targetIf,
-            Map<Stmt.If, Integer> numbers, Set<Expr> stored, List<Target> out) {
+    private void run(
+            State st,
+            Deque<Work> stack,
+            Map<String, Integer> bounds,
+            int target,
+            Stmt.If targetIf,
+            Map<Stmt.If, Integer> numbers,
+            Set<Expr> stored,
+            List<Target> out) {
         while (!stack.isEmpty() && out.size() < maxPaths) {
             Work w = stack.pop();
             if (w.pos() >= w.block().size()) continue;
@@ -171,8 +180,10 @@ public final class SymbolicPaths {
                     st.path.add(new Target.Guard(number, c, true));
                     stack.push(next);
                     stack.push(new Work(f.then(), 0, w.loops(), w.iterations()));
-                    if (reaches(f.then(), targetIf) || !contains(f, targetIf)) run(st, stack, bounds, target, targetIf, numbers, stored, out);
-                    if (reaches(f.otherwise(), targetIf) || !contains(f, targetIf)) run(other, otherStack, bounds, target, targetIf, numbers, stored, out);
+                    if (reaches(f.then(), targetIf) || !contains(f, targetIf))
+                        run(st, stack, bounds, target, targetIf, numbers, stored, out);
+                    if (reaches(f.otherwise(), targetIf) || !contains(f, targetIf))
+                        run(other, otherStack, bounds, target, targetIf, numbers, stored, out);
                     return;
                 }
             }
@@ -203,13 +214,15 @@ public final class SymbolicPaths {
             case Index.Loop l -> loops.get(l.var());
             case Index.Const c -> c.value();
         };
-        if (i < 0 || i >= program.arrayLength()) throw new FparityError("array index " + i + " outside 0.." + (program.arrayLength() - 1));
+        if (i < 0 || i >= program.arrayLength())
+            throw new FparityError("array index " + i + " outside 0.." + (program.arrayLength() - 1));
         return i;
     }
 
     private Cond cond(Cond c, State st, Map<String, Integer> loops, Set<Expr> stored) {
         return switch (c) {
-            case Cond.Cmp cmp -> new Cond.Cmp(cmp.op(), expr(cmp.left(), st, loops, stored), expr(cmp.right(), st, loops, stored));
+            case Cond.Cmp cmp ->
+                new Cond.Cmp(cmp.op(), expr(cmp.left(), st, loops, stored), expr(cmp.right(), st, loops, stored));
             case Cond.And a -> new Cond.And(cond(a.left(), st, loops, stored), cond(a.right(), st, loops, stored));
             case Cond.Or o -> new Cond.Or(cond(o.left(), st, loops, stored), cond(o.right(), st, loops, stored));
             case Cond.Not n -> new Cond.Not(cond(n.operand(), st, loops, stored));

@@ -19,7 +19,13 @@ import org.fparity.ir.Expr;
  * @param cond       the branch's condition as a term over the inputs
  * @param stored     nodes that are a value read back from a variable (identity): where a statement ended in the source
  */
-public record Target(int branch, Map<String, Integer> bounds, List<Integer> iterations, List<Guard> path, Cond cond, Set<Expr> stored) {
+public record Target(
+        int branch,
+        Map<String, Integer> bounds,
+        List<Integer> iterations,
+        List<Guard> path,
+        Cond cond,
+        Set<Expr> stored) {
     public Target {
         bounds = Map.copyOf(bounds);
         iterations = List.copyOf(iterations);

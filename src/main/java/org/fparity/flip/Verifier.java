@@ -65,7 +65,8 @@ public final class Verifier implements AutoCloseable {
      * Resolves {@code specs} ({@code gcc@O0}, {@code model:gcc-fma}) against the toolchains of this machine;
      * {@code skipped} hears about each that cannot run here (the search goes on without it).
      */
-    public static Verifier open(Program program, int branch, List<String> specs, Path buildDir, int workers, Consumer<String> skipped) {
+    public static Verifier open(
+            Program program, int branch, List<String> specs, Path buildDir, int workers, Consumer<String> skipped) {
         Program probe = Probe.of(program, branch);
         Toolchains tcs = Toolchains.load(Toolchains.defaultDir());
         Map<String, DetectedToolchain> detected = new LinkedHashMap<>();
@@ -88,7 +89,9 @@ public final class Verifier implements AutoCloseable {
             String name = s.substring(0, at);
             String opt = s.substring(at + 1);
             Toolchain tc = tcs.get(name);
-            if (!tc.opt().containsKey(opt)) throw new FparityError("--verify " + s + ": toolchain " + name + " has no opt level " + opt + " (it has " + tc.opt().keySet() + ")");
+            if (!tc.opt().containsKey(opt))
+                throw new FparityError("--verify " + s + ": toolchain " + name + " has no opt level " + opt
+                        + " (it has " + tc.opt().keySet() + ")");
             DetectedToolchain dt = detected.computeIfAbsent(name, n -> DetectedToolchain.detect(tc));
             if (!dt.canCompile() || !dt.canRun()) {
                 skipped.accept(s + ": " + (dt.canCompile() ? dt.runProblem() : dt.compileProblem()));
@@ -112,10 +115,12 @@ public final class Verifier implements AutoCloseable {
     public List<Result> verify(List<Candidate> cs) throws InterruptedException {
         long t0 = System.nanoTime();
         List<Job.Line> lines = new ArrayList<>();
-        for (int i = 0; i < cs.size(); i++) lines.add(new Job.Line(probe.id(), i, cs.get(i).inputs()));
+        for (int i = 0; i < cs.size(); i++)
+            lines.add(new Job.Line(probe.id(), i, cs.get(i).inputs()));
         List<Job> jobs = new ArrayList<>();
         for (Platform p : platforms) {
-            BatchEmitter be = p.real() ? Emitters.forToolchain(p.toolchain().toolchain(), byId) : modelEmitter(p.model());
+            BatchEmitter be =
+                    p.real() ? Emitters.forToolchain(p.toolchain().toolchain(), byId) : modelEmitter(p.model());
             jobs.add(new Job("FlipProbe", List.of(probe.id()), be, p.toolchain(), p.opt(), p.id(), lines));
         }
         Map<String, Outcome> got = new ConcurrentHashMap<>();
@@ -129,14 +134,20 @@ public final class Verifier implements AutoCloseable {
                 Outcome o = got.get(p.id() + "/" + i);
                 if (o == null || o.status() != Outcome.Status.OK) {
                     br.put(p.id(), Probe.Branch.NO_ANSWER);
-                    problems.put(p.id(), o == null ? "no outcome" : o.status() + (o.detail() == null ? "" : ": " + o.detail()));
+                    problems.put(
+                            p.id(),
+                            o == null ? "no outcome" : o.status() + (o.detail() == null ? "" : ": " + o.detail()));
                 } else if (loop) {
                     String t = Probe.trace(o.value());
                     if (t != null) {
                         br.put(p.id(), t.isEmpty() ? Probe.Branch.NOT_REACHED : Probe.Branch.INSTANCES);
                         traces.put(p.id(), t);
                     } else {
-                        br.put(p.id(), Probe.read(o.value()) == Probe.Branch.NOT_REACHED ? Probe.Branch.NOT_REACHED : Probe.Branch.NO_ANSWER);
+                        br.put(
+                                p.id(),
+                                Probe.read(o.value()) == Probe.Branch.NOT_REACHED
+                                        ? Probe.Branch.NOT_REACHED
+                                        : Probe.Branch.NO_ANSWER);
                     }
                 } else {
                     br.put(p.id(), Probe.read(o.value()));

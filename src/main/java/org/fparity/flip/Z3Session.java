@@ -21,15 +21,22 @@ public final class Z3Session implements AutoCloseable {
     private int queries;
 
     /** What a query ended with; UNKNOWN covers the timeout. */
-    public enum Answer { SAT, UNSAT, UNKNOWN }
+    public enum Answer {
+        SAT,
+        UNSAT,
+        UNKNOWN
+    }
 
     public Z3Session(int timeoutMillis) {
         this.timeoutMillis = timeoutMillis;
         try {
             this.ctx = new Context();
         } catch (UnsatisfiedLinkError | NoClassDefFoundError | ExceptionInInitializerError e) {
-            throw new FparityError("Z3 could not be loaded (z3-turnkey natives for " + System.getProperty("os.name") + "/"
-                    + System.getProperty("os.arch") + "): " + e.getMessage(), org.fparity.ExitCode.MISSING_TOOL, e);
+            throw new FparityError(
+                    "Z3 could not be loaded (z3-turnkey natives for " + System.getProperty("os.name") + "/"
+                            + System.getProperty("os.arch") + "): " + e.getMessage(),
+                    org.fparity.ExitCode.MISSING_TOOL,
+                    e);
         } catch (Z3Exception e) {
             throw new FparityError("Z3 failed to start: " + e.getMessage(), org.fparity.ExitCode.MISSING_TOOL, e);
         }

@@ -20,7 +20,11 @@ public final class AdvancedFprev {
         for (int k = 0; k < n; k++) idx[k] = k;
         long[] keys = new long[n];
         // subproblems: slice [start, end) of idx; groups of a subproblem: consecutive entries of the group arrays
-        IntList sStart = new IntList(), sEnd = new IntList(), sGroup0 = new IntList(), sGroup1 = new IntList(), sMax = new IntList();
+        IntList sStart = new IntList(),
+                sEnd = new IntList(),
+                sGroup0 = new IntList(),
+                sGroup1 = new IntList(),
+                sMax = new IntList();
         IntList gStart = new IntList(), gEnd = new IntList(), gChild = new IntList();
         sStart.add(0);
         sEnd.add(n);

@@ -15,7 +15,9 @@ public final class BasicFprev {
 
     public static SumTree reveal(Prober prober, String target) {
         int n = prober.n();
-        if (n > MAX_N) throw new FparityError("FPRev-basic needs n(n-1)/2 probes; n = " + n + " is above its limit " + MAX_N + ", use --algo advanced");
+        if (n > MAX_N)
+            throw new FparityError("FPRev-basic needs n(n-1)/2 probes; n = " + n + " is above its limit " + MAX_N
+                    + ", use --algo advanced");
         long pairs = (long) n * (n - 1) / 2;
         long[] keys = new long[(int) pairs];
         int[] js = new int[n];
@@ -53,8 +55,10 @@ public final class BasicFprev {
                 int ri = find(uf, i), rj = find(uf, j);
                 if (ri == rj) {
                     if (treeNode[ri] >= 0 && setSize[ri] != l) {
-                        throw new NotOrdinarySummation(target, "probe (" + i + "," + j + ") read " + l
-                                + " leaves, but they already share a complete subtree of " + setSize[ri]);
+                        throw new NotOrdinarySummation(
+                                target,
+                                "probe (" + i + "," + j + ") read " + l
+                                        + " leaves, but they already share a complete subtree of " + setSize[ri]);
                     }
                     continue;
                 }
@@ -74,12 +78,15 @@ public final class BasicFprev {
                 int r = touched[t];
                 if (uf[r] != r || treeNode[r] >= 0) continue;
                 if (setSize[r] != l) {
-                    throw new NotOrdinarySummation(target, "probes reading " + l + " leaves joined a set of " + setSize[r]
-                            + " summands: no summation tree has these readings");
+                    throw new NotOrdinarySummation(
+                            target,
+                            "probes reading " + l + " leaves joined a set of " + setSize[r]
+                                    + " summands: no summation tree has these readings");
                 }
                 // a multiway node is reported only once every reading was checked: a target whose readings are
                 // inconsistent (randomised order) must be called not ordinary, whichever set it happened to close first
-                if (pendingLen[r] > 2 && multiway == null) multiway = new MultiwayNotSupported(target, l, pendingLen[r]);
+                if (pendingLen[r] > 2 && multiway == null)
+                    multiway = new MultiwayNotSupported(target, l, pendingLen[r]);
                 treeNode[r] = b.join(pending[r][0], pending[r][1]);
                 pending[r] = null;
                 root = treeNode[r];
@@ -87,7 +94,8 @@ public final class BasicFprev {
             g = e;
         }
         int r0 = find(uf, 0);
-        if (setSize[r0] != n) throw new NotOrdinarySummation(target, "the readings never joined all " + n + " summands");
+        if (setSize[r0] != n)
+            throw new NotOrdinarySummation(target, "the readings never joined all " + n + " summands");
         if (multiway != null) throw multiway;
         return b.build(n == 1 ? 0 : root);
     }

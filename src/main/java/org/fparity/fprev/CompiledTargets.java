@@ -7,10 +7,10 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.fparity.util.Processes;
 import org.fparity.FparityError;
 import org.fparity.ir.Precision;
 import org.fparity.util.Hashes;
+import org.fparity.util.Processes;
 
 /**
  * Summations compiled by a real toolchain and probed through the line protocol: any C function (gcc or clang, default
@@ -27,7 +27,8 @@ public final class CompiledTargets {
         String compiler = spec.substring(2);
         if (compiler.isEmpty()) throw new FparityError("name the compiler: c.gcc, c.clang, c.clang-19, …");
         String cc = Runners.onPath(compiler);
-        if (cc == null) throw new FparityError("compiler '" + compiler + "' not found on PATH", FparityError.MISSING_TOOL);
+        if (cc == null)
+            throw new FparityError("compiler '" + compiler + "' not found on PATH", FparityError.MISSING_TOOL);
         String ctype = cType(p);
         Path harness = Runners.find("c_harness.c");
         Path k = kernel != null ? kernel : Runners.find("kernels/sum.c");
@@ -52,12 +53,15 @@ public final class CompiledTargets {
 
     /** {@code opencl}: the reduction kernel (default runners/fprev/kernels/reduce.cl) on the first OpenCL device. */
     public static ProcessTarget opencl(String spec, Precision p, Path kernel, int localSize) {
-        if (p != Precision.FP32 && p != Precision.FP64) throw new FparityError("OpenCL targets take float32 or float64");
+        if (p != Precision.FP32 && p != Precision.FP64)
+            throw new FparityError("OpenCL targets take float32 or float64");
         if (localSize < 1 || Integer.bitCount(localSize) != 1 || localSize > 1024) {
             throw new FparityError("OpenCL local size must be a power of two up to 1024, not " + localSize);
         }
         String cc = Runners.onPath("gcc") != null ? "gcc" : "cc";
-        if (Runners.onPath(cc) == null) throw new FparityError("no C compiler (gcc/cc) on PATH to build the OpenCL host", FparityError.MISSING_TOOL);
+        if (Runners.onPath(cc) == null)
+            throw new FparityError(
+                    "no C compiler (gcc/cc) on PATH to build the OpenCL host", FparityError.MISSING_TOOL);
         Path host = Runners.find("opencl_host.c");
         Path k = kernel != null ? kernel : Runners.find("kernels/reduce.cl");
         if (!Files.isRegularFile(k)) throw new FparityError("kernel file not found: " + k);
@@ -69,15 +73,21 @@ public final class CompiledTargets {
             run(dir, List.of(cc, "-O2", "-DT=" + ctype, host.toString(), "-o", tmp.toString(), "-lOpenCL"));
             publish(tmp, bin);
         }
-        return new ProcessTarget(spec, p, List.of(bin.toString(), k.toAbsolutePath().toString(), Integer.toString(localSize)), Map.of());
+        return new ProcessTarget(
+                spec, p, List.of(bin.toString(), k.toAbsolutePath().toString(), Integer.toString(localSize)), Map.of());
     }
 
     /** Renames a finished binary into place, so a concurrent build never runs half a file. */
     private static void publish(Path tmp, Path bin) {
         try {
-            Files.move(tmp, bin, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.move(
+                    tmp,
+                    bin,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new FparityError("cannot install the built probe " + bin + ": " + e.getMessage(), FparityError.MISSING_TOOL, e);
+            throw new FparityError(
+                    "cannot install the built probe " + bin + ": " + e.getMessage(), FparityError.MISSING_TOOL, e);
         }
     }
 
@@ -86,7 +96,8 @@ public final class CompiledTargets {
             case FP64 -> "double";
             case FP32 -> "float";
             case FP16 -> "_Float16";
-            case BF16 -> throw new FparityError("C targets have no portable bfloat16 type; use float16, float32 or float64");
+            case BF16 ->
+                throw new FparityError("C targets have no portable bfloat16 type; use float16, float32 or float64");
         };
     }
 
@@ -115,7 +126,10 @@ public final class CompiledTargets {
             StringBuilder key = new StringBuilder();
             for (String s : parts) key.append(s).append('\0');
             String h = Hashes.sha256Hex(key.toString()).substring(0, 16);
-            Path dir = Paths.get(System.getProperty("java.io.tmpdir"), "fparity-fprev-" + System.getProperty("user.name"), kind + "-" + h);
+            Path dir = Paths.get(
+                    System.getProperty("java.io.tmpdir"),
+                    "fparity-fprev-" + System.getProperty("user.name"),
+                    kind + "-" + h);
             Files.createDirectories(dir);
             return dir;
         } catch (IOException e) {
@@ -126,11 +140,19 @@ public final class CompiledTargets {
     private static void run(Path dir, List<String> cmd) {
         try {
             Path log = dir.resolve("build.log");
-            Processes.Result r = Processes.command(cmd).dir(dir).output(log).timeoutSeconds(300).run();
-            if (r.timedOut()) throw new FparityError("build timed out after 300 s (process tree killed): " + String.join(" ", cmd));
+            Processes.Result r = Processes.command(cmd)
+                    .dir(dir)
+                    .output(log)
+                    .timeoutSeconds(300)
+                    .run();
+            if (r.timedOut())
+                throw new FparityError("build timed out after 300 s (process tree killed): " + String.join(" ", cmd));
             if (r.exitCode() != 0) {
                 List<String> lines = Files.readAllLines(log);
-                String first = lines.stream().filter(l -> l.contains("error")).findFirst().orElse(lines.isEmpty() ? "" : lines.get(0));
+                String first = lines.stream()
+                        .filter(l -> l.contains("error"))
+                        .findFirst()
+                        .orElse(lines.isEmpty() ? "" : lines.get(0));
                 throw new FparityError("build failed (" + cmd.get(0) + "): " + first.strip());
             }
         } catch (IOException e) {

@@ -19,7 +19,10 @@ import org.fparity.ir.Precision;
  */
 public final class CublasTarget implements SumTarget {
     /** The cuBLAS routine probed. */
-    public enum Op { GEMM, DOT }
+    public enum Op {
+        GEMM,
+        DOT
+    }
 
     private static final int ROWS = 16; // GEMM is ROWS x n times n x ROWS; the probed sum is C[0,0]
 
@@ -30,7 +33,8 @@ public final class CublasTarget implements SumTarget {
         if (precision != Precision.FP16 && precision != Precision.FP32) {
             throw new FparityError("cuBLAS targets take float16 (GEMM on tensor cores) or float32");
         }
-        if (op == Op.DOT && precision == Precision.FP16) throw new FparityError("cublas.dot takes float32 (cublasSdot); use cublas.gemm for float16");
+        if (op == Op.DOT && precision == Precision.FP16)
+            throw new FparityError("cublas.dot takes float32 (cublasSdot); use cublas.gemm for float16");
         this.op = op;
         this.precision = precision;
     }
@@ -82,11 +86,14 @@ public final class CublasTarget implements SumTarget {
         try {
             rc = JCuda.cudaGetDeviceCount(count);
         } catch (LinkageError e) {
-            throw new FparityError(name + ": no CUDA runtime available (" + firstLine(e) + ")", FparityError.MISSING_TOOL, e);
+            throw new FparityError(
+                    name + ": no CUDA runtime available (" + firstLine(e) + ")", FparityError.MISSING_TOOL, e);
         }
         if (rc != 0 || count[0] == 0) {
-            throw new FparityError(name + ": no CUDA device or driver available (cudaGetDeviceCount: "
-                    + JCuda.cudaGetErrorString(rc) + ", " + count[0] + " devices)", FparityError.MISSING_TOOL);
+            throw new FparityError(
+                    name + ": no CUDA device or driver available (cudaGetDeviceCount: " + JCuda.cudaGetErrorString(rc)
+                            + ", " + count[0] + " devices)",
+                    FparityError.MISSING_TOOL);
         }
     }
 
@@ -103,7 +110,10 @@ public final class CublasTarget implements SumTarget {
         try {
             JCublas2.cublasCreate(handle);
         } catch (LinkageError e) {
-            throw new FparityError(name() + ": cuBLAS 12 (libcublas.so.12) is not available (" + firstLine(e) + ")", FparityError.MISSING_TOOL, e);
+            throw new FparityError(
+                    name() + ": cuBLAS 12 (libcublas.so.12) is not available (" + firstLine(e) + ")",
+                    FparityError.MISSING_TOOL,
+                    e);
         }
         return new DeviceSession(handle, n, mask, unit);
     }
@@ -147,12 +157,42 @@ public final class CublasTarget implements SumTarget {
             }
             float[] one = {1f}, zero = {0f};
             if (precision == Precision.FP16) {
-                JCublas2.cublasGemmEx(handle, cublasOperation.CUBLAS_OP_T, cublasOperation.CUBLAS_OP_N, ROWS, ROWS, n,
-                        Pointer.to(one), a, cudaDataType.CUDA_R_16F, n, b, cudaDataType.CUDA_R_16F, n, Pointer.to(zero),
-                        c, cudaDataType.CUDA_R_32F, ROWS, cublasComputeType.CUBLAS_COMPUTE_32F, cublasGemmAlgo.CUBLAS_GEMM_DEFAULT_TENSOR_OP);
+                JCublas2.cublasGemmEx(
+                        handle,
+                        cublasOperation.CUBLAS_OP_T,
+                        cublasOperation.CUBLAS_OP_N,
+                        ROWS,
+                        ROWS,
+                        n,
+                        Pointer.to(one),
+                        a,
+                        cudaDataType.CUDA_R_16F,
+                        n,
+                        b,
+                        cudaDataType.CUDA_R_16F,
+                        n,
+                        Pointer.to(zero),
+                        c,
+                        cudaDataType.CUDA_R_32F,
+                        ROWS,
+                        cublasComputeType.CUBLAS_COMPUTE_32F,
+                        cublasGemmAlgo.CUBLAS_GEMM_DEFAULT_TENSOR_OP);
             } else {
-                JCublas2.cublasSgemm(handle, cublasOperation.CUBLAS_OP_T, cublasOperation.CUBLAS_OP_N, ROWS, ROWS, n,
-                        Pointer.to(one), a, n, b, n, Pointer.to(zero), c, ROWS);
+                JCublas2.cublasSgemm(
+                        handle,
+                        cublasOperation.CUBLAS_OP_T,
+                        cublasOperation.CUBLAS_OP_N,
+                        ROWS,
+                        ROWS,
+                        n,
+                        Pointer.to(one),
+                        a,
+                        n,
+                        b,
+                        n,
+                        Pointer.to(zero),
+                        c,
+                        ROWS);
             }
             JCuda.cudaMemcpy(Pointer.to(result), c, Sizeof.FLOAT, cudaMemcpyKind.cudaMemcpyDeviceToHost);
             return result[0];

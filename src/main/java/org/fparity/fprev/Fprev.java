@@ -11,7 +11,10 @@ public final class Fprev {
      * ({@link IncrementalFprev}: the same trees, fused nodes included, from about one probe per leaf).
      */
     public enum Algo {
-        NAIVE, BASIC, ADVANCED, INCREMENTAL;
+        NAIVE,
+        BASIC,
+        ADVANCED,
+        INCREMENTAL;
 
         public static Algo parse(String s) {
             try {
@@ -27,8 +30,17 @@ public final class Fprev {
     }
 
     /** A revealed tree and what it cost. */
-    public record Result(String target, Precision precision, int n, Algo algo, SumTree tree, long probes, long calls,
-            double seconds, double openSeconds, ReplayCheck.Report replay) {
+    public record Result(
+            String target,
+            Precision precision,
+            int n,
+            Algo algo,
+            SumTree tree,
+            long probes,
+            long calls,
+            double seconds,
+            double openSeconds,
+            ReplayCheck.Report replay) {
         Result withReplay(ReplayCheck.Report r) {
             return new Result(target, precision, n, algo, tree, probes, calls, seconds, openSeconds, r);
         }
@@ -69,27 +81,44 @@ public final class Fprev {
     /** The replay check of {@code r} on {@code inputs} ({@link ReplayCheck#inputs} for its n and precision). */
     static Result replay(SumTarget.Session s, SumTarget target, Result r, double[][] inputs) {
         if (!r.tree().isBinary() && target.fusedModel() == null) {
-            return r.withReplay(new ReplayCheck.Report(false, false, 0, 0,
+            return r.withReplay(new ReplayCheck.Report(
+                    false,
+                    false,
+                    0,
+                    0,
                     "not replayed: the tree has fused nodes and the target's fused arithmetic is unknown"));
         }
         ReplayCheck.Report rep;
         try {
-            rep = ReplayCheck.run(s, r.tree(), r.precision(), target.output(), target.fusedModel(), target.fusesEveryNode(), inputs);
+            rep = ReplayCheck.run(
+                    s, r.tree(), r.precision(), target.output(), target.fusedModel(), target.fusesEveryNode(), inputs);
         } catch (FparityError e) {
             return r.withReplay(new ReplayCheck.Report(false, false, 0, 0, "not replayed: " + e.getMessage()));
         }
         if (!rep.matches() && !rep.widerAccumulator()) {
-            throw new NotOrdinarySummation(r.target(), "every probe fits a " + TreeShapes.name(r.tree())
-                    + " order, but replaying it in " + r.precision().dtype() + " differs on " + rep.mismatches() + " of "
-                    + rep.trials() + " random inputs: a compensated (Kahan-like) sum whose compensation the masks cancel,"
-                    + " FMA contraction, or a value-dependent order");
+            throw new NotOrdinarySummation(
+                    r.target(),
+                    "every probe fits a " + TreeShapes.name(r.tree())
+                            + " order, but replaying it in " + r.precision().dtype() + " differs on " + rep.mismatches()
+                            + " of "
+                            + rep.trials()
+                            + " random inputs: a compensated (Kahan-like) sum whose compensation the masks cancel,"
+                            + " FMA contraction, or a value-dependent order");
         }
         return r.withReplay(rep);
     }
 
     /** Runs on an already open session (benchmarks reuse one process across n). */
-    public static Result run(SumTarget.Session s, String name, Precision p, Precision out, int n, Algo algo, double mask,
-            double unit, double openSeconds) {
+    public static Result run(
+            SumTarget.Session s,
+            String name,
+            Precision p,
+            Precision out,
+            int n,
+            Algo algo,
+            double mask,
+            double unit,
+            double openSeconds) {
         long t1 = System.nanoTime();
         SumTree tree;
         long probes, calls;

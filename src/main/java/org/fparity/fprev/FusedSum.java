@@ -1,6 +1,7 @@
 package org.fparity.fprev;
 
 import org.fparity.ir.Precision;
+
 /**
  * Multi-term fused summation (Algorithm 6), the way NVIDIA tensor cores add K products and an accumulator: every
  * significand is aligned to the largest exponent and truncated to {@code fractionBits} bits below it, the aligned values

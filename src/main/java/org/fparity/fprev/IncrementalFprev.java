@@ -34,7 +34,8 @@ public final class IncrementalFprev {
     private int nodes, root;
     private final boolean[] placed;
     private int placedCount;
-    // per unplaced leaf: the smallest reading so far (partner, size; size 0 = none) and the leaves that ruled children out
+    // per unplaced leaf: the smallest reading so far (partner, size; size 0 = none) and the leaves that ruled children
+    // out
     private final int[] stQ, stL;
     private final int[][] excl;
     private final int[] exclLen;
@@ -87,7 +88,8 @@ public final class IncrementalFprev {
             int followUps = reqX.size(), guesses = guessX.size();
             int fresh = Math.min(window, n - nextFresh);
             int count = followUps + guesses + fresh;
-            if (count == 0) throw new IllegalStateException("no probe left but " + (n - placedCount) + " leaves unplaced");
+            if (count == 0)
+                throw new IllegalStateException("no probe left but " + (n - placedCount) + " leaves unplaced");
             if (pi.length < count) {
                 pi = new int[count];
                 pj = new int[count];
@@ -148,10 +150,12 @@ public final class IncrementalFprev {
             int l = ls[k];
             if (l == L) continue;
             if (l > L || inside >= 0) {
-                throw new NotOrdinarySummation(prober.target(), "probe (" + x + "," + js[k] + ") read " + l + " leaves, but ("
-                        + x + "," + stQ[x] + ") read " + L + " and " + js[k] + " lies under that meeting point"
-                        + (inside >= 0 ? ", as does " + js[inside] + " in another of its parts" : "")
-                        + ": no summation tree fits both");
+                throw new NotOrdinarySummation(
+                        prober.target(),
+                        "probe (" + x + "," + js[k] + ") read " + l + " leaves, but ("
+                                + x + "," + stQ[x] + ") read " + L + " and " + js[k] + " lies under that meeting point"
+                                + (inside >= 0 ? ", as does " + js[inside] + " in another of its parts" : "")
+                                + ": no summation tree fits both");
             }
             inside = k;
         }

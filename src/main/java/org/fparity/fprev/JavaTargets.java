@@ -10,8 +10,9 @@ import org.fparity.ir.Precision;
 public final class JavaTargets {
     private JavaTargets() {}
 
-    public static final String HELP = "java.seq, java.reverse, java.pairwise, java.strided:K[:seq|:pairwise], java.blocked:B,"
-            + " java.kahan, java.stream, java.parallel, java.random, java.hidden, java.tree:<tree text>";
+    public static final String HELP =
+            "java.seq, java.reverse, java.pairwise, java.strided:K[:seq|:pairwise], java.blocked:B,"
+                    + " java.kahan, java.stream, java.parallel, java.random, java.hidden, java.tree:<tree text>";
 
     /** Resolves a {@code java.*} name. */
     public static SumTarget of(String spec, Precision p) {
@@ -51,7 +52,8 @@ public final class JavaTargets {
                 return fn(spec, p, x -> shuffled(x, p, rnd));
             }
             case "java.hidden":
-                if (p != Precision.FP32) throw new FparityError("java.hidden adds float32 summands in float64; use --dtype float32");
+                if (p != Precision.FP32)
+                    throw new FparityError("java.hidden adds float32 summands in float64; use --dtype float32");
                 return fn(spec, p, x -> (float) sequential(x, Precision.FP64));
             case "java.tree":
                 if (arg == null) throw new FparityError("java.tree needs a tree, e.g. java.tree:((0 1) 2)");
@@ -262,7 +264,14 @@ public final class JavaTargets {
                 private void sum8(double[] out, int k) {
                     float[] a0 = lanes[0], a1 = lanes[1], a2 = lanes[2], a3 = lanes[3];
                     float[] a4 = lanes[4], a5 = lanes[5], a6 = lanes[6], a7 = lanes[7];
-                    float s0 = a0[0], s1 = a1[0], s2 = a2[0], s3 = a3[0], s4 = a4[0], s5 = a5[0], s6 = a6[0], s7 = a7[0];
+                    float s0 = a0[0],
+                            s1 = a1[0],
+                            s2 = a2[0],
+                            s3 = a3[0],
+                            s4 = a4[0],
+                            s5 = a5[0],
+                            s6 = a6[0],
+                            s7 = a7[0];
                     for (int e = 1; e < n; e++) {
                         s0 += a0[e];
                         s1 += a1[e];

@@ -15,7 +15,8 @@ final class Lca {
         int nodes = t.nodeCount();
         head = new int[nodes];
         depth = new int[nodes];
-        // ids are topological (children below parents), so walking ids downwards visits every parent before its children
+        // ids are topological (children below parents), so walking ids downwards visits every parent before its
+        // children
         for (int v = nodes - 1; v >= 0; v--) {
             if (v == t.root()) {
                 head[v] = v;

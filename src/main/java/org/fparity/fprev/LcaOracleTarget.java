@@ -23,7 +23,9 @@ public final class LcaOracleTarget implements SumTarget {
             case "lca.seq" -> new LcaOracleTarget(spec, Shapes::sequential);
             case "lca.reverse" -> new LcaOracleTarget(spec, Shapes::reverse);
             case "lca.pairwise" -> new LcaOracleTarget(spec, Shapes::pairwise);
-            default -> throw new FparityError("unknown oracle target '" + spec + "' (known: lca.seq, lca.reverse, lca.pairwise)");
+            default ->
+                throw new FparityError(
+                        "unknown oracle target '" + spec + "' (known: lca.seq, lca.reverse, lca.pairwise)");
         };
     }
 

@@ -16,7 +16,8 @@ public final class NaiveFprev {
 
     /** @param trials random inputs every accepted tree must reproduce bit for bit (the paper's nu) */
     public static SumTree reveal(SumTarget.Session session, int n, Precision p, int trials, long seed, String target) {
-        if (n > MAX_N) throw new FparityError("naive search tries (2n-3)!! trees; n = " + n + " is above its limit " + MAX_N);
+        if (n > MAX_N)
+            throw new FparityError("naive search tries (2n-3)!! trees; n = " + n + " is above its limit " + MAX_N);
         if (n < 2) throw new FparityError("n must be at least 2 (got " + n + ")");
         Random rnd = new Random(seed);
         double[][] inputs = RandomInputs.summands(rnd, trials, n, p);
@@ -43,7 +44,8 @@ public final class NaiveFprev {
             while (k < n && ++choice[k] == 2 * k - 1) choice[k++] = 0;
             if (k >= n) break;
         }
-        throw new NotOrdinarySummation(target, "no binary summation tree of " + n + " summands reproduces it on " + trials + " random inputs");
+        throw new NotOrdinarySummation(
+                target, "no binary summation tree of " + n + " summands reproduces it on " + trials + " random inputs");
     }
 
     /** Inserts leaves 2..n-1 one by one above the node choice[k] points at (nodes 0..k-1 leaves, then inner nodes). */

@@ -41,14 +41,15 @@ public final class Prober {
         if (n < 2) throw new FparityError("n must be at least 2 (got " + n + ")");
         long ranges = ((long) n + ProbeValues.exactCountLimit(out) - 1) / ProbeValues.exactCountLimit(out);
         if (ranges > 64) {
-            throw new FparityError(out.dtype() + " holds exact counts only up to 2^" + out.significandBits() + "; n = " + n
-                    + " would need " + ranges + " probes per pair (limit 64)");
+            throw new FparityError(out.dtype() + " holds exact counts only up to 2^" + out.significandBits() + "; n = "
+                    + n + " would need " + ranges + " probes per pair (limit 64)");
         }
         // the mask must swamp every partial sum of units in the format itself: (n-2)*unit < ulp(M)/2
         double halfUlp = Math.scalb(1.0, Math.getExponent(mask) - p.significandBits());
         double most = Math.min(n - 2.0, (double) ProbeValues.exactCountLimit(p)) * unit;
         if (!(most < halfUlp)) {
-            throw new FparityError("mask " + mask + " cannot swamp " + (long) (most / unit) + " units of " + unit + " in " + p.dtype());
+            throw new FparityError("mask " + mask + " cannot swamp " + (long) (most / unit) + " units of " + unit
+                    + " in " + p.dtype());
         }
         if (p.round(mask) != mask || p.round(unit) != unit || p.round(-mask) != -mask) {
             throw new FparityError("mask " + mask + " or unit " + unit + " is not representable in " + p.dtype());
@@ -110,8 +111,10 @@ public final class Prober {
         for (int k = 0; k < count; k++) {
             long l = n - unhidden[k];
             if (l < 2 || l > n) {
-                throw new NotOrdinarySummation(target, "probe (" + is[k] + "," + js[k] + ") leaves " + l
-                        + " summands under the masks' meeting point, outside 2.." + n);
+                throw new NotOrdinarySummation(
+                        target,
+                        "probe (" + is[k] + "," + js[k] + ") leaves " + l
+                                + " summands under the masks' meeting point, outside 2.." + n);
             }
             outL[k] = (int) l;
             log(is[k], js[k], (int) l);
@@ -125,18 +128,24 @@ public final class Prober {
 
     private long count(double r, int i, int j, int units) {
         if (Double.isNaN(r) || Double.isInfinite(r)) {
-            throw new NotOrdinarySummation(target, "probe (" + i + "," + j + ") returned " + r
-                    + ": the function rescales or overflows the mask (a mean, a norm, alpha != 1, or a narrower accumulator)");
+            throw new NotOrdinarySummation(
+                    target,
+                    "probe (" + i + "," + j + ") returned " + r
+                            + ": the function rescales or overflows the mask (a mean, a norm, alpha != 1, or a narrower accumulator)");
         }
         double c = r / unit;
         if (c != Math.rint(c)) {
-            throw new NotOrdinarySummation(target, "probe (" + i + "," + j + ") returned " + c
-                    + " units, not a whole count: a compensated (Kahan-like) sum, a wider accumulator than the mask assumes,"
-                    + " or a value-dependent order");
+            throw new NotOrdinarySummation(
+                    target,
+                    "probe (" + i + "," + j + ") returned " + c
+                            + " units, not a whole count: a compensated (Kahan-like) sum, a wider accumulator than the mask assumes,"
+                            + " or a value-dependent order");
         }
         if (c < 0 || c > units) {
-            throw new NotOrdinarySummation(target, "probe (" + i + "," + j + ") returned " + (long) c + " units, but only "
-                    + units + " were set: the masks did not cancel as an ordinary summation's would");
+            throw new NotOrdinarySummation(
+                    target,
+                    "probe (" + i + "," + j + ") returned " + (long) c + " units, but only " + units
+                            + " were set: the masks did not cancel as an ordinary summation's would");
         }
         return (long) c;
     }
@@ -201,8 +210,10 @@ public final class Prober {
         probes = keepProbes;
         for (int k = 0; k < m; k++) {
             if (after[k] != before[k]) {
-                throw new NotOrdinarySummation(target, "the same probe (" + ri[k] + "," + rj[k] + ") read " + before[k]
-                        + " then " + after[k] + " leaves: the order changes between calls (randomised or value-dependent)");
+                throw new NotOrdinarySummation(
+                        target,
+                        "the same probe (" + ri[k] + "," + rj[k] + ") read " + before[k] + " then " + after[k]
+                                + " leaves: the order changes between calls (randomised or value-dependent)");
             }
         }
     }

@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
-import org.fparity.util.Processes;
 import org.fparity.ir.Precision;
+import org.fparity.util.Processes;
 
 /**
  * A summation function in another process, spoken to through FPRev's line protocol (see
@@ -92,7 +92,9 @@ public class ProcessTarget implements SumTarget {
         if (EARLY.containsKey(key)) return;
         try {
             Path err = Files.createTempFile("fparity-fprev-", ".err");
-            register(key, new Early(Processes.command(command).env(env).stderr(err).start(), null, null, err));
+            register(
+                    key,
+                    new Early(Processes.command(command).env(env).stderr(err).start(), null, null, err));
         } catch (IOException | RuntimeException e) {
             // open() starts it again and says what went wrong
         }
@@ -177,7 +179,10 @@ public class ProcessTarget implements SumTarget {
             errLog = Files.createTempFile("fparity-fprev-", ".err");
             process = Processes.command(command).env(env).stderr(errLog).start();
         } catch (IOException e) {
-            throw new FparityError("cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), FparityError.MISSING_TOOL, e);
+            throw new FparityError(
+                    "cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(),
+                    FparityError.MISSING_TOOL,
+                    e);
         }
         streams();
     }
@@ -203,7 +208,8 @@ public class ProcessTarget implements SumTarget {
                     ch.close();
                     throw x;
                 }
-                return Processes.adopt(e.launched(), Channels.newOutputStream(ch), Channels.newInputStream(ch), 600_000);
+                return Processes.adopt(
+                        e.launched(), Channels.newOutputStream(ch), Channels.newInputStream(ch), 600_000);
             } catch (IOException | RuntimeException x) {
                 if (!Processes.alive(e.launched()) || System.nanoTime() - deadline > 0) {
                     discard(e);
@@ -223,6 +229,7 @@ public class ProcessTarget implements SumTarget {
     /** A server that stopped answering (its message says how it ended). */
     private static final class Died extends FparityError {
         private static final long serialVersionUID = 1L;
+
         Died(String message, Throwable cause) {
             super(message, FparityError.MISSING_TOOL, cause);
         }
@@ -231,7 +238,8 @@ public class ProcessTarget implements SumTarget {
     @Override
     public Session open(int n, double mask, double unit) {
         start();
-        String request = "fprev " + n + " " + precision.dtype() + " " + Double.toHexString(mask) + " " + Double.toHexString(unit) + "\n";
+        String request = "fprev " + n + " " + precision.dtype() + " " + Double.toHexString(mask) + " "
+                + Double.toHexString(unit) + "\n";
         String reply;
         try {
             reply = roundTrip(request);
@@ -264,7 +272,8 @@ public class ProcessTarget implements SumTarget {
             public void probe(int[] is, int[] js, int count, int from, int to, double[] res) {
                 sb.setLength(0);
                 sb.append("p ").append(from).append(' ').append(to).append(' ').append(count);
-                for (int k = 0; k < count; k++) sb.append(' ').append(is[k]).append(' ').append(js[k]);
+                for (int k = 0; k < count; k++)
+                    sb.append(' ').append(is[k]).append(' ').append(js[k]);
                 sb.append('\n');
                 parse(roundTrip(sb.toString()), count, res);
             }
@@ -296,7 +305,8 @@ public class ProcessTarget implements SumTarget {
         try {
             in.write("r " + inputs.length + "\n");
             for (double[] row : inputs) {
-                java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(8 * row.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                java.nio.ByteBuffer bytes =
+                        java.nio.ByteBuffer.allocate(8 * row.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
                 for (double v : row) bytes.putDouble(v); // the raw bits: NaN payloads kept
                 in.write(hex.formatHex(bytes.array()));
                 in.write('\n');
@@ -315,7 +325,8 @@ public class ProcessTarget implements SumTarget {
      */
     private double[] evaluateBinary(double[][] inputs) {
         int n = inputs.length == 0 ? 0 : inputs[0].length;
-        for (double[] row : inputs) if (row.length != n) throw new IllegalArgumentException("replay inputs of different lengths");
+        for (double[] row : inputs)
+            if (row.length != n) throw new IllegalArgumentException("replay inputs of different lengths");
         boolean narrow = true;
         for (double[] row : inputs) {
             for (double v : row) {
@@ -327,7 +338,8 @@ public class ProcessTarget implements SumTarget {
             if (!narrow) break;
         }
         int width = narrow ? 4 : 8;
-        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(width * n * inputs.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        java.nio.ByteBuffer bytes =
+                java.nio.ByteBuffer.allocate(width * n * inputs.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         for (double[] row : inputs) {
             if (narrow) for (double v : row) bytes.putFloat((float) v);
             else for (double v : row) bytes.putLong(Double.doubleToRawLongBits(v));
@@ -353,7 +365,9 @@ public class ProcessTarget implements SumTarget {
             if (line == null) throw died(null);
             if (line.startsWith("error ")) {
                 String msg = line.substring(6);
-                int code = msg.contains("not installed") || msg.contains("no CUDA") ? FparityError.MISSING_TOOL : FparityError.BAD_INPUT;
+                int code = msg.contains("not installed") || msg.contains("no CUDA")
+                        ? FparityError.MISSING_TOOL
+                        : FparityError.BAD_INPUT;
                 throw new FparityError(name + ": " + msg, code);
             }
             return line;
@@ -379,7 +393,9 @@ public class ProcessTarget implements SumTarget {
 
     private void parse(String line, int count, double[] res) {
         if (line.startsWith("x ")) {
-            if (line.length() != 2 + 16L * count) throw new FparityError(name + " answered " + (line.length() - 2) / 16 + " sums for " + count + " probes");
+            if (line.length() != 2 + 16L * count)
+                throw new FparityError(
+                        name + " answered " + (line.length() - 2) / 16 + " sums for " + count + " probes");
             for (int k = 0, at = 2; k < count; k++) {
                 long bits = 0;
                 int bad = 0;
@@ -398,7 +414,8 @@ public class ProcessTarget implements SumTarget {
             int end = line.indexOf(' ', pos);
             if (end < 0) end = len;
             if (end > pos) {
-                if (k == count) throw new FparityError(name + " answered more than " + count + " sums for " + count + " probes");
+                if (k == count)
+                    throw new FparityError(name + " answered more than " + count + " sums for " + count + " probes");
                 res[k++] = parseHex(line, pos, end);
             }
             pos = end + 1;

@@ -21,7 +21,11 @@ public final class Runners {
         java.util.List<Path> roots = new java.util.ArrayList<>();
         if (home != null) roots.add(Paths.get(home));
         try {
-            Path jar = Paths.get(Runners.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path jar = Paths.get(Runners.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             for (Path p = jar; p != null; p = p.getParent()) roots.add(p);
         } catch (Exception ignored) {
             // not from a file
@@ -31,7 +35,9 @@ public final class Runners {
             Path c = r.resolve("runners").resolve("fprev").resolve(file);
             if (Files.isRegularFile(c)) return c;
         }
-        throw new FparityError("cannot find runners/fprev/" + file + " (set FPARITY_HOME to the fparity folder)", FparityError.MISSING_TOOL);
+        throw new FparityError(
+                "cannot find runners/fprev/" + file + " (set FPARITY_HOME to the fparity folder)",
+                FparityError.MISSING_TOOL);
     }
 
     private static volatile String python;
@@ -44,7 +50,8 @@ public final class Runners {
     public static String python() {
         String py = python;
         if (py == null) python = py = python(System.getenv(), workingDirectory(System.getenv("PWD")));
-        if (py == null) throw new FparityError("python3 not found on PATH; numpy targets need it", FparityError.MISSING_TOOL);
+        if (py == null)
+            throw new FparityError("python3 not found on PATH; numpy targets need it", FparityError.MISSING_TOOL);
         return py;
     }
 
@@ -53,7 +60,8 @@ public final class Runners {
         String py = System.getenv("FPARITY_PYTHON");
         if (py != null && !py.isBlank()) return py;
         String found = onPath("python3");
-        if (found == null) throw new FparityError("python3 not found on PATH; numpy targets need it", FparityError.MISSING_TOOL);
+        if (found == null)
+            throw new FparityError("python3 not found on PATH; numpy targets need it", FparityError.MISSING_TOOL);
         return found;
     }
 
@@ -86,7 +94,9 @@ public final class Runners {
         if (shim == null) return null;
         Path shims = shim.getParent(), root = shims == null ? null : shims.getParent();
         String pyenvDir = env.get("PYENV_DIR");
-        if (root == null || !shims.getFileName().toString().equals("shims") || !Files.isDirectory(root.resolve("versions"))
+        if (root == null
+                || !shims.getFileName().toString().equals("shims")
+                || !Files.isDirectory(root.resolve("versions"))
                 || (pyenvDir != null && !pyenvDir.isEmpty())) {
             return shim.toString();
         }
@@ -101,7 +111,8 @@ public final class Runners {
             }
             List<String> vs = new ArrayList<>();
             try {
-                for (String line : Files.readString(file, StandardCharsets.UTF_8).split("\n")) {
+                for (String line :
+                        Files.readString(file, StandardCharsets.UTF_8).split("\n")) {
                     // words as bash's read splits them with pyenv's IFS (space, tab, CR)
                     String[] w = line.replaceFirst("^[ \t\r]+", "").split("[ \t\r]+", 2);
                     if (!w[0].isEmpty() && !w[0].startsWith("#")) vs.add(w[0]);
@@ -112,7 +123,8 @@ public final class Runners {
             if (vs.size() != 1) return shim.toString();
             v = vs.getFirst();
         }
-        if (v.equals("system") || v.equals(".") || v.equals("..") || v.contains(":") || v.contains("/")) return shim.toString();
+        if (v.equals("system") || v.equals(".") || v.equals("..") || v.contains(":") || v.contains("/"))
+            return shim.toString();
         Path exe = root.resolve("versions").resolve(v).resolve("bin").resolve("python3");
         return Files.isRegularFile(exe) && Files.isExecutable(exe) ? exe.toString() : shim.toString();
     }

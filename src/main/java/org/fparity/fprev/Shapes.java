@@ -72,7 +72,8 @@ public final class Shapes {
             int full = n - n % 8;
             int[] r = new int[8];
             for (int l = 0; l < 8; l++) r[l] = chain(b, lo + l, lo + full, 8);
-            int res = b.join(b.join(b.join(r[0], r[1]), b.join(r[2], r[3])), b.join(b.join(r[4], r[5]), b.join(r[6], r[7])));
+            int res = b.join(
+                    b.join(b.join(r[0], r[1]), b.join(r[2], r[3])), b.join(b.join(r[4], r[5]), b.join(r[6], r[7])));
             for (int k = lo + full; k < lo + n; k++) res = b.join(res, k);
             return res;
         }

@@ -1,6 +1,7 @@
 package org.fparity.fprev;
 
 import org.fparity.ir.Precision;
+
 /** A summation-based function FPRev can probe: Java code, an external process, an emulated or real device. */
 public interface SumTarget extends AutoCloseable {
     /** The name used on the command line, e.g. {@code numpy.dot}. */

@@ -357,7 +357,8 @@ public final class SumTree {
             if (parent[root] != -1) throw new IllegalStateException("root has a parent");
             int[] count = new int[nodes + 1];
             for (int v = 0; v < nodes; v++) {
-                if (v != root && parent[v] < 0) throw new IllegalStateException("node " + v + " is not attached to the tree");
+                if (v != root && parent[v] < 0)
+                    throw new IllegalStateException("node " + v + " is not attached to the tree");
                 if (parent[v] >= 0) count[parent[v] + 1]++;
             }
             for (int k = 1; k <= nodes; k++) count[k] += count[k - 1];
@@ -380,7 +381,8 @@ public final class SumTree {
                 if (count[v] + pos[v] < count[v + 1]) {
                     stack[sp++] = kids[count[v] + pos[v]++];
                 } else {
-                    if (count[v + 1] - count[v] < 2) throw new IllegalStateException("inner node " + v + " has fewer than two children");
+                    if (count[v + 1] - count[v] < 2)
+                        throw new IllegalStateException("inner node " + v + " has fewer than two children");
                     newId[v] = next++;
                     sp--;
                 }

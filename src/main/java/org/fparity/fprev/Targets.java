@@ -23,11 +23,14 @@ public final class Targets {
         if (spec.startsWith("lca.")) return LcaOracleTarget.of(spec);
         if (spec.startsWith("numpy.")) {
             String op = spec.substring(6);
-            if (!op.matches("sum|dot|matvec|matmul")) throw new FparityError("unknown numpy target '" + spec + "' (known: numpy.sum, numpy.dot, numpy.matvec, numpy.matmul)");
+            if (!op.matches("sum|dot|matvec|matmul"))
+                throw new FparityError("unknown numpy target '" + spec
+                        + "' (known: numpy.sum, numpy.dot, numpy.matvec, numpy.matmul)");
             return ProcessTarget.numpy(op, p, o.threads());
         }
         if (spec.startsWith("c.")) return CompiledTargets.c(spec, p, o.kernel(), o.cflags());
-        if (spec.equals("opencl") || spec.equals("opencl.pocl")) return CompiledTargets.opencl(spec, p, o.kernel(), o.localSize());
+        if (spec.equals("opencl") || spec.equals("opencl.pocl"))
+            return CompiledTargets.opencl(spec, p, o.kernel(), o.localSize());
         if (spec.startsWith("tc.")) {
             if (p != Precision.FP16) throw new FparityError(spec + " multiplies float16 inputs; use --dtype float16");
             return TensorCoreTarget.of(spec);

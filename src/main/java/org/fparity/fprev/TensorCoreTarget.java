@@ -13,7 +13,9 @@ import org.fparity.ir.Precision;
 public final class TensorCoreTarget implements SumTarget {
     /** The architectures the paper distinguishes; fraction bits and output rounding are emulation parameters. */
     public enum Arch {
-        VOLTA(4, 24), AMPERE(8, 25), HOPPER(16, 25);
+        VOLTA(4, 24),
+        AMPERE(8, 25),
+        HOPPER(16, 25);
 
         final int k;
         final int fractionBits;
@@ -52,7 +54,8 @@ public final class TensorCoreTarget implements SumTarget {
             } catch (NumberFormatException e) {
                 bits = -1;
             }
-            if (bits < 11 || bits > 40) throw new FparityError("tensor-core alignment bits must be 11..40, not '" + parts[1] + "'");
+            if (bits < 11 || bits > 40)
+                throw new FparityError("tensor-core alignment bits must be 11..40, not '" + parts[1] + "'");
         }
         return new TensorCoreTarget(a, bits, true, 2, 2);
     }
@@ -97,7 +100,8 @@ public final class TensorCoreTarget implements SumTarget {
                 for (int lo = 0; lo < n; lo += arch.k) {
                     int hi = Math.min(n, lo + arch.k);
                     terms[0] = acc;
-                    for (int k = lo; k < hi; k++) terms[1 + k - lo] = a[r * n + k] * b[k * cols + c]; // exact: 11x11 bits
+                    for (int k = lo; k < hi; k++)
+                        terms[1 + k - lo] = a[r * n + k] * b[k * cols + c]; // exact: 11x11 bits
                     acc = fused.sum(terms, 1 + hi - lo);
                 }
                 d[r * cols + c] = acc;

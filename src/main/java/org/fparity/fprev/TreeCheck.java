@@ -11,9 +11,11 @@ final class TreeCheck {
             int i = prober.loggedI(k), j = prober.loggedJ(k), l = prober.loggedL(k);
             int size = lca.size(i, j);
             if (size != l) {
-                throw new NotOrdinarySummation(target, "probe (" + i + "," + j + ") read " + l
-                        + " leaves, but the only tree the other readings allow has " + size
-                        + " there: no summation tree fits all readings");
+                throw new NotOrdinarySummation(
+                        target,
+                        "probe (" + i + "," + j + ") read " + l
+                                + " leaves, but the only tree the other readings allow has " + size
+                                + " there: no summation tree fits all readings");
             }
         }
     }

@@ -40,7 +40,8 @@ public final class TreeDiff {
                 if (na.length() > 120) na = na.substring(0, 117) + "...";
                 if (nb.length() > 120) nb = nb.substring(0, 117) + "...";
             }
-            regions.computeIfAbsent(na + " in " + nameA + ", " + nb + " in " + nameB, k -> new ArrayList<>()).add(TreeShapes.range(a, u));
+            regions.computeIfAbsent(na + " in " + nameA + ", " + nb + " in " + nameB, k -> new ArrayList<>())
+                    .add(TreeShapes.range(a, u));
             found++;
         }
         for (var e : regions.entrySet()) {

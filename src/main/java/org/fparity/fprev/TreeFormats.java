@@ -9,7 +9,12 @@ public final class TreeFormats {
     /** {"n":…,"tree":"canonical","root":…,"nodes":[{"id":…,"children":[…]},…]} with inner nodes in bottom-up order. */
     public static String json(SumTree t) {
         StringBuilder sb = new StringBuilder();
-        sb.append("{\"n\":").append(t.n()).append(",\"tree\":\"").append(t.canonical()).append("\",\"root\":").append(t.root());
+        sb.append("{\"n\":")
+                .append(t.n())
+                .append(",\"tree\":\"")
+                .append(t.canonical())
+                .append("\",\"root\":")
+                .append(t.root());
         sb.append(",\"nodes\":[");
         for (int v = t.n(); v < t.nodeCount(); v++) {
             if (v > t.n()) sb.append(',');
@@ -26,10 +31,12 @@ public final class TreeFormats {
     /** Graphviz DOT as FPRev prints it: leaves {@code #i}, inner nodes {@code +}, edges child to parent. */
     public static String dot(SumTree t) {
         StringBuilder sb = new StringBuilder("digraph {\n");
-        for (int v = 0; v < t.n(); v++) sb.append("  ").append(v).append(" [label=\"#").append(v).append("\"]\n");
+        for (int v = 0; v < t.n(); v++)
+            sb.append("  ").append(v).append(" [label=\"#").append(v).append("\"]\n");
         for (int v = t.n(); v < t.nodeCount(); v++) sb.append("  ").append(v).append(" [label=\"+\"]\n");
         for (int v = 0; v < t.nodeCount(); v++) {
-            if (t.parent(v) >= 0) sb.append("  ").append(v).append(" -> ").append(t.parent(v)).append('\n');
+            if (t.parent(v) >= 0)
+                sb.append("  ").append(v).append(" -> ").append(t.parent(v)).append('\n');
         }
         return sb.append("}\n").toString();
     }
@@ -56,15 +63,24 @@ public final class TreeFormats {
         double width = 40 + (n - 1) * dx, height = 60 + maxDepth * dy;
         boolean labels = n <= 128;
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT,
+        sb.append(String.format(
+                Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">%n",
-                width, height, width, height));
+                width,
+                height,
+                width,
+                height));
         sb.append("<title>").append(escape(title)).append("</title>\n<g stroke=\"#555\" stroke-width=\"1\">\n");
         for (int v = 0; v < nodes; v++) {
             int p = t.parent(v);
             if (p < 0) continue;
-            sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>%n",
-                    x[v], 30 + depth[v] * dy, x[p], 30 + depth[p] * dy));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>%n",
+                    x[v],
+                    30 + depth[v] * dy,
+                    x[p],
+                    30 + depth[p] * dy));
         }
         sb.append("</g>\n<g font-family=\"sans-serif\" font-size=\"9\" text-anchor=\"middle\">\n");
         for (int v = 0; v < nodes; v++) {
@@ -72,9 +88,19 @@ public final class TreeFormats {
             boolean leaf = t.isLeaf(v);
             String fill = leaf ? "#dbe9f6" : t.childCount(v) > 2 ? "#f6d9b8" : "#ffffff";
             double r = labels ? 8 : 1.5;
-            sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#333\"/>%n", cx, cy, r, fill));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#333\"/>%n",
+                    cx,
+                    cy,
+                    r,
+                    fill));
             if (labels) {
-                sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\">%s</text>%n", cx, cy + 3,
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "<text x=\"%.1f\" y=\"%.1f\">%s</text>%n",
+                        cx,
+                        cy + 3,
                         leaf ? Integer.toString(v) : "+"));
             }
         }

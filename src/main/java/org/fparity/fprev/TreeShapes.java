@@ -54,7 +54,8 @@ public final class TreeShapes {
             return null;
         }
         if ((!filter || a01 == 2 && lca.size(1, 2) == 3) && t.equals(Shapes.sequential(n))) return "sequential";
-        if ((!filter || a01 == n && lca.size(n - 2, n - 1) == 2) && t.equals(Shapes.reverse(n))) return "reverse sequential";
+        if ((!filter || a01 == n && lca.size(n - 2, n - 1) == 2) && t.equals(Shapes.reverse(n)))
+            return "reverse sequential";
         if ((!filter || a01 == 2) && t.equals(Shapes.pairwise(n))) return "pairwise";
         for (int k : WIDTHS) {
             if (k >= n) break;
@@ -69,7 +70,9 @@ public final class TreeShapes {
         for (int k : new int[] {2, 4, 8, 16, 32, 64, 128, 256}) {
             if (k / 2 >= n) break;
             // lane 0 starts with 0 + k, and the halving first adds lane k/2 to lane 0
-            if (filter && (k < n && lca.size(0, k) != 2 || lca.size(0, k / 2) != laneSize(n, k, 0) + laneSize(n, k, k / 2))) continue;
+            if (filter
+                    && (k < n && lca.size(0, k) != 2
+                            || lca.size(0, k / 2) != laneSize(n, k, 0) + laneSize(n, k, k / 2))) continue;
             if (t.equals(Shapes.stridedHalving(n, k))) return k + "-lane strided + halving";
         }
         for (int b = 2; b <= Math.min(4096, n / 2); b *= 2) {
@@ -94,7 +97,8 @@ public final class TreeShapes {
         Lca lca = new Lca(t);
         // the smallest other leaf in the first addition leaf 0 takes part in
         int p0 = t.parent(0), partner0 = Integer.MAX_VALUE;
-        for (int c = 0; p0 >= 0 && c < t.childCount(p0); c++) if (t.child(p0, c) != 0) partner0 = Math.min(partner0, t.minLeaf(t.child(p0, c)));
+        for (int c = 0; p0 >= 0 && c < t.childCount(p0); c++)
+            if (t.child(p0, c) != 0) partner0 = Math.min(partner0, t.minLeaf(t.child(p0, c)));
         if (partner0 == Integer.MAX_VALUE) partner0 = 0;
         for (int k = Math.min(512, n / 2); k >= 2; k--) {
             // lanes 0 and 1 are subtrees of ceil((n - r) / k) leaves holding r and r + k: checked before the whole test
@@ -208,7 +212,8 @@ public final class TreeShapes {
         if (l.length == 1) return "leaf " + l[0];
         if (l[l.length - 1] - l[0] == l.length - 1) return "leaves " + l[0] + "\u2013" + l[l.length - 1];
         StringBuilder sb = new StringBuilder("leaves {");
-        for (int k = 0; k < Math.min(6, l.length); k++) sb.append(k > 0 ? "," : "").append(l[k]);
+        for (int k = 0; k < Math.min(6, l.length); k++)
+            sb.append(k > 0 ? "," : "").append(l[k]);
         if (l.length > 6) sb.append(",\u2026 ").append(l.length).append(" in all");
         return sb.append('}').toString();
     }
@@ -254,7 +259,11 @@ public final class TreeShapes {
             int u = inner[k], w = b.node();
             for (int c = 0; c < t.childCount(u); c++) {
                 int x = t.child(u, c);
-                b.adopt(w, t.isLeaf(x) ? Arrays.binarySearch(leaves, x) : innerId[Arrays.binarySearch(inner, 0, count, x)]);
+                b.adopt(
+                        w,
+                        t.isLeaf(x)
+                                ? Arrays.binarySearch(leaves, x)
+                                : innerId[Arrays.binarySearch(inner, 0, count, x)]);
             }
             innerId[k] = w;
         }

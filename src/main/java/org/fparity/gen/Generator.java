@@ -62,7 +62,8 @@ public final class Generator {
         if (count < 0) throw new IllegalArgumentException("count must be >= 0");
         // A multiply-add of the seed is SplittableRandom's own step (and split() consumes two), so nearby seeds walked
         // the same states; a full avalanche hash of (seed, precision) makes every seed an unrelated starting point.
-        SplittableRandom master = new SplittableRandom(mix64(mix64(seed) ^ (precision == Precision.FP32 ? 0x5bd1e995L : 0x27d4eb2dL)));
+        SplittableRandom master =
+                new SplittableRandom(mix64(mix64(seed) ^ (precision == Precision.FP32 ? 0x5bd1e995L : 0x27d4eb2dL)));
         Set<Long> seen = new HashSet<>();
         long limit = 50L * count + 1000;
         return new java.util.Iterator<>() {
@@ -79,7 +80,8 @@ public final class Generator {
                 if (made >= count) throw new java.util.NoSuchElementException();
                 while (true) {
                     if (++attempts > limit) {
-                        throw new IllegalStateException("the grammar yields too few distinct programs: " + made + " after " + limit + " attempts");
+                        throw new IllegalStateException("the grammar yields too few distinct programs: " + made
+                                + " after " + limit + " attempts");
                     }
                     Program p = new One(master.split(), precision).program();
                     if (seen.add(Long.parseUnsignedLong(p.id(), 16))) {
@@ -123,7 +125,9 @@ public final class Generator {
         Program program() {
             temps.push(new ArrayList<>());
             List<Stmt> body = block(0, g.topMin(), g.topMax());
-            if (!(body.getLast() instanceof Stmt.Assign a && a.target() instanceof Expr.Var v && v.name().equals(Param.COMP))) {
+            if (!(body.getLast() instanceof Stmt.Assign a
+                    && a.target() instanceof Expr.Var v
+                    && v.name().equals(Param.COMP))) {
                 body.add(new Stmt.Assign(new Expr.Var(Param.COMP), Stmt.AssignOp.ADD, topExpr()));
             }
             temps.pop();
@@ -148,15 +152,20 @@ public final class Generator {
 
         private Stmt stmt(int level) {
             Grammar.StmtKind kind = g.statements().pick(r);
-            if (++statements >= MAX_STATEMENTS && (kind == Grammar.StmtKind.IF || kind == Grammar.StmtKind.FOR)) kind = Grammar.StmtKind.ASSIGN;
-            if ((kind == Grammar.StmtKind.IF || kind == Grammar.StmtKind.FOR) && level >= g.maxNesting()) kind = Grammar.StmtKind.ASSIGN;
+            if (++statements >= MAX_STATEMENTS && (kind == Grammar.StmtKind.IF || kind == Grammar.StmtKind.FOR))
+                kind = Grammar.StmtKind.ASSIGN;
+            if ((kind == Grammar.StmtKind.IF || kind == Grammar.StmtKind.FOR) && level >= g.maxNesting())
+                kind = Grammar.StmtKind.ASSIGN;
             if (kind == Grammar.StmtKind.FOR && loops.size() >= g.maxLoopNesting()) kind = Grammar.StmtKind.ASSIGN;
             if (kind == Grammar.StmtKind.FOR && !canAddParam() && intParams.isEmpty()) kind = Grammar.StmtKind.ASSIGN;
-            if (kind == Grammar.StmtKind.ARRAY_STORE && !canAddParam() && arrays.isEmpty()) kind = Grammar.StmtKind.ASSIGN;
+            if (kind == Grammar.StmtKind.ARRAY_STORE && !canAddParam() && arrays.isEmpty())
+                kind = Grammar.StmtKind.ASSIGN;
             return switch (kind) {
                 case ASSIGN -> {
                     List<String> visible = visibleTemps();
-                    String target = visible.isEmpty() || r.nextDouble() < 0.8 ? Param.COMP : visible.get(r.nextInt(visible.size()));
+                    String target = visible.isEmpty() || r.nextDouble() < 0.8
+                            ? Param.COMP
+                            : visible.get(r.nextInt(visible.size()));
                     yield new Stmt.Assign(new Expr.Var(target), g.assignOps().pick(r), topExpr());
                 }
                 case DECL -> {
@@ -195,8 +204,10 @@ public final class Generator {
                 Cond b = cond(terms - left);
                 c = x < g.andProbability() ? new Cond.And(a, b) : new Cond.Or(a, b);
             } else {
-                Expr left = r.nextDouble() < g.compLeftProbability() ? new Expr.Var(Param.COMP) : expr(r.nextInt(0, 3), 1);
-                c = new Cond.Cmp(g.comparisons().pick(r), left, expr(r.nextInt(0, Math.max(1, g.maxOperators()) + 1), 1));
+                Expr left =
+                        r.nextDouble() < g.compLeftProbability() ? new Expr.Var(Param.COMP) : expr(r.nextInt(0, 3), 1);
+                c = new Cond.Cmp(
+                        g.comparisons().pick(r), left, expr(r.nextInt(0, Math.max(1, g.maxOperators()) + 1), 1));
             }
             if (r.nextDouble() < g.notProbability()) c = new Cond.Not(c);
             return c;
@@ -259,9 +270,11 @@ public final class Generator {
         }
 
         private Expr.Elem element() {
-            // drawn only when the grammar asks for element-wise arrays, so older grammars give the programs they always gave
+            // drawn only when the grammar asks for element-wise arrays, so older grammars give the programs they always
+            // gave
             Param.Kind kind = Param.Kind.FP_ARRAY;
-            if (g.elementwiseArrayProbability() > 0 && r.nextDouble() < g.elementwiseArrayProbability()) kind = Param.Kind.FP_ELEMENTS;
+            if (g.elementwiseArrayProbability() > 0 && r.nextDouble() < g.elementwiseArrayProbability())
+                kind = Param.Kind.FP_ELEMENTS;
             String a = pickOrNew(arrays, kind);
             Index idx;
             if (!loops.isEmpty() && r.nextDouble() < 0.85) {

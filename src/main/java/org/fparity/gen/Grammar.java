@@ -30,29 +30,57 @@ import org.fparity.util.Hashes;
 public record Grammar(
         String source,
         String sha256,
-        int topMin, int topMax, int blockMin, int blockMax, int maxNesting, int arrayLength, int maxParams,
+        int topMin,
+        int topMax,
+        int blockMin,
+        int blockMax,
+        int maxNesting,
+        int arrayLength,
+        int maxParams,
         Weighted<StmtKind> statements,
         Weighted<Stmt.AssignOp> assignOps,
-        int maxOperators, int maxDepth, double parenProbability, double negProbability, double mathCallProbability,
+        int maxOperators,
+        int maxDepth,
+        double parenProbability,
+        double negProbability,
+        double mathCallProbability,
         double mathArgLiteralProbability,
         Weighted<Expr.BinOp> operators,
         Weighted<Leaf> leaves,
         double parameterReuseProbability,
         Weighted<Cond.CmpOp> comparisons,
-        double compLeftProbability, double andProbability, double orProbability, double notProbability, int maxTerms,
+        double compLeftProbability,
+        double andProbability,
+        double orProbability,
+        double notProbability,
+        int maxTerms,
         double elseProbability,
-        int boundMin, int boundMax, int maxLoopNesting,
+        int boundMin,
+        int boundMax,
+        int maxLoopNesting,
         Weighted<MathFn> mathFunctions,
-        int ldexpMin, int ldexpMax,
+        int ldexpMin,
+        int ldexpMax,
         Weighted<ValueClass> literalClasses,
         Weighted<ValueClass> inputClasses,
         double elementwiseArrayProbability) {
 
     /** Statement kinds a block draws from. */
-    public enum StmtKind { ASSIGN, DECL, IF, FOR, ARRAY_STORE }
+    public enum StmtKind {
+        ASSIGN,
+        DECL,
+        IF,
+        FOR,
+        ARRAY_STORE
+    }
 
     /** What an expression leaf can be. */
-    public enum Leaf { LITERAL, PARAMETER, LOCAL, ARRAY_ELEMENT }
+    public enum Leaf {
+        LITERAL,
+        PARAMETER,
+        LOCAL,
+        ARRAY_ELEMENT
+    }
 
     public static final String DEFAULT_RESOURCE = "/grammar/varity.json";
 
@@ -97,11 +125,42 @@ public record Grammar(
             Double x = mathFunctions.weights().get(f);
             if (allowed.contains(f)) w.put(f, x == null || x == 0 ? 1.0 : x);
         }
-        return new Grammar(source + " (math: " + allowed.size() + " functions)", sha256, topMin, topMax, blockMin, blockMax,
-                maxNesting, arrayLength, maxParams, statements, assignOps, maxOperators, maxDepth, parenProbability,
-                negProbability, w.isEmpty() ? 0 : mathCallProbability, mathArgLiteralProbability, operators, leaves,
-                parameterReuseProbability, comparisons, compLeftProbability, andProbability, orProbability, notProbability,
-                maxTerms, elseProbability, boundMin, boundMax, maxLoopNesting, new Weighted<>(w), ldexpMin, ldexpMax, literalClasses, inputClasses,
+        return new Grammar(
+                source + " (math: " + allowed.size() + " functions)",
+                sha256,
+                topMin,
+                topMax,
+                blockMin,
+                blockMax,
+                maxNesting,
+                arrayLength,
+                maxParams,
+                statements,
+                assignOps,
+                maxOperators,
+                maxDepth,
+                parenProbability,
+                negProbability,
+                w.isEmpty() ? 0 : mathCallProbability,
+                mathArgLiteralProbability,
+                operators,
+                leaves,
+                parameterReuseProbability,
+                comparisons,
+                compLeftProbability,
+                andProbability,
+                orProbability,
+                notProbability,
+                maxTerms,
+                elseProbability,
+                boundMin,
+                boundMax,
+                maxLoopNesting,
+                new Weighted<>(w),
+                ldexpMin,
+                ldexpMax,
+                literalClasses,
+                inputClasses,
                 elementwiseArrayProbability);
     }
 
@@ -115,89 +174,205 @@ public record Grammar(
         }
 
         Grammar read(ObjectNode root) {
-            keys(root, "", "schema", "description", "program", "statements", "assignOps", "expressions", "operators", "leaves",
-                    "parameterReuseProbability", "conditions", "loops", "mathFunctions", "ldexpExponent", "literalClasses", "inputClasses");
+            keys(
+                    root,
+                    "",
+                    "schema",
+                    "description",
+                    "program",
+                    "statements",
+                    "assignOps",
+                    "expressions",
+                    "operators",
+                    "leaves",
+                    "parameterReuseProbability",
+                    "conditions",
+                    "loops",
+                    "mathFunctions",
+                    "ldexpExponent",
+                    "literalClasses",
+                    "inputClasses");
             int schema = root.path("schema").asInt(1);
             if (schema != 1) throw err("schema", "unsupported schema " + schema + " (this fparity reads schema 1)");
             ObjectNode prog = obj(root, "program");
-            keys(prog, "program.", "topLevelStatements", "blockStatements", "maxNesting", "arrayLength", "maxParams",
+            keys(
+                    prog,
+                    "program.",
+                    "topLevelStatements",
+                    "blockStatements",
+                    "maxNesting",
+                    "arrayLength",
+                    "maxParams",
                     "elementwiseArrayProbability");
             int[] top = range(prog, "program.topLevelStatements", 1, 50);
             int[] blk = range(prog, "program.blockStatements", 1, 50);
             int maxNesting = integer(prog, "program.maxNesting", 0, 8);
             int arrayLength = integer(prog, "program.arrayLength", 1, 4096);
             int maxParams = integer(prog, "program.maxParams", 2, 500);
-            Weighted<StmtKind> stmts = weights(obj(root, "statements"), "statements", Map.of(
-                    "assign", StmtKind.ASSIGN, "decl", StmtKind.DECL, "if", StmtKind.IF, "for", StmtKind.FOR,
-                    "arrayStore", StmtKind.ARRAY_STORE)::get, "assign, decl, if, for, arrayStore");
-            if (stmts.weights().getOrDefault(StmtKind.ASSIGN, 0.0) <= 0) throw err("statements.assign", "must be > 0 (comp must be assigned)");
-            Weighted<Stmt.AssignOp> aops = weights(obj(root, "assignOps"), "assignOps", s -> {
-                try {
-                    return Stmt.AssignOp.bySymbol(s);
-                } catch (IllegalArgumentException e) {
-                    return null;
-                }
-            }, "= += -= *= /=");
+            Weighted<StmtKind> stmts = weights(
+                    obj(root, "statements"),
+                    "statements",
+                    Map.of(
+                            "assign",
+                            StmtKind.ASSIGN,
+                            "decl",
+                            StmtKind.DECL,
+                            "if",
+                            StmtKind.IF,
+                            "for",
+                            StmtKind.FOR,
+                            "arrayStore",
+                            StmtKind.ARRAY_STORE)::get,
+                    "assign, decl, if, for, arrayStore");
+            if (stmts.weights().getOrDefault(StmtKind.ASSIGN, 0.0) <= 0)
+                throw err("statements.assign", "must be > 0 (comp must be assigned)");
+            Weighted<Stmt.AssignOp> aops = weights(
+                    obj(root, "assignOps"),
+                    "assignOps",
+                    s -> {
+                        try {
+                            return Stmt.AssignOp.bySymbol(s);
+                        } catch (IllegalArgumentException e) {
+                            return null;
+                        }
+                    },
+                    "= += -= *= /=");
             nonEmpty(aops, "assignOps");
             ObjectNode ex = obj(root, "expressions");
-            keys(ex, "expressions.", "maxOperators", "maxDepth", "parenProbability", "negProbability", "mathCallProbability",
+            keys(
+                    ex,
+                    "expressions.",
+                    "maxOperators",
+                    "maxDepth",
+                    "parenProbability",
+                    "negProbability",
+                    "mathCallProbability",
                     "mathArgLiteralProbability");
-            Weighted<Expr.BinOp> ops = weights(obj(root, "operators"), "operators", s -> {
-                try {
-                    return Expr.BinOp.bySymbol(s);
-                } catch (IllegalArgumentException e) {
-                    return null;
-                }
-            }, "+ - * /");
+            Weighted<Expr.BinOp> ops = weights(
+                    obj(root, "operators"),
+                    "operators",
+                    s -> {
+                        try {
+                            return Expr.BinOp.bySymbol(s);
+                        } catch (IllegalArgumentException e) {
+                            return null;
+                        }
+                    },
+                    "+ - * /");
             nonEmpty(ops, "operators");
-            Weighted<Leaf> leaves = weights(obj(root, "leaves"), "leaves", Map.of("literal", Leaf.LITERAL, "parameter", Leaf.PARAMETER,
-                    "local", Leaf.LOCAL, "arrayElement", Leaf.ARRAY_ELEMENT)::get, "literal, parameter, local, arrayElement");
-            if (leaves.weights().getOrDefault(Leaf.LITERAL, 0.0) + leaves.weights().getOrDefault(Leaf.PARAMETER, 0.0) <= 0) {
+            Weighted<Leaf> leaves = weights(
+                    obj(root, "leaves"),
+                    "leaves",
+                    Map.of(
+                            "literal",
+                            Leaf.LITERAL,
+                            "parameter",
+                            Leaf.PARAMETER,
+                            "local",
+                            Leaf.LOCAL,
+                            "arrayElement",
+                            Leaf.ARRAY_ELEMENT)::get,
+                    "literal, parameter, local, arrayElement");
+            if (leaves.weights().getOrDefault(Leaf.LITERAL, 0.0)
+                            + leaves.weights().getOrDefault(Leaf.PARAMETER, 0.0)
+                    <= 0) {
                 throw err("leaves", "literal or parameter must have a positive weight");
             }
             ObjectNode co = obj(root, "conditions");
-            keys(co, "conditions.", "comparisons", "compLeftProbability", "andProbability", "orProbability", "notProbability",
-                    "maxTerms", "elseProbability");
-            Weighted<Cond.CmpOp> cmps = weights(obj(co, "comparisons"), "conditions.comparisons", s -> {
-                try {
-                    return Cond.CmpOp.bySymbol(s);
-                } catch (IllegalArgumentException e) {
-                    return null;
-                }
-            }, "== != < <= > >=");
+            keys(
+                    co,
+                    "conditions.",
+                    "comparisons",
+                    "compLeftProbability",
+                    "andProbability",
+                    "orProbability",
+                    "notProbability",
+                    "maxTerms",
+                    "elseProbability");
+            Weighted<Cond.CmpOp> cmps = weights(
+                    obj(co, "comparisons"),
+                    "conditions.comparisons",
+                    s -> {
+                        try {
+                            return Cond.CmpOp.bySymbol(s);
+                        } catch (IllegalArgumentException e) {
+                            return null;
+                        }
+                    },
+                    "== != < <= > >=");
             nonEmpty(cmps, "conditions.comparisons");
             ObjectNode lo = obj(root, "loops");
             keys(lo, "loops.", "boundMin", "boundMax", "maxNesting");
             int bmin = integer(lo, "loops.boundMin", 0, 4096);
             int bmax = integer(lo, "loops.boundMax", 0, 4096);
             if (bmin > bmax) throw err("loops.boundMin", "boundMin " + bmin + " > boundMax " + bmax);
-            if (bmax > arrayLength) throw err("loops.boundMax", "boundMax " + bmax + " exceeds program.arrayLength " + arrayLength + " (array indices must stay in range)");
+            if (bmax > arrayLength)
+                throw err(
+                        "loops.boundMax",
+                        "boundMax " + bmax + " exceeds program.arrayLength " + arrayLength
+                                + " (array indices must stay in range)");
             // How many for loops may enclose one another (absent: as deep as program.maxNesting lets any block go).
             int maxLoopNesting = lo.has("maxNesting") ? integer(lo, "loops.maxNesting", 0, 8) : maxNesting;
-            Weighted<MathFn> fns = weights(obj(root, "mathFunctions"), "mathFunctions", s -> MathFn.byName(s).orElse(null), "the functions of the IR's math table");
+            Weighted<MathFn> fns = weights(
+                    obj(root, "mathFunctions"),
+                    "mathFunctions",
+                    s -> MathFn.byName(s).orElse(null),
+                    "the functions of the IR's math table");
             int[] ldexp = root.has("ldexpExponent") ? range(root, "ldexpExponent", -1074, 1074) : new int[] {-8, 8};
             Weighted<ValueClass> lits = classes(root, "literalClasses");
             Weighted<ValueClass> ins = classes(root, "inputClasses");
             String sha = Hashes.sha256Hex(text);
-            return new Grammar(source, sha, top[0], top[1], blk[0], blk[1], maxNesting, arrayLength, maxParams, stmts, aops,
-                    integer(ex, "expressions.maxOperators", 0, 64), integer(ex, "expressions.maxDepth", 0, 32),
-                    prob(ex, "expressions.parenProbability"), prob(ex, "expressions.negProbability"),
-                    prob(ex, "expressions.mathCallProbability"), prob(ex, "expressions.mathArgLiteralProbability"),
-                    ops, leaves, prob(root, "parameterReuseProbability"), cmps, prob(co, "conditions.compLeftProbability"),
-                    prob(co, "conditions.andProbability"), prob(co, "conditions.orProbability"), prob(co, "conditions.notProbability"),
-                    integer(co, "conditions.maxTerms", 1, 16), prob(co, "conditions.elseProbability"), bmin, bmax, maxLoopNesting, fns,
-                    ldexp[0], ldexp[1], lits, ins,
+            return new Grammar(
+                    source,
+                    sha,
+                    top[0],
+                    top[1],
+                    blk[0],
+                    blk[1],
+                    maxNesting,
+                    arrayLength,
+                    maxParams,
+                    stmts,
+                    aops,
+                    integer(ex, "expressions.maxOperators", 0, 64),
+                    integer(ex, "expressions.maxDepth", 0, 32),
+                    prob(ex, "expressions.parenProbability"),
+                    prob(ex, "expressions.negProbability"),
+                    prob(ex, "expressions.mathCallProbability"),
+                    prob(ex, "expressions.mathArgLiteralProbability"),
+                    ops,
+                    leaves,
+                    prob(root, "parameterReuseProbability"),
+                    cmps,
+                    prob(co, "conditions.compLeftProbability"),
+                    prob(co, "conditions.andProbability"),
+                    prob(co, "conditions.orProbability"),
+                    prob(co, "conditions.notProbability"),
+                    integer(co, "conditions.maxTerms", 1, 16),
+                    prob(co, "conditions.elseProbability"),
+                    bmin,
+                    bmax,
+                    maxLoopNesting,
+                    fns,
+                    ldexp[0],
+                    ldexp[1],
+                    lits,
+                    ins,
                     prog.has("elementwiseArrayProbability") ? prob(prog, "program.elementwiseArrayProbability") : 0);
         }
 
         private Weighted<ValueClass> classes(ObjectNode root, String key) {
-            Weighted<ValueClass> w = weights(obj(root, key), key, s -> {
-                try {
-                    return ValueClass.byKey(s);
-                } catch (IllegalArgumentException e) {
-                    return null;
-                }
-            }, "ordinary, normal, subnormal, almostOverflow, almostUnderflow, zero");
+            Weighted<ValueClass> w = weights(
+                    obj(root, key),
+                    key,
+                    s -> {
+                        try {
+                            return ValueClass.byKey(s);
+                        } catch (IllegalArgumentException e) {
+                            return null;
+                        }
+                    },
+                    "ordinary, normal, subnormal, almostOverflow, almostUnderflow, zero");
             nonEmpty(w, key);
             return w;
         }
@@ -225,7 +400,8 @@ public record Grammar(
                 if (t == null) throw err(key + "." + e.getKey(), "unknown name (known: " + known + ")");
                 if (!e.getValue().isNumber()) throw err(key + "." + e.getKey(), "weight must be a number");
                 double w = e.getValue().asDouble();
-                if (w < 0 || !Double.isFinite(w)) throw err(key + "." + e.getKey(), "weight must be >= 0, is " + e.getValue());
+                if (w < 0 || !Double.isFinite(w))
+                    throw err(key + "." + e.getKey(), "weight must be >= 0, is " + e.getValue());
                 m.put(t, w);
             }
             return new Weighted<>(m);
@@ -256,12 +432,16 @@ public record Grammar(
         private int[] range(JsonNode node, String path, int min, int max) {
             JsonNode n = node.get(last(path));
             if (n == null) throw err(path, "missing");
-            if (!n.isArray() || n.size() != 2 || !n.get(0).isIntegralNumber() || !n.get(1).isIntegralNumber()) {
+            if (!n.isArray()
+                    || n.size() != 2
+                    || !n.get(0).isIntegralNumber()
+                    || !n.get(1).isIntegralNumber()) {
                 throw err(path, "must be [min, max] integers");
             }
             int a = n.get(0).asInt();
             int b = n.get(1).asInt();
-            if (a > b || a < min || b > max) throw err(path, "range [" + a + ", " + b + "] not within " + min + ".." + max + " or reversed");
+            if (a > b || a < min || b > max)
+                throw err(path, "range [" + a + ", " + b + "] not within " + min + ".." + max + " or reversed");
             return new int[] {a, b};
         }
 
@@ -273,6 +453,4 @@ public record Grammar(
             return new FparityError(source + ": " + key + ": " + msg);
         }
     }
-
-
 }

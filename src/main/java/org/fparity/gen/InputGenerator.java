@@ -29,7 +29,8 @@ public final class InputGenerator {
     public record Drawn(Input input, List<ValueClass> classes) {}
 
     public List<Drawn> drawn(Program p, int count) {
-        SplittableRandom r = new SplittableRandom(Generator.mix64(Generator.mix64(seed) ^ Long.parseUnsignedLong(p.id(), 16)));
+        SplittableRandom r =
+                new SplittableRandom(Generator.mix64(Generator.mix64(seed) ^ Long.parseUnsignedLong(p.id(), 16)));
         List<Drawn> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
             List<String> toks = new ArrayList<>(p.params().size());

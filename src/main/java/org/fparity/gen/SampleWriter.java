@@ -38,7 +38,13 @@ public final class SampleWriter {
     }
 
     /** Writes the sample to {@code out}; {@code extra} may write more files into the (temporary) folder. */
-    public static void write(Path out, Grammar grammar, long seed, List<Entry> entries, String version, BiConsumer<Path, List<Entry>> extra) {
+    public static void write(
+            Path out,
+            Grammar grammar,
+            long seed,
+            List<Entry> entries,
+            String version,
+            BiConsumer<Path, List<Entry>> extra) {
         Path target = out.toAbsolutePath().normalize();
         if (Files.exists(target)) {
             try (Stream<Path> s = Files.list(target)) {
@@ -53,7 +59,8 @@ public final class SampleWriter {
             Files.createDirectories(parent);
             tmp = Files.createTempDirectory(parent, "." + target.getFileName() + ".");
         } catch (IOException e) {
-            throw new FparityError(out + ": cannot create output folder (" + reason(e) + ")", org.fparity.ExitCode.IO_FAILURE, e);
+            throw new FparityError(
+                    out + ": cannot create output folder (" + reason(e) + ")", org.fparity.ExitCode.IO_FAILURE, e);
         }
         try {
             Map<String, Object> manifest = new LinkedHashMap<>();

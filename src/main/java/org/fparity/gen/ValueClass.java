@@ -29,7 +29,8 @@ public enum ValueClass {
 
     public static ValueClass byKey(String k) {
         for (ValueClass c : values()) if (c.key.equals(k)) return c;
-        throw new IllegalArgumentException("unknown value class '" + k + "' (expected ordinary, normal, subnormal, almostOverflow, almostUnderflow, zero)");
+        throw new IllegalArgumentException("unknown value class '" + k
+                + "' (expected ordinary, normal, subnormal, almostOverflow, almostUnderflow, zero)");
     }
 
     /** Draws a value of this class, exactly representable in the precision. */
@@ -55,8 +56,10 @@ public enum ValueClass {
     private static double decimal(SplittableRandom r, int exp10, boolean fp32) {
         int d = r.nextInt(10000);
         String s = "1." + (d < 1000 ? (d < 100 ? (d < 10 ? "000" : "00") : "0") : "") + d + "E" + exp10;
-        double v = org.fparity.ir.HexFloat.parse(s, fp32 ? org.fparity.ir.Precision.FP32 : org.fparity.ir.Precision.FP64);
-        if (v == 0 || Double.isInfinite(v)) return fp32 ? Float.MIN_VALUE : Double.MIN_VALUE; // never leave the class's range
+        double v =
+                org.fparity.ir.HexFloat.parse(s, fp32 ? org.fparity.ir.Precision.FP32 : org.fparity.ir.Precision.FP64);
+        if (v == 0 || Double.isInfinite(v))
+            return fp32 ? Float.MIN_VALUE : Double.MIN_VALUE; // never leave the class's range
         return v;
     }
 }

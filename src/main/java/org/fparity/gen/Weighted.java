@@ -18,7 +18,8 @@ public final class Weighted<T> {
         List<Double> cum = new ArrayList<>();
         double total = 0;
         for (Map.Entry<T, Double> e : weights.entrySet()) {
-            if (e.getValue() < 0 || !Double.isFinite(e.getValue())) throw new IllegalArgumentException("weight of " + e.getKey() + " must be >= 0");
+            if (e.getValue() < 0 || !Double.isFinite(e.getValue()))
+                throw new IllegalArgumentException("weight of " + e.getKey() + " must be >= 0");
             this.weights.put(e.getKey(), e.getValue());
             if (e.getValue() == 0) continue;
             total += e.getValue();

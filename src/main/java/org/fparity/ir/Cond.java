@@ -22,7 +22,12 @@ public sealed interface Cond extends Node {
 
     /** The six IEEE comparisons (all false on NaN except {@code !=}). */
     enum CmpOp {
-        EQ("=="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">=");
+        EQ("=="),
+        NE("!="),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">=");
 
         private final String symbol;
 

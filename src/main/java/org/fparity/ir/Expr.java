@@ -24,7 +24,8 @@ public sealed interface Expr extends Node {
     /** A floating-point literal; for FP32 programs the value is exactly a float. Stored in JSON as a hex float. */
     record Lit(
             @JsonSerialize(using = HexFloat.Serializer.class) @JsonDeserialize(using = HexFloat.Deserializer.class)
-            double value) implements Expr {
+            double value)
+            implements Expr {
         @Override
         public boolean equals(Object o) {
             return o instanceof Lit l && Double.doubleToRawLongBits(l.value) == Double.doubleToRawLongBits(value);
@@ -67,7 +68,10 @@ public sealed interface Expr extends Node {
 
     /** The four arithmetic operators. */
     enum BinOp {
-        ADD("+", 1), SUB("-", 1), MUL("*", 2), DIV("/", 2);
+        ADD("+", 1),
+        SUB("-", 1),
+        MUL("*", 2),
+        DIV("/", 2);
 
         private final String symbol;
         private final int precedence;

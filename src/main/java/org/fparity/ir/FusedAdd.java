@@ -16,8 +16,14 @@ public record FusedAdd(Expr x, Expr y, Expr z, boolean negateX, boolean negateZ)
     public static FusedAdd of(Expr.Bin sum, boolean leftProduct) {
         Expr p = leftProduct ? sum.left() : sum.right();
         while (p instanceof Expr.Paren pe) p = pe.inner();
-        if (!(p instanceof Expr.Bin prod) || prod.op() != Expr.BinOp.MUL) throw new IllegalArgumentException("the fused operand is not a product: " + p);
+        if (!(p instanceof Expr.Bin prod) || prod.op() != Expr.BinOp.MUL)
+            throw new IllegalArgumentException("the fused operand is not a product: " + p);
         boolean sub = sum.op() == Expr.BinOp.SUB;
-        return new FusedAdd(prod.left(), prod.right(), leftProduct ? sum.right() : sum.left(), sub && !leftProduct, sub && leftProduct);
+        return new FusedAdd(
+                prod.left(),
+                prod.right(),
+                leftProduct ? sum.right() : sum.left(),
+                sub && !leftProduct,
+                sub && leftProduct);
     }
 }

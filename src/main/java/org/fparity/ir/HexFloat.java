@@ -84,7 +84,8 @@ public final class HexFloat {
                 if (q < to && (s.charAt(q) == '-' || s.charAt(q) == '+')) eneg = s.charAt(q++) == '-';
                 int e = 0;
                 int start = q;
-                for (; q < to && s.charAt(q) >= '0' && s.charAt(q) <= '9' && e < 100_000; q++) e = e * 10 + (s.charAt(q) - '0');
+                for (; q < to && s.charAt(q) >= '0' && s.charAt(q) <= '9' && e < 100_000; q++)
+                    e = e * 10 + (s.charAt(q) - '0');
                 if (q == to && q > start) {
                     double v = Math.scalb((double) mant, (eneg ? -e : e) - 4 * frac);
                     return neg ? -v : v;
@@ -97,6 +98,7 @@ public final class HexFloat {
     /** A hex float that names a value outside the precision asked for (more significant bits than it has). */
     public static final class NotRepresentable extends NumberFormatException {
         private static final long serialVersionUID = 1L;
+
         NotRepresentable(Precision p) {
             super("not a " + (p == Precision.FP32 ? "binary32" : p.id()) + " value");
         }
@@ -157,6 +159,7 @@ public final class HexFloat {
     /** Jackson: writes a double as its hex-float string. */
     public static final class Serializer extends StdSerializer<Double> {
         private static final long serialVersionUID = 1L;
+
         public Serializer() {
             super(Double.class);
         }
@@ -170,6 +173,7 @@ public final class HexFloat {
     /** Jackson: reads a hex-float (or decimal) string, or a plain JSON number. */
     public static final class Deserializer extends StdDeserializer<Double> {
         private static final long serialVersionUID = 1L;
+
         public Deserializer() {
             super(Double.class);
         }

@@ -59,7 +59,8 @@ public record Input(List<String> args) {
      */
     public static Input of(Program p, double... values) {
         if (values.length != p.params().size()) {
-            throw new IllegalArgumentException("program has " + p.params().size() + " parameters, got " + values.length + " values");
+            throw new IllegalArgumentException(
+                    "program has " + p.params().size() + " parameters, got " + values.length + " values");
         }
         List<String> toks = new ArrayList<>(values.length);
         for (int i = 0; i < values.length; i++) {

@@ -43,7 +43,10 @@ public enum MathFn {
     LDEXP("ldexp", J.LIB_KEEPS_TYPE, "scalb", Arg.FP, Arg.INT);
 
     /** Kind of one argument: a value of the program's precision, or a C {@code int}. */
-    public enum Arg { FP, INT }
+    public enum Arg {
+        FP,
+        INT
+    }
 
     /** How Java spells a function. */
     public enum J {

@@ -59,7 +59,8 @@ public record NodePath(int[] steps) implements Comparable<NodePath> {
         Node n = Nodes.root(p);
         for (int i = 0; i < path.steps.length; i++) {
             List<Node> k = Nodes.children(n);
-            if (path.steps[i] >= k.size()) throw new IllegalArgumentException("no node at " + path + " (step " + i + ")");
+            if (path.steps[i] >= k.size())
+                throw new IllegalArgumentException("no node at " + path + " (step " + i + ")");
             n = k.get(path.steps[i]);
         }
         return n;
@@ -83,9 +84,12 @@ public record NodePath(int[] steps) implements Comparable<NodePath> {
         if (i == steps.length) return with.getFirst();
         List<Node> k = new ArrayList<>(Nodes.children(n));
         int s = steps[i];
-        if (s >= k.size()) throw new IllegalArgumentException("no node at " + new NodePath(steps) + " (step " + i + ")");
+        if (s >= k.size())
+            throw new IllegalArgumentException("no node at " + new NodePath(steps) + " (step " + i + ")");
         if (splice && i == steps.length - 1) {
-            if (!(n instanceof Node.Block)) throw new IllegalArgumentException("only a statement in a block can be spliced, " + new NodePath(steps) + " is not one");
+            if (!(n instanceof Node.Block))
+                throw new IllegalArgumentException(
+                        "only a statement in a block can be spliced, " + new NodePath(steps) + " is not one");
             k.remove(s);
             k.addAll(s, with);
         } else {

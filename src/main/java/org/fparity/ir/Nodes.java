@@ -106,34 +106,42 @@ public final class Nodes {
     }
 
     private static <T extends Node> List<T> arity(Node n, List<T> k, int want) {
-        if (k.size() != want) throw new IllegalArgumentException(n.getClass().getSimpleName() + " takes " + want + " children, got " + k.size());
+        if (k.size() != want)
+            throw new IllegalArgumentException(
+                    n.getClass().getSimpleName() + " takes " + want + " children, got " + k.size());
         return k;
     }
 
     private static Expr expr(Node n) {
         if (n instanceof Expr e) return e;
-        throw new IllegalArgumentException("an expression is needed here, not " + n.getClass().getSimpleName());
+        throw new IllegalArgumentException(
+                "an expression is needed here, not " + n.getClass().getSimpleName());
     }
 
     private static LValue lvalue(Node n) {
         if (n instanceof LValue l) return l;
-        throw new IllegalArgumentException("an assignable (variable or element) is needed here, not " + n.getClass().getSimpleName());
+        throw new IllegalArgumentException("an assignable (variable or element) is needed here, not "
+                + n.getClass().getSimpleName());
     }
 
     private static Cond cond(Node n) {
         if (n instanceof Cond c) return c;
-        throw new IllegalArgumentException("a condition is needed here, not " + n.getClass().getSimpleName());
+        throw new IllegalArgumentException(
+                "a condition is needed here, not " + n.getClass().getSimpleName());
     }
 
     private static List<Stmt> block(Node n) {
         if (n instanceof Node.Block b) return b.stmts();
-        throw new IllegalArgumentException("a block is needed here, not " + n.getClass().getSimpleName());
+        throw new IllegalArgumentException(
+                "a block is needed here, not " + n.getClass().getSimpleName());
     }
 
     private static List<Stmt> stmts(List<? extends Node> k) {
         List<Stmt> out = new ArrayList<>(k.size());
         for (Node n : k) {
-            if (!(n instanceof Stmt s)) throw new IllegalArgumentException("a statement is needed here, not " + n.getClass().getSimpleName());
+            if (!(n instanceof Stmt s))
+                throw new IllegalArgumentException(
+                        "a statement is needed here, not " + n.getClass().getSimpleName());
             out.add(s);
         }
         return out;

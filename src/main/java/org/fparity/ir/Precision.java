@@ -150,14 +150,16 @@ public enum Precision {
     @JsonCreator
     public static Precision parse(String s) {
         Precision p = lookUp(s);
-        if (p == null) throw new IllegalArgumentException("unknown precision '" + s + "' (expected fp16, bf16, fp32 or fp64)");
+        if (p == null)
+            throw new IllegalArgumentException("unknown precision '" + s + "' (expected fp16, bf16, fp32 or fp64)");
         return p;
     }
 
     /** A program's precision (FP32 or FP64); IllegalArgumentException for anything else. */
     public static Precision parseProgram(String s) {
         Precision p = lookUp(s);
-        if (p == null || !p.programPrecision()) throw new IllegalArgumentException("unknown precision '" + s + "' (expected fp32 or fp64)");
+        if (p == null || !p.programPrecision())
+            throw new IllegalArgumentException("unknown precision '" + s + "' (expected fp32 or fp64)");
         return p;
     }
 

@@ -36,9 +36,22 @@ public class Printer {
     public void stmt(StringBuilder out, Stmt s, int indent) {
         String pad = "  ".repeat(indent);
         switch (s) {
-            case Stmt.Decl d -> out.append(pad).append(fpType()).append(' ').append(d.name()).append(" = ").append(expr(d.init())).append(";\n");
-            case Stmt.Assign a -> out.append(pad).append(lvalue(a.target())).append(' ').append(a.op().symbol()).append(' ')
-                    .append(expr(a.value())).append(";\n");
+            case Stmt.Decl d ->
+                out.append(pad)
+                        .append(fpType())
+                        .append(' ')
+                        .append(d.name())
+                        .append(" = ")
+                        .append(expr(d.init()))
+                        .append(";\n");
+            case Stmt.Assign a ->
+                out.append(pad)
+                        .append(lvalue(a.target()))
+                        .append(' ')
+                        .append(a.op().symbol())
+                        .append(' ')
+                        .append(expr(a.value()))
+                        .append(";\n");
             case Stmt.If i -> {
                 out.append(pad).append("if (").append(cond(i.cond())).append(") {\n");
                 block(out, i.then(), indent + 1);
@@ -51,8 +64,16 @@ public class Printer {
                 }
             }
             case Stmt.For f -> {
-                out.append(pad).append("for (int ").append(f.var()).append(" = 0; ").append(f.var()).append(" < ").append(f.bound())
-                        .append("; ++").append(f.var()).append(") {\n");
+                out.append(pad)
+                        .append("for (int ")
+                        .append(f.var())
+                        .append(" = 0; ")
+                        .append(f.var())
+                        .append(" < ")
+                        .append(f.bound())
+                        .append("; ++")
+                        .append(f.var())
+                        .append(") {\n");
                 block(out, f.body(), indent + 1);
                 out.append(pad).append("}\n");
             }
@@ -67,10 +88,12 @@ public class Printer {
     }
 
     protected String elem(Expr.Elem e) {
-        return e.array() + "[" + switch (e.index()) {
-            case Index.Loop l -> l.var();
-            case Index.Const c -> Integer.toString(c.value());
-        } + "]";
+        return e.array() + "["
+                + switch (e.index()) {
+                    case Index.Loop l -> l.var();
+                    case Index.Const c -> Integer.toString(c.value());
+                }
+                + "]";
     }
 
     public String expr(Expr e) {

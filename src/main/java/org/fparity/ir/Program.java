@@ -19,7 +19,8 @@ public record Program(Precision precision, int arrayLength, List<Param> params, 
     public static final int MAX_DEPTH = 400;
 
     public Program {
-        if (!precision.programPrecision()) throw new IllegalArgumentException("a program's precision is fp32 or fp64, not " + precision.id());
+        if (!precision.programPrecision())
+            throw new IllegalArgumentException("a program's precision is fp32 or fp64, not " + precision.id());
         params = List.copyOf(params);
         body = List.copyOf(body);
     }
@@ -27,7 +28,11 @@ public record Program(Precision precision, int arrayLength, List<Param> params, 
     /** The canonical text form: the identity of a program (two programs are the same iff their canonical forms are). */
     public String canonical() {
         StringBuilder sb = new StringBuilder(512);
-        sb.append("program ").append(precision.id()).append(" array ").append(arrayLength).append('\n');
+        sb.append("program ")
+                .append(precision.id())
+                .append(" array ")
+                .append(arrayLength)
+                .append('\n');
         sb.append("compute(");
         for (int i = 0; i < params.size(); i++) {
             if (i > 0) sb.append(", ");
@@ -35,8 +40,20 @@ public record Program(Precision precision, int arrayLength, List<Param> params, 
             switch (p.kind()) {
                 case FP -> sb.append(precision.cType()).append(' ').append(p.name());
                 case INT -> sb.append("int ").append(p.name());
-                case FP_ARRAY -> sb.append(precision.cType()).append(' ').append(p.name()).append('[').append(arrayLength).append(']');
-                case FP_ELEMENTS -> sb.append(precision.cType()).append(' ').append(p.name()).append('[').append(arrayLength).append("] each");
+                case FP_ARRAY ->
+                    sb.append(precision.cType())
+                            .append(' ')
+                            .append(p.name())
+                            .append('[')
+                            .append(arrayLength)
+                            .append(']');
+                case FP_ELEMENTS ->
+                    sb.append(precision.cType())
+                            .append(' ')
+                            .append(p.name())
+                            .append('[')
+                            .append(arrayLength)
+                            .append("] each");
             }
         }
         sb.append(") {\n");

@@ -39,7 +39,8 @@ public final class ProgramFiles {
         } catch (IOException e) {
             throw FparityError.io("cannot read " + file, e);
         }
-        boolean json = file.toString().toLowerCase(Locale.ROOT).endsWith(".json") || text.stripLeading().startsWith("{");
+        boolean json = file.toString().toLowerCase(Locale.ROOT).endsWith(".json")
+                || text.stripLeading().startsWith("{");
         try {
             return json ? fromJson(text) : new ProgramFile(Program.parse(text), inputLines(text));
         } catch (IllegalArgumentException e) {
@@ -70,8 +71,11 @@ public final class ProgramFiles {
      */
     public static Input tokens(Program p, String s) {
         List<String> flat = tokens(s).args();
-        int elementParams = (int) p.params().stream().filter(x -> x.kind() == Param.Kind.FP_ELEMENTS).count();
-        if (elementParams == 0 || flat.size() != p.params().size() + elementParams * (p.arrayLength() - 1)) return new Input(flat);
+        int elementParams = (int) p.params().stream()
+                .filter(x -> x.kind() == Param.Kind.FP_ELEMENTS)
+                .count();
+        if (elementParams == 0 || flat.size() != p.params().size() + elementParams * (p.arrayLength() - 1))
+            return new Input(flat);
         List<String> grouped = new ArrayList<>();
         int k = 0;
         for (Param par : p.params()) {
@@ -92,17 +96,21 @@ public final class ProgramFiles {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(ProgramJson.oneLine(e), e);
         }
-        if (tree == null || !tree.isObject()) throw new IllegalArgumentException("not a program (a JSON object is expected)");
+        if (tree == null || !tree.isObject())
+            throw new IllegalArgumentException("not a program (a JSON object is expected)");
         // generate's program files wrap the program: {"id", "canonical", "program", "inputs"}
         if (tree.has("program") && tree.get("program").isObject()) {
             List<String> known = List.of("id", "canonical", "program", "inputs");
-            for (Iterator<String> it = tree.fieldNames(); it.hasNext();) {
+            for (Iterator<String> it = tree.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
-                if (!known.contains(k)) throw new IllegalArgumentException("unknown key '" + k + "' in a program file; known keys: " + String.join(", ", known));
+                if (!known.contains(k))
+                    throw new IllegalArgumentException(
+                            "unknown key '" + k + "' in a program file; known keys: " + String.join(", ", known));
             }
             Program p = ProgramJson.program(tree.get("program").toString());
             if (tree.has("id") && !tree.get("id").asText().equals(p.id())) {
-                throw new IllegalArgumentException("the file says id " + tree.get("id").asText() + " but its program's id is " + p.id() + " (edited by hand?)");
+                throw new IllegalArgumentException("the file says id "
+                        + tree.get("id").asText() + " but its program's id is " + p.id() + " (edited by hand?)");
             }
             List<Input> ins = new ArrayList<>();
             for (JsonNode in : tree.path("inputs")) {

@@ -3,15 +3,15 @@ package org.fparity.ir;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import java.util.List;
-import java.util.TreeSet;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.List;
+import java.util.TreeSet;
 
 /** JSON for programs (bit-exact: literals as hex floats) and the mapper every package shares. */
 public final class ProgramJson {
@@ -76,7 +76,8 @@ public final class ProgramJson {
     public static String oneLine(JsonProcessingException e) {
         String msg = words(e);
         if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
-            msg += " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+            msg += " (line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ")";
         }
         return msg;
     }
@@ -89,10 +90,11 @@ public final class ProgramJson {
     public static String problem(String what, JsonProcessingException e) {
         if (e instanceof UnrecognizedPropertyException u) {
             String where = path(u);
-            String msg = "unknown key '" + u.getPropertyName() + "'" + (where.contains(".") ? " (at " + where + ")" : "") + " in " + what
-                    + "; known keys: " + known(u);
+            String msg = "unknown key '" + u.getPropertyName() + "'"
+                    + (where.contains(".") ? " (at " + where + ")" : "") + " in " + what + "; known keys: " + known(u);
             if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
-                msg += " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+                msg += " (line " + e.getLocation().getLineNr() + ", column "
+                        + e.getLocation().getColumnNr() + ")";
             }
             return msg;
         }
@@ -102,38 +104,49 @@ public final class ProgramJson {
     private static String words(JsonProcessingException e) {
         String original = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
         String first = original.lines().findFirst().orElse(original);
-        if (e instanceof UnrecognizedPropertyException u) return "unknown key '" + u.getPropertyName() + "'; known keys: " + known(u);
-        if (first.startsWith("Trailing token")) return "content after the end of the JSON document (one document per file)";
+        if (e instanceof UnrecognizedPropertyException u)
+            return "unknown key '" + u.getPropertyName() + "'; known keys: " + known(u);
+        if (first.startsWith("Trailing token"))
+            return "content after the end of the JSON document (one document per file)";
         if (e instanceof MismatchedInputException m) {
             String where = path(m);
             String type = m.getTargetType() == null ? null : typeName(m.getTargetType());
             if (first.startsWith("Missing required creator property")) {
                 return "missing key" + (where.isEmpty() ? "" : " '" + where + "'");
             }
-            return (where.isEmpty() ? "" : "'" + where + "': ") + (type == null ? "wrong kind of value" : "expected " + type);
+            return (where.isEmpty() ? "" : "'" + where + "': ")
+                    + (type == null ? "wrong kind of value" : "expected " + type);
         }
         if (first.startsWith("Document nesting depth")) return "nested too deeply (more than 1000 levels of JSON)";
         if (e instanceof JsonParseException) {
-            java.util.regex.Matcher dup = java.util.regex.Pattern.compile("^Duplicate (?:field|Object property) '(.*)'").matcher(first);
+            java.util.regex.Matcher dup = java.util.regex.Pattern.compile("^Duplicate (?:field|Object property) '(.*)'")
+                    .matcher(first);
             if (dup.find()) return "duplicate key '" + dup.group(1) + "' (each key may appear once)";
-            java.util.regex.Matcher nonNum = java.util.regex.Pattern.compile("^Non-standard token '([^']*)'").matcher(first);
+            java.util.regex.Matcher nonNum = java.util.regex.Pattern.compile("^Non-standard token '([^']*)'")
+                    .matcher(first);
             if (nonNum.find()) return nonNum.group(1) + " is not a JSON number (write digits, e.g. 1, -2.5, 1e-3)";
-            if (first.contains("numeric value") || first.contains("Exponent indicator") || first.contains("Invalid numeric")) {
+            if (first.contains("numeric value")
+                    || first.contains("Exponent indicator")
+                    || first.contains("Invalid numeric")) {
                 return "malformed number (write digits, e.g. 1, -2.5, 1e-3)";
             }
             if (first.contains("end-of-input")) return "the document ends too early (cut off?)";
             if (first.startsWith("Unrecognized token")) {
-                java.util.regex.Matcher tok = java.util.regex.Pattern.compile("^Unrecognized token '([^']*)'").matcher(first);
-                return (tok.find() ? "'" + tok.group(1) + "' is not a JSON value" : "not a JSON value") + " (strings need double quotes)";
+                java.util.regex.Matcher tok = java.util.regex.Pattern.compile("^Unrecognized token '([^']*)'")
+                        .matcher(first);
+                return (tok.find() ? "'" + tok.group(1) + "' is not a JSON value" : "not a JSON value")
+                        + " (strings need double quotes)";
             }
             if (first.startsWith("Unexpected character")) {
-                java.util.regex.Matcher ch = java.util.regex.Pattern.compile("^Unexpected character \\('(.+?)' \\(code").matcher(first);
+                java.util.regex.Matcher ch = java.util.regex.Pattern.compile("^Unexpected character \\('(.+?)' \\(code")
+                        .matcher(first);
                 return "unexpected character" + (ch.find() ? " '" + ch.group(1) + "'" : "");
             }
         }
         if (e instanceof JsonMappingException) {
             String where = path((JsonMappingException) e);
-            return (where.isEmpty() ? "" : "'" + where + "': ") + first.replaceAll(" \\(class [^)]*\\)", "").replaceAll("`", "");
+            return (where.isEmpty() ? "" : "'" + where + "': ")
+                    + first.replaceAll(" \\(class [^)]*\\)", "").replaceAll("`", "");
         }
         return first;
     }

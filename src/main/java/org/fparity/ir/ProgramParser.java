@@ -10,9 +10,11 @@ final class ProgramParser {
     private final List<Integer> lines = new ArrayList<>();
     /** Each token's column (1-based), for errors that say where. */
     private final List<Integer> columns = new ArrayList<>();
+
     private int pos;
     /** How many blocks, conditions and expressions enclose the parser now: bounded, so the recursion is. */
     private int nest;
+
     private Precision precision = Precision.FP64;
 
     ProgramParser(String text) {
@@ -47,13 +49,15 @@ final class ProgramParser {
                 while (i < s.length()) {
                     char d = s.charAt(i);
                     char prev = s.charAt(i - 1);
-                    boolean expSign = (d == '+' || d == '-') && (hex ? (prev == 'p' || prev == 'P') : (prev == 'e' || prev == 'E'));
+                    boolean expSign = (d == '+' || d == '-')
+                            && (hex ? (prev == 'p' || prev == 'P') : (prev == 'e' || prev == 'E'));
                     if (Character.isLetterOrDigit(d) || d == '.' || expSign) i++;
                     else break;
                 }
             } else {
                 String two = i + 1 < s.length() ? s.substring(i, i + 2) : "";
-                if (List.of("==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "++").contains(two)) i += 2;
+                if (List.of("==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "++")
+                        .contains(two)) i += 2;
                 else i++;
             }
             toks.add(s.substring(start, i));
@@ -85,7 +89,8 @@ final class ProgramParser {
                 if (accept("[")) {
                     int n = integer();
                     if (arrayLength < 0) arrayLength = n;
-                    if (n != arrayLength) throw errorAt(pos - 1, "array " + name + " has length " + n + ", program says " + arrayLength);
+                    if (n != arrayLength)
+                        throw errorAt(pos - 1, "array " + name + " has length " + n + ", program says " + arrayLength);
                     expect("]");
                     // "each": one input value per element; without it, one value fills the array (Varity)
                     params.add(new Param(accept("each") ? Param.Kind.FP_ELEMENTS : Param.Kind.FP_ARRAY, name));
@@ -116,7 +121,8 @@ final class ProgramParser {
         if (++nest > Program.MAX_DEPTH) {
             nest = 0;
             int line = lines.isEmpty() ? 1 : lines.get(Math.min(pos, lines.size() - 1));
-            throw new TooDeep("line " + line + ": program nested too deeply: more than " + Program.MAX_DEPTH + " levels of blocks, brackets or operators");
+            throw new TooDeep("line " + line + ": program nested too deeply: more than " + Program.MAX_DEPTH
+                    + " levels of blocks, brackets or operators");
         }
         try {
             return level.get();

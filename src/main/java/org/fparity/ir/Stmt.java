@@ -36,7 +36,11 @@ public sealed interface Stmt extends Node {
 
     /** Plain and compound assignment. */
     enum AssignOp {
-        SET("="), ADD("+="), SUB("-="), MUL("*="), DIV("/=");
+        SET("="),
+        ADD("+="),
+        SUB("-="),
+        MUL("*="),
+        DIV("/=");
 
         private final String symbol;
 

@@ -6,6 +6,7 @@ package org.fparity.ir;
  */
 public final class TooDeep extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
+
     public TooDeep(String message) {
         super(message);
     }

@@ -14,7 +14,9 @@ public final class Ulps {
     /** |ordinal(a) − ordinal(b)| in precision p; both must be values of p; no distance to NaN. */
     public static BigInteger distance(double a, double b, Precision p) {
         if (Double.isNaN(a) || Double.isNaN(b)) throw new IllegalArgumentException("no ULP distance to NaN");
-        return BigInteger.valueOf(ordinal(a, p)).subtract(BigInteger.valueOf(ordinal(b, p))).abs();
+        return BigInteger.valueOf(ordinal(a, p))
+                .subtract(BigInteger.valueOf(ordinal(b, p)))
+                .abs();
     }
 
     /**
@@ -22,7 +24,8 @@ public final class Ulps {
      * null when exactly one is.
      */
     public static BigInteger between(double truth, double x, Precision p) {
-        if (Double.isNaN(truth) || Double.isNaN(x)) return Double.isNaN(truth) && Double.isNaN(x) ? BigInteger.ZERO : null;
+        if (Double.isNaN(truth) || Double.isNaN(x))
+            return Double.isNaN(truth) && Double.isNaN(x) ? BigInteger.ZERO : null;
         return BigInteger.valueOf(ordinal(x, p)).subtract(BigInteger.valueOf(ordinal(truth, p)));
     }
 
@@ -39,7 +42,8 @@ public final class Ulps {
      */
     public static long ordinal(double x, Precision p) {
         if (Double.isNaN(x)) throw new IllegalArgumentException("NaN has no position on the number line");
-        if (!p.representable(x)) throw new IllegalArgumentException(p.id() + " result is not a " + p.id() + " value: " + HexFloat.format(x));
+        if (!p.representable(x))
+            throw new IllegalArgumentException(p.id() + " result is not a " + p.id() + " value: " + HexFloat.format(x));
         return switch (p) {
             case FP64 -> {
                 long bits = Double.doubleToRawLongBits(x);

@@ -31,9 +31,12 @@ public final class Validator {
     private void run() {
         if (p.precision() == null) fail("no precision");
         if (p.body() != null && Nodes.depth(Nodes.root(p), Program.MAX_DEPTH) > Program.MAX_DEPTH) {
-            throw new TooDeep("program nested too deeply: more than " + Program.MAX_DEPTH + " levels of blocks, brackets or operators (a sum of n terms is n levels)");
+            throw new TooDeep("program nested too deeply: more than " + Program.MAX_DEPTH
+                    + " levels of blocks, brackets or operators (a sum of n terms is n levels)");
         }
-        if (p.params().isEmpty() || p.params().getFirst().kind() != Param.Kind.FP || !p.params().getFirst().name().equals(Param.COMP)) {
+        if (p.params().isEmpty()
+                || p.params().getFirst().kind() != Param.Kind.FP
+                || !p.params().getFirst().name().equals(Param.COMP)) {
             fail("the first parameter must be '" + p.precision().cType() + " comp'");
         }
         boolean arrays = false;
@@ -66,7 +69,8 @@ public final class Validator {
                 switch (a.target()) {
                     case Expr.Var v -> {
                         if (!v.name().equals(Param.COMP) && !tempInScope(v.name())) {
-                            fail("assignment to '" + v.name() + "': only comp, temporaries and array elements can be assigned");
+                            fail("assignment to '" + v.name()
+                                    + "': only comp, temporaries and array elements can be assigned");
                         }
                     }
                     case Expr.Elem e -> elem(e);
@@ -79,9 +83,11 @@ public final class Validator {
                 block(i.otherwise());
             }
             case Stmt.For f -> {
-                if (params.get(f.bound()) != Param.Kind.INT) fail("loop bound '" + f.bound() + "' is not an int parameter");
+                if (params.get(f.bound()) != Param.Kind.INT)
+                    fail("loop bound '" + f.bound() + "' is not an int parameter");
                 checkName(f.var());
-                if (!everDeclared.add(f.var())) fail("loop variable '" + f.var() + "' is declared twice (no shadowing)");
+                if (!everDeclared.add(f.var()))
+                    fail("loop variable '" + f.var() + "' is declared twice (no shadowing)");
                 loops.push(f.var());
                 block(f.body());
                 loops.pop();
@@ -106,13 +112,16 @@ public final class Validator {
         switch (e) {
             case Expr.Lit l -> {
                 if (!Double.isFinite(l.value())) fail("literal " + l.value() + " is not finite");
-                if (!p.precision().representable(l.value())) fail("literal " + HexFloat.format(l.value()) + " is not exactly a " + p.precision().cType());
+                if (!p.precision().representable(l.value()))
+                    fail("literal " + HexFloat.format(l.value()) + " is not exactly a "
+                            + p.precision().cType());
             }
             case Expr.IntLit i -> fail("int literal " + i.value() + " outside an int argument of a math call");
             case Expr.Var v -> {
                 Param.Kind k = params.get(v.name());
                 if (k == Param.Kind.FP) return;
-                if (k == Param.Kind.INT) fail("int parameter '" + v.name() + "' used as a value (ints are loop bounds only)");
+                if (k == Param.Kind.INT)
+                    fail("int parameter '" + v.name() + "' used as a value (ints are loop bounds only)");
                 if (k != null && k.array()) fail("array '" + v.name() + "' used without an index");
                 if (!tempInScope(v.name())) fail("'" + v.name() + "' is used but not declared in scope");
             }
@@ -122,13 +131,16 @@ public final class Validator {
             }
             case Expr.Call c -> {
                 if (c.args().size() != c.fn().arity()) {
-                    fail(c.fn().canonicalName() + " takes " + c.fn().arity() + " arguments, got " + c.args().size());
+                    fail(c.fn().canonicalName() + " takes " + c.fn().arity() + " arguments, got "
+                            + c.args().size());
                 }
                 for (int i = 0; i < c.args().size(); i++) {
                     Expr a = c.args().get(i);
                     if (c.fn().args().get(i) == MathFn.Arg.INT) {
-                        if (!(a instanceof Expr.IntLit il)) fail(c.fn().canonicalName() + " argument " + (i + 1) + " must be an int literal");
-                        else if (Math.abs((long) il.value()) > 100_000) fail("int argument " + il.value() + " out of range");
+                        if (!(a instanceof Expr.IntLit il))
+                            fail(c.fn().canonicalName() + " argument " + (i + 1) + " must be an int literal");
+                        else if (Math.abs((long) il.value()) > 100_000)
+                            fail("int argument " + il.value() + " out of range");
                     } else {
                         expr(a);
                     }
@@ -138,41 +150,139 @@ public final class Validator {
     }
 
     private void elem(Expr.Elem e) {
-        if (params.get(e.array()) == null || !params.get(e.array()).array()) fail("'" + e.array() + "' is not an array parameter");
+        if (params.get(e.array()) == null || !params.get(e.array()).array())
+            fail("'" + e.array() + "' is not an array parameter");
         switch (e.index()) {
             case Index.Loop l -> {
                 if (!loops.contains(l.var())) fail("index '" + l.var() + "' is not the variable of an enclosing loop");
             }
             case Index.Const c -> {
-                if (c.value() < 0 || c.value() >= p.arrayLength()) fail("index " + c.value() + " out of range 0.." + (p.arrayLength() - 1));
+                if (c.value() < 0 || c.value() >= p.arrayLength())
+                    fail("index " + c.value() + " out of range 0.." + (p.arrayLength() - 1));
             }
         }
     }
 
-    private static final Set<String> RESERVED = Set.of("int", "float", "double", "if", "else", "for", "while", "do", "return",
-            "program", "array", "compute", "main", "char", "long", "short", "void", "const", "static", "class", "new", "final",
-            "public", "private", "this", "null", "true", "false", "Math", "StrictMath", "kernel", "__kernel", "global", "half");
+    private static final Set<String> RESERVED = Set.of(
+            "int",
+            "float",
+            "double",
+            "if",
+            "else",
+            "for",
+            "while",
+            "do",
+            "return",
+            "program",
+            "array",
+            "compute",
+            "main",
+            "char",
+            "long",
+            "short",
+            "void",
+            "const",
+            "static",
+            "class",
+            "new",
+            "final",
+            "public",
+            "private",
+            "this",
+            "null",
+            "true",
+            "false",
+            "Math",
+            "StrictMath",
+            "kernel",
+            "__kernel",
+            "global",
+            "half");
 
-    // keywords of the emitted languages (C, C++ for CUDA/HIP hosts, OpenCL C, Java): a program may not use them as names
-    private static final Set<String> KEYWORDS = Set.of("auto", "break", "case", "continue", "default", "enum", "extern", "goto",
-            "inline", "register", "restrict", "signed", "unsigned", "sizeof", "struct", "switch", "typedef", "union", "volatile",
-            "bool", "catch", "delete", "friend", "namespace", "nullptr", "operator", "protected", "template", "throw", "try",
-            "typename", "using", "virtual", "local", "constant", "kernel", "read_only", "write_only", "uchar", "ushort", "uint",
-            "ulong", "abstract", "assert", "boolean", "byte", "extends", "implements", "import", "instanceof", "interface",
-            "native", "package", "strictfp", "super", "synchronized", "throws", "transient", "var", "yield", "record");
+    // keywords of the emitted languages (C, C++ for CUDA/HIP hosts, OpenCL C, Java): a program may not use them as
+    // names
+    private static final Set<String> KEYWORDS = Set.of(
+            "auto",
+            "break",
+            "case",
+            "continue",
+            "default",
+            "enum",
+            "extern",
+            "goto",
+            "inline",
+            "register",
+            "restrict",
+            "signed",
+            "unsigned",
+            "sizeof",
+            "struct",
+            "switch",
+            "typedef",
+            "union",
+            "volatile",
+            "bool",
+            "catch",
+            "delete",
+            "friend",
+            "namespace",
+            "nullptr",
+            "operator",
+            "protected",
+            "template",
+            "throw",
+            "try",
+            "typename",
+            "using",
+            "virtual",
+            "local",
+            "constant",
+            "kernel",
+            "read_only",
+            "write_only",
+            "uchar",
+            "ushort",
+            "uint",
+            "ulong",
+            "abstract",
+            "assert",
+            "boolean",
+            "byte",
+            "extends",
+            "implements",
+            "import",
+            "instanceof",
+            "interface",
+            "native",
+            "package",
+            "strictfp",
+            "super",
+            "synchronized",
+            "throws",
+            "transient",
+            "var",
+            "yield",
+            "record");
 
     private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
-    private static final java.util.regex.Pattern VECTOR_TYPE =
-            java.util.regex.Pattern.compile("(char|uchar|short|ushort|int|uint|long|ulong|float|double|half|bool)(2|3|4|8|16)");
+    private static final java.util.regex.Pattern VECTOR_TYPE = java.util.regex.Pattern.compile(
+            "(char|uchar|short|ushort|int|uint|long|ulong|float|double|half|bool)(2|3|4|8|16)");
 
     // The patterns compiled once (String.matches compiled them for every name of every program validated).
     private void checkName(String name) {
         if (name == null || !NAME.matcher(name).matches()) fail("bad name '" + name + "'");
         // sinf, fminf …: the FP32 spelling of a math function in C, CUDA and HIP
-        boolean floatMathName = name.length() > 1 && name.endsWith("f") && MathFn.byName(name.substring(0, name.length() - 1)).isPresent();
+        boolean floatMathName = name.length() > 1
+                && name.endsWith("f")
+                && MathFn.byName(name.substring(0, name.length() - 1)).isPresent();
         boolean vectorType = VECTOR_TYPE.matcher(name).matches();
-        if (RESERVED.contains(name) || KEYWORDS.contains(name) || MathFn.byName(name).isPresent() || floatMathName || vectorType
-                || name.startsWith("__") || name.startsWith("fp_")) {
+        if (RESERVED.contains(name)
+                || KEYWORDS.contains(name)
+                || MathFn.byName(name).isPresent()
+                || floatMathName
+                || vectorType
+                || name.startsWith("__")
+                || name.startsWith("fp_")) {
             fail("'" + name + "' is reserved");
         }
     }

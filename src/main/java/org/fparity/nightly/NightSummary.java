@@ -14,9 +14,9 @@ import java.util.TreeSet;
 import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Discrepancy;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 import org.fparity.compare.PairSummary;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.ir.ProgramJson;
 import org.fparity.util.AtomicFiles;
 
@@ -30,11 +30,41 @@ import org.fparity.util.AtomicFiles;
  * @param newCauses the keys of the causes not seen the night before (all, on a first night)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"night", "seed", "exit", "baseline", "sites", "failures", "runs", "discrepancies", "added", "disappeared", "unchecked",
-        "classes", "pairs", "newCases", "causes", "newCauses"})
-public record NightSummary(String night, long seed, int exit, String baseline, List<String> sites, Map<String, String> failures, int runs,
-        int discrepancies, int added, int disappeared, int unchecked, Map<String, Integer> classes, Map<String, PairCounts> pairs,
-        List<String> newCases, String causes, List<String> newCauses) {
+@JsonPropertyOrder({
+    "night",
+    "seed",
+    "exit",
+    "baseline",
+    "sites",
+    "failures",
+    "runs",
+    "discrepancies",
+    "added",
+    "disappeared",
+    "unchecked",
+    "classes",
+    "pairs",
+    "newCases",
+    "causes",
+    "newCauses"
+})
+public record NightSummary(
+        String night,
+        long seed,
+        int exit,
+        String baseline,
+        List<String> sites,
+        Map<String, String> failures,
+        int runs,
+        int discrepancies,
+        int added,
+        int disappeared,
+        int unchecked,
+        Map<String, Integer> classes,
+        Map<String, PairCounts> pairs,
+        List<String> newCases,
+        String causes,
+        List<String> newCauses) {
 
     static final int MAX_LISTED = 500;
     static final String FILE = "night.json";
@@ -47,7 +77,15 @@ public record NightSummary(String night, long seed, int exit, String baseline, L
         }
     }
 
-    static void write(Path night, String name, long seed, CampaignView view, Findings f, BaselineDiff diff, Map<String, String> failures, int exit,
+    static void write(
+            Path night,
+            String name,
+            long seed,
+            CampaignView view,
+            Findings f,
+            BaselineDiff diff,
+            Map<String, String> failures,
+            int exit,
             org.fparity.report.CauseVerdict causes) {
         Map<String, Integer> classes = new LinkedHashMap<>();
         for (DiscrepancyClass c : DiscrepancyClass.values()) classes.put(c.id(), f.discrepancyCount(c));
@@ -62,19 +100,39 @@ public record NightSummary(String night, long seed, int exit, String baseline, L
         }
         List<Discrepancy> added = diff == null ? f.discrepancies() : diff.added();
         List<String> cases = new ArrayList<>();
-        for (Discrepancy d : added) if (cases.size() < MAX_LISTED) cases.add(d.key() + " " + d.cls().id());
+        for (Discrepancy d : added)
+            if (cases.size() < MAX_LISTED) cases.add(d.key() + " " + d.cls().id());
         TreeSet<String> sites = new TreeSet<>();
         view.outcomes().forEach(o -> sites.add(o.site()));
-        NightSummary s = new NightSummary(name, seed, exit, diff == null ? null : diff.baselineName(), List.copyOf(sites), failures, f.totalRuns(),
-                f.discrepancies().size(), added.size(), diff == null ? 0 : diff.disappeared().size(), diff == null ? 0 : diff.unchecked().size(),
-                classes, pairs, cases, causes == null ? null : org.fparity.report.Report.causesHeadline(causes),
-                causes == null ? null : causes.rows().stream().filter(r -> r.isNew() || causes.baseline() == null).map(r -> r.cause().key()).toList());
+        NightSummary s = new NightSummary(
+                name,
+                seed,
+                exit,
+                diff == null ? null : diff.baselineName(),
+                List.copyOf(sites),
+                failures,
+                f.totalRuns(),
+                f.discrepancies().size(),
+                added.size(),
+                diff == null ? 0 : diff.disappeared().size(),
+                diff == null ? 0 : diff.unchecked().size(),
+                classes,
+                pairs,
+                cases,
+                causes == null ? null : org.fparity.report.Report.causesHeadline(causes),
+                causes == null
+                        ? null
+                        : causes.rows().stream()
+                                .filter(r -> r.isNew() || causes.baseline() == null)
+                                .map(r -> r.cause().key())
+                                .toList());
         AtomicFiles.write(night.resolve(FILE), ProgramJson.toJson(s) + "\n");
     }
 
     /** A night where no cluster brought anything: only the failures. */
     static void failed(Path night, String name, long seed, Map<String, String> failures) {
-        NightSummary s = new NightSummary(name, seed, 3, null, List.of(), failures, 0, 0, 0, 0, 0, Map.of(), Map.of(), List.of(), null, null);
+        NightSummary s = new NightSummary(
+                name, seed, 3, null, List.of(), failures, 0, 0, 0, 0, 0, Map.of(), Map.of(), List.of(), null, null);
         AtomicFiles.write(night.resolve(FILE), ProgramJson.toJson(s) + "\n");
     }
 

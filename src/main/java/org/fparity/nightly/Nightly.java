@@ -16,14 +16,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.fparity.ExitCode;
+import org.fparity.FparityError;
 import org.fparity.attribution.CampaignTriage;
 import org.fparity.attribution.Causes;
-import org.fparity.FparityError;
 import org.fparity.campaign.CampaignMerge;
 import org.fparity.campaign.CampaignPlan;
 import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.Sites;
 import org.fparity.campaign.Progress;
+import org.fparity.campaign.Sites;
 import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
@@ -54,8 +54,17 @@ public final class Nightly {
      * What a night produced. {@code failures}: cluster name → why it brought nothing; {@code causes}: the night's verdict
      * in root causes, or null when the night was not triaged.
      */
-    public record Result(int exitCode, Path night, Path campaign, Path report, List<Discrepancy> added, int discrepancies,
-            String baseline, Map<String, String> failures, org.fparity.report.CauseVerdict causes, String headline) {}
+    public record Result(
+            int exitCode,
+            Path night,
+            Path campaign,
+            Path report,
+            List<Discrepancy> added,
+            int discrepancies,
+            String baseline,
+            Map<String, String> failures,
+            org.fparity.report.CauseVerdict causes,
+            String headline) {}
 
     /**
      * Turns the night's merged campaign into root causes ({@code causes.json} in its folder), as {@code fparity triage
@@ -73,59 +82,82 @@ public final class Nightly {
     public static Triage campaignTriage(NightlyConfig cfg) {
         return (campaign, log) -> {
             Path toolchains = cfg.toolchainDir() == null ? Toolchains.defaultDir() : cfg.toolchainDir();
-            CampaignTriage.Result r = CampaignTriage.run(campaign, new CampaignTriage.Options(toolchains, toolchains.resolveSibling("knobs"), cfg.jobs(), System.err));
-            log.accept("triage: " + r.causes().causes().size() + " root causes from " + r.causes().triaged() + " discrepancies and runs that ended differently ("
+            CampaignTriage.Result r = CampaignTriage.run(
+                    campaign,
+                    new CampaignTriage.Options(toolchains, toolchains.resolveSibling("knobs"), cfg.jobs(), System.err));
+            log.accept("triage: " + r.causes().causes().size() + " root causes from "
+                    + r.causes().triaged() + " discrepancies and runs that ended differently ("
                     + r.causes().undecided() + " undecided)");
         };
     }
 
     /** Runs the night {@code date} with fparity's own triage; {@code fparityVersion} is recorded in the campaigns. */
-    public static Result run(NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log) throws InterruptedException {
+    public static Result run(NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log)
+            throws InterruptedException {
         return run(cfg, date, fparityVersion, log, campaignTriage(cfg));
     }
 
     /** Runs the night {@code date}, triaging its campaign with {@code triage} (when the config asks for triage). */
-    public static Result run(NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log, Triage triage) throws InterruptedException {
+    public static Result run(
+            NightlyConfig cfg, LocalDate date, String fparityVersion, Consumer<String> log, Triage triage)
+            throws InterruptedException {
         Toolchains tcs = Toolchains.load(cfg.toolchainDir() == null ? Toolchains.defaultDir() : cfg.toolchainDir());
         List<DetectedToolchain> chosen = choose(cfg, tcs);
         List<String> opts = new ArrayList<>();
         for (String o : cfg.opts()) {
             if (chosen.stream().noneMatch(d -> d.toolchain().opt().containsKey(o))) {
-                throw new FparityError("opt: no chosen toolchain has opt level '" + o + "' (standard: " + String.join(",", Toolchain.STANDARD_OPTS) + ")");
+                throw new FparityError("opt: no chosen toolchain has opt level '" + o + "' (standard: "
+                        + String.join(",", Toolchain.STANDARD_OPTS) + ")");
             }
             opts.add(o);
         }
         // A cluster's profile may name its own toolchains (nvcc there, hipcc elsewhere); the rest run the config's.
         Map<String, List<Toolchain>> perCluster = new LinkedHashMap<>();
         for (ClusterProfile c : cfg.clusters()) {
-            perCluster.put(c.name(), c.toolchains().isEmpty() ? chosen.stream().map(DetectedToolchain::toolchain).toList()
-                    : Sites.toolchains(c, tcs, List.of()));
+            perCluster.put(
+                    c.name(),
+                    c.toolchains().isEmpty()
+                            ? chosen.stream().map(DetectedToolchain::toolchain).toList()
+                            : Sites.toolchains(c, tcs, List.of()));
         }
         long seed = cfg.seedFor(date);
         String nightName = date.toString();
         Path night = cfg.history().resolve(nightName);
         CampaignPlan plan = plan(cfg, seed);
-        log.accept("night " + nightName + ": seed " + seed + ", " + plan.entries().size() + " programs × " + cfg.inputs() + " inputs × "
-                + chosen.size() + " toolchains × " + opts.size() + " opt levels on " + cfg.clusters().size() + " clusters");
+        log.accept(
+                "night " + nightName + ": seed " + seed + ", " + plan.entries().size() + " programs × " + cfg.inputs()
+                        + " inputs × " + chosen.size() + " toolchains × " + opts.size() + " opt levels on "
+                        + cfg.clusters().size() + " clusters");
 
         // Every cluster at once, each into its own campaign folder; a failure is recorded, the others go on.
         Map<String, Path> sites = new LinkedHashMap<>();
         Map<String, String> failures = new TreeMap<>();
-        try (ExecutorService pool = Executors.newFixedThreadPool(cfg.clusters().size(), Thread.ofPlatform().daemon().name("fparity-cluster-", 0).factory())) {
+        try (ExecutorService pool = Executors.newFixedThreadPool(
+                cfg.clusters().size(),
+                Thread.ofPlatform().daemon().name("fparity-cluster-", 0).factory())) {
             Map<String, Future<Path>> running = new LinkedHashMap<>();
             for (ClusterProfile c : cfg.clusters()) {
                 Path dir = night.resolve("sites").resolve(c.name());
-                CampaignRunner.Spec spec = plan.spec(fparityVersion, perCluster.get(c.name()).stream().map(Sites::undetected).toList(), opts);
-                running.put(c.name(), pool.submit(() -> runCluster(c, dir, spec, perCluster.get(c.name()), cfg.jobs(), cfg.reruns(), log)));
+                CampaignRunner.Spec spec = plan.spec(
+                        fparityVersion,
+                        perCluster.get(c.name()).stream().map(Sites::undetected).toList(),
+                        opts);
+                running.put(
+                        c.name(),
+                        pool.submit(() ->
+                                runCluster(c, dir, spec, perCluster.get(c.name()), cfg.jobs(), cfg.reruns(), log)));
             }
             for (var e : running.entrySet()) {
                 try {
                     sites.put(e.getKey(), e.getValue().get());
                 } catch (ExecutionException ex) {
                     Throwable cause = ex.getCause();
-                    String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage().replace('\n', ' ');
+                    String why = cause.getMessage() == null
+                            ? cause.getClass().getSimpleName()
+                            : cause.getMessage().replace('\n', ' ');
                     String named = "cluster " + e.getKey() + ": ";
-                    if (why.startsWith(named)) why = why.substring(named.length()); // the executors name the cluster too
+                    if (why.startsWith(named))
+                        why = why.substring(named.length()); // the executors name the cluster too
                     failures.put(e.getKey(), why);
                     log.accept("cluster " + e.getKey() + ": " + why);
                 }
@@ -152,15 +184,28 @@ public final class Nightly {
             diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairsOf(now)));
         }
         // counted in root causes when tonight and last night were both triaged: red only for a cause not seen before
-        Report report = Report.of(view, now, diff).judged(cfg.policy(), baselineDir == null ? null : Causes.read(baselineDir).orElse(null));
+        Report report = Report.of(view, now, diff)
+                .judged(
+                        cfg.policy(),
+                        baselineDir == null ? null : Causes.read(baselineDir).orElse(null));
         Path reportDir = night.resolve("report");
         ReportWriter.write(report, reportDir);
         List<Discrepancy> added = diff == null ? now.discrepancies() : diff.added();
         // An incomplete night outranks its findings: CI must know part of the matrix is missing.
-        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : report.exitCode()).code(); // the rule run, compare and report use
+        int exit = (!failures.isEmpty() ? ExitCode.MISSING_TOOL : report.exitCode())
+                .code(); // the rule run, compare and report use
         NightSummary.write(night, nightName, seed, view, now, diff, failures, exit, report.causes());
         HistoryIndex.write(cfg.history());
-        return new Result(exit, night, merged, reportDir, added, now.discrepancies().size(), before == null ? null : before.name(), failures, report.causes(),
+        return new Result(
+                exit,
+                night,
+                merged,
+                reportDir,
+                added,
+                now.discrepancies().size(),
+                before == null ? null : before.name(),
+                failures,
+                report.causes(),
                 report.headline());
     }
 
@@ -171,7 +216,9 @@ public final class Nightly {
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+            String why = e.getMessage() == null
+                    ? e.getClass().getSimpleName()
+                    : e.getMessage().lines().findFirst().orElse("");
             log.accept("triage failed, the night is compared in cases: " + why);
         }
     }
@@ -190,11 +237,13 @@ public final class Nightly {
     static Path lastNight(Path history, String tonight) {
         if (!Files.isDirectory(history)) return null;
         try (var s = Files.list(history)) {
-            return s.filter(p -> p.getFileName().toString().matches("\\d{4}-\\d{2}-\\d{2}") && p.getFileName().toString().compareTo(tonight) < 0)
+            return s.filter(p -> p.getFileName().toString().matches("\\d{4}-\\d{2}-\\d{2}")
+                            && p.getFileName().toString().compareTo(tonight) < 0)
                     .sorted(java.util.Comparator.reverseOrder())
                     .map(p -> p.resolve("nightly-" + p.getFileName()))
                     .filter(p -> Files.isRegularFile(p.resolve("campaign.json")) && complete(p.getParent()))
-                    .findFirst().orElse(null);
+                    .findFirst()
+                    .orElse(null);
         } catch (IOException e) {
             throw FparityError.io("cannot list " + history, e);
         }
@@ -202,7 +251,11 @@ public final class Nightly {
 
     private static boolean complete(Path night) {
         try {
-            return ProgramJson.MAPPER.readTree(night.resolve(NightSummary.FILE).toFile()).path("exit").asInt(3) != ExitCode.MISSING_TOOL.code();
+            return ProgramJson.MAPPER
+                            .readTree(night.resolve(NightSummary.FILE).toFile())
+                            .path("exit")
+                            .asInt(3)
+                    != ExitCode.MISSING_TOOL.code();
         } catch (IOException e) {
             return false; // no summary: the night did not finish
         }
@@ -214,19 +267,37 @@ public final class Nightly {
      * unreachable cluster or lost jobs are an exception naming why.
      */
     @SuppressWarnings("try") // the campaign lock is held for the whole body, not used in it
-    static Path runCluster(ClusterProfile c, Path dir, CampaignRunner.Spec spec, List<Toolchain> toolchains, int jobs, int reruns, Consumer<String> log)
+    static Path runCluster(
+            ClusterProfile c,
+            Path dir,
+            CampaignRunner.Spec spec,
+            List<Toolchain> toolchains,
+            int jobs,
+            int reruns,
+            Consumer<String> log)
             throws Exception {
         Files.createDirectories(dir);
         Consumer<String> tagged = s -> log.accept(c.name() + ": " + s);
-        try (org.fparity.campaign.CampaignLock lock = org.fparity.campaign.CampaignLock.acquire(dir); SiteExecutor ex = Sites.open(c, dir, jobs, tagged)) {
-            Pipeline.execute(dir, spec, List.of(new CampaignRunner.Site(ex, toolchains)), true, reruns, n -> new Progress(System.err, false, n), tagged);
+        try (org.fparity.campaign.CampaignLock lock = org.fparity.campaign.CampaignLock.acquire(dir);
+                SiteExecutor ex = Sites.open(c, dir, jobs, tagged)) {
+            Pipeline.execute(
+                    dir,
+                    spec,
+                    List.of(new CampaignRunner.Site(ex, toolchains)),
+                    true,
+                    reruns,
+                    n -> new Progress(System.err, false, n),
+                    tagged);
         }
         return dir;
     }
 
     private static CampaignPlan plan(NightlyConfig cfg, long seed) {
-        String precisionName = cfg.precisions().size() == 2 ? "both" : cfg.precisions().getFirst().id();
-        return CampaignPlan.generate(new CampaignPlan.Request(seed, cfg.precisions(), precisionName, cfg.programs(), cfg.inputs(), cfg.batch(), null));
+        String precisionName = cfg.precisions().size() == 2
+                ? "both"
+                : cfg.precisions().getFirst().id();
+        return CampaignPlan.generate(new CampaignPlan.Request(
+                seed, cfg.precisions(), precisionName, cfg.programs(), cfg.inputs(), cfg.batch(), null));
     }
 
     /**
@@ -240,7 +311,8 @@ public final class Nightly {
                 DetectedToolchain d = DetectedToolchain.detect(t);
                 if (d.canCompile() && d.canRun()) out.add(d);
             }
-            if (out.isEmpty()) throw new FparityError("no toolchain can compile and run here; see 'fparity toolchains'");
+            if (out.isEmpty())
+                throw new FparityError("no toolchain can compile and run here; see 'fparity toolchains'");
             return out;
         }
         boolean here = cfg.clusters().stream().anyMatch(c -> c.executor().equals("local"));
@@ -250,7 +322,8 @@ public final class Nightly {
                 continue;
             }
             DetectedToolchain d = DetectedToolchain.detect(tcs.get(n));
-            if (!d.canCompile()) throw new FparityError("toolchain " + n + " cannot compile here: " + d.compileProblem());
+            if (!d.canCompile())
+                throw new FparityError("toolchain " + n + " cannot compile here: " + d.compileProblem());
             out.add(d);
         }
         return out;

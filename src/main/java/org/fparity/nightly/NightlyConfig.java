@@ -41,15 +41,57 @@ import org.fparity.report.AcceptancePolicy;
  * @param triage     whether the night's campaign is triaged into root causes, so the night is compared in causes
  *                   ({@code "triage"}, default true)
  */
-public record NightlyConfig(Long seed, int programs, int inputs, List<Precision> precisions, List<String> opts, List<String> toolchains,
-        Path toolchainDir, List<ClusterProfile> clusters, Path history, int batch, int jobs, int reruns, AcceptancePolicy policy, boolean triage) {
+public record NightlyConfig(
+        Long seed,
+        int programs,
+        int inputs,
+        List<Precision> precisions,
+        List<String> opts,
+        List<String> toolchains,
+        Path toolchainDir,
+        List<ClusterProfile> clusters,
+        Path history,
+        int batch,
+        int jobs,
+        int reruns,
+        AcceptancePolicy policy,
+        boolean triage) {
 
-    static final Set<String> FIELDS = Set.of("seed", "programs", "inputs", "precision", "opt", "toolchains", "toolchain_dir", "clusters",
-            "clusters_dir", "history", "batch", "jobs", "reruns", "policy", "triage", "description");
+    static final Set<String> FIELDS = Set.of(
+            "seed",
+            "programs",
+            "inputs",
+            "precision",
+            "opt",
+            "toolchains",
+            "toolchain_dir",
+            "clusters",
+            "clusters_dir",
+            "history",
+            "batch",
+            "jobs",
+            "reruns",
+            "policy",
+            "triage",
+            "description");
 
     /** The same config with another history folder ({@code --history}: CI keeps history outside the clone). */
     public NightlyConfig withHistory(Path dir) {
-        return new NightlyConfig(seed, programs, inputs, precisions, opts, toolchains, toolchainDir, clusters, dir, batch, jobs, reruns, policy, triage);
+        return new NightlyConfig(
+                seed,
+                programs,
+                inputs,
+                precisions,
+                opts,
+                toolchains,
+                toolchainDir,
+                clusters,
+                dir,
+                batch,
+                jobs,
+                reruns,
+                policy,
+                triage);
     }
 
     /** The seed of a night: the fixed one, or the date as yyyymmdd (the same night always gets the same programs). */
@@ -64,7 +106,8 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
         Path base = file.toAbsolutePath().getParent();
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
-            if (!FIELDS.contains(f)) throw bad(file, f, "unknown field (known: " + String.join(", ", new java.util.TreeSet<>(FIELDS)) + ")");
+            if (!FIELDS.contains(f))
+                throw bad(file, f, "unknown field (known: " + String.join(", ", new java.util.TreeSet<>(FIELDS)) + ")");
         }
         Long seed = null;
         JsonNode s = root.path("seed");
@@ -96,9 +139,13 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
         if (cs.isMissingNode()) {
             clusters.add(LOCAL);
         } else if (!cs.isArray() || cs.isEmpty()) {
-            throw bad(file, "clusters", "must be a non-empty array of cluster profile names or inline profiles ({\"name\", \"executor\", …})");
+            throw bad(
+                    file,
+                    "clusters",
+                    "must be a non-empty array of cluster profile names or inline profiles ({\"name\", \"executor\", …})");
         } else {
-            Path dir = root.has("clusters_dir") ? base.resolve(text(file, root, "clusters_dir")) : Clusters.defaultDir();
+            Path dir =
+                    root.has("clusters_dir") ? base.resolve(text(file, root, "clusters_dir")) : Clusters.defaultDir();
             Clusters profiles = null;
             Set<String> names = new HashSet<>();
             for (JsonNode c : cs) {
@@ -115,7 +162,8 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
         }
         Path history = base.resolve(root.has("history") ? text(file, root, "history") : "history");
         int batch = positive(file, root, "batch", 200);
-        int jobs = positive(file, root, "jobs", Math.max(1, Runtime.getRuntime().availableProcessors() / clusters.size()));
+        int jobs =
+                positive(file, root, "jobs", Math.max(1, Runtime.getRuntime().availableProcessors() / clusters.size()));
         JsonNode rr = root.path("reruns");
         if (!rr.isMissingNode() && (!rr.isIntegralNumber() || rr.asLong() < 0 || rr.asLong() > 100)) {
             throw bad(file, "reruns", "must be an integer from 0 to 100, is " + rr);
@@ -132,12 +180,26 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
         }
         JsonNode tr = root.path("triage");
         if (!tr.isMissingNode() && !tr.isBoolean()) throw bad(file, "triage", "must be true or false, is " + tr);
-        return new NightlyConfig(seed, programs, inputs, List.copyOf(precisions), opts, toolchains, toolchainDir, List.copyOf(clusters), history, batch, jobs,
-                reruns, policy, tr.asBoolean(true));
+        return new NightlyConfig(
+                seed,
+                programs,
+                inputs,
+                List.copyOf(precisions),
+                opts,
+                toolchains,
+                toolchainDir,
+                List.copyOf(clusters),
+                history,
+                batch,
+                jobs,
+                reruns,
+                policy,
+                tr.asBoolean(true));
     }
 
     /** This machine under the site name {@code local}: the cluster of a config that names none. */
-    static final ClusterProfile LOCAL = new ClusterProfile("local", "this machine", "local", null, null, null, null, null, null, null, null);
+    static final ClusterProfile LOCAL =
+            new ClusterProfile("local", "this machine", "local", null, null, null, null, null, null, null, null);
 
     /** A profile of the profiles folder ({@code runners/clusters/NAME.json}, or {@code clusters_dir}); {@code local} is built in. */
     private static ClusterProfile named(Path file, Clusters profiles, String name) {
@@ -155,7 +217,10 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
         ObjectNode o = ((ObjectNode) c).deepCopy();
         if (!o.has("executor")) o.put("executor", "local");
         try {
-            return ProgramJson.MAPPER.treeToValue(o, ClusterProfile.class).validate(null).expand(System.getenv());
+            return ProgramJson.MAPPER
+                    .treeToValue(o, ClusterProfile.class)
+                    .validate(null)
+                    .expand(System.getenv());
         } catch (JsonProcessingException e) {
             throw bad(file, "clusters", "'" + name + "': " + ProgramJson.oneLine(e));
         } catch (IllegalArgumentException e) {
@@ -166,7 +231,8 @@ public record NightlyConfig(Long seed, int programs, int inputs, List<Precision>
     private static int positive(Path file, JsonNode root, String field, int dflt) {
         JsonNode n = root.path(field);
         if (n.isMissingNode()) return dflt;
-        if (!n.isIntegralNumber() || n.asLong() < 1 || n.asLong() > 1_000_000) throw bad(file, field, "must be a positive integer, is " + n);
+        if (!n.isIntegralNumber() || n.asLong() < 1 || n.asLong() > 1_000_000)
+            throw bad(file, field, "must be a positive integer, is " + n);
         return n.asInt();
     }
 

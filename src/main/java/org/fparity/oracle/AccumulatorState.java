@@ -23,10 +23,15 @@ public record AccumulatorState(
 
     /** Throws IllegalArgumentException with a one-line reason if this is not a state we can read. */
     void check() {
-        if (!FORMAT.equals(format)) throw new IllegalArgumentException("not an exact-accumulator state (format '" + format + "')");
-        if (version != VERSION) throw new IllegalArgumentException("unsupported accumulator state version " + version + " (this fparity reads " + VERSION + ")");
+        if (!FORMAT.equals(format))
+            throw new IllegalArgumentException("not an exact-accumulator state (format '" + format + "')");
+        if (version != VERSION)
+            throw new IllegalArgumentException(
+                    "unsupported accumulator state version " + version + " (this fparity reads " + VERSION + ")");
         if (count < 0) throw new IllegalArgumentException("negative count " + count);
-        if (exact == null || !EXACT.matcher(exact).matches()) throw new IllegalArgumentException("malformed exact value '" + exact + "'");
-        if (nan != null && !nan.matches("0x[0-9a-fA-F]{1,16}")) throw new IllegalArgumentException("malformed NaN bits '" + nan + "'");
+        if (exact == null || !EXACT.matcher(exact).matches())
+            throw new IllegalArgumentException("malformed exact value '" + exact + "'");
+        if (nan != null && !nan.matches("0x[0-9a-fA-F]{1,16}"))
+            throw new IllegalArgumentException("malformed NaN bits '" + nan + "'");
     }
 }

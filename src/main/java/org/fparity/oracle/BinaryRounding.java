@@ -52,7 +52,8 @@ public final class BinaryRounding {
         if (up) m = m.add(BigInteger.ONE);
         if (m.signum() == 0) return negative ? -0.0 : 0.0;
         if (q + m.bitLength() > maxExp) return overflow(negative, f, r);
-        double v = Math.scalb((double) m.longValueExact(), (int) q); // exact: m has at most p bits, 2^q is within the double range
+        double v = Math.scalb(
+                (double) m.longValueExact(), (int) q); // exact: m has at most p bits, 2^q is within the double range
         return negative ? -v : v;
     }
 

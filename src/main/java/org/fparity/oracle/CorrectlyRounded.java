@@ -67,7 +67,9 @@ public final class CorrectlyRounded {
         MemorySegment[] v = format == Precision.FP32 ? s.f : s.d;
         int r = rnd.mpfr;
         for (int i = 0; i < args.length; i++) {
-            if (format == Precision.FP32 && (double) (float) args[i] != args[i] && !Double.isNaN(args[i])
+            if (format == Precision.FP32
+                    && (double) (float) args[i] != args[i]
+                    && !Double.isNaN(args[i])
                     && !(op.is(MathFn.LDEXP) && i == 1)) {
                 throw new IllegalArgumentException("argument " + args[i] + " is not a binary32 value");
             }

@@ -24,6 +24,7 @@ public final class ExactAccumulator {
     static final int OFFSET = 2240;
     /** 140 digits of 32 bits reach 2^2240: products of doubles stay below 2^2048, headroom for 2^190 of them. */
     static final int DIGITS = 140;
+
     private static final long FRAC = 0x000f_ffff_ffff_ffffL;
     private static final long HIDDEN = 1L << 52;
     private static final long SIGN = 0x8000_0000_0000_0000L;
@@ -36,11 +37,13 @@ public final class ExactAccumulator {
     private int pending;
     /** False once anything may sit in the bins; lets repeated rounding skip the 4096-bin scan. */
     private boolean binsClean = true;
+
     private long count;
     /** Stays 0 while every input is −0. */
     private long notAllNegZero;
     /** Stays 0 while every input is +0. */
     private long notAllPosZero;
+
     private boolean nan;
     private long nanBits;
     private boolean posInf;
@@ -295,7 +298,8 @@ public final class ExactAccumulator {
         int tz = v.getLowestSetBit();
         BigInteger m = v.shiftRight(tz);
         long e = (long) tz - OFFSET;
-        return (m.signum() < 0 ? "-0x" + m.negate().toString(16) : "0x" + m.toString(16)) + "p" + (e >= 0 ? "+" : "") + e;
+        return (m.signum() < 0 ? "-0x" + m.negate().toString(16) : "0x" + m.toString(16)) + "p" + (e >= 0 ? "+" : "")
+                + e;
     }
 
     /** Adds the exact value ±mag·2^exp2 (must lie within the accumulator's range). */
@@ -305,7 +309,8 @@ public final class ExactAccumulator {
         BigInteger mag = signedMag.abs();
         long bit = exp2 + OFFSET;
         if (bit < 0 || bit + mag.bitLength() > (long) (DIGITS - 3) * 32) {
-            throw new IllegalArgumentException("exact value out of the accumulator's range: 2^" + (exp2 + mag.bitLength()));
+            throw new IllegalArgumentException(
+                    "exact value out of the accumulator's range: 2^" + (exp2 + mag.bitLength()));
         }
         int chunks = (mag.bitLength() + 31) / 32;
         for (int k = 0; k < chunks; k++) {
@@ -391,8 +396,16 @@ public final class ExactAccumulator {
 
     /** The accumulator's full state, exact, as a record that serialises to JSON. */
     public AccumulatorState state() {
-        return new AccumulatorState(AccumulatorState.FORMAT, AccumulatorState.VERSION, count, exactHex(),
-                nan ? "0x" + Long.toHexString(nanBits) : null, posInf, negInf, notAllNegZero == 0, notAllPosZero == 0);
+        return new AccumulatorState(
+                AccumulatorState.FORMAT,
+                AccumulatorState.VERSION,
+                count,
+                exactHex(),
+                nan ? "0x" + Long.toHexString(nanBits) : null,
+                posInf,
+                negInf,
+                notAllNegZero == 0,
+                notAllPosZero == 0);
     }
 
     /** Rebuilds an accumulator from {@link #state()}; throws IllegalArgumentException on malformed state. */

@@ -37,7 +37,8 @@ public final class ExactSums {
     }
 
     private static void requireSameLength(int n, int m) {
-        if (n != m) throw new IllegalArgumentException("dot product of vectors of different lengths (" + n + " and " + m + ")");
+        if (n != m)
+            throw new IllegalArgumentException("dot product of vectors of different lengths (" + n + " and " + m + ")");
     }
 
     private static final class Part extends RecursiveTask<ExactAccumulator> {

@@ -43,26 +43,46 @@ public final class Glibc implements LibraryPlatform.Library, AutoCloseable {
             Path c = dir.resolve("glibc-server.c");
             Path exe = dir.resolve("glibc-server");
             Files.writeString(c, source());
-            if (Processes.which("gcc") == null) throw new FparityError("gcc not found: cannot ask glibc's libm", FparityError.MISSING_TOOL);
-            Processes.Captured cc = Processes.command("gcc", "-O0", "-fno-builtin", "-o", exe.toString(), c.toString(), "-lm").mergeStderr().timeoutSeconds(120).capture();
-            if (!cc.ok()) throw new FparityError("gcc did not build the libm server: " + cc.stdout().lines().findFirst().orElse(""), FparityError.MISSING_TOOL);
-            return new Glibc(Processes.command(exe.toString()).discardStderr().timeoutSeconds(5).start());
+            if (Processes.which("gcc") == null)
+                throw new FparityError("gcc not found: cannot ask glibc's libm", FparityError.MISSING_TOOL);
+            Processes.Captured cc = Processes.command(
+                            "gcc", "-O0", "-fno-builtin", "-o", exe.toString(), c.toString(), "-lm")
+                    .mergeStderr()
+                    .timeoutSeconds(120)
+                    .capture();
+            if (!cc.ok())
+                throw new FparityError(
+                        "gcc did not build the libm server: "
+                                + cc.stdout().lines().findFirst().orElse(""),
+                        FparityError.MISSING_TOOL);
+            return new Glibc(Processes.command(exe.toString())
+                    .discardStderr()
+                    .timeoutSeconds(5)
+                    .start());
         } catch (IOException e) {
             throw FparityError.io("cannot start the libm server in " + dir, e);
         }
     }
 
     static String source() {
-        StringBuilder s = new StringBuilder("#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n");
+        StringBuilder s =
+                new StringBuilder("#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n");
         s.append("int main(void) {\n  char line[512], fn[32], a[128], b[128];\n");
-        s.append("  while (fgets(line, sizeof line, stdin)) {\n    a[0] = b[0] = 0;\n    int n = sscanf(line, \"%31s %127s %127s\", fn, a, b);\n");
+        s.append(
+                "  while (fgets(line, sizeof line, stdin)) {\n    a[0] = b[0] = 0;\n    int n = sscanf(line, \"%31s %127s %127s\", fn, a, b);\n");
         s.append("    double x = n > 1 ? strtod(a, 0) : 0, y = n > 2 ? strtod(b, 0) : 0, r = NAN;\n    if (0) {}\n");
         for (MathFn f : MathFn.values()) {
             for (Precision p : Precision.PROGRAMS) {
                 String name = f.c(p);
                 String t = p == Precision.FP32 ? "(float) " : "";
                 String args = f.arity() == 1 ? t + "x" : f == MathFn.LDEXP ? t + "x, (int) y" : t + "x, " + t + "y";
-                s.append("    else if (!strcmp(fn, \"").append(name).append("\")) r = (double) ").append(name).append('(').append(args).append(");\n");
+                s.append("    else if (!strcmp(fn, \"")
+                        .append(name)
+                        .append("\")) r = (double) ")
+                        .append(name)
+                        .append('(')
+                        .append(args)
+                        .append(");\n");
             }
         }
         s.append("    printf(\"%a\\n\", r);\n    fflush(stdout);\n  }\n  return 0;\n}\n");
@@ -72,7 +92,9 @@ public final class Glibc implements LibraryPlatform.Library, AutoCloseable {
     @Override
     public Optional<Double> call(MathFn fn, Precision precision, double[] args) {
         StringBuilder line = new StringBuilder(fn.c(precision));
-        for (int i = 0; i < fn.arity(); i++) line.append(' ').append(fn == MathFn.LDEXP && i == 1 ? Long.toString((long) args[i]) : HexFloat.format(args[i]));
+        for (int i = 0; i < fn.arity(); i++)
+            line.append(' ')
+                    .append(fn == MathFn.LDEXP && i == 1 ? Long.toString((long) args[i]) : HexFloat.format(args[i]));
         String q = line.toString();
         Double hit = known.get(q);
         if (hit != null) return Optional.of(hit);

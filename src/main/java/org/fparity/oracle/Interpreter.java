@@ -57,17 +57,20 @@ final class Interpreter<V> {
     V run(Input input) {
         List<Param> params = program.params();
         if (input.args().size() != params.size()) {
-            throw new FparityError("the program has " + params.size() + " parameters, the input gives " + input.args().size() + " values");
+            throw new FparityError("the program has " + params.size() + " parameters, the input gives "
+                    + input.args().size() + " values");
         }
         for (int i = 0; i < params.size(); i++) {
             Param p = params.get(i);
             try {
                 switch (p.kind()) {
-                    case FP -> scalars.put(p.name(), domain.constant(value(input.args().get(i))));
+                    case FP ->
+                        scalars.put(p.name(), domain.constant(value(input.args().get(i))));
                     case INT -> {
                         int v = input.integer(i);
                         if (v < 0 || v > program.arrayLength()) {
-                            throw new FparityError("input for loop bound '" + p.name() + "' is " + v + ", outside 0.." + program.arrayLength());
+                            throw new FparityError("input for loop bound '" + p.name() + "' is " + v + ", outside 0.."
+                                    + program.arrayLength());
                         }
                         ints.put(p.name(), v);
                     }
@@ -80,8 +83,8 @@ final class Interpreter<V> {
                     case FP_ELEMENTS -> {
                         String[] each = input.args().get(i).split(",", -1);
                         if (each.length != program.arrayLength()) {
-                            throw new FparityError("input for array '" + p.name() + "' has " + each.length + " elements, the program's arrays have "
-                                    + program.arrayLength());
+                            throw new FparityError("input for array '" + p.name() + "' has " + each.length
+                                    + " elements, the program's arrays have " + program.arrayLength());
                         }
                         List<V> a = new ArrayList<>(each.length);
                         for (String t : each) a.add(domain.constant(value(t)));
@@ -89,7 +92,8 @@ final class Interpreter<V> {
                     }
                 }
             } catch (NumberFormatException e) {
-                throw new FparityError("input value '" + input.args().get(i) + "' for parameter '" + p.name() + "' is not a number");
+                throw new FparityError(
+                        "input value '" + input.args().get(i) + "' for parameter '" + p.name() + "' is not a number");
             }
         }
         block(program.body(), new HashMap<>());
@@ -108,7 +112,8 @@ final class Interpreter<V> {
             switch (s) {
                 case Stmt.Decl d -> {
                     V v = expr(d.init(), loops);
-                    if (scalars.containsKey(d.name()) && !declared.contains(d.name())) shadowed.put(d.name(), scalars.get(d.name()));
+                    if (scalars.containsKey(d.name()) && !declared.contains(d.name()))
+                        shadowed.put(d.name(), scalars.get(d.name()));
                     declared.add(d.name());
                     scalars.put(d.name(), v);
                 }
@@ -135,7 +140,8 @@ final class Interpreter<V> {
                     int n = ints.get(f.bound());
                     for (int i = 0; i < n; i++) {
                         // a loop may run 2^31 times, nested ones their product: interruptible, so a time limit holds
-                        if (Thread.currentThread().isInterrupted()) throw new java.util.concurrent.CancellationException("interrupted");
+                        if (Thread.currentThread().isInterrupted())
+                            throw new java.util.concurrent.CancellationException("interrupted");
                         Map<String, Integer> inner = new HashMap<>(loops);
                         inner.put(f.var(), i);
                         block(f.body(), inner);
@@ -152,7 +158,8 @@ final class Interpreter<V> {
             case Index.Loop l -> loops.get(l.var());
             case Index.Const c -> c.value();
         };
-        if (i < 0 || i >= program.arrayLength()) throw new FparityError("array index " + i + " outside 0.." + (program.arrayLength() - 1));
+        if (i < 0 || i >= program.arrayLength())
+            throw new FparityError("array index " + i + " outside 0.." + (program.arrayLength() - 1));
         return i;
     }
 
@@ -191,7 +198,8 @@ final class Interpreter<V> {
                 List<V> args = new ArrayList<>(c.args().size());
                 int intArg = 0;
                 for (int k = 0; k < c.args().size(); k++) {
-                    if (c.fn().args().get(k) == MathFn.Arg.INT) intArg = ((Expr.IntLit) c.args().get(k)).value();
+                    if (c.fn().args().get(k) == MathFn.Arg.INT)
+                        intArg = ((Expr.IntLit) c.args().get(k)).value();
                     else args.add(expr(c.args().get(k), loops));
                 }
                 yield domain.call(c.fn(), args, intArg);

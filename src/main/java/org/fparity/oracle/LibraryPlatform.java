@@ -22,7 +22,8 @@ public final class LibraryPlatform extends IdealPlatform {
     }
 
     /** Correctly rounded to nearest (GNU MPFR). */
-    public static final Library CORRECTLY_ROUNDED = (fn, p, a) -> Optional.of(CorrectlyRounded.apply(MathOp.of(fn), p, Rounding.RN, a));
+    public static final Library CORRECTLY_ROUNDED =
+            (fn, p, a) -> Optional.of(CorrectlyRounded.apply(MathOp.of(fn), p, Rounding.RN, a));
 
     /** Java's {@code Math}, as this JVM computes it. */
     public static final Library JAVA_MATH = (fn, p, a) -> JavaMath.math(MathOp.of(fn), p, a);
@@ -33,7 +34,8 @@ public final class LibraryPlatform extends IdealPlatform {
     /** One call: its arguments, this library's result and the correctly rounded one. */
     public record Call(int seq, MathFn fn, double[] args, double result, double truth) {
         public boolean offTruth() {
-            return Double.doubleToRawLongBits(result) != Double.doubleToRawLongBits(truth) && !(Double.isNaN(result) && Double.isNaN(truth));
+            return Double.doubleToRawLongBits(result) != Double.doubleToRawLongBits(truth)
+                    && !(Double.isNaN(result) && Double.isNaN(truth));
         }
     }
 

@@ -18,7 +18,10 @@ public record MathCall(int seq, MathFn fn, double[] args, double result) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof MathCall m && m.seq == seq && m.fn == fn && Arrays.equals(m.args, args)
+        return o instanceof MathCall m
+                && m.seq == seq
+                && m.fn == fn
+                && Arrays.equals(m.args, args)
                 && Double.doubleToRawLongBits(m.result) == Double.doubleToRawLongBits(result);
     }
 

@@ -60,7 +60,12 @@ public sealed interface MathOp permits MathOp.Function, MathOp.Basic {
 
     /** The IEEE basic operations. */
     enum Basic implements MathOp {
-        ADD(2), SUB(2), MUL(2), DIV(2), FMA(3), NEG(1);
+        ADD(2),
+        SUB(2),
+        MUL(2),
+        DIV(2),
+        FMA(3),
+        NEG(1);
 
         private final int arity;
 
@@ -87,7 +92,8 @@ public sealed interface MathOp permits MathOp.Function, MathOp.Basic {
     /** Looks an operation up by its C name ({@code sin}, {@code sinf}, {@code fmod}, {@code fma}, ...). */
     static MathOp byName(String name) {
         String n = name.toLowerCase(Locale.ROOT);
-        var fn = MathFn.byName(n).or(() -> n.endsWith("f") ? MathFn.byName(n.substring(0, n.length() - 1)) : java.util.Optional.empty());
+        var fn = MathFn.byName(n)
+                .or(() -> n.endsWith("f") ? MathFn.byName(n.substring(0, n.length() - 1)) : java.util.Optional.empty());
         if (fn.isPresent()) return of(fn.get());
         for (Basic b : Basic.values()) if (b.cName().equals(n)) return b;
         throw new org.fparity.FparityError("unknown math function '" + name + "'");

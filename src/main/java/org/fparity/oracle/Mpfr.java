@@ -41,13 +41,15 @@ final class Mpfr {
     }
 
     private static final FunctionDescriptor UNARY = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT);
-    private static final FunctionDescriptor BINARY = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT);
+    private static final FunctionDescriptor BINARY =
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT);
 
     @SuppressWarnings("restricted") // MPFR is reached through the FFM API: a downcall is what this class is for
     private static MethodHandle fn(String name, FunctionDescriptor fd, Linker.Option... options) {
         if (LIB == null) return null;
-        MemorySegment sym = LIB.find(name).orElseThrow(() -> new FparityError(
-                "the MPFR library found lacks " + name + " (MPFR 4.x is needed)", FparityError.MISSING_TOOL));
+        MemorySegment sym = LIB.find(name)
+                .orElseThrow(() -> new FparityError(
+                        "the MPFR library found lacks " + name + " (MPFR 4.x is needed)", FparityError.MISSING_TOOL));
         return LINKER.downcallHandle(sym, fd, options);
     }
 
@@ -56,8 +58,10 @@ final class Mpfr {
     static final MethodHandle INIT2 = fn("mpfr_init2", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
     static final MethodHandle CLEAR = fn("mpfr_clear", FunctionDescriptor.ofVoid(ADDRESS));
     static final MethodHandle SET_PREC = fn("mpfr_set_prec", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
-    static final MethodHandle SET_D = fn("mpfr_set_d", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_DOUBLE, JAVA_INT), FAST);
-    static final MethodHandle SET_SI = fn("mpfr_set_si", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), FAST);
+    static final MethodHandle SET_D =
+            fn("mpfr_set_d", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_DOUBLE, JAVA_INT), FAST);
+    static final MethodHandle SET_SI =
+            fn("mpfr_set_si", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), FAST);
     static final MethodHandle GET_D = fn("mpfr_get_d", FunctionDescriptor.of(JAVA_DOUBLE, ADDRESS, JAVA_INT), FAST);
     static final MethodHandle GET_FLT = fn("mpfr_get_flt", FunctionDescriptor.of(JAVA_FLOAT, ADDRESS, JAVA_INT), FAST);
     static final MethodHandle SET_EMIN = fn("mpfr_set_emin", FunctionDescriptor.of(JAVA_INT, JAVA_LONG), FAST);
@@ -66,8 +70,10 @@ final class Mpfr {
     static final MethodHandle GET_EMAX = fn("mpfr_get_emax", FunctionDescriptor.of(JAVA_LONG), FAST);
     static final MethodHandle GET_EMIN_MIN = fn("mpfr_get_emin_min", FunctionDescriptor.of(JAVA_LONG), FAST);
     static final MethodHandle GET_EMAX_MAX = fn("mpfr_get_emax_max", FunctionDescriptor.of(JAVA_LONG), FAST);
-    static final MethodHandle CHECK_RANGE = fn("mpfr_check_range", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), FAST);
-    static final MethodHandle SUBNORMALIZE = fn("mpfr_subnormalize", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), FAST);
+    static final MethodHandle CHECK_RANGE =
+            fn("mpfr_check_range", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), FAST);
+    static final MethodHandle SUBNORMALIZE =
+            fn("mpfr_subnormalize", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), FAST);
     static final MethodHandle CMP = fn("mpfr_cmp", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), FAST);
     static final MethodHandle SGN = fn("mpfr_sgn", FunctionDescriptor.of(JAVA_INT, ADDRESS), FAST);
     static final MethodHandle NAN_P = fn("mpfr_nan_p", FunctionDescriptor.of(JAVA_INT, ADDRESS), FAST);
@@ -75,9 +81,12 @@ final class Mpfr {
     static final MethodHandle ZERO_P = fn("mpfr_zero_p", FunctionDescriptor.of(JAVA_INT, ADDRESS), FAST);
     static final MethodHandle SIGNBIT = fn("mpfr_signbit", FunctionDescriptor.of(JAVA_INT, ADDRESS), FAST);
     static final MethodHandle GET_EXP = fn("mpfr_get_exp", FunctionDescriptor.of(JAVA_LONG, ADDRESS), FAST);
-    static final MethodHandle MUL_2SI = fn("mpfr_mul_2si", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT));
-    static final MethodHandle FMA_ = fn("mpfr_fma", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
-    static final MethodHandle SUM = fn("mpfr_sum", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT));
+    static final MethodHandle MUL_2SI =
+            fn("mpfr_mul_2si", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT));
+    static final MethodHandle FMA_ =
+            fn("mpfr_fma", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
+    static final MethodHandle SUM =
+            fn("mpfr_sum", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT));
     static final MethodHandle GET_VERSION = fn("mpfr_get_version", FunctionDescriptor.of(ADDRESS));
     static final MethodHandle SIN = fn("mpfr_sin", UNARY);
     static final MethodHandle COS = fn("mpfr_cos", UNARY);
@@ -332,47 +341,49 @@ final class Mpfr {
     static int apply(MathOp op, MemorySegment r, MemorySegment a, MemorySegment b, MemorySegment c, int rnd) {
         try {
             return switch (op) {
-                case MathOp.Function f -> switch (f.fn()) {
-                    case SIN -> (int) SIN.invokeExact(r, a, rnd);
-                    case COS -> (int) COS.invokeExact(r, a, rnd);
-                    case TAN -> (int) TAN.invokeExact(r, a, rnd);
-                    case ASIN -> (int) ASIN.invokeExact(r, a, rnd);
-                    case ACOS -> (int) ACOS.invokeExact(r, a, rnd);
-                    case ATAN -> (int) ATAN.invokeExact(r, a, rnd);
-                    case ATAN2 -> (int) ATAN2.invokeExact(r, a, b, rnd);
-                    case SINH -> (int) SINH.invokeExact(r, a, rnd);
-                    case COSH -> (int) COSH.invokeExact(r, a, rnd);
-                    case TANH -> (int) TANH.invokeExact(r, a, rnd);
-                    case EXP -> (int) EXP.invokeExact(r, a, rnd);
-                    case EXP2 -> (int) EXP2.invokeExact(r, a, rnd);
-                    case EXPM1 -> (int) EXPM1.invokeExact(r, a, rnd);
-                    case LOG -> (int) LOG.invokeExact(r, a, rnd);
-                    case LOG2 -> (int) LOG2.invokeExact(r, a, rnd);
-                    case LOG10 -> (int) LOG10.invokeExact(r, a, rnd);
-                    case LOG1P -> (int) LOG1P.invokeExact(r, a, rnd);
-                    case SQRT -> (int) SQRT.invokeExact(r, a, rnd);
-                    case CBRT -> (int) CBRT.invokeExact(r, a, rnd);
-                    case POW -> (int) POW.invokeExact(r, a, b, rnd);
-                    case HYPOT -> (int) HYPOT.invokeExact(r, a, b, rnd);
-                    case FABS -> (int) ABS.invokeExact(r, a, rnd);
-                    case FMOD -> (int) FMOD.invokeExact(r, a, b, rnd);
-                    case CEIL -> (int) RINT_CEIL.invokeExact(r, a, rnd);
-                    case FLOOR -> (int) RINT_FLOOR.invokeExact(r, a, rnd);
-                    case TRUNC -> (int) RINT_TRUNC.invokeExact(r, a, rnd);
-                    case ROUND -> (int) RINT_ROUND.invokeExact(r, a, rnd);
-                    case FMIN -> (int) MIN.invokeExact(r, a, b, rnd);
-                    case FMAX -> (int) MAX.invokeExact(r, a, b, rnd);
-                    case ERF -> (int) ERF.invokeExact(r, a, rnd);
-                    case LDEXP -> (int) MUL_2SI.invokeExact(r, a, (long) getD(b, 0), rnd);
-                };
-                case MathOp.Basic basic -> switch (basic) {
-                    case ADD -> (int) ADD.invokeExact(r, a, b, rnd);
-                    case SUB -> (int) SUB.invokeExact(r, a, b, rnd);
-                    case MUL -> (int) MUL.invokeExact(r, a, b, rnd);
-                    case DIV -> (int) DIV.invokeExact(r, a, b, rnd);
-                    case FMA -> (int) FMA_.invokeExact(r, a, b, c, rnd);
-                    case NEG -> (int) NEG.invokeExact(r, a, rnd);
-                };
+                case MathOp.Function f ->
+                    switch (f.fn()) {
+                        case SIN -> (int) SIN.invokeExact(r, a, rnd);
+                        case COS -> (int) COS.invokeExact(r, a, rnd);
+                        case TAN -> (int) TAN.invokeExact(r, a, rnd);
+                        case ASIN -> (int) ASIN.invokeExact(r, a, rnd);
+                        case ACOS -> (int) ACOS.invokeExact(r, a, rnd);
+                        case ATAN -> (int) ATAN.invokeExact(r, a, rnd);
+                        case ATAN2 -> (int) ATAN2.invokeExact(r, a, b, rnd);
+                        case SINH -> (int) SINH.invokeExact(r, a, rnd);
+                        case COSH -> (int) COSH.invokeExact(r, a, rnd);
+                        case TANH -> (int) TANH.invokeExact(r, a, rnd);
+                        case EXP -> (int) EXP.invokeExact(r, a, rnd);
+                        case EXP2 -> (int) EXP2.invokeExact(r, a, rnd);
+                        case EXPM1 -> (int) EXPM1.invokeExact(r, a, rnd);
+                        case LOG -> (int) LOG.invokeExact(r, a, rnd);
+                        case LOG2 -> (int) LOG2.invokeExact(r, a, rnd);
+                        case LOG10 -> (int) LOG10.invokeExact(r, a, rnd);
+                        case LOG1P -> (int) LOG1P.invokeExact(r, a, rnd);
+                        case SQRT -> (int) SQRT.invokeExact(r, a, rnd);
+                        case CBRT -> (int) CBRT.invokeExact(r, a, rnd);
+                        case POW -> (int) POW.invokeExact(r, a, b, rnd);
+                        case HYPOT -> (int) HYPOT.invokeExact(r, a, b, rnd);
+                        case FABS -> (int) ABS.invokeExact(r, a, rnd);
+                        case FMOD -> (int) FMOD.invokeExact(r, a, b, rnd);
+                        case CEIL -> (int) RINT_CEIL.invokeExact(r, a, rnd);
+                        case FLOOR -> (int) RINT_FLOOR.invokeExact(r, a, rnd);
+                        case TRUNC -> (int) RINT_TRUNC.invokeExact(r, a, rnd);
+                        case ROUND -> (int) RINT_ROUND.invokeExact(r, a, rnd);
+                        case FMIN -> (int) MIN.invokeExact(r, a, b, rnd);
+                        case FMAX -> (int) MAX.invokeExact(r, a, b, rnd);
+                        case ERF -> (int) ERF.invokeExact(r, a, rnd);
+                        case LDEXP -> (int) MUL_2SI.invokeExact(r, a, (long) getD(b, 0), rnd);
+                    };
+                case MathOp.Basic basic ->
+                    switch (basic) {
+                        case ADD -> (int) ADD.invokeExact(r, a, b, rnd);
+                        case SUB -> (int) SUB.invokeExact(r, a, b, rnd);
+                        case MUL -> (int) MUL.invokeExact(r, a, b, rnd);
+                        case DIV -> (int) DIV.invokeExact(r, a, b, rnd);
+                        case FMA -> (int) FMA_.invokeExact(r, a, b, c, rnd);
+                        case NEG -> (int) NEG.invokeExact(r, a, rnd);
+                    };
             };
         } catch (Throwable t) {
             throw rethrow(t);

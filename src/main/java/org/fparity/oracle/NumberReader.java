@@ -62,9 +62,11 @@ public final class NumberReader {
         }
     }
 
-    // possessive: a long run of digits is matched once, never backtracked into (a 1M-digit line that fails was quadratic)
+    // possessive: a long run of digits is matched once, never backtracked into (a 1M-digit line that fails was
+    // quadratic)
     private static final Pattern DECIMAL = Pattern.compile("[+-]?+(\\d++(?:\\.\\d*+)?+|\\.\\d++)([eE][+-]?+\\d++)?+");
-    private static final Pattern HEX = Pattern.compile("([+-]?+)0[xX]([0-9a-fA-F]*+)(?:\\.([0-9a-fA-F]*+))?+(?:[pP]([+-]?+\\d++))?+");
+    private static final Pattern HEX =
+            Pattern.compile("([+-]?+)0[xX]([0-9a-fA-F]*+)(?:\\.([0-9a-fA-F]*+))?+(?:[pP]([+-]?+\\d++))?+");
 
     /**
      * Significant digits past which a finite nonzero decimal cannot be a binary64 value: m / 10^k with 10 not dividing m
@@ -73,11 +75,13 @@ public final class NumberReader {
      * into a BigDecimal (whose parsing is quadratic in the digits: a million digits took 13 s).
      */
     static final int MAX_EXACT_DIGITS = 800;
+
     private static final Pattern SPECIAL = Pattern.compile("[+-]?(?i:inf|infinity|nan)");
 
     /** Reads {@code name} ('-' for {@code stdin}); a bad line is a one-line error with its number. */
     public static Numbers read(String name, Precision f, InputStream stdin) {
-        try (BufferedReader br = name.equals("-") ? new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8))
+        try (BufferedReader br = name.equals("-")
+                ? new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8))
                 : Files.newBufferedReader(Path.of(name), StandardCharsets.UTF_8)) {
             double[] a = new double[1024];
             int[] counts = new int[Fate.values().length];
@@ -95,10 +99,13 @@ public final class NumberReader {
                     v = parse(t, f, fate);
                 } catch (NumberFormatException e) {
                     String shown = t.length() > 40 ? t.substring(0, 40) + "…" : t;
-                    throw new FparityError(name + ":" + lineNo + ": '" + shown + "' is not a number (decimal like 1.5e-3, hex like 0x1.8p-3, inf or nan; no type suffix)");
+                    throw new FparityError(name + ":" + lineNo + ": '" + shown
+                            + "' is not a number (decimal like 1.5e-3, hex like 0x1.8p-3, inf or nan; no type suffix)");
                 }
                 counts[fate[0].ordinal()]++;
-                if (first[fate[0].ordinal()] == null) first[fate[0].ordinal()] = name + ":" + lineNo + " '" + (t.length() > 40 ? t.substring(0, 40) + "…" : t) + "'";
+                if (first[fate[0].ordinal()] == null)
+                    first[fate[0].ordinal()] =
+                            name + ":" + lineNo + " '" + (t.length() > 40 ? t.substring(0, 40) + "…" : t) + "'";
                 if (n == a.length) a = Arrays.copyOf(a, n * 2);
                 a[n++] = v;
             }
@@ -116,7 +123,9 @@ public final class NumberReader {
         if (SPECIAL.matcher(t).matches()) {
             fate[0] = Fate.EXACT;
             String l = t.toLowerCase(java.util.Locale.ROOT);
-            double v = l.contains("nan") ? Double.NaN : l.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+            double v = l.contains("nan")
+                    ? Double.NaN
+                    : l.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
             return v;
         }
         Matcher h = HEX.matcher(t);
@@ -132,9 +141,14 @@ public final class NumberReader {
             while (lo < hi && digits.charAt(lo) == '0') lo++;
             while (hi > lo && digits.charAt(hi - 1) == '0') hi--;
             int trailing = digits.length() - hi;
-            BigInteger sig = lo == hi ? BigInteger.ZERO : hi - lo > 16 ? BigInteger.ONE.shiftLeft(4 * 16 + 1).add(BigInteger.ONE)
-                    : new BigInteger(digits.substring(lo, hi), 16);
-            long k = e2 - 4L * fp.length() + 4L * trailing; // value = sig * 2^k (sig stands for any number of over 60 bits)
+            BigInteger sig = lo == hi
+                    ? BigInteger.ZERO
+                    : hi - lo > 16
+                            ? BigInteger.ONE.shiftLeft(4 * 16 + 1).add(BigInteger.ONE)
+                            : new BigInteger(digits.substring(lo, hi), 16);
+            long k = e2
+                    - 4L * fp.length()
+                    + 4L * trailing; // value = sig * 2^k (sig stands for any number of over 60 bits)
             // Java's parsers round hex correctly too, but need the p exponent and a bounded one
             String norm = h.group(1) + "0x" + (ip.isEmpty() ? "0" : ip) + "." + fp + "p" + e2;
             double v = fp32 ? Float.parseFloat(norm) : Double.parseDouble(norm);

@@ -3,8 +3,8 @@ package org.fparity.oracle;
 import java.util.ArrayList;
 import java.util.List;
 import org.fparity.ir.Input;
-import org.fparity.ir.Program;
 import org.fparity.ir.Precision;
+import org.fparity.ir.Program;
 
 /**
  * Reference evaluation of IR programs: (a) the ideal IEEE platform with its trace of math calls, (b) the exact
@@ -36,7 +36,13 @@ public final class ReferenceEvaluator {
     public record UnstableBranch(int seq, String op, double left, double right) {}
 
     /** The exact real value of comp rounded to the program's precision (nearest-even), and how we know. */
-    public record ExactValue(double comp, Status status, long precisionBits, int passes, List<UnstableBranch> unstable, List<Boolean> branches) {}
+    public record ExactValue(
+            double comp,
+            Status status,
+            long precisionBits,
+            int passes,
+            List<UnstableBranch> unstable,
+            List<Boolean> branches) {}
 
     /**
      * The first comparison that goes one way on the ideal IEEE platform and the other way in exact arithmetic (e.g. a
@@ -54,7 +60,9 @@ public final class ReferenceEvaluator {
         List<Boolean> bs = exact.branches();
         for (int i = 0; i < Math.min(cs.size(), bs.size()); i++) {
             IdealPlatform.Comparison c = cs.get(i);
-            if (c.result() != bs.get(i)) return java.util.Optional.of(new DivergentBranch(c.seq(), c.op().symbol(), c.left(), c.right(), c.result(), bs.get(i)));
+            if (c.result() != bs.get(i))
+                return java.util.Optional.of(
+                        new DivergentBranch(c.seq(), c.op().symbol(), c.left(), c.right(), c.result(), bs.get(i)));
         }
         return java.util.Optional.empty();
     }
@@ -71,14 +79,18 @@ public final class ReferenceEvaluator {
      */
     public static java.util.Map<org.fparity.ir.NodePath, Double> idealValues(Program p, Input in) {
         java.util.IdentityHashMap<org.fparity.ir.Expr, Double> seen = new java.util.IdentityHashMap<>();
-        java.util.Set<org.fparity.ir.Expr> varying = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        new Interpreter<>(p, new IdealPlatform(p.precision())).observe((e, v) -> {
-            Double old = seen.put(e, v);
-            if (old != null && Double.doubleToRawLongBits(old) != Double.doubleToRawLongBits(v)) varying.add(e);
-        }).run(in);
+        java.util.Set<org.fparity.ir.Expr> varying =
+                java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        new Interpreter<>(p, new IdealPlatform(p.precision()))
+                .observe((e, v) -> {
+                    Double old = seen.put(e, v);
+                    if (old != null && Double.doubleToRawLongBits(old) != Double.doubleToRawLongBits(v)) varying.add(e);
+                })
+                .run(in);
         java.util.Map<org.fparity.ir.NodePath, Double> out = new java.util.LinkedHashMap<>();
         org.fparity.ir.Walker.each(p, (path, n) -> {
-            if (n instanceof org.fparity.ir.Expr e && seen.containsKey(e) && !varying.contains(e)) out.put(path, seen.get(e));
+            if (n instanceof org.fparity.ir.Expr e && seen.containsKey(e) && !varying.contains(e))
+                out.put(path, seen.get(e));
         });
         return out;
     }
@@ -105,7 +117,8 @@ public final class ReferenceEvaluator {
                 lastUndecided = List.copyOf(d.undecided);
                 lastBranches = List.copyOf(d.branches);
                 boolean decided = d.undecided.isEmpty();
-                if (decided && v.exact()) return new ExactValue(last, Status.EXACT, prec, passes, List.of(), List.copyOf(d.branches));
+                if (decided && v.exact())
+                    return new ExactValue(last, Status.EXACT, prec, passes, List.of(), List.copyOf(d.branches));
                 if (decided && prevDecided && sameBits(prev, last) && d.branches.equals(prevBranches)) {
                     return new ExactValue(last, Status.CONVERGED, prec, passes, List.of(), List.copyOf(d.branches));
                 }
@@ -117,11 +130,14 @@ public final class ReferenceEvaluator {
             prec *= 2;
         }
         List<UnstableBranch> unstable = new ArrayList<>();
-        for (MpfrDomain.Undecided u : lastUndecided) unstable.add(new UnstableBranch(u.seq(), u.op().symbol(), u.left(), u.right()));
-        return new ExactValue(last, unstable.isEmpty() ? Status.UNRESOLVED : Status.UNSTABLE, prec, passes, unstable, lastBranches);
+        for (MpfrDomain.Undecided u : lastUndecided)
+            unstable.add(new UnstableBranch(u.seq(), u.op().symbol(), u.left(), u.right()));
+        return new ExactValue(
+                last, unstable.isEmpty() ? Status.UNRESOLVED : Status.UNSTABLE, prec, passes, unstable, lastBranches);
     }
 
     private static boolean sameBits(Double a, double b) {
-        return a != null && (Double.doubleToRawLongBits(a) == Double.doubleToRawLongBits(b) || (a.isNaN() && Double.isNaN(b)));
+        return a != null
+                && (Double.doubleToRawLongBits(a) == Double.doubleToRawLongBits(b) || (a.isNaN() && Double.isNaN(b)));
     }
 }

@@ -36,11 +36,27 @@ public final class Pipeline {
      *
      * @param showSites each site's progress in the progress line and log (a run at named sites)
      */
-    public static Ran execute(Path dir, CampaignRunner.Spec spec, List<CampaignRunner.Site> sites, boolean showSites, int reruns,
-            Function<Integer, Progress> progress, Consumer<String> log) throws InterruptedException {
+    public static Ran execute(
+            Path dir,
+            CampaignRunner.Spec spec,
+            List<CampaignRunner.Site> sites,
+            boolean showSites,
+            int reruns,
+            Function<Integer, Progress> progress,
+            Consumer<String> log)
+            throws InterruptedException {
         CampaignRunner.Result r = CampaignRunner.run(dir, spec, sites, showSites, progress, log);
-        Reruns.Result again = Reruns.run(r.campaign(), spec, sites, showSites, DiscrepantCases.disagreeingCases(r.campaign().outcomes()), reruns, log);
-        int compiles = sites.stream().mapToInt(s -> s.executor() instanceof LocalSite l ? l.cache().compiles() : 0).sum();
+        Reruns.Result again = Reruns.run(
+                r.campaign(),
+                spec,
+                sites,
+                showSites,
+                DiscrepantCases.disagreeingCases(r.campaign().outcomes()),
+                reruns,
+                log);
+        int compiles = sites.stream()
+                .mapToInt(s -> s.executor() instanceof LocalSite l ? l.cache().compiles() : 0)
+                .sum();
         return new Ran(r, again, compiles);
     }
 
@@ -51,13 +67,15 @@ public final class Pipeline {
      *
      * @param version the fparity that writes the report, recorded in it
      */
-    public static ExitCode finish(Ran ran, int reruns, boolean noReport, Path reportDir, String version, PrintWriter o) {
+    public static ExitCode finish(
+            Ran ran, int reruns, boolean noReport, Path reportDir, String version, PrintWriter o) {
         CampaignRunner.Result r = ran.run();
         EndScreen.runs(o, r.campaign(), r.ran(), r.alreadyDone(), ran.compiles(), r.millis());
         EndScreen.reruns(o, ran.reruns().ran(), ran.reruns().alreadyDone(), reruns);
         ExitCode code = ExitCode.OK;
         if (noReport) {
-            o.println("next: fparity compare " + r.campaign().dir() + "   (then: fparity report " + r.campaign().dir() + ")");
+            o.println("next: fparity compare " + r.campaign().dir() + "   (then: fparity report "
+                    + r.campaign().dir() + ")");
         } else {
             CampaignView view = stamped(CampaignFiles.of(r.campaign()), version);
             Report rep = Report.of(view, null);
@@ -65,7 +83,8 @@ public final class Pipeline {
             ReportWriter.write(rep, where);
             EndScreen.findings(o, rep);
             code = ExitCode.found(rep.found());
-            o.println("report: " + where.resolve("report.html") + "  (also report.json, summary.md, junit.xml, metrics.txt)");
+            o.println("report: " + where.resolve("report.html")
+                    + "  (also report.json, summary.md, junit.xml, metrics.txt)");
         }
         o.flush();
         return code;
@@ -75,6 +94,7 @@ public final class Pipeline {
     public static CampaignView stamped(CampaignView v, String version) {
         Map<String, String> versions = new HashMap<>(v.versions());
         versions.put("fparity-report", version);
-        return new CampaignView(v.name(), v.host(), versions, v.programs(), v.outcomes(), v.reruns(), v.provenance(), v.incomplete());
+        return new CampaignView(
+                v.name(), v.host(), versions, v.programs(), v.outcomes(), v.reruns(), v.provenance(), v.incomplete());
     }
 }

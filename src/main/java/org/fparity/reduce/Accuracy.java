@@ -17,7 +17,8 @@ import org.fparity.ir.ProgramJson;
  */
 public final class Accuracy {
     /** One library's table. */
-    public record Table(String library, List<String> languages, String source, Map<String, Map<String, Integer>> maxUlps) {}
+    public record Table(
+            String library, List<String> languages, String source, Map<String, Map<String, Integer>> maxUlps) {}
 
     /** A documented bound: the number, the library and the source. */
     public record Bound(int maxUlps, String library, String source) {}
@@ -33,7 +34,8 @@ public final class Accuracy {
         List<Table> out = new ArrayList<>();
         if (dir == null || !Files.isDirectory(dir)) return new Accuracy(out);
         try (var files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) out.add(read(f));
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) out.add(read(f));
         } catch (IOException e) {
             throw new FparityError("cannot read " + dir + ": " + FparityError.reason(e), 4);
         }
@@ -53,12 +55,18 @@ public final class Accuracy {
         root.path("maxUlps").properties().forEach(p -> {
             Map<String, Integer> fns = new HashMap<>();
             p.getValue().properties().forEach(fn -> {
-                if (!fn.getValue().canConvertToInt() || fn.getValue().asInt() < 0) throw new FparityError(f + ": maxUlps." + p.getKey() + "." + fn.getKey() + " is not a count of ULPs");
+                if (!fn.getValue().canConvertToInt() || fn.getValue().asInt() < 0)
+                    throw new FparityError(
+                            f + ": maxUlps." + p.getKey() + "." + fn.getKey() + " is not a count of ULPs");
                 fns.put(fn.getKey(), fn.getValue().asInt());
             });
             max.put(p.getKey(), fns);
         });
-        return new Table(root.path("library").asText(f.getFileName().toString()), langs, root.path("source").asText(""), max);
+        return new Table(
+                root.path("library").asText(f.getFileName().toString()),
+                langs,
+                root.path("source").asText(""),
+                max);
     }
 
     /** The documented bound for a function of a toolchain's language at a precision ({@code fp64}, {@code fp32}), or null. */

@@ -7,11 +7,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fparity.exec.DiscrepancyClass;
-import org.fparity.exec.OutcomeClass;
 import org.fparity.emit.Language;
 import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.OutcomeClass;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
@@ -28,13 +28,62 @@ public final class Bundle {
     private Bundle() {}
 
     /** Everything a bundle records. {@code divergence} and {@code sanitizer} may be null (not available here). */
-    public record Contents(String id, Program program, Input input, DiscrepancyClass cls, DetectedToolchain a, String optA, Outcome outA,
-            DetectedToolchain b, String optB, Outcome outB, Double reference, Divergence divergence, Sanitizer.Check sanitizer,
-            Size original, Map<String, String> host, String pairNote, FindingVerdict verdict, String siteA, String siteB) {
-        public Contents(String id, Program program, Input input, DiscrepancyClass cls, DetectedToolchain a, String optA, Outcome outA,
-                DetectedToolchain b, String optB, Outcome outB, Double reference, Divergence divergence, Sanitizer.Check sanitizer,
-                Size original, Map<String, String> host) {
-            this(id, program, input, cls, a, optA, outA, b, optB, outB, reference, divergence, sanitizer, original, host, null, null, null, null);
+    public record Contents(
+            String id,
+            Program program,
+            Input input,
+            DiscrepancyClass cls,
+            DetectedToolchain a,
+            String optA,
+            Outcome outA,
+            DetectedToolchain b,
+            String optB,
+            Outcome outB,
+            Double reference,
+            Divergence divergence,
+            Sanitizer.Check sanitizer,
+            Size original,
+            Map<String, String> host,
+            String pairNote,
+            FindingVerdict verdict,
+            String siteA,
+            String siteB) {
+        public Contents(
+                String id,
+                Program program,
+                Input input,
+                DiscrepancyClass cls,
+                DetectedToolchain a,
+                String optA,
+                Outcome outA,
+                DetectedToolchain b,
+                String optB,
+                Outcome outB,
+                Double reference,
+                Divergence divergence,
+                Sanitizer.Check sanitizer,
+                Size original,
+                Map<String, String> host) {
+            this(
+                    id,
+                    program,
+                    input,
+                    cls,
+                    a,
+                    optA,
+                    outA,
+                    b,
+                    optB,
+                    outB,
+                    reference,
+                    divergence,
+                    sanitizer,
+                    original,
+                    host,
+                    null,
+                    null,
+                    null,
+                    null);
         }
 
         /** A side's platform as the bundle names it: {@code gcc@O2}, or {@code gcc@O2@lumi} for a side that ran at a site ({@code siteA}, {@code siteB}; null: here). */
@@ -69,12 +118,26 @@ public final class Bundle {
             String bin = "build/" + tag + "/bin";
             String env = envPrefix(dt);
             sh.append("mkdir -p build/").append(tag).append(" || exit 2\n");
-            sh.append(env).append(org.fparity.util.ShellWords.join(portable(dt.toolchain().compileArgv(opt, file, bin, cls)))).append(" || exit 2\n");
-            String run = env + org.fparity.util.ShellWords.join(portable(dt.toolchain().runArgv(opt, bin, cls))) + (minimal != null ? "" : " $args");
+            sh.append(env)
+                    .append(org.fparity.util.ShellWords.join(
+                            portable(dt.toolchain().compileArgv(opt, file, bin, cls))))
+                    .append(" || exit 2\n");
+            String run = env
+                    + org.fparity.util.ShellWords.join(portable(dt.toolchain().runArgv(opt, bin, cls)))
+                    + (minimal != null ? "" : " $args");
             sh.append("r").append(side).append("=$(").append(run).append(" | tail -n 1 | cut -d' ' -f1) || exit 2\n");
-            // a run that ended differently has a side that prints nothing: that is the finding, not a failure of build.sh
-            sh.append("[ -n \"$r").append(side).append("\" ] || ").append(c.cls() == null ? "r" + side + "=no-result" : "exit 2").append("\n");
-            sh.append("echo '").append(c.label(side)).append(" '\"$r").append(side).append("\"\n");
+            // a run that ended differently has a side that prints nothing: that is the finding, not a failure of
+            // build.sh
+            sh.append("[ -n \"$r")
+                    .append(side)
+                    .append("\" ] || ")
+                    .append(c.cls() == null ? "r" + side + "=no-result" : "exit 2")
+                    .append("\n");
+            sh.append("echo '")
+                    .append(c.label(side))
+                    .append(" '\"$r")
+                    .append(side)
+                    .append("\"\n");
         }
         sh.append("""
                 case "$r0" in *nan*) r0=nan ;; esac
@@ -85,8 +148,12 @@ public final class Bundle {
         try {
             Files.createDirectories(dir);
             for (var e : sources.entrySet()) AtomicFiles.write(dir.resolve(e.getKey()), e.getValue());
-            AtomicFiles.write(dir.resolve("input.txt"), String.join(" ", c.input().args()) + "\n");
-            AtomicFiles.write(dir.resolve("program.fp"), c.program().canonical() + "// input: " + String.join(" ", c.input().args()) + "\n");
+            AtomicFiles.write(
+                    dir.resolve("input.txt"), String.join(" ", c.input().args()) + "\n");
+            AtomicFiles.write(
+                    dir.resolve("program.fp"),
+                    c.program().canonical() + "// input: "
+                            + String.join(" ", c.input().args()) + "\n");
             AtomicFiles.write(dir.resolve("build.sh"), sh.toString());
             dir.resolve("build.sh").toFile().setExecutable(true);
             AtomicFiles.write(dir.resolve("expected.json"), ProgramJson.toJson(expected(c)) + "\n");
@@ -109,21 +176,29 @@ public final class Bundle {
     /** The minimal source's leading comment: where it comes from and the exact build line of each side in this language. */
     private static List<String> header(Contents c, Language lang) {
         List<String> h = new ArrayList<>();
-        h.add("fparity reduce " + c.id() + ": " + Verdict.label(c.cls()) + " between " + c.a().name() + "@" + c.optA() + " and " + c.b().name() + "@" + c.optB());
+        h.add("fparity reduce " + c.id() + ": " + Verdict.label(c.cls()) + " between " + c.a().name() + "@" + c.optA()
+                + " and " + c.b().name() + "@" + c.optB());
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             String opt = side == 0 ? c.optA() : c.optB();
             if (Language.valueOf(dt.toolchain().language()) != lang) continue;
-            h.add("build (" + dt.name() + "@" + opt + "): " + envPrefix(dt) + org.fparity.util.ShellWords.join(portable(dt.toolchain().compileArgv(opt, minimalName(lang), "bin", "test"))));
+            h.add("build (" + dt.name() + "@" + opt + "): " + envPrefix(dt)
+                    + org.fparity.util.ShellWords.join(
+                            portable(dt.toolchain().compileArgv(opt, minimalName(lang), "bin", "test"))));
         }
-        h.add("prints the result in hex (%a); expected.json has each platform's recorded bits and the correctly rounded value");
+        h.add(
+                "prints the result in hex (%a); expected.json has each platform's recorded bits and the correctly rounded value");
         return h;
     }
 
     /** {@code K=V } for each variable the toolchain's descriptor sets (hipcc's HIP_PLATFORM), sorted. */
     static String envPrefix(DetectedToolchain dt) {
         StringBuilder b = new StringBuilder();
-        for (var e : new java.util.TreeMap<>(dt.toolchain().env()).entrySet()) b.append(e.getKey()).append('=').append(org.fparity.util.ShellWords.join(List.of(e.getValue()))).append(' ');
+        for (var e : new java.util.TreeMap<>(dt.toolchain().env()).entrySet())
+            b.append(e.getKey())
+                    .append('=')
+                    .append(org.fparity.util.ShellWords.join(List.of(e.getValue())))
+                    .append(' ');
         return b.toString();
     }
 
@@ -184,26 +259,74 @@ public final class Bundle {
         String pb = c.label(1);
         StringBuilder r = new StringBuilder();
         boolean ended = c.cls() == null;
-        r.append("# ").append(Verdict.label(c.cls())).append(" discrepancy ").append(c.id()).append("\n\n");
-        r.append(ended ? "The same program and input end differently on `" : "The same program and input give different results on `").append(pa).append("` and `")
-                .append(pb).append(ended ? "`: one ends abnormally, the other prints a result:\n\n" : "`:\n\n");
+        r.append("# ")
+                .append(Verdict.label(c.cls()))
+                .append(" discrepancy ")
+                .append(c.id())
+                .append("\n\n");
+        r.append(
+                        ended
+                                ? "The same program and input end differently on `"
+                                : "The same program and input give different results on `")
+                .append(pa)
+                .append("` and `")
+                .append(pb)
+                .append(ended ? "`: one ends abnormally, the other prints a result:\n\n" : "`:\n\n");
         r.append("| platform | result | compiler |\n| --- | --- | --- |\n");
-        r.append("| `").append(pa).append("` | `").append(Reducer.describe(c.outA())).append("` | ").append(c.a().version()).append(" |\n");
-        r.append("| `").append(pb).append("` | `").append(Reducer.describe(c.outB())).append("` | ").append(c.b().version()).append(" |\n");
+        r.append("| `")
+                .append(pa)
+                .append("` | `")
+                .append(Reducer.describe(c.outA()))
+                .append("` | ")
+                .append(c.a().version())
+                .append(" |\n");
+        r.append("| `")
+                .append(pb)
+                .append("` | `")
+                .append(Reducer.describe(c.outB()))
+                .append("` | ")
+                .append(c.b().version())
+                .append(" |\n");
         if (c.reference() != null && ended) {
-            r.append("| correctly rounded reference (every operation and call rounded once, MPFR) | `").append(HexFloat.format(c.reference())).append("` | |\n");
+            r.append("| correctly rounded reference (every operation and call rounded once, MPFR) | `")
+                    .append(HexFloat.format(c.reference()))
+                    .append("` | |\n");
         } else if (c.reference() != null) {
             String ref = HexFloat.format(c.reference());
-            String agrees = DiscrepancyClass.classify(c.outA().value(), c.reference()) == null ? pa
+            String agrees = DiscrepancyClass.classify(c.outA().value(), c.reference()) == null
+                    ? pa
                     : DiscrepancyClass.classify(c.outB().value(), c.reference()) == null ? pb : "neither platform";
-            r.append("| correctly rounded reference (every operation and call rounded once, MPFR) | `").append(ref).append("` | agrees with ").append(agrees).append(" |\n");
+            r.append("| correctly rounded reference (every operation and call rounded once, MPFR) | `")
+                    .append(ref)
+                    .append("` | agrees with ")
+                    .append(agrees)
+                    .append(" |\n");
         }
         if (c.pairNote() != null) r.append("\n").append(c.pairNote()).append('\n');
-        r.append("\n## The program\n\n```c\n").append(c.program().canonical()).append("```\n\nInput: `").append(String.join(" ", c.input().args())).append("`\n\n");
-        r.append("Reduced by `fparity reduce` from a program of ").append(c.original()).append(" to ").append(Size.of(c.program())).append(".\n\n");
-        if (c.divergence() != null) r.append(ended ? "## Why it ends there\n\n" : "## First diverging operation\n\n").append(c.divergence().sentence()).append("\n\n");
-        if (c.verdict() != null) r.append("## Verdict: ").append(c.verdict().kind().label).append("\n\n").append(c.verdict().sentence()).append("\n\n");
-        if (c.sanitizer() != null) r.append("Undefined behaviour check (gcc -fsanitize=undefined,address): ").append(c.sanitizer().clean() ? "clean" : c.sanitizer().detail()).append(".\n\n");
+        r.append("\n## The program\n\n```c\n")
+                .append(c.program().canonical())
+                .append("```\n\nInput: `")
+                .append(String.join(" ", c.input().args()))
+                .append("`\n\n");
+        r.append("Reduced by `fparity reduce` from a program of ")
+                .append(c.original())
+                .append(" to ")
+                .append(Size.of(c.program()))
+                .append(".\n\n");
+        if (c.divergence() != null)
+            r.append(ended ? "## Why it ends there\n\n" : "## First diverging operation\n\n")
+                    .append(c.divergence().sentence())
+                    .append("\n\n");
+        if (c.verdict() != null)
+            r.append("## Verdict: ")
+                    .append(c.verdict().kind().label)
+                    .append("\n\n")
+                    .append(c.verdict().sentence())
+                    .append("\n\n");
+        if (c.sanitizer() != null)
+            r.append("Undefined behaviour check (gcc -fsanitize=undefined,address): ")
+                    .append(c.sanitizer().clean() ? "clean" : c.sanitizer().detail())
+                    .append(".\n\n");
         r.append("## Build and run\n\n`sh build.sh` builds each platform's binary from the files here (");
         boolean first = true;
         for (String f : files) {
@@ -211,8 +334,13 @@ public final class Bundle {
             first = false;
         }
         r.append(") and prints one line per platform; `expected.json` holds the recorded bits.\n\n");
-        r.append("Host: ").append(c.host().getOrDefault("hostname", "?")).append(", ").append(c.host().getOrDefault("cpu", "")).append(", ")
-                .append(c.host().getOrDefault("os", "")).append(".\n");
+        r.append("Host: ")
+                .append(c.host().getOrDefault("hostname", "?"))
+                .append(", ")
+                .append(c.host().getOrDefault("cpu", ""))
+                .append(", ")
+                .append(c.host().getOrDefault("os", ""))
+                .append(".\n");
         return r.toString();
     }
 }

@@ -27,7 +27,10 @@ public final class Bundles {
         try {
             JsonNode n = ProgramJson.MAPPER.readTree(Files.readString(f));
             JsonNode d = n.path("firstDivergence");
-            return new Link(dir, d.isMissingNode() ? null : d.path("explanation").asText(null), n.path("reference").asText(null));
+            return new Link(
+                    dir,
+                    d.isMissingNode() ? null : d.path("explanation").asText(null),
+                    n.path("reference").asText(null));
         } catch (IOException e) {
             return null;
         }
@@ -51,7 +54,8 @@ public final class Bundles {
         List<Linked> out = new ArrayList<>();
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (Discrepancy d : ds) {
-            String id = DiscrepancyId.of(d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+            String id = DiscrepancyId.of(
+                    d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
             if (!dirs.contains(id) || !seen.add(id)) continue;
             Link l = find(root, id);
             if (l != null) out.add(new Linked(id, d, l));

@@ -5,18 +5,18 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
-import org.fparity.FparityError;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
 import org.fparity.compare.Platform;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 
@@ -33,7 +33,13 @@ public final class CampaignDiscrepancies {
      * compile command the campaign recorded for each platform of the pair (by {@link #sideKey}), so that each side is
      * built with its own site's flags.
      */
-    public record Entry(String id, Discrepancy discrepancy, StatusMismatch mismatch, Program program, Input input, Map<String, List<String>> compiles) {
+    public record Entry(
+            String id,
+            Discrepancy discrepancy,
+            StatusMismatch mismatch,
+            Program program,
+            Input input,
+            Map<String, List<String>> compiles) {
         public Entry {
             compiles = compiles == null ? Map.of() : Map.copyOf(compiles);
         }
@@ -49,7 +55,9 @@ public final class CampaignDiscrepancies {
 
         /** The run: program id and input index. */
         public String run() {
-            return discrepancy != null ? discrepancy.program() + "/" + discrepancy.input() : mismatch.program() + "/" + mismatch.input();
+            return discrepancy != null
+                    ? discrepancy.program() + "/" + discrepancy.input()
+                    : mismatch.program() + "/" + mismatch.input();
         }
 
         public ReduceSession.Request request(long minUlps, boolean vsReference, int limit) {
@@ -77,7 +85,9 @@ public final class CampaignDiscrepancies {
             java.util.Set<String> failing = new java.util.HashSet<>();
             for (Entry e : endedDifferently) {
                 StatusMismatch m = e.mismatch();
-                Platform p = Verdict.failingSide(m.statusA(), m.statusB()) == 0 ? m.pair().a() : m.pair().b();
+                Platform p = Verdict.failingSide(m.statusA(), m.statusB()) == 0
+                        ? m.pair().a()
+                        : m.pair().b();
                 (failing.add(p.id()) ? first : rest).add(e);
             }
             List<Entry> out = new ArrayList<>(first);
@@ -88,8 +98,13 @@ public final class CampaignDiscrepancies {
     }
 
     /** Severity: NaN and Inf classes before Zero and Number ones (the paper's column order), then the larger ULP gap. */
-    public static final Comparator<Entry> SEVERITY = Comparator.<Entry>comparingInt(e -> e.discrepancy().cls().ordinal())
-            .thenComparing(Comparator.<Entry, java.math.BigInteger>comparing(e -> e.discrepancy().ulps() == null ? java.math.BigInteger.ONE.negate() : e.discrepancy().ulps()).reversed())
+    public static final Comparator<Entry> SEVERITY = Comparator.<Entry>comparingInt(
+                    e -> e.discrepancy().cls().ordinal())
+            .thenComparing(Comparator.<Entry, java.math.BigInteger>comparing(
+                            e -> e.discrepancy().ulps() == null
+                                    ? java.math.BigInteger.ONE.negate()
+                                    : e.discrepancy().ulps())
+                    .reversed())
             .thenComparing(Entry::id);
 
     /** The discrepancies, most severe first (runs that ended differently are in {@link #menu}). */
@@ -106,7 +121,8 @@ public final class CampaignDiscrepancies {
     private static Map<String, List<String>> compiles(Path campaign) {
         Map<String, List<String>> m = new java.util.HashMap<>();
         for (CampaignMeta.Platform p : Campaign.readMeta(campaign).platforms()) {
-            if (p.compile() != null) m.putIfAbsent(sideKey(new Platform(p.toolchain(), p.opt(), p.site(), null)), p.compile());
+            if (p.compile() != null)
+                m.putIfAbsent(sideKey(new Platform(p.toolchain(), p.opt(), p.site(), null)), p.compile());
         }
         return m;
     }
@@ -120,7 +136,8 @@ public final class CampaignDiscrepancies {
             String src = v.source(d.program());
             Input in = v.input(d.program(), d.input());
             if (src == null || in == null) continue;
-            String id = DiscrepancyId.of(d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+            String id = DiscrepancyId.of(
+                    d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
             values.add(new Entry(id, d, null, Program.parse(src), in, compiles));
         }
         values.sort(SEVERITY);
@@ -159,16 +176,19 @@ public final class CampaignDiscrepancies {
      */
     public static String mismatchId(StatusMismatch m) {
         if (Verdict.failingSide(m.statusA(), m.statusB()) < 0) return null;
-        return DiscrepancyId.of(m.program(), m.input(), m.pair().a().id(), m.pair().b().id(), Verdict.ENDED_ID);
+        return DiscrepancyId.of(
+                m.program(), m.input(), m.pair().a().id(), m.pair().b().id(), Verdict.ENDED_ID);
     }
 
     /** What {@code fparity reduce CAMPAIGN --discrepancy ID} reduces: a discrepancy, or a run that ended differently (by {@link #mismatchId}). */
-    public static ReduceSession.Request request(Path campaign, String id, long minUlps, boolean vsReference, int limit) {
+    public static ReduceSession.Request request(
+            Path campaign, String id, long minUlps, boolean vsReference, int limit) {
         for (Entry e : menu(campaign).ranked()) if (e.id().equals(id)) return e.request(minUlps, vsReference, limit);
         throw notFound(campaign, id);
     }
 
     private static FparityError notFound(Path campaign, String id) {
-        return new FparityError("no discrepancy " + id + " in " + campaign + " (ids are in report.json; 'fparity reduce " + campaign + " --top K' picks the most severe)");
+        return new FparityError("no discrepancy " + id + " in " + campaign
+                + " (ids are in report.json; 'fparity reduce " + campaign + " --top K' picks the most severe)");
     }
 }

@@ -2,8 +2,8 @@ package org.fparity.reduce;
 
 import java.util.List;
 import java.util.Map;
-import org.fparity.ir.NodePath;
 import org.fparity.exec.Outcome;
+import org.fparity.ir.NodePath;
 import org.fparity.ir.Params;
 
 /**

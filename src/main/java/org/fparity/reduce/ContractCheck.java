@@ -23,6 +23,7 @@ import org.fparity.oracle.ReferenceEvaluator;
 final class ContractCheck {
     /** Knobs whose flag promises something about the program's values: the program breaks the promise, not the vendor. */
     static final Set<String> NON_FINITE = Set.of("no infinities", "no NaNs", "finite-math folding");
+
     static final Set<String> SUBNORMAL = Set.of("flush to zero");
 
     private final DetectedToolchain dt;
@@ -50,7 +51,8 @@ final class ContractCheck {
     /** The knobs on at this level (by flag, or implicitly), by name, in the model's order. */
     List<String> knobsOn() {
         List<String> out = new ArrayList<>();
-        for (FlagModel.Knob k : model.knobs()) if (parts().contains(k.on()) || (k.implicit() != null && k.off() != null)) out.add(k.name());
+        for (FlagModel.Knob k : model.knobs())
+            if (parts().contains(k.on()) || (k.implicit() != null && k.off() != null)) out.add(k.name());
         return out;
     }
 
@@ -99,7 +101,8 @@ final class ContractCheck {
         double minNormal = p.precision() == Precision.FP32 ? Float.MIN_NORMAL : Double.MIN_NORMAL;
         for (double v : values) {
             if (!Double.isFinite(v) && seen.add("non-finite")) out.add(new String[] {"non-finite", HexFloat.format(v)});
-            if (v != 0 && Double.isFinite(v) && Math.abs(v) < minNormal && seen.add("subnormal")) out.add(new String[] {"subnormal", HexFloat.format(v)});
+            if (v != 0 && Double.isFinite(v) && Math.abs(v) < minNormal && seen.add("subnormal"))
+                out.add(new String[] {"subnormal", HexFloat.format(v)});
         }
         return out;
     }

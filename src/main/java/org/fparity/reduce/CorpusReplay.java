@@ -43,7 +43,14 @@ public final class CorpusReplay {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"schema", "program", "input", "truth", "expected", "elsewhere", "note"})
-    public record Finding(int schema, String program, int input, String truth, Map<String, String> expected, Map<String, String> elsewhere, String note) {}
+    public record Finding(
+            int schema,
+            String program,
+            int input,
+            String truth,
+            Map<String, String> expected,
+            Map<String, String> elsewhere,
+            String note) {}
 
     /** A loaded corpus entry. */
     public record Entry(String name, Path dir, Finding finding, Program program, Input in) {
@@ -69,9 +76,13 @@ public final class CorpusReplay {
     private static Entry entry(Path dir, Path f) throws IOException {
         Finding fi = ProgramJson.MAPPER.readValue(Files.readString(f), Finding.class);
         String text = Files.readString(dir.resolve(fi.program()));
-        List<String> inputs = text.lines().filter(l -> l.startsWith("// input:")).toList();
-        if (fi.input() < 0 || fi.input() >= inputs.size()) throw new FparityError(f + ": input " + fi.input() + " but the program has " + inputs.size() + " input lines");
-        Input in = new Input(Arrays.asList(inputs.get(fi.input()).substring(9).strip().split("\\s+")));
+        List<String> inputs =
+                text.lines().filter(l -> l.startsWith("// input:")).toList();
+        if (fi.input() < 0 || fi.input() >= inputs.size())
+            throw new FparityError(
+                    f + ": input " + fi.input() + " but the program has " + inputs.size() + " input lines");
+        Input in = new Input(
+                Arrays.asList(inputs.get(fi.input()).substring(9).strip().split("\\s+")));
         return new Entry(dir.getFileName().toString(), dir, fi, Program.parse(text), in);
     }
 
@@ -93,7 +104,8 @@ public final class CorpusReplay {
 
     /** Whether an expectation names how a run ended ({@code CRASH}, {@code TIMEOUT} …) rather than a result. */
     static boolean isStatus(String s) {
-        for (Outcome.Status st : Outcome.Status.values()) if (st != Outcome.Status.OK && st.name().equals(s)) return true;
+        for (Outcome.Status st : Outcome.Status.values())
+            if (st != Outcome.Status.OK && st.name().equals(s)) return true;
         return false;
     }
 
@@ -105,7 +117,10 @@ public final class CorpusReplay {
         DetectedToolchain dt = DetectedToolchain.detect(tc);
         if (!dt.canCompile() || !dt.canRun()) return null;
         Outcome o = new Standalone(work).run(dt, s.opt(), e.program(), e.in());
-        return new Replay(platform, e.finding().expected().get(platform), o.status() == Outcome.Status.OK ? o.hex() : o.status() + " " + o.detail());
+        return new Replay(
+                platform,
+                e.finding().expected().get(platform),
+                o.status() == Outcome.Status.OK ? o.hex() : o.status() + " " + o.detail());
     }
 
     /** The ideal platform's result now, hex: must equal {@link Finding#truth()}. */
@@ -118,6 +133,11 @@ public final class CorpusReplay {
         Map<String, String> ex = new LinkedHashMap<>(e.finding().expected());
         ex.put(platform, hex);
         Finding f = e.finding();
-        return new Entry(e.name(), e.dir(), new Finding(f.schema(), f.program(), f.input(), f.truth(), ex, f.elsewhere(), f.note()), e.program(), e.in());
+        return new Entry(
+                e.name(),
+                e.dir(),
+                new Finding(f.schema(), f.program(), f.input(), f.truth(), ex, f.elsewhere(), f.note()),
+                e.program(),
+                e.in());
     }
 }

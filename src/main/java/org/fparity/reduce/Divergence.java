@@ -24,17 +24,50 @@ import org.fparity.ir.ProgramJson;
  * @param offTruth  which side's printed result is off the correctly rounded one: a platform id, "both", "undecided", or
  *                  null when not judged (a run that ended differently)
  */
-public record Divergence(String path, String text, String kind, List<String> operands, String a, String b, String truth, String wrong, String how,
-        String sentence, String rootCause, String offTruth) {
+public record Divergence(
+        String path,
+        String text,
+        String kind,
+        List<String> operands,
+        String a,
+        String b,
+        String truth,
+        String wrong,
+        String how,
+        String sentence,
+        String rootCause,
+        String offTruth) {
 
-    public Divergence(String path, String text, String kind, List<String> operands, String a, String b, String truth, String wrong, String how,
-            String sentence, String rootCause) {
+    public Divergence(
+            String path,
+            String text,
+            String kind,
+            List<String> operands,
+            String a,
+            String b,
+            String truth,
+            String wrong,
+            String how,
+            String sentence,
+            String rootCause) {
         this(path, text, kind, operands, a, b, truth, wrong, how, sentence, rootCause, null);
     }
 
     /** This divergence with the final results' judgement first in its sentence. */
     Divergence after(OffTruth off) {
-        return new Divergence(path, text, kind, operands, a, b, truth, wrong, how, off.sentence() + " " + sentence, rootCause, off.key());
+        return new Divergence(
+                path,
+                text,
+                kind,
+                operands,
+                a,
+                b,
+                truth,
+                wrong,
+                how,
+                off.sentence() + " " + sentence,
+                rootCause,
+                off.key());
     }
 
     public ObjectNode toJson() {

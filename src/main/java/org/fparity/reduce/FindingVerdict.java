@@ -22,8 +22,11 @@ import org.fparity.ir.Ulps;
  */
 public record FindingVerdict(Kind kind, String culprit, String reason) {
     public enum Kind {
-        VENDOR_BUG("vendor bug"), OUTSIDE_CONTRACT("outside the flags' contract"), ALLOWED_BY_FLAGS("allowed by the flags"),
-        WITHIN_ACCURACY("within documented accuracy"), UNDECIDED("undecided");
+        VENDOR_BUG("vendor bug"),
+        OUTSIDE_CONTRACT("outside the flags' contract"),
+        ALLOWED_BY_FLAGS("allowed by the flags"),
+        WITHIN_ACCURACY("within documented accuracy"),
+        UNDECIDED("undecided");
 
         public final String label;
 
@@ -68,8 +71,19 @@ public record FindingVerdict(Kind kind, String culprit, String reason) {
      * abnormally), {@code restored} says whether an outcome of the culprit's rebuilt program gives the finding up
      * (the correctly rounded result, the other side's, or — for a run that ended differently — any result at all).
      */
-    static FindingVerdict judge(Side culprit, boolean culpritIsA, ContractCheck check, String language, Divergence d, Accuracy accuracy, String precision,
-            java.util.function.Predicate<Outcome> restored, Outcome recorded, boolean sanitizerClean, org.fparity.ir.Program p, org.fparity.ir.Input in)
+    static FindingVerdict judge(
+            Side culprit,
+            boolean culpritIsA,
+            ContractCheck check,
+            String language,
+            Divergence d,
+            Accuracy accuracy,
+            String precision,
+            java.util.function.Predicate<Outcome> restored,
+            Outcome recorded,
+            boolean sanitizerClean,
+            org.fparity.ir.Program p,
+            org.fparity.ir.Input in)
             throws InterruptedException {
         String who = culprit.id();
         // 1. the program breaks a promise the flags make
@@ -84,9 +98,17 @@ public record FindingVerdict(Kind kind, String culprit, String reason) {
                 List<String> flags = check.without(knobs);
                 Outcome o = check.run(flags);
                 if (restored.test(o)) {
-                    return new FindingVerdict(Kind.OUTSIDE_CONTRACT, who, "The program's IEEE evaluation has " + (broken[0].equals("non-finite") ? "a non-finite value" : "a subnormal value")
-                            + " (`" + broken[1] + "`), which " + who + "'s flags assume away (" + String.join(", ", present.stream().sorted().toList()) + "); rebuilt with that turned off (`"
-                            + String.join(" ", flags) + "`) it prints `" + Reducer.describe(o) + "`, the finding gone. Report it to whoever chose the flags, not to the vendor.");
+                    return new FindingVerdict(
+                            Kind.OUTSIDE_CONTRACT,
+                            who,
+                            "The program's IEEE evaluation has "
+                                    + (broken[0].equals("non-finite") ? "a non-finite value" : "a subnormal value")
+                                    + " (`" + broken[1] + "`), which " + who + "'s flags assume away ("
+                                    + String.join(
+                                            ", ", present.stream().sorted().toList())
+                                    + "); rebuilt with that turned off (`"
+                                    + String.join(" ", flags) + "`) it prints `" + Reducer.describe(o)
+                                    + "`, the finding gone. Report it to whoever chose the flags, not to the vendor.");
                 }
             }
         }
@@ -101,16 +123,30 @@ public record FindingVerdict(Kind kind, String culprit, String reason) {
                 double t = HexFloat.parse(d.truth());
                 if (DiscrepancyClass.classify(v, t) == DiscrepancyClass.NUMBER_NUMBER) {
                     BigInteger ulps = Ulps.distance(v, t, org.fparity.ir.Precision.parse(precision));
-                    String doc = bound.library() + " documents at most " + bound.maxUlps() + " ULP for `" + canonical + "` (" + bound.source() + ")";
+                    String doc = bound.library() + " documents at most " + bound.maxUlps() + " ULP for `" + canonical
+                            + "` (" + bound.source() + ")";
                     if (ulps.compareTo(BigInteger.valueOf(bound.maxUlps())) <= 0) {
-                        return new FindingVerdict(Kind.WITHIN_ACCURACY, who, "`" + d.text() + "` is " + ulps + " ULP from the correctly rounded `" + d.truth() + "`; " + doc + ".");
+                        return new FindingVerdict(
+                                Kind.WITHIN_ACCURACY,
+                                who,
+                                "`" + d.text() + "` is " + ulps + " ULP from the correctly rounded `" + d.truth()
+                                        + "`; " + doc + ".");
                     }
                     if (sanitizerClean) {
-                        return new FindingVerdict(Kind.VENDOR_BUG, who, "`" + d.text() + "` is " + ulps + " ULP from the correctly rounded `" + d.truth() + "`, beyond what " + doc + ".");
+                        return new FindingVerdict(
+                                Kind.VENDOR_BUG,
+                                who,
+                                "`" + d.text() + "` is " + ulps + " ULP from the correctly rounded `" + d.truth()
+                                        + "`, beyond what " + doc + ".");
                     }
                 } else if (sanitizerClean && bound.maxUlps() <= 4) {
-                    return new FindingVerdict(Kind.VENDOR_BUG, who, "`" + d.text() + "` returns `" + value + "` where the correctly rounded result is `" + d.truth()
-                            + "` (another class of value); " + bound.library() + " documents at most " + bound.maxUlps() + " ULP for `" + canonical + "` (" + bound.source() + ").");
+                    return new FindingVerdict(
+                            Kind.VENDOR_BUG,
+                            who,
+                            "`" + d.text() + "` returns `" + value + "` where the correctly rounded result is `"
+                                    + d.truth() + "` (another class of value); " + bound.library()
+                                    + " documents at most " + bound.maxUlps() + " ULP for `" + canonical + "` ("
+                                    + bound.source() + ").");
                 }
             }
         }
@@ -126,30 +162,56 @@ public record FindingVerdict(Kind kind, String culprit, String reason) {
                         List<String> flags = check.without(Set.of(k));
                         Outcome one = check.run(flags);
                         if (restored.test(one)) {
-                            return new FindingVerdict(Kind.ALLOWED_BY_FLAGS, who, "With " + k + " turned off (`" + String.join(" ", flags) + "`), " + who + " prints `"
-                                    + Reducer.describe(one) + "`, the finding gone: the flags document this relaxation, so it is not a vendor bug.");
+                            return new FindingVerdict(
+                                    Kind.ALLOWED_BY_FLAGS,
+                                    who,
+                                    "With " + k + " turned off (`" + String.join(" ", flags) + "`), " + who
+                                            + " prints `" + Reducer.describe(one)
+                                            + "`, the finding gone: the flags document this relaxation, so it is not a vendor bug.");
                         }
                     }
-                    return new FindingVerdict(Kind.ALLOWED_BY_FLAGS, who, "With " + String.join(", ", relax) + " turned off together, " + who + " prints `" + Reducer.describe(all)
-                            + "`, the finding gone (no one of them alone does): documented relaxations, not a vendor bug.");
+                    return new FindingVerdict(
+                            Kind.ALLOWED_BY_FLAGS,
+                            who,
+                            "With " + String.join(", ", relax) + " turned off together, " + who + " prints `"
+                                    + Reducer.describe(all)
+                                    + "`, the finding gone (no one of them alone does): documented relaxations, not a vendor bug.");
                 }
-                return undecided(who, "No documented relaxation of " + who + "'s flags accounts for it (turning off " + String.join(", ", relax) + " together still prints `"
-                        + Reducer.describe(all) + "`), and the program feeds its flags no value they assume away that turning off restores.");
+                return undecided(
+                        who,
+                        "No documented relaxation of " + who + "'s flags accounts for it (turning off "
+                                + String.join(", ", relax) + " together still prints `" + Reducer.describe(all)
+                                + "`), and the program feeds its flags no value they assume away that turning off restores.");
             }
         }
         // 4. an arithmetic operation at a level with no relaxation on
         if (d != null && d.kind().equals("arithmetic") && who.equals(d.wrong()) && check != null) {
-            if (!sanitizerClean) return undecided(who, "the sanitizers report undefined behaviour in the reduced program");
-            return new FindingVerdict(Kind.VENDOR_BUG, who, "`" + d.text() + "` is not the correctly rounded `" + d.truth() + "` of its operands, which IEEE 754 requires, and "
-                    + who + "'s flags (`" + String.join(" ", check.parts()) + "`) turn on no documented relaxation.");
+            if (!sanitizerClean)
+                return undecided(who, "the sanitizers report undefined behaviour in the reduced program");
+            return new FindingVerdict(
+                    Kind.VENDOR_BUG,
+                    who,
+                    "`" + d.text() + "` is not the correctly rounded `" + d.truth()
+                            + "` of its operands, which IEEE 754 requires, and " + who + "'s flags (`"
+                            + String.join(" ", check.parts()) + "`) turn on no documented relaxation.");
         }
-        if (check == null) return undecided(who, "no knob file describes " + culprit.toolchain() + "'s flags (runners/knobs), so no flag could be turned off to test them");
-        return undecided(who, d == null || d.kind().equals("none") ? "no operation-level evidence (see the explanation)" : "the first diverging operation is not " + who + "'s");
+        if (check == null)
+            return undecided(
+                    who,
+                    "no knob file describes " + culprit.toolchain()
+                            + "'s flags (runners/knobs), so no flag could be turned off to test them");
+        return undecided(
+                who,
+                d == null || d.kind().equals("none")
+                        ? "no operation-level evidence (see the explanation)"
+                        : "the first diverging operation is not " + who + "'s");
     }
 
     private static String canonical(String cName) {
         for (org.fparity.ir.MathFn f : org.fparity.ir.MathFn.values()) {
-            if (f.canonicalName().equals(cName) || (cName.endsWith("f") && f.canonicalName().equals(cName.substring(0, cName.length() - 1)))) return f.canonicalName();
+            if (f.canonicalName().equals(cName)
+                    || (cName.endsWith("f") && f.canonicalName().equals(cName.substring(0, cName.length() - 1))))
+                return f.canonicalName();
         }
         return cName;
     }

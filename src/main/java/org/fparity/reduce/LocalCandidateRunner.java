@@ -49,7 +49,9 @@ public final class LocalCandidateRunner implements CandidateRunner {
     @Override
     public List<Map<org.fparity.ir.NodePath, Double>> values(Params.WithInput c) throws InterruptedException {
         List<Map<org.fparity.ir.NodePath, Double>> out = new ArrayList<>();
-        for (Map<org.fparity.ir.NodePath, Double> m : both(() -> tracer.values(a, optA, c.program(), c.input()), () -> tracer.values(b, optB, c.program(), c.input()))) {
+        for (Map<org.fparity.ir.NodePath, Double> m : both(
+                () -> tracer.values(a, optA, c.program(), c.input()),
+                () -> tracer.values(b, optB, c.program(), c.input()))) {
             if (!m.isEmpty()) out.add(m);
         }
         return out;
@@ -57,7 +59,8 @@ public final class LocalCandidateRunner implements CandidateRunner {
 
     @Override
     public Outcome[] standalone(Params.WithInput c) throws InterruptedException {
-        List<Outcome> o = both(() -> single.run(a, optA, c.program(), c.input()), () -> single.run(b, optB, c.program(), c.input()));
+        List<Outcome> o = both(
+                () -> single.run(a, optA, c.program(), c.input()), () -> single.run(b, optB, c.program(), c.input()));
         return new Outcome[] {o.get(0), o.get(1)};
     }
 
@@ -128,7 +131,9 @@ public final class LocalCandidateRunner implements CandidateRunner {
                 DetectedToolchain sb = shortRuns(b);
                 List<Outcome[]> out = new ArrayList<>(candidates.size());
                 for (Params.WithInput c : candidates) {
-                    List<Outcome> o = both(() -> single.run(sa, optA, c.program(), c.input()), () -> single.run(sb, optB, c.program(), c.input()));
+                    List<Outcome> o = both(
+                            () -> single.run(sa, optA, c.program(), c.input()),
+                            () -> single.run(sb, optB, c.program(), c.input()));
                     out.add(new Outcome[] {o.get(0), o.get(1)});
                 }
                 builds += 2 * candidates.size();

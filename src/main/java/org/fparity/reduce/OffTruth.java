@@ -16,14 +16,21 @@ import org.fparity.ir.HexFloat;
  * @param reason for {@code UNDECIDED}: why; otherwise empty
  */
 public record OffTruth(Who who, String pa, String pb, String a, String b, String reference, String reason) {
-    public enum Who { A, B, BOTH, UNDECIDED }
+    public enum Who {
+        A,
+        B,
+        BOTH,
+        UNDECIDED
+    }
 
     /** Judges the two printed results against the reference (null: none could be computed here). */
     public static OffTruth of(String pa, Outcome outA, String pb, Outcome outB, Double reference) {
         String ha = describe(outA);
         String hb = describe(outB);
         String ref = reference == null ? null : HexFloat.format(reference);
-        if (reference == null) return new OffTruth(Who.UNDECIDED, pa, pb, ha, hb, null, "no correctly rounded reference could be computed here");
+        if (reference == null)
+            return new OffTruth(
+                    Who.UNDECIDED, pa, pb, ha, hb, null, "no correctly rounded reference could be computed here");
         if (!ok(outA) || !ok(outB)) return new OffTruth(Who.UNDECIDED, pa, pb, ha, hb, ref, "a side printed no result");
         boolean offA = DiscrepancyClass.classify(outA.value(), reference) != null;
         boolean offB = DiscrepancyClass.classify(outB.value(), reference) != null;
@@ -64,10 +71,18 @@ public record OffTruth(Who who, String pa, String pb, String a, String b, String
     /** One sentence on the final results, nothing beyond them. */
     public String sentence() {
         return switch (who) {
-            case A -> pa + " is off the correctly rounded result (it prints `" + a + "`, MPFR gives `" + reference + "`); " + pb + " prints the correctly rounded result.";
-            case B -> pb + " is off the correctly rounded result (it prints `" + b + "`, MPFR gives `" + reference + "`); " + pa + " prints the correctly rounded result.";
-            case BOTH -> "Both are off the correctly rounded result `" + reference + "`: " + pa + " prints `" + a + "`, " + pb + " prints `" + b + "`.";
-            case UNDECIDED -> "Which side is off the correctly rounded result is undecided: " + reason + (reference == null ? "" : " (MPFR gives `" + reference + "`)") + ".";
+            case A ->
+                pa + " is off the correctly rounded result (it prints `" + a + "`, MPFR gives `" + reference + "`); "
+                        + pb + " prints the correctly rounded result.";
+            case B ->
+                pb + " is off the correctly rounded result (it prints `" + b + "`, MPFR gives `" + reference + "`); "
+                        + pa + " prints the correctly rounded result.";
+            case BOTH ->
+                "Both are off the correctly rounded result `" + reference + "`: " + pa + " prints `" + a + "`, " + pb
+                        + " prints `" + b + "`.";
+            case UNDECIDED ->
+                "Which side is off the correctly rounded result is undecided: " + reason
+                        + (reference == null ? "" : " (MPFR gives `" + reference + "`)") + ".";
         };
     }
 }

@@ -1,8 +1,8 @@
 package org.fparity.reduce;
 
 import java.util.function.Function;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 
 /**
@@ -22,7 +22,9 @@ public record OwnPair(ReduceSession.Request request, String note) {
         return a.opt().equals(BASE) || b.opt().equals(BASE) ? 0 : 1;
     }
 
-    static OwnPair find(ReduceSession.Request r, Function<Side, DetectedToolchain> detect, Standalone single, Double reference) throws InterruptedException {
+    static OwnPair find(
+            ReduceSession.Request r, Function<Side, DetectedToolchain> detect, Standalone single, Double reference)
+            throws InterruptedException {
         DetectedToolchain a = detect.apply(r.a());
         DetectedToolchain b = detect.apply(r.b());
         Outcome sa = single.run(a, r.a().opt(), r.program(), r.input());
@@ -36,16 +38,26 @@ public record OwnPair(ReduceSession.Request request, String note) {
         Side base = new Side(culprit.toolchain(), BASE);
         Outcome ob = single.run(dt, BASE, r.program(), r.input());
         if (ob.status() != Outcome.Status.OK) {
-            return new OwnPair(r, base + " gave no result (" + Reducer.describe(ob) + "), so " + culprit.toolchain() + " could not be checked against itself; reduced "
-                    + r.a() + " vs " + r.b() + " as recorded.");
+            return new OwnPair(
+                    r,
+                    base + " gave no result (" + Reducer.describe(ob) + "), so " + culprit.toolchain()
+                            + " could not be checked against itself; reduced " + r.a() + " vs " + r.b()
+                            + " as recorded.");
         }
         DiscrepancyClass own = DiscrepancyClass.classify(ob.value(), recorded.value());
         if (own == null) {
-            return new OwnPair(r, culprit.toolchain() + " agrees with itself: " + base + " prints `" + ob.hex() + "` as " + culprit + " does, off the correctly rounded `"
-                    + off.reference() + "`; reduced " + r.a() + " vs " + r.b() + " as recorded.");
+            return new OwnPair(
+                    r,
+                    culprit.toolchain() + " agrees with itself: " + base + " prints `" + ob.hex() + "` as " + culprit
+                            + " does, off the correctly rounded `" + off.reference() + "`; reduced " + r.a() + " vs "
+                            + r.b() + " as recorded.");
         }
-        String note = culprit.toolchain() + " disagrees with itself: " + base + " prints `" + ob.hex() + "`, " + culprit + " prints `" + recorded.hex()
-                + "` (" + own.label() + "); reduced as that pair (the vendor's own), from " + r.a() + " vs " + r.b() + ".";
-        return new OwnPair(new ReduceSession.Request(r.id(), r.program(), r.input(), base, culprit, own, r.minUlps(), r.vsReference(), r.limit()), note);
+        String note = culprit.toolchain() + " disagrees with itself: " + base + " prints `" + ob.hex() + "`, " + culprit
+                + " prints `" + recorded.hex() + "` (" + own.label()
+                + "); reduced as that pair (the vendor's own), from " + r.a() + " vs " + r.b() + ".";
+        return new OwnPair(
+                new ReduceSession.Request(
+                        r.id(), r.program(), r.input(), base, culprit, own, r.minUlps(), r.vsReference(), r.limit()),
+                note);
     }
 }

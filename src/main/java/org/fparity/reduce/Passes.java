@@ -68,8 +68,13 @@ public final class Passes {
             for (int chunk = Math.max(1, size / 2); ; chunk /= 2) {
                 for (int from = 0; from < size; from += chunk) {
                     List<Candidate.Edit> es = new ArrayList<>();
-                    for (int i = from; i < Math.min(size, from + chunk); i++) es.add(new Candidate.Edit(path.child(i), true, List.of()));
-                    out.add(new Candidate(chunk == 1 ? "delete-statement" : "delete-" + chunk + "-statements", es, Set.of(), Map.of()));
+                    for (int i = from; i < Math.min(size, from + chunk); i++)
+                        es.add(new Candidate.Edit(path.child(i), true, List.of()));
+                    out.add(new Candidate(
+                            chunk == 1 ? "delete-statement" : "delete-" + chunk + "-statements",
+                            es,
+                            Set.of(),
+                            Map.of()));
                 }
                 if (chunk == 1) break;
             }
@@ -84,19 +89,27 @@ public final class Passes {
      * {@code comp /= comp;} on an infinite input.
      */
     static void foldIntoInput(Program p, Input in, List<Candidate> out) {
-        if (p.body().size() < 2 || !(p.body().getFirst() instanceof Stmt.Assign a) || !(a.target() instanceof Expr.Var v) || !v.name().equals(Param.COMP)) return;
+        if (p.body().size() < 2
+                || !(p.body().getFirst() instanceof Stmt.Assign a)
+                || !(a.target() instanceof Expr.Var v)
+                || !v.name().equals(Param.COMP)) return;
         List<Candidate.Edit> rest = new ArrayList<>();
         for (int i = 1; i < p.body().size(); i++) rest.add(new Candidate.Edit(NodePath.ROOT.child(i), true, List.of()));
         Params.WithInput first = new Candidate("prefix", rest, Set.of(), Map.of()).apply(p, in);
         if (first == null) return;
         double after;
         try {
-            after = org.fparity.oracle.ReferenceEvaluator.ideal(first.program(), first.input()).comp();
+            after = org.fparity.oracle.ReferenceEvaluator.ideal(first.program(), first.input())
+                    .comp();
         } catch (RuntimeException e) {
             return; // no reference here (MPFR missing): nothing to fold
         }
         if (!p.precision().representable(after) && Double.isFinite(after)) return;
-        out.add(new Candidate("fold-into-input", List.of(new Candidate.Edit(NodePath.ROOT.child(0), true, List.of())), Set.of(), Map.of(0, HexFloat.format(after))));
+        out.add(new Candidate(
+                "fold-into-input",
+                List.of(new Candidate.Edit(NodePath.ROOT.child(0), true, List.of())),
+                Set.of(),
+                Map.of(0, HexFloat.format(after))));
     }
 
     /** An {@code if} replaced by one of its arms; a loop by one pass of its body (the loop variable becomes 0). */
@@ -151,19 +164,26 @@ public final class Passes {
                     double[] each = in.elements(i);
                     for (double m : mags) {
                         double[] r = new double[each.length];
-                        for (int e = 0; e < each.length; e++) r[e] = Double.isFinite(each[e]) ? Math.copySign(m, each[e]) : each[e];
-                        out.add(new Candidate("extreme-input-loop-to-body", List.of(unwrap), Set.of(), Map.of(i, Input.elementsToken(p.precision(), r))));
+                        for (int e = 0; e < each.length; e++)
+                            r[e] = Double.isFinite(each[e]) ? Math.copySign(m, each[e]) : each[e];
+                        out.add(new Candidate(
+                                "extreme-input-loop-to-body",
+                                List.of(unwrap),
+                                Set.of(),
+                                Map.of(i, Input.elementsToken(p.precision(), r))));
                     }
                     continue;
                 }
                 for (double x : extremes(mags, in.fp(i))) {
-                    out.add(new Candidate("extreme-input-loop-to-body", List.of(unwrap), Set.of(), Map.of(i, HexFloat.format(x))));
+                    out.add(new Candidate(
+                            "extreme-input-loop-to-body", List.of(unwrap), Set.of(), Map.of(i, HexFloat.format(x))));
                 }
             }
             for (NodePath at : lits) {
                 for (double x : extremes(mags, ((Expr.Lit) NodePath.at(p, at)).value())) {
                     Expr.Lit lit = new Expr.Lit(x);
-                    // a literal inside the loop goes with the body the loop is replaced by (the two edits would overlap)
+                    // a literal inside the loop goes with the body the loop is replaced by (the two edits would
+                    // overlap)
                     List<Candidate.Edit> es = loop.isPrefixOf(at)
                             ? List.of(loopToBody(loop, (Stmt.For) NodePath.at(NodePath.replace(p, at, lit), loop)))
                             : List.of(unwrap, new Candidate.Edit(at, false, List.of(lit)));
@@ -178,7 +198,12 @@ public final class Passes {
     private static double[] extremes(Precision pr) {
         int emax = pr.maxExponent();
         int emin = pr.minExponent();
-        return new double[] {Math.scalb(1.0, emax), Math.scalb(1.0, (emax + 1) / 2), Math.scalb(1.0, emin), Math.scalb(1.0, emin - pr.significandBits() + 1)};
+        return new double[] {
+            Math.scalb(1.0, emax),
+            Math.scalb(1.0, (emax + 1) / 2),
+            Math.scalb(1.0, emin),
+            Math.scalb(1.0, emin - pr.significandBits() + 1)
+        };
     }
 
     /** The extreme values to offer for {@code v}: each magnitude with v's sign (with both signs for a zero), v itself left out; none for NaN or Inf. */
@@ -209,11 +234,19 @@ public final class Passes {
         Walker.each(p, (path, n) -> {
             if (n instanceof Expr.Call c) {
                 for (int k = 0; k < c.args().size(); k++) {
-                    if (c.fn().args().get(k) == MathFn.Arg.FP) out.add(Candidate.edit("call-to-argument", new Candidate.Edit(path, false, List.of(c.args().get(k)))));
+                    if (c.fn().args().get(k) == MathFn.Arg.FP)
+                        out.add(Candidate.edit(
+                                "call-to-argument",
+                                new Candidate.Edit(path, false, List.of(c.args().get(k)))));
                 }
-            } else if (n instanceof Expr.Bin || n instanceof Expr.Neg || n instanceof Expr.Paren || n instanceof Cond.And || n instanceof Cond.Or
+            } else if (n instanceof Expr.Bin
+                    || n instanceof Expr.Neg
+                    || n instanceof Expr.Paren
+                    || n instanceof Cond.And
+                    || n instanceof Cond.Or
                     || n instanceof Cond.Not) {
-                for (Node k : Nodes.children(n)) out.add(Candidate.edit("to-operand", new Candidate.Edit(path, false, List.of(k))));
+                for (Node k : Nodes.children(n))
+                    out.add(Candidate.edit("to-operand", new Candidate.Edit(path, false, List.of(k))));
             }
         });
     }
@@ -222,7 +255,10 @@ public final class Passes {
     static void compoundToSet(Program p, List<Candidate> out) {
         Walker.each(p, (path, n) -> {
             if (n instanceof Stmt.Assign a && a.op() != Stmt.AssignOp.SET) {
-                out.add(Candidate.edit("compound-to-set", new Candidate.Edit(path, false, List.of(new Stmt.Assign(a.target(), Stmt.AssignOp.SET, a.value())))));
+                out.add(Candidate.edit(
+                        "compound-to-set",
+                        new Candidate.Edit(
+                                path, false, List.of(new Stmt.Assign(a.target(), Stmt.AssignOp.SET, a.value())))));
             }
         });
     }
@@ -235,11 +271,14 @@ public final class Passes {
     static void inlineTemps(Program p, List<Candidate> out) {
         Walker.each(p, (path, n) -> {
             if (!(n instanceof Stmt.Decl d)) return;
-            Expr with = d.init() instanceof Expr.Var || d.init() instanceof Expr.Lit || d.init() instanceof Expr.Paren ? d.init() : new Expr.Paren(d.init());
+            Expr with = d.init() instanceof Expr.Var || d.init() instanceof Expr.Lit || d.init() instanceof Expr.Paren
+                    ? d.init()
+                    : new Expr.Paren(d.init());
             List<Candidate.Edit> es = new ArrayList<>();
             es.add(new Candidate.Edit(path, true, List.of()));
             Walker.each(p, (q, m) -> {
-                if (m instanceof Expr.Var v && v.name().equals(d.name()) && !isAssignTarget(p, q)) es.add(new Candidate.Edit(q, false, List.of(with)));
+                if (m instanceof Expr.Var v && v.name().equals(d.name()) && !isAssignTarget(p, q))
+                    es.add(new Candidate.Edit(q, false, List.of(with)));
             });
             out.add(new Candidate("inline-temporary", es, Set.of(), Map.of()));
         });
@@ -252,14 +291,21 @@ public final class Passes {
      */
     static void toValue(Program p, List<Map<NodePath, Double>> values, List<Candidate> out) {
         Walker.each(p, (path, n) -> {
-            if (!(n instanceof Expr.Bin || n instanceof Expr.Neg || n instanceof Expr.Call || n instanceof Expr.Paren || n instanceof Expr.Elem
+            if (!(n instanceof Expr.Bin
+                    || n instanceof Expr.Neg
+                    || n instanceof Expr.Call
+                    || n instanceof Expr.Paren
+                    || n instanceof Expr.Elem
                     || n instanceof Expr.Var)) return;
             if (isAssignTarget(p, path)) return;
             java.util.Set<Long> offered = new java.util.HashSet<>();
             for (Map<NodePath, Double> m : values) {
                 Double v = m.get(path);
                 if (n instanceof Expr.Paren && v == null) v = m.get(path.child(0));
-                if (v != null && Double.isFinite(v) && p.precision().representable(v) && offered.add(Double.doubleToRawLongBits(v))) {
+                if (v != null
+                        && Double.isFinite(v)
+                        && p.precision().representable(v)
+                        && offered.add(Double.doubleToRawLongBits(v))) {
                     out.add(Candidate.edit("to-value", new Candidate.Edit(path, false, List.of(new Expr.Lit(v)))));
                 }
             }
@@ -283,7 +329,8 @@ public final class Passes {
                 for (int bits : new int[] {1, 4, 12}) {
                     double r = roundBits(l.value(), bits);
                     if (r != l.value() && Double.isFinite(r) && p.precision().representable(r)) {
-                        out.add(Candidate.edit("literal-bits", new Candidate.Edit(path, false, List.of(new Expr.Lit(r)))));
+                        out.add(Candidate.edit(
+                                "literal-bits", new Candidate.Edit(path, false, List.of(new Expr.Lit(r)))));
                     }
                 }
             }
@@ -301,7 +348,12 @@ public final class Passes {
                         r[e] = Double.isFinite(x) ? x : each[e];
                         changed |= Double.doubleToRawLongBits(r[e]) != Double.doubleToRawLongBits(each[e]);
                     }
-                    if (changed) out.add(new Candidate("input-bits", List.of(), Set.of(), Map.of(i, org.fparity.ir.Input.elementsToken(p.precision(), r))));
+                    if (changed)
+                        out.add(new Candidate(
+                                "input-bits",
+                                List.of(),
+                                Set.of(),
+                                Map.of(i, org.fparity.ir.Input.elementsToken(p.precision(), r))));
                 }
                 continue;
             }
@@ -309,7 +361,11 @@ public final class Passes {
             for (int bits : new int[] {1, 4, 12}) {
                 double r = roundBits(v, bits);
                 if (Double.doubleToRawLongBits(r) != Double.doubleToRawLongBits(v) && Double.isFinite(r)) {
-                    out.add(new Candidate("input-bits", List.of(), Set.of(), Map.of(i, HexFloat.format(p.precision().round(r)))));
+                    out.add(new Candidate(
+                            "input-bits",
+                            List.of(),
+                            Set.of(),
+                            Map.of(i, HexFloat.format(p.precision().round(r)))));
                 }
             }
         }
@@ -338,7 +394,9 @@ public final class Passes {
 
     /** Indices by the loop variable {@code var} become index 0 (a loop replaced by one pass of its body). */
     private static Node fixIndex(Node n, String var) {
-        if (n instanceof Expr.Elem e && e.index() instanceof Index.Loop l && l.var().equals(var)) return new Expr.Elem(e.array(), new Index.Const(0));
+        if (n instanceof Expr.Elem e
+                && e.index() instanceof Index.Loop l
+                && l.var().equals(var)) return new Expr.Elem(e.array(), new Index.Const(0));
         List<Node> k = Nodes.children(n);
         if (k.isEmpty()) return n;
         List<Node> nk = new ArrayList<>(k.size());

@@ -11,19 +11,18 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.emit.Emitter;
 import org.fparity.emit.Language;
-import org.fparity.util.Processes;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.MathFn;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Size;
 import org.fparity.util.Executables;
+import org.fparity.util.Processes;
 
 /**
  * {@code fparity bench reduce}: fparity's reducer on N discrepancies of a campaign (classes taken in turn, one per
@@ -37,8 +36,20 @@ import org.fparity.util.Executables;
  */
 public final class ReduceBench {
     /** One case's figures; cvise fields are -1 when C-Vise was not run on it. */
-    public record Row(String id, DiscrepancyClass cls, String a, String b, boolean confirmed, int original, int reduced, boolean standalone, boolean ubClean,
-            double seconds, int cviseOps, double cviseSeconds, boolean cviseTimedOut) {}
+    public record Row(
+            String id,
+            DiscrepancyClass cls,
+            String a,
+            String b,
+            boolean confirmed,
+            int original,
+            int reduced,
+            boolean standalone,
+            boolean ubClean,
+            double seconds,
+            int cviseOps,
+            double cviseSeconds,
+            boolean cviseTimedOut) {}
 
     /** What C-Vise's interestingness script rejects besides a lost discrepancy. */
     public enum Guard {
@@ -49,8 +60,9 @@ public final class ReduceBench {
     }
 
     /** gcc's warnings for undefined behaviour ASan/UBSan do not catch at run time, made errors. */
-    static final String STRICT_FLAGS = "-Werror=format -Werror=implicit-function-declaration -Werror=implicit-int -Werror=uninitialized -Werror=maybe-uninitialized"
-            + " -Werror=return-type -Werror=int-conversion -Werror=incompatible-pointer-types";
+    static final String STRICT_FLAGS =
+            "-Werror=format -Werror=implicit-function-declaration -Werror=implicit-int -Werror=uninitialized -Werror=maybe-uninitialized"
+                    + " -Werror=return-type -Werror=int-conversion -Werror=incompatible-pointer-types";
 
     private final Toolchains toolchains;
     private final Path work;
@@ -84,7 +96,8 @@ public final class ReduceBench {
         for (CampaignDiscrepancies.Entry e : all) {
             if (minOps > 0 && Size.of(e.program()).operations() < minOps) continue;
             if (!runs.add(e.discrepancy().program() + "/" + e.discrepancy().input())) continue;
-            byClass.computeIfAbsent(e.discrepancy().cls(), k -> new ArrayList<>()).add(e);
+            byClass.computeIfAbsent(e.discrepancy().cls(), k -> new ArrayList<>())
+                    .add(e);
         }
         List<CampaignDiscrepancies.Entry> out = new ArrayList<>();
         for (int round = 0; out.size() < n; round++) {
@@ -100,39 +113,59 @@ public final class ReduceBench {
         return out;
     }
 
-    public List<Row> run(Path campaign, int cases, int cviseCases, int cviseTimeout, int limit) throws InterruptedException {
+    public List<Row> run(Path campaign, int cases, int cviseCases, int cviseTimeout, int limit)
+            throws InterruptedException {
         return run(campaign, cases, 0, cviseCases, cviseTimeout, limit);
     }
 
     /** Reduces {@code cases} discrepancies of programs with at least {@code minOps} operations (0: any). */
-    public List<Row> run(Path campaign, int cases, int minOps, int cviseCases, int cviseTimeout, int limit) throws InterruptedException {
+    public List<Row> run(Path campaign, int cases, int minOps, int cviseCases, int cviseTimeout, int limit)
+            throws InterruptedException {
         CampaignDiscrepancies.Menu menu = CampaignDiscrepancies.menu(campaign);
         List<CampaignDiscrepancies.Entry> chosen = pick(menu.discrepancies(), cases, minOps);
         if (minOps > 0) out.println("cases: programs of at least " + minOps + " operations");
         // C-Vise's script keeps a class of two printed results, so a crash is no case here; said, not dropped silently
         if (!menu.endedDifferently().isEmpty()) {
             int n = menu.endedDifferently().size();
-            out.println("not among the cases: " + n + (n == 1 ? " run" : " runs") + " that ended differently (a crash beside a result; 'fparity reduce "
-                    + campaign + " --top K' reduces them)");
+            out.println("not among the cases: " + n + (n == 1 ? " run" : " runs")
+                    + " that ended differently (a crash beside a result; 'fparity reduce " + campaign
+                    + " --top K' reduces them)");
         }
         return run(chosen, cviseCases, cviseTimeout, limit);
     }
 
     /** The given cases, in the given order. */
-    public List<Row> run(List<CampaignDiscrepancies.Entry> chosen, int cviseCases, int cviseTimeout, int limit) throws InterruptedException {
+    public List<Row> run(List<CampaignDiscrepancies.Entry> chosen, int cviseCases, int cviseTimeout, int limit)
+            throws InterruptedException {
         boolean cvise = Executables.find("cvise") != null;
         if (!cvise && cviseCases > 0) out.println("cvise not found: fparity side only");
         List<Row> rows = new ArrayList<>();
         int cvised = 0;
         int batchOnly = 0;
         int failed = 0;
-        if (cvise && cviseCases > 0) out.println("C-Vise guard: " + (guard == Guard.STRICT ? "ASan/UBSan run and gcc -O1 " + STRICT_FLAGS : "ASan/UBSan run"));
+        if (cvise && cviseCases > 0)
+            out.println("C-Vise guard: "
+                    + (guard == Guard.STRICT ? "ASan/UBSan run and gcc -O1 " + STRICT_FLAGS : "ASan/UBSan run"));
         out.println("load average at start: " + loadAverage());
-        out.printf("%-13s %-14s %-30s %-10s %9s %9s %6s %4s %9s | %9s %9s %7s%n", "id", "class", "platforms", "confirmed", "ops", "fparity", "share", "UB", "seconds",
-                "cvise-ops", "cvise-s", "ratio");
+        out.printf(
+                "%-13s %-14s %-30s %-10s %9s %9s %6s %4s %9s | %9s %9s %7s%n",
+                "id",
+                "class",
+                "platforms",
+                "confirmed",
+                "ops",
+                "fparity",
+                "share",
+                "UB",
+                "seconds",
+                "cvise-ops",
+                "cvise-s",
+                "ratio");
         for (CampaignDiscrepancies.Entry e : chosen) {
             ReduceSession.Request req = e.request(1, false, limit);
-            ReduceSession session = new ReduceSession(toolchains, work.resolve(e.id()), work.resolve("reproducers"), s -> {}).keepPairs();
+            ReduceSession session = new ReduceSession(
+                            toolchains, work.resolve(e.id()), work.resolve("reproducers"), s -> {})
+                    .keepPairs();
             long t0 = System.nanoTime();
             ReduceSession.Report r;
             try {
@@ -148,9 +181,16 @@ public final class ReduceBench {
                 boolean batch = r.kind() == ReduceSession.Kind.BATCH_ONLY;
                 if (batch) batchOnly++;
                 else failed++;
-                out.printf("%-13s %-14s %-30s %-10s %9d %9s  (standalone: %s vs %s; not reduced)%n", r.id(), r.cls().label(), req.a().id() + "," + req.b().id(),
+                out.printf(
+                        "%-13s %-14s %-30s %-10s %9d %9s  (standalone: %s vs %s; not reduced)%n",
+                        r.id(),
+                        r.cls().label(),
+                        req.a().id() + "," + req.b().id(),
                         batch ? "batch-only" : "no-result",
-                        r.original().operations(), "-", Reducer.describe(r.standaloneA()), Reducer.describe(r.standaloneB()));
+                        r.original().operations(),
+                        "-",
+                        Reducer.describe(r.standaloneA()),
+                        Reducer.describe(r.standaloneB()));
                 out.flush();
                 continue;
             }
@@ -165,19 +205,50 @@ public final class ReduceBench {
                 cSecs = (System.nanoTime() - c0) / 1e9;
                 cOps = countOps(readOrEmpty(dir.resolve("test.c")));
             }
-            Row row = new Row(e.id(), r.cls(), req.a().id(), req.b().id(), r.confirmed(), r.original().operations(), r.reduced().operations(), r.reducedStandalone(),
-                    r.sanitizer() != null && r.sanitizer().clean(), secs, cOps, cSecs, cTimeout);
+            Row row = new Row(
+                    e.id(),
+                    r.cls(),
+                    req.a().id(),
+                    req.b().id(),
+                    r.confirmed(),
+                    r.original().operations(),
+                    r.reduced().operations(),
+                    r.reducedStandalone(),
+                    r.sanitizer() != null && r.sanitizer().clean(),
+                    secs,
+                    cOps,
+                    cSecs,
+                    cTimeout);
             rows.add(row);
-            out.printf("%-13s %-14s %-30s %-10s %9d %9d %5.0f%% %4s %9.1f | %9s %9s %7s%n", row.id(), row.cls().label(), row.a() + "," + row.b(),
-                    row.confirmed() ? "yes" : "batch-only", row.original(), row.reduced(), 100.0 * row.reduced() / Math.max(1, row.original()),
-                    row.ubClean() ? "ok" : "!", row.seconds(), cOps < 0 ? "-" : cOps + (cTimeout ? "*" : ""), cSecs < 0 ? "-" : String.format("%.1f", cSecs),
+            out.printf(
+                    "%-13s %-14s %-30s %-10s %9d %9d %5.0f%% %4s %9.1f | %9s %9s %7s%n",
+                    row.id(),
+                    row.cls().label(),
+                    row.a() + "," + row.b(),
+                    row.confirmed() ? "yes" : "batch-only",
+                    row.original(),
+                    row.reduced(),
+                    100.0 * row.reduced() / Math.max(1, row.original()),
+                    row.ubClean() ? "ok" : "!",
+                    row.seconds(),
+                    cOps < 0 ? "-" : cOps + (cTimeout ? "*" : ""),
+                    cSecs < 0 ? "-" : String.format("%.1f", cSecs),
                     cSecs < 0 ? "-" : String.format("%.3f", secs / cSecs));
-            out.printf("%-13s reduction %.1f s in %d rounds (%s); confirm, sanitizer and trace %.1f s; load %s%n", "", r.result().millis() / 1000.0, r.result().rounds(),
-                    r.result().phases(), secs - r.result().millis() / 1000.0, loadAverage());
+            out.printf(
+                    "%-13s reduction %.1f s in %d rounds (%s); confirm, sanitizer and trace %.1f s; load %s%n",
+                    "",
+                    r.result().millis() / 1000.0,
+                    r.result().rounds(),
+                    r.result().phases(),
+                    secs - r.result().millis() / 1000.0,
+                    loadAverage());
             out.flush();
         }
         summary(rows, chosen.size(), batchOnly, failed);
-        out.println("load average at end: " + loadAverage() + (rows.stream().anyMatch(Row::cviseTimedOut) ? "   (* = C-Vise stopped at the time limit; its size then)" : ""));
+        out.println("load average at end: " + loadAverage()
+                + (rows.stream().anyMatch(Row::cviseTimedOut)
+                        ? "   (* = C-Vise stopped at the time limit; its size then)"
+                        : ""));
         return rows;
     }
 
@@ -191,11 +262,14 @@ public final class ReduceBench {
         long ub = rows.stream().filter(Row::ubClean).count();
         Set<DiscrepancyClass> classes = new java.util.TreeSet<>();
         for (Row r : rows) classes.add(r.cls());
-        out.printf("cases %d: reduced %d (%d classes), batch-only %d, not reducible %d; reduced ones: <= 15 %% of the operations %d, standalone-confirmed %d, "
-                + "ASan/UBSan clean %d%n", chosen, rows.size(), classes.size(), batchOnly, failed, le15, standalone, ub);
+        out.printf(
+                "cases %d: reduced %d (%d classes), batch-only %d, not reducible %d; reduced ones: <= 15 %% of the operations %d, standalone-confirmed %d, "
+                        + "ASan/UBSan clean %d%n",
+                chosen, rows.size(), classes.size(), batchOnly, failed, le15, standalone, ub);
         if (!shares.isEmpty()) {
-            out.printf("share of the original's operations: min %.0f %%, median %.0f %%, max %.0f %%; sorted:", 100 * shares.getFirst(), 100 * shares.get(shares.size() / 2),
-                    100 * shares.getLast());
+            out.printf(
+                    "share of the original's operations: min %.0f %%, median %.0f %%, max %.0f %%; sorted:",
+                    100 * shares.getFirst(), 100 * shares.get(shares.size() / 2), 100 * shares.getLast());
             for (double x : shares) out.printf(" %.0f", 100 * x);
             out.println();
         }
@@ -214,7 +288,11 @@ public final class ReduceBench {
             Path script = dir.resolve("interesting.sh");
             Files.writeString(script, script(req));
             script.toFile().setExecutable(true);
-            Processes.Result r = Processes.run(List.of("cvise", "--n", "2", "--timeout", "30", script.toString(), "test.c"), Map.of(), dir, dir.resolve("cvise.log"),
+            Processes.Result r = Processes.run(
+                    List.of("cvise", "--n", "2", "--timeout", "30", script.toString(), "test.c"),
+                    Map.of(),
+                    dir,
+                    dir.resolve("cvise.log"),
                     timeoutSeconds);
             return !r.timedOut();
         } catch (IOException ex) {
@@ -228,9 +306,12 @@ public final class ReduceBench {
         Toolchain tb = toolchains.get(req.b().toolchain());
         String args = org.fparity.util.ShellWords.join(req.input().args());
         return "#!/bin/sh\n"
-                + "# interesting: builds on both platforms, both print a result, the results differ in class " + req.cls().id() + ", no UB under ASan/UBSan\n"
-                + org.fparity.util.ShellWords.join(ta.compileArgv(req.a().opt(), "test.c", "a.out", "test")) + " >/dev/null 2>&1 || exit 1\n"
-                + org.fparity.util.ShellWords.join(tb.compileArgv(req.b().opt(), "test.c", "b.out", "test")) + " >/dev/null 2>&1 || exit 1\n"
+                + "# interesting: builds on both platforms, both print a result, the results differ in class "
+                + req.cls().id() + ", no UB under ASan/UBSan\n"
+                + org.fparity.util.ShellWords.join(ta.compileArgv(req.a().opt(), "test.c", "a.out", "test"))
+                + " >/dev/null 2>&1 || exit 1\n"
+                + org.fparity.util.ShellWords.join(tb.compileArgv(req.b().opt(), "test.c", "b.out", "test"))
+                + " >/dev/null 2>&1 || exit 1\n"
                 + "ra=$(timeout 10 ./a.out " + args + " 2>/dev/null | tail -n 1 | cut -d' ' -f1) || exit 1\n"
                 + "rb=$(timeout 10 ./b.out " + args + " 2>/dev/null | tail -n 1 | cut -d' ' -f1) || exit 1\n"
                 + "python3 -c '\nimport math,sys\ndef c(s):\n  v=float.fromhex(s)\n  return \"nan\" if math.isnan(v) else \"inf\" if math.isinf(v) else \"zero\" if v==0 else \"number\"\n"
@@ -238,7 +319,9 @@ public final class ReduceBench {
                 + "want=\"" + req.cls().id() + "\"\n"
                 + "got=\"inf_sign\" if k==[\"inf\",\"inf\"] and a!=b else \"number_number\" if k==[\"number\",\"number\"] and a!=b else None if k[0]==k[1] else \"_\".join(x for x in [\"nan\",\"inf\",\"zero\",\"number\"] if x in k)\n"
                 + "sys.exit(0 if got==want else 1)' \"$ra\" \"$rb\" || exit 1\n"
-                + (guard == Guard.STRICT ? "gcc -O1 " + STRICT_FLAGS + " -c -o strict.o test.c >/dev/null 2>&1 || exit 1\n" : "")
+                + (guard == Guard.STRICT
+                        ? "gcc -O1 " + STRICT_FLAGS + " -c -o strict.o test.c >/dev/null 2>&1 || exit 1\n"
+                        : "")
                 + "gcc -O0 -fsanitize=undefined,address -fno-sanitize-recover=all -o san test.c -lm >/dev/null 2>&1 || exit 1\n"
                 + "timeout 10 ./san " + args + " >/dev/null 2>&1 || exit 1\n"
                 + "exit 0\n";
@@ -252,7 +335,8 @@ public final class ReduceBench {
         }
     }
 
-    private static final Pattern TOKEN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*|0[xX][0-9a-fA-F.]+[pP][+-]?\\d+|\\d+\\.?\\d*(?:[eE][+-]?\\d+)?|[+\\-*/]=|[<>=!]=|&&|\\|\\||\\+\\+|--|[-+*/<>(){}\\[\\];,=!]");
+    private static final Pattern TOKEN = Pattern.compile(
+            "[A-Za-z_][A-Za-z0-9_]*|0[xX][0-9a-fA-F.]+[pP][+-]?\\d+|\\d+\\.?\\d*(?:[eE][+-]?\\d+)?|[+\\-*/]=|[<>=!]=|&&|\\|\\||\\+\\+|--|[-+*/<>(){}\\[\\];,=!]");
 
     /**
      * Floating-point operations in a C file as fparity counts them in the IR ({@link org.fparity.ir.Size}): binary
@@ -285,7 +369,8 @@ public final class ReduceBench {
     }
 
     /** A function definition's head up to its opening brace: a name, a parameter list without braces or semicolons. */
-    private static final Pattern FUNCTION = Pattern.compile("\\b([A-Za-z_][A-Za-z0-9_]*)\\s*\\([^(){};]*(?:\\([^(){};]*\\)[^(){};]*)*\\)\\s*\\{");
+    private static final Pattern FUNCTION =
+            Pattern.compile("\\b([A-Za-z_][A-Za-z0-9_]*)\\s*\\([^(){};]*(?:\\([^(){};]*\\)[^(){};]*)*\\)\\s*\\{");
 
     /** The index of the brace closing the one at {@code open} (the end of the text if it is not closed). */
     private static int close(String c, int open) {
@@ -307,7 +392,8 @@ public final class ReduceBench {
         return depth;
     }
 
-    private static final Set<String> TYPES = Set.of("double", "float", "int", "long", "char", "void", "const", "size_t", "unsigned");
+    private static final Set<String> TYPES =
+            Set.of("double", "float", "int", "long", "char", "void", "const", "size_t", "unsigned");
 
     private static int countOpsIn(String body) {
         Set<String> fns = new java.util.HashSet<>();
@@ -331,17 +417,25 @@ public final class ReduceBench {
                 continue;
             }
             String prev = i > 0 ? toks.get(i - 1) : "";
-            boolean operandBefore = prev.matches("[A-Za-z_0-9.]+.*") && !prev.equals("return") || prev.equals(")") || prev.equals("]");
+            boolean operandBefore =
+                    prev.matches("[A-Za-z_0-9.]+.*") && !prev.equals("return") || prev.equals(")") || prev.equals("]");
             switch (t) {
                 case "+=", "-=", "*=", "/=", "<", ">", "<=", ">=", "==", "!=" -> ops++;
                 case "+", "/" -> ops += operandBefore ? 1 : 0;
-                case "*" -> ops += operandBefore && !TYPES.contains(prev) && !(i + 1 < toks.size() && toks.get(i + 1).equals(")")) ? 1 : 0; // not a pointer type
+                case "*" ->
+                    ops += operandBefore
+                                    && !TYPES.contains(prev)
+                                    && !(i + 1 < toks.size() && toks.get(i + 1).equals(")"))
+                            ? 1
+                            : 0; // not a pointer type
                 case "-" -> {
                     String next = i + 1 < toks.size() ? toks.get(i + 1) : "";
                     if (operandBefore || !next.matches("0[xX].*|\\d.*")) ops++;
                 }
                 default -> {
-                    if (fns.contains(t) && i + 1 < toks.size() && toks.get(i + 1).equals("(")) ops++;
+                    if (fns.contains(t)
+                            && i + 1 < toks.size()
+                            && toks.get(i + 1).equals("(")) ops++;
                 }
             }
         }

@@ -5,6 +5,7 @@ import org.fparity.FparityError;
 /** A reduction that cannot start or go on, with a one-line reason for people. */
 public final class ReduceException extends FparityError {
     private static final long serialVersionUID = 1L;
+
     public ReduceException(String message) {
         super(message);
     }

@@ -4,20 +4,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import org.fparity.FparityError;
 import org.fparity.campaign.LocalSite;
 import org.fparity.campaign.Sites;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.Clusters;
+import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.DiscrepancyClass;
+import org.fparity.exec.NodeFacts;
+import org.fparity.exec.Outcome;
 import org.fparity.exec.PlatformKey;
 import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
-import java.util.function.Consumer;
-import org.fparity.FparityError;
-import org.fparity.exec.NodeFacts;
-import org.fparity.exec.DiscrepancyClass;
-import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
@@ -32,25 +32,55 @@ import org.fparity.util.AtomicFiles;
  */
 public final class ReduceSession {
     /** What to reduce. {@code cls} null: whatever class the two platforms show on the original. */
-    public record Request(String id, Program program, Input input, Side a, Side b, DiscrepancyClass cls, long minUlps, boolean vsReference, int limit) {}
+    public record Request(
+            String id,
+            Program program,
+            Input input,
+            Side a,
+            Side b,
+            DiscrepancyClass cls,
+            long minUlps,
+            boolean vsReference,
+            int limit) {}
 
     /**
      * How a session ended: reduced (and bundled); not reduced because the discrepancy needs its batch neighbours (both
      * single-program forms gave results, and they do not show it); or not reduced because a single-program form gave
      * no result at all (timed out, crashed, did not build), which says nothing about the batch.
      */
-    public enum Kind { REDUCED, BATCH_ONLY, STANDALONE_FAILED }
+    public enum Kind {
+        REDUCED,
+        BATCH_ONLY,
+        STANDALONE_FAILED
+    }
 
     /**
      * What came of it. For {@link Kind#BATCH_ONLY} and {@link Kind#STANDALONE_FAILED} only the standalone outcomes are
      * set: nothing was reduced or bundled.
      */
-    public record Report(Kind kind, String id, DiscrepancyClass cls, boolean confirmed, Outcome standaloneA, Outcome standaloneB, Reducer.Result result,
-            boolean reducedStandalone, Sanitizer.Check sanitizer, Divergence divergence, Path bundle, Size original, Size reduced, Side a, Side b,
-            String pairNote, FindingVerdict findingVerdict) {
+    public record Report(
+            Kind kind,
+            String id,
+            DiscrepancyClass cls,
+            boolean confirmed,
+            Outcome standaloneA,
+            Outcome standaloneB,
+            Reducer.Result result,
+            boolean reducedStandalone,
+            Sanitizer.Check sanitizer,
+            Divergence divergence,
+            Path bundle,
+            Size original,
+            Size reduced,
+            Side a,
+            Side b,
+            String pairNote,
+            FindingVerdict findingVerdict) {
         /** Reduced operations as a share of the original's. */
         public double share() {
-            return reduced == null || original.operations() == 0 ? 0 : (double) reduced.operations() / original.operations();
+            return reduced == null || original.operations() == 0
+                    ? 0
+                    : (double) reduced.operations() / original.operations();
         }
 
         /** The class's label, or "Ended differently" (cls null: one side crashed where the other printed a result). */
@@ -97,7 +127,11 @@ public final class ReduceSession {
      */
     public Report run(Request r) throws InterruptedException {
         // the own-pair search builds here: not for a pair with a side at another site
-        if (!ownPairs || r.cls() == null || r.a().toolchain().equals(r.b().toolchain()) || !r.a().here() || !r.b().here()) return reduce(r, null);
+        if (!ownPairs
+                || r.cls() == null
+                || r.a().toolchain().equals(r.b().toolchain())
+                || !r.a().here()
+                || !r.b().here()) return reduce(r, null);
         OwnPair own = OwnPair.find(r, this::detect, new Standalone(work), reference(r.program(), r.input()));
         if (own.note() != null) log.accept((r.id() == null ? "" : r.id() + ": ") + own.note());
         return reduce(own.request(), own.note());
@@ -171,7 +205,13 @@ public final class ReduceSession {
                 SiteExecutor ea = open(a);
                 SiteExecutor eb = java.util.Objects.equals(a.site(), b.site()) ? ea : open(b);
                 this.confirm = new SiteCandidateRunner(ea, ta, a.opt(), eb, tb, b.opt());
-                this.runner = new SiteCandidateRunner(ea, LocalCandidateRunner.shortRuns(ta), a.opt(), eb, LocalCandidateRunner.shortRuns(tb), b.opt());
+                this.runner = new SiteCandidateRunner(
+                        ea,
+                        LocalCandidateRunner.shortRuns(ta),
+                        a.opt(),
+                        eb,
+                        LocalCandidateRunner.shortRuns(tb),
+                        b.opt());
             } catch (RuntimeException e) {
                 close();
                 throw e;
@@ -187,7 +227,9 @@ public final class ReduceSession {
                 try {
                     p = Clusters.load(Clusters.defaultDir(), System.getenv()).get(s.site());
                 } catch (FparityError e) {
-                    throw new FparityError("site " + s.site() + " of " + s + " cannot be reached: " + e.getMessage(), FparityError.MISSING_TOOL);
+                    throw new FparityError(
+                            "site " + s.site() + " of " + s + " cannot be reached: " + e.getMessage(),
+                            FparityError.MISSING_TOOL);
                 }
                 ex = Sites.open(p, work, 2, x -> log.accept(s.site() + ": " + x));
             }
@@ -211,7 +253,8 @@ public final class ReduceSession {
         }
     }
 
-    private Report reduce(Request r, String pairNote, DetectedToolchain a, DetectedToolchain b, Sides sides) throws InterruptedException {
+    private Report reduce(Request r, String pairNote, DetectedToolchain a, DetectedToolchain b, Sides sides)
+            throws InterruptedException {
         Outcome[] alone = sides.alone(r.program(), r.input());
         Outcome sa = alone[0];
         Outcome sb = alone[1];
@@ -224,26 +267,58 @@ public final class ReduceSession {
             // one side ended abnormally where the other printed a result (standalone, else in a batch of one): reduce
             // that; a crash is a finding too
             int failing = Verdict.failingSide(sa, sb);
-            Outcome[] o = failing >= 0 ? new Outcome[] {sa, sb} : runner.run(java.util.List.of(new org.fparity.ir.Params.WithInput(r.program(), r.input()))).getFirst();
+            Outcome[] o = failing >= 0
+                    ? new Outcome[] {sa, sb}
+                    : runner.run(java.util.List.of(new org.fparity.ir.Params.WithInput(r.program(), r.input())))
+                            .getFirst();
             if (failing < 0) failing = Verdict.failingSide(o[0], o[1]);
             if (failing >= 0) {
                 verdict = Verdict.endsDifferently(failing);
             } else {
-                if (o[0] == null || o[1] == null || o[0].status() != Outcome.Status.OK || o[1].status() != Outcome.Status.OK) {
-                    throw new ReduceException("the program does not run on both platforms: " + r.a() + " " + Reducer.describe(o[0]) + ", " + r.b() + " " + Reducer.describe(o[1]));
+                if (o[0] == null
+                        || o[1] == null
+                        || o[0].status() != Outcome.Status.OK
+                        || o[1].status() != Outcome.Status.OK) {
+                    throw new ReduceException("the program does not run on both platforms: " + r.a() + " "
+                            + Reducer.describe(o[0]) + ", " + r.b() + " " + Reducer.describe(o[1]));
                 }
                 cls = DiscrepancyClass.classify(o[0].value(), o[1].value());
-                if (cls == null) throw new ReduceException(r.a() + " and " + r.b() + " agree on this program and input (" + o[0].hex() + "): nothing to reduce");
+                if (cls == null)
+                    throw new ReduceException(r.a() + " and " + r.b() + " agree on this program and input ("
+                            + o[0].hex() + "): nothing to reduce");
                 verdict = new Verdict(cls, r.minUlps(), r.vsReference());
             }
         } else {
             verdict = new Verdict(cls, r.minUlps(), r.vsReference());
         }
-        boolean confirmed = (cls == null || standaloneCls == cls) && verdict.interesting(r.program(), r.input(), sa, sb);
-        String id = r.id() != null ? r.id() : DiscrepancyId.of(r.program().id(), 0, r.a().id(), r.b().id(), verdict.id());
-        log.accept(id + ": " + verdict.label() + " " + r.a() + " vs " + r.b() + (confirmed ? ", confirmed standalone"
-                : (ranAlone ? ", batch-only" : ", standalone run failed") + " (standalone: " + Reducer.describe(sa) + " vs " + Reducer.describe(sb) + "): not reduced"));
-        if (!confirmed) return new Report(ranAlone ? Kind.BATCH_ONLY : Kind.STANDALONE_FAILED, id, cls, false, sa, sb, null, false, null, null, null, Size.of(r.program()), null, r.a(), r.b(), pairNote, null);
+        boolean confirmed =
+                (cls == null || standaloneCls == cls) && verdict.interesting(r.program(), r.input(), sa, sb);
+        String id =
+                r.id() != null ? r.id() : DiscrepancyId.of(r.program().id(), 0, r.a().id(), r.b().id(), verdict.id());
+        log.accept(id + ": " + verdict.label() + " " + r.a() + " vs " + r.b()
+                + (confirmed
+                        ? ", confirmed standalone"
+                        : (ranAlone ? ", batch-only" : ", standalone run failed") + " (standalone: "
+                                + Reducer.describe(sa) + " vs " + Reducer.describe(sb) + "): not reduced"));
+        if (!confirmed)
+            return new Report(
+                    ranAlone ? Kind.BATCH_ONLY : Kind.STANDALONE_FAILED,
+                    id,
+                    cls,
+                    false,
+                    sa,
+                    sb,
+                    null,
+                    false,
+                    null,
+                    null,
+                    null,
+                    Size.of(r.program()),
+                    null,
+                    r.a(),
+                    r.b(),
+                    pairNote,
+                    null);
         // A crash depends on the whole binary: in a batch, a candidate whose compute function the optimiser deleted
         // runs on into whatever code follows it (a neighbour's fp_run, which the harness's canary turns into an error
         // line, or anything else: a crash, a hang). So each candidate of a run that ends differently gets its own
@@ -257,22 +332,90 @@ public final class ReduceSession {
         Sanitizer.Check ub = Sanitizer.check(res.program(), res.input(), work);
         boolean aFails = verdict.failing() == 0;
         Double ref = reference(res.program(), res.input());
-        boolean here = a.canRun() && b.canRun(); // a side at another site is traced here only where this machine has its toolchain
-        Divergence div = !here ? null : cls == null
-                ? new Tracer(work).nonFinite(res.program(), res.input(), (aFails ? r.a() : r.b()).toString(), aFails ? res.a() : res.b(), aFails ? b : a,
-                        (aFails ? r.b() : r.a()).opt(), aFails ? res.b() : res.a())
-                : new Tracer(work).explain(res.program(), res.input(), a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
-                        reducedStandalone ? rb : res.b(), ref);
-        FindingVerdict fv = !here ? FindingVerdict.undecided(null, "a side's toolchain does not run on this machine, where traces are made")
-                : judge(r, res.program(), res.input(), a, b, cls == null ? verdict.failing() : -1, div, ref, reducedStandalone ? ra : res.a(),
-                        reducedStandalone ? rb : res.b(), ub);
+        boolean here = a.canRun()
+                && b.canRun(); // a side at another site is traced here only where this machine has its toolchain
+        Divergence div = !here
+                ? null
+                : cls == null
+                        ? new Tracer(work)
+                                .nonFinite(
+                                        res.program(),
+                                        res.input(),
+                                        (aFails ? r.a() : r.b()).toString(),
+                                        aFails ? res.a() : res.b(),
+                                        aFails ? b : a,
+                                        (aFails ? r.b() : r.a()).opt(),
+                                        aFails ? res.b() : res.a())
+                        : new Tracer(work)
+                                .explain(
+                                        res.program(),
+                                        res.input(),
+                                        a,
+                                        r.a().opt(),
+                                        reducedStandalone ? ra : res.a(),
+                                        b,
+                                        r.b().opt(),
+                                        reducedStandalone ? rb : res.b(),
+                                        ref);
+        FindingVerdict fv = !here
+                ? FindingVerdict.undecided(
+                        null, "a side's toolchain does not run on this machine, where traces are made")
+                : judge(
+                        r,
+                        res.program(),
+                        res.input(),
+                        a,
+                        b,
+                        cls == null ? verdict.failing() : -1,
+                        div,
+                        ref,
+                        reducedStandalone ? ra : res.a(),
+                        reducedStandalone ? rb : res.b(),
+                        ub);
         log.accept(id + ": " + fv.sentence());
         Map<String, String> host = NodeFacts.collect();
         Size original = Size.of(r.program());
         Size reduced = Size.of(res.program());
-        Path dir = Bundle.write(out, new Bundle.Contents(id, res.program(), res.input(), cls, a, r.a().opt(), reducedStandalone ? ra : res.a(), b, r.b().opt(),
-                reducedStandalone ? rb : res.b(), ref, div, ub, original, host, pairNote, fv, r.a().site(), r.b().site()));
-        Report rep = new Report(Kind.REDUCED, id, cls, confirmed, sa, sb, res, reducedStandalone, ub, div, dir, original, reduced, r.a(), r.b(), pairNote, fv);
+        Path dir = Bundle.write(
+                out,
+                new Bundle.Contents(
+                        id,
+                        res.program(),
+                        res.input(),
+                        cls,
+                        a,
+                        r.a().opt(),
+                        reducedStandalone ? ra : res.a(),
+                        b,
+                        r.b().opt(),
+                        reducedStandalone ? rb : res.b(),
+                        ref,
+                        div,
+                        ub,
+                        original,
+                        host,
+                        pairNote,
+                        fv,
+                        r.a().site(),
+                        r.b().site()));
+        Report rep = new Report(
+                Kind.REDUCED,
+                id,
+                cls,
+                confirmed,
+                sa,
+                sb,
+                res,
+                reducedStandalone,
+                ub,
+                div,
+                dir,
+                original,
+                reduced,
+                r.a(),
+                r.b(),
+                pairNote,
+                fv);
         AtomicFiles.write(dir.resolve("reduction.json"), ProgramJson.toJson(json(rep, r)) + "\n");
         return rep;
     }
@@ -282,43 +425,78 @@ public final class ReduceSession {
      * the correctly rounded result (of a same-toolchain pair where both are, the side not at O0); its build is taken
      * apart by its knob file and rebuilt with knobs turned off.
      */
-    private FindingVerdict judge(Request r, Program p, Input in, DetectedToolchain a, DetectedToolchain b, int failing, Divergence div, Double ref, Outcome oa,
-            Outcome ob, Sanitizer.Check ub) throws InterruptedException {
+    private FindingVerdict judge(
+            Request r,
+            Program p,
+            Input in,
+            DetectedToolchain a,
+            DetectedToolchain b,
+            int failing,
+            Divergence div,
+            Double ref,
+            Outcome oa,
+            Outcome ob,
+            Sanitizer.Check ub)
+            throws InterruptedException {
         int side = failing;
         if (side < 0) {
             String off = div == null ? null : div.offTruth();
             if (r.a().id().equals(off)) side = 0;
             else if (r.b().id().equals(off)) side = 1;
-            else if ("both".equals(off) && r.a().toolchain().equals(r.b().toolchain()) && (r.a().opt().equals(OwnPair.BASE) != r.b().opt().equals(OwnPair.BASE))) {
+            else if ("both".equals(off)
+                    && r.a().toolchain().equals(r.b().toolchain())
+                    && (r.a().opt().equals(OwnPair.BASE) != r.b().opt().equals(OwnPair.BASE))) {
                 side = r.a().opt().equals(OwnPair.BASE) ? 1 : 0;
             } else {
-                return FindingVerdict.undecided(null, off == null || off.equals("undecided") ? "which side is off the correctly rounded result is undecided"
-                        : "both sides are off the correctly rounded result, and they are not one toolchain against its O0");
+                return FindingVerdict.undecided(
+                        null,
+                        off == null || off.equals("undecided")
+                                ? "which side is off the correctly rounded result is undecided"
+                                : "both sides are off the correctly rounded result, and they are not one toolchain against its O0");
             }
         }
         Side culprit = side == 0 ? r.a() : r.b();
         DetectedToolchain dt = side == 0 ? a : b;
         Outcome mine = side == 0 ? oa : ob;
         Outcome other = side == 0 ? ob : oa;
-        java.util.function.Predicate<Outcome> restored = failing >= 0 ? o -> o.status() == Outcome.Status.OK
-                : o -> o.status() == Outcome.Status.OK && ((ref != null && DiscrepancyClass.classify(o.value(), ref) == null)
-                        || (other.status() == Outcome.Status.OK && DiscrepancyClass.classify(o.value(), other.value()) == null));
-        org.fparity.attribution.FlagModel model = org.fparity.attribution.FlagModel.forToolchain(knobs, culprit.toolchain());
+        java.util.function.Predicate<Outcome> restored = failing >= 0
+                ? o -> o.status() == Outcome.Status.OK
+                : o -> o.status() == Outcome.Status.OK
+                        && ((ref != null && DiscrepancyClass.classify(o.value(), ref) == null)
+                                || (other.status() == Outcome.Status.OK
+                                        && DiscrepancyClass.classify(o.value(), other.value()) == null));
+        org.fparity.attribution.FlagModel model =
+                org.fparity.attribution.FlagModel.forToolchain(knobs, culprit.toolchain());
         ContractCheck check = null;
         String why = null;
         if (model.file() != null) {
             check = new ContractCheck(dt, culprit.opt(), model, p, in, new Standalone(work));
             Outcome same = check.run(check.parts());
-            boolean reproduces = failing >= 0 ? same.status() == mine.status()
-                    : same.status() == Outcome.Status.OK && mine.status() == Outcome.Status.OK && DiscrepancyClass.classify(same.value(), mine.value()) == null;
+            boolean reproduces = failing >= 0
+                    ? same.status() == mine.status()
+                    : same.status() == Outcome.Status.OK
+                            && mine.status() == Outcome.Status.OK
+                            && DiscrepancyClass.classify(same.value(), mine.value()) == null;
             if (!reproduces) {
-                why = culprit + " taken apart (" + String.join(" ", check.parts()) + ", " + model.file() + ") prints `" + Reducer.describe(same) + "`, not its recorded `"
-                        + Reducer.describe(mine) + "`: its flags cannot be tested one by one";
+                why = culprit + " taken apart (" + String.join(" ", check.parts()) + ", " + model.file() + ") prints `"
+                        + Reducer.describe(same) + "`, not its recorded `" + Reducer.describe(mine)
+                        + "`: its flags cannot be tested one by one";
                 check = null;
             }
         }
-        FindingVerdict v = FindingVerdict.judge(culprit, side == 0, check, dt.toolchain().language(), div, accuracy, p.precision().id(), restored, mine,
-                ub != null && ub.clean(), p, in);
+        FindingVerdict v = FindingVerdict.judge(
+                culprit,
+                side == 0,
+                check,
+                dt.toolchain().language(),
+                div,
+                accuracy,
+                p.precision().id(),
+                restored,
+                mine,
+                ub != null && ub.clean(),
+                p,
+                in);
         if (why != null && v.kind() == FindingVerdict.Kind.UNDECIDED) return FindingVerdict.undecided(v.culprit(), why);
         return v;
     }
@@ -326,14 +504,19 @@ public final class ReduceSession {
     /** This machine's descriptor of the side's toolchain with the side's own flags ({@link Side#descriptor}). */
     private Toolchain descriptor(Side s) {
         Toolchain tc = toolchains.get(s.toolchain());
-        if (tc == null) throw new FparityError("toolchain '" + s.toolchain() + "' not found; run 'fparity toolchains' to see what is available");
+        if (tc == null)
+            throw new FparityError(
+                    "toolchain '" + s.toolchain() + "' not found; run 'fparity toolchains' to see what is available");
         return s.descriptor(tc);
     }
 
     DetectedToolchain detect(Side s) {
         DetectedToolchain dt = DetectedToolchain.detect(descriptor(s));
         if (!dt.canCompile()) throw new FparityError(s + ": " + dt.compileProblem(), FparityError.MISSING_TOOL);
-        if (!dt.canRun()) throw new FparityError(s + ": " + dt.runProblem() + " (reduction needs both platforms' outcomes)", FparityError.MISSING_TOOL);
+        if (!dt.canRun())
+            throw new FparityError(
+                    s + ": " + dt.runProblem() + " (reduction needs both platforms' outcomes)",
+                    FparityError.MISSING_TOOL);
         return dt;
     }
 
@@ -356,7 +539,11 @@ public final class ReduceSession {
         o.put("standaloneA", Reducer.describe(rep.standaloneA()));
         o.put("standaloneB", Reducer.describe(rep.standaloneB()));
         o.put("reducedShowsDiscrepancyStandalone", rep.reducedStandalone());
-        o.put("sanitizer", rep.sanitizer() == null ? "not run (no gcc)" : rep.sanitizer().clean() ? "clean" : rep.sanitizer().detail());
+        o.put(
+                "sanitizer",
+                rep.sanitizer() == null
+                        ? "not run (no gcc)"
+                        : rep.sanitizer().clean() ? "clean" : rep.sanitizer().detail());
         o.put("originalOperations", rep.original().operations());
         o.put("reducedOperations", rep.reduced().operations());
         o.put("rounds", rep.result().rounds());

@@ -36,8 +36,11 @@ public final class ReducedVerdicts {
         } catch (IOException e) {
             throw new FparityError("cannot read " + f + ": " + FparityError.reason(e), 4);
         }
-        if (root == null || !FORMAT.equals(root.path("format").asText()) || !root.path("verdicts").isObject()) {
-            throw new FparityError(f + " is not a valid verdicts file (format " + FORMAT + " with a 'verdicts' object)");
+        if (root == null
+                || !FORMAT.equals(root.path("format").asText())
+                || !root.path("verdicts").isObject()) {
+            throw new FparityError(
+                    f + " is not a valid verdicts file (format " + FORMAT + " with a 'verdicts' object)");
         }
         Map<String, JsonNode> out = new HashMap<>();
         root.get("verdicts").properties().forEach(e -> out.put(e.getKey(), e.getValue()));

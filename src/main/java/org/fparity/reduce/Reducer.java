@@ -33,7 +33,17 @@ import org.fparity.oracle.ReferenceEvaluator;
  */
 public final class Reducer {
     /** Where a reduction ended and what it cost. */
-    public record Result(Program program, Input input, Outcome a, Outcome b, int rounds, int candidates, int batches, int standaloneRuns, long millis, Phases phases) {}
+    public record Result(
+            Program program,
+            Input input,
+            Outcome a,
+            Outcome b,
+            int rounds,
+            int candidates,
+            int batches,
+            int standaloneRuns,
+            long millis,
+            Phases phases) {}
 
     /**
      * Where a reduction's wall time went, in milliseconds: batch builds and runs, single-program (standalone) builds
@@ -43,7 +53,8 @@ public final class Reducer {
     public record Phases(long batch, long standalone, long trace, long other) {
         @Override
         public String toString() {
-            return "batches " + batch / 1000.0 + " s, standalone " + standalone / 1000.0 + " s, traces " + trace / 1000.0 + " s, other " + other / 1000.0 + " s";
+            return "batches " + batch / 1000.0 + " s, standalone " + standalone / 1000.0 + " s, traces "
+                    + trace / 1000.0 + " s, other " + other / 1000.0 + " s";
         }
     }
 
@@ -86,7 +97,11 @@ public final class Reducer {
         }
 
         Phases phases(long total) {
-            return new Phases(batch / 1_000_000, standalone / 1_000_000, trace / 1_000_000, (total - batch - standalone - trace) / 1_000_000);
+            return new Phases(
+                    batch / 1_000_000,
+                    standalone / 1_000_000,
+                    trace / 1_000_000,
+                    (total - batch - standalone - trace) / 1_000_000);
         }
     }
 
@@ -119,11 +134,13 @@ public final class Reducer {
     }
 
     private boolean interesting(Program p, Input in, Outcome a, Outcome b) {
-        return verdict.interesting(p, in, a, b) && (options.extra() == null || options.extra().test(p, in));
+        return verdict.interesting(p, in, a, b)
+                && (options.extra() == null || options.extra().test(p, in));
     }
 
     private boolean timeUp() {
-        return options.timeLimitSeconds() > 0 && System.nanoTime() - started > options.timeLimitSeconds() * 1_000_000_000L;
+        return options.timeLimitSeconds() > 0
+                && System.nanoTime() - started > options.timeLimitSeconds() * 1_000_000_000L;
     }
 
     private String elapsed() {
@@ -153,30 +170,45 @@ public final class Reducer {
         Params.WithInput start = new Params.WithInput(p, in);
         Outcome[] batchOut = runner.run(List.of(start)).getFirst();
         if (!interesting(p, in, batchOut[0], batchOut[1])) {
-            throw new ReduceException("the discrepancy does not reproduce as a batch of one: A " + describe(batchOut[0]) + ", B " + describe(batchOut[1]));
+            throw new ReduceException("the discrepancy does not reproduce as a batch of one: A " + describe(batchOut[0])
+                    + ", B " + describe(batchOut[1]));
         }
         Counts counts = new Counts(runner);
         Outcome[] startOut = counts.standalone(start);
         if (!interesting(p, in, startOut[0], startOut[1])) {
-            throw new ReduceException("the discrepancy does not reproduce in the single-program form: A " + describe(startOut[0]) + ", B " + describe(startOut[1]));
+            throw new ReduceException("the discrepancy does not reproduce in the single-program form: A "
+                    + describe(startOut[0]) + ", B " + describe(startOut[1]));
         }
         List<Integer> origins = new ArrayList<>();
         for (int i = 0; i < p.body().size(); i++) origins.add(i);
         End best = search(counts, start, startOut, origins, "");
         long t1 = System.nanoTime();
         End second = timeUp() ? null : secondStart(counts, start, best);
-        if (timeUp()) log.accept("time limit of " + options.timeLimitSeconds() + " s reached after " + elapsed() + ": keeping " + Size.of(best.state().program()));
+        if (timeUp())
+            log.accept("time limit of " + options.timeLimitSeconds() + " s reached after " + elapsed() + ": keeping "
+                    + Size.of(best.state().program()));
         if (second != null) {
             boolean smaller = compare(second.state(), best.state()) < 0;
-            log.accept("second start ended at " + Size.of(second.state().program()) + " in " + (System.nanoTime() - t1) / 1_000_000 / 1000.0 + " s, the first at "
-                    + Size.of(best.state().program()) + " in " + (t1 - t0) / 1_000_000 / 1000.0 + " s: keeping the " + (smaller ? "second" : "first"));
+            log.accept("second start ended at " + Size.of(second.state().program()) + " in "
+                    + (System.nanoTime() - t1) / 1_000_000 / 1000.0 + " s, the first at "
+                    + Size.of(best.state().program()) + " in " + (t1 - t0) / 1_000_000 / 1000.0 + " s: keeping the "
+                    + (smaller ? "second" : "first"));
             if (smaller) best = second;
         }
         long total = System.nanoTime() - t0;
         Phases phases = runner.phases(total);
         log.accept("reduced in " + counts.rounds + " rounds, " + total / 1_000_000 / 1000.0 + " s: " + phases);
-        return new Result(best.state().program(), best.state().input(), best.out()[0], best.out()[1], counts.rounds, counts.tried, this.runner.batches(),
-                counts.standaloneRuns, total / 1_000_000, phases);
+        return new Result(
+                best.state().program(),
+                best.state().input(),
+                best.out()[0],
+                best.out()[1],
+                counts.rounds,
+                counts.tried,
+                this.runner.batches(),
+                counts.standaloneRuns,
+                total / 1_000_000,
+                phases);
     }
 
     /**
@@ -186,7 +218,8 @@ public final class Reducer {
     private record End(Params.WithInput state, Outcome[] out, List<Integer> origins) {}
 
     /** The greedy rounds from a start known to be interesting in both forms, to a fixed point confirmed standalone. */
-    private End search(Counts counts, Params.WithInput cur, Outcome[] curOut, List<Integer> origins, String tag) throws InterruptedException {
+    private End search(Counts counts, Params.WithInput cur, Outcome[] curOut, List<Integer> origins, String tag)
+            throws InterruptedException {
         Round state = new Round(counts);
         state.seen.add(key(cur));
         // the states taken, oldest first; history[confirmed] is the newest one known to show the discrepancy standalone
@@ -206,7 +239,8 @@ public final class Reducer {
                     confirmed = history.size() - 1;
                     curOut = step.standalone();
                 }
-                log.accept(tag + "round " + round + ": " + step.proposed() + " candidates, " + step.interesting() + " interesting; now " + Size.of(cur.program()));
+                log.accept(tag + "round " + round + ": " + step.proposed() + " candidates, " + step.interesting()
+                        + " interesting; now " + Size.of(cur.program()));
                 continue;
             }
             if (confirmed == history.size() - 1) break;
@@ -215,7 +249,8 @@ public final class Reducer {
                 curOut = so;
                 break;
             }
-            // back to the newest state that keeps the discrepancy standalone (history[confirmed] does, the last one does not)
+            // back to the newest state that keeps the discrepancy standalone (history[confirmed] does, the last one
+            // does not)
             int lo = confirmed;
             int hi = history.size() - 1;
             while (hi - lo > 1) {
@@ -228,8 +263,10 @@ public final class Reducer {
                     hi = mid;
                 }
             }
-            log.accept(tag + "round " + round + ": the end state keeps the discrepancy only in a batch (standalone: A " + describe(so[0]) + ", B " + describe(so[1])
-                    + "): back to state " + lo + " of " + (history.size() - 1) + ", " + Size.of(history.get(lo).program()) + "; every step checked standalone from here");
+            log.accept(tag + "round " + round + ": the end state keeps the discrepancy only in a batch (standalone: A "
+                    + describe(so[0]) + ", B " + describe(so[1]) + "): back to state " + lo + " of "
+                    + (history.size() - 1) + ", " + Size.of(history.get(lo).program())
+                    + "; every step checked standalone from here");
             history = new ArrayList<>(history.subList(0, lo + 1));
             from = new ArrayList<>(from.subList(0, lo + 1));
             cur = history.get(lo);
@@ -251,7 +288,9 @@ public final class Reducer {
     private End secondStart(Counts counts, Params.WithInput original, End first) throws InterruptedException {
         Program p = original.program();
         java.util.SortedSet<Integer> kept = new java.util.TreeSet<>(first.origins());
-        if (Size.of(first.state().program()).operations() <= 1 || kept.isEmpty() || kept.size() >= p.body().size()) return null;
+        if (Size.of(first.state().program()).operations() <= 1
+                || kept.isEmpty()
+                || kept.size() >= p.body().size()) return null;
         List<Candidate.Edit> removal = new ArrayList<>();
         for (int i : kept) removal.add(new Candidate.Edit(NodePath.ROOT.child(i), true, List.of()));
         Candidate without = new Candidate("second-start", removal, Set.of(), Map.of());
@@ -262,7 +301,9 @@ public final class Reducer {
             String zero = switch (par.kind()) {
                 case INT -> "0";
                 case FP, FP_ARRAY -> org.fparity.ir.HexFloat.format(0.0);
-                case FP_ELEMENTS -> Input.elementsToken(p.precision(), new double[original.input().elements(i).length]);
+                case FP_ELEMENTS ->
+                    Input.elementsToken(
+                            p.precision(), new double[original.input().elements(i).length]);
             };
             if (zero.equals(original.input().args().get(i))) continue;
             seeds.add(new Candidate("second-start", removal, Set.of(), Map.of(i, zero)));
@@ -275,7 +316,8 @@ public final class Reducer {
             Params.WithInput r = c.apply(p, original.input());
             if (r != null && keys.add(key(r))) runs.add(r);
         }
-        String what = "the original without its statement" + (kept.size() == 1 ? " " : "s ") + kept + " (the first result's)";
+        String what =
+                "the original without its statement" + (kept.size() == 1 ? " " : "s ") + kept + " (the first result's)";
         if (runs.isEmpty()) {
             log.accept("second start: " + what + " is not a valid program");
             return null;
@@ -284,7 +326,8 @@ public final class Reducer {
         counts.tried += runs.size();
         List<Params.WithInput> good = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            if (interesting(runs.get(i).program(), runs.get(i).input(), outs.get(i)[0], outs.get(i)[1])) good.add(runs.get(i));
+            if (interesting(runs.get(i).program(), runs.get(i).input(), outs.get(i)[0], outs.get(i)[1]))
+                good.add(runs.get(i));
         }
         log.accept("second start: " + what + ", " + runs.size() + " seeds, " + good.size() + " interesting");
         good.sort(Reducer::compare);
@@ -294,7 +337,8 @@ public final class Reducer {
             if (!interesting(s.program(), s.input(), so[0], so[1])) continue;
             List<Integer> origins = new ArrayList<>();
             for (int i = 0; i < p.body().size(); i++) if (!kept.contains(i)) origins.add(i);
-            log.accept("second start from " + Size.of(s.program()) + ", input " + s.input().args());
+            log.accept("second start from " + Size.of(s.program()) + ", input "
+                    + s.input().args());
             return search(counts, s, so, origins, "second start, ");
         }
         return null;
@@ -374,7 +418,8 @@ public final class Reducer {
             return windows(cur, Passes.extremeValues(cur.program(), cur.input()), round, careful, n);
         }
 
-        private Step windows(Params.WithInput cur, List<Candidate> all, int round, boolean careful, int[] n) throws InterruptedException {
+        private Step windows(Params.WithInput cur, List<Candidate> all, int round, boolean careful, int[] n)
+                throws InterruptedException {
             int next0 = 0;
             while (next0 < all.size()) {
                 if (timeUp()) break;
@@ -393,8 +438,8 @@ public final class Reducer {
                 List<Outcome[]> outs = runner.run(runs);
                 counts.tried += runs.size();
                 n[0] += runs.size();
-                log.accept("round " + round + ": " + runs.size() + " candidates tried, " + (all.size() - next0) + " left this round; " + Size.of(cur.program()).operations()
-                        + " operations; " + elapsed());
+                log.accept("round " + round + ": " + runs.size() + " candidates tried, " + (all.size() - next0)
+                        + " left this round; " + Size.of(cur.program()).operations() + " operations; " + elapsed());
                 List<Integer> good = new ArrayList<>();
                 for (int i = 0; i < runs.size(); i++) {
                     Outcome[] o = outs.get(i);
@@ -403,8 +448,10 @@ public final class Reducer {
                 n[1] += good.size();
                 if (good.isEmpty()) continue;
                 good.sort(Comparator.comparing(i -> runs.get(i), Reducer::compare));
-                // unions of the interesting steps, best first, skipping one that overlaps a step already in: the first 2,
-                // 4, 8 … and all of them, in one more batch; the smallest interesting union wins over the best single step
+                // unions of the interesting steps, best first, skipping one that overlaps a step already in: the first
+                // 2,
+                // 4, 8 … and all of them, in one more batch; the smallest interesting union wins over the best single
+                // step
                 List<Pick> unions = new ArrayList<>();
                 Candidate union = proposals.get(good.getFirst());
                 int parts = 1;
@@ -417,11 +464,13 @@ public final class Reducer {
                     }
                     if (!(grew && Integer.bitCount(parts) == 1) && k < good.size() - 1) continue;
                     Params.WithInput r = union.apply(cur.program(), cur.input());
-                    if (parts > 1 && r != null && compare(r, runs.get(good.getFirst())) < 0 && seen.add(key(r))) unions.add(new Pick(r, union));
+                    if (parts > 1 && r != null && compare(r, runs.get(good.getFirst())) < 0 && seen.add(key(r)))
+                        unions.add(new Pick(r, union));
                 }
                 List<Pick> order = new ArrayList<>();
                 if (!unions.isEmpty()) {
-                    List<Outcome[]> uo = runner.run(unions.stream().map(Pick::state).toList());
+                    List<Outcome[]> uo =
+                            runner.run(unions.stream().map(Pick::state).toList());
                     counts.tried += unions.size();
                     for (int i = 0; i < unions.size(); i++) {
                         Params.WithInput u = unions.get(i).state();
@@ -430,12 +479,14 @@ public final class Reducer {
                     order.sort(Comparator.comparing(Pick::state, Reducer::compare));
                 }
                 for (int i : good) order.add(new Pick(runs.get(i), proposals.get(i)));
-                if (!careful) return new Step(order.getFirst().state(), order.getFirst().candidate(), null, n[0], n[1]);
+                if (!careful)
+                    return new Step(order.getFirst().state(), order.getFirst().candidate(), null, n[0], n[1]);
                 // careful (after a step lost the discrepancy standalone): the best few, until one keeps it standalone
                 for (int k = 0; k < Math.min(CONFIRM_TRIES, order.size()); k++) {
                     Params.WithInput r = order.get(k).state();
                     Outcome[] so = counts.standalone(r);
-                    if (interesting(r.program(), r.input(), so[0], so[1])) return new Step(r, order.get(k).candidate(), so, n[0], n[1]);
+                    if (interesting(r.program(), r.input(), so[0], so[1]))
+                        return new Step(r, order.get(k).candidate(), so, n[0], n[1]);
                     log.accept("round " + round + ": a step keeps the discrepancy only in the batch: not taken");
                 }
             }
@@ -458,7 +509,8 @@ public final class Reducer {
      * The values to offer the to-value pass, in order: what platform A computed at each node, what B computed, then
      * the ideal IEEE platform's — a platform's own value is what keeps a platform-made discrepancy alive.
      */
-    private static List<Map<NodePath, Double>> platformValues(Timed runner, Params.WithInput w) throws InterruptedException {
+    private static List<Map<NodePath, Double>> platformValues(Timed runner, Params.WithInput w)
+            throws InterruptedException {
         List<Map<NodePath, Double>> out = new ArrayList<>(runner.values(w));
         try {
             out.add(ReferenceEvaluator.idealValues(w.program(), w.input()));
@@ -493,6 +545,8 @@ public final class Reducer {
 
     public static String describe(Outcome o) {
         if (o == null) return "no outcome";
-        return o.status() == Outcome.Status.OK ? o.hex() : o.status() + (o.detail() == null ? "" : " (" + o.detail() + ")");
+        return o.status() == Outcome.Status.OK
+                ? o.hex()
+                : o.status() + (o.detail() == null ? "" : " (" + o.detail() + ")");
     }
 }

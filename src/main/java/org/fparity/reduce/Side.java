@@ -28,7 +28,8 @@ public record Side(String toolchain, String opt, String site, List<String> compi
     public static Side parse(String s) {
         String[] f = s.split("@", -1);
         if (f.length < 2 || f.length > 3 || f[0].isEmpty() || f[1].isEmpty() || (f.length == 3 && f[2].isEmpty())) {
-            throw new FparityError("platform '" + s + "' is not toolchain@opt or toolchain@opt@site (e.g. gcc@O3_FM, gcc@O3_FM@lumi)");
+            throw new FparityError(
+                    "platform '" + s + "' is not toolchain@opt or toolchain@opt@site (e.g. gcc@O3_FM, gcc@O3_FM@lumi)");
         }
         return new Side(f[0], f[1], f.length == 3 ? f[2] : null, null);
     }
@@ -49,19 +50,24 @@ public record Side(String toolchain, String opt, String site, List<String> compi
      * from {@code local}'s in more than the opt flags is refused: this machine could not say how to build it.
      */
     public Toolchain descriptor(Toolchain local) {
-        if (!local.opt().containsKey(opt)) throw new FparityError("toolchain '" + toolchain + "' has no opt level " + opt);
+        if (!local.opt().containsKey(opt))
+            throw new FparityError("toolchain '" + toolchain + "' has no opt level " + opt);
         if (compile == null) return local;
         List<String> mine = local.compileArgv(opt, "{src}", "{bin}", "{class}");
         if (mine.equals(compile)) return local;
         int at = local.compile().indexOf("{opt}");
         int before = at, after = local.compile().size() - at - 1;
         int flags = local.opt().get(opt).size();
-        if (at >= 0 && compile.size() >= before + after && mine.subList(0, before).equals(compile.subList(0, before))
-                && mine.subList(before + flags, mine.size()).equals(compile.subList(compile.size() - after, compile.size()))) {
+        if (at >= 0
+                && compile.size() >= before + after
+                && mine.subList(0, before).equals(compile.subList(0, before))
+                && mine.subList(before + flags, mine.size())
+                        .equals(compile.subList(compile.size() - after, compile.size()))) {
             return local.withLevel(opt, compile.subList(before, compile.size() - after));
         }
-        throw new FparityError(id() + " was built with '" + String.join(" ", compile) + "', which differs from this machine's descriptor of "
-                + toolchain + " ('" + String.join(" ", mine) + "') in more than its opt flags");
+        throw new FparityError(id() + " was built with '" + String.join(" ", compile)
+                + "', which differs from this machine's descriptor of " + toolchain + " ('" + String.join(" ", mine)
+                + "') in more than its opt flags");
     }
 
     @Override

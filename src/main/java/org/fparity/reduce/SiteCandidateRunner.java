@@ -29,11 +29,19 @@ public final class SiteCandidateRunner implements CandidateRunner {
     private int batches;
 
     /** {@code a}, {@code b}: the descriptors as each site should build them (flags, a candidate's short run limit). */
-    public SiteCandidateRunner(SiteExecutor siteA, Toolchain a, String optA, SiteExecutor siteB, Toolchain b, String optB) {
+    public SiteCandidateRunner(
+            SiteExecutor siteA, Toolchain a, String optA, SiteExecutor siteB, Toolchain b, String optB) {
         this(siteA, a, optA, siteB, b, optB, false);
     }
 
-    private SiteCandidateRunner(SiteExecutor siteA, Toolchain a, String optA, SiteExecutor siteB, Toolchain b, String optB, boolean eachAlone) {
+    private SiteCandidateRunner(
+            SiteExecutor siteA,
+            Toolchain a,
+            String optA,
+            SiteExecutor siteB,
+            Toolchain b,
+            String optB,
+            boolean eachAlone) {
         this.siteA = siteA;
         this.a = a;
         this.optA = optA;

@@ -12,10 +12,10 @@ import org.fparity.emit.Language;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
-import org.fparity.util.Processes;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
+import org.fparity.util.Processes;
 
 /**
  * A program in its single-program form (what a reproducer ships), built and run once on one platform: the
@@ -43,22 +43,39 @@ public final class Standalone {
         BinaryCache.Build b = cache.build(dt, opt, cls, source(dt, p));
         if (!b.ok()) return outcome(p, dt, opt, Outcome.Status.COMPILE_ERROR, null, b.message());
         if (!dt.canRun()) return outcome(p, dt, opt, Outcome.Status.CANNOT_RUN, null, dt.runProblem());
-        List<String> argv = new ArrayList<>(dt.toolchain().runArgv(opt, b.bin().toAbsolutePath().toString(), cls));
+        List<String> argv = new ArrayList<>(
+                dt.toolchain().runArgv(opt, b.bin().toAbsolutePath().toString(), cls));
         argv.addAll(in.args());
         try {
             Path out = Files.createTempFile(b.dir(), ".run", ".txt");
             try {
-                Processes.Result r = Processes.run(argv, dt.toolchain().env(), b.dir(), out, dt.toolchain().runTimeout());
+                Processes.Result r = Processes.run(
+                        argv, dt.toolchain().env(), b.dir(), out, dt.toolchain().runTimeout());
                 String text = Files.readString(out, StandardCharsets.UTF_8);
-                if (r.timedOut()) return outcome(p, dt, opt, Outcome.Status.TIMEOUT, null, "no answer within " + dt.toolchain().runTimeout() + " s");
+                if (r.timedOut())
+                    return outcome(
+                            p,
+                            dt,
+                            opt,
+                            Outcome.Status.TIMEOUT,
+                            null,
+                            "no answer within " + dt.toolchain().runTimeout() + " s");
                 if (r.exitCode() == 3) return outcome(p, dt, opt, Outcome.Status.CANNOT_RUN, null, text.strip());
-                if (r.exitCode() != 0) return outcome(p, dt, opt, Outcome.Status.CRASH, null, "exit " + r.exitCode() + ": " + lastLine(text));
+                if (r.exitCode() != 0)
+                    return outcome(
+                            p, dt, opt, Outcome.Status.CRASH, null, "exit " + r.exitCode() + ": " + lastLine(text));
                 return parse(p, dt, opt, text);
             } finally {
                 Files.deleteIfExists(out);
             }
         } catch (IOException e) {
-            return outcome(p, dt, opt, Outcome.Status.HARNESS_ERROR, null, "cannot run " + argv.getFirst() + ": " + e.getMessage());
+            return outcome(
+                    p,
+                    dt,
+                    opt,
+                    Outcome.Status.HARNESS_ERROR,
+                    null,
+                    "cannot run " + argv.getFirst() + ": " + e.getMessage());
         }
     }
 
@@ -81,7 +98,8 @@ public final class Standalone {
         return l[l.length - 1];
     }
 
-    private static Outcome outcome(Program p, DetectedToolchain dt, String opt, Outcome.Status st, String hex, String detail) {
+    private static Outcome outcome(
+            Program p, DetectedToolchain dt, String opt, Outcome.Status st, String hex, String detail) {
         return new Outcome(p.id(), 0, dt.name(), opt, st, hex, detail, dt.name() + "@" + opt, 0);
     }
 }

@@ -35,7 +35,11 @@ final class TracePrinter extends Printer {
 
     /** What gets a trace line: computed values and reads (literals are in the source already). */
     static boolean traced(Node n) {
-        return n instanceof Expr.Bin || n instanceof Expr.Neg || n instanceof Expr.Call || n instanceof Expr.Var || n instanceof Expr.Elem
+        return n instanceof Expr.Bin
+                || n instanceof Expr.Neg
+                || n instanceof Expr.Call
+                || n instanceof Expr.Var
+                || n instanceof Expr.Elem
                 || (n instanceof Stmt.Assign a && a.op() != Stmt.AssignOp.SET);
     }
 
@@ -52,13 +56,27 @@ final class TracePrinter extends Printer {
     public void stmt(StringBuilder out, Stmt s, int indent) {
         if (s instanceof Stmt.Assign a && a.op() != Stmt.AssignOp.SET) {
             String target = lvalue(a.target());
-            out.append("  ".repeat(indent)).append(target).append(" = fp_t(").append(ids.get(a)).append(", fp_t(")
-                    .append(ids.get((Node) a.target())).append(", ").append(target).append(") ").append(a.op().binOp().symbol()).append(" (")
-                    .append(expr(a.value())).append("));\n");
+            out.append("  ".repeat(indent))
+                    .append(target)
+                    .append(" = fp_t(")
+                    .append(ids.get(a))
+                    .append(", fp_t(")
+                    .append(ids.get((Node) a.target()))
+                    .append(", ")
+                    .append(target)
+                    .append(") ")
+                    .append(a.op().binOp().symbol())
+                    .append(" (")
+                    .append(expr(a.value()))
+                    .append("));\n");
             return;
         }
         if (s instanceof Stmt.Assign a) {
-            out.append("  ".repeat(indent)).append(lvalue(a.target())).append(" = ").append(expr(a.value())).append(";\n");
+            out.append("  ".repeat(indent))
+                    .append(lvalue(a.target()))
+                    .append(" = ")
+                    .append(expr(a.value()))
+                    .append(";\n");
             return;
         }
         super.stmt(out, s, indent);
@@ -79,6 +97,7 @@ final class TracePrinter extends Printer {
     /** The trace function, for the program's precision: one line on stderr per value, then the value unchanged. */
     static String function(Precision p) {
         String t = p.cType();
-        return "#include <stdio.h>\nstatic " + t + " fp_t(int id, " + t + " v) {\n  fprintf(stderr, \"T %d %a\\n\", id, (double) v);\n  return v;\n}\n";
+        return "#include <stdio.h>\nstatic " + t + " fp_t(int id, " + t
+                + " v) {\n  fprintf(stderr, \"T %d %a\\n\", id, (double) v);\n  return v;\n}\n";
     }
 }

@@ -13,7 +13,6 @@ import org.fparity.emit.Language;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
-import org.fparity.util.Processes;
 import org.fparity.ir.Expr;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
@@ -28,6 +27,7 @@ import org.fparity.ir.Stmt;
 import org.fparity.oracle.CorrectlyRounded;
 import org.fparity.oracle.MathOp;
 import org.fparity.oracle.Rounding;
+import org.fparity.util.Processes;
 
 /**
  * Finds the first diverging operation of a (reduced) discrepancy. Both platforms run an instrumented single-program
@@ -73,12 +73,14 @@ public final class Tracer {
     Trace run(DetectedToolchain dt, String opt, Program p, Input in, TracePrinter tp) throws InterruptedException {
         BinaryCache.Build b = cache.build(dt, opt, "trace", source(p, tp));
         if (!b.ok()) return null;
-        List<String> argv = new ArrayList<>(dt.toolchain().runArgv(opt, b.bin().toAbsolutePath().toString(), "trace"));
+        List<String> argv = new ArrayList<>(
+                dt.toolchain().runArgv(opt, b.bin().toAbsolutePath().toString(), "trace"));
         argv.addAll(in.args());
         try {
             Path out = Files.createTempFile(b.dir(), ".trace", ".txt");
             try {
-                Processes.Result r = Processes.run(argv, dt.toolchain().env(), b.dir(), out, dt.toolchain().runTimeout());
+                Processes.Result r = Processes.run(
+                        argv, dt.toolchain().env(), b.dir(), out, dt.toolchain().runTimeout());
                 if (!r.ok()) return null;
                 List<int[]> ids = new ArrayList<>();
                 List<Double> vals = new ArrayList<>();
@@ -109,7 +111,8 @@ public final class Tracer {
      * The value the platform computed at each traced node of p on this input — only nodes that took one value however
      * often they ran; empty when the platform cannot be traced here (not C) or the traced build fails.
      */
-    public Map<NodePath, Double> values(DetectedToolchain dt, String opt, Program p, Input in) throws InterruptedException {
+    public Map<NodePath, Double> values(DetectedToolchain dt, String opt, Program p, Input in)
+            throws InterruptedException {
         if (!traceable(dt)) return Map.of();
         TracePrinter tp = new TracePrinter(p);
         Trace t = run(dt, opt, p, in, tp);
@@ -133,8 +136,17 @@ public final class Tracer {
      * off the truth are traced at their recorded level against the correctly rounded result of each operation. Never
      * null: with no operation-level evidence the sentence says what was measured and why nothing more was.
      */
-    public Divergence explain(Program p, Input in, DetectedToolchain a, String optA, Outcome outA, DetectedToolchain b, String optB, Outcome outB,
-            Double reference) throws InterruptedException {
+    public Divergence explain(
+            Program p,
+            Input in,
+            DetectedToolchain a,
+            String optA,
+            Outcome outA,
+            DetectedToolchain b,
+            String optB,
+            Outcome outB,
+            Double reference)
+            throws InterruptedException {
         TracePrinter tp = new TracePrinter(p);
         String pa = a.name() + "@" + optA;
         String pb = b.name() + "@" + optB;
@@ -150,12 +162,17 @@ public final class Tracer {
         List<String> reasons = new ArrayList<>();
         if (!traceable(a)) reasons.add(pa + " cannot be traced here (only C builds are instrumented)");
         else if (ta == null) reasons.add(pa + "'s instrumented build did not run");
-        else if (!okA) reasons.add("instrumentation changed " + pa + "'s result (traced build printed `" + (ta.result() == null ? "nothing" : HexFloat.format(ta.result())) + "`)");
+        else if (!okA)
+            reasons.add("instrumentation changed " + pa + "'s result (traced build printed `"
+                    + (ta.result() == null ? "nothing" : HexFloat.format(ta.result())) + "`)");
         if (!traceable(b)) reasons.add(pb + " cannot be traced here (only C builds are instrumented)");
         else if (tb == null) reasons.add(pb + "'s instrumented build did not run");
-        else if (!okB) reasons.add("instrumentation changed " + pb + "'s result (traced build printed `" + (tb.result() == null ? "nothing" : HexFloat.format(tb.result())) + "`)");
+        else if (!okB)
+            reasons.add("instrumentation changed " + pb + "'s result (traced build printed `"
+                    + (tb.result() == null ? "nothing" : HexFloat.format(tb.result())) + "`)");
         String why = String.join("; ", reasons);
-        // the side(s) off the truth, each at its recorded level, operation by operation against the correctly rounded result
+        // the side(s) off the truth, each at its recorded level, operation by operation against the correctly rounded
+        // result
         List<Integer> sides = switch (off.who()) {
             case A -> List.of(0);
             case B -> List.of(1);
@@ -171,16 +188,29 @@ public final class Tracer {
         for (int side : sides) {
             boolean ok = side == 0 ? okA : okB;
             String plat = side == 0 ? pa : pb;
-            if (ok) untraced.add("every traced operation of " + plat + " is the correctly rounded result of its operands");
+            if (ok)
+                untraced.add("every traced operation of " + plat + " is the correctly rounded result of its operands");
         }
-        String s = off.sentence() + " No operation-level evidence: " + (why.isEmpty() ? "" : why) + (why.isEmpty() || untraced.isEmpty() ? "" : "; ")
-                + String.join("; ", untraced) + ".";
-        return new Divergence("", "", "none", List.of(), null, null, null, off.who() == OffTruth.Who.UNDECIDED ? "" : off.key(),
-                why.isEmpty() ? "both traced" : why, s, "final:" + off.key(), off.key());
+        String s = off.sentence() + " No operation-level evidence: " + (why.isEmpty() ? "" : why)
+                + (why.isEmpty() || untraced.isEmpty() ? "" : "; ") + String.join("; ", untraced) + ".";
+        return new Divergence(
+                "",
+                "",
+                "none",
+                List.of(),
+                null,
+                null,
+                null,
+                off.who() == OffTruth.Who.UNDECIDED ? "" : off.key(),
+                why.isEmpty() ? "both traced" : why,
+                s,
+                "final:" + off.key(),
+                off.key());
     }
 
     private static boolean same(Double x, double y) {
-        return x != null && (Double.doubleToRawLongBits(x) == Double.doubleToRawLongBits(y) || (x.isNaN() && Double.isNaN(y)));
+        return x != null
+                && (Double.doubleToRawLongBits(x) == Double.doubleToRawLongBits(y) || (x.isNaN() && Double.isNaN(y)));
     }
 
     /** Per trace: every (node, occurrence) with its value and its operands' latest values. */
@@ -230,10 +260,21 @@ public final class Tracer {
             }
             if (same(x.value(), y.value())) continue;
             if (firstDiff == null) firstDiff = x;
-            boolean read = NodePath.at(p, tp.paths().get(x.id())) instanceof Expr.Var || NodePath.at(p, tp.paths().get(x.id())) instanceof Expr.Elem;
+            boolean read = NodePath.at(p, tp.paths().get(x.id())) instanceof Expr.Var
+                    || NodePath.at(p, tp.paths().get(x.id())) instanceof Expr.Elem;
             if (!read && sameList(x.operands(), y.operands())) return build(p, tp, x, y, pa, pb, null, "both traced");
         }
-        return firstDiff == null ? null : build(p, tp, firstDiff, eb.get(firstDiff.id() + "/" + firstDiff.occurrence()), pa, pb, null, "both traced");
+        return firstDiff == null
+                ? null
+                : build(
+                        p,
+                        tp,
+                        firstDiff,
+                        eb.get(firstDiff.id() + "/" + firstDiff.occurrence()),
+                        pa,
+                        pb,
+                        null,
+                        "both traced");
     }
 
     /** The first operation of one traced platform whose value is not the correctly rounded result of its operands, or null. */
@@ -241,7 +282,16 @@ public final class Tracer {
         for (Event x : events(p, tp, t)) {
             Double cr = truth(p, NodePath.at(p, tp.paths().get(x.id())), x.operands());
             if (cr != null && !same(cr, x.value())) {
-                return build(p, tp, x, null, plat, "", null, (why.isEmpty() ? "" : why + ": ") + plat + " traced as recorded against the correctly rounded result of each operation");
+                return build(
+                        p,
+                        tp,
+                        x,
+                        null,
+                        plat,
+                        "",
+                        null,
+                        (why.isEmpty() ? "" : why + ": ") + plat
+                                + " traced as recorded against the correctly rounded result of each operation");
             }
         }
         return null;
@@ -256,7 +306,8 @@ public final class Tracer {
         return true;
     }
 
-    private Divergence build(Program p, TracePrinter tp, Event x, Event y, String pa, String pb, String kindOverride, String how) {
+    private Divergence build(
+            Program p, TracePrinter tp, Event x, Event y, String pa, String pb, String kindOverride, String how) {
         NodePath path = tp.paths().get(x.id());
         Node n = NodePath.at(p, path);
         String text = text(p, n);
@@ -273,27 +324,59 @@ public final class Tracer {
         else if (!same(cr, x.value()) && same(cr, y.value())) wrong = pa;
         else if (!same(cr, x.value())) wrong = "both";
         else wrong = "";
-        String what = n instanceof Expr.Call c ? c.fn().canonicalName() : n instanceof Stmt.Assign as ? as.op().symbol() : n instanceof Expr.Bin bn ? bn.op().symbol() : n.getClass().getSimpleName();
+        String what = n instanceof Expr.Call c
+                ? c.fn().canonicalName()
+                : n instanceof Stmt.Assign as
+                        ? as.op().symbol()
+                        : n instanceof Expr.Bin bn
+                                ? bn.op().symbol()
+                                : n.getClass().getSimpleName();
         StringBuilder s = new StringBuilder();
         if (kind.equals("control")) {
-            s.append("`").append(text).append("` (node ").append(path).append(") ran on ").append(pa).append(" but not on ").append(pb)
+            s.append("`")
+                    .append(text)
+                    .append("` (node ")
+                    .append(path)
+                    .append(") ran on ")
+                    .append(pa)
+                    .append(" but not on ")
+                    .append(pb)
                     .append(": a branch or loop went another way before any value differed.");
         } else {
             s.append(pa).append(" `").append(text).append("` = `").append(a).append('`');
             if (b != null) s.append(", ").append(pb).append(" = `").append(b).append('`');
             s.append(" with operands `").append(String.join(", ", ops)).append('`');
-            if (cr != null) s.append(", correctly rounded = `").append(HexFloat.format(cr)).append('`');
+            if (cr != null)
+                s.append(", correctly rounded = `").append(HexFloat.format(cr)).append('`');
             s.append(". ");
-            if (wrong.isEmpty()) s.append(b == null ? "" : "Both agree with the correctly rounded result here; the operands already differed.");
+            if (wrong.isEmpty())
+                s.append(
+                        b == null
+                                ? ""
+                                : "Both agree with the correctly rounded result here; the operands already differed.");
             else if (wrong.equals("both")) s.append("Neither platform computes the correctly rounded result.");
             else if (kind.equals("arithmetic")) {
                 s.append(wrong).append(" does not compute the IEEE result of this operation on these operands.");
             } else {
-                s.append(wrong).append(" is wrong: its `").append(what).append("` does not return the correctly rounded result.");
+                s.append(wrong)
+                        .append(" is wrong: its `")
+                        .append(what)
+                        .append("` does not return the correctly rounded result.");
             }
         }
         String root = kind + ":" + what + ":" + (wrong.isEmpty() ? pa + "|" + pb : wrong);
-        return new Divergence(path.toString(), text, kind, ops, a, b, cr == null ? null : HexFloat.format(cr), wrong, how, s.toString(), root);
+        return new Divergence(
+                path.toString(),
+                text,
+                kind,
+                ops,
+                a,
+                b,
+                cr == null ? null : HexFloat.format(cr),
+                wrong,
+                how,
+                s.toString(),
+                root);
     }
 
     /**
@@ -304,7 +387,14 @@ public final class Tracer {
      * behaviour, and the code after it is deleted, so the process runs into whatever code comes next. Null when the
      * printing side cannot be traced here or every value it computed is finite (the cause is then something else).
      */
-    public Divergence nonFinite(Program p, Input in, String failing, Outcome failed, DetectedToolchain other, String otherOpt, Outcome printed)
+    public Divergence nonFinite(
+            Program p,
+            Input in,
+            String failing,
+            Outcome failed,
+            DetectedToolchain other,
+            String otherOpt,
+            Outcome printed)
             throws InterruptedException {
         if (!traceable(other)) return null;
         TracePrinter tp = new TracePrinter(p);
@@ -315,22 +405,42 @@ public final class Tracer {
             if (Double.isFinite(e.value())) continue;
             NodePath path = tp.paths().get(e.id());
             Node n = NodePath.at(p, path);
-            boolean operation = n instanceof Expr.Bin || n instanceof Expr.Call || n instanceof Expr.Neg || n instanceof Stmt.Assign as && as.op().binOp() != null;
+            boolean operation = n instanceof Expr.Bin
+                    || n instanceof Expr.Call
+                    || n instanceof Expr.Neg
+                    || n instanceof Stmt.Assign as && as.op().binOp() != null;
             if (!operation) continue;
             String text = text(p, n);
             List<String> ops = new ArrayList<>();
             for (Double d : e.operands()) ops.add(d == null ? "?" : HexFloat.format(d));
             Double cr = truth(p, n, e.operands());
             String value = HexFloat.format(e.value());
-            String what = n instanceof Expr.Call c ? c.fn().canonicalName() : n instanceof Stmt.Assign as ? as.op().symbol() : n instanceof Expr.Bin bn ? bn.op().symbol() : "-";
-            String s = failing + " ended abnormally (" + Reducer.describe(failed) + ") where " + po + " printed `" + Reducer.describe(printed) + "`. On " + po
-                    + ", `" + text + "` (node " + path + ") is the first operation whose value is not finite: `" + value + "`"
-                    + (ops.isEmpty() ? "" : " from operands `" + String.join(", ", ops) + "`") + (cr == null ? "" : " (correctly rounded: `" + HexFloat.format(cr) + "`)")
+            String what = n instanceof Expr.Call c
+                    ? c.fn().canonicalName()
+                    : n instanceof Stmt.Assign as
+                            ? as.op().symbol()
+                            : n instanceof Expr.Bin bn ? bn.op().symbol() : "-";
+            String s = failing + " ended abnormally (" + Reducer.describe(failed) + ") where " + po + " printed `"
+                    + Reducer.describe(printed) + "`. On " + po
+                    + ", `" + text + "` (node " + path + ") is the first operation whose value is not finite: `" + value
+                    + "`"
+                    + (ops.isEmpty() ? "" : " from operands `" + String.join(", ", ops) + "`")
+                    + (cr == null ? "" : " (correctly rounded: `" + HexFloat.format(cr) + "`)")
                     + ". A platform that assumes finite values (finite-math-only, part of `-ffast-math`) may treat that value as impossible: LLVM (clang 16 "
                     + "and later) makes it poison, a branch that depends on it is undefined behaviour, and the code after it is deleted, so the process runs "
                     + "into whatever code comes next. A crash here is what finite-math-only permits, not a fault of the program's IEEE semantics or of the harness.";
-            return new Divergence(path.toString(), text, "non-finite", ops, null, value, cr == null ? null : HexFloat.format(cr), failing,
-                    "traced on " + po + " (the failing side has no trace)", s, "non-finite:" + what + ":" + failing);
+            return new Divergence(
+                    path.toString(),
+                    text,
+                    "non-finite",
+                    ops,
+                    null,
+                    value,
+                    cr == null ? null : HexFloat.format(cr),
+                    failing,
+                    "traced on " + po + " (the failing side has no trace)",
+                    s,
+                    "non-finite:" + what + ":" + failing);
         }
         return null;
     }

@@ -36,10 +36,18 @@ public final class UserTest {
         Path dir = work.resolve("interesting-" + (n++));
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("program.fp"), p.canonical() + "// input: " + String.join(" ", in.args()) + "\n");
+            Files.writeString(
+                    dir.resolve("program.fp"), p.canonical() + "// input: " + String.join(" ", in.args()) + "\n");
             Files.writeString(dir.resolve("input.txt"), String.join(" ", in.args()) + "\n");
-            Files.writeString(dir.resolve("min.c"), Reproducer.minimal(Language.C, p, in, List.of("candidate of fparity reduce --interesting")));
-            Processes.Result r = Processes.run(List.of(script.toString(), dir.resolve("program.fp").toString()), Map.of(), dir, dir.resolve(".out"), timeoutSeconds);
+            Files.writeString(
+                    dir.resolve("min.c"),
+                    Reproducer.minimal(Language.C, p, in, List.of("candidate of fparity reduce --interesting")));
+            Processes.Result r = Processes.run(
+                    List.of(script.toString(), dir.resolve("program.fp").toString()),
+                    Map.of(),
+                    dir,
+                    dir.resolve(".out"),
+                    timeoutSeconds);
             return r.ok();
         } catch (IOException e) {
             throw new FparityError("cannot run " + script + ": " + FparityError.reason(e), 4);

@@ -20,8 +20,10 @@ import org.fparity.oracle.ReferenceEvaluator;
 public record Verdict(DiscrepancyClass cls, long minUlps, boolean aVsReference, int failing) {
     public Verdict {
         if (minUlps < 1) throw new IllegalArgumentException("minUlps must be >= 1, is " + minUlps);
-        if (failing < -1 || failing > 1) throw new IllegalArgumentException("failing must be -1, 0 or 1, is " + failing);
-        if ((cls == null) != (failing >= 0)) throw new IllegalArgumentException("a verdict has a class or a failing side, not both");
+        if (failing < -1 || failing > 1)
+            throw new IllegalArgumentException("failing must be -1, 0 or 1, is " + failing);
+        if ((cls == null) != (failing >= 0))
+            throw new IllegalArgumentException("a verdict has a class or a failing side, not both");
     }
 
     /** A numerical discrepancy of class {@code cls}. */
@@ -84,7 +86,9 @@ public record Verdict(DiscrepancyClass cls, long minUlps, boolean aVsReference, 
         double x = a.value();
         double y = b.value();
         if (DiscrepancyClass.classify(x, y) != cls) return false;
-        if (cls == DiscrepancyClass.NUMBER_NUMBER && org.fparity.ir.Ulps.distance(x, y, p.precision()).compareTo(java.math.BigInteger.valueOf(minUlps)) < 0) return false;
+        if (cls == DiscrepancyClass.NUMBER_NUMBER
+                && org.fparity.ir.Ulps.distance(x, y, p.precision()).compareTo(java.math.BigInteger.valueOf(minUlps))
+                        < 0) return false;
         if (aVsReference) {
             double ref = ReferenceEvaluator.ideal(p, in).comp();
             if (DiscrepancyClass.classify(x, ref) == null) return false;

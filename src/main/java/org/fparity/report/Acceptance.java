@@ -23,8 +23,13 @@ import org.fparity.compare.StatusMismatch;
  * @param byTolerance   accepted cases whose every pair is within tolerance
  * @param byCause       accepted cases with a pair accepted only as an expected cause
  */
-public record Acceptance(AcceptancePolicy policy, Map<String, String> discrepancies, Map<String, String> mismatches, Map<String, String> cases,
-        int byTolerance, int byCause) {
+public record Acceptance(
+        AcceptancePolicy policy,
+        Map<String, String> discrepancies,
+        Map<String, String> mismatches,
+        Map<String, String> cases,
+        int byTolerance,
+        int byCause) {
     public static final Acceptance NONE = new Acceptance(AcceptancePolicy.NONE, Map.of(), Map.of(), Map.of(), 0, 0);
 
     public Acceptance {
@@ -42,7 +47,8 @@ public record Acceptance(AcceptancePolicy policy, Map<String, String> discrepanc
         Map<String, String> ds = new LinkedHashMap<>();
         Map<String, List<Discrepancy>> perCase = new HashMap<>();
         for (Discrepancy d : f.discrepancies()) {
-            perCase.computeIfAbsent(d.program() + "/" + d.input(), k -> new ArrayList<>()).add(d);
+            perCase.computeIfAbsent(d.program() + "/" + d.input(), k -> new ArrayList<>())
+                    .add(d);
             String why = why(policy, d, causeOf);
             if (why != null) ds.put(d.key(), why);
         }
@@ -90,8 +96,13 @@ public record Acceptance(AcceptancePolicy policy, Map<String, String> discrepanc
     String summary() {
         if (policy.isEmpty()) return null;
         StringBuilder sb = new StringBuilder("accepted by " + policy.source() + ": " + VerdictText.cases(cases.size()));
-        sb.append(" (").append(byTolerance).append(" within tolerance, ").append(byCause).append(" of expected causes)");
-        if (!mismatches.isEmpty()) sb.append(", ").append(mismatches.size()).append(" runs that ended differently of expected causes");
+        sb.append(" (")
+                .append(byTolerance)
+                .append(" within tolerance, ")
+                .append(byCause)
+                .append(" of expected causes)");
+        if (!mismatches.isEmpty())
+            sb.append(", ").append(mismatches.size()).append(" runs that ended differently of expected causes");
         List<String> rules = new ArrayList<>();
         for (AcceptancePolicy.Tolerance t : policy.tolerances()) rules.add(t.describe());
         for (AcceptancePolicy.Expected e : policy.expected()) rules.add("expected " + e.describe());

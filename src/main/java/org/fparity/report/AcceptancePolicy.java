@@ -58,12 +58,14 @@ public record AcceptancePolicy(String source, List<Tolerance> tolerances, List<E
             int c = pair.indexOf(':');
             Pattern a = glob(pair.substring(0, c)), b = glob(pair.substring(c + 1));
             String x = d.pair().a().id(), y = d.pair().b().id();
-            return a.matcher(x).matches() && b.matcher(y).matches() || a.matcher(y).matches() && b.matcher(x).matches();
+            return a.matcher(x).matches() && b.matcher(y).matches()
+                    || a.matcher(y).matches() && b.matcher(x).matches();
         }
 
         boolean accepts(Discrepancy d) {
             if (d.cls() != DiscrepancyClass.NUMBER_NUMBER) return false;
-            return ulps != null && d.ulps() != null && d.ulps().compareTo(ulps) <= 0 || relative != null && d.relError() <= relative;
+            return ulps != null && d.ulps() != null && d.ulps().compareTo(ulps) <= 0
+                    || relative != null && d.relError() <= relative;
         }
 
         /** {@code gcc@*:clang-19@* ≤ 4 ULPs}. */
@@ -93,7 +95,9 @@ public record AcceptancePolicy(String source, List<Tolerance> tolerances, List<E
                     default -> null;
                 };
                 if (value == null) return false;
-                boolean ok = e.getKey().equals("key") ? value.equals(e.getValue()) : glob(e.getValue()).matcher(value).matches();
+                boolean ok = e.getKey().equals("key")
+                        ? value.equals(e.getValue())
+                        : glob(e.getValue()).matcher(value).matches();
                 if (!ok) return false;
             }
             return true;
@@ -134,13 +138,15 @@ public record AcceptancePolicy(String source, List<Tolerance> tolerances, List<E
         List<String> from = new ArrayList<>();
         if (!source.equals(NONE.source)) from.add(source);
         if (ulps != null && ulps < 0) throw new FparityError("--accept-ulps must be >= 0, is " + ulps);
-        if (relative != null && (!(relative >= 0) || relative.isInfinite())) throw new FparityError("--accept-relative must be a finite number >= 0, is " + relative);
+        if (relative != null && (!(relative >= 0) || relative.isInfinite()))
+            throw new FparityError("--accept-relative must be a finite number >= 0, is " + relative);
         if (ulps != null || relative != null) {
             ts.add(new Tolerance("*", ulps == null ? null : BigInteger.valueOf(ulps), relative));
             from.add(ulps != null ? "--accept-ulps" : "--accept-relative");
         }
         for (String k : causeKeys == null ? List.<String>of() : causeKeys) {
-            if (k.isBlank()) throw new FparityError("--expect-cause needs a root cause key (as report.json's causes list them)");
+            if (k.isBlank())
+                throw new FparityError("--expect-cause needs a root cause key (as report.json's causes list them)");
             es.add(new Expected(Map.of("key", k), "--expect-cause"));
         }
         if (causeKeys != null && !causeKeys.isEmpty()) from.add("--expect-cause");
@@ -151,7 +157,8 @@ public record AcceptancePolicy(String source, List<Tolerance> tolerances, List<E
     /** Reads a policy file; anything wrong with it is one line naming the file and the field (exit 2). */
     public static AcceptancePolicy load(Path file) {
         JsonNode root = ProgramJson.readFile(file);
-        if (root == null || !root.isObject()) throw bad(file, "", "expected a JSON object with \"tolerances\" and/or \"expected_causes\"");
+        if (root == null || !root.isObject())
+            throw bad(file, "", "expected a JSON object with \"tolerances\" and/or \"expected_causes\"");
         unknown(file, "", root, FIELDS);
         List<Tolerance> ts = new ArrayList<>();
         JsonNode tn = root.path("tolerances");
@@ -162,22 +169,32 @@ public record AcceptancePolicy(String source, List<Tolerance> tolerances, List<E
             if (!t.isObject()) throw bad(file, at, "must be an object {\"pair\", \"ulps\" and/or \"relative\"}");
             unknown(file, at, t, TOLERANCE_FIELDS);
             String pair = t.path("pair").isTextual() ? t.path("pair").asText() : null;
-            if (pair == null || !(pair.equals("*") || pair.indexOf(':') > 0 && pair.indexOf(':') == pair.lastIndexOf(':') && !pair.endsWith(":"))) {
-                throw bad(file, at + ".pair", "must be \"A:B\" (platform ids or globs, e.g. \"gcc@*:clang-19@*\") or \"*\"");
+            if (pair == null
+                    || !(pair.equals("*")
+                            || pair.indexOf(':') > 0
+                                    && pair.indexOf(':') == pair.lastIndexOf(':')
+                                    && !pair.endsWith(":"))) {
+                throw bad(
+                        file,
+                        at + ".pair",
+                        "must be \"A:B\" (platform ids or globs, e.g. \"gcc@*:clang-19@*\") or \"*\"");
             }
             BigInteger ulps = null;
             JsonNode u = t.path("ulps");
             if (!u.isMissingNode()) {
-                if (!u.isIntegralNumber() || u.bigIntegerValue().signum() < 0) throw bad(file, at + ".ulps", "must be an integer >= 0, is " + u);
+                if (!u.isIntegralNumber() || u.bigIntegerValue().signum() < 0)
+                    throw bad(file, at + ".ulps", "must be an integer >= 0, is " + u);
                 ulps = u.bigIntegerValue();
             }
             Double rel = null;
             JsonNode r = t.path("relative");
             if (!r.isMissingNode()) {
-                if (!r.isNumber() || !(r.asDouble() >= 0) || Double.isInfinite(r.asDouble())) throw bad(file, at + ".relative", "must be a finite number >= 0, is " + r);
+                if (!r.isNumber() || !(r.asDouble() >= 0) || Double.isInfinite(r.asDouble()))
+                    throw bad(file, at + ".relative", "must be a finite number >= 0, is " + r);
                 rel = new BigDecimal(r.asText()).doubleValue();
             }
-            if (ulps == null && rel == null) throw bad(file, at, "names neither \"ulps\" nor \"relative\": it would accept nothing");
+            if (ulps == null && rel == null)
+                throw bad(file, at, "names neither \"ulps\" nor \"relative\": it would accept nothing");
             ts.add(new Tolerance(pair, ulps, rel));
         }
         List<Expected> es = new ArrayList<>();
@@ -191,13 +208,25 @@ public record AcceptancePolicy(String source, List<Tolerance> tolerances, List<E
             String reason = null;
             for (Iterator<Map.Entry<String, JsonNode>> it = e.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> f = it.next();
-                if (!f.getValue().isTextual() || f.getValue().asText().isBlank()) throw bad(file, at + "." + f.getKey(), "must be a non-empty string");
+                if (!f.getValue().isTextual() || f.getValue().asText().isBlank())
+                    throw bad(file, at + "." + f.getKey(), "must be a non-empty string");
                 if (f.getKey().equals("reason")) reason = f.getValue().asText();
-                else if (CAUSE_FIELDS.contains(f.getKey())) match.put(f.getKey(), f.getValue().asText());
-                else throw bad(file, at + "." + f.getKey(), "unknown field (known: reason, " + String.join(", ", CAUSE_FIELDS) + ")");
+                else if (CAUSE_FIELDS.contains(f.getKey()))
+                    match.put(f.getKey(), f.getValue().asText());
+                else
+                    throw bad(
+                            file,
+                            at + "." + f.getKey(),
+                            "unknown field (known: reason, " + String.join(", ", CAUSE_FIELDS) + ")");
             }
-            if (match.isEmpty()) throw bad(file, at, "names no cause: give \"key\" or a pattern over " + String.join(", ", CAUSE_FIELDS.subList(1, CAUSE_FIELDS.size())));
-            if (match.containsKey("key") && match.size() > 1) throw bad(file, at, "\"key\" names one cause exactly: give it alone, or a pattern without it");
+            if (match.isEmpty())
+                throw bad(
+                        file,
+                        at,
+                        "names no cause: give \"key\" or a pattern over "
+                                + String.join(", ", CAUSE_FIELDS.subList(1, CAUSE_FIELDS.size())));
+            if (match.containsKey("key") && match.size() > 1)
+                throw bad(file, at, "\"key\" names one cause exactly: give it alone, or a pattern without it");
             if (reason == null) throw bad(file, at, "needs a \"reason\": the report says why the cause is accepted");
             es.add(new Expected(java.util.Collections.unmodifiableMap(match), reason));
         }
@@ -216,7 +245,11 @@ public record AcceptancePolicy(String source, List<Tolerance> tolerances, List<E
     private static void unknown(Path file, String at, JsonNode o, Set<String> known) {
         for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
             String f = it.next();
-            if (!known.contains(f)) throw bad(file, (at.isEmpty() ? "" : at + ".") + f, "unknown field (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+            if (!known.contains(f))
+                throw bad(
+                        file,
+                        (at.isEmpty() ? "" : at + ".") + f,
+                        "unknown field (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
         }
     }
 

@@ -21,9 +21,14 @@ final class CauseText {
             if (fresh.isEmpty()) {
                 sb.append(", none new against ").append(cv.baseline()).append(": only known causes");
             } else {
-                sb.append(", ").append(fresh.size()).append(" new against ").append(cv.baseline()).append(": ");
+                sb.append(", ")
+                        .append(fresh.size())
+                        .append(" new against ")
+                        .append(cv.baseline())
+                        .append(": ");
                 List<String> names = new ArrayList<>();
-                for (CauseVerdict.Row r : fresh.subList(0, Math.min(3, fresh.size()))) names.add(shortTitle(r) + " (" + VerdictText.cases(r.cause().cases()) + ")");
+                for (CauseVerdict.Row r : fresh.subList(0, Math.min(3, fresh.size())))
+                    names.add(shortTitle(r) + " (" + VerdictText.cases(r.cause().cases()) + ")");
                 sb.append(String.join("; ", names));
                 if (fresh.size() > 3) sb.append("; … ").append(fresh.size() - 3).append(" more");
             }
@@ -37,10 +42,13 @@ final class CauseText {
     static List<String> lines(CauseVerdict cv, String folder) {
         List<String> out = new ArrayList<>();
         int i = 0;
-        for (CauseVerdict.Row r : cv.rows().subList(0, Math.min(CauseVerdict.TOP, cv.rows().size()))) {
-            out.add(++i + ". " + tags(r) + title(r) + " — " + VerdictText.cases(r.cause().cases()) + reduce(r, folder));
+        for (CauseVerdict.Row r :
+                cv.rows().subList(0, Math.min(CauseVerdict.TOP, cv.rows().size()))) {
+            out.add(++i + ". " + tags(r) + title(r) + " — "
+                    + VerdictText.cases(r.cause().cases()) + reduce(r, folder));
         }
-        if (cv.rows().size() > CauseVerdict.TOP) out.add("… " + (cv.rows().size() - CauseVerdict.TOP) + " more causes in the report");
+        if (cv.rows().size() > CauseVerdict.TOP)
+            out.add("… " + (cv.rows().size() - CauseVerdict.TOP) + " more causes in the report");
         out.addAll(notes(cv));
         return out;
     }
@@ -48,18 +56,24 @@ final class CauseText {
     /** What the cause list does not say by itself: undecided, untriaged cases, causes of the baseline gone. */
     static List<String> notes(CauseVerdict cv) {
         List<String> out = new ArrayList<>();
-        if (cv.causes().undecided() > 0) out.add("undecided: " + cv.causes().undecided() + " of " + cv.causes().triaged() + " triaged discrepancies no experiment could attribute");
+        if (cv.causes().undecided() > 0)
+            out.add("undecided: " + cv.causes().undecided() + " of "
+                    + cv.causes().triaged() + " triaged discrepancies no experiment could attribute");
         if (!cv.untriaged().isEmpty()) {
-            out.add("not triaged: " + VerdictText.cases(cv.untriaged().size()) + " that disagree or ended differently are in no cause (e.g. "
+            out.add("not triaged: " + VerdictText.cases(cv.untriaged().size())
+                    + " that disagree or ended differently are in no cause (e.g. "
                     + cv.untriaged().iterator().next() + "); run fparity triage again");
         }
-        if (!cv.gone().isEmpty()) out.add("gone: " + cv.gone().size() + (cv.gone().size() == 1 ? " cause" : " causes") + " of " + cv.baseline() + " not found here");
+        if (!cv.gone().isEmpty())
+            out.add("gone: " + cv.gone().size() + (cv.gone().size() == 1 ? " cause" : " causes") + " of "
+                    + cv.baseline() + " not found here");
         return out;
     }
 
     /** {@code [new] [accepted: why] }, {@code [undecided] }. */
     static String tags(CauseVerdict.Row r) {
-        return (r.undecided() ? "[undecided] " : r.isNew() ? "[new] " : "") + (r.accepted() != null ? "[accepted: " + r.accepted() + "] " : "");
+        return (r.undecided() ? "[undecided] " : r.isNew() ? "[new] " : "")
+                + (r.accepted() != null ? "[accepted: " + r.accepted() + "] " : "");
     }
 
     /** The title, cut to one headline's worth. */
@@ -81,9 +95,11 @@ final class CauseText {
     }
 
     static String command(CauseVerdict.Row r, String folder) {
-        if (r.cause().reduce() != null && !r.cause().reduce().isBlank()) return r.cause().reduce();
+        if (r.cause().reduce() != null && !r.cause().reduce().isBlank())
+            return r.cause().reduce();
         if (r.cause().representative() == null) return null;
-        return "bin/fparity reduce " + VerdictText.shell(folder) + " --discrepancy " + r.cause().representative();
+        return "bin/fparity reduce " + VerdictText.shell(folder) + " --discrepancy "
+                + r.cause().representative();
     }
 
     static String causes(int n) {

@@ -26,7 +26,13 @@ import org.fparity.compare.StatusMismatch;
  * @param gone      the baseline's causes not found here
  * @param untriaged disagreeing cases (and cases that ended differently) that no cause lists
  */
-public record CauseVerdict(Causes causes, String baseline, Set<String> known, List<Row> rows, List<RootCause> gone, Set<String> untriaged) {
+public record CauseVerdict(
+        Causes causes,
+        String baseline,
+        Set<String> known,
+        List<Row> rows,
+        List<RootCause> gone,
+        Set<String> untriaged) {
     /** Causes shown first in every report. */
     public static final int TOP = 5;
 
@@ -62,13 +68,15 @@ public record CauseVerdict(Causes causes, String baseline, Set<String> known, Li
 
     /** The id {@code reduce --discrepancy} and causes.json use for a disagreeing pair × case. */
     static String idOf(Discrepancy d) {
-        return org.fparity.reduce.DiscrepancyId.of(d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+        return org.fparity.reduce.DiscrepancyId.of(
+                d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
     }
 
     /** Each listed discrepancy id (value discrepancies and runs that ended differently) → its cause. */
     static Map<String, RootCause> causeOf(Causes causes) {
         Map<String, RootCause> out = new HashMap<>();
-        if (causes != null) for (RootCause c : causes.causes()) for (String id : c.discrepancies()) out.putIfAbsent(id, c);
+        if (causes != null)
+            for (RootCause c : causes.causes()) for (String id : c.discrepancies()) out.putIfAbsent(id, c);
         return out;
     }
 
@@ -76,7 +84,8 @@ public record CauseVerdict(Causes causes, String baseline, Set<String> known, Li
      * Tonight's causes against the baseline's ({@code before}: null when the baseline was not triaged or there is
      * none), with what the policy accepted.
      */
-    static CauseVerdict of(Causes now, String baselineName, Causes before, Findings f, List<Cases.Case> cases, Acceptance acceptance) {
+    static CauseVerdict of(
+            Causes now, String baselineName, Causes before, Findings f, List<Cases.Case> cases, Acceptance acceptance) {
         Map<String, Set<String>> casesOf = new HashMap<>();
         Set<String> covered = new java.util.HashSet<>();
         Map<String, RootCause> causeOf = causeOf(now);
@@ -98,19 +107,24 @@ public record CauseVerdict(Causes causes, String baseline, Set<String> known, Li
             casesOf.computeIfAbsent(c.key(), k -> new TreeSet<>()).add(key);
             covered.add(key);
         }
-        Set<String> known = before == null ? null : new LinkedHashSet<>(before.causes().stream().map(RootCause::key).toList());
+        Set<String> known = before == null
+                ? null
+                : new LinkedHashSet<>(
+                        before.causes().stream().map(RootCause::key).toList());
         List<Row> rows = new ArrayList<>();
         for (RootCause c : now.causes()) {
             Set<String> mine = casesOf.getOrDefault(c.key(), Set.of());
             String accepted = null;
             AcceptancePolicy.Expected e = acceptance.policy().expected(c);
             if (e != null) accepted = Acceptance.expectedWhy(c, e);
-            else if (!mine.isEmpty() && mine.stream().allMatch(acceptance.cases()::containsKey)) accepted = "every case within tolerance";
+            else if (!mine.isEmpty() && mine.stream().allMatch(acceptance.cases()::containsKey))
+                accepted = "every case within tolerance";
             rows.add(new Row(c, known != null && !known.contains(c.key()), accepted, mine));
         }
         List<RootCause> gone = new ArrayList<>();
         if (before != null) {
-            Set<String> here = new java.util.HashSet<>(now.causes().stream().map(RootCause::key).toList());
+            Set<String> here = new java.util.HashSet<>(
+                    now.causes().stream().map(RootCause::key).toList());
             for (RootCause c : before.causes()) if (!here.contains(c.key())) gone.add(c);
         }
         Set<String> untriaged = new TreeSet<>();

@@ -26,7 +26,10 @@ public final class CrossSite {
 
     /** Whom the reference agrees with. */
     public enum Side {
-        A, B, NEITHER, UNDECIDED
+        A,
+        B,
+        NEITHER,
+        UNDECIDED
     }
 
     /**
@@ -58,7 +61,8 @@ public final class CrossSite {
         Map<String, Object> refs = new HashMap<>(known); // program/input → Double, or the String reason it is undecided
         List<Verdict> out = new ArrayList<>();
         for (Discrepancy d : ds) {
-            Object r = refs.computeIfAbsent(d.program() + "/" + d.input(), k -> reference(view, d.program(), d.input()));
+            Object r =
+                    refs.computeIfAbsent(d.program() + "/" + d.input(), k -> reference(view, d.program(), d.input()));
             Precision p = view.precision(d.program());
             if (r instanceof String why) {
                 out.add(new Verdict(d, null, Side.UNDECIDED, why));
@@ -79,12 +83,16 @@ public final class CrossSite {
         if (sameA && !sameB) return new Verdict(d, refHex, Side.A, "");
         if (sameB && !sameA) return new Verdict(d, refHex, Side.B, "");
         if (a == null || b == null) return new Verdict(d, refHex, Side.UNDECIDED, "a side has no value");
-        if (sameA) return new Verdict(d, refHex, Side.UNDECIDED, "both sides equal the reference"); // only ±0 or NaN payloads differ
-        if (Double.isNaN(ref) || Double.isNaN(a) || Double.isNaN(b) || Double.isInfinite(ref)) return new Verdict(d, refHex, Side.NEITHER, "");
+        if (sameA)
+            return new Verdict(
+                    d, refHex, Side.UNDECIDED, "both sides equal the reference"); // only ±0 or NaN payloads differ
+        if (Double.isNaN(ref) || Double.isNaN(a) || Double.isNaN(b) || Double.isInfinite(ref))
+            return new Verdict(d, refHex, Side.NEITHER, "");
         BigInteger ua = Ulps.between(ref, a, p);
         BigInteger ub = Ulps.between(ref, b, p);
         int c = ua.compareTo(ub);
-        String closer = c == 0 ? "both " + ua + " ulps away"
+        String closer = c == 0
+                ? "both " + ua + " ulps away"
                 : (c < 0 ? "a" : "b") + " is closer: " + ua.min(ub) + " vs " + ua.max(ub) + " ulps";
         return new Verdict(d, refHex, Side.NEITHER, closer);
     }
@@ -112,7 +120,9 @@ public final class CrossSite {
             return ReferenceEvaluator.ideal(Program.parse(src), in).comp();
         } catch (RuntimeException | LinkageError e) {
             // MPFR missing (LinkageError) or a math call it cannot decide: said, not guessed.
-            String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+            String m = e.getMessage() == null
+                    ? e.getClass().getSimpleName()
+                    : e.getMessage().lines().findFirst().orElse("");
             return "no reference: " + m;
         }
     }
@@ -131,11 +141,20 @@ public final class CrossSite {
             n.merge(v.agrees(), 1, Integer::sum);
             cases.add(v.discrepancy().program() + "/" + v.discrepancy().input());
         }
-        String head = "Across sites (" + MEANING + "): " + cases.size() + (cases.size() == 1 ? " case differs" : " cases differ");
+        String head = "Across sites (" + MEANING + "): " + cases.size()
+                + (cases.size() == 1 ? " case differs" : " cases differ");
         if (vs.isEmpty()) return head;
-        return String.format(java.util.Locale.ROOT, "%s, in %d platform %s; the correctly rounded reference (ideal IEEE platform) agrees with side a in %d, "
-                + "side b in %d, neither in %d, undecided %d", head, vs.size(), vs.size() == 1 ? "pair" : "pairs", n.getOrDefault(Side.A, 0), n.getOrDefault(Side.B, 0),
-                n.getOrDefault(Side.NEITHER, 0), n.getOrDefault(Side.UNDECIDED, 0));
+        return String.format(
+                java.util.Locale.ROOT,
+                "%s, in %d platform %s; the correctly rounded reference (ideal IEEE platform) agrees with side a in %d, "
+                        + "side b in %d, neither in %d, undecided %d",
+                head,
+                vs.size(),
+                vs.size() == 1 ? "pair" : "pairs",
+                n.getOrDefault(Side.A, 0),
+                n.getOrDefault(Side.B, 0),
+                n.getOrDefault(Side.NEITHER, 0),
+                n.getOrDefault(Side.UNDECIDED, 0));
     }
 
     /** Counts per verdict, and one line per discrepancy up to {@code limit}: what {@code fparity compare} prints. */
@@ -143,11 +162,22 @@ public final class CrossSite {
         StringWriter s = new StringWriter();
         PrintWriter o = new PrintWriter(s);
         o.printf("%s%n", summary(vs));
-        if (!vs.isEmpty()) o.printf("  %-16s %5s  %-44s %-14s %-24s %-24s %-24s %s%n", "program", "input", "a : b", "class", "a", "b", "reference", "agrees with");
+        if (!vs.isEmpty())
+            o.printf(
+                    "  %-16s %5s  %-44s %-14s %-24s %-24s %-24s %s%n",
+                    "program", "input", "a : b", "class", "a", "b", "reference", "agrees with");
         for (Verdict v : vs.subList(0, Math.min(limit, vs.size()))) {
             Discrepancy d = v.discrepancy();
-            o.printf("  %-16s %5d  %-44s %-14s %-24s %-24s %-24s %s%n", d.program(), d.input(), d.pair().id(), d.cls().label(), d.hexA(), d.hexB(),
-                    v.reference() == null ? "-" : v.reference(), v.agreesWith());
+            o.printf(
+                    "  %-16s %5d  %-44s %-14s %-24s %-24s %-24s %s%n",
+                    d.program(),
+                    d.input(),
+                    d.pair().id(),
+                    d.cls().label(),
+                    d.hexA(),
+                    d.hexB(),
+                    v.reference() == null ? "-" : v.reference(),
+                    v.agreesWith());
         }
         if (vs.size() > limit) o.printf("  … %d more (fparity report writes them all)%n", vs.size() - limit);
         o.flush();

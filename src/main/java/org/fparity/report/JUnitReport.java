@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.fparity.compare.Discrepancy;
-import org.fparity.compare.PairSummary;
 import org.fparity.compare.StatusMismatch;
 
 /**
@@ -23,14 +21,17 @@ final class JUnitReport {
     static String render(Report r) {
         Verdict v = r.verdict();
         Map<String, List<StatusMismatch>> mism = new HashMap<>();
-        for (StatusMismatch m : r.findings().mismatches()) mism.computeIfAbsent(m.program() + "/" + m.input(), k -> new ArrayList<>()).add(m);
+        for (StatusMismatch m : r.findings().mismatches())
+            mism.computeIfAbsent(m.program() + "/" + m.input(), k -> new ArrayList<>())
+                    .add(m);
         String name = r.campaign().name();
         StringBuilder cases = new StringBuilder();
         int tests = 0, failures = 0, errors = 0, skipped = 0;
         long micros = 0;
         CauseVerdict cv = r.causes() != null && r.causes().compared() ? r.causes() : null;
         if (cv != null) {
-            // counted in causes: one testcase per cause, its cases in the detail; cases no cause explains follow as cases
+            // counted in causes: one testcase per cause, its cases in the detail; cases no cause explains follow as
+            // cases
             Map<String, org.fparity.compare.Cases.Case> byKey = new HashMap<>();
             for (org.fparity.compare.Cases.Case c : v.cases()) byKey.put(c.key(), c);
             String folder = r.campaign().provenance().getOrDefault("folder", name);
@@ -41,31 +42,59 @@ final class JUnitReport {
                 for (String k : row.cases()) {
                     org.fparity.compare.Cases.Case c = byKey.get(k);
                     if (c != null) t += c.micros();
-                    detail.append(k).append(": ").append(c != null && c.discrepant() ? describe(c) : "ended differently").append('\n');
+                    detail.append(k)
+                            .append(": ")
+                            .append(c != null && c.discrepant() ? describe(c) : "ended differently")
+                            .append('\n');
                 }
                 micros += t;
                 String cmd = CauseText.command(row, folder);
-                String what = CauseText.title(row) + " — " + VerdictText.cases(row.cause().cases()) + (cmd == null ? "" : "; reduce: " + cmd);
+                String what = CauseText.title(row) + " — "
+                        + VerdictText.cases(row.cause().cases()) + (cmd == null ? "" : "; reduce: " + cmd);
                 StringBuilder body = new StringBuilder();
-                List<String> redCases = row.undecided() ? row.cases().stream().filter(r::redCase).toList() : List.of();
+                List<String> redCases = row.undecided()
+                        ? row.cases().stream().filter(r::redCase).toList()
+                        : List.of();
                 if (!redCases.isEmpty()) {
                     failures++;
-                    body.append("      <failure type=\"undecided\" message=\"").append(Markup.esc("undecided cause with " + VerdictText.cases(redCases.size())
-                            + (cv.baseline() != null ? " new since " + cv.baseline() : "") + ": " + what)).append("\">")
-                            .append(Markup.esc(detail.toString())).append("</failure>\n");
+                    body.append("      <failure type=\"undecided\" message=\"")
+                            .append(Markup.esc("undecided cause with " + VerdictText.cases(redCases.size())
+                                    + (cv.baseline() != null ? " new since " + cv.baseline() : "") + ": " + what))
+                            .append("\">")
+                            .append(Markup.esc(detail.toString()))
+                            .append("</failure>\n");
                 } else if (row.red(cv.baseline() != null)) {
                     failures++;
-                    body.append("      <failure type=\"").append(row.isNew() ? "new_cause" : "cause").append("\" message=\"")
-                            .append(Markup.esc((row.isNew() ? "new root cause since " + cv.baseline() + ": " : "root cause: ") + what)).append("\">")
-                            .append(Markup.esc(detail.toString())).append("</failure>\n");
+                    body.append("      <failure type=\"")
+                            .append(row.isNew() ? "new_cause" : "cause")
+                            .append("\" message=\"")
+                            .append(Markup.esc(
+                                    (row.isNew() ? "new root cause since " + cv.baseline() + ": " : "root cause: ")
+                                            + what))
+                            .append("\">")
+                            .append(Markup.esc(detail.toString()))
+                            .append("</failure>\n");
                 } else {
                     skipped++;
-                    String why = row.accepted() != null ? "accepted: " + row.accepted() : "known: found in " + cv.baseline() + " too";
-                    body.append("      <skipped message=\"").append(Markup.esc(why + "; " + what)).append("\"/>\n");
-                    body.append("      <system-out>").append(Markup.esc(detail.toString())).append("</system-out>\n");
+                    String why = row.accepted() != null
+                            ? "accepted: " + row.accepted()
+                            : "known: found in " + cv.baseline() + " too";
+                    body.append("      <skipped message=\"")
+                            .append(Markup.esc(why + "; " + what))
+                            .append("\"/>\n");
+                    body.append("      <system-out>")
+                            .append(Markup.esc(detail.toString()))
+                            .append("</system-out>\n");
                 }
-                cases.append("    <testcase classname=\"").append(Markup.esc(name + ".causes")).append("\" name=\"").append(Markup.esc(row.cause().key()))
-                        .append("\" time=\"").append(seconds(t)).append("\">\n").append(body).append("    </testcase>\n");
+                cases.append("    <testcase classname=\"")
+                        .append(Markup.esc(name + ".causes"))
+                        .append("\" name=\"")
+                        .append(Markup.esc(row.cause().key()))
+                        .append("\" time=\"")
+                        .append(seconds(t))
+                        .append("\">\n")
+                        .append(body)
+                        .append("    </testcase>\n");
             }
         }
         for (org.fparity.compare.Cases.Case c : v.cases()) {
@@ -77,46 +106,86 @@ final class JUnitReport {
             String accepted = r.acceptance().cases().get(c.key());
             if (c.discrepant() && accepted != null) {
                 skipped++;
-                body.append("      <skipped message=\"").append(Markup.esc("accepted: " + accepted + "; " + describe(c))).append("\"/>\n");
+                body.append("      <skipped message=\"")
+                        .append(Markup.esc("accepted: " + accepted + "; " + describe(c)))
+                        .append("\"/>\n");
             } else if (c.discrepant()) {
                 boolean persisting = v.against() != null && !v.against().added().contains(c.key());
                 if (persisting) {
                     skipped++;
-                    body.append("      <skipped message=\"").append(Markup.esc("persisting: disagreed in " + v.against().baseline() + " too; " + describe(c)))
+                    body.append("      <skipped message=\"")
+                            .append(Markup.esc(
+                                    "persisting: disagreed in " + v.against().baseline() + " too; " + describe(c)))
                             .append("\"/>\n");
                 } else {
                     failures++;
-                    body.append("      <failure type=\"").append(worst(c).id()).append("\" message=\"")
-                            .append(Markup.esc((v.against() != null ? "new since " + v.against().baseline() + ": " : "") + describe(c))).append("\">")
-                            .append(Markup.esc(details(c))).append("</failure>\n");
+                    body.append("      <failure type=\"")
+                            .append(worst(c).id())
+                            .append("\" message=\"")
+                            .append(Markup.esc((v.against() != null
+                                            ? "new since " + v.against().baseline() + ": "
+                                            : "")
+                                    + describe(c)))
+                            .append("\">")
+                            .append(Markup.esc(details(c)))
+                            .append("</failure>\n");
                 }
             } else if (c.hasUnstable()) {
                 skipped++;
-                body.append("      <skipped message=\"").append(Markup.esc("unstable: " + unstable(c) + " (not a discrepancy)")).append("\"/>\n");
+                body.append("      <skipped message=\"")
+                        .append(Markup.esc("unstable: " + unstable(c) + " (not a discrepancy)"))
+                        .append("\"/>\n");
             } else if (!ms.isEmpty() && v.against() == null && !ms.stream().allMatch(r.acceptance()::accepts)) {
                 errors++;
-                body.append("      <error type=\"status\" message=\"").append(Markup.esc(ms.getFirst().describe()))
-                        .append(ms.size() > 1 ? Markup.esc("; " + (ms.size() - 1) + " more platform pair(s)") : "").append("\"/>\n");
+                body.append("      <error type=\"status\" message=\"")
+                        .append(Markup.esc(ms.getFirst().describe()))
+                        .append(ms.size() > 1 ? Markup.esc("; " + (ms.size() - 1) + " more platform pair(s)") : "")
+                        .append("\"/>\n");
             } else if (c.results().size() < 2) {
                 skipped++;
-                body.append("      <skipped message=\"").append(c.results().isEmpty() ? "no platform printed a result for this case"
-                        : "only one platform printed a result for this case: nothing to compare").append("\"/>\n");
+                body.append("      <skipped message=\"")
+                        .append(
+                                c.results().isEmpty()
+                                        ? "no platform printed a result for this case"
+                                        : "only one platform printed a result for this case: nothing to compare")
+                        .append("\"/>\n");
             }
             if (!ms.isEmpty() && (v.against() != null || c.discrepant() || c.hasUnstable())) {
                 StringBuilder out = new StringBuilder("ended differently:\n");
                 for (StatusMismatch m : ms) out.append(m.describe()).append('\n');
-                body.append("      <system-out>").append(Markup.esc(out.toString())).append("</system-out>\n");
+                body.append("      <system-out>")
+                        .append(Markup.esc(out.toString()))
+                        .append("</system-out>\n");
             }
-            cases.append("    <testcase classname=\"").append(Markup.esc(name + "." + c.program())).append("\" name=\"input ").append(c.input())
-                    .append("\" time=\"").append(seconds(c.micros())).append('"');
+            cases.append("    <testcase classname=\"")
+                    .append(Markup.esc(name + "." + c.program()))
+                    .append("\" name=\"input ")
+                    .append(c.input())
+                    .append("\" time=\"")
+                    .append(seconds(c.micros()))
+                    .append('"');
             cases.append(body.isEmpty() ? "/>\n" : ">\n" + body + "    </testcase>\n");
         }
         String host = r.campaign().host().getOrDefault("hostname", "");
         StringBuilder suite = new StringBuilder();
-        suite.append("  <testsuite name=\"").append(Markup.esc(name + (cv != null ? ": root causes, then cases no cause explains" : ": cases (program × input)"))).append("\" tests=\"").append(tests)
-                .append("\" failures=\"").append(failures).append("\" errors=\"").append(errors).append("\" skipped=\"").append(skipped)
-                .append("\" time=\"").append(seconds(micros)).append("\" timestamp=\"").append(timestamp(r.generated()))
-                .append("\" hostname=\"").append(Markup.esc(host)).append("\">\n    <properties>\n");
+        suite.append("  <testsuite name=\"")
+                .append(Markup.esc(name
+                        + (cv != null ? ": root causes, then cases no cause explains" : ": cases (program × input)")))
+                .append("\" tests=\"")
+                .append(tests)
+                .append("\" failures=\"")
+                .append(failures)
+                .append("\" errors=\"")
+                .append(errors)
+                .append("\" skipped=\"")
+                .append(skipped)
+                .append("\" time=\"")
+                .append(seconds(micros))
+                .append("\" timestamp=\"")
+                .append(timestamp(r.generated()))
+                .append("\" hostname=\"")
+                .append(Markup.esc(host))
+                .append("\">\n    <properties>\n");
         property(suite, "campaign", name);
         property(suite, "unit", "case: one program on one input");
         property(suite, "platforms", Integer.toString(r.findings().runs().size()));
@@ -125,13 +194,19 @@ final class JUnitReport {
         if (v.against() != null) {
             property(suite, "baseline", v.against().baseline());
             property(suite, "new_cases", Integer.toString(v.against().added().size()));
-            property(suite, "persisting_cases", Integer.toString(v.against().persisting().size()));
+            property(
+                    suite,
+                    "persisting_cases",
+                    Integer.toString(v.against().persisting().size()));
             property(suite, "gone_cases", Integer.toString(v.against().gone().size()));
         }
         if (v.broken() != null) property(suite, "broken", v.broken());
         if (r.causes() != null) {
             property(suite, "root_causes", Integer.toString(r.causes().rows().size()));
-            property(suite, "new_root_causes", Integer.toString(r.causes().fresh().size()));
+            property(
+                    suite,
+                    "new_root_causes",
+                    Integer.toString(r.causes().fresh().size()));
             property(suite, "causes_headline", CauseText.headline(r.causes()));
         }
         String accepted = r.acceptance().summary();
@@ -139,7 +214,8 @@ final class JUnitReport {
         suite.append("    </properties>\n").append(cases).append("  </testsuite>\n");
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"fparity " + Markup.esc(name)
                 // no skipped count here: Jenkins' xUnit schema (junit-10.xsd) allows it on <testsuite> only
-                + "\" tests=\"" + tests + "\" failures=\"" + failures + "\" errors=\"" + errors + "\" time=\"" + seconds(micros) + "\">\n"
+                + "\" tests=\"" + tests + "\" failures=\"" + failures + "\" errors=\"" + errors + "\" time=\""
+                + seconds(micros) + "\">\n"
                 + suite + "</testsuites>\n";
     }
 
@@ -149,7 +225,8 @@ final class JUnitReport {
 
     /** The class between the majority (or first) answer and the farthest one. */
     private static org.fparity.exec.DiscrepancyClass worst(org.fparity.compare.Cases.Case c) {
-        org.fparity.compare.Cases.Answer base = c.majority() != null ? c.majority() : c.answers().getFirst();
+        org.fparity.compare.Cases.Answer base =
+                c.majority() != null ? c.majority() : c.answers().getFirst();
         org.fparity.exec.DiscrepancyClass w = null;
         for (org.fparity.compare.Cases.Answer a : c.answers()) {
             if (a == base) continue;
@@ -163,7 +240,8 @@ final class JUnitReport {
     static String describe(org.fparity.compare.Cases.Case c) {
         String cls = worst(c).label();
         if (c.majority() == null) return cls + ": " + c.answers().size() + " different answers, no majority";
-        return cls + ": " + VerdictText.platforms(c.oddOnesOut()) + (c.oddOnesOut().size() == 1 ? " disagrees" : " disagree") + " with the majority ("
+        return cls + ": " + VerdictText.platforms(c.oddOnesOut())
+                + (c.oddOnesOut().size() == 1 ? " disagrees" : " disagree") + " with the majority ("
                 + c.majority().platforms().size() + " platforms)";
     }
 
@@ -176,8 +254,13 @@ final class JUnitReport {
     private static String details(org.fparity.compare.Cases.Case c) {
         StringBuilder sb = new StringBuilder();
         for (org.fparity.compare.Cases.Answer a : c.answers()) {
-            sb.append(a == c.majority() ? "majority " : "answer ").append(a.hex()).append(" (").append(VerdictText.decimal(a.value(), c.precision())).append("): ")
-                    .append(VerdictText.platforms(a.platforms())).append('\n');
+            sb.append(a == c.majority() ? "majority " : "answer ")
+                    .append(a.hex())
+                    .append(" (")
+                    .append(VerdictText.decimal(a.value(), c.precision()))
+                    .append("): ")
+                    .append(VerdictText.platforms(a.platforms()))
+                    .append('\n');
         }
         if (c.hasUnstable()) sb.append("unstable: ").append(unstable(c)).append('\n');
         return sb.toString();
@@ -185,10 +268,16 @@ final class JUnitReport {
 
     /** xs:dateTime without zone, as the JUnit schema wants (UTC). */
     static String timestamp(java.time.Instant t) {
-        return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(java.time.ZoneOffset.UTC).format(t);
+        return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss")
+                .withZone(java.time.ZoneOffset.UTC)
+                .format(t);
     }
 
     private static void property(StringBuilder sb, String name, String value) {
-        sb.append("      <property name=\"").append(Markup.esc(name)).append("\" value=\"").append(Markup.esc(value)).append("\"/>\n");
+        sb.append("      <property name=\"")
+                .append(Markup.esc(name))
+                .append("\" value=\"")
+                .append(Markup.esc(value))
+                .append("\"/>\n");
     }
 }

@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.fparity.compare.Discrepancy;
-import org.fparity.exec.DiscrepancyClass;
-import org.fparity.exec.OutcomeClass;
 import org.fparity.compare.PairSummary;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.OutcomeClass;
 import org.fparity.ir.ProgramJson;
 
 /**
@@ -36,7 +36,9 @@ final class JsonReport {
         verdict(root.putObject("verdict"), r);
         info.put("num_runs", r.findings().totalRuns());
         info.put("num_pairs", r.findings().pairs().size());
-        info.put("num_compared", r.findings().pairs().stream().mapToInt(PairSummary::compared).sum());
+        info.put(
+                "num_compared",
+                r.findings().pairs().stream().mapToInt(PairSummary::compared).sum());
         info.put("num_discrepancies", r.findings().discrepancies().size());
         info.put("num_status_mismatches", r.findings().mismatches().size());
 
@@ -53,7 +55,8 @@ final class JsonReport {
 
         ObjectNode counts = root.putObject("counts");
         ObjectNode byClass = counts.putObject("by_class");
-        for (DiscrepancyClass c : DiscrepancyClass.values()) byClass.put(c.id(), r.findings().discrepancyCount(c));
+        for (DiscrepancyClass c : DiscrepancyClass.values())
+            byClass.put(c.id(), r.findings().discrepancyCount(c));
         ObjectNode byOpt = counts.putObject("by_opt");
         Map<String, int[]> perOpt = new TreeMap<>(org.fparity.compare.Platform.OPT_ORDER);
         for (PairSummary s : r.findings().pairs()) {
@@ -92,11 +95,13 @@ final class JsonReport {
 
         ArrayNode ds = root.putArray("discrepancies");
         String dir = r.campaign().provenance().get("folder");
-        Map<String, JsonNode> verdicts = dir == null ? Map.of() : org.fparity.reduce.ReducedVerdicts.read(java.nio.file.Path.of(dir));
+        Map<String, JsonNode> verdicts =
+                dir == null ? Map.of() : org.fparity.reduce.ReducedVerdicts.read(java.nio.file.Path.of(dir));
         for (Discrepancy d : r.findings().discrepancies()) {
             ObjectNode o = ds.addObject();
             discrepancy(o, d, r.campaign().input(d.program(), d.input()));
-            JsonNode v = verdicts.get(o.path("id").asText()); // reduce's verdict on it (verdicts.json), when it was reduced
+            JsonNode v =
+                    verdicts.get(o.path("id").asText()); // reduce's verdict on it (verdicts.json), when it was reduced
             if (v != null) o.set("verdict", v);
         }
 
@@ -104,7 +109,9 @@ final class JsonReport {
         for (StatusMismatch m : r.findings().mismatches()) {
             ObjectNode o = ms.addObject();
             String id = org.fparity.reduce.CampaignDiscrepancies.mismatchId(m);
-            if (id != null) o.put("id", id); // one side crashed where the other printed a result: 'fparity reduce CAMPAIGN --discrepancy ID'
+            if (id != null)
+                o.put("id", id); // one side crashed where the other printed a result: 'fparity reduce CAMPAIGN
+            // --discrepancy ID'
             o.put("program", m.program());
             o.put("input", m.input());
             side(o.putObject("a"), m.pair().a().id(), m.statusA(), m.detailA());
@@ -125,7 +132,8 @@ final class JsonReport {
     /** The verdict in root causes: every cause with its key, state against the baseline, cases and reduce command. */
     private static void causes(ObjectNode o, Report r) {
         CauseVerdict cv = r.causes();
-        String folder = r.campaign().provenance().getOrDefault("folder", r.campaign().name());
+        String folder =
+                r.campaign().provenance().getOrDefault("folder", r.campaign().name());
         o.put("headline", CauseText.headline(cv));
         o.put("count", cv.rows().size());
         o.put("new", cv.fresh().size());
@@ -248,7 +256,8 @@ final class JsonReport {
             }
         }
         ArrayNode top = o.putArray("top_cases");
-        for (Verdict.TopCase t : v.top().subList(0, Math.min(Verdict.TOP, v.top().size()))) {
+        for (Verdict.TopCase t :
+                v.top().subList(0, Math.min(Verdict.TOP, v.top().size()))) {
             ObjectNode x = top.addObject();
             x.put("program", t.c().program());
             x.put("input", t.c().input());
@@ -260,8 +269,10 @@ final class JsonReport {
     }
 
     private static void discrepancy(ObjectNode o, Discrepancy d, org.fparity.ir.Input values) {
-        // stable across reports and campaigns: program, input, the two platforms and the class (reduce --discrepancy ID)
-        String id = org.fparity.reduce.DiscrepancyId.of(d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+        // stable across reports and campaigns: program, input, the two platforms and the class (reduce --discrepancy
+        // ID)
+        String id = org.fparity.reduce.DiscrepancyId.of(
+                d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
         o.put("id", id);
         o.put("program", d.program());
         o.put("input", d.input());
@@ -283,7 +294,8 @@ final class JsonReport {
         else o.putNull("ulps");
         if (Double.isNaN(d.relError())) o.putNull("rel_error");
         else o.put("rel_error", d.relError());
-        org.fparity.reduce.Bundles.Link bundle = org.fparity.reduce.Bundles.find(org.fparity.reduce.Bundles.DEFAULT_ROOT, id);
+        org.fparity.reduce.Bundles.Link bundle =
+                org.fparity.reduce.Bundles.find(org.fparity.reduce.Bundles.DEFAULT_ROOT, id);
         if (bundle != null) {
             ObjectNode r = o.putObject("reproducer");
             r.put("path", bundle.dir().toString());

@@ -46,7 +46,11 @@ final class Markup {
         StringBuilder sb = new StringBuilder(s.length() + 16);
         for (int i = 0; i < parts.length; i++) {
             if (i % 2 == 0) sb.append(md(parts[i]));
-            else sb.append('`').append(org.fparity.util.Names.printable(parts[i].replace('\n', ' ').replace('\r', ' '))).append('`');
+            else
+                sb.append('`')
+                        .append(org.fparity.util.Names.printable(
+                                parts[i].replace('\n', ' ').replace('\r', ' ')))
+                        .append('`');
         }
         return sb.toString();
     }
@@ -65,7 +69,11 @@ final class Markup {
                 case '"' -> sb.append("&quot;");
                 case '\'' -> sb.append("&#39;");
                 default -> {
-                    boolean ok = c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD)
+                    boolean ok = c == '\t'
+                            || c == '\n'
+                            || c == '\r'
+                            || (c >= 0x20 && c <= 0xD7FF)
+                            || (c >= 0xE000 && c <= 0xFFFD)
                             || Character.isSurrogate(c);
                     if (ok) sb.append(c);
                     else sb.append('\uFFFD');

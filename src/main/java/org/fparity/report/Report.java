@@ -12,8 +12,8 @@ import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
+import org.fparity.exec.DiscrepancyClass;
 
 /**
  * Everything the report files are rendered from: the campaign, what comparing it found, optionally the diff against a
@@ -21,15 +21,29 @@ import org.fparity.compare.Findings;
  *
  * @param baseline null when there is no baseline
  */
-public record Report(CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid, Verdict verdict,
-        Acceptance acceptance, CauseVerdict causes) {
+public record Report(
+        CampaignView campaign,
+        Findings findings,
+        BaselineDiff baseline,
+        Instant generated,
+        String sessionUuid,
+        Verdict verdict,
+        Acceptance acceptance,
+        CauseVerdict causes) {
     /** A report whose verdict is worked out from the campaign and findings. */
-    public Report(CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid) {
+    public Report(
+            CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid) {
         this(campaign, findings, baseline, generated, sessionUuid, Verdict.of(campaign, findings, baseline));
     }
 
     /** A report without an acceptance policy or root causes. */
-    public Report(CampaignView campaign, Findings findings, BaselineDiff baseline, Instant generated, String sessionUuid, Verdict verdict) {
+    public Report(
+            CampaignView campaign,
+            Findings findings,
+            BaselineDiff baseline,
+            Instant generated,
+            String sessionUuid,
+            Verdict verdict) {
         this(campaign, findings, baseline, generated, sessionUuid, verdict, Acceptance.NONE, null);
     }
 
@@ -47,18 +61,30 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
     }
 
     /** As {@link #judged(AcceptancePolicy, org.fparity.attribution.Causes)}, with tonight's causes given. */
-    public Report judged(AcceptancePolicy policy, org.fparity.attribution.Causes now, org.fparity.attribution.Causes before) {
+    public Report judged(
+            AcceptancePolicy policy, org.fparity.attribution.Causes now, org.fparity.attribution.Causes before) {
         Map<String, org.fparity.attribution.RootCause> causeOf = CauseVerdict.causeOf(now);
-        Acceptance a = Acceptance.of(policy == null ? AcceptancePolicy.NONE : policy, findings, verdict.cases(), causeOf);
-        CauseVerdict cv = now == null ? null
-                : CauseVerdict.of(now, baseline == null ? null : baseline.baselineName(), baseline == null ? null : before, findings, verdict.cases(), a);
+        Acceptance a =
+                Acceptance.of(policy == null ? AcceptancePolicy.NONE : policy, findings, verdict.cases(), causeOf);
+        CauseVerdict cv = now == null
+                ? null
+                : CauseVerdict.of(
+                        now,
+                        baseline == null ? null : baseline.baselineName(),
+                        baseline == null ? null : before,
+                        findings,
+                        verdict.cases(),
+                        a);
         return new Report(campaign, findings, baseline, generated, sessionUuid, verdict, a, cv);
     }
 
     /** The causes.json of the campaign's folder, or null (none, or a campaign not read from a folder). */
     public static org.fparity.attribution.Causes causesOf(CampaignView campaign) {
         String folder = campaign.provenance().get("folder");
-        return folder == null ? null : org.fparity.attribution.Causes.read(java.nio.file.Path.of(folder)).orElse(null);
+        return folder == null
+                ? null
+                : org.fparity.attribution.Causes.read(java.nio.file.Path.of(folder))
+                        .orElse(null);
     }
 
     /**
@@ -76,7 +102,9 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
     /** A disagreeing case judged as a case: not accepted, and new against the baseline (any, without one). */
     public boolean redCase(String key) {
         if (acceptance.cases().containsKey(key)) return false;
-        return baseline == null || verdict.against() == null || verdict.against().added().contains(key);
+        return baseline == null
+                || verdict.against() == null
+                || verdict.against().added().contains(key);
     }
 
     /**
@@ -88,11 +116,18 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
      */
     public boolean found() {
         if (verdict.broken() != null) return true;
-        if (causes != null && causes.compared()) return redInCauses() || baseline == null && verdict.count().unstable() > 0;
-        // in cases, as the headline counts them over every platform (compare's cross-site view lists fewer pairs than that)
-        if (baseline != null) return verdict.against() != null && verdict.against().added().stream().anyMatch(k -> !acceptance.cases().containsKey(k));
-        return verdict.cases().stream().anyMatch(c -> c.discrepant() && !acceptance.cases().containsKey(c.key()))
-                || findings.mismatches().stream().anyMatch(m -> !acceptance.accepts(m)) || verdict.count().unstable() > 0;
+        if (causes != null && causes.compared())
+            return redInCauses() || baseline == null && verdict.count().unstable() > 0;
+        // in cases, as the headline counts them over every platform (compare's cross-site view lists fewer pairs than
+        // that)
+        if (baseline != null)
+            return verdict.against() != null
+                    && verdict.against().added().stream()
+                            .anyMatch(k -> !acceptance.cases().containsKey(k));
+        return verdict.cases().stream()
+                        .anyMatch(c -> c.discrepant() && !acceptance.cases().containsKey(c.key()))
+                || findings.mismatches().stream().anyMatch(m -> !acceptance.accepts(m))
+                || verdict.count().unstable() > 0;
     }
 
     /** Bump on any incompatible change to report.json; readers check it (as ReFrame's run report does). */
@@ -100,7 +135,8 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
 
     /** The report of a campaign, counted in root causes when its folder has a causes.json (no policy, no baseline causes). */
     public static Report of(CampaignView campaign, Findings findings, BaselineDiff baseline) {
-        Report r = new Report(campaign, findings, baseline, Instant.now(), UUID.randomUUID().toString());
+        Report r = new Report(
+                campaign, findings, baseline, Instant.now(), UUID.randomUUID().toString());
         org.fparity.attribution.Causes now = causesOf(campaign);
         return now == null ? r : r.judged(AcceptancePolicy.NONE, now, null);
     }
@@ -108,7 +144,8 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
     /** Compares every pair and, when a baseline is given, diffs against it. */
     public static Report of(CampaignView campaign, CampaignView baseline) {
         Findings now = Comparer.compare(campaign);
-        BaselineDiff diff = baseline == null ? null : BaselineDiff.of(baseline.name(), campaign, now, Comparer.compare(baseline));
+        BaselineDiff diff =
+                baseline == null ? null : BaselineDiff.of(baseline.name(), campaign, now, Comparer.compare(baseline));
         return of(campaign, now, diff);
     }
 
@@ -132,7 +169,8 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
      * with ({@link CrossSite}); the references the verdict already evaluated are not evaluated again.
      */
     public List<CrossSite.Verdict> crossSite() {
-        List<Discrepancy> across = findings.discrepancies().stream().filter(CrossSite::acrossSites).toList();
+        List<Discrepancy> across =
+                findings.discrepancies().stream().filter(CrossSite::acrossSites).toList();
         Map<String, Double> known = new HashMap<>();
         verdict.truths().forEach((k, t) -> known.put(k, t.value()));
         return CrossSite.judge(campaign, across, known);
@@ -159,7 +197,8 @@ public record Report(CampaignView campaign, Findings findings, BaselineDiff base
         for (Discrepancy d : findings.discrepancies()) pairsPerRun.merge(runKey(d), 1, Integer::sum);
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (Discrepancy d : findings.discrepancies().stream().sorted(SEVERITY).toList()) {
-            if (seen.add(runKey(d))) perClass.computeIfAbsent(d.cls(), k -> new ArrayList<>()).add(new Top(d, pairsPerRun.get(runKey(d))));
+            if (seen.add(runKey(d)))
+                perClass.computeIfAbsent(d.cls(), k -> new ArrayList<>()).add(new Top(d, pairsPerRun.get(runKey(d))));
         }
         List<Top> out = new ArrayList<>();
         for (int i = 0; out.size() < n; i++) {

@@ -24,7 +24,8 @@ public final class ReportWriter {
      * write of its own, and a 60-site report (21 MB) spent 17 of its 20 s waiting for the disk.
      */
     private static void writeSynced(Path f, byte[] bytes) throws IOException {
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(f, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        try (java.nio.channels.FileChannel ch =
+                java.nio.channels.FileChannel.open(f, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
             while (b.hasRemaining()) ch.write(b);
             ch.force(true);
@@ -33,14 +34,23 @@ public final class ReportWriter {
 
     /** Writes report.json, summary.md, report.html, junit.xml and metrics.txt into dir; returns their paths. */
     public static List<Path> write(Report r, Path dir) {
-        List<byte[]> texts = List.of(JsonReport.render(r), MarkdownSummary.render(r), HtmlReport.render(r), JUnitReport.render(r), OpenMetrics.render(r))
-                .stream().map(t -> t.getBytes(java.nio.charset.StandardCharsets.UTF_8)).toList();
+        List<byte[]> texts = List.of(
+                        JsonReport.render(r),
+                        MarkdownSummary.render(r),
+                        HtmlReport.render(r),
+                        JUnitReport.render(r),
+                        OpenMetrics.render(r))
+                .stream()
+                .map(t -> t.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .toList();
         Path tmp = null;
         try {
             // a report folder reached through a symbolic link is replaced where it really is
-            Path target = Files.exists(dir) ? dir.toRealPath() : dir.toAbsolutePath().normalize();
+            Path target =
+                    Files.exists(dir) ? dir.toRealPath() : dir.toAbsolutePath().normalize();
             Path parent = target.getParent();
-            if (parent == null) throw new FparityError("cannot write a report into " + dir + ": give a folder below it");
+            if (parent == null)
+                throw new FparityError("cannot write a report into " + dir + ": give a folder below it");
             String name = target.getFileName().toString();
             // what a killed report into the same folder left behind goes first
             org.fparity.util.Leftovers.clean(parent, "." + name + ".report-", "");
@@ -52,12 +62,14 @@ public final class ReportWriter {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
             } else if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS) && onlyReportFiles(target)) {
                 // the old report aside, the new one in its place, the old one gone: two renames, never a mix
-                Path old = parent.resolve("." + name + ".old-" + tmp.getFileName().toString().substring(name.length() + ".report-".length() + 1));
+                Path old = parent.resolve("." + name + ".old-"
+                        + tmp.getFileName().toString().substring(name.length() + ".report-".length() + 1));
                 Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
                 org.fparity.util.Leftovers.deleteTree(old);
             } else {
-                // a folder that holds other files too (--out .): the old report's files go before the new ones come, one by one
+                // a folder that holds other files too (--out .): the old report's files go before the new ones come,
+                // one by one
                 for (String f : FILES) Files.deleteIfExists(target.resolve(f));
                 for (String f : FILES) Files.move(tmp.resolve(f), target.resolve(f), StandardCopyOption.ATOMIC_MOVE);
                 org.fparity.util.Leftovers.deleteTree(tmp);
@@ -81,7 +93,8 @@ public final class ReportWriter {
     /** Whether a folder holds nothing but files of a report (or nothing). */
     private static boolean onlyReportFiles(Path dir) throws IOException {
         try (var s = Files.list(dir)) {
-            return s.allMatch(p -> FILES.contains(p.getFileName().toString()) && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS));
+            return s.allMatch(p ->
+                    FILES.contains(p.getFileName().toString()) && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS));
         }
     }
 
@@ -101,14 +114,18 @@ public final class ReportWriter {
         if (folder == null) return plain;
         String other = folderOf(plain.resolve("report.json"));
         if (other == null || other.equals(folder)) return plain;
-        return root.resolve(view.name() + "-" + org.fparity.util.Hashes.sha256Hex(folder).substring(0, 8));
+        return root.resolve(
+                view.name() + "-" + org.fparity.util.Hashes.sha256Hex(folder).substring(0, 8));
     }
 
     /** The campaign folder an existing report.json was made from, or null (none, unreadable, or from before it was recorded). */
     private static String folderOf(Path reportJson) {
         if (!java.nio.file.Files.exists(reportJson)) return null;
         try {
-            var n = org.fparity.ir.ProgramJson.MAPPER.readTree(reportJson.toFile()).path("session_info").path("campaign_folder");
+            var n = org.fparity.ir.ProgramJson.MAPPER
+                    .readTree(reportJson.toFile())
+                    .path("session_info")
+                    .path("campaign_folder");
             return n.isTextual() ? n.asText() : null;
         } catch (java.io.IOException | RuntimeException e) {
             return "";

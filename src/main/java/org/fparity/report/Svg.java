@@ -41,14 +41,29 @@ final class Svg {
         double slot = (w - left - right) / (double) Math.max(1, bars.size());
         double barW = Math.min(64, slot * 0.6);
         StringBuilder sb = new StringBuilder();
-        sb.append("<svg id=\"").append(Markup.esc(id)).append("\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(w)
-                .append("\" height=\"").append(h).append("\" viewBox=\"0 0 ").append(w).append(' ').append(h).append("\" role=\"img\">");
+        sb.append("<svg id=\"")
+                .append(Markup.esc(id))
+                .append("\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(w)
+                .append("\" height=\"")
+                .append(h)
+                .append("\" viewBox=\"0 0 ")
+                .append(w)
+                .append(' ')
+                .append(h)
+                .append("\" role=\"img\">");
         sb.append("<title>").append(Markup.esc(title)).append("</title>");
         sb.append(text(left, 16, "start", "chart-title", title));
         for (int i = 0; i <= 4; i++) {
             double y = top + plotH - plotH * i / 4.0;
             int v = step * i;
-            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>", left, w - right, y, y));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>",
+                    left,
+                    w - right,
+                    y,
+                    y));
             sb.append(text(left - 6, y + 4, "end", "axis", Integer.toString(v)));
         }
         for (int b = 0; b < bars.size(); b++) {
@@ -60,8 +75,18 @@ final class Svg {
                 if (n == 0) continue;
                 double bh = plotH * n / (double) max;
                 y -= bh;
-                sb.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" data-class=\"%s\"><title>%s %s: %d</title></rect>",
-                        x, y, barW, bh, color(c), c.id(), Markup.esc(bar.label()), Markup.esc(c.label()), n));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" data-class=\"%s\"><title>%s %s: %d</title></rect>",
+                        x,
+                        y,
+                        barW,
+                        bh,
+                        color(c),
+                        c.id(),
+                        Markup.esc(bar.label()),
+                        Markup.esc(c.label()),
+                        n));
             }
             sb.append(text(x + barW / 2, top + plotH + 16, "middle", "axis", bar.label()));
             sb.append(text(x + barW / 2, y - 4, "middle", "value", Integer.toString(bar.total())));
@@ -83,8 +108,15 @@ final class Svg {
         int n = OutcomeClass.values().length;
         int w = left + cell * n + 8, h = top + cell * n + 8;
         StringBuilder sb = new StringBuilder();
-        sb.append("<svg class=\"heatmap\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(w).append("\" height=\"").append(h)
-                .append("\" viewBox=\"0 0 ").append(w).append(' ').append(h).append("\" role=\"img\">");
+        sb.append("<svg class=\"heatmap\" xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(w)
+                .append("\" height=\"")
+                .append(h)
+                .append("\" viewBox=\"0 0 ")
+                .append(w)
+                .append(' ')
+                .append(h)
+                .append("\" role=\"img\">");
         sb.append("<title>").append(Markup.esc(title)).append("</title>");
         sb.append(text(left + cell * n / 2.0, 12, "middle", "chart-title", title));
         sb.append(text(left + cell * n / 2.0, 26, "middle", "axis", colsLabel + " →"));
@@ -99,17 +131,43 @@ final class Svg {
                 // sqrt so a single NaN–Inf cell stays visible next to thousands of Number–Number
                 double f = scaleMax == 0 || v == 0 ? 0 : Math.sqrt(v / (double) scaleMax);
                 int shade = (int) Math.round(235 - 190 * f);
-                String fill = v == 0 ? "#f7f7f7" : String.format(Locale.ROOT, "rgb(%d,%d,%d)", 250 - (int) (40 * f), shade, shade - (int) (20 * f));
+                String fill = v == 0
+                        ? "#f7f7f7"
+                        : String.format(
+                                Locale.ROOT, "rgb(%d,%d,%d)", 250 - (int) (40 * f), shade, shade - (int) (20 * f));
                 int x = left + cell * b.ordinal(), y = top + cell * a.ordinal();
-                sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#fff\"><title>%s %s, %s %s: %d</title></rect>",
-                        x, y, cell, cell, fill, Markup.esc(rowsLabel), a.label(), Markup.esc(colsLabel), b.label(), v));
-                sb.append(text(x + cell / 2.0, y + cell / 2.0 + 4, "middle", f > 0.6 ? "cell dark" : "cell", v == 0 ? "·" : Integer.toString(v)));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#fff\"><title>%s %s, %s %s: %d</title></rect>",
+                        x,
+                        y,
+                        cell,
+                        cell,
+                        fill,
+                        Markup.esc(rowsLabel),
+                        a.label(),
+                        Markup.esc(colsLabel),
+                        b.label(),
+                        v));
+                sb.append(text(
+                        x + cell / 2.0,
+                        y + cell / 2.0 + 4,
+                        "middle",
+                        f > 0.6 ? "cell dark" : "cell",
+                        v == 0 ? "·" : Integer.toString(v)));
             }
         }
         return sb.append("</svg>").toString();
     }
 
     private static String text(double x, double y, String anchor, String cls, String s) {
-        return String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" class=\"%s\">%s</text>", x, y, anchor, cls, Markup.esc(s));
+        return String.format(
+                Locale.ROOT,
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" class=\"%s\">%s</text>",
+                x,
+                y,
+                anchor,
+                cls,
+                Markup.esc(s));
     }
 }

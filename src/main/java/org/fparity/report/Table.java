@@ -20,7 +20,8 @@ final class Table {
     }
 
     Table row(List<String> cells) {
-        if (cells.size() != header.size()) throw new IllegalArgumentException("row has " + cells.size() + " cells, header " + header.size());
+        if (cells.size() != header.size())
+            throw new IllegalArgumentException("row has " + cells.size() + " cells, header " + header.size());
         rows.add(List.copyOf(cells));
         return this;
     }
@@ -49,10 +50,15 @@ final class Table {
 
     String toMarkdown() {
         StringBuilder sb = new StringBuilder();
-        sb.append("| ").append(String.join(" | ", header.stream().map(Table::md).toList())).append(" |\n|");
+        sb.append("| ")
+                .append(String.join(" | ", header.stream().map(Table::md).toList()))
+                .append(" |\n|");
         for (int i = 0; i < header.size(); i++) sb.append(i < labelColumns ? " --- |" : " ---: |");
         sb.append('\n');
-        for (List<String> r : rows) sb.append("| ").append(String.join(" | ", r.stream().map(Table::md).toList())).append(" |\n");
+        for (List<String> r : rows)
+            sb.append("| ")
+                    .append(String.join(" | ", r.stream().map(Table::md).toList()))
+                    .append(" |\n");
         return sb.toString();
     }
 
@@ -63,7 +69,8 @@ final class Table {
     private int[] widths() {
         int[] w = new int[header.size()];
         for (int i = 0; i < w.length; i++) w[i] = header.get(i).length();
-        for (List<String> r : rows) for (int i = 0; i < w.length; i++) w[i] = Math.max(w[i], r.get(i).length());
+        for (List<String> r : rows)
+            for (int i = 0; i < w.length; i++) w[i] = Math.max(w[i], r.get(i).length());
         return w;
     }
 

@@ -6,12 +6,12 @@ import java.util.Map;
 import org.fparity.compare.AdjacencyMatrix;
 import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.Discrepancy;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
-import org.fparity.exec.OutcomeClass;
 import org.fparity.compare.PairSummary;
 import org.fparity.compare.Platform;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.OutcomeClass;
 
 /** The report's tables, built once and rendered as text, Markdown or HTML: the paper's Tables V/IX and VI/X. */
 final class Tables {
@@ -39,10 +39,18 @@ final class Tables {
         for (long[] a : List.of(programs, runs, compared, disc)) a[2] = a[0] + a[1];
         t.row(List.of("Programs", Long.toString(programs[0]), Long.toString(programs[1]), Long.toString(programs[2])));
         t.row(List.of("Runs", Long.toString(runs[0]), Long.toString(runs[1]), Long.toString(runs[2])));
-        t.row(List.of("Compared (pair × run)", Long.toString(compared[0]), Long.toString(compared[1]), Long.toString(compared[2])));
+        t.row(List.of(
+                "Compared (pair × run)",
+                Long.toString(compared[0]),
+                Long.toString(compared[1]),
+                Long.toString(compared[2])));
         t.row(List.of("Discrepancies", Long.toString(disc[0]), Long.toString(disc[1]), Long.toString(disc[2])));
         List<String> pct = new ArrayList<>(List.of("Discrepancies (% of compared)"));
-        for (int i = 0; i < 3; i++) pct.add(compared[i] == 0 ? "" : String.format(java.util.Locale.ROOT, "%.2f%%", 100.0 * disc[i] / compared[i]));
+        for (int i = 0; i < 3; i++)
+            pct.add(
+                    compared[i] == 0
+                            ? ""
+                            : String.format(java.util.Locale.ROOT, "%.2f%%", 100.0 * disc[i] / compared[i]));
         t.row(pct);
         return t;
     }
@@ -84,7 +92,8 @@ final class Tables {
             if (s.discrepancies() == 0) continue;
             AdjacencyMatrix m = s.matrix();
             for (OutcomeClass a : OutcomeClass.values()) {
-                List<String> r = new ArrayList<>(List.of(a == OutcomeClass.NAN ? s.pair().row() : "", a.label()));
+                List<String> r =
+                        new ArrayList<>(List.of(a == OutcomeClass.NAN ? s.pair().row() : "", a.label()));
                 for (OutcomeClass b : OutcomeClass.values()) {
                     if (b.ordinal() < a.ordinal()) r.add("");
                     else if (b == a) r.add(n(m.get(a, a)));
@@ -102,7 +111,9 @@ final class Tables {
         for (Status s : Status.values()) head.add(s.name());
         Table t = new Table(head);
         runs.forEach((p, m) -> {
-            List<String> r = new ArrayList<>(List.of(p.toString(), n(m.values().stream().mapToInt(Integer::intValue).sum())));
+            List<String> r = new ArrayList<>(List.of(
+                    p.toString(),
+                    n(m.values().stream().mapToInt(Integer::intValue).sum())));
             for (Status s : Status.values()) r.add(n(m.getOrDefault(s, 0)));
             t.row(r);
         });
@@ -112,7 +123,15 @@ final class Tables {
     static Table discrepancies(List<Discrepancy> ds) {
         Table t = new Table(List.of("Program", "Input", "Pair", "Class", "A", "B", "ULPs", "Rel. error"));
         for (Discrepancy d : ds) {
-            t.row(List.of(d.program(), Integer.toString(d.input()), d.pair().toString(), d.cls().label(), d.hexA(), d.hexB(), ulps(d), rel(d)));
+            t.row(List.of(
+                    d.program(),
+                    Integer.toString(d.input()),
+                    d.pair().toString(),
+                    d.cls().label(),
+                    d.hexA(),
+                    d.hexB(),
+                    ulps(d),
+                    rel(d)));
         }
         return t;
     }
@@ -121,7 +140,16 @@ final class Tables {
         Table t = new Table(List.of("Program", "Input", "Pair", "Class", "A", "B", "ULPs", "Rel. error", "Pairs"));
         for (Report.Top top : ts) {
             Discrepancy d = top.discrepancy();
-            t.row(List.of(d.program(), Integer.toString(d.input()), d.pair().toString(), d.cls().label(), d.hexA(), d.hexB(), ulps(d), rel(d), n(top.pairs())));
+            t.row(List.of(
+                    d.program(),
+                    Integer.toString(d.input()),
+                    d.pair().toString(),
+                    d.cls().label(),
+                    d.hexA(),
+                    d.hexB(),
+                    ulps(d),
+                    rel(d),
+                    n(top.pairs())));
         }
         return t;
     }

@@ -14,38 +14,63 @@ final class TextReport {
 
     static String render(Report r) {
         StringBuilder sb = new StringBuilder();
-        sb.append("campaign ").append(r.campaign().name()).append(": ").append(VerdictText.headline(r)).append('\n');
-        if (r.verdict().broken() != null) sb.append("  broken campaign: ").append(r.verdict().broken()).append('\n');
+        sb.append("campaign ")
+                .append(r.campaign().name())
+                .append(": ")
+                .append(VerdictText.headline(r))
+                .append('\n');
+        if (r.verdict().broken() != null)
+            sb.append("  broken campaign: ").append(r.verdict().broken()).append('\n');
         if (r.causes() != null) {
             sb.append("root causes (most cases first):\n");
-            for (String line : CauseText.lines(r.causes(), r.campaign().provenance().getOrDefault("folder", r.campaign().name()))) sb.append("  ").append(line).append('\n');
+            for (String line : CauseText.lines(
+                    r.causes(),
+                    r.campaign()
+                            .provenance()
+                            .getOrDefault("folder", r.campaign().name())))
+                sb.append("  ").append(line).append('\n');
         }
         for (String line : VerdictText.lines(r)) sb.append("  ").append(line).append('\n');
         List<Verdict.Rank> rank = r.verdict().ranking();
         if (!rank.isEmpty()) {
             sb.append("odd one out (cases):");
-            for (Verdict.Rank k : rank.subList(0, Math.min(5, rank.size()))) sb.append("  ").append(k.platform()).append(' ').append(k.oddOneOut());
+            for (Verdict.Rank k : rank.subList(0, Math.min(5, rank.size())))
+                sb.append("  ").append(k.platform()).append(' ').append(k.oddOneOut());
             sb.append('\n');
         }
         sb.append("\ndetail, per platform pair (pair × case):\n\n");
         sb.append(Tables.summary(r.campaign(), r.findings()).toText()).append('\n');
         sb.append(Tables.runs(r.findings().runs()).toText()).append('\n');
         for (Map.Entry<String, List<PairSummary>> e : r.findings().series().entrySet()) {
-            sb.append("== ").append(e.getKey()).append('\n').append(Tables.perClass(e.getValue()).toText()).append('\n');
+            sb.append("== ")
+                    .append(e.getKey())
+                    .append('\n')
+                    .append(Tables.perClass(e.getValue()).toText())
+                    .append('\n');
             if (e.getValue().stream().anyMatch(s -> s.discrepancies() > 0)) {
                 sb.append(Tables.paperMatrices(e.getValue()).toText()).append('\n');
             }
         }
         if (r.baseline() != null) {
             sb.append(Tables.baseline(r.baseline()).toText()).append('\n');
-            List<Discrepancy> added = r.baseline().added().stream().sorted(Report.SEVERITY).limit(TOP).toList();
-            if (!added.isEmpty()) sb.append("new:\n").append(Tables.discrepancies(added).toText()).append('\n');
+            List<Discrepancy> added = r.baseline().added().stream()
+                    .sorted(Report.SEVERITY)
+                    .limit(TOP)
+                    .toList();
+            if (!added.isEmpty())
+                sb.append("new:\n").append(Tables.discrepancies(added).toText()).append('\n');
         }
         List<Report.Top> top = r.top(TOP);
-        if (!top.isEmpty()) sb.append("top discrepancies:\n").append(Tables.top(top).toText()).append('\n');
+        if (!top.isEmpty())
+            sb.append("top discrepancies:\n").append(Tables.top(top).toText()).append('\n');
         List<StatusMismatch> ms = r.findings().mismatches();
         for (StatusMismatch m : ms.subList(0, Math.min(TOP, ms.size()))) {
-            sb.append(m.program()).append(" input ").append(m.input()).append(": ").append(m.describe()).append('\n');
+            sb.append(m.program())
+                    .append(" input ")
+                    .append(m.input())
+                    .append(": ")
+                    .append(m.describe())
+                    .append('\n');
         }
         if (ms.size() > TOP) sb.append("… and ").append(ms.size() - TOP).append(" more runs that ended differently\n");
         return sb.toString();

@@ -16,10 +16,10 @@ import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Cases;
 import org.fparity.compare.Discrepancy;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
 import org.fparity.compare.Platform;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.ir.Ulps;
 
@@ -37,8 +37,15 @@ import org.fparity.ir.Ulps;
  * @param ranking    per platform, how often it was the odd one out, most first
  * @param top        the cases shown first, most telling first
  */
-public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainHealth> health, String broken, CaseDiff against,
-        Map<String, Truth> truths, List<Rank> ranking, List<TopCase> top) {
+public record Verdict(
+        List<Cases.Case> cases,
+        Cases.Count count,
+        List<ToolchainHealth> health,
+        String broken,
+        CaseDiff against,
+        Map<String, Truth> truths,
+        List<Rank> ranking,
+        List<TopCase> top) {
     /** Cases shown first in every report. */
     public static final int TOP = 10;
     /** At most this many discrepant cases are evaluated on the ideal platform (each is one interpretation with MPFR calls). */
@@ -62,7 +69,8 @@ public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainH
     }
 
     /** Cases against the baseline: discrepant tonight and not then, discrepant both times, discrepant then and agreeing now. */
-    public record CaseDiff(String baseline, Set<String> added, Set<String> persisting, Set<String> gone, Set<String> unchecked) {}
+    public record CaseDiff(
+            String baseline, Set<String> added, Set<String> persisting, Set<String> gone, Set<String> unchecked) {}
 
     /** The ideal IEEE platform's answer for a case, and which platforms gave it. */
     public record Truth(String hex, double value, List<Platform> agreeing) {}
@@ -77,7 +85,8 @@ public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainH
      * @param ulps   that distance in ULPs (null unless Number–Number)
      * @param pair   two platforms that disagree on it (a majority one first), as in report.json's discrepancies
      */
-    public record TopCase(Cases.Case c, DiscrepancyClass cls, BigInteger ulps, Pair pair, String discrepancyId, boolean isNew) {}
+    public record TopCase(
+            Cases.Case c, DiscrepancyClass cls, BigInteger ulps, Pair pair, String discrepancyId, boolean isNew) {}
 
     public static Verdict of(CampaignView view, Findings f, BaselineDiff baseline) {
         List<Cases.Case> cases = Cases.of(view);
@@ -105,7 +114,8 @@ public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainH
             m.forEach((s, n) -> acc.merge(s, n, Integer::sum));
         });
         List<ToolchainHealth> out = new ArrayList<>();
-        by.forEach((lane, m) -> out.add(new ToolchainHealth(lane, m.values().stream().mapToInt(Integer::intValue).sum(), Map.copyOf(m))));
+        by.forEach((lane, m) -> out.add(new ToolchainHealth(
+                lane, m.values().stream().mapToInt(Integer::intValue).sum(), Map.copyOf(m))));
         return out;
     }
 
@@ -114,20 +124,29 @@ public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainH
      * toolchains, such as nvcc without a GPU, are not counted: they were never meant to run here).
      */
     static String broken(List<ToolchainHealth> health) {
-        List<ToolchainHealth> meant = health.stream().filter(h -> !h.compileOnly()).toList();
-        List<String> dead = meant.stream().filter(h -> h.ok() == 0).map(ToolchainHealth::toolchain).toList();
+        List<ToolchainHealth> meant =
+                health.stream().filter(h -> !h.compileOnly()).toList();
+        List<String> dead = meant.stream()
+                .filter(h -> h.ok() == 0)
+                .map(ToolchainHealth::toolchain)
+                .toList();
         if (meant.isEmpty() || dead.isEmpty() || dead.size() * 2 <= meant.size()) return null;
-        return dead.size() + " of " + meant.size() + " toolchains produced no value (" + String.join(", ", dead) + "): this campaign compared almost nothing";
+        return dead.size() + " of " + meant.size() + " toolchains produced no value (" + String.join(", ", dead)
+                + "): this campaign compared almost nothing";
     }
 
     static CaseDiff against(BaselineDiff b, List<Cases.Case> cases, CampaignView view) {
         Set<String> then = new TreeSet<>();
-        for (List<Discrepancy> ds : List.of(b.persisting(), b.disappeared(), b.unchecked())) for (Discrepancy d : ds) then.add(d.program() + "/" + d.input());
+        for (List<Discrepancy> ds : List.of(b.persisting(), b.disappeared(), b.unchecked()))
+            for (Discrepancy d : ds) then.add(d.program() + "/" + d.input());
         Set<String> checked = new java.util.HashSet<>();
         for (Discrepancy d : b.disappeared()) checked.add(d.program() + "/" + d.input());
         Set<String> now = new TreeSet<>();
         for (Cases.Case c : cases) if (c.discrepant()) now.add(c.key());
-        Set<String> added = new TreeSet<>(), persisting = new TreeSet<>(), gone = new TreeSet<>(), unchecked = new TreeSet<>();
+        Set<String> added = new TreeSet<>(),
+                persisting = new TreeSet<>(),
+                gone = new TreeSet<>(),
+                unchecked = new TreeSet<>();
         for (String k : now) (then.contains(k) ? persisting : added).add(k);
         for (String k : then) {
             if (now.contains(k)) continue;
@@ -179,7 +198,9 @@ public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainH
         }
         List<Rank> out = new ArrayList<>();
         n.forEach((p, a) -> out.add(new Rank(p, a[0], a[1], a[2], a[3])));
-        out.sort(Comparator.comparingInt((Rank r) -> -r.oddOneOut()).thenComparingInt(r -> -r.offIdeal()).thenComparingInt(r -> -r.unstable())
+        out.sort(Comparator.comparingInt((Rank r) -> -r.oddOneOut())
+                .thenComparingInt(r -> -r.offIdeal())
+                .thenComparingInt(r -> -r.unstable())
                 .thenComparing(Rank::platform));
         return out;
     }
@@ -190,19 +211,26 @@ public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainH
      */
     static List<TopCase> top(List<Cases.Case> cases, Findings f, CaseDiff against) {
         Map<String, List<Discrepancy>> byCase = new HashMap<>();
-        for (Discrepancy d : f.discrepancies()) byCase.computeIfAbsent(d.program() + "/" + d.input(), k -> new ArrayList<>()).add(d);
+        for (Discrepancy d : f.discrepancies())
+            byCase.computeIfAbsent(d.program() + "/" + d.input(), k -> new ArrayList<>())
+                    .add(d);
         List<TopCase> all = new ArrayList<>();
         for (Cases.Case c : cases) {
             if (!c.discrepant()) continue;
-            Cases.Answer base = c.majority() != null ? c.majority() : c.answers().getFirst();
+            Cases.Answer base =
+                    c.majority() != null ? c.majority() : c.answers().getFirst();
             DiscrepancyClass worst = null;
             BigInteger ulps = null;
             Cases.Answer far = null;
             for (Cases.Answer a : c.answers()) {
                 if (a == base) continue;
                 DiscrepancyClass cls = DiscrepancyClass.classify(base.value(), a.value());
-                BigInteger u = cls == DiscrepancyClass.NUMBER_NUMBER ? Ulps.distance(base.value(), a.value(), representable(c, base.value(), a.value())) : null;
-                if (far == null || rank(cls) > rank(worst) || rank(cls) == rank(worst) && u != null && (ulps == null || u.compareTo(ulps) > 0)) {
+                BigInteger u = cls == DiscrepancyClass.NUMBER_NUMBER
+                        ? Ulps.distance(base.value(), a.value(), representable(c, base.value(), a.value()))
+                        : null;
+                if (far == null
+                        || rank(cls) > rank(worst)
+                        || rank(cls) == rank(worst) && u != null && (ulps == null || u.compareTo(ulps) > 0)) {
                     far = a;
                     worst = cls;
                     ulps = u;
@@ -211,19 +239,34 @@ public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainH
             Platform pa = base.platforms().getFirst(), pb = far.platforms().getFirst();
             Discrepancy d = pick(byCase.getOrDefault(c.key(), List.of()), base.platforms(), far.platforms());
             Pair pair = d != null ? d.pair() : new Pair(pa, pb);
-            String id = d == null ? null : org.fparity.reduce.DiscrepancyId.of(c.program(), c.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
-            all.add(new TopCase(c, worst, ulps, pair, id, against != null && against.added().contains(c.key())));
+            String id = d == null
+                    ? null
+                    : org.fparity.reduce.DiscrepancyId.of(
+                            c.program(),
+                            c.input(),
+                            d.pair().a().id(),
+                            d.pair().b().id(),
+                            d.cls());
+            all.add(new TopCase(
+                    c, worst, ulps, pair, id, against != null && against.added().contains(c.key())));
         }
         Map<Object, List<TopCase>> perGroup = new LinkedHashMap<>();
-        Comparator<TopCase> order = Comparator.comparing((TopCase t) -> !t.isNew()).thenComparingInt(t -> -rank(t.cls()))
+        Comparator<TopCase> order = Comparator.comparing((TopCase t) -> !t.isNew())
+                .thenComparingInt(t -> -rank(t.cls()))
                 .thenComparing(TopCase::ulps, Comparator.nullsLast(Comparator.<BigInteger>reverseOrder()))
-                .thenComparingInt(t -> -t.c().oddOnesOut().size()).thenComparing(t -> t.c().key());
+                .thenComparingInt(t -> -t.c().oddOnesOut().size())
+                .thenComparing(t -> t.c().key());
         all.sort(order);
-        for (TopCase t : all) perGroup.computeIfAbsent(List.of(t.isNew(), t.cls()), k -> new ArrayList<>()).add(t);
+        for (TopCase t : all)
+            perGroup.computeIfAbsent(List.of(t.isNew(), t.cls()), k -> new ArrayList<>())
+                    .add(t);
         List<TopCase> out = new ArrayList<>();
         // new cases first, in turn per class; then the rest in turn per class
         for (boolean fresh : List.of(true, false)) {
-            List<List<TopCase>> groups = perGroup.entrySet().stream().filter(e -> ((List<?>) e.getKey()).getFirst().equals(fresh)).map(Map.Entry::getValue).toList();
+            List<List<TopCase>> groups = perGroup.entrySet().stream()
+                    .filter(e -> ((List<?>) e.getKey()).getFirst().equals(fresh))
+                    .map(Map.Entry::getValue)
+                    .toList();
             for (int i = 0; ; i++) {
                 boolean any = false;
                 for (List<TopCase> g : groups) {
@@ -264,9 +307,11 @@ public record Verdict(List<Cases.Case> cases, Cases.Count count, List<ToolchainH
         java.util.function.Predicate<Platform> inFar = far != null ? far::contains : farList::contains;
         Discrepancy best = null;
         for (Discrepancy d : ds) {
-            boolean across = inBase.test(d.pair().a()) && inFar.test(d.pair().b()) || inFar.test(d.pair().a()) && inBase.test(d.pair().b());
+            boolean across = inBase.test(d.pair().a()) && inFar.test(d.pair().b())
+                    || inFar.test(d.pair().a()) && inBase.test(d.pair().b());
             if (!across) continue;
-            if (best == null || best.pair().kind() != Pair.Kind.TOOLCHAINS && d.pair().kind() == Pair.Kind.TOOLCHAINS) best = d;
+            if (best == null
+                    || best.pair().kind() != Pair.Kind.TOOLCHAINS && d.pair().kind() == Pair.Kind.TOOLCHAINS) best = d;
         }
         return best != null ? best : ds.isEmpty() ? null : ds.getFirst();
     }

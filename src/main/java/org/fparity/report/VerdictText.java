@@ -20,7 +20,9 @@ final class VerdictText {
 
     /** Nothing to look at: the exit rule says 0 and something was compared. */
     static boolean clean(Report r) {
-        return exitCode(r) == org.fparity.ExitCode.OK && nothingCompared(r) == null && r.verdict().count().unstable() == 0;
+        return exitCode(r) == org.fparity.ExitCode.OK
+                && nothingCompared(r) == null
+                && r.verdict().count().unstable() == 0;
     }
 
     /**
@@ -33,7 +35,8 @@ final class VerdictText {
     static org.fparity.ExitCode exitCode(Report r) {
         Verdict v = r.verdict();
         if (r.found()) return org.fparity.ExitCode.FINDINGS;
-        if (nothingCompared(r) != null && v.health().stream().anyMatch(Verdict.ToolchainHealth::compileOnly)) return org.fparity.ExitCode.MISSING_TOOL;
+        if (nothingCompared(r) != null && v.health().stream().anyMatch(Verdict.ToolchainHealth::compileOnly))
+            return org.fparity.ExitCode.MISSING_TOOL;
         return org.fparity.ExitCode.OK;
     }
 
@@ -46,12 +49,20 @@ final class VerdictText {
             gave.addAll(c.results().keySet());
             gave.addAll(c.unstable().keySet());
         }
-        List<String> compileOnly = v.health().stream().filter(Verdict.ToolchainHealth::compileOnly).map(Verdict.ToolchainHealth::toolchain).toList();
+        List<String> compileOnly = v.health().stream()
+                .filter(Verdict.ToolchainHealth::compileOnly)
+                .map(Verdict.ToolchainHealth::toolchain)
+                .toList();
         StringBuilder sb = new StringBuilder("nothing compared: ");
         if (gave.isEmpty()) sb.append("no case has a result");
-        else sb.append("no case has results from two platforms (only ").append(platforms(List.copyOf(gave))).append(" gave results)");
+        else
+            sb.append("no case has results from two platforms (only ")
+                    .append(platforms(List.copyOf(gave)))
+                    .append(" gave results)");
         if (!compileOnly.isEmpty()) {
-            sb.append("; ").append(String.join(", ", compileOnly)).append(compileOnly.size() == 1 ? " compiles" : " compile")
+            sb.append("; ")
+                    .append(String.join(", ", compileOnly))
+                    .append(compileOnly.size() == 1 ? " compiles" : " compile")
                     .append(" here but cannot run (no device): run it where it can, or add a toolchain that runs here");
         }
         return sb.toString();
@@ -65,16 +76,31 @@ final class VerdictText {
         if (v.broken() != null) sb.append("BROKEN CAMPAIGN: ");
         if (r.causes() != null) sb.append(CauseText.headline(r.causes())).append("; ");
         if (a != null) {
-            sb.append(cases(a.added().size())).append(" new against ").append(a.baseline()).append(" (").append(a.persisting().size())
-                    .append(" persisting, ").append(a.gone().size()).append(" gone); ");
+            sb.append(cases(a.added().size()))
+                    .append(" new against ")
+                    .append(a.baseline())
+                    .append(" (")
+                    .append(a.persisting().size())
+                    .append(" persisting, ")
+                    .append(a.gone().size())
+                    .append(" gone); ");
         }
         int n = v.count().cases(), d = v.count().discrepant();
         String nothing = d == 0 ? nothingCompared(r) : null;
         if (nothing != null) sb.append(nothing);
         else if (d == 0) sb.append("all " + cases(n) + " agree across platforms");
-        else sb.append(d).append(" of ").append(cases(n)).append(d == 1 ? " disagrees" : " disagree").append(" across platforms");
-        if (!r.acceptance().cases().isEmpty()) sb.append(" (").append(r.acceptance().cases().size()).append(" accepted by the policy)");
-        if (v.count().unstable() > 0) sb.append("; ").append(cases(v.count().unstable())).append(" with an unstable platform (not counted as discrepancies)");
+        else
+            sb.append(d)
+                    .append(" of ")
+                    .append(cases(n))
+                    .append(d == 1 ? " disagrees" : " disagree")
+                    .append(" across platforms");
+        if (!r.acceptance().cases().isEmpty())
+            sb.append(" (").append(r.acceptance().cases().size()).append(" accepted by the policy)");
+        if (v.count().unstable() > 0)
+            sb.append("; ")
+                    .append(cases(v.count().unstable()))
+                    .append(" with an unstable platform (not counted as discrepancies)");
         return sb.toString();
     }
 
@@ -85,42 +111,64 @@ final class VerdictText {
         String accepted = r.acceptance().summary();
         if (accepted != null) out.add(accepted);
         int platforms = r.findings().runs().size();
-        out.add("a case is one program on one input: " + cases(v.count().cases()) + " ran on " + platforms + (platforms == 1 ? " platform" : " platforms")
-                + " (toolchain × opt level), " + r.findings().totalRuns() + " runs in all");
-        long compared = r.findings().pairs().stream().mapToLong(s -> s.compared()).sum();
-        out.add("disagreeing cases: " + v.count().discrepant() + pct(v.count().discrepant(), v.count().cases()) + "; in detail "
-                + r.findings().discrepancies().size() + " disagreeing platform pairs among " + compared + " compared (pair × case)");
-        long statusCases = r.findings().mismatches().stream().map(m -> m.program() + "/" + m.input()).distinct().count();
-        if (statusCases > 0) out.add("cases where a run ended differently (crash, timeout, compile error on some platform): " + statusCases);
+        out.add("a case is one program on one input: " + cases(v.count().cases()) + " ran on " + platforms
+                + (platforms == 1 ? " platform" : " platforms") + " (toolchain × opt level), "
+                + r.findings().totalRuns() + " runs in all");
+        long compared =
+                r.findings().pairs().stream().mapToLong(s -> s.compared()).sum();
+        out.add("disagreeing cases: " + v.count().discrepant()
+                + pct(v.count().discrepant(), v.count().cases()) + "; in detail "
+                + r.findings().discrepancies().size() + " disagreeing platform pairs among " + compared
+                + " compared (pair × case)");
+        long statusCases = r.findings().mismatches().stream()
+                .map(m -> m.program() + "/" + m.input())
+                .distinct()
+                .count();
+        if (statusCases > 0)
+            out.add("cases where a run ended differently (crash, timeout, compile error on some platform): "
+                    + statusCases);
         for (org.fparity.compare.StatusMismatch m : r.findings().mismatches()) {
             String id = org.fparity.reduce.CampaignDiscrepancies.mismatchId(m);
             if (id == null) continue;
-            String folder = shell(r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
-            out.add("first crash beside a result: " + m.program() + " input " + m.input() + ", " + m.describe() + "; reduce: bin/fparity reduce " + folder + " --discrepancy " + id);
+            String folder = shell(r.campaign()
+                    .provenance()
+                    .getOrDefault("folder", r.campaign().name()));
+            out.add("first crash beside a result: " + m.program() + " input " + m.input() + ", " + m.describe()
+                    + "; reduce: bin/fparity reduce " + folder + " --discrepancy " + id);
             break;
         }
         int attempts = r.campaign().reruns().size();
         if (v.count().unstable() > 0) {
-            StringBuilder sb = new StringBuilder("unstable: " + cases(v.count().unstable()) + " gave different results on reruns of the same binary (");
+            StringBuilder sb = new StringBuilder("unstable: " + cases(v.count().unstable())
+                    + " gave different results on reruns of the same binary (");
             Map<Platform, Integer> by = org.fparity.compare.Cases.unstableByPlatform(v.cases());
             List<String> parts = new ArrayList<>();
             by.forEach((p, k) -> parts.add(p + " in " + cases(k)));
-            sb.append(String.join(", ", parts)).append("), each disagreeing case rerun ").append(attempts).append(attempts == 1 ? " time" : " times");
+            sb.append(String.join(", ", parts))
+                    .append("), each disagreeing case rerun ")
+                    .append(attempts)
+                    .append(attempts == 1 ? " time" : " times");
             out.add(sb.toString());
         } else if (attempts > 0 && v.count().discrepant() > 0) {
-            out.add("stable: every disagreeing case was rerun " + attempts + (attempts == 1 ? " time" : " times") + " on each platform and gave the same results");
+            out.add("stable: every disagreeing case was rerun " + attempts + (attempts == 1 ? " time" : " times")
+                    + " on each platform and gave the same results");
         }
         if (v.against() != null) {
             Verdict.CaseDiff a = v.against();
-            out.add("against " + a.baseline() + ": " + a.added().size() + " new, " + a.persisting().size() + " persisting, " + a.gone().size() + " gone, "
+            out.add("against " + a.baseline() + ": " + a.added().size() + " new, "
+                    + a.persisting().size() + " persisting, " + a.gone().size() + " gone, "
                     + a.unchecked().size() + " not checked (no result on both sides tonight) — in cases");
         }
         long values = v.health().stream().filter(h -> h.ok() > 0).count();
-        long compileOnly = v.health().stream().filter(Verdict.ToolchainHealth::compileOnly).count();
-        long dead = v.health().stream().filter(h -> !h.compileOnly() && h.ok() == 0).count();
-        long partial = v.health().stream().filter(h -> h.ok() > 0 && h.failed() > 0).count();
-        out.add("toolchains: " + values + " produced values" + (partial > 0 ? " (" + partial + " with some failed runs)" : "") + ", " + dead
-                + " produced none" + (compileOnly > 0 ? ", " + compileOnly + " compile only here (no device)" : ""));
+        long compileOnly =
+                v.health().stream().filter(Verdict.ToolchainHealth::compileOnly).count();
+        long dead =
+                v.health().stream().filter(h -> !h.compileOnly() && h.ok() == 0).count();
+        long partial =
+                v.health().stream().filter(h -> h.ok() > 0 && h.failed() > 0).count();
+        out.add("toolchains: " + values + " produced values"
+                + (partial > 0 ? " (" + partial + " with some failed runs)" : "") + ", " + dead + " produced none"
+                + (compileOnly > 0 ? ", " + compileOnly + " compile only here (no device)" : ""));
         return out;
     }
 
@@ -166,7 +214,8 @@ final class VerdictText {
     /** Platforms grouped by toolchain: {@code gcc O0 O1 O2; clang-19 O3_FM}. */
     static String platforms(List<Platform> ps) {
         Map<String, List<String>> byLane = new LinkedHashMap<>();
-        for (Platform p : ps) byLane.computeIfAbsent(p.lane(), k -> new ArrayList<>()).add(p.opt());
+        for (Platform p : ps)
+            byLane.computeIfAbsent(p.lane(), k -> new ArrayList<>()).add(p.opt());
         List<String> s = new ArrayList<>();
         byLane.forEach((lane, opts) -> s.add(lane + " " + String.join(" ", opts)));
         return String.join("; ", s);
@@ -174,7 +223,8 @@ final class VerdictText {
 
     /** The platforms of one answer of a case: a majority of more than 8 is "every other platform" (the rest are listed beside it). */
     static String answerPlatforms(org.fparity.compare.Cases.Case c, org.fparity.compare.Cases.Answer a) {
-        if (a == c.majority() && a.platforms().size() > 8) return a.platforms().size() + " platforms: every one not named in another row";
+        if (a == c.majority() && a.platforms().size() > 8)
+            return a.platforms().size() + " platforms: every one not named in another row";
         return platforms(a.platforms());
     }
 
@@ -187,14 +237,17 @@ final class VerdictText {
 
     /** One line that reproduces a case from the campaign folder. */
     static String reproduce(Report r, Verdict.TopCase t) {
-        String folder = shell(r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
+        String folder = shell(
+                r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
         if (t.discrepancyId() != null) return "bin/fparity reduce " + folder + " --discrepancy " + t.discrepancyId();
-        return "bin/fparity compare " + folder + " --pair " + shell(t.pair().a().id() + ":" + t.pair().b().id());
+        return "bin/fparity compare " + folder + " --pair "
+                + shell(t.pair().a().id() + ":" + t.pair().b().id());
     }
 
     /** One line that prints a self-contained reproducer of the case, its input built in ({@code fparity show}). */
     static String show(Report r, Verdict.TopCase t) {
-        String folder = shell(r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
+        String folder = shell(
+                r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
         return "bin/fparity show " + folder + " " + shell(t.c().program()) + " --input " + t.c().input();
     }
 
@@ -207,7 +260,8 @@ final class VerdictText {
         Map<String, String> p = r.campaign().provenance();
         Map<String, String> out = new LinkedHashMap<>();
         out.put("command", p.getOrDefault("command", "unknown (campaign made before fparity recorded it)"));
-        for (String k : List.of("folder", "seed", "grammar", "grammar_sha256", "fparity", "created")) if (p.containsKey(k)) out.put(k.replace('_', ' '), p.get(k));
+        for (String k : List.of("folder", "seed", "grammar", "grammar_sha256", "fparity", "created"))
+            if (p.containsKey(k)) out.put(k.replace('_', ' '), p.get(k));
         new TreeMap<>(p).forEach((k, v) -> {
             if (k.startsWith("setting ")) out.put(k, v);
         });

@@ -53,7 +53,9 @@ public final class ClassFileUpgrade {
             Path p = Path.of(a);
             if (Files.isDirectory(p)) {
                 try (var s = Files.list(p)) {
-                    s.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().forEach(jars::add);
+                    s.filter(f -> f.getFileName().toString().endsWith(".jar"))
+                            .sorted()
+                            .forEach(jars::add);
                 }
             } else {
                 jars.add(p);
@@ -61,8 +63,11 @@ public final class ClassFileUpgrade {
         }
         for (Result r : upgrade(jars, major)) {
             if (r.upgraded() > 0 || r.kept() > 0) {
-                System.out.println("fparity build: " + r.jar().getFileName() + ": " + r.upgraded() + " classes upgraded to class-file version "
-                        + major + (r.kept() > 0 ? ", " + r.kept() + " old classes kept (stack maps could not be computed)" : ""));
+                System.out.println("fparity build: " + r.jar().getFileName() + ": " + r.upgraded()
+                        + " classes upgraded to class-file version " + major
+                        + (r.kept() > 0
+                                ? ", " + r.kept() + " old classes kept (stack maps could not be computed)"
+                                : ""));
             }
         }
     }
@@ -81,7 +86,8 @@ public final class ClassFileUpgrade {
      */
     public static List<Result> upgrade(List<Path> jars, int major) throws IOException {
         if (major < FIRST_CACHEABLE || major > ClassFile.latestMajorVersion()) {
-            throw new IllegalArgumentException("class-file version " + major + " is outside " + FIRST_CACHEABLE + ".." + ClassFile.latestMajorVersion());
+            throw new IllegalArgumentException("class-file version " + major + " is outside " + FIRST_CACHEABLE + ".."
+                    + ClassFile.latestMajorVersion());
         }
         // read only when a stack map needs a class outside the JDK (the usual case: no old class at all, nothing read)
         Map<String, byte[]> pool = new HashMap<>();
@@ -91,13 +97,16 @@ public final class ClassFileUpgrade {
             byte[] b = pool.get(internal.substring(1, internal.length() - 1));
             return b == null ? null : new ByteArrayInputStream(b);
         });
-        ClassFile cf = ClassFile.of(ClassFile.StackMapsOption.GENERATE_STACK_MAPS,
-                ClassFile.ClassHierarchyResolverOption.of(ClassHierarchyResolver.defaultResolver().orElse(inJars)));
+        ClassFile cf = ClassFile.of(
+                ClassFile.StackMapsOption.GENERATE_STACK_MAPS,
+                ClassFile.ClassHierarchyResolverOption.of(
+                        ClassHierarchyResolver.defaultResolver().orElse(inJars)));
         // every method body is rebuilt (so that its stack maps are generated) and the version is replaced
-        ClassTransform upgrade = ClassTransform.transformingMethodBodies(CodeTransform.ACCEPT_ALL).andThen((b, e) -> {
-            if (e instanceof ClassFileVersion) b.withVersion(major, 0);
-            else b.with(e);
-        });
+        ClassTransform upgrade = ClassTransform.transformingMethodBodies(CodeTransform.ACCEPT_ALL)
+                .andThen((b, e) -> {
+                    if (e instanceof ClassFileVersion) b.withVersion(major, 0);
+                    else b.with(e);
+                });
         List<Result> out = new ArrayList<>();
         for (Path jar : jars) out.add(upgradeJar(jar, cf, upgrade));
         return out;
@@ -110,7 +119,10 @@ public final class ClassFileUpgrade {
             try (ZipFile z = new ZipFile(jar.toFile())) {
                 for (ZipEntry e : z.stream().toList()) {
                     String n = e.getName();
-                    if (n.endsWith(".class") && !n.startsWith("META-INF/")) pool.putIfAbsent(n.substring(0, n.length() - 6), z.getInputStream(e).readAllBytes());
+                    if (n.endsWith(".class") && !n.startsWith("META-INF/"))
+                        pool.putIfAbsent(
+                                n.substring(0, n.length() - 6),
+                                z.getInputStream(e).readAllBytes());
                 }
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
@@ -126,7 +138,8 @@ public final class ClassFileUpgrade {
             for (ZipEntry e : z.stream().toList()) {
                 String n = e.getName().toUpperCase(java.util.Locale.ROOT);
                 // a signature covers the bytes: a signed jar stays as it is
-                if (n.startsWith("META-INF/") && (n.endsWith(".SF") || n.endsWith(".RSA") || n.endsWith(".DSA") || n.endsWith(".EC"))) {
+                if (n.startsWith("META-INF/")
+                        && (n.endsWith(".SF") || n.endsWith(".RSA") || n.endsWith(".DSA") || n.endsWith(".EC"))) {
                     return new Result(jar, 0, 0);
                 }
             }
@@ -143,11 +156,15 @@ public final class ClassFileUpgrade {
                 }
             }
             if (rewritten.isEmpty()) return new Result(jar, 0, kept);
-            Path tmp = Files.createTempFile(jar.toAbsolutePath().getParent(), jar.getFileName().toString(), ".tmp");
+            Path tmp = Files.createTempFile(
+                    jar.toAbsolutePath().getParent(), jar.getFileName().toString(), ".tmp");
             try {
-                try (OutputStream os = Files.newOutputStream(tmp); ZipOutputStream zo = new ZipOutputStream(os)) {
+                try (OutputStream os = Files.newOutputStream(tmp);
+                        ZipOutputStream zo = new ZipOutputStream(os)) {
                     for (ZipEntry e : z.stream().toList()) {
-                        byte[] b = rewritten.containsKey(e.getName()) ? rewritten.get(e.getName()) : z.getInputStream(e).readAllBytes();
+                        byte[] b = rewritten.containsKey(e.getName())
+                                ? rewritten.get(e.getName())
+                                : z.getInputStream(e).readAllBytes();
                         ZipEntry o = new ZipEntry(e.getName());
                         o.setTime(e.getTime());
                         if (e.getComment() != null) o.setComment(e.getComment());

@@ -35,7 +35,8 @@ public final class Leftovers {
     /** A new folder {@code prefix}… in {@code parent}, locked until {@link #release}; {@code parent} is created when missing. */
     public static Path tempDir(Path parent, String prefix) throws IOException {
         Files.createDirectories(parent);
-        // not createTempDirectory, whose folders are 0700: a report or campaign renamed from here keeps the umask's mode
+        // not createTempDirectory, whose folders are 0700: a report or campaign renamed from here keeps the umask's
+        // mode
         Path dir;
         while (true) {
             try {
@@ -72,7 +73,8 @@ public final class Leftovers {
 
     /** A locked channel on {@code file} (created) that the caller writes through and closes: the file is in use until then. */
     public static FileChannel lockedFile(Path file) throws IOException {
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        FileChannel ch = FileChannel.open(
+                file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
         if (tryLock(ch) == null) {
             ch.close();
             throw new IOException("cannot lock the new file " + file);
@@ -90,9 +92,12 @@ public final class Leftovers {
         List<Path> candidates;
         try (var s = Files.list(parent)) {
             candidates = s.filter(p -> {
-                String n = p.getFileName().toString();
-                return n.startsWith(prefix) && n.endsWith(suffix) && n.length() > prefix.length() + suffix.length();
-            }).toList();
+                        String n = p.getFileName().toString();
+                        return n.startsWith(prefix)
+                                && n.endsWith(suffix)
+                                && n.length() > prefix.length() + suffix.length();
+                    })
+                    .toList();
         } catch (IOException e) {
             return removed;
         }

@@ -55,8 +55,10 @@ public final class Names {
     }
 
     private static FparityError refused(Object file, String kind, String name, String why) {
-        return new FparityError((file == null ? "" : printable(file.toString()) + ": ") + kind + " name '" + printable(shorten(name)) + "' " + why
-                + " (a name must be one path element: no '/', '\\', '..' or control characters, at most " + MAX_LENGTH + " characters)");
+        return new FparityError((file == null ? "" : printable(file.toString()) + ": ") + kind + " name '"
+                + printable(shorten(name)) + "' " + why
+                + " (a name must be one path element: no '/', '\\', '..' or control characters, at most " + MAX_LENGTH
+                + " characters)");
     }
 
     private static String shorten(String s) {
@@ -66,7 +68,10 @@ public final class Names {
     /** A control character (C0, DEL, C1), a line or paragraph separator, or an invisible format character (bidi controls). */
     private static boolean unsafe(char c) {
         int t = Character.getType(c);
-        return Character.isISOControl(c) || t == Character.FORMAT || t == Character.LINE_SEPARATOR || t == Character.PARAGRAPH_SEPARATOR;
+        return Character.isISOControl(c)
+                || t == Character.FORMAT
+                || t == Character.LINE_SEPARATOR
+                || t == Character.PARAGRAPH_SEPARATOR;
     }
 
     /**

@@ -55,13 +55,22 @@ public final class Processes {
     /** Runs argv with stdout and stderr merged into {@code output}; kills the tree after {@code timeoutSeconds}. */
     public static Result run(List<String> argv, Map<String, String> env, Path workDir, Path output, long timeoutSeconds)
             throws IOException, InterruptedException {
-        return command(argv).env(env).dir(workDir).output(output).timeoutSeconds(timeoutSeconds).run();
+        return command(argv)
+                .env(env)
+                .dir(workDir)
+                .output(output)
+                .timeoutSeconds(timeoutSeconds)
+                .run();
     }
 
     /** Runs a short probe and returns its merged output, or null when it could not start, timed out or failed. */
     public static String probe(List<String> argv, Map<String, String> env, long timeoutSeconds) {
         try {
-            Captured c = command(argv).env(env).mergeStderr().timeoutSeconds(timeoutSeconds).capture();
+            Captured c = command(argv)
+                    .env(env)
+                    .mergeStderr()
+                    .timeoutSeconds(timeoutSeconds)
+                    .capture();
             return c.ok() ? c.stdout() : null;
         } catch (IOException e) {
             return null;
@@ -151,7 +160,8 @@ public final class Processes {
         /** Runs to the end or to the timeout; output goes where {@link #output}/{@link #stdout}/{@link #stderr} said (else nowhere). */
         public Result run() throws IOException, InterruptedException {
             ProcessBuilder pb = builder();
-            pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stdout.toFile()));
+            pb.redirectOutput(
+                    stdout == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stdout.toFile()));
             redirectStderr(pb);
             return waitBounded(pb);
         }
@@ -165,7 +175,9 @@ public final class Processes {
                 if (err != null) pb.redirectError(err.toFile());
                 else redirectStderr(pb);
                 Result r = waitBounded(pb);
-                return new Captured(r, Files.readString(out, StandardCharsets.UTF_8),
+                return new Captured(
+                        r,
+                        Files.readString(out, StandardCharsets.UTF_8),
                         err == null ? "" : Files.readString(err, StandardCharsets.UTF_8));
             } finally {
                 Files.deleteIfExists(out);
@@ -181,7 +193,8 @@ public final class Processes {
         public Running start() throws IOException {
             ProcessBuilder pb = builder();
             if (stdin == null) pb.redirectInput(ProcessBuilder.Redirect.PIPE);
-            pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.to(stdout.toFile()));
+            pb.redirectOutput(
+                    stdout == null ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.to(stdout.toFile()));
             redirectStderr(pb);
             Running r = new Running(pb.start(), timeoutMillis);
             if (SETSID != null) LIVE.add(r.handle);
@@ -190,7 +203,10 @@ public final class Processes {
 
         private ProcessBuilder builder() {
             ProcessBuilder pb = new ProcessBuilder(sessionArgv(argv, dir));
-            pb.redirectInput(stdin == null ? ProcessBuilder.Redirect.from(new File("/dev/null")) : ProcessBuilder.Redirect.from(stdin.toFile()));
+            pb.redirectInput(
+                    stdin == null
+                            ? ProcessBuilder.Redirect.from(new File("/dev/null"))
+                            : ProcessBuilder.Redirect.from(stdin.toFile()));
             if (dir != null) pb.directory(dir.toFile());
             pb.environment().putAll(env);
             return pb;
@@ -243,7 +259,8 @@ public final class Processes {
             this(process, process.toHandle(), process.getOutputStream(), process.getInputStream(), timeoutMillis);
         }
 
-        private Running(Process process, ProcessHandle handle, OutputStream stdin, InputStream stdout, long timeoutMillis) {
+        private Running(
+                Process process, ProcessHandle handle, OutputStream stdin, InputStream stdout, long timeoutMillis) {
             this.process = process;
             this.handle = handle;
             this.stdin = stdin;
@@ -345,7 +362,9 @@ public final class Processes {
 
     static {
         if (SETSID != null) {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> List.copyOf(LIVE).forEach(Processes::killTree), "fparity-kill-children"));
+            Runtime.getRuntime()
+                    .addShutdownHook(
+                            new Thread(() -> List.copyOf(LIVE).forEach(Processes::killTree), "fparity-kill-children"));
         }
     }
 

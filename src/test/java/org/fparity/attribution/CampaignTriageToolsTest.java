@@ -66,23 +66,46 @@ class CampaignTriageToolsTest {
         Program cosh = Program.parse(COSH);
         String zeros = ",0x0p+0".repeat(12);
         List<CampaignMeta.ProgramEntry> entries = List.of(
-                new CampaignMeta.ProgramEntry(sum.id(), null, Precision.FP64, sum.canonical(), List.of(
-                        new Input(List.of("0x0p+0", "0x1p+53,0x1p+0,-0x1p+53,0x1p+0" + zeros, "16")),
-                        new Input(List.of("0x0p+0", "0x1p+54,0x1p+1,-0x1p+54,0x1p+1" + zeros, "16")))),
-                // StrictMath.cosh gives 0x1.2377218986745p+1, one ULP below the correctly rounded 0x1.2377218986746p+1 (glibc's)
-                new CampaignMeta.ProgramEntry(cosh.id(), null, Precision.FP64, cosh.canonical(), List.of(new Input(List.of("0x0p+0", "0x1.76c29a8eb94c8p+0")))));
+                new CampaignMeta.ProgramEntry(
+                        sum.id(),
+                        null,
+                        Precision.FP64,
+                        sum.canonical(),
+                        List.of(
+                                new Input(List.of("0x0p+0", "0x1p+53,0x1p+0,-0x1p+53,0x1p+0" + zeros, "16")),
+                                new Input(List.of("0x0p+0", "0x1p+54,0x1p+1,-0x1p+54,0x1p+1" + zeros, "16")))),
+                // StrictMath.cosh gives 0x1.2377218986745p+1, one ULP below the correctly rounded 0x1.2377218986746p+1
+                // (glibc's)
+                new CampaignMeta.ProgramEntry(
+                        cosh.id(),
+                        null,
+                        Precision.FP64,
+                        cosh.canonical(),
+                        List.of(new Input(List.of("0x0p+0", "0x1.76c29a8eb94c8p+0")))));
         Path campaign = tmp.resolve("c");
-        CampaignRunner.Spec spec = new CampaignRunner.Spec("test", 1L, null, Map.of("kind", "planted"), entries, dts, List.of("O0", "O3_FM"), 10);
-        CampaignRunner.run(campaign, spec, new LocalSite(PlatformKey.LOCAL, new BinaryCache(campaign.resolve("build")), 2, s -> {}), n -> new Progress(System.err, false, n),
+        CampaignRunner.Spec spec = new CampaignRunner.Spec(
+                "test", 1L, null, Map.of("kind", "planted"), entries, dts, List.of("O0", "O3_FM"), 10);
+        CampaignRunner.run(
+                campaign,
+                spec,
+                new LocalSite(PlatformKey.LOCAL, new BinaryCache(campaign.resolve("build")), 2, s -> {}),
+                n -> new Progress(System.err, false, n),
                 s -> {});
 
-        CampaignTriage.Options o = new CampaignTriage.Options(Path.of("runners", "toolchains"), Path.of("runners", "knobs"), 2, System.err);
+        CampaignTriage.Options o = new CampaignTriage.Options(
+                Path.of("runners", "toolchains"), Path.of("runners", "knobs"), 2, System.err);
         CampaignTriage.Result r = CampaignTriage.run(campaign, o);
         CausesText.lines(r).forEach(System.out::println);
         List<String> keys = r.causes().causes().stream().map(RootCause::key).toList();
-        String flags = RootCause.keyOf(RootCause.Kind.FLAGS, "gcc O3_FM", List.of("-O3", "-fassociative-math", "-fno-signed-zeros", "-fno-trapping-math"), null,
-                "reassociation", null);
-        String library = RootCause.keyOf(RootCause.Kind.OPERATION, "java-strict", List.of(), null, "math function", "cosh");
+        String flags = RootCause.keyOf(
+                RootCause.Kind.FLAGS,
+                "gcc O3_FM",
+                List.of("-O3", "-fassociative-math", "-fno-signed-zeros", "-fno-trapping-math"),
+                null,
+                "reassociation",
+                null);
+        String library =
+                RootCause.keyOf(RootCause.Kind.OPERATION, "java-strict", List.of(), null, "math function", "cosh");
         assertEquals(List.of(flags, library), keys);
         RootCause strict = r.causes().byKey(library).orElseThrow();
         assertEquals("Java StrictMath", strict.library());
@@ -90,13 +113,17 @@ class CampaignTriageToolsTest {
         RootCause reassoc = r.causes().byKey(flags).orElseThrow();
         assertEquals(2, reassoc.cases());
         assertEquals(0, r.causes().undecided());
-        int all = r.causes().causes().stream().mapToInt(c -> c.discrepancies().size()).sum();
+        int all = r.causes().causes().stream()
+                .mapToInt(c -> c.discrepancies().size())
+                .sum();
         assertEquals(r.causes().triaged(), all, "every discrepancy is in one cause");
         assertTrue(reassoc.reduce().endsWith("--discrepancy " + reassoc.representative()));
         assertEquals(r.causes(), Causes.read(campaign).orElseThrow());
 
-        // sound and minimal, rebuilt in the single-program form: A + S gives B's result, A + S minus any member does not
-        Soundness.Report sound = Soundness.check(campaign, Path.of("runners", "toolchains"), Path.of("runners", "knobs"), 1);
+        // sound and minimal, rebuilt in the single-program form: A + S gives B's result, A + S minus any member does
+        // not
+        Soundness.Report sound =
+                Soundness.check(campaign, Path.of("runners", "toolchains"), Path.of("runners", "knobs"), 1);
         assertEquals(List.of(), sound.failures());
         assertEquals(2, sound.checked());
         assertEquals(2, sound.minimal());

@@ -13,8 +13,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CausesTest {
     private static RootCause reassoc(int cases) {
-        return new RootCause(null, RootCause.Kind.FLAGS, "gcc O3_FM", List.of("-fno-signed-zeros", "-fassociative-math"), null, "reassociation", null, null,
-                "reassociation under -fassociative-math", cases, List.of("d1", "d2"), "d1", "fparity reduce C --discrepancy d1");
+        return new RootCause(
+                null,
+                RootCause.Kind.FLAGS,
+                "gcc O3_FM",
+                List.of("-fno-signed-zeros", "-fassociative-math"),
+                null,
+                "reassociation",
+                null,
+                null,
+                "reassociation under -fassociative-math",
+                cases,
+                List.of("d1", "d2"),
+                "d1",
+                "fparity reduce C --discrepancy d1");
     }
 
     @Test
@@ -28,16 +40,46 @@ class CausesTest {
 
     @Test
     void aKeyThatDoesNotMatchItsFieldsIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RootCause("flags|java||||", RootCause.Kind.FLAGS, "gcc O3_FM",
-                List.of(), null, null, null, null, "t", 1, List.of(), null, null));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> new RootCause(
+                        "flags|java||||",
+                        RootCause.Kind.FLAGS,
+                        "gcc O3_FM",
+                        List.of(),
+                        null,
+                        null,
+                        null,
+                        null,
+                        "t",
+                        1,
+                        List.of(),
+                        null,
+                        null));
         assertTrue(e.getMessage().contains("does not match"), e.getMessage());
     }
 
     @Test
     void writesAndReadsTheSameCauses(@TempDir Path dir) {
-        Causes c = new Causes(10, 2, List.of(reassoc(7),
-                new RootCause(null, RootCause.Kind.OPERATION, "java", List.of(), null, "math function", "sin", "Java StrictMath", "sin differs", 1, List.of("d9"),
-                        "d9", null)));
+        Causes c = new Causes(
+                10,
+                2,
+                List.of(
+                        reassoc(7),
+                        new RootCause(
+                                null,
+                                RootCause.Kind.OPERATION,
+                                "java",
+                                List.of(),
+                                null,
+                                "math function",
+                                "sin",
+                                "Java StrictMath",
+                                "sin differs",
+                                1,
+                                List.of("d9"),
+                                "d9",
+                                null)));
         c.write(dir);
         assertEquals(c, Causes.read(dir).orElseThrow());
         assertTrue(Causes.read(dir.resolve("none")).isEmpty());
@@ -45,11 +87,18 @@ class CausesTest {
 
     @Test
     void aMalformedOrHostileFileIsOneLineExit2(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve(Causes.FILE), "{\"format\":\"fparity-causes/1\",\"triaged\":1,\"undecided\":5,\"causes\":[]}");
+        Files.writeString(
+                dir.resolve(Causes.FILE),
+                "{\"format\":\"fparity-causes/1\",\"triaged\":1,\"undecided\":5,\"causes\":[]}");
         FparityError e = assertThrows(FparityError.class, () -> Causes.read(dir));
         assertEquals(2, e.exitCode());
-        assertTrue(e.getMessage().contains("do not fit together") && !e.getMessage().contains("\n"), e.getMessage());
-        Files.writeString(dir.resolve(Causes.FILE), "{\"format\":\"fparity-causes/1\",\"triaged\":9,\"undecided\":0,\"causes\":[], \"extra\":1}");
+        assertTrue(
+                e.getMessage().contains("do not fit together")
+                        && !e.getMessage().contains("\n"),
+                e.getMessage());
+        Files.writeString(
+                dir.resolve(Causes.FILE),
+                "{\"format\":\"fparity-causes/1\",\"triaged\":9,\"undecided\":0,\"causes\":[], \"extra\":1}");
         assertEquals(2, assertThrows(FparityError.class, () -> Causes.read(dir)).exitCode());
     }
 

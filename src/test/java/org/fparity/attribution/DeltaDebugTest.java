@@ -8,14 +8,26 @@ import org.junit.jupiter.api.Test;
 
 /** ddmin on planted answers: the subset it returns holds and loses the property when any one member goes. */
 class DeltaDebugTest {
-    static final List<String> FLAGS = List.of("-O3", "-fno-math-errno", "-fno-signed-zeros", "-fno-trapping-math", "-fassociative-math",
-            "-freciprocal-math", "-ffinite-math-only", "-fno-rounding-math", "-fno-signaling-nans", "-fcx-limited-range", "-fexcess-precision=fast",
+    static final List<String> FLAGS = List.of(
+            "-O3",
+            "-fno-math-errno",
+            "-fno-signed-zeros",
+            "-fno-trapping-math",
+            "-fassociative-math",
+            "-freciprocal-math",
+            "-ffinite-math-only",
+            "-fno-rounding-math",
+            "-fno-signaling-nans",
+            "-fcx-limited-range",
+            "-fexcess-precision=fast",
             "crtfastmath.o");
 
     @Test
     void findsTheOneFlagAndThePairThatAreNeeded() throws Exception {
         assertEquals(List.of("-freciprocal-math"), DeltaDebug.minimise(FLAGS, s -> s.contains("-freciprocal-math")));
-        assertEquals(List.of("-O3", "-fassociative-math"), DeltaDebug.minimise(FLAGS, s -> s.containsAll(List.of("-O3", "-fassociative-math"))));
+        assertEquals(
+                List.of("-O3", "-fassociative-math"),
+                DeltaDebug.minimise(FLAGS, s -> s.containsAll(List.of("-O3", "-fassociative-math"))));
         assertEquals(List.of("crtfastmath.o"), DeltaDebug.minimise(FLAGS, s -> s.contains("crtfastmath.o")));
     }
 

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 class KnobFilesTest {
     static Map<String, String> operations(String toolchain) {
         Map<String, String> out = new LinkedHashMap<>();
-        for (FlagModel.Knob k : FlagModel.forToolchain(Path.of("runners", "knobs"), toolchain).knobs()) out.put(k.name(), k.operation());
+        for (FlagModel.Knob k :
+                FlagModel.forToolchain(Path.of("runners", "knobs"), toolchain).knobs())
+            out.put(k.name(), k.operation());
         return out;
     }
 

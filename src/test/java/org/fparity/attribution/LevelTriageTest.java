@@ -49,9 +49,15 @@ class LevelTriageTest {
             return out;
         }
 
-        @Override public int builds() { return builds; }
+        @Override
+        public int builds() {
+            return builds;
+        }
 
-        @Override public int runs() { return runs; }
+        @Override
+        public int runs() {
+            return runs;
+        }
     }
 
     static Outcome outcome(String program, String hex) {
@@ -59,11 +65,14 @@ class LevelTriageTest {
     }
 
     static Program program(int k) {
-        return Program.parse("program fp64 array 1\ncompute(double comp, double x) {\n  comp = x + 0x1p+" + k + ";\n}\n");
+        return Program.parse(
+                "program fp64 array 1\ncompute(double comp, double x) {\n  comp = x + 0x1p+" + k + ";\n}\n");
     }
 
-    static final Toolchain GCC = Toolchains.load(Path.of("runners", "toolchains")).get("gcc");
-    static final FlagModel MODEL = new FlagModel("planted.json", Map.of("O3_FM", concat(List.of("-O3"), FM)), Map.of(), Map.of(), List.of(), null);
+    static final Toolchain GCC =
+            Toolchains.load(Path.of("runners", "toolchains")).get("gcc");
+    static final FlagModel MODEL = new FlagModel(
+            "planted.json", Map.of("O3_FM", concat(List.of("-O3"), FM)), Map.of(), Map.of(), List.of(), null);
 
     static List<String> concat(List<String> a, List<String> b) {
         List<String> out = new ArrayList<>(a);
@@ -78,13 +87,19 @@ class LevelTriageTest {
             Program p = program(k);
             needs.put(p.id(), k < 3 ? List.of("-fb", "-fd") : List.of("-fe"));
             for (int i = 0; i < perProgram; i++) {
-                cs.add(new LevelTriage.Case(k + "/" + i, p, new Input(List.of("0x1p-" + (i + 1))), outcome(p.id(), "0x1p+0"), outcome(p.id(), "0x1p+1")));
+                cs.add(new LevelTriage.Case(
+                        k + "/" + i,
+                        p,
+                        new Input(List.of("0x1p-" + (i + 1))),
+                        outcome(p.id(), "0x1p+0"),
+                        outcome(p.id(), "0x1p+1")));
             }
         }
         return cs;
     }
 
-    Map<LevelTriage.Case, LevelTriage.Found> attribute(Planted runner, List<LevelTriage.Case> cs, List<List<String>> known) throws Exception {
+    Map<LevelTriage.Case, LevelTriage.Found> attribute(
+            Planted runner, List<LevelTriage.Case> cs, List<List<String>> known) throws Exception {
         Lab lab = new Lab(runner, () -> {});
         return new LevelTriage(lab, GCC, MODEL, "O3", "O3_FM").attribute(cs, known);
     }
@@ -132,14 +147,21 @@ class LevelTriageTest {
                 Set<List<String>> sets = new HashSet<>();
                 for (Experiment e : xs) {
                     sets.add(e.flags());
-                    out.add(outcome(p.id(), e.flags().contains("-fa") || e.flags().contains("-fc") ? "0x1p+1" : "0x1p+0"));
+                    out.add(outcome(
+                            p.id(), e.flags().contains("-fa") || e.flags().contains("-fc") ? "0x1p+1" : "0x1p+0"));
                 }
                 builds += sets.size();
                 return out;
             }
         };
         List<LevelTriage.Case> cs = new ArrayList<>();
-        for (int i = 0; i < 3; i++) cs.add(new LevelTriage.Case("c" + i, p, new Input(List.of("0x1p-" + (i + 1))), outcome(p.id(), "0x1p+0"), outcome(p.id(), "0x1p+1")));
+        for (int i = 0; i < 3; i++)
+            cs.add(new LevelTriage.Case(
+                    "c" + i,
+                    p,
+                    new Input(List.of("0x1p-" + (i + 1))),
+                    outcome(p.id(), "0x1p+0"),
+                    outcome(p.id(), "0x1p+1")));
         Map<LevelTriage.Case, LevelTriage.Found> found = attribute(runner, cs, new ArrayList<>());
         for (LevelTriage.Found f : found.values()) assertEquals(List.of("-fa"), f.flags());
     }

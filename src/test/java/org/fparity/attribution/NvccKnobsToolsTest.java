@@ -31,15 +31,19 @@ class NvccKnobsToolsTest {
     /** The words of nvcc's planned commands, temporary names made alike, sorted (nvcc orders cicc's options by source). */
     private List<String> plan(Toolchain tc, List<String> flags) throws Exception {
         Path src = tmp.resolve("k.cu");
-        Files.writeString(src, "__global__ void k(float* x, double* y) { x[0] = sinf(x[1]) / x[2] + sqrtf(x[3]) * x[4]; y[0] = sin(y[1]) / y[2]; }\n"
-                + "int main() { return 0; }\n");
-        List<String> argv = new ArrayList<>(tc.withLevel("probe", flags).compileArgv("probe", src.toString(), tmp.resolve("k").toString(), "test"));
+        Files.writeString(
+                src,
+                "__global__ void k(float* x, double* y) { x[0] = sinf(x[1]) / x[2] + sqrtf(x[3]) * x[4]; y[0] = sin(y[1]) / y[2]; }\n"
+                        + "int main() { return 0; }\n");
+        List<String> argv = new ArrayList<>(tc.withLevel("probe", flags)
+                .compileArgv("probe", src.toString(), tmp.resolve("k").toString(), "test"));
         argv.add(1, "--dryrun");
         String out = Processes.probe(argv, Map.of(), 120);
         assertNotNull(out, "nvcc --dryrun failed: " + argv);
         List<String> words = new ArrayList<>();
         for (String line : out.lines().filter(l -> l.startsWith("#$ ")).toList()) {
-            for (String w : line.replaceAll("tmpxft_[0-9a-f_]+-[0-9]+_", "TMP").split("\\s+")) if (!w.isEmpty()) words.add(w);
+            for (String w : line.replaceAll("tmpxft_[0-9a-f_]+-[0-9]+_", "TMP").split("\\s+"))
+                if (!w.isEmpty()) words.add(w);
         }
         words.sort(null);
         return words;
@@ -55,7 +59,10 @@ class NvccKnobsToolsTest {
             FlagModel model = FlagModel.forToolchain(Path.of("runners", "knobs"), name);
             assertEquals(Path.of("runners", "knobs", "nvcc.json").toString(), model.file());
             for (String level : tc.optLevels()) {
-                assertEquals(plan(tc, tc.opt().get(level)), plan(tc, model.argv(model.parts(tc, level))), name + "@" + level);
+                assertEquals(
+                        plan(tc, tc.opt().get(level)),
+                        plan(tc, model.argv(model.parts(tc, level))),
+                        name + "@" + level);
                 checked++;
             }
         }
@@ -70,7 +77,8 @@ class NvccKnobsToolsTest {
         List<String> fm = model.parts(tc, "O3_FM");
         List<String> whole = plan(tc, fm);
         for (String part : fm) {
-            if (part.equals("--fmad=true")) continue; // the default: dropping it changes nothing, which is why it is a knob's "implicit"
+            if (part.equals("--fmad=true"))
+                continue; // the default: dropping it changes nothing, which is why it is a knob's "implicit"
             List<String> less = new ArrayList<>(fm);
             less.remove(part);
             assertNotEquals(whole, plan(tc, less), "dropping " + part + " from O3_FM");

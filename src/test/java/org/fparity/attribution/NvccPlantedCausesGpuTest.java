@@ -42,7 +42,8 @@ class NvccPlantedCausesGpuTest {
 
     FlagAttribution.Result attribute(String a, String b, String program, String... input) throws Exception {
         DetectedToolchain dt = nvcc();
-        FlagAttribution.Result r = new FlagAttribution(tmp).attribute(dt, a, b, model(), Program.parse(program), new Input(List.of(input)));
+        FlagAttribution.Result r = new FlagAttribution(tmp)
+                .attribute(dt, a, b, model(), Program.parse(program), new Input(List.of(input)));
         System.out.println(dt.name() + " " + a + " vs " + b + " on " + List.of(input) + ": " + r);
         assertNull(r.undecided(), r.toString());
         return r;
@@ -58,7 +59,12 @@ class NvccPlantedCausesGpuTest {
             Input in = new Input(c);
             Outcome oa = single.run(dt, a, p, in);
             Outcome ob = single.run(dt, b, p, in);
-            seen.append(c).append(": ").append(oa.hex()).append(" vs ").append(ob.hex()).append("; ");
+            seen.append(c)
+                    .append(": ")
+                    .append(oa.hex())
+                    .append(" vs ")
+                    .append(ob.hex())
+                    .append("; ");
             if (FlagAttribution.same(oa, oa) && FlagAttribution.same(ob, ob) && !FlagAttribution.same(oa, ob)) {
                 System.out.println("differs on " + c + " (" + seen + ")");
                 return in;
@@ -109,9 +115,16 @@ class NvccPlantedCausesGpuTest {
                   comp = x / y;
                 }
                 """;
-        Input in = firstDiffering("O0", "O3_FM", program,
-                List.of(List.of("0x0p+0", "0x1.4p+2", "0x1.8p+1"), List.of("0x0p+0", "0x1p+0", "0x1.8p+1"), List.of("0x0p+0", "0x1.c p+2".replace(" ", ""), "0x1.4p+2"),
-                        List.of("0x0p+0", "0x1.6p+3", "0x1.cp+2"), List.of("0x0p+0", "0x1.2345p+0", "0x1.fedcp+1")));
+        Input in = firstDiffering(
+                "O0",
+                "O3_FM",
+                program,
+                List.of(
+                        List.of("0x0p+0", "0x1.4p+2", "0x1.8p+1"),
+                        List.of("0x0p+0", "0x1p+0", "0x1.8p+1"),
+                        List.of("0x0p+0", "0x1.c p+2".replace(" ", ""), "0x1.4p+2"),
+                        List.of("0x0p+0", "0x1.6p+3", "0x1.cp+2"),
+                        List.of("0x0p+0", "0x1.2345p+0", "0x1.fedcp+1")));
         FlagAttribution.Result r = attribute("O0", "O3_FM", program, in.args().toArray(String[]::new));
         // two sufficient causes, neither necessary: div.full (--prec-div=false) and div.approx (cicc's
         // --gen_div_approx_ftz) each give O3_FM's quotient (measured on an H200: 5/3 is 0x1.aaaaaap+0 correctly
@@ -128,8 +141,18 @@ class NvccPlantedCausesGpuTest {
                   comp = sqrt(x);
                 }
                 """;
-        Input in = firstDiffering("O0", "O3_FM", program, List.of(List.of("0x0p+0", "0x1.8p+1"), List.of("0x0p+0", "0x1.4p+2"), List.of("0x0p+0", "0x1.cp+2"),
-                List.of("0x0p+0", "0x1.2345p+0"), List.of("0x0p+0", "0x1.fedcp+1"), List.of("0x0p+0", "0x1.5555p+7"), List.of("0x0p+0", "0x1.9999ap-3")));
+        Input in = firstDiffering(
+                "O0",
+                "O3_FM",
+                program,
+                List.of(
+                        List.of("0x0p+0", "0x1.8p+1"),
+                        List.of("0x0p+0", "0x1.4p+2"),
+                        List.of("0x0p+0", "0x1.cp+2"),
+                        List.of("0x0p+0", "0x1.2345p+0"),
+                        List.of("0x0p+0", "0x1.fedcp+1"),
+                        List.of("0x0p+0", "0x1.5555p+7"),
+                        List.of("0x0p+0", "0x1.9999ap-3")));
         FlagAttribution.Result r = attribute("O0", "O3_FM", program, in.args().toArray(String[]::new));
         assertEquals(List.of(List.of("--prec-sqrt=false")), flags(r));
         assertEquals(List.of("approximate square root"), necessary(r));

@@ -17,7 +17,8 @@ class FprevPeerTest {
     @Test
     void theDriversTimingLineIsRead() {
         assertEquals(0.173456, FprevPeer.parseBest("warming\nbest 0.173456\n"));
-        FparityError e = assertThrows(FparityError.class, () -> FprevPeer.parseBest("Traceback ...\nModuleNotFoundError: numpy\n"));
+        FparityError e = assertThrows(
+                FparityError.class, () -> FprevPeer.parseBest("Traceback ...\nModuleNotFoundError: numpy\n"));
         assertTrue(e.getMessage().contains("ModuleNotFoundError: numpy"), e.getMessage());
         assertEquals(FparityError.MISSING_TOOL, e.exitCode());
     }
@@ -41,7 +42,8 @@ class FprevPeerTest {
         assertEquals(py + " " + driver + " 64 0 " + tmp, Files.readString(seen).strip());
         assertTrue(t[0] >= 0 && t[1] >= 0);
         Files.writeString(py, "#!/bin/sh\necho 'no numpy' >&2\nexit 1\n");
-        FparityError e = assertThrows(FparityError.class, () -> FprevPeer.originalWhole(driver, tmp, 64, py.toString()));
+        FparityError e =
+                assertThrows(FparityError.class, () -> FprevPeer.originalWhole(driver, tmp, 64, py.toString()));
         assertTrue(e.getMessage().contains("no numpy"), e.getMessage());
     }
 

@@ -40,8 +40,12 @@ class ScaleCampaignTest {
         // one rerun outcome per platform of every case a site saw disagree: 5 per case per attempt
         assertTrue(w.reruns() > 0 && w.reruns() % 10 == 0, "rerun outcomes " + w.reruns());
         ScaleCampaign.Written again = ScaleCampaign.write(tmp.resolve("b"), 6, 20, 3);
-        for (String f : List.of("alpha/" + Campaign.OUTCOMES, "beta/" + Campaign.OUTCOMES, "beta/" + Campaign.rerunFile(2))) {
-            assertArrayEquals(Files.readAllBytes(tmp.resolve("a").resolve(f)), Files.readAllBytes(tmp.resolve("b").resolve(f)), f);
+        for (String f :
+                List.of("alpha/" + Campaign.OUTCOMES, "beta/" + Campaign.OUTCOMES, "beta/" + Campaign.rerunFile(2))) {
+            assertArrayEquals(
+                    Files.readAllBytes(tmp.resolve("a").resolve(f)),
+                    Files.readAllBytes(tmp.resolve("b").resolve(f)),
+                    f);
         }
         assertEquals(w.reruns(), again.reruns());
     }
@@ -55,7 +59,8 @@ class ScaleCampaignTest {
             for (ScaleCampaign.Site s : ScaleCampaign.SITES) {
                 for (String opt : ScaleCampaign.OPTS) {
                     ScaleCampaign.Result r = ScaleCampaign.result(1, c / 50, c, s.toolchain(), opt, 0);
-                    if (r.status() == null) bits.add(Double.isNaN(r.value()) ? -1L : Double.doubleToLongBits(r.value()));
+                    if (r.status() == null)
+                        bits.add(Double.isNaN(r.value()) ? -1L : Double.doubleToLongBits(r.value()));
                 }
             }
             if (bits.size() > 1) discrepant++;
@@ -67,7 +72,9 @@ class ScaleCampaignTest {
     @Test
     void gnuTimeLineReadAsWallCpuAndPeak() {
         assertEquals(new MeasuredRun.Usage(0, 3.31, 1.75, 183_296), MeasuredRun.parse("3.31 1.50 0.25 183296\n", 0));
-        assertEquals(new MeasuredRun.Usage(1, 0.5, 0.25, 100), MeasuredRun.parse("Command exited with non-zero status 1\n0.50 0.20 0.05 100\n", 1));
+        assertEquals(
+                new MeasuredRun.Usage(1, 0.5, 0.25, 100),
+                MeasuredRun.parse("Command exited with non-zero status 1\n0.50 0.20 0.05 100\n", 1));
         assertNull(MeasuredRun.parse("", 0));
     }
 }

@@ -34,7 +34,9 @@ class VarityPeerTest {
         Path out = tmp.resolve("out");
         Processes.Result r = Processes.run(argv, Map.of(), tmp, out, 60);
         assertEquals(0, r.exitCode());
-        assertEquals(Integer.toString(VarityPeer.RUN_CPU_SECONDS), Files.readString(out).strip());
+        assertEquals(
+                Integer.toString(VarityPeer.RUN_CPU_SECONDS),
+                Files.readString(out).strip());
     }
 
     @Test
@@ -48,22 +50,30 @@ class VarityPeerTest {
 
     @Test
     void aDriverItDoesNotKnowIsRefusedNotGuessed() {
-        FparityError e = assertThrows(FparityError.class, () -> VarityPeer.patchLinkOrder(DRIVER.formatted("[compiler_path, fileName]")));
+        FparityError e = assertThrows(
+                FparityError.class, () -> VarityPeer.patchLinkOrder(DRIVER.formatted("[compiler_path, fileName]")));
         assertEquals(FparityError.BAD_INPUT, e.exitCode());
         assertTrue(e.getMessage().contains("link-order patch"), e.getMessage());
     }
 
     @Test
     void theConfigurationOverridesVaritysOwnSettings() {
-        String c = VarityPeer.configuration(new VarityPeer.Config(40, 5,
-                List.of(new VarityPeer.Compiler("gcc", "/usr/bin/gcc"), new VarityPeer.Compiler("clang_14", "/usr/bin/clang-14")),
+        String c = VarityPeer.configuration(new VarityPeer.Config(
+                40,
+                5,
+                List.of(
+                        new VarityPeer.Compiler("gcc", "/usr/bin/gcc"),
+                        new VarityPeer.Compiler("clang_14", "/usr/bin/clang-14")),
                 List.of("-O0", "-O3", "-Ofast")));
         assertTrue(c.contains("\nNUM_GROUPS = 1\n"), c);
         assertTrue(c.contains("\nTESTS_PER_GROUP = 40\n"), c);
         assertTrue(c.contains("\nINPUT_SAMPLES_PER_RUN = 5\n"), c);
-        assertTrue(c.contains("\nCOMPILERS = [(\"gcc\", \"/usr/bin/gcc\"), (\"clang_14\", \"/usr/bin/clang-14\")]\n"), c);
+        assertTrue(
+                c.contains("\nCOMPILERS = [(\"gcc\", \"/usr/bin/gcc\"), (\"clang_14\", \"/usr/bin/clang-14\")]\n"), c);
         assertTrue(c.contains("\nOPT_LEVELS = [(\"-O0\", 0), (\"-O3\", 0), (\"-Ofast\", 0)]\n"), c);
-        assertThrows(IllegalArgumentException.class, () -> new VarityPeer.Compiler("clang-14", "/usr/bin/clang-14"),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new VarityPeer.Compiler("clang-14", "/usr/bin/clang-14"),
                 "Varity splits exe names on '-'");
     }
 
@@ -82,14 +92,19 @@ class VarityPeerTest {
         Files.writeString(peer.getParent().resolve("varity.py"), DRIVER.formatted(VarityPeer.STOCK_ARGS));
         Files.writeString(peer.getParent().resolve("cfg.py"), "NUM_GROUPS = 2\n");
         Files.writeString(peer.resolve("run.py"), "# run\n");
-        Path copy = VarityPeer.prepare(tmp.resolve("peer"), tmp.resolve("scratch"),
+        Path copy = VarityPeer.prepare(
+                tmp.resolve("peer"),
+                tmp.resolve("scratch"),
                 new VarityPeer.Config(3, 2, List.of(new VarityPeer.Compiler("gcc", "/usr/bin/gcc")), List.of("-O0")));
         assertEquals(tmp.resolve("scratch/varity"), copy);
         assertTrue(Files.readString(copy.resolve("varity.py")).contains("fileName, libs]"));
         assertTrue(Files.readString(copy.resolve("cfg.py")).startsWith("NUM_GROUPS = 2\n"));
         assertTrue(Files.readString(copy.resolve("cfg.py")).contains("TESTS_PER_GROUP = 3"));
         assertEquals("# run\n", Files.readString(copy.resolve("common/run.py")));
-        assertEquals(DRIVER.formatted(VarityPeer.STOCK_ARGS), Files.readString(peer.getParent().resolve("varity.py")), "original untouched");
+        assertEquals(
+                DRIVER.formatted(VarityPeer.STOCK_ARGS),
+                Files.readString(peer.getParent().resolve("varity.py")),
+                "original untouched");
         assertEquals("NUM_GROUPS = 2\n", Files.readString(peer.getParent().resolve("cfg.py")));
     }
 

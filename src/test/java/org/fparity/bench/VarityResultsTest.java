@@ -59,7 +59,12 @@ class VarityResultsTest {
         assertEquals(12, p.runs());
         assertEquals(0, p.unreadable());
         assertEquals(2, p.byTest().size());
-        assertEquals(4, p.byTest().get("vm_1/_tests/_group_1/_test_1.c").get("-1.0898E-320,5,+1.8699E298").size());
+        assertEquals(
+                4,
+                p.byTest()
+                        .get("vm_1/_tests/_group_1/_test_1.c")
+                        .get("-1.0898E-320,5,+1.8699E298")
+                        .size());
         // test_1: the first input differs in the last digit (one ulp) -> discrepant; the second mixes NaN and zero ->
         // discrepant (NaN-Zero). test_2: +Inf vs -Inf -> discrepant; 0 vs -0 -> agrees.
         assertEquals(new DiscrepantCases.Count(4, 3, 2, 2), DiscrepantCases.of(p.byTest()));
@@ -80,7 +85,8 @@ class VarityResultsTest {
 
     @Test
     void unreadableTextIsCountedNotGuessed() {
-        VarityResults.Parsed p = VarityResults.parse("{\"t\": {\"1\": {\"gcc\": {\"O0\": \"1.5\", \"O1\": \"oops\"}}}}", "r.json");
+        VarityResults.Parsed p =
+                VarityResults.parse("{\"t\": {\"1\": {\"gcc\": {\"O0\": \"1.5\", \"O1\": \"oops\"}}}}", "r.json");
         assertEquals(2, p.runs());
         assertEquals(1, p.unreadable());
         assertEquals(List.of(1.5), p.byTest().get("t").get("1"));

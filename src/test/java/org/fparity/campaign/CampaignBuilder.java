@@ -34,7 +34,8 @@ public final class CampaignBuilder {
         List<CampaignMeta.ProgramEntry> out = new ArrayList<>();
         for (Program p : new Generator(g, seed).generate(Precision.FP64, count)) {
             String c = p.canonical();
-            out.add(new CampaignMeta.ProgramEntry(p.id(), ExportFormat.sha256(c), Precision.FP64, c, ig.inputs(p, inputs)));
+            out.add(new CampaignMeta.ProgramEntry(
+                    p.id(), ExportFormat.sha256(c), Precision.FP64, c, ig.inputs(p, inputs)));
         }
         return out;
     }
@@ -45,9 +46,20 @@ public final class CampaignBuilder {
 
     /** A platform at a site; its id is made the way the runner makes one (name, opt, a hash of what it is). */
     public static CampaignMeta.Platform platform(String toolchain, String opt, String site, String host) {
-        return new CampaignMeta.Platform(toolchain + "@" + opt + "@" + site + "-" + ExportFormat.sha256(toolchain + opt + site + host).substring(0, 8),
-                toolchain, opt, site, null, "c", toolchain + " (fparity test) 1.0", List.of(toolchain, "-" + opt, "{src}", "-o", "{bin}", "-lm"),
-                List.of("{bin}"), Map.of("LC_ALL", "C"), host, Map.of("hostname", host, "cpu", "test cpu"));
+        return new CampaignMeta.Platform(
+                toolchain + "@" + opt + "@" + site + "-"
+                        + ExportFormat.sha256(toolchain + opt + site + host).substring(0, 8),
+                toolchain,
+                opt,
+                site,
+                null,
+                "c",
+                toolchain + " (fparity test) 1.0",
+                List.of(toolchain, "-" + opt, "{src}", "-o", "{bin}", "-lm"),
+                List.of("{bin}"),
+                Map.of("LC_ALL", "C"),
+                host,
+                Map.of("hostname", host, "cpu", "test cpu"));
     }
 
     /** Truth: a value made from the program and input; a toolchain whose name starts with {@code fake} is 1 ULP off on every fifth run at O3_FM and NaN on every eleventh. */
@@ -57,11 +69,27 @@ public final class CampaignBuilder {
         double v = truth;
         if (pl.toolchain().startsWith("fake") && pl.opt().equals("O3_FM") && k % 5 == 0) v = Math.nextUp(truth);
         if (pl.toolchain().startsWith("fake") && k % 11 == 0) v = Double.NaN;
-        return new Outcome(p.id(), input, pl.toolchain(), pl.opt(), pl.site(), pl.node(), Outcome.Status.OK, HexFloat.format(v), null, pl.id(), 100 + k % 13);
+        return new Outcome(
+                p.id(),
+                input,
+                pl.toolchain(),
+                pl.opt(),
+                pl.site(),
+                pl.node(),
+                Outcome.Status.OK,
+                HexFloat.format(v),
+                null,
+                pl.id(),
+                100 + k % 13);
     }
 
     /** Writes a campaign folder: campaign.json by {@link Campaign#writeMeta}, outcomes appended in program, input, platform order. */
-    public static Path write(Path dir, long seed, List<CampaignMeta.ProgramEntry> programs, List<CampaignMeta.Platform> platforms, Results results) {
+    public static Path write(
+            Path dir,
+            long seed,
+            List<CampaignMeta.ProgramEntry> programs,
+            List<CampaignMeta.Platform> platforms,
+            Results results) {
         try {
             java.nio.file.Files.createDirectories(dir);
         } catch (IOException e) {
@@ -74,9 +102,16 @@ public final class CampaignBuilder {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        CampaignMeta meta = new CampaignMeta(Campaign.SCHEMA, "0.1.0", "2026-11-22T18:00:00Z", seed,
-                new CampaignMeta.GrammarInfo(g.source(), g.sha256(), content), Map.of("programs", Integer.toString(programs.size())),
-                Map.of("hostname", "node17", "cpu", "test cpu"), platforms, programs);
+        CampaignMeta meta = new CampaignMeta(
+                Campaign.SCHEMA,
+                "0.1.0",
+                "2026-11-22T18:00:00Z",
+                seed,
+                new CampaignMeta.GrammarInfo(g.source(), g.sha256(), content),
+                Map.of("programs", Integer.toString(programs.size())),
+                Map.of("hostname", "node17", "cpu", "test cpu"),
+                platforms,
+                programs);
         Campaign.writeMeta(dir, meta);
         try (OutcomeLog log = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), s -> {})) {
             for (int i = 0; i < programs.size(); i++) {
@@ -110,13 +145,25 @@ public final class CampaignBuilder {
 
     /** The same run with another result. */
     public static Outcome withHex(Outcome o, String hex) {
-        return new Outcome(o.program(), o.input(), o.toolchain(), o.opt(), o.site(), o.node(), o.status(), hex, o.detail(), o.platform(), o.micros());
+        return new Outcome(
+                o.program(),
+                o.input(),
+                o.toolchain(),
+                o.opt(),
+                o.site(),
+                o.node(),
+                o.status(),
+                hex,
+                o.detail(),
+                o.platform(),
+                o.micros());
     }
 
     /** A small campaign: 12 programs × 3 inputs on gcc and fake-cc at O0 and O3_FM. */
     public static Path small(Path dir) {
         List<CampaignMeta.Platform> pls = new ArrayList<>();
-        for (String tc : List.of("gcc", "fake-cc")) for (String o : List.of("O0", "O3_FM")) pls.add(platform(tc, o, "node17"));
+        for (String tc : List.of("gcc", "fake-cc"))
+            for (String o : List.of("O0", "O3_FM")) pls.add(platform(tc, o, "node17"));
         return write(dir, 5, programs(5, 12, 3), pls, CampaignBuilder::standard);
     }
 

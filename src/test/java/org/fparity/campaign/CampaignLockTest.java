@@ -29,10 +29,19 @@ class CampaignLockTest {
             try (CampaignLock again = CampaignLock.acquire(dir)) {
                 // the run, then its reruns: the same thread
             }
-            FparityError e = CompletableFuture.supplyAsync(() -> assertThrows(FparityError.class, () -> CampaignLock.acquire(dir))).get();
+            FparityError e = CompletableFuture.supplyAsync(
+                            () -> assertThrows(FparityError.class, () -> CampaignLock.acquire(dir)))
+                    .get();
             assertEquals(4, e.exitCode());
-            assertEquals(dir + " is being written by another fparity (" + text.strip() + "); wait for it to finish, or stop it, then run this again", e.getMessage());
-            assertEquals(text.strip(), CompletableFuture.supplyAsync(() -> CampaignLock.holderOf(dir)).get(), "another thread sees the holder");
+            assertEquals(
+                    dir + " is being written by another fparity (" + text.strip()
+                            + "); wait for it to finish, or stop it, then run this again",
+                    e.getMessage());
+            assertEquals(
+                    text.strip(),
+                    CompletableFuture.supplyAsync(() -> CampaignLock.holderOf(dir))
+                            .get(),
+                    "another thread sees the holder");
             assertNull(CampaignLock.holderOf(dir), "the holder itself is not another writer");
         } finally {
             CampaignLock.command(null);
@@ -45,11 +54,15 @@ class CampaignLockTest {
     @SuppressWarnings("try") // the resource is held, not used: holding it is what the test is about
     void theLockFileOfAProcessThatDiedIsTakenOver() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("c"));
-        // what a killed run leaves: its line in the file, but no lock (the operating system released it with the process)
-        Files.writeString(dir.resolve(CampaignLock.FILE), "pid 999999 on host elsewhere, 'fparity run', since 2026-01-01T00:00:00Z\n");
+        // what a killed run leaves: its line in the file, but no lock (the operating system released it with the
+        // process)
+        Files.writeString(
+                dir.resolve(CampaignLock.FILE),
+                "pid 999999 on host elsewhere, 'fparity run', since 2026-01-01T00:00:00Z\n");
         assertNull(CampaignLock.holderOf(dir));
         try (CampaignLock l = CampaignLock.acquire(dir)) {
-            assertTrue(Files.readString(dir.resolve(CampaignLock.FILE)).startsWith("pid " + ProcessHandle.current().pid() + " "));
+            assertTrue(Files.readString(dir.resolve(CampaignLock.FILE))
+                    .startsWith("pid " + ProcessHandle.current().pid() + " "));
         }
     }
 

@@ -34,7 +34,11 @@ class CampaignPathsTest {
         Path dir = campaignWithStore(file);
         FparityError e = assertThrows(FparityError.class, () -> Campaign.load(dir));
         assertEquals(2, e.exitCode());
-        assertTrue(e.getMessage().startsWith(dir.resolve(Campaign.META) + ": programStore.file name '" + file + "' contains a path separator"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(dir.resolve(Campaign.META) + ": programStore.file name '" + file
+                                + "' contains a path separator"),
+                e.getMessage());
     }
 
     @Test
@@ -43,7 +47,10 @@ class CampaignPathsTest {
         Files.createSymbolicLink(dir.resolve("zero"), Path.of("/dev/zero"));
         FparityError e = assertThrows(FparityError.class, () -> Campaign.load(dir));
         assertEquals(2, e.exitCode());
-        assertEquals(dir.resolve("zero") + ": not a regular file; the campaign's program store is damaged (restore it, or run the campaign again into a new folder)", e.getMessage());
+        assertEquals(
+                dir.resolve("zero")
+                        + ": not a regular file; the campaign's program store is damaged (restore it, or run the campaign again into a new folder)",
+                e.getMessage());
     }
 
     @Test
@@ -54,11 +61,15 @@ class CampaignPathsTest {
         Files.writeString(meta, text.replaceFirst("\"seed\" : 5,", "\"seed\" : 5, \"seed\" : 6,"));
         FparityError dup = assertThrows(FparityError.class, () -> Campaign.load(dir));
         assertEquals(2, dup.exitCode());
-        assertTrue(dup.getMessage().startsWith(meta + ": malformed: duplicate key 'seed' (each key may appear once)"), dup.getMessage());
+        assertTrue(
+                dup.getMessage().startsWith(meta + ": malformed: duplicate key 'seed' (each key may appear once)"),
+                dup.getMessage());
         Files.writeString(meta, text + "{}\n");
         FparityError trailing = assertThrows(FparityError.class, () -> Campaign.load(dir));
         assertEquals(2, trailing.exitCode());
-        assertTrue(trailing.getMessage().startsWith(meta + ": malformed: content after the end of the JSON document"), trailing.getMessage());
+        assertTrue(
+                trailing.getMessage().startsWith(meta + ": malformed: content after the end of the JSON document"),
+                trailing.getMessage());
     }
 
     @Test

@@ -62,8 +62,18 @@ class CampaignRunnerSitesTest {
                 var record = PlatformRecords.of(Sites.undetected(j.toolchain()), j.opt(), site, Map.of());
                 sink.accept(new WorkerLine.PlatformRecord(record));
                 for (Job.Line l : j.lines()) {
-                    Outcome o = new Outcome(l.program(), l.input(), j.toolchain().name(), j.opt(), site, null, Outcome.Status.OK, "0x1p+0", null,
-                            record.get("id").asText(), 1);
+                    Outcome o = new Outcome(
+                            l.program(),
+                            l.input(),
+                            j.toolchain().name(),
+                            j.opt(),
+                            site,
+                            null,
+                            Outcome.Status.OK,
+                            "0x1p+0",
+                            null,
+                            record.get("id").asText(),
+                            1);
                     sink.accept(new WorkerLine.Result(o));
                     if (twice) sink.accept(new WorkerLine.Result(o));
                 }
@@ -78,7 +88,8 @@ class CampaignRunnerSitesTest {
     }
 
     private static CampaignRunner.Spec spec(int programs, int batch) {
-        CampaignPlan plan = CampaignPlan.generate(new CampaignPlan.Request(3, List.of(Precision.FP64), "fp64", programs, 2, batch, null));
+        CampaignPlan plan = CampaignPlan.generate(
+                new CampaignPlan.Request(3, List.of(Precision.FP64), "fp64", programs, 2, batch, null));
         return plan.spec("test", List.of(Sites.undetected(gcc())), List.of("O0", "O2"));
     }
 
@@ -86,7 +97,8 @@ class CampaignRunnerSitesTest {
         return Fixtures.shipped().get("gcc");
     }
 
-    private static CampaignRunner.Result run(Path dir, CampaignRunner.Spec spec, List<CampaignRunner.Site> sites) throws InterruptedException {
+    private static CampaignRunner.Result run(Path dir, CampaignRunner.Spec spec, List<CampaignRunner.Site> sites)
+            throws InterruptedException {
         return CampaignRunner.run(dir, spec, sites, sites.size() > 1, n -> new Progress(System.err, false, n), s -> {});
     }
 
@@ -95,19 +107,33 @@ class CampaignRunnerSitesTest {
         CampaignRunner.Spec spec = spec(40, 1); // 40 batches of one program
         Answering here = new Answering("local", true);
         Answering remote = new Answering("far", false);
-        CampaignRunner.Result r = run(tmp.resolve("c"), spec,
-                List.of(new CampaignRunner.Site(here, List.of(gcc())), new CampaignRunner.Site(remote, List.of(gcc()))));
+        CampaignRunner.Result r = run(
+                tmp.resolve("c"),
+                spec,
+                List.of(
+                        new CampaignRunner.Site(here, List.of(gcc())),
+                        new CampaignRunner.Site(remote, List.of(gcc()))));
 
-        assertEquals(List.of(16, 16, 8), here.calls.stream().map(c -> c.stream().map(JobSpec::name).distinct().toList().size()).toList());
+        assertEquals(
+                List.of(16, 16, 8),
+                here.calls.stream()
+                        .map(c -> c.stream()
+                                .map(JobSpec::name)
+                                .distinct()
+                                .toList()
+                                .size())
+                        .toList());
         assertEquals(1, remote.calls.size());
         assertEquals(40, remote.batches(0).size());
         // batch × toolchain × opt: two jobs per batch, each with the batch's two inputs
         assertEquals(80, remote.calls.getFirst().size());
-        assertTrue(remote.calls.getFirst().stream().allMatch(j -> j.lines().size() == 2 && j.programs().size() == 1));
+        assertTrue(remote.calls.getFirst().stream()
+                .allMatch(j -> j.lines().size() == 2 && j.programs().size() == 1));
         assertEquals(2 * 40 * 2 * 2, r.ran());
         assertEquals(320, r.campaign().outcomes().size());
         Set<String> platforms = new TreeSet<>();
-        for (CampaignMeta.Platform p : Campaign.load(tmp.resolve("c")).meta().platforms()) platforms.add(p.toolchain() + "@" + p.opt() + "@" + p.site());
+        for (CampaignMeta.Platform p : Campaign.load(tmp.resolve("c")).meta().platforms())
+            platforms.add(p.toolchain() + "@" + p.opt() + "@" + p.site());
         assertEquals(Set.of("gcc@O0@far", "gcc@O0@local", "gcc@O2@far", "gcc@O2@local"), platforms);
     }
 
@@ -138,13 +164,29 @@ class CampaignRunnerSitesTest {
         String program = r.campaign().programEntries().get(1).id();
 
         Answering rerun = new Answering("local", true);
-        Reruns.Result again = Reruns.run(r.campaign(), spec, List.of(new CampaignRunner.Site(rerun, List.of(gcc()))), false,
-                Set.of(program + "/1"), 2, s -> {});
+        Reruns.Result again = Reruns.run(
+                r.campaign(),
+                spec,
+                List.of(new CampaignRunner.Site(rerun, List.of(gcc()))),
+                false,
+                Set.of(program + "/1"),
+                2,
+                s -> {});
         // two attempts, each one job per opt level with that one case
         assertEquals(2, rerun.calls.size());
         for (List<JobSpec> call : rerun.calls) {
             assertEquals(List.of("O0", "O2"), call.stream().map(JobSpec::opt).toList());
-            assertTrue(call.stream().allMatch(j -> j.lines().equals(List.of(new Job.Line(program, 1, r.campaign().programEntries().get(1).inputs().get(1).args())))));
+            assertTrue(call.stream()
+                    .allMatch(j -> j.lines()
+                            .equals(List.of(new Job.Line(
+                                    program,
+                                    1,
+                                    r.campaign()
+                                            .programEntries()
+                                            .get(1)
+                                            .inputs()
+                                            .get(1)
+                                            .args())))));
         }
         assertEquals(4, again.ran());
     }

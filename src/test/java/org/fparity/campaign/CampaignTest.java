@@ -46,7 +46,9 @@ class CampaignTest {
         // the campaign the runner hands over (not read back) is the one on disk, outcomes in the file's order
         assertEquals(c.outcomes(), r.campaign().outcomes());
         assertEquals(c.platforms(), r.campaign().platforms());
-        assertEquals(new ArrayList<>(c.programEntries()), new ArrayList<>(r.campaign().programEntries()));
+        assertEquals(
+                new ArrayList<>(c.programEntries()),
+                new ArrayList<>(r.campaign().programEntries()));
         assertEquals(c.meta().settings(), r.campaign().meta().settings());
         assertEquals(6, c.platforms().size());
         assertEquals(Campaign.SCHEMA, c.meta().schema());
@@ -56,14 +58,20 @@ class CampaignTest {
         for (Outcome o : c.outcomes()) {
             switch (o.program()) {
                 case "bad" -> assertEquals(Outcome.Status.COMPILE_ERROR, o.status());
-                case "segv" -> assertEquals(o.input() == 0 ? Outcome.Status.CRASH : Outcome.Status.OK, o.status(), o.toString());
+                case "segv" ->
+                    assertEquals(o.input() == 0 ? Outcome.Status.CRASH : Outcome.Status.OK, o.status(), o.toString());
                 default -> assertEquals(Outcome.Status.OK, o.status(), o.toString());
             }
-            assertTrue(c.platforms().stream().anyMatch(p -> p.id().equals(o.platform()) && p.opt().equals(o.opt())));
+            assertTrue(c.platforms().stream()
+                    .anyMatch(p -> p.id().equals(o.platform()) && p.opt().equals(o.opt())));
         }
         // Same value on every platform for an exact operation: 0x1.8p-3 + 4 (input 1 of add).
-        assertEquals(Set.of("0x1.0cp+2"), new HashSet<>(c.outcomes().stream()
-                .filter(o -> o.program().equals("add") && o.input() == 1).map(Outcome::hex).toList()));
+        assertEquals(
+                Set.of("0x1.0cp+2"),
+                new HashSet<>(c.outcomes().stream()
+                        .filter(o -> o.program().equals("add") && o.input() == 1)
+                        .map(Outcome::hex)
+                        .toList()));
         // The build folder keeps emitted sources and logs.
         try (var s = Files.walk(dir.resolve("build"))) {
             assertTrue(s.anyMatch(p -> p.getFileName().toString().equals("Batch_0000.c")));
@@ -76,9 +84,12 @@ class CampaignTest {
         assertEquals(0, again.ran());
         assertEquals(expected, again.alreadyDone());
         assertEquals(before, Files.size(dir.resolve(Campaign.OUTCOMES)));
-        // nothing changed, so nothing was written: a finished campaign resumes from a read-only copy (issue 26, finding 8)
-        assertArrayEquals(meta, stamp(dir.resolve(Campaign.META)), "campaign.json rewritten although no platform is new");
-        assertArrayEquals(log, stamp(dir.resolve(Campaign.OUTCOMES)), "outcomes.jsonl touched although nothing was appended");
+        // nothing changed, so nothing was written: a finished campaign resumes from a read-only copy (issue 26, finding
+        // 8)
+        assertArrayEquals(
+                meta, stamp(dir.resolve(Campaign.META)), "campaign.json rewritten although no platform is new");
+        assertArrayEquals(
+                log, stamp(dir.resolve(Campaign.OUTCOMES)), "outcomes.jsonl touched although nothing was appended");
     }
 
     /** A file's identity and last change: inode and modification time. */
@@ -96,18 +107,24 @@ class CampaignTest {
         String last = lines.getLast();
         // Cut the file in the middle of its last line, as a kill -9 during the write would.
         List<String> keep = new ArrayList<>(lines.subList(0, lines.size() - 1));
-        Files.writeString(log, String.join("\n", keep) + "\n" + last.substring(0, last.length() / 2), StandardCharsets.UTF_8);
+        Files.writeString(
+                log, String.join("\n", keep) + "\n" + last.substring(0, last.length() / 2), StandardCharsets.UTF_8);
         Campaign torn = Campaign.load(dir);
         assertEquals(lines.size() - 1, torn.outcomes().size());
         assertEquals(1, torn.problems().size());
-        assertTrue(torn.problems().getFirst().contains("torn last line"), torn.problems().getFirst());
+        assertTrue(
+                torn.problems().getFirst().contains("torn last line"),
+                torn.problems().getFirst());
 
         List<String> warnings = new ArrayList<>();
         CampaignRunner.Result resumed = LocalRun.run(dir, warnings);
         assertTrue(warnings.stream().anyMatch(w -> w.contains("torn last line")), warnings.toString());
         Campaign fixed = Campaign.load(dir);
         assertEquals(List.of(), fixed.problems());
-        assertEquals(List.of(), resumed.campaign().problems(), "the torn line was cut off, so the handed-over campaign has no problem either");
+        assertEquals(
+                List.of(),
+                resumed.campaign().problems(),
+                "the torn line was cut off, so the handed-over campaign has no problem either");
         assertEquals(fixed.outcomes(), resumed.campaign().outcomes());
         assertEquals(lines.size(), Files.readAllLines(log).size());
         assertEquals(lines.size(), fixed.outcomes().size());
@@ -117,16 +134,29 @@ class CampaignTest {
     void aDifferentCampaignInTheSameFolderIsRefused() throws Exception {
         Path dir = tmp.resolve("c3");
         CampaignRunner.Spec s = FixtureCampaign.spec();
-        CampaignRunner.Spec small = new CampaignRunner.Spec(s.fparityVersion(), s.seed(), s.grammar(), s.settings(),
-                s.programs().subList(0, 3), s.toolchains().subList(0, 1), List.of("O0"), s.batchSize());
-        CampaignRunner.run(dir, small, FixtureCampaign.site(dir, 1, x -> {}),
-                n -> new Progress(System.err, false, n), x -> {});
+        CampaignRunner.Spec small = new CampaignRunner.Spec(
+                s.fparityVersion(),
+                s.seed(),
+                s.grammar(),
+                s.settings(),
+                s.programs().subList(0, 3),
+                s.toolchains().subList(0, 1),
+                List.of("O0"),
+                s.batchSize());
+        CampaignRunner.run(
+                dir, small, FixtureCampaign.site(dir, 1, x -> {}), n -> new Progress(System.err, false, n), x -> {});
         assertEquals(3 * FixtureCampaign.INPUTS, Campaign.load(dir).outcomes().size());
-        FparityError e = assertThrows(FparityError.class, () -> CampaignRunner.run(dir, s,
-                FixtureCampaign.site(dir, 1, x -> {}),
-                n -> new Progress(System.err, false, n), x -> {}));
+        FparityError e = assertThrows(
+                FparityError.class,
+                () -> CampaignRunner.run(
+                        dir,
+                        s,
+                        FixtureCampaign.site(dir, 1, x -> {}),
+                        n -> new Progress(System.err, false, n),
+                        x -> {}));
         assertTrue(e.getMessage().contains("holds a different campaign (3 programs, seed 7"), e.getMessage());
-        assertEquals(3 * FixtureCampaign.INPUTS, Campaign.load(dir).outcomes().size(), "the refused run touched nothing");
+        assertEquals(
+                3 * FixtureCampaign.INPUTS, Campaign.load(dir).outcomes().size(), "the refused run touched nothing");
     }
 
     @Test
@@ -145,7 +175,8 @@ class CampaignTest {
     static final class LocalRun {
         static CampaignRunner.Result run(Path dir, List<String> log) throws InterruptedException {
             LocalSite ex = FixtureCampaign.site(dir, 2, log::add);
-            return CampaignRunner.run(dir, FixtureCampaign.spec(), ex, n -> new Progress(System.err, false, n), log::add);
+            return CampaignRunner.run(
+                    dir, FixtureCampaign.spec(), ex, n -> new Progress(System.err, false, n), log::add);
         }
     }
 }

@@ -42,7 +42,10 @@ class CanonicalOutcomeTest {
             if (o.hex() != null) assertEquals(o.hex(), text(in, c.hexFrom, c.hexTo));
             assertEquals(o.status() + " " + o.hex(), c.result(in));
             String platform = text(in, c.platformFrom, c.platformTo);
-            assertTrue(platform.startsWith(",\"toolchain\":\"" + o.toolchain() + "\",\"opt\":\"" + o.opt() + "\",\"site\":\"" + o.site() + "\""), platform);
+            assertTrue(
+                    platform.startsWith(",\"toolchain\":\"" + o.toolchain() + "\",\"opt\":\"" + o.opt()
+                            + "\",\"site\":\"" + o.site() + "\""),
+                    platform);
             assertEquals(o.node() != null, platform.contains("\"node\":"), platform);
             assertFalse(c.match(in, 3, 3 + b.length - 1), "a cut-short outcome is not a match");
         }
@@ -64,7 +67,8 @@ class CanonicalOutcomeTest {
             }
             matched++;
             Outcome back = OutcomeLog.READER.readValue(b);
-            assertArrayEquals(b, OutcomeLog.WRITER.writeValueAsBytes(back), () -> new String(b, StandardCharsets.UTF_8));
+            assertArrayEquals(
+                    b, OutcomeLog.WRITER.writeValueAsBytes(back), () -> new String(b, StandardCharsets.UTF_8));
         }
         assertTrue(matched > 1000 && refused > 1000, matched + " matched, " + refused + " refused");
     }
@@ -72,7 +76,8 @@ class CanonicalOutcomeTest {
     @Test
     void linesInAnotherSpellingAreNotMatches() {
         CanonicalOutcome c = new CanonicalOutcome();
-        String good = "{\"program\":\"p1\",\"input\":3,\"toolchain\":\"gcc\",\"opt\":\"O2\",\"site\":\"local\",\"status\":\"OK\",\"hex\":\"0x1p+0\",\"platform\":\"gcc@O2\",\"micros\":12}";
+        String good =
+                "{\"program\":\"p1\",\"input\":3,\"toolchain\":\"gcc\",\"opt\":\"O2\",\"site\":\"local\",\"status\":\"OK\",\"hex\":\"0x1p+0\",\"platform\":\"gcc@O2\",\"micros\":12}";
         assertTrue(c.match(bytes(good), 0, good.length()));
         for (String other : List.of(
                 good.replace(",\"input\"", ", \"input\""), // a space
@@ -101,10 +106,15 @@ class CanonicalOutcomeTest {
     void aLookUpFollowsTheProgramFromMatchToMatch() {
         CanonicalOutcome c = new CanonicalOutcome();
         Map<String, Integer> inputs = Map.of("p1", 4, "p2", 2);
-        String line = "{\"program\":\"%s\",\"input\":%d,\"toolchain\":\"gcc\",\"opt\":\"O2\",\"site\":\"local\",\"status\":\"%s\",%s\"micros\":0}";
+        String line =
+                "{\"program\":\"%s\",\"input\":%d,\"toolchain\":\"gcc\",\"opt\":\"O2\",\"site\":\"local\",\"status\":\"%s\",%s\"micros\":0}";
         List<Boolean> fits = new ArrayList<>();
-        for (String s : List.of(line.formatted("p1", 3, "OK", "\"hex\":\"0x1p+0\","), line.formatted("p2", 3, "OK", "\"hex\":\"0x1p+0\","),
-                line.formatted("p2", 1, "OK", ""), line.formatted("p2", 1, "CRASH", ""), line.formatted("p3", 0, "CRASH", ""),
+        for (String s : List.of(
+                line.formatted("p1", 3, "OK", "\"hex\":\"0x1p+0\","),
+                line.formatted("p2", 3, "OK", "\"hex\":\"0x1p+0\","),
+                line.formatted("p2", 1, "OK", ""),
+                line.formatted("p2", 1, "CRASH", ""),
+                line.formatted("p3", 0, "CRASH", ""),
                 line.formatted("p1", 0, "CRASH", ""))) {
             byte[] b = bytes(s);
             assertTrue(c.match(b, 0, b.length), s);
@@ -120,9 +130,17 @@ class CanonicalOutcomeTest {
             case 1 -> " ";
             default -> word(r, alphabet, 1);
         };
-        return new Outcome(word(r, alphabet, 1), r.nextInt(4) == 0 ? r.nextInt(Integer.MAX_VALUE) : r.nextInt(100), word(r, alphabet, 1), word(r, alphabet, 1),
-                site, r.nextBoolean() ? null : word(r, alphabet, 0), st, r.nextInt(3) == 0 ? null : word(r, alphabet, 1),
-                r.nextInt(3) == 0 ? word(r, alphabet, 0) : null, r.nextBoolean() ? null : word(r, alphabet, 0),
+        return new Outcome(
+                word(r, alphabet, 1),
+                r.nextInt(4) == 0 ? r.nextInt(Integer.MAX_VALUE) : r.nextInt(100),
+                word(r, alphabet, 1),
+                word(r, alphabet, 1),
+                site,
+                r.nextBoolean() ? null : word(r, alphabet, 0),
+                st,
+                r.nextInt(3) == 0 ? null : word(r, alphabet, 1),
+                r.nextInt(3) == 0 ? word(r, alphabet, 0) : null,
+                r.nextBoolean() ? null : word(r, alphabet, 0),
                 r.nextInt(5) == 0 ? r.nextLong(Long.MAX_VALUE) : r.nextInt(1000));
     }
 

@@ -16,11 +16,24 @@ class CaseReproducerTest {
     @Test
     void theCampaignsCompileArgvIsShellQuoted() {
         // what another cluster's export can put in a platform's argv
-        CampaignMeta.Platform hostile = new CampaignMeta.Platform("gcc@O0@local-1", "gcc", "O0", "local", null, "C", "gcc 12",
-                List.of("gcc", "-O0", "$(touch pwned)", "`id`", "a;b", "{src}", "-o", "{bin}", "-lm"), List.of("{bin}"), Map.of(), "h", Map.of());
+        CampaignMeta.Platform hostile = new CampaignMeta.Platform(
+                "gcc@O0@local-1",
+                "gcc",
+                "O0",
+                "local",
+                null,
+                "C",
+                "gcc 12",
+                List.of("gcc", "-O0", "$(touch pwned)", "`id`", "a;b", "{src}", "-o", "{bin}", "-lm"),
+                List.of("{bin}"),
+                Map.of(),
+                "h",
+                Map.of());
         List<CampaignMeta.ProgramEntry> programs = CampaignBuilder.programs(5, 1, 1);
         Path dir = CampaignBuilder.write(tmp.resolve("c"), 5, programs, List.of(hostile), CampaignBuilder::standard);
         String c = CaseReproducer.c(Campaign.load(dir), programs.getFirst().id(), 0, null);
-        assertTrue(c.contains(" *   gcc@O0: gcc -O0 '$(touch pwned)' '`id`' 'a;b' repro.c -o repro -lm && ./repro\n"), c.substring(0, 800));
+        assertTrue(
+                c.contains(" *   gcc@O0: gcc -O0 '$(touch pwned)' '`id`' 'a;b' repro.c -o repro -lm && ./repro\n"),
+                c.substring(0, 800));
     }
 }

@@ -25,7 +25,9 @@ class ElementwiseCampaignTest {
     private static Grammar knob() {
         try (var in = Grammar.class.getResourceAsStream(Grammar.DEFAULT_RESOURCE)) {
             String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            return Grammar.parse("knob.json", text.replace("\"maxParams\": 40", "\"maxParams\": 40, \"elementwiseArrayProbability\": 1"));
+            return Grammar.parse(
+                    "knob.json",
+                    text.replace("\"maxParams\": 40", "\"maxParams\": 40, \"elementwiseArrayProbability\": 1"));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -39,7 +41,8 @@ class ElementwiseCampaignTest {
         for (Program p : new Generator(g, 3).generate(Precision.FP32, 30)) {
             if (p.params().stream().noneMatch(x -> x.kind() == Param.Kind.FP_ELEMENTS)) continue;
             String c = p.canonical();
-            entries.add(new CampaignMeta.ProgramEntry(p.id(), ExportFormat.sha256(c), Precision.FP32, c, ig.inputs(p, 2)));
+            entries.add(
+                    new CampaignMeta.ProgramEntry(p.id(), ExportFormat.sha256(c), Precision.FP32, c, ig.inputs(p, 2)));
         }
         assertTrue(entries.size() > 5, "few programs with element-wise arrays: " + entries.size());
         CampaignMeta.Platform pl = CampaignBuilder.platform("gcc", "O0", "node17");
@@ -51,7 +54,8 @@ class ElementwiseCampaignTest {
             assertEquals(e.id(), p.id());
             for (var in : e.inputs()) {
                 for (int i = 0; i < p.params().size(); i++) {
-                    if (p.params().get(i).kind() == Param.Kind.FP_ELEMENTS) assertEquals(p.arrayLength(), in.elements(i).length);
+                    if (p.params().get(i).kind() == Param.Kind.FP_ELEMENTS)
+                        assertEquals(p.arrayLength(), in.elements(i).length);
                 }
             }
         }

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
 public final class ExportForgery {
     private ExportForgery() {}
 
-    private static final Pattern PROGRAM_LINE = Pattern.compile("^,?\\{\"hash\":\"[0-9a-f]{64}\".*$", Pattern.MULTILINE);
+    private static final Pattern PROGRAM_LINE =
+            Pattern.compile("^,?\\{\"hash\":\"[0-9a-f]{64}\".*$", Pattern.MULTILINE);
 
     /** {@code export} edited by {@code edit} (on its text) and re-signed, written to {@code out}. */
     public static Path forge(Path export, Path out, UnaryOperator<String> edit) {
@@ -63,7 +64,8 @@ public final class ExportForgery {
         }
         int at = s.indexOf("\n,\"digest\":\"");
         String head = s.substring(0, at);
-        String digest = HexFormat.of().formatHex(ExportFormat.newSha256().digest(head.getBytes(StandardCharsets.UTF_8)));
+        String digest =
+                HexFormat.of().formatHex(ExportFormat.newSha256().digest(head.getBytes(StandardCharsets.UTF_8)));
         return head + "\n,\"digest\":\"" + ExportFormat.DIGEST_PREFIX + digest + "\"}\n";
     }
 

@@ -16,13 +16,15 @@ import org.fparity.ir.Input;
  * ({@link Fixtures#aClang()}: the test skips, with the reason, when there is none) at three opt levels.
  */
 public final class FixtureCampaign {
-    static final List<String> PROGRAMS = List.of("add", "mul", "sqrt_sum", "fmod_ulp", "segv", "ceil_tiny", "bad", "log_nan");
+    static final List<String> PROGRAMS =
+            List.of("add", "mul", "sqrt_sum", "fmod_ulp", "segv", "ceil_tiny", "bad", "log_nan");
     static final int INPUTS = 4;
 
     public static CampaignRunner.Spec spec() {
         Toolchains tcs = Fixtures.shipped();
         List<DetectedToolchain> dts = new ArrayList<>();
-        for (String n : List.of("gcc", Fixtures.requireAClang())) dts.add(DetectedToolchain.detect(tcs.get(n).withTimeouts(null, 5, 5)));
+        for (String n : List.of("gcc", Fixtures.requireAClang()))
+            dts.add(DetectedToolchain.detect(tcs.get(n).withTimeouts(null, 5, 5)));
         List<CampaignMeta.ProgramEntry> programs = new ArrayList<>();
         for (String id : PROGRAMS) {
             List<Input> ins = new ArrayList<>();
@@ -33,8 +35,8 @@ public final class FixtureCampaign {
             }
             programs.add(new CampaignMeta.ProgramEntry(id, id, null, Fixtures.resource("programs/" + id + ".c"), ins));
         }
-        return new CampaignRunner.Spec("test", 7L, null, java.util.Map.of("kind", "fixture"), programs, dts,
-                List.of("O0", "O2", "O3_FM"), 4);
+        return new CampaignRunner.Spec(
+                "test", 7L, null, java.util.Map.of("kind", "fixture"), programs, dts, List.of("O0", "O2", "O3_FM"), 4);
     }
 
     /** This machine as the site of a fixture campaign: its batches are the fixture C sources, which are not fparity programs. */
@@ -43,6 +45,11 @@ public final class FixtureCampaign {
     }
 
     public static CampaignRunner.Result run(Path dir) throws InterruptedException {
-        return CampaignRunner.run(dir, spec(), site(dir, 2, s -> {}), n -> new Progress(System.err, false, n), s -> System.err.println("fparity: " + s));
+        return CampaignRunner.run(
+                dir,
+                spec(),
+                site(dir, 2, s -> {}),
+                n -> new Progress(System.err, false, n),
+                s -> System.err.println("fparity: " + s));
     }
 }

@@ -92,11 +92,17 @@ class HostileImportTest {
 
     @Test
     void aPlatformNameInAnOutcomeIsHeldToTheSameRule() throws IOException {
-        // in fparity's own spelling (read without a parser) and escaped (read by the general path): compare printed both
+        // in fparity's own spelling (read without a parser) and escaped (read by the general path): compare printed
+        // both
         String first = "(\n\\{\"program\":\"[0-9a-f]{16}\",\"input\":\\d+,\"toolchain\":\")gcc\"";
-        refused(forge("outcome-path", s -> s.replaceFirst(first, "$1../x\"")), "outcome 1: toolchain name '../x' contains a path separator");
-        refused(forge("outcome-escape", s -> s.replaceFirst(first, "$1g\\\\u001b[31mcc\"")), "outcome 1: toolchain name 'g\\u001b[31mcc' contains a control character");
-        String site = "(\n,\\{\"program\":\"[0-9a-f]{16}\",\"input\":\\d+,\"toolchain\":\"[a-z-]+\",\"opt\":\"[A-Z0-9_]+\",\"site\":\")local\"";
+        refused(
+                forge("outcome-path", s -> s.replaceFirst(first, "$1../x\"")),
+                "outcome 1: toolchain name '../x' contains a path separator");
+        refused(
+                forge("outcome-escape", s -> s.replaceFirst(first, "$1g\\\\u001b[31mcc\"")),
+                "outcome 1: toolchain name 'g\\u001b[31mcc' contains a control character");
+        String site =
+                "(\n,\\{\"program\":\"[0-9a-f]{16}\",\"input\":\\d+,\"toolchain\":\"[a-z-]+\",\"opt\":\"[A-Z0-9_]+\",\"site\":\")local\"";
         refused(forge("outcome-site", s -> s.replaceFirst(site, "$1..\"")), "outcome 2: site name '..' contains '..'");
     }
 
@@ -112,7 +118,8 @@ class HostileImportTest {
         Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-x---"));
         FparityError e = assertThrows(FparityError.class, () -> CampaignImport.importTo(export, target));
         assertEquals(2, e.exitCode());
-        assertTrue(e.getMessage().endsWith("campaign already exists; import into a new folder (--out)"), e.getMessage());
+        assertTrue(
+                e.getMessage().endsWith("campaign already exists; import into a new folder (--out)"), e.getMessage());
         assertEquals("rwxr-x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
         try (var s = Files.list(target)) {
             assertEquals(0, s.count());
@@ -127,6 +134,8 @@ class HostileImportTest {
         Path probe = Files.createDirectory(tmp.resolve("umask-probe"));
         Path target = tmp.resolve("umask-import");
         CampaignImport.importTo(export, target);
-        assertEquals(PosixFilePermissions.toString(Files.getPosixFilePermissions(probe)), PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+        assertEquals(
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(probe)),
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
     }
 }

@@ -26,14 +26,29 @@ public final class JobDocumentBench {
         Toolchains tcs = Toolchains.load(Path.of("runners/toolchains"));
         List<Toolchain> chosen = new ArrayList<>();
         for (String n : args[2].split(",")) chosen.add(tcs.get(n));
-        CampaignPlan plan = CampaignPlan.generate(new CampaignPlan.Request(1, List.of(Precision.FP64), "fp64", programs, inputs, 200, null));
+        CampaignPlan plan = CampaignPlan.generate(
+                new CampaignPlan.Request(1, List.of(Precision.FP64), "fp64", programs, inputs, 200, null));
         List<CampaignMeta.ProgramEntry> entries = new ArrayList<>(plan.entries());
-        CampaignRunner.Spec spec = new CampaignRunner.Spec("bench", 1L, plan.grammar(), plan.settings(), entries, List.of(), Toolchain.STANDARD_OPTS, 200);
-        List<JobSpec> jobs = JobPlan.jobs(CampaignRunner.batches(spec.programs(), spec.batchSize()), chosen, spec.opts(), "cluster", JobPlan.toDo(new HashSet<>()));
+        CampaignRunner.Spec spec = new CampaignRunner.Spec(
+                "bench", 1L, plan.grammar(), plan.settings(), entries, List.of(), Toolchain.STANDARD_OPTS, 200);
+        List<JobSpec> jobs = JobPlan.jobs(
+                CampaignRunner.batches(spec.programs(), spec.batchSize()),
+                chosen,
+                spec.opts(),
+                "cluster",
+                JobPlan.toDo(new HashSet<>()));
         long each = 0;
         for (JobSpec j : jobs) each += WorkerLine.COMPACT.writeValueAsBytes(j).length + 1;
         long once = Worker.document(jobs).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-        System.out.printf("%d programs x %d inputs x %s x %d opt levels: %d jobs; text in every job: %,d bytes; once per batch: %,d bytes (%.1fx smaller)%n",
-                programs, inputs, args[2], Toolchain.STANDARD_OPTS.size(), jobs.size(), each, once, (double) each / once);
+        System.out.printf(
+                "%d programs x %d inputs x %s x %d opt levels: %d jobs; text in every job: %,d bytes; once per batch: %,d bytes (%.1fx smaller)%n",
+                programs,
+                inputs,
+                args[2],
+                Toolchain.STANDARD_OPTS.size(),
+                jobs.size(),
+                each,
+                once,
+                (double) each / once);
     }
 }

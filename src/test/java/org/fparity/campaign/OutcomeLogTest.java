@@ -62,15 +62,20 @@ class OutcomeLogTest {
         OutcomeLog.Contents c = OutcomeLog.read(f);
         assertTrue(c.tornTail());
         assertEquals(1, c.outcomes().size());
-        assertEquals(java.util.List.of("torn.jsonl line 2: torn last line (" + torn.length() + " bytes) dropped"), c.problems());
+        assertEquals(
+                java.util.List.of("torn.jsonl line 2: torn last line (" + torn.length() + " bytes) dropped"),
+                c.problems());
         java.util.List<String> warnings = new java.util.ArrayList<>();
         try (OutcomeLog log = OutcomeLog.open(f, warnings::add)) {
             log.append(ok("p", 1, "0x1.8p+0"));
         }
         assertEquals(c.problems(), warnings, "the torn line is reported when the log is reopened");
         OutcomeLog.Contents after = OutcomeLog.read(f);
-        assertEquals(java.util.List.of(), after.problems(), "the torn bytes were cut off: the new line starts on its own");
-        assertEquals(java.util.List.of("0x1p+0", "0x1.8p+0"), after.outcomes().stream().map(Outcome::hex).toList());
+        assertEquals(
+                java.util.List.of(), after.problems(), "the torn bytes were cut off: the new line starts on its own");
+        assertEquals(
+                java.util.List.of("0x1p+0", "0x1.8p+0"),
+                after.outcomes().stream().map(Outcome::hex).toList());
         assertEquals(2, Files.readAllLines(f).size());
     }
 
@@ -85,28 +90,41 @@ class OutcomeLogTest {
         try (OutcomeLog log = OutcomeLog.open(f, s -> {})) {
             log.append(ok("p", 2, "0x1p+2"));
         }
-        Files.writeString(f, "{\"program\":\"p\",\"input\":1,\"tool\u0000chain\n", StandardOpenOption.APPEND); // two writers' lines run together
+        Files.writeString(
+                f,
+                "{\"program\":\"p\",\"input\":1,\"tool\u0000chain\n",
+                StandardOpenOption.APPEND); // two writers' lines run together
         try (OutcomeLog log = OutcomeLog.open(f, s -> {})) {
             log.append(ok("p", 3, "0x1p+3"));
         }
         OutcomeLog.Contents c = OutcomeLog.read(f);
-        assertEquals(java.util.List.of("0x1p+0", "0x1p+2", "0x1p+3"), c.outcomes().stream().map(Outcome::hex).toList());
-        // a resume (open) repaired the log: nothing left that does not read, the lines kept as they were in the side file
+        assertEquals(
+                java.util.List.of("0x1p+0", "0x1p+2", "0x1p+3"),
+                c.outcomes().stream().map(Outcome::hex).toList());
+        // a resume (open) repaired the log: nothing left that does not read, the lines kept as they were in the side
+        // file
         assertEquals(java.util.List.of(), c.problems());
-        assertEquals(garbage + "{\"program\":\"p\",\"input\":1,\"tool\u0000chain\n", Files.readString(tmp.resolve("outcomes.rejected.jsonl")));
+        assertEquals(
+                garbage + "{\"program\":\"p\",\"input\":1,\"tool\u0000chain\n",
+                Files.readString(tmp.resolve("outcomes.rejected.jsonl")));
         assertEquals(3, Files.readAllLines(f).size());
 
         // reading alone changes nothing and says what it skipped
         Files.writeString(f, "{not json\n", StandardOpenOption.APPEND);
         OutcomeLog.Contents r = OutcomeLog.read(f);
         assertEquals(1, r.problems().size(), r.problems().toString());
-        assertTrue(r.problems().get(0).startsWith("outcomes.jsonl line 4: unreadable outcome skipped ("), r.problems().get(0));
+        assertTrue(
+                r.problems().get(0).startsWith("outcomes.jsonl line 4: unreadable outcome skipped ("),
+                r.problems().get(0));
         java.util.List<String> said = new java.util.ArrayList<>();
         try (OutcomeLog log = OutcomeLog.open(f, said::add)) {
             assertEquals(java.util.List.of(), log.contents().problems());
         }
         assertEquals(1, said.size(), said.toString());
-        assertTrue(said.get(0).startsWith("outcomes.jsonl: 1 line that is not an outcome of this campaign set aside in outcomes.rejected.jsonl (first: line 4: unreadable outcome"),
+        assertTrue(
+                said.get(0)
+                        .startsWith(
+                                "outcomes.jsonl: 1 line that is not an outcome of this campaign set aside in outcomes.rejected.jsonl (first: line 4: unreadable outcome"),
                 said.get(0));
     }
 
@@ -122,11 +140,17 @@ class OutcomeLogTest {
         java.util.List<String> said = new java.util.ArrayList<>();
         java.util.Map<String, Integer> inputsOf = java.util.Map.of("p", 2);
         try (OutcomeLog log = OutcomeLog.open(f, said::add, o -> CampaignRunner.misfit(o, inputsOf))) {
-            assertEquals(java.util.List.of("p/0/gcc@O0@local"), log.contents().outcomes().stream().map(Outcome::key).toList());
+            assertEquals(
+                    java.util.List.of("p/0/gcc@O0@local"),
+                    log.contents().outcomes().stream().map(Outcome::key).toList());
         }
-        assertEquals(java.util.List.of("reruns-1.jsonl: 3 lines that are not outcomes of this campaign set aside in reruns-1.rejected.jsonl"
-                + " (first: line 2: unreadable outcome skipped (program p input -1, which has only 2 inputs))"), said);
-        assertEquals(3, Files.readAllLines(tmp.resolve("reruns-1.rejected.jsonl")).size());
+        assertEquals(
+                java.util.List.of(
+                        "reruns-1.jsonl: 3 lines that are not outcomes of this campaign set aside in reruns-1.rejected.jsonl"
+                                + " (first: line 2: unreadable outcome skipped (program p input -1, which has only 2 inputs))"),
+                said);
+        assertEquals(
+                3, Files.readAllLines(tmp.resolve("reruns-1.rejected.jsonl")).size());
         assertEquals(1, Files.readAllLines(f).size());
     }
 
@@ -136,12 +160,24 @@ class OutcomeLogTest {
         try (OutcomeLog log = OutcomeLog.open(f, s -> {})) {
             log.append(ok("p", 0, "0x1p+0"));
             log.append(ok("p", 1, "0x1p+0"));
-            log.append(new Outcome("p", 1, "gcc", "O0", Outcome.Status.OK, "0x1p+0", "other detail", "gcc@O0", 99)); // same result: a plain duplicate
+            log.append(new Outcome(
+                    "p",
+                    1,
+                    "gcc",
+                    "O0",
+                    Outcome.Status.OK,
+                    "0x1p+0",
+                    "other detail",
+                    "gcc@O0",
+                    99)); // same result: a plain duplicate
             log.append(ok("p", 0, "0x1.8p+0"));
         }
         OutcomeLog.Contents c = OutcomeLog.read(f);
         assertEquals(2, c.duplicates());
-        assertEquals(java.util.List.of("conflict: p input 0 on gcc@O0@local is OK 0x1p+0 at line 1 but OK 0x1.8p+0 at line 4 of outcomes.jsonl"), c.conflicts());
+        assertEquals(
+                java.util.List.of(
+                        "conflict: p input 0 on gcc@O0@local is OK 0x1p+0 at line 1 but OK 0x1.8p+0 at line 4 of outcomes.jsonl"),
+                c.conflicts());
     }
 
     @Test
@@ -155,7 +191,9 @@ class OutcomeLogTest {
         }
         OutcomeLog.Contents c = OutcomeLog.read(f);
         assertEquals(2, c.duplicates());
-        assertEquals(java.util.List.of("p/0/gcc@O0@local", "q/0/gcc@O0@local"), c.outcomes().stream().map(Outcome::key).toList());
+        assertEquals(
+                java.util.List.of("p/0/gcc@O0@local", "q/0/gcc@O0@local"),
+                c.outcomes().stream().map(Outcome::key).toList());
         assertEquals("0x1p+0", c.outcomes().get(0).hex());
         assertEquals(java.util.List.of(), c.problems());
     }
@@ -171,14 +209,18 @@ class OutcomeLogTest {
         try (OutcomeLog log = OutcomeLog.open(f, s -> {})) {
             log.append(ok("q", 0, "-0x1p-1074"));
             log.append(ok("p", 0, "0x1p+1")); // the same run again: a duplicate, the first one wins
-            log.append(new Outcome("q", 1, "gcc", "O0", Outcome.Status.CRASH, null, "signal 11 \"SEGV\"\t\u00e9", "gcc@O0", 7));
+            log.append(new Outcome(
+                    "q", 1, "gcc", "O0", Outcome.Status.CRASH, null, "signal 11 \"SEGV\"\t\u00e9", "gcc@O0", 7));
             OutcomeLog.Contents held = log.contents();
             OutcomeLog.Contents read = OutcomeLog.read(f);
             assertEquals(read.outcomes(), held.outcomes());
             assertEquals(read.duplicates(), held.duplicates());
             assertEquals(1, held.duplicates());
             assertEquals(read.problems(), held.problems());
-            assertEquals(0, held.problems().size(), "the line that is not JSON was set aside when the log was opened: " + held.problems());
+            assertEquals(
+                    0,
+                    held.problems().size(),
+                    "the line that is not JSON was set aside when the log was opened: " + held.problems());
             assertEquals(read.validBytes(), held.validBytes());
             assertEquals(read.tornTail(), held.tornTail());
             assertEquals("0x1p+0", held.outcomes().getFirst().hex());
@@ -191,16 +233,57 @@ class OutcomeLogTest {
                 ok("6b7d807a15fd8ca7", 0, "0x1.8p+0"),
                 ok("p", 49, "-nan"),
                 ok("p", 3, "-0x0p+0"),
-                new Outcome("p", 7, "clang-14", "O3_FM", "lumi", "avx512", Outcome.Status.OK, "inf", null, "clang-14@O3_FM-8019ed98", 123456789012L),
-                new Outcome("p", 2, "gcc", "O2", Outcome.Status.TIMEOUT, null, "no answer within 10 s; process tree killed", "gcc@O2", 10_000_000),
-                new Outcome("p", 2, "gcc", "O2", Outcome.Status.COMPILE_ERROR, null, "x.c:3: error: expected ';' before \"}\" token\n\tat\\", "gcc@O2", 0),
-                new Outcome("p", 2, "gcc", "O2", Outcome.Status.CRASH, null, "SIGSEGV: caf\u00e9 \u2192 \u0001\u007f", "gcc@O2", -1),
+                new Outcome(
+                        "p",
+                        7,
+                        "clang-14",
+                        "O3_FM",
+                        "lumi",
+                        "avx512",
+                        Outcome.Status.OK,
+                        "inf",
+                        null,
+                        "clang-14@O3_FM-8019ed98",
+                        123456789012L),
+                new Outcome(
+                        "p",
+                        2,
+                        "gcc",
+                        "O2",
+                        Outcome.Status.TIMEOUT,
+                        null,
+                        "no answer within 10 s; process tree killed",
+                        "gcc@O2",
+                        10_000_000),
+                new Outcome(
+                        "p",
+                        2,
+                        "gcc",
+                        "O2",
+                        Outcome.Status.COMPILE_ERROR,
+                        null,
+                        "x.c:3: error: expected ';' before \"}\" token\n\tat\\",
+                        "gcc@O2",
+                        0),
+                new Outcome(
+                        "p",
+                        2,
+                        "gcc",
+                        "O2",
+                        Outcome.Status.CRASH,
+                        null,
+                        "SIGSEGV: caf\u00e9 \u2192 \u0001\u007f",
+                        "gcc@O2",
+                        -1),
                 new Outcome("p", -1, "gcc", "O1", null, null, null, null, 0),
                 new Outcome(null, 0, null, null, Outcome.Status.CANNOT_RUN, null, "no GPU", null, 0));
         for (Outcome o : os) {
-            assertEquals(new String(OutcomeLog.WRITER.writeValueAsBytes(o), java.nio.charset.StandardCharsets.UTF_8),
-                    new String(OutcomeLog.line(o), java.nio.charset.StandardCharsets.UTF_8), o.toString());
-            org.junit.jupiter.api.Assertions.assertArrayEquals(OutcomeLog.WRITER.writeValueAsBytes(o), OutcomeLog.line(o), o.toString());
+            assertEquals(
+                    new String(OutcomeLog.WRITER.writeValueAsBytes(o), java.nio.charset.StandardCharsets.UTF_8),
+                    new String(OutcomeLog.line(o), java.nio.charset.StandardCharsets.UTF_8),
+                    o.toString());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(
+                    OutcomeLog.WRITER.writeValueAsBytes(o), OutcomeLog.line(o), o.toString());
         }
     }
 
@@ -232,10 +315,12 @@ class OutcomeLogTest {
     void aLogThatIsADeviceIsRefusedNotRead() throws Exception {
         Path log = tmp.resolve("outcomes.jsonl");
         Files.createSymbolicLink(log, Path.of("/dev/zero"));
-        org.fparity.FparityError e = org.junit.jupiter.api.Assertions.assertThrows(org.fparity.FparityError.class, () -> OutcomeLog.read(log));
+        org.fparity.FparityError e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.fparity.FparityError.class, () -> OutcomeLog.read(log));
         assertEquals(log + " is not a regular file: a campaign's outcomes are a file in its folder", e.getMessage());
         assertEquals(org.fparity.FparityError.BAD_INPUT, e.exitCode());
-        e = org.junit.jupiter.api.Assertions.assertThrows(org.fparity.FparityError.class, () -> OutcomeLog.open(log, w -> {}));
+        e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.fparity.FparityError.class, () -> OutcomeLog.open(log, w -> {}));
         assertEquals(2, e.exitCode());
     }
 }

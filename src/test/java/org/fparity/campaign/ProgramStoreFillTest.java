@@ -17,7 +17,9 @@ class ProgramStoreFillTest {
 
     private static List<CampaignMeta.ProgramEntry> programs(int n) {
         List<CampaignMeta.ProgramEntry> out = new ArrayList<>();
-        CampaignPlan.generate(new CampaignPlan.Request(4, List.of(Precision.FP64), "fp64", n, 3, 200, null)).entries().forEach(out::add);
+        CampaignPlan.generate(new CampaignPlan.Request(4, List.of(Precision.FP64), "fp64", n, 3, 200, null))
+                .entries()
+                .forEach(out::add);
         return out;
     }
 
@@ -46,7 +48,8 @@ class ProgramStoreFillTest {
         ProgramStore.Entries filled = ProgramStore.fill(tmp, want, warnings::add);
         assertEquals(1, warnings.size(), warnings.toString());
         assertEquals(want, new ArrayList<>(filled));
-        assertEquals(want, new ArrayList<>(ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, want.size()))));
+        assertEquals(
+                want, new ArrayList<>(ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, want.size()))));
         for (CampaignMeta.ProgramEntry e : want) assertEquals(e, filled.find(e.id()));
     }
 
@@ -58,7 +61,8 @@ class ProgramStoreFillTest {
     @Test
     void theStoreReadsBackWhatItWritesAndRefusesALineItCouldNotRead() {
         List<CampaignMeta.ProgramEntry> two = programs(2);
-        CampaignMeta.ProgramEntry big = new CampaignMeta.ProgramEntry("00000000000000a1", "a1", Precision.FP64, "x".repeat(15_000_000), List.of());
+        CampaignMeta.ProgramEntry big = new CampaignMeta.ProgramEntry(
+                "00000000000000a1", "a1", Precision.FP64, "x".repeat(15_000_000), List.of());
         ProgramStore.fill(tmp, List.of(two.get(0), big), w -> {});
         ProgramStore.Entries read = ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, 2));
         assertEquals(15_000_000, read.get(1).source().length());
@@ -66,12 +70,17 @@ class ProgramStoreFillTest {
 
         Path other = tmp.resolve("other");
         assertEquals(other, org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> Files.createDirectories(other)));
-        CampaignMeta.ProgramEntry huge = new CampaignMeta.ProgramEntry("00000000000000a2", "a2", Precision.FP64, "x".repeat(17_000_000), List.of());
-        org.fparity.FparityError e = org.junit.jupiter.api.Assertions.assertThrows(org.fparity.FparityError.class,
+        CampaignMeta.ProgramEntry huge = new CampaignMeta.ProgramEntry(
+                "00000000000000a2", "a2", Precision.FP64, "x".repeat(17_000_000), List.of());
+        org.fparity.FparityError e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.fparity.FparityError.class,
                 () -> ProgramStore.fill(other, List.of(two.get(0), huge, two.get(1)), w -> {}));
-        assertEquals("program 00000000000000a2 with its 0 inputs takes 17,000,083 bytes as a line of the program store, which holds lines of up to 16,777,216 bytes (16 MiB): use fewer --inputs",
+        assertEquals(
+                "program 00000000000000a2 with its 0 inputs takes 17,000,083 bytes as a line of the program store, which holds lines of up to 16,777,216 bytes (16 MiB): use fewer --inputs",
                 e.getMessage());
         assertEquals(2, e.exitCode());
-        assertEquals(List.of(two.get(0)), new ArrayList<>(ProgramStore.open(other, new ProgramStore.Info(ProgramStore.FILE, 1))));
+        assertEquals(
+                List.of(two.get(0)),
+                new ArrayList<>(ProgramStore.open(other, new ProgramStore.Info(ProgramStore.FILE, 1))));
     }
 }

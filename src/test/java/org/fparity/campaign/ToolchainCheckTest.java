@@ -31,7 +31,10 @@ class ToolchainCheckTest {
         Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
         DetectedToolchain gcc = DetectedToolchain.detect(tcs.get("gcc"));
         assumeTrue(gcc.canRun(), "gcc cannot run here: " + gcc.compileProblem());
-        List<DetectedToolchain> all = List.of(gcc, DetectedToolchain.detect(tcs.get("java")), DetectedToolchain.detect(tcs.get("nvcc-sm80")),
+        List<DetectedToolchain> all = List.of(
+                gcc,
+                DetectedToolchain.detect(tcs.get("java")),
+                DetectedToolchain.detect(tcs.get("nvcc-sm80")),
                 DetectedToolchain.detect(tcs.get("hipcc-gfx90a")));
         Map<String, ToolchainCheck.Row> rows = ToolchainCheck.run(tmp, gcc, all, 3, 2, 14L).stream()
                 .collect(Collectors.toMap(ToolchainCheck.Row::toolchain, Function.identity()));
@@ -55,7 +58,11 @@ class ToolchainCheckTest {
             if (gpu.canRun()) {
                 assertTrue(row.total() >= 6 && row.skipped() == null, row.toString());
             } else {
-                assertEquals(gpu.canCompile() ? "cannot run here: " + gpu.runProblem() : "cannot compile here: " + gpu.compileProblem(), row.skipped());
+                assertEquals(
+                        gpu.canCompile()
+                                ? "cannot run here: " + gpu.runProblem()
+                                : "cannot compile here: " + gpu.compileProblem(),
+                        row.skipped());
             }
         }
     }
@@ -75,15 +82,31 @@ class ToolchainCheckTest {
     /** The check and every campaign comparison decide "differs" alike, however the results are spelled (issue 30). */
     @Test
     void decidesAsTheCampaignsRuleDoes() {
-        List<String> printed = List.of("0x1p+0", "0x1.0p+0", "0x2p-1", "0x1.0000000000001p+0", "inf", "-inf", "nan", "-nan", "0x0p+0", "-0x0p+0", "0x1p-1074", "-0x1p+0");
+        List<String> printed = List.of(
+                "0x1p+0",
+                "0x1.0p+0",
+                "0x2p-1",
+                "0x1.0000000000001p+0",
+                "inf",
+                "-inf",
+                "nan",
+                "-nan",
+                "0x0p+0",
+                "-0x0p+0",
+                "0x1p-1074",
+                "-0x1p+0");
         int same = 0;
         for (String a : printed) {
             for (String b : printed) {
-                boolean campaign = org.fparity.exec.DiscrepancyClass.classify(org.fparity.ir.HexFloat.parse(a), org.fparity.ir.HexFloat.parse(b)) == null;
+                boolean campaign = org.fparity.exec.DiscrepancyClass.classify(
+                                org.fparity.ir.HexFloat.parse(a), org.fparity.ir.HexFloat.parse(b))
+                        == null;
                 assertEquals(campaign, ToolchainCheck.sameResult(a, b), a + " vs " + b);
                 if (campaign) same++;
             }
         }
-        assertEquals(9 + 1 + 1 + 1 + 4 + 4 + 1 + 1, same); // 1 spelled three ways; 1+ulp; inf; -inf; two NaNs; two zeros; a subnormal; -1
+        assertEquals(
+                9 + 1 + 1 + 1 + 4 + 4 + 1 + 1,
+                same); // 1 spelled three ways; 1+ulp; inf; -inf; two NaNs; two zeros; a subnormal; -1
     }
 }

@@ -29,7 +29,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx96m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx96m"})
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
 public class TransferBench {
@@ -50,8 +52,10 @@ public class TransferBench {
         Path a = root.resolve("site-a");
         Path b = root.resolve("site-b");
         // Kept from an earlier run (main DIR): writing again would append every outcome a second time.
-        if (!Files.exists(a.resolve("campaign.json"))) CampaignBuilder.write(a, 11, programs, platforms("site-a"), CampaignBuilder::standard);
-        if (!Files.exists(b.resolve("campaign.json"))) CampaignBuilder.write(b, 11, programs, platforms("site-b"), CampaignBuilder::standard);
+        if (!Files.exists(a.resolve("campaign.json")))
+            CampaignBuilder.write(a, 11, programs, platforms("site-a"), CampaignBuilder::standard);
+        if (!Files.exists(b.resolve("campaign.json")))
+            CampaignBuilder.write(b, 11, programs, platforms("site-b"), CampaignBuilder::standard);
         Path whole = root.resolve("whole");
         if (!Files.exists(whole)) CampaignMerge.merge(List.of(a, b), whole);
         return new Path[] {a, b, whole};
@@ -60,7 +64,8 @@ public class TransferBench {
     static List<CampaignMeta.Platform> platforms(String site) {
         List<CampaignMeta.Platform> out = new ArrayList<>();
         for (String tc : List.of("gcc", "clang-14", "clang-19", "fake-cc", "pocl")) {
-            for (String o : List.of("O0", "O1", "O2", "O3", "O3_FM")) out.add(CampaignBuilder.platform(tc, o, site, site + "-n1"));
+            for (String o : List.of("O0", "O1", "O2", "O3", "O3_FM"))
+                out.add(CampaignBuilder.platform(tc, o, site, site + "-n1"));
         }
         return out;
     }
@@ -85,12 +90,14 @@ public class TransferBench {
 
     @Benchmark
     public long export1M() {
-        return CampaignExport.export(whole, dir.resolve("out-" + n++ + ".json"), "bench", Instant.EPOCH).outcomes();
+        return CampaignExport.export(whole, dir.resolve("out-" + n++ + ".json"), "bench", Instant.EPOCH)
+                .outcomes();
     }
 
     @Benchmark
     public long export1MGzip() {
-        return CampaignExport.export(whole, dir.resolve("out-" + n++ + ".json.gz"), "bench", Instant.EPOCH).outcomes();
+        return CampaignExport.export(whole, dir.resolve("out-" + n++ + ".json.gz"), "bench", Instant.EPOCH)
+                .outcomes();
     }
 
     @Benchmark
@@ -100,12 +107,14 @@ public class TransferBench {
 
     @Benchmark
     public long import1MGzip() {
-        return CampaignImport.importTo(exportedGz, dir.resolve("imported-" + n++)).outcomes();
+        return CampaignImport.importTo(exportedGz, dir.resolve("imported-" + n++))
+                .outcomes();
     }
 
     @Benchmark
     public long merge1M() {
-        return CampaignMerge.merge(List.of(siteA, siteB), dir.resolve("merged-" + n++)).outcomes();
+        return CampaignMerge.merge(List.of(siteA, siteB), dir.resolve("merged-" + n++))
+                .outcomes();
     }
 
     /**
@@ -131,14 +140,22 @@ public class TransferBench {
                 long n = switch (op) {
                     case "export" -> {
                         Files.deleteIfExists(file);
-                        yield CampaignExport.export(c[2], file, "bench", Instant.EPOCH).outcomes();
+                        yield CampaignExport.export(c[2], file, "bench", Instant.EPOCH)
+                                .outcomes();
                     }
                     case "import" -> CampaignImport.importTo(file, out).outcomes();
                     default -> CampaignMerge.merge(List.of(c[0], c[1]), out).outcomes();
                 };
                 double cpu = (mx.getCurrentThreadCpuTime() - c0) / 1e9;
                 double wall = (System.nanoTime() - t0) / 1e9;
-                System.out.printf(java.util.Locale.ROOT, "%s %d outcomes: wall %.2f s, thread CPU %.2f s (%.2f x 10^6 outcomes per CPU second)%n", op, n, wall, cpu, n / cpu / 1e6);
+                System.out.printf(
+                        java.util.Locale.ROOT,
+                        "%s %d outcomes: wall %.2f s, thread CPU %.2f s (%.2f x 10^6 outcomes per CPU second)%n",
+                        op,
+                        n,
+                        wall,
+                        cpu,
+                        n / cpu / 1e6);
                 CampaignImport.deleteTree(out);
             }
         }

@@ -33,7 +33,8 @@ public final class Cli {
     public static java.util.List<String> childJvm(java.util.List<String> jvmOptions, String... args) {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         java.util.List<String> cmd = new java.util.ArrayList<>();
-        cmd.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString());
         cmd.addAll(jvmOptions);
         cmd.addAll(java.util.List.of("-cp", cp, Main.class.getName()));
         cmd.addAll(java.util.List.of(args));
@@ -46,9 +47,13 @@ public final class Cli {
      * differently ("P input K: gcc O3 CRASH where …"), else 0.
      */
     public static int compareExit(String compareOut) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^campaign \\S+: (?:(\\d+) of \\d+ cases? disagrees?|all \\d+ cases? agree)").matcher(compareOut);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "(?m)^campaign \\S+: (?:(\\d+) of \\d+ cases? disagrees?|all \\d+ cases? agree)")
+                .matcher(compareOut);
         if (!m.find()) throw new AssertionError("no headline in compare's output: " + compareOut);
-        boolean mismatch = java.util.regex.Pattern.compile("(?m)^\\S+ input \\d+: .* where ").matcher(compareOut).find();
+        boolean mismatch = java.util.regex.Pattern.compile("(?m)^\\S+ input \\d+: .* where ")
+                .matcher(compareOut)
+                .find();
         return m.group(1) != null || mismatch ? 1 : 0;
     }
 }

@@ -55,8 +55,28 @@ class ClusterRerunsTest {
     void clusterRunsRerunTheCasesThatDisagreeAtTheirSiteAndTellUnstablePlatformsApart() throws Exception {
         Path tcs = toolchains();
         Path dir = tmp.resolve("c");
-        String[] args = {"run", "--cluster", "local", "--programs", "5", "--inputs", "2", "--seed", "5", "--toolchains", "one,noisy", "--opt", "O0",
-                "--toolchain-dir", tcs.toString(), "--jobs", "1", "--no-report", "--out", dir.toString()};
+        String[] args = {
+            "run",
+            "--cluster",
+            "local",
+            "--programs",
+            "5",
+            "--inputs",
+            "2",
+            "--seed",
+            "5",
+            "--toolchains",
+            "one,noisy",
+            "--opt",
+            "O0",
+            "--toolchain-dir",
+            tcs.toString(),
+            "--jobs",
+            "1",
+            "--no-report",
+            "--out",
+            dir.toString()
+        };
         Cli.Run r = Cli.fparity(args);
         assertEquals(0, r.exit(), r.err());
         Campaign c = Campaign.load(dir);
@@ -81,28 +101,37 @@ class ClusterRerunsTest {
             }
             assertEquals(attempt.size(), keys.size());
         }
-        assertTrue(r.out().contains("reruns: " + 4 * cases.size() + " runs repeated this time, 0 recorded before"), r.out());
+        assertTrue(
+                r.out().contains("reruns: " + 4 * cases.size() + " runs repeated this time, 0 recorded before"),
+                r.out());
 
         // report: noisy is unstable where its reruns differ from its first answer, never a discrepancy there
-        Cli.Run rep = Cli.fparity("report", dir.toString(), "--out", tmp.resolve("rep").toString());
-        JsonNode v = ProgramJson.MAPPER.readTree(tmp.resolve("rep/report.json").toFile()).get("verdict");
+        Cli.Run rep = Cli.fparity(
+                "report", dir.toString(), "--out", tmp.resolve("rep").toString());
+        JsonNode v = ProgramJson.MAPPER
+                .readTree(tmp.resolve("rep/report.json").toFile())
+                .get("verdict");
         Set<String> wobbled = new HashSet<>();
         for (String k : cases) {
             String[] pi = k.split("/");
-            String key = Outcome.key(pi[0], Integer.parseInt(pi[1]), new org.fparity.exec.PlatformKey("noisy", "O0", "local", null));
+            String key = Outcome.key(
+                    pi[0], Integer.parseInt(pi[1]), new org.fparity.exec.PlatformKey("noisy", "O0", "local", null));
             for (List<Outcome> attempt : reruns) {
                 for (Outcome o : attempt) if (o.key().equals(key) && !o.hex().equals(first.get(key))) wobbled.add(k);
             }
         }
         assertEquals(wobbled.size(), v.get("unstable_cases").asInt(), v.toString());
-        for (JsonNode u : v.get("unstable")) assertTrue(u.get("platform").asText().startsWith("noisy@"), u.toString());
+        for (JsonNode u : v.get("unstable"))
+            assertTrue(u.get("platform").asText().startsWith("noisy@"), u.toString());
         assertEquals(cases.size() - wobbled.size(), v.get("discrepant_cases").asInt(), v.toString());
         assertTrue(rep.exit() == 0 || rep.exit() == 1, rep.err());
 
         // run again: the reruns are read back, not redone
         Cli.Run again = Cli.fparity(args);
         assertEquals(0, again.exit(), again.err());
-        assertTrue(again.out().contains("reruns: 0 runs repeated this time, " + 4 * cases.size() + " recorded before"), again.out());
+        assertTrue(
+                again.out().contains("reruns: 0 runs repeated this time, " + 4 * cases.size() + " recorded before"),
+                again.out());
         assertEquals(reruns, Campaign.load(dir).reruns());
     }
 }

@@ -30,6 +30,7 @@ class CompareCrossSiteTest {
     static Path merged;
     /** program index → the ideal platform's result for its input 0 (the three programs the sites disagree on). */
     static final Map<Integer, Double> REF = new TreeMap<>();
+
     static List<CampaignMeta.ProgramEntry> programs;
 
     static double ulpsUp(double x, int n) {
@@ -42,7 +43,9 @@ class CompareCrossSiteTest {
         programs = CampaignBuilder.programs(11, 10, 2);
         for (int i = 0; i < programs.size() && REF.size() < 3; i++) {
             CampaignMeta.ProgramEntry p = programs.get(i);
-            double r = ReferenceEvaluator.ideal(Program.parse(p.source()), p.inputs().getFirst()).comp();
+            double r = ReferenceEvaluator.ideal(
+                            Program.parse(p.source()), p.inputs().getFirst())
+                    .comp();
             if (Double.isFinite(r) && r != 0) REF.put(i, r);
         }
         assertEquals(3, REF.size(), "three programs with a finite, non-zero reference");
@@ -55,8 +58,18 @@ class CompareCrossSiteTest {
             double ref = REF.get(i);
             boolean a = pl.site().equals("site-a");
             int off = i == idx.get(0) ? (a ? 0 : 1) : i == idx.get(1) ? (a ? 3 : 0) : (a ? 1 : 4);
-            return new Outcome(std.program(), in, std.toolchain(), std.opt(), std.site(), std.node(), std.status(), HexFloat.format(ulpsUp(ref, off)), null,
-                    std.platform(), std.micros());
+            return new Outcome(
+                    std.program(),
+                    in,
+                    std.toolchain(),
+                    std.opt(),
+                    std.site(),
+                    std.node(),
+                    std.status(),
+                    HexFloat.format(ulpsUp(ref, off)),
+                    null,
+                    std.platform(),
+                    std.micros());
         };
         List<CampaignMeta.Platform> pa = new ArrayList<>();
         List<CampaignMeta.Platform> pb = new ArrayList<>();
@@ -76,9 +89,15 @@ class CompareCrossSiteTest {
         Cli.Run r = Cli.fparity("compare", merged.toString());
         assertEquals(1, r.exit(), "6 discrepancies found: " + r.err());
         String out = r.out();
-        assertTrue(out.startsWith("Cross-site view: 2 pairs, each the same toolchain and opt level at two sites (site-a, site-b); --all-pairs for every pair\n"), out);
+        assertTrue(
+                out.startsWith(
+                        "Cross-site view: 2 pairs, each the same toolchain and opt level at two sites (site-a, site-b); --all-pairs for every pair\n"),
+                out);
         assertFalse(out.contains("O0 vs other opt levels"), "no pair within one site: " + out);
-        assertTrue(out.contains("Across sites (same toolchain and opt level at two sites): 3 cases differ, in 6 platform pairs; the correctly rounded reference (ideal IEEE platform) agrees with side a in 2, side b in 2, neither in 2, undecided 0"), out);
+        assertTrue(
+                out.contains(
+                        "Across sites (same toolchain and opt level at two sites): 3 cases differ, in 6 platform pairs; the correctly rounded reference (ideal IEEE platform) agrees with side a in 2, side b in 2, neither in 2, undecided 0"),
+                out);
         for (String opt : List.of("O0", "O3_FM")) {
             String pair = "gcc@" + opt + "@site-a:gcc@" + opt + "@site-b";
             assertTrue(out.contains(row(0, pair, "gcc@" + opt + "@site-a")), out);
@@ -104,11 +123,14 @@ class CompareCrossSiteTest {
         Cli.Run r = Cli.fparity("report", merged.toString(), "--out", out.toString());
         assertEquals(1, r.exit(), r.err());
         String html = java.nio.file.Files.readString(out.resolve("report.html"));
-        String summary = "Across sites (same toolchain and opt level at two sites): 3 cases differ, in 6 platform pairs; the correctly rounded reference (ideal IEEE platform) agrees with side a in 2, side b in 2, neither in 2, undecided 0";
+        String summary =
+                "Across sites (same toolchain and opt level at two sites): 3 cases differ, in 6 platform pairs; the correctly rounded reference (ideal IEEE platform) agrees with side a in 2, side b in 2, neither in 2, undecided 0";
         int verdict = html.indexOf("<section id=\"verdict\">");
         int section = html.indexOf("<section id=\"across-sites\">");
         assertTrue(verdict >= 0 && section > verdict, "an across-sites section after the verdict");
-        assertTrue(html.substring(verdict, html.indexOf("</section>", verdict)).contains(summary), "the verdict counts them: " + html.substring(verdict, section));
+        assertTrue(
+                html.substring(verdict, html.indexOf("</section>", verdict)).contains(summary),
+                "the verdict counts them: " + html.substring(verdict, section));
         String table = html.substring(section, html.indexOf("</section>", section));
         assertTrue(table.contains(summary), table);
         for (String opt : List.of("O0", "O3_FM")) {
@@ -117,14 +139,17 @@ class CompareCrossSiteTest {
             assertTrue(hasRow(table, 1, pair, "b", "gcc@" + opt + "@site-b"), table);
             assertTrue(hasRow(table, 2, pair, "neither", "neither (a is closer: 1 vs 4 ulps)"), table);
         }
-        assertEquals(6, table.split("<tr class=\"agrees-", -1).length - 1, "one row per discrepancy across sites: " + table);
+        assertEquals(
+                6, table.split("<tr class=\"agrees-", -1).length - 1, "one row per discrepancy across sites: " + table);
     }
 
     /** One row of the HTML table, whole: program, input 0, the pair … the reference's bits, whom it agrees with. */
     private static boolean hasRow(String table, int k, String pair, String css, String agrees) {
         int i = List.copyOf(REF.keySet()).get(k);
-        String row = "<tr class=\"agrees-" + css + "\"><td><code>" + programs.get(i).id() + "</code></td><td class=\"num\">0</td><td>" + pair + "</td>"
-                + "(?:(?!<tr).)*" + "<td><code>" + java.util.regex.Pattern.quote(HexFloat.format(REF.get(i))) + "</code></td><td>"
+        String row = "<tr class=\"agrees-" + css + "\"><td><code>"
+                + programs.get(i).id() + "</code></td><td class=\"num\">0</td><td>" + pair + "</td>"
+                + "(?:(?!<tr).)*" + "<td><code>" + java.util.regex.Pattern.quote(HexFloat.format(REF.get(i)))
+                + "</code></td><td>"
                 + java.util.regex.Pattern.quote(agrees) + "</td></tr>";
         return java.util.regex.Pattern.compile(row).matcher(table).find();
     }
@@ -136,16 +161,30 @@ class CompareCrossSiteTest {
         assertFalse(r.out().contains("Cross-site view"), r.out());
         assertTrue(r.out().contains("O0 vs other opt levels"), r.out());
         // The cross-site discrepancies are still judged.
-        assertTrue(r.out().contains("Across sites (same toolchain and opt level at two sites): 3 cases differ, in 6 platform pairs;"), r.out());
+        assertTrue(
+                r.out()
+                        .contains(
+                                "Across sites (same toolchain and opt level at two sites): 3 cases differ, in 6 platform pairs;"),
+                r.out());
     }
 
     @Test
     void aPairAcrossSitesIsJudgedAndAPairWithinASiteIsNot() {
         Cli.Run across = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O0@site-a:gcc@O0@site-b");
-        assertEquals(Cli.compareExit(across.out()), across.exit(), "exit 1 exactly when it found discrepancies: " + across.err());
-        assertTrue(across.out().contains("Across sites (same toolchain and opt level at two sites): 3 cases differ, in 3 platform pairs;"), across.out());
+        assertEquals(
+                Cli.compareExit(across.out()),
+                across.exit(),
+                "exit 1 exactly when it found discrepancies: " + across.err());
+        assertTrue(
+                across.out()
+                        .contains(
+                                "Across sites (same toolchain and opt level at two sites): 3 cases differ, in 3 platform pairs;"),
+                across.out());
         Cli.Run within = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O0@site-a:gcc@O3_FM@site-a");
-        assertEquals(Cli.compareExit(within.out()), within.exit(), "exit 1 exactly when it found discrepancies: " + within.err());
+        assertEquals(
+                Cli.compareExit(within.out()),
+                within.exit(),
+                "exit 1 exactly when it found discrepancies: " + within.err());
         assertFalse(within.out().contains("Across sites"), within.out());
     }
 
@@ -172,12 +211,22 @@ class CompareCrossSiteTest {
         Path a = CampaignBuilder.write(tmp.resolve("tc/a"), 11, programs, pa, CampaignBuilder::standard);
         Path b = CampaignBuilder.write(tmp.resolve("tc/b"), 11, programs, pb, CampaignBuilder::standard);
         Path m = tmp.resolve("tc/merged");
-        assertEquals(0, Cli.fparity("merge", a.toString(), b.toString(), "--out", m.toString()).exit());
+        assertEquals(
+                0,
+                Cli.fparity("merge", a.toString(), b.toString(), "--out", m.toString())
+                        .exit());
         Cli.Run r = Cli.fparity("compare", m.toString());
-        assertTrue(r.out().startsWith("Cross-site view: 2 pairs, each the same toolchain and opt level at two sites (site-a, site-b); --all-pairs for every pair\n"), r.out());
-        assertTrue(r.out().contains("\nAcross sites (same toolchain and opt level at two sites): 0 cases differ\n"), r.out());
+        assertTrue(
+                r.out()
+                        .startsWith(
+                                "Cross-site view: 2 pairs, each the same toolchain and opt level at two sites (site-a, site-b); --all-pairs for every pair\n"),
+                r.out());
+        assertTrue(
+                r.out().contains("\nAcross sites (same toolchain and opt level at two sites): 0 cases differ\n"),
+                r.out());
         assertFalse(r.out().contains("gcc@O3_FM@site-a:fake-cc@O3_FM@site-b"), r.out());
-        // fake-cc differs from gcc in 5 of the 20 cases (k = 3 × program + input: k % 5 == 0 or k % 11 == 0; at both sites alike): the verdict says so, the exit follows it
+        // fake-cc differs from gcc in 5 of the 20 cases (k = 3 × program + input: k % 5 == 0 or k % 11 == 0; at both
+        // sites alike): the verdict says so, the exit follows it
         assertTrue(r.out().contains("campaign merged: 5 of 20 cases disagree across platforms\n"), r.out());
         assertEquals(1, r.exit(), r.err());
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -38,7 +37,8 @@ class DeepProgramTest {
             e.insert(0, "{\"k\":\"bin\",\"op\":\"ADD\",\"left\":").append(",\"right\":{\"k\":\"var\",\"name\":\"a\"}}");
         }
         return "{\"precision\":\"fp64\",\"arrayLength\":1,\"params\":[{\"kind\":\"FP\",\"name\":\"comp\"},{\"kind\":\"FP\",\"name\":\"a\"}],"
-                + "\"body\":[{\"k\":\"assign\",\"target\":{\"k\":\"var\",\"name\":\"comp\"},\"op\":\"SET\",\"value\":" + e + "}]}";
+                + "\"body\":[{\"k\":\"assign\",\"target\":{\"k\":\"var\",\"name\":\"comp\"},\"op\":\"SET\",\"value\":"
+                + e + "}]}";
     }
 
     static void oneLine(Cli.Run r, String what, String expected) {
@@ -50,7 +50,8 @@ class DeepProgramTest {
 
     @Test
     void deepProgramFilesAreOneLineAndExit2InEveryCommand() throws Exception {
-        Path parens = Files.writeString(tmp.resolve("parens.fp"), program("(".repeat(30_000) + "a" + ")".repeat(30_000)));
+        Path parens =
+                Files.writeString(tmp.resolve("parens.fp"), program("(".repeat(30_000) + "a" + ")".repeat(30_000)));
         Path negs = Files.writeString(tmp.resolve("negs.fp"), program("-".repeat(30_000) + "a"));
         Path sum = Files.writeString(tmp.resolve("sum.fp"), program(sum(20_000)));
         Path json = Files.writeString(tmp.resolve("sum.json"), sumJson(20_000));
@@ -60,11 +61,27 @@ class DeepProgramTest {
             oneLine(Cli.fparity("show", p.toString(), "--as", "c"), "show " + p, deep);
             oneLine(Cli.fparity("truth", p.toString()), "truth " + p, deep);
         }
-        oneLine(Cli.fparity("show", json.toString()), "show sum.json", "nested too deeply (more than 1000 levels of JSON)");
-        oneLine(Cli.fparity("truth", json.toString()), "truth sum.json", "nested too deeply (more than 1000 levels of JSON)");
+        oneLine(
+                Cli.fparity("show", json.toString()),
+                "show sum.json",
+                "nested too deeply (more than 1000 levels of JSON)");
+        oneLine(
+                Cli.fparity("truth", json.toString()),
+                "truth sum.json",
+                "nested too deeply (more than 1000 levels of JSON)");
         oneLine(Cli.fparity("flip", sum.toString(), "--out", tmp.resolve("flip").toString()), "flip", deep);
-        oneLine(Cli.fparity("reduce", parens.toString(), "--input", "0 1", "--platforms", "gcc@O0,gcc@O3", "--out", tmp.resolve("red").toString()),
-                "reduce", deep);
+        oneLine(
+                Cli.fparity(
+                        "reduce",
+                        parens.toString(),
+                        "--input",
+                        "0 1",
+                        "--platforms",
+                        "gcc@O0,gcc@O3",
+                        "--out",
+                        tmp.resolve("red").toString()),
+                "reduce",
+                deep);
         assertTrue(!Files.exists(tmp.resolve("flip")), "flip wrote nothing");
     }
 
@@ -84,21 +101,38 @@ class DeepProgramTest {
         assertEquals(0, Cli.fparity(ProgramStoreCampaignTest.run(dir, 1, "one")).exit());
         Path store = dir.resolve("programs.jsonl");
         var mapper = org.fparity.ir.ProgramJson.MAPPER;
-        var line = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(Files.readString(store).lines().findFirst().orElseThrow());
+        var line = (com.fasterxml.jackson.databind.node.ObjectNode)
+                mapper.readTree(Files.readString(store).lines().findFirst().orElseThrow());
         String oldId = line.get("id").asText();
         String src = line.get("source").asText();
         int end = src.stripTrailing().lastIndexOf('}');
-        String deep = src.substring(0, end) + "  comp += " + String.join(" + ", Collections.nCopies(20_000, "comp")) + ";\n}\n";
+        String deep = src.substring(0, end) + "  comp += " + String.join(" + ", Collections.nCopies(20_000, "comp"))
+                + ";\n}\n";
         String sha = Hashes.sha256Hex(deep);
         String id = sha.substring(0, 16);
         line.put("source", deep).put("sha256", sha).put("id", id);
-        Files.writeString(store, mapper.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(line) + "\n");
+        Files.writeString(
+                store,
+                mapper.writer()
+                                .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+                                .writeValueAsString(line)
+                        + "\n");
         for (String f : List.of("campaign.json", "outcomes.jsonl")) {
             Path p = dir.resolve(f);
             Files.writeString(p, Files.readString(p).replace(oldId, id));
         }
-        String[] again = {"run", "--campaign", dir.toString(), "--toolchains", "one", "--toolchain-dir", ProgramStoreCampaignTest.TOOLCHAINS.toString(),
-            "--opt", "O0", "--no-report"};
+        String[] again = {
+            "run",
+            "--campaign",
+            dir.toString(),
+            "--toolchains",
+            "one",
+            "--toolchain-dir",
+            ProgramStoreCampaignTest.TOOLCHAINS.toString(),
+            "--opt",
+            "O0",
+            "--no-report"
+        };
         oneLine(Cli.fparity(again), "run --campaign", "program nested too deeply");
         oneLine(Cli.fparity("show", dir.toString(), id), "show CAMPAIGN ID", "program nested too deeply");
     }
@@ -107,8 +141,13 @@ class DeepProgramTest {
     @Test
     void anEscapedStackOverflowIsOneLine() {
         StringWriter err = new StringWriter();
-        int code = Main.failed(new java.util.concurrent.ExecutionException(new StackOverflowError()), false, new PrintWriter(err, true));
+        int code = Main.failed(
+                new java.util.concurrent.ExecutionException(new StackOverflowError()),
+                false,
+                new PrintWriter(err, true));
         assertEquals(2, code);
-        assertEquals("fparity: program too deep: its nesting overflowed the stack (programs may be at most 400 levels deep)\n", err.toString());
+        assertEquals(
+                "fparity: program too deep: its nesting overflowed the stack (programs may be at most 400 levels deep)\n",
+                err.toString());
     }
 }

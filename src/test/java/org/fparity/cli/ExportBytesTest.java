@@ -20,14 +20,23 @@ class ExportBytesTest {
         Path c = CampaignBuilder.small(tmp.resolve("c"));
         Path a = tmp.resolve("a.fparity.json.gz");
         Path b = tmp.resolve("b.fparity.json.gz");
-        assertEquals(0, Cli.fparity("export", c.toString(), "--out", a.toString()).exit());
+        assertEquals(
+                0, Cli.fparity("export", c.toString(), "--out", a.toString()).exit());
         Thread.sleep(1100); // the export time had a resolution of one second
-        assertEquals(0, Cli.fparity("export", c.toString(), "--out", b.toString()).exit());
+        assertEquals(
+                0, Cli.fparity("export", c.toString(), "--out", b.toString()).exit());
         assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
         Path t = tmp.resolve("t.fparity.json");
-        assertEquals(0, Cli.fparity("export", c.toString(), "--out", t.toString(), "--timestamp").exit());
-        assertTrue(Files.readString(t).matches("(?s)\\{\"format\":\"fparity-campaign-export\",\"schema\":\\d+,\"fparity\":\"[^\"]+\",\"exported\":\"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\".*"));
-        Cli.Run in = Cli.fparity("import", a.toString(), "--out", tmp.resolve("back").toString());
+        assertEquals(
+                0,
+                Cli.fparity("export", c.toString(), "--out", t.toString(), "--timestamp")
+                        .exit());
+        assertTrue(
+                Files.readString(t)
+                        .matches(
+                                "(?s)\\{\"format\":\"fparity-campaign-export\",\"schema\":\\d+,\"fparity\":\"[^\"]+\",\"exported\":\"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\".*"));
+        Cli.Run in =
+                Cli.fparity("import", a.toString(), "--out", tmp.resolve("back").toString());
         assertEquals(0, in.exit(), in.err());
     }
 }

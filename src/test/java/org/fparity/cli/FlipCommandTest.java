@@ -15,7 +15,15 @@ class FlipCommandTest {
 
     @Test
     void stableBranchWritesFlipsJsonWithNoCandidateAndExitsZero() throws Exception {
-        Cli.Run r = Cli.fparity("flip", "corpora/flip/stable-integer.fp", "--budget", "20cells", "--verify", "none", "--out", dir.toString());
+        Cli.Run r = Cli.fparity(
+                "flip",
+                "corpora/flip/stable-integer.fp",
+                "--budget",
+                "20cells",
+                "--verify",
+                "none",
+                "--out",
+                dir.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("20 cells, 0 candidates, 0 verified flips"), r.out());
         JsonNode j = new ObjectMapper().readTree(Files.readString(dir.resolve("flips.json")));
@@ -27,8 +35,14 @@ class FlipCommandTest {
     @Test
     void badArgumentsAreOneLineWithExitTwoAndWriteNothing() {
         String[][] cases = {
-            {"--domain", "nosuch=1:2"}, {"--domain", "a=5:1"}, {"--domain", "a"}, {"--branch", "4"}, {"--budget", "soon"},
-            {"--models", "gcc-fma,bogus"}, {"--verify", "gcc"}, {"--split", "-1"},
+            {"--domain", "nosuch=1:2"},
+            {"--domain", "a=5:1"},
+            {"--domain", "a"},
+            {"--branch", "4"},
+            {"--budget", "soon"},
+            {"--models", "gcc-fma,bogus"},
+            {"--verify", "gcc"},
+            {"--split", "-1"},
         };
         for (String[] c : cases) {
             boolean budget = c[0].equals("--budget");

@@ -34,8 +34,26 @@ class FlipInputsRunTest {
     void flipInputsFollowTheRandomOnesAndAnInterruptedCampaignResumesWithThoseItRecorded() throws Exception {
         Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
         Path dir = tmp.resolve("c");
-        String[] args = {"run", "--programs", "8", "--inputs", "2", "--seed", "11", "--toolchains", "gcc", "--opt", "O0", "--inputs-from", "flip",
-                "--reruns", "0", "--no-report", "--out", dir.toString()};
+        String[] args = {
+            "run",
+            "--programs",
+            "8",
+            "--inputs",
+            "2",
+            "--seed",
+            "11",
+            "--toolchains",
+            "gcc",
+            "--opt",
+            "O0",
+            "--inputs-from",
+            "flip",
+            "--reruns",
+            "0",
+            "--no-report",
+            "--out",
+            dir.toString()
+        };
         String[] r = ToolchainsCommandTest.cli(args);
         assertEquals("0", r[0], r[2]);
         assertTrue(r[2].contains("fparity: flip inputs: "), r[2]);
@@ -61,7 +79,12 @@ class FlipInputsRunTest {
         String tampered = "0x1.5555555555555p-3";
         last.set(fp, ProgramJson.MAPPER.getNodeFactory().textNode(tampered));
         StringBuilder edited = new StringBuilder();
-        for (ObjectNode p : programs) edited.append(ProgramJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(p)).append('\n');
+        for (ObjectNode p : programs)
+            edited.append(ProgramJson.MAPPER
+                            .writer()
+                            .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+                            .writeValueAsString(p))
+                    .append('\n');
         Files.writeString(store, edited);
         Path outcomes = dir.resolve("outcomes.jsonl");
         List<String> lines = Files.readAllLines(outcomes);
@@ -74,8 +97,14 @@ class FlipInputsRunTest {
         assertFalse(again[2].contains("different campaign"), again[2]);
         Campaign c = Campaign.load(dir);
         assertEquals(total, c.outcomes().size(), "every (program, input) ran once on gcc@O0");
-        String kept = c.programEntries().stream().filter(e -> e.inputs().size() > 2).findFirst().orElseThrow()
-                .inputs().get(flipped.size() - 1).args().get(fp);
+        String kept = c.programEntries().stream()
+                .filter(e -> e.inputs().size() > 2)
+                .findFirst()
+                .orElseThrow()
+                .inputs()
+                .get(flipped.size() - 1)
+                .args()
+                .get(fp);
         assertEquals(tampered, kept, "the recorded flip input is kept");
         for (Outcome o : c.outcomes()) assertEquals(Outcome.Status.OK, o.status(), o.toString());
     }

@@ -19,7 +19,8 @@ class FprevPlainParseTest {
         return c;
     }
 
-    private static void assertSameOptions(FprevCommand want, FprevCommand got, String what) throws IllegalAccessException {
+    private static void assertSameOptions(FprevCommand want, FprevCommand got, String what)
+            throws IllegalAccessException {
         int options = 0;
         for (Field f : FprevCommand.class.getDeclaredFields()) {
             if (f.getAnnotation(CommandLine.Option.class) == null) continue;
@@ -97,7 +98,8 @@ class FprevPlainParseTest {
 
     @Test
     void plainErrorsReadAsPicocliCommandsErrors() {
-        // the same failures through the plain path and through picocli (a --repeat forces picocli): same line, same code
+        // the same failures through the plain path and through picocli (a --repeat forces picocli): same line, same
+        // code
         String[][] cases = {
             {"--target", "java.seq", "--n", "1"},
             {"--target", "java.seq", "--n", "8", "--dtype", "float8"},

@@ -41,11 +41,26 @@ class GenerateCommandTest {
         // 60 program files + manifest + batches.txt + 4 batches x 6 languages
         assertEquals(60 + 2 + 24, ta.size(), ta.toString());
         for (Path p : ta) {
-            assertArrayEquals(Files.readAllBytes(tmp.resolve("a").resolve(p)), Files.readAllBytes(tmp.resolve("b").resolve(p)), p.toString());
+            assertArrayEquals(
+                    Files.readAllBytes(tmp.resolve("a").resolve(p)),
+                    Files.readAllBytes(tmp.resolve("b").resolve(p)),
+                    p.toString());
         }
-        Cli.Run c = run("generate", "--seed", "43", "--count", "30", "--precision", "both", "--batch", "16", "--out", tmp.resolve("c").toString());
+        Cli.Run c = run(
+                "generate",
+                "--seed",
+                "43",
+                "--count",
+                "30",
+                "--precision",
+                "both",
+                "--batch",
+                "16",
+                "--out",
+                tmp.resolve("c").toString());
         assertEquals(0, c.exit());
-        assertNotEquals(Files.readString(tmp.resolve("a/manifest.json")), Files.readString(tmp.resolve("c/manifest.json")));
+        assertNotEquals(
+                Files.readString(tmp.resolve("a/manifest.json")), Files.readString(tmp.resolve("c/manifest.json")));
         assertTrue(Files.readString(tmp.resolve("a/cuda/batch-000.cu")).contains("__global__"));
         assertTrue(Files.exists(tmp.resolve("a/java/batch-003/FparityHarness.java")));
     }
@@ -76,7 +91,11 @@ class GenerateCommandTest {
         Path out = notADir.resolve("sample");
         Cli.Run r = run("generate", "--count", "3", "--out", out.toString());
         assertEquals(4, r.exit(), "an I/O failure (ExitCode.IO_FAILURE): " + r.err());
-        assertTrue(r.err().startsWith("fparity: " + out + ": cannot create output folder (" + notADir + " is a file in the way)"), r.err());
+        assertTrue(
+                r.err()
+                        .startsWith("fparity: " + out + ": cannot create output folder (" + notADir
+                                + " is a file in the way)"),
+                r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertEquals("x", Files.readString(notADir), "nothing written over the file in the way");
     }
@@ -100,9 +119,18 @@ class GenerateCommandTest {
         Files.writeString(out.resolve("keep.txt"), "mine");
         Cli.Run r = run("generate", "--count", "3", "--out", out.toString());
         assertEquals(2, r.exit());
-        assertEquals("fparity: " + out + ": output folder exists and is not empty", r.err().strip());
+        assertEquals(
+                "fparity: " + out + ": output folder exists and is not empty",
+                r.err().strip());
         assertEquals("mine", Files.readString(out.resolve("keep.txt")));
-        Cli.Run l = run("generate", "--count", "3", "--emit", "c,fortran", "--out", tmp.resolve("x").toString());
+        Cli.Run l = run(
+                "generate",
+                "--count",
+                "3",
+                "--emit",
+                "c,fortran",
+                "--out",
+                tmp.resolve("x").toString());
         assertEquals(2, l.exit());
         assertTrue(l.err().contains("unknown language 'fortran'"), l.err());
     }

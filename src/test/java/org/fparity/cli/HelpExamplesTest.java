@@ -27,8 +27,14 @@ class HelpExamplesTest {
     private static final List<String> READ_FROM = List.of("corpora/", "runners/", "grammar/", "../shared/");
 
     /** Commands whose examples need only this checkout and a JVM: run each (its --out / -o redirected to a temporary folder). */
-    private static final Set<String> RUN = Set.of("fparity show", "fparity truth", "fparity eval", "fparity toolchains", "fparity import-varity",
-            "fparity generate", "fparity bounds");
+    private static final Set<String> RUN = Set.of(
+            "fparity show",
+            "fparity truth",
+            "fparity eval",
+            "fparity toolchains",
+            "fparity import-varity",
+            "fparity generate",
+            "fparity bounds");
 
     @Test
     void everyHelpExampleNamesFilesThatExistAndTheSelfContainedOnesRun() {
@@ -42,18 +48,29 @@ class HelpExamplesTest {
                 List<String> words = words(example);
                 for (String w : words) {
                     if (READ_FROM.stream().noneMatch(w::startsWith) || w.startsWith("../shared/") && !shared) continue;
-                    if (!Files.exists(Path.of(w))) missing.add(e.getKey() + ": " + example + "  (" + w + " does not exist)");
+                    if (!Files.exists(Path.of(w)))
+                        missing.add(e.getKey() + ": " + example + "  (" + w + " does not exist)");
                 }
-                // placeholders for the user's own files (my.fp, my-toolchains) and outputs of other examples are not run
-                if (!RUN.contains(e.getKey()) || words.stream().anyMatch(w -> w.contains("<") || w.startsWith("my") || w.startsWith("gen/") || w.startsWith("campaigns/c1"))) continue;
+                // placeholders for the user's own files (my.fp, my-toolchains) and outputs of other examples are not
+                // run
+                if (!RUN.contains(e.getKey())
+                        || words.stream()
+                                .anyMatch(w -> w.contains("<")
+                                        || w.startsWith("my")
+                                        || w.startsWith("gen/")
+                                        || w.startsWith("campaigns/c1"))) continue;
                 if (words.stream().anyMatch(w -> w.startsWith("../shared/")) && !shared) continue;
                 List<String> args = new ArrayList<>(words.subList(1, words.size()));
                 for (int i = 0; i + 1 < args.size(); i++) {
-                    if (args.get(i).equals("--out") || args.get(i).equals("-o")) args.set(i + 1, tmp.resolve("ex" + ran).resolve(args.get(i + 1)).toString());
+                    if (args.get(i).equals("--out") || args.get(i).equals("-o"))
+                        args.set(
+                                i + 1,
+                                tmp.resolve("ex" + ran).resolve(args.get(i + 1)).toString());
                 }
                 Cli.Run r = Cli.fparity(args.toArray(String[]::new));
                 ran++;
-                if (r.exit() != 0 && r.exit() != 1) failed.add(example + " → exit " + r.exit() + ": " + r.err().strip());
+                if (r.exit() != 0 && r.exit() != 1)
+                    failed.add(example + " → exit " + r.exit() + ": " + r.err().strip());
             }
         }
         assertEquals(List.of(), missing, "help examples that name files not in the checkout");

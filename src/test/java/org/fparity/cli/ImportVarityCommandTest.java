@@ -17,7 +17,9 @@ class ImportVarityCommandTest {
 
     @Test
     void importsTheSampleAndCompareReadsIt() {
-        Path data = Path.of("..", "shared", "data", "varity", "cuda_examples").toAbsolutePath().normalize();
+        Path data = Path.of("..", "shared", "data", "varity", "cuda_examples")
+                .toAbsolutePath()
+                .normalize();
         Assumptions.assumeTrue(Files.isDirectory(data), "the sample Varity data is not at " + data);
         Path out = tmp.resolve("v");
         Cli.Run r = Cli.fparity("import-varity", data.toString(), "--out", out.toString());
@@ -33,7 +35,8 @@ class ImportVarityCommandTest {
 
     @Test
     void aPathThatIsNotVarityIsOneLineAndExit2() {
-        Cli.Run r = Cli.fparity("import-varity", tmp.toString(), "--out", tmp.resolve("x").toString());
+        Cli.Run r = Cli.fparity(
+                "import-varity", tmp.toString(), "--out", tmp.resolve("x").toString());
         assertEquals(2, r.exit());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().startsWith("fparity: "), r.err());

@@ -35,7 +35,10 @@ class LargeCampaignHeapTest {
     Path tmp;
 
     private Processes.Running child(String heap, Path log, String... args) throws IOException {
-        return Processes.command(Cli.childJvm(List.of("-Xmx" + heap, "-Xss8m"), args)).output(log).stdin(Path.of("/dev/null")).start();
+        return Processes.command(Cli.childJvm(List.of("-Xmx" + heap, "-Xss8m"), args))
+                .output(log)
+                .stdin(Path.of("/dev/null"))
+                .start();
     }
 
     @Test
@@ -68,10 +71,13 @@ class LargeCampaignHeapTest {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             if (attempt == 0) {
                 // while the program store is written: some programs in it, campaign.json not yet there
-                while (p.isAlive() && lines(dir.resolve("programs.jsonl")) < 200 && System.nanoTime() < deadline) Thread.sleep(1);
+                while (p.isAlive() && lines(dir.resolve("programs.jsonl")) < 200 && System.nanoTime() < deadline)
+                    Thread.sleep(1);
             } else {
                 // while outcomes are appended: after some new lines
-                while (p.isAlive() && lines(dir.resolve(Campaign.OUTCOMES)) < outcomes + 500 && System.nanoTime() < deadline) Thread.sleep(1);
+                while (p.isAlive()
+                        && lines(dir.resolve(Campaign.OUTCOMES)) < outcomes + 500
+                        && System.nanoTime() < deadline) Thread.sleep(1);
             }
             if (!p.isAlive()) continue;
             p.handle().destroyForcibly(); // SIGKILL to the JVM only: no shutdown hook, no flush
@@ -83,7 +89,9 @@ class LargeCampaignHeapTest {
         Cli.Run r = Cli.fparity(args);
         assertEquals(0, r.exit(), r.err());
         List<CampaignMeta.ProgramEntry> want = new ArrayList<>();
-        CampaignPlan.generate(new CampaignPlan.Request(5, List.of(Precision.FP64), "fp64", programs, 2, 200, null)).entries().forEach(want::add);
+        CampaignPlan.generate(new CampaignPlan.Request(5, List.of(Precision.FP64), "fp64", programs, 2, 200, null))
+                .entries()
+                .forEach(want::add);
         Campaign c = Campaign.load(dir);
         assertEquals(List.of(), c.problems());
         assertEquals(want, new ArrayList<>(c.programEntries()), "every program once, in order, as generated");

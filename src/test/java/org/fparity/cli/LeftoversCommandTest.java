@@ -41,18 +41,35 @@ class LeftoversCommandTest {
         Path staleExport = out.resolve(".c.json.4242424242.tmp");
         Files.write(staleExport, new byte[1 << 16]);
         Files.setLastModifiedTime(staleExport, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
-        assertEquals(0, Cli.fparity("export", c.toString(), "--out", out.resolve("c.json").toString()).exit());
+        assertEquals(
+                0,
+                Cli.fparity(
+                                "export",
+                                c.toString(),
+                                "--out",
+                                out.resolve("c.json").toString())
+                        .exit());
         assertEquals(List.of("c.json"), names(out));
 
         killedFolder(out.resolve(".copy.import-dead"));
-        Cli.Run imp = Cli.fparity("import", out.resolve("c.json").toString(), "--out", out.resolve("copy").toString());
+        Cli.Run imp = Cli.fparity(
+                "import",
+                out.resolve("c.json").toString(),
+                "--out",
+                out.resolve("copy").toString());
         assertEquals(0, imp.exit(), imp.err());
         assertEquals(List.of("c.json", "copy"), names(out));
 
         killedFolder(out.resolve(".both.merge-dead"));
-        Cli.Run merge = Cli.fparity("merge", c.toString(), out.resolve("copy").toString(), "--out", out.resolve("both").toString());
+        Cli.Run merge = Cli.fparity(
+                "merge",
+                c.toString(),
+                out.resolve("copy").toString(),
+                "--out",
+                out.resolve("both").toString());
         assertEquals(0, merge.exit(), merge.err());
         assertEquals(List.of("both", "c.json", "copy"), names(out));
-        assertFalse(Files.exists(out.resolve("both").resolve(".lock")), "the merged folder carries no temporary lock file");
+        assertFalse(
+                Files.exists(out.resolve("both").resolve(".lock")), "the merged folder carries no temporary lock file");
     }
 }

@@ -37,13 +37,18 @@ class MainTest {
      */
     @Test
     void runningOutOfHeapIsOneLineAndExitFour() throws Exception {
-        List<String> cmd = Cli.childJvm(List.of("-Xmx32m"), "fprev", "--target", "java.seq", "--n", "50000000", "--force");
-        org.fparity.util.Processes.Captured c = org.fparity.util.Processes.command(cmd).timeoutSeconds(120).capture();
+        List<String> cmd =
+                Cli.childJvm(List.of("-Xmx32m"), "fprev", "--target", "java.seq", "--n", "50000000", "--force");
+        org.fparity.util.Processes.Captured c =
+                org.fparity.util.Processes.command(cmd).timeoutSeconds(120).capture();
         assertEquals(ExitCode.IO_FAILURE.code(), c.result().exitCode(), c.stdout() + c.stderr());
         List<String> err = c.stderr().strip().lines().toList();
         // the cost warning --force prints first, then the one line
         // (the limit the JVM reports can be a little under -Xmx, depending on its collector)
-        assertEquals("fparity: " + Main.outOfMemory(0), err.get(err.size() - 1).replaceFirst("\\(\\d+ MiB\\)", "(0 MiB)"), c.stderr());
+        assertEquals(
+                "fparity: " + Main.outOfMemory(0),
+                err.get(err.size() - 1).replaceFirst("\\(\\d+ MiB\\)", "(0 MiB)"),
+                c.stderr());
         assertFalse(c.stderr().contains("Exception in thread") || c.stderr().contains("\tat "), c.stderr());
     }
 
@@ -52,7 +57,9 @@ class MainTest {
         String[] r = ToolchainsCommandTest.cli("--bogus-option");
         assertEquals("2", r[0]);
         assertEquals("", r[1]);
-        assertEquals(List.of("fparity: Unknown option: '--bogus-option'", "try 'fparity --help'"), r[2].strip().lines().toList());
+        assertEquals(
+                List.of("fparity: Unknown option: '--bogus-option'", "try 'fparity --help'"),
+                r[2].strip().lines().toList());
     }
 
     /** picocli's "Unmatched argument at index 0" and "Missing required parameter" in words, one line and a hint (issue 30). */
@@ -60,15 +67,23 @@ class MainTest {
     void usageMistakesAreOneLineInWordsWithAHint() {
         String[] cmd = ToolchainsCommandTest.cli("bogus");
         assertEquals("2", cmd[0]);
-        assertTrue(cmd[2].startsWith("fparity: unknown command 'bogus' (commands: bench, bounds, clusters, compare, "), cmd[2]);
+        assertTrue(
+                cmd[2].startsWith("fparity: unknown command 'bogus' (commands: bench, bounds, clusters, compare, "),
+                cmd[2]);
         assertEquals("try 'fparity --help'", cmd[2].strip().lines().toList().getLast());
         assertEquals(2, cmd[2].strip().lines().count(), cmd[2]);
         String[] extra = ToolchainsCommandTest.cli("compare", "a", "b");
-        assertEquals(List.of("fparity: unexpected argument 'b'", "try 'fparity compare --help'"), extra[2].strip().lines().toList());
+        assertEquals(
+                List.of("fparity: unexpected argument 'b'", "try 'fparity compare --help'"),
+                extra[2].strip().lines().toList());
         String[] missing = ToolchainsCommandTest.cli("show");
-        assertEquals(List.of("fparity: missing PROGRAM|CAMPAIGN", "try 'fparity show --help'"), missing[2].strip().lines().toList());
+        assertEquals(
+                List.of("fparity: missing PROGRAM|CAMPAIGN", "try 'fparity show --help'"),
+                missing[2].strip().lines().toList());
         String[] value = ToolchainsCommandTest.cli("run", "--programs");
-        assertEquals(List.of("fparity: option --programs needs a value (N)", "try 'fparity run --help'"), value[2].strip().lines().toList());
+        assertEquals(
+                List.of("fparity: option --programs needs a value (N)", "try 'fparity run --help'"),
+                value[2].strip().lines().toList());
     }
 
     @Test
@@ -80,7 +95,9 @@ class MainTest {
 
     @Test
     void theExitCodePolicyIsFixed() {
-        assertEquals(List.of(0, 1, 2, 3, 4, 5), java.util.Arrays.stream(ExitCode.values()).map(ExitCode::code).toList());
+        assertEquals(
+                List.of(0, 1, 2, 3, 4, 5),
+                java.util.Arrays.stream(ExitCode.values()).map(ExitCode::code).toList());
         assertEquals(ExitCode.IO_FAILURE, ExitCode.of(4));
         assertEquals(null, ExitCode.of(9));
         assertEquals(ExitCode.FINDINGS, ExitCode.found(true));
@@ -91,7 +108,11 @@ class MainTest {
     void aUsageMistakeIsOneLineAndAHintNotTheUsageText() {
         String[] r = ToolchainsCommandTest.cli("run", "--programs", "many");
         assertEquals("2", r[0]);
-        assertEquals(List.of("fparity: Invalid value for option '--programs': 'many' is not an int", "try 'fparity run --help'"), r[2].strip().lines().toList());
+        assertEquals(
+                List.of(
+                        "fparity: Invalid value for option '--programs': 'many' is not an int",
+                        "try 'fparity run --help'"),
+                r[2].strip().lines().toList());
         String[] u = ToolchainsCommandTest.cli("exsum", "--colour", "red");
         assertEquals("2", u[0]);
         assertEquals(2, u[2].strip().lines().count(), u[2]);
@@ -100,11 +121,24 @@ class MainTest {
 
     @Test
     void everyHelpListsTheExitCodesAndTheSwitchesThatWorkEverywhere() {
-        for (String cmd : List.of("run", "compare", "report", "exsum", "truth", "show", "generate", "fprev", "eval", "bounds", "toolchains", "bench")) {
+        for (String cmd : List.of(
+                "run",
+                "compare",
+                "report",
+                "exsum",
+                "truth",
+                "show",
+                "generate",
+                "fprev",
+                "eval",
+                "bounds",
+                "toolchains",
+                "bench")) {
             String[] r = ToolchainsCommandTest.cli(cmd, "--help");
             assertEquals("0", r[0], cmd);
             assertTrue(r[1].contains("Exit codes:"), cmd + ": " + r[1]);
-            for (ExitCode e : ExitCode.values()) assertTrue(r[1].contains(e.code() + "   " + e.meaning()), cmd + " lacks " + e + ": " + r[1]);
+            for (ExitCode e : ExitCode.values())
+                assertTrue(r[1].contains(e.code() + "   " + e.meaning()), cmd + " lacks " + e + ": " + r[1]);
             assertTrue(r[1].contains("--debug") && r[1].contains("FPARITY_HOME"), cmd + ": " + r[1]);
         }
     }
@@ -113,18 +147,24 @@ class MainTest {
     void aFolderThatCannotBeCreatedIsAnIoFailureWithTheReason() throws Exception {
         Path file = Files.writeString(tmp.resolve("plain-file"), "x");
         Path numbers = Files.writeString(tmp.resolve("numbers.txt"), "1\n2\n");
-        String[] r = ToolchainsCommandTest.cli("exsum", numbers.toString(), "--save-acc", file.resolve("acc.json").toString());
+        String[] r = ToolchainsCommandTest.cli(
+                "exsum",
+                numbers.toString(),
+                "--save-acc",
+                file.resolve("acc.json").toString());
         // writing the state under a plain file must fail with the operating system's reason
         assertEquals("4", r[0], r[2]);
         assertEquals(1, r[2].strip().lines().count(), r[2]);
         assertTrue(r[2].startsWith("fparity: cannot write " + file.resolve("acc.json") + ": "), r[2]);
-        assertFalse(r[2].strip().endsWith(file.resolve("acc.json").toString()), "the reason, not the path again: " + r[2]);
+        assertFalse(
+                r[2].strip().endsWith(file.resolve("acc.json").toString()), "the reason, not the path again: " + r[2]);
     }
 
     @Test
     void jobsBelowOneAreRefusedBeforeAnythingRuns() {
         for (String j : List.of("0", "-1")) {
-            String[] r = ToolchainsCommandTest.cli("run", "--jobs", j, "--out", tmp.resolve("never").toString());
+            String[] r = ToolchainsCommandTest.cli(
+                    "run", "--jobs", j, "--out", tmp.resolve("never").toString());
             assertEquals("2", r[0], r[2]);
             assertEquals("fparity: --jobs must be at least 1, is " + j, r[2].strip());
             assertFalse(Files.exists(tmp.resolve("never")));

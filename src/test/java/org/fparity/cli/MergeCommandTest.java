@@ -30,26 +30,42 @@ class MergeCommandTest {
     /** Each campaign ran at its own site (named after its node). */
     static List<CampaignMeta.Platform> platforms(String site, String... tcs) {
         List<CampaignMeta.Platform> out = new ArrayList<>();
-        for (String tc : tcs) for (String o : List.of("O0", "O3_FM")) out.add(CampaignBuilder.platform(tc, o, site, site + "-n1"));
+        for (String tc : tcs)
+            for (String o : List.of("O0", "O3_FM")) out.add(CampaignBuilder.platform(tc, o, site, site + "-n1"));
         return out;
     }
 
     @BeforeAll
     static void campaigns() {
         programs = CampaignBuilder.programs(5, 12, 3);
-        a = CampaignBuilder.write(tmp.resolve("a/c"), 5, programs, platforms("node-a", "gcc"), CampaignBuilder::standard);
-        b = CampaignBuilder.write(tmp.resolve("b/c"), 5, programs, platforms("node-b", "gcc", "fake-cc"), CampaignBuilder::standard);
+        a = CampaignBuilder.write(
+                tmp.resolve("a/c"), 5, programs, platforms("node-a", "gcc"), CampaignBuilder::standard);
+        b = CampaignBuilder.write(
+                tmp.resolve("b/c"), 5, programs, platforms("node-b", "gcc", "fake-cc"), CampaignBuilder::standard);
         // C: ten of the programs (the second with its inputs in reverse order) and two programs of its own.
         List<CampaignMeta.ProgramEntry> cs = new ArrayList<>(programs.subList(0, 10));
         CampaignMeta.ProgramEntry p1 = cs.get(1);
-        cs.set(1, new CampaignMeta.ProgramEntry(p1.id(), p1.sha256(), p1.precision(), p1.source(), p1.inputs().reversed()));
+        cs.set(
+                1,
+                new CampaignMeta.ProgramEntry(
+                        p1.id(),
+                        p1.sha256(),
+                        p1.precision(),
+                        p1.source(),
+                        p1.inputs().reversed()));
         cs.addAll(CampaignBuilder.programs(77, 2, 3));
         c = CampaignBuilder.write(tmp.resolve("c/c"), 5, cs, platforms("node-c", "clang"), CampaignBuilder::standard);
         // Reruns of one case, twice: at A gcc@O3_FM gives another answer the first time (unstable there); at C (where
         // that program's input 0 is A's input 2) every rerun repeats the first run.
         String rerun = programs.get(1).id();
-        CampaignBuilder.reruns(a, 2, (k, o) -> !(o.program().equals(rerun) && o.input() == 0) ? null
-                : k == 1 && o.opt().equals("O3_FM") ? CampaignBuilder.withHex(o, org.fparity.ir.HexFloat.format(Math.nextDown(o.value()))) : o);
+        CampaignBuilder.reruns(
+                a,
+                2,
+                (k, o) -> !(o.program().equals(rerun) && o.input() == 0)
+                        ? null
+                        : k == 1 && o.opt().equals("O3_FM")
+                                ? CampaignBuilder.withHex(o, org.fparity.ir.HexFloat.format(Math.nextDown(o.value())))
+                                : o);
         CampaignBuilder.reruns(c, 2, (k, o) -> o.program().equals(rerun) && o.input() == 0 ? o : null);
     }
 
@@ -78,7 +94,9 @@ class MergeCommandTest {
         for (String f : List.of("reruns-1.jsonl", "reruns-2.jsonl")) {
             List<String> want = new ArrayList<>(Files.readAllLines(a.resolve(f)));
             // C's input 0 of that program is the merged campaign's input 2
-            for (String l : Files.readAllLines(c.resolve(f))) want.add(l.replace("\"program\":\"" + p1 + "\",\"input\":0,", "\"program\":\"" + p1 + "\",\"input\":2,"));
+            for (String l : Files.readAllLines(c.resolve(f)))
+                want.add(l.replace(
+                        "\"program\":\"" + p1 + "\",\"input\":0,", "\"program\":\"" + p1 + "\",\"input\":2,"));
             assertEquals(4, want.size());
             assertEquals(want, Files.readAllLines(ac.resolve(f)), f);
         }
@@ -105,7 +123,8 @@ class MergeCommandTest {
         sameCampaign(left, merge("abc", a, b, c));
         // and the result holds every platform and every outcome of the three
         String meta = Files.readString(left.resolve("campaign.json"));
-        for (String tc : List.of("gcc", "fake-cc", "clang")) assertTrue(meta.contains("\"toolchain\" : \"" + tc + "\""), tc);
+        for (String tc : List.of("gcc", "fake-cc", "clang"))
+            assertTrue(meta.contains("\"toolchain\" : \"" + tc + "\""), tc);
         long lines = Files.readAllLines(left.resolve("outcomes.jsonl")).size();
         assertEquals(12 * 3 * 2 + 12 * 3 * 4 + 12 * 3 * 2, lines, "nothing lost, nothing doubled");
         // gcc at two sites stays two platforms
@@ -117,9 +136,14 @@ class MergeCommandTest {
         Path out = tmp.resolve("partial");
         Cli.Run r = Cli.fparity("merge", a.toString(), c.toString(), "--out", out.toString());
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("4 programs are not in every campaign (kept; their other platforms have no outcome):"), r.out());
+        assertTrue(
+                r.out().contains("4 programs are not in every campaign (kept; their other platforms have no outcome):"),
+                r.out());
         assertTrue(r.out().contains("  " + programs.get(11).id() + " only in " + a), r.out());
-        assertEquals(14, org.fparity.campaign.Campaign.load(out).programEntries().size(), "12 shared-or-A programs + 2 of C's own");
+        assertEquals(
+                14,
+                org.fparity.campaign.Campaign.load(out).programEntries().size(),
+                "12 shared-or-A programs + 2 of C's own");
     }
 
     @Test
@@ -128,39 +152,70 @@ class MergeCommandTest {
         CampaignMeta.ProgramEntry p1 = programs.get(1);
         // C ran p1's inputs in reverse order: its input 0 is the merged campaign's input 2.
         List<String> lines = Files.readAllLines(out.resolve("outcomes.jsonl"));
-        String clang0 = lines.stream().filter(l -> l.contains("\"program\":\"" + p1.id() + "\",\"input\":2,\"toolchain\":\"clang\",\"opt\":\"O0\"")).findFirst().orElseThrow();
-        Outcome cs0 = CampaignBuilder.standard(p1, 1, 0, CampaignBuilder.platform("clang", "O0", "node-c", "node-c-n1"));
+        String clang0 = lines.stream()
+                .filter(l -> l.contains(
+                        "\"program\":\"" + p1.id() + "\",\"input\":2,\"toolchain\":\"clang\",\"opt\":\"O0\""))
+                .findFirst()
+                .orElseThrow();
+        Outcome cs0 =
+                CampaignBuilder.standard(p1, 1, 0, CampaignBuilder.platform("clang", "O0", "node-c", "node-c-n1"));
         assertTrue(clang0.contains("\"hex\":\"" + cs0.hex() + "\""), clang0);
-        CampaignMeta.ProgramEntry merged1 = org.fparity.campaign.Campaign.load(out).programEntries().get(1);
+        CampaignMeta.ProgramEntry merged1 =
+                org.fparity.campaign.Campaign.load(out).programEntries().get(1);
         assertEquals(p1.inputs().getFirst().args(), merged1.inputs().get(0).args());
         assertEquals(3, merged1.inputs().size(), "still three inputs: the same three, in A's order");
     }
 
     @Test
     void campaignsWithNoProgramInCommonAreRefused() {
-        Path d = CampaignBuilder.write(tmp.resolve("d/c"), 9, CampaignBuilder.programs(99, 4, 2), platforms("node-d", "gcc"), CampaignBuilder::standard);
+        Path d = CampaignBuilder.write(
+                tmp.resolve("d/c"),
+                9,
+                CampaignBuilder.programs(99, 4, 2),
+                platforms("node-d", "gcc"),
+                CampaignBuilder::standard);
         Path out = tmp.resolve("disjoint");
         Cli.Run r = Cli.fparity("merge", a.toString(), d.toString(), "--out", out.toString());
         assertEquals(2, r.exit());
-        assertEquals("fparity: " + d + " shares no program with " + a + ": these are different campaigns, not the same one run elsewhere\n", r.err());
+        assertEquals(
+                "fparity: " + d + " shares no program with " + a
+                        + ": these are different campaigns, not the same one run elsewhere\n",
+                r.err());
         assertFalse(Files.exists(out));
     }
 
     @Test
     void aConflictingOutcomeIsRefusedNotOverwritten() throws IOException {
         CampaignMeta.ProgramEntry p3 = programs.get(3);
-        Path a2 = CampaignBuilder.write(tmp.resolve("a2/c"), 5, programs, platforms("node-a", "gcc"), (p, i, in, pl) -> {
-            Outcome o = CampaignBuilder.standard(p, i, in, pl);
-            if (p == p3 && in == 1 && pl.opt().equals("O3_FM")) return new Outcome(o.program(), in, o.toolchain(), o.opt(), o.site(), o.node(), o.status(), "0x1p+3", null, o.platform(), 1);
-            return o;
-        });
+        Path a2 =
+                CampaignBuilder.write(tmp.resolve("a2/c"), 5, programs, platforms("node-a", "gcc"), (p, i, in, pl) -> {
+                    Outcome o = CampaignBuilder.standard(p, i, in, pl);
+                    if (p == p3 && in == 1 && pl.opt().equals("O3_FM"))
+                        return new Outcome(
+                                o.program(),
+                                in,
+                                o.toolchain(),
+                                o.opt(),
+                                o.site(),
+                                o.node(),
+                                o.status(),
+                                "0x1p+3",
+                                null,
+                                o.platform(),
+                                1);
+                    return o;
+                });
         Path out = tmp.resolve("conflict");
         Cli.Run r = Cli.fparity("merge", a.toString(), a2.toString(), "--out", out.toString());
         assertEquals(2, r.exit());
         String platform = "gcc@O3_FM@node-a";
-        String was = CampaignBuilder.standard(p3, 3, 1, CampaignBuilder.platform("gcc", "O3_FM", "node-a", "node-a-n1")).hex();
-        assertEquals("fparity: conflict: " + p3.id() + " input 1 on " + platform + " is OK " + was + " in an earlier campaign but OK 0x1p+3 in " + a2
-                + "; not merged (rerun that platform or drop one side)\n", r.err());
+        String was = CampaignBuilder.standard(p3, 3, 1, CampaignBuilder.platform("gcc", "O3_FM", "node-a", "node-a-n1"))
+                .hex();
+        assertEquals(
+                "fparity: conflict: " + p3.id() + " input 1 on " + platform + " is OK " + was
+                        + " in an earlier campaign but OK 0x1p+3 in " + a2
+                        + "; not merged (rerun that platform or drop one side)\n",
+                r.err());
         assertFalse(Files.exists(out));
         try (var s = Files.list(tmp)) {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith(".conflict")), "no half-written merge");

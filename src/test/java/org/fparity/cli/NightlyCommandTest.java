@@ -16,24 +16,26 @@ class NightlyCommandTest {
     Path tmp;
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "{\"seed\": \"tuesday\"}| seed: must be an integer or \"date\"",
-        "{\"programs\": 0}| programs: must be a positive integer, is 0",
-        "{\"reruns\": -1}| reruns: must be an integer from 0 to 100, is -1",
-        "{\"clusters\": []}| clusters: must be a non-empty array of cluster profile names or inline profiles",
-        "{\"clusters\": [{\"name\": \"gpu\", \"executor\": \"ssh\", \"workdir\": \"/w\"}]}| clusters: 'gpu': an ssh profile needs \"host\"",
-        "{\"clusters\": [{\"name\": \"gpu\", \"executor\": \"ssh\", \"host\": \"h\"}]}| clusters: 'gpu': \"workdir\" (the remote work folder) is needed",
-        "{\"clusters\": [{\"name\": \"gpu\", \"hosst\": \"h\"}]}| clusters: 'gpu': ",
-        "{\"clusters\": [\"nosuch\"], \"clusters_dir\": \".\"}| clusters: unknown cluster 'nosuch' (profiles in ",
-        "{\"clusters\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}| clusters: 'a' is listed twice",
-        "{\"programz\": 3}| programz: unknown field (known: batch, clusters, clusters_dir, description, history, inputs, jobs, opt, policy, precision, programs, reruns, seed, toolchain_dir, toolchains, triage)",
-        "{\"triage\": \"yes\"}| triage: must be true or false, is \"yes\"",
-        "{\"policy\": \"no-policy.json\"}| policy: ",
-        "{\"policy\": \"nightly.json\"}| policy: ",
-        "{\"precision\": \"fp128\"}| precision: ",
-        "[1, 2]| expected a JSON object",
-        "{\"seed\": 1,| malformed JSON: ",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"seed\": \"tuesday\"}| seed: must be an integer or \"date\"",
+                "{\"programs\": 0}| programs: must be a positive integer, is 0",
+                "{\"reruns\": -1}| reruns: must be an integer from 0 to 100, is -1",
+                "{\"clusters\": []}| clusters: must be a non-empty array of cluster profile names or inline profiles",
+                "{\"clusters\": [{\"name\": \"gpu\", \"executor\": \"ssh\", \"workdir\": \"/w\"}]}| clusters: 'gpu': an ssh profile needs \"host\"",
+                "{\"clusters\": [{\"name\": \"gpu\", \"executor\": \"ssh\", \"host\": \"h\"}]}| clusters: 'gpu': \"workdir\" (the remote work folder) is needed",
+                "{\"clusters\": [{\"name\": \"gpu\", \"hosst\": \"h\"}]}| clusters: 'gpu': ",
+                "{\"clusters\": [\"nosuch\"], \"clusters_dir\": \".\"}| clusters: unknown cluster 'nosuch' (profiles in ",
+                "{\"clusters\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}| clusters: 'a' is listed twice",
+                "{\"programz\": 3}| programz: unknown field (known: batch, clusters, clusters_dir, description, history, inputs, jobs, opt, policy, precision, programs, reruns, seed, toolchain_dir, toolchains, triage)",
+                "{\"triage\": \"yes\"}| triage: must be true or false, is \"yes\"",
+                "{\"policy\": \"no-policy.json\"}| policy: ",
+                "{\"policy\": \"nightly.json\"}| policy: ",
+                "{\"precision\": \"fp128\"}| precision: ",
+                "[1, 2]| expected a JSON object",
+                "{\"seed\": 1,| malformed JSON: ",
+            })
     void aBrokenConfigIsExit2WithOneLine(String json, String expected) throws IOException {
         Path cfg = tmp.resolve("nightly.json");
         Files.writeString(cfg, json);

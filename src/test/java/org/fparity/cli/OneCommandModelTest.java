@@ -13,18 +13,24 @@ class OneCommandModelTest {
     void everySubcommandsHelpIsTheSameInItsOwnModelAsInTheWholeOne() {
         CommandLine whole = new CommandLine(new Main());
         int checked = 0;
-        for (CommandLine full : whole.getSubcommands().values().stream().distinct().toList()) {
+        for (CommandLine full :
+                whole.getSubcommands().values().stream().distinct().toList()) {
             String name = full.getCommandSpec().name();
             if (name.equals("help")) continue;
             CommandLine alone = Main.only(new String[] {name, "--help"});
             assertNotNull(alone, name);
             CommandLine sub = alone.getSubcommands().get(name);
             assertEquals(1, alone.getSubcommands().values().stream().distinct().count(), name + " alone");
-            assertEquals(full.getCommandSpec().qualifiedName(), sub.getCommandSpec().qualifiedName());
-            assertEquals(full.getUsageMessage(CommandLine.Help.Ansi.OFF), sub.getUsageMessage(CommandLine.Help.Ansi.OFF), name);
+            assertEquals(
+                    full.getCommandSpec().qualifiedName(), sub.getCommandSpec().qualifiedName());
+            assertEquals(
+                    full.getUsageMessage(CommandLine.Help.Ansi.OFF),
+                    sub.getUsageMessage(CommandLine.Help.Ansi.OFF),
+                    name);
             checked++;
         }
-        assertEquals(whole.getSubcommands().values().stream().distinct().count() - 1, checked, "every command but help");
+        assertEquals(
+                whole.getSubcommands().values().stream().distinct().count() - 1, checked, "every command but help");
     }
 
     @Test

@@ -36,14 +36,19 @@ class OneVerdictTest {
         Path a = CampaignBuilder.write(tmp.resolve("a"), 3, programs, pa, CampaignBuilder::standard);
         Path b = CampaignBuilder.write(tmp.resolve("b"), 3, programs, pb, CampaignBuilder::standard);
         Path merged = tmp.resolve("merged");
-        assertEquals(0, Cli.fparity("merge", a.toString(), b.toString(), "--out", merged.toString()).exit());
+        assertEquals(
+                0,
+                Cli.fparity("merge", a.toString(), b.toString(), "--out", merged.toString())
+                        .exit());
 
-        // k = 3 × program + input; fake-cc O3_FM is 1 ULP off where k % 5 == 0 and k % 11 != 0: k = 0 is NaN everywhere, 5 and 10 differ
+        // k = 3 × program + input; fake-cc O3_FM is 1 ULP off where k % 5 == 0 and k % 11 != 0: k = 0 is NaN
+        // everywhere, 5 and 10 differ
         String headline = "campaign merged: 2 of 12 cases disagree across platforms\n";
         Cli.Run cmp = Cli.fparity("compare", merged.toString());
         assertTrue(cmp.out().contains(headline), cmp.out());
         assertEquals(1, cmp.exit(), "cases disagree: " + cmp.out() + cmp.err());
-        Cli.Run rep = Cli.fparity("report", merged.toString(), "--out", tmp.resolve("report").toString());
+        Cli.Run rep = Cli.fparity(
+                "report", merged.toString(), "--out", tmp.resolve("report").toString());
         assertTrue(rep.out().startsWith("2 of 12 cases disagree across platforms\n"), rep.out());
         assertEquals(1, rep.exit(), rep.err());
     }
@@ -57,10 +62,30 @@ class OneVerdictTest {
         List<CampaignMeta.ProgramEntry> programs = CampaignBuilder.programs(4, 2, 2);
         List<CampaignMeta.Platform> ps = new ArrayList<>();
         for (String o : List.of("O0", "O3")) ps.add(CampaignBuilder.platform("nvcc-sm80", o, "node1"));
-        Path c = CampaignBuilder.write(tmp.resolve("gpu"), 4, programs, ps, (p, i, in, pl) -> new Outcome(p.id(), in, pl.toolchain(), pl.opt(),
-                pl.site(), pl.node(), Outcome.Status.CANNOT_RUN, null, "no NVIDIA driver here", pl.id(), 10));
-        Cli.Run rep = Cli.fparity("report", c.toString(), "--out", tmp.resolve("report").toString());
-        assertTrue(rep.out().startsWith("nothing compared: no case has a result; nvcc-sm80 compiles here but cannot run (no device)"), rep.out());
+        Path c = CampaignBuilder.write(
+                tmp.resolve("gpu"),
+                4,
+                programs,
+                ps,
+                (p, i, in, pl) -> new Outcome(
+                        p.id(),
+                        in,
+                        pl.toolchain(),
+                        pl.opt(),
+                        pl.site(),
+                        pl.node(),
+                        Outcome.Status.CANNOT_RUN,
+                        null,
+                        "no NVIDIA driver here",
+                        pl.id(),
+                        10));
+        Cli.Run rep = Cli.fparity(
+                "report", c.toString(), "--out", tmp.resolve("report").toString());
+        assertTrue(
+                rep.out()
+                        .startsWith(
+                                "nothing compared: no case has a result; nvcc-sm80 compiles here but cannot run (no device)"),
+                rep.out());
         assertEquals(3, rep.exit(), rep.out() + rep.err());
         Cli.Run cmp = Cli.fparity("compare", c.toString());
         assertTrue(cmp.out().startsWith("campaign gpu: nothing compared: no case has a result;"), cmp.out());
@@ -71,9 +96,18 @@ class OneVerdictTest {
     @Test
     void onePlatformIsNothingComparedNotAllAgree() {
         List<CampaignMeta.ProgramEntry> programs = CampaignBuilder.programs(4, 2, 2);
-        Path c = CampaignBuilder.write(tmp.resolve("one"), 4, programs, List.of(CampaignBuilder.platform("gcc", "O0", "node1")), CampaignBuilder::standard);
+        Path c = CampaignBuilder.write(
+                tmp.resolve("one"),
+                4,
+                programs,
+                List.of(CampaignBuilder.platform("gcc", "O0", "node1")),
+                CampaignBuilder::standard);
         Cli.Run cmp = Cli.fparity("compare", c.toString());
-        assertTrue(cmp.out().startsWith("campaign one: nothing compared: no case has results from two platforms (only gcc O0 gave results)\n"), cmp.out());
+        assertTrue(
+                cmp.out()
+                        .startsWith(
+                                "campaign one: nothing compared: no case has results from two platforms (only gcc O0 gave results)\n"),
+                cmp.out());
         assertEquals(0, cmp.exit(), cmp.err());
     }
 }

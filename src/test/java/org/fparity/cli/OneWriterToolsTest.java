@@ -40,15 +40,36 @@ class OneWriterToolsTest {
     }
 
     private static String[] args(Path toolchains, Path out) {
-        return new String[] {"run", "--programs", "3", "--inputs", "2", "--seed", "7", "--toolchains", "gcc", "--opt", "O0,O2", "--toolchain-dir",
-                toolchains.toString(), "--reruns", "0", "--no-report", "--jobs", "1", "--out", out.toString()};
+        return new String[] {
+            "run",
+            "--programs",
+            "3",
+            "--inputs",
+            "2",
+            "--seed",
+            "7",
+            "--toolchains",
+            "gcc",
+            "--opt",
+            "O0,O2",
+            "--toolchain-dir",
+            toolchains.toString(),
+            "--reruns",
+            "0",
+            "--no-report",
+            "--jobs",
+            "1",
+            "--out",
+            out.toString()
+        };
     }
 
     @Test
     void aSecondRunOnTheSameFolderIsRefusedNamingTheFirstWhichEndsAsAnUndisturbedRun() throws Exception {
         Path tcs = slowGcc();
         Path shared = tmp.resolve("shared");
-        ProcessBuilder first = new ProcessBuilder(Cli.childJvm(List.of(), args(tcs, shared))).redirectErrorStream(true)
+        ProcessBuilder first = new ProcessBuilder(Cli.childJvm(List.of(), args(tcs, shared)))
+                .redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("first.log").toFile());
         first.environment().put("FPARITY_TEST_SLEEP", "4");
         Process a = first.start();
@@ -56,17 +77,26 @@ class OneWriterToolsTest {
         Path lock = shared.resolve(".lock");
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (!(Files.exists(lock) && Files.readString(lock).startsWith("pid " + a.pid() + " "))) {
-            assertTrue(a.isAlive(), "the first run ended before it took the lock: " + Files.readString(tmp.resolve("first.log")));
+            assertTrue(
+                    a.isAlive(),
+                    "the first run ended before it took the lock: " + Files.readString(tmp.resolve("first.log")));
             assertTrue(System.nanoTime() < deadline, "the first run never wrote its lock file " + lock);
             Thread.sleep(50);
         }
-        Process b = new ProcessBuilder(Cli.childJvm(List.of(), args(tcs, shared))).redirectErrorStream(true)
-                .redirectOutput(tmp.resolve("second.log").toFile()).start();
+        Process b = new ProcessBuilder(Cli.childJvm(List.of(), args(tcs, shared)))
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("second.log").toFile())
+                .start();
         int second = b.waitFor();
         String said = Files.readString(tmp.resolve("second.log"));
-        assertTrue(a.isAlive(), "the first run must still be running when the second is refused (else this test proves nothing)");
+        assertTrue(
+                a.isAlive(),
+                "the first run must still be running when the second is refused (else this test proves nothing)");
         assertEquals(4, second, said);
-        assertTrue(said.startsWith("fparity: " + shared + " is being written by another fparity (pid " + a.pid() + " on host "), said);
+        assertTrue(
+                said.startsWith(
+                        "fparity: " + shared + " is being written by another fparity (pid " + a.pid() + " on host "),
+                said);
         assertTrue(said.contains("'fparity run --programs 3 "), said);
         assertEquals(1, said.lines().count(), said);
         assertEquals(0, a.waitFor(), Files.readString(tmp.resolve("first.log")));

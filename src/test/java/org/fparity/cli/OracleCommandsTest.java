@@ -8,9 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.fparity.util.Processes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.fparity.util.Processes;
 
 /** The eval, truth and exsum commands, end to end through Main.run. */
 class OracleCommandsTest {
@@ -35,7 +35,9 @@ class OracleCommandsTest {
         assertTrue(r.out().contains("0x0.52bfcbe07f55cp-1022"), r.out()); // hipcc's value is the truth
         // fmod is exact in every conforming libm: this machine's answer is the truth, whatever libc it has
         if (org.fparity.util.Processes.which(System.getenv().getOrDefault("CC", "gcc")) != null) {
-            assertTrue(r.out().matches("(?s).*\\n  libm \\(gcc, [^)]+\\) +0x0\\.52bfcbe07f55cp-1022 +\\S+ +0 ulp\\n.*"), r.out());
+            assertTrue(
+                    r.out().matches("(?s).*\\n  libm \\(gcc, [^)]+\\) +0x0\\.52bfcbe07f55cp-1022 +\\S+ +0 ulp\\n.*"),
+                    r.out());
         } else {
             assertTrue(r.out().contains("n/a: gcc not found"), r.out());
         }
@@ -59,9 +61,16 @@ class OracleCommandsTest {
 
     @Test
     void missingLibmpfrIsOneClearLineWithExit3() throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-Dfparity.libmpfr=/nonexistent/libmpfr.so.6",
-                "-cp", System.getProperty("java.class.path"), "org.fparity.cli.Main", "eval", "--no-libm", "sin(1)"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED",
+                "-Dfparity.libmpfr=/nonexistent/libmpfr.so.6",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.fparity.cli.Main",
+                "eval",
+                "--no-libm",
+                "sin(1)"));
         Processes.Captured p = Processes.command(cmd).timeoutSeconds(120).capture();
         String out = p.stdout();
         String err = p.stderr();
@@ -103,8 +112,10 @@ class OracleCommandsTest {
                 """);
         Cli.Run slow = run("truth", p.toString(), "--input", "0 1 50000", "--timeout", "1");
         assertEquals(2, slow.exit(), slow.err());
-        assertEquals("fparity: program ee6595f91667d4cf with input '0 1 50000' took more than 1 s to evaluate (its loops run as often as their int inputs say); "
-                + "give it longer with --timeout SECONDS\n", slow.err());
+        assertEquals(
+                "fparity: program ee6595f91667d4cf with input '0 1 50000' took more than 1 s to evaluate (its loops run as often as their int inputs say); "
+                        + "give it longer with --timeout SECONDS\n",
+                slow.err());
         Cli.Run quick = run("truth", p.toString(), "--input", "0 1 3");
         assertEquals(0, quick.exit(), quick.err());
         assertTrue(quick.out().contains("ideal IEEE platform   comp = 0x1.2p+3"), quick.out());
@@ -137,29 +148,45 @@ class OracleCommandsTest {
         // the product underflows to 0 on the ideal platform (0 >= 0 holds), while the exact product is positive
         Cli.Run t = run("truth", "corpora/fmod-nvcc-vs-hipcc/program.fp");
         assertEquals(0, t.exit(), t.err());
-        assertTrue(t.out().contains("unstable branch: comparison #1 (0x0p+0 >= 0x0p+0 on the ideal IEEE platform) is true there but false in exact arithmetic"), t.out());
+        assertTrue(
+                t.out()
+                        .contains(
+                                "unstable branch: comparison #1 (0x0p+0 >= 0x0p+0 on the ideal IEEE platform) is true there but false in exact arithmetic"),
+                t.out());
         Cli.Run j = run("truth", "corpora/fmod-nvcc-vs-hipcc/program.fp", "--json");
-        var branches = org.fparity.ir.ProgramJson.MAPPER.readTree(j.out()).get(0).path("exact").path("unstableBranches");
+        var branches = org.fparity.ir.ProgramJson.MAPPER
+                .readTree(j.out())
+                .get(0)
+                .path("exact")
+                .path("unstableBranches");
         assertEquals(1, branches.size(), j.out());
         assertEquals(">=", branches.get(0).path("op").asText());
-        assertEquals("ideal IEEE platform goes true, exact arithmetic false", branches.get(0).path("why").asText());
+        assertEquals(
+                "ideal IEEE platform goes true, exact arithmetic false",
+                branches.get(0).path("why").asText());
     }
 
     @Test
     void truthRefusesBadInput() throws Exception {
-        oneLineError(run("truth", "corpora/ceil-tiny-positive/program.fp", "--input", "1 2"), 2, "the program has 1 parameters");
+        oneLineError(
+                run("truth", "corpora/ceil-tiny-positive/program.fp", "--input", "1 2"),
+                2,
+                "the program has 1 parameters");
         oneLineError(run("truth", "corpora/ceil-tiny-positive/program.fp", "--input", "zz"), 2, "is not a number");
         oneLineError(run("truth", dir.resolve("none.fp").toString()), 2, "no such file");
-        Path noInput = Files.writeString(dir.resolve("p.fp"), "program fp64 array 1\ncompute(double comp) {\n  comp += 1.0;\n}\n");
+        Path noInput = Files.writeString(
+                dir.resolve("p.fp"), "program fp64 array 1\ncompute(double comp) {\n  comp += 1.0;\n}\n");
         oneLineError(run("truth", noInput.toString()), 2, "carries no input ('// input:' line or \"inputs\")");
         assertEquals(0, run("truth", noInput.toString(), "--input", "0x1p-2").exit());
     }
 
     @Test
     void exsumSumsDotsSavesAndMerges() throws Exception {
-        Path a = Files.writeString(dir.resolve("a.txt"), "# JDK DoubleStream.sum gives 0 here\n1\n1e100\n\n1\n-1e100\n");
+        Path a =
+                Files.writeString(dir.resolve("a.txt"), "# JDK DoubleStream.sum gives 0 here\n1\n1e100\n\n1\n-1e100\n");
         Path b = Files.writeString(dir.resolve("b.txt"), "0.1\n0.2\n0x1.3333333333333p-2\n-0.6\n");
-        Cli.Run r = run("exsum", a.toString(), "--save-acc", dir.resolve("a.json").toString());
+        Cli.Run r =
+                run("exsum", a.toString(), "--save-acc", dir.resolve("a.json").toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("0x1p+1 "), r.out());
         Cli.Run m = run("exsum", b.toString(), "--merge", dir.resolve("a.json").toString(), "--parallel", "2");
@@ -170,12 +197,20 @@ class OracleCommandsTest {
         assertTrue(d.out().startsWith("0x1.d42aea2879f2ep+331 "), d.out());
         Cli.Run b32 = run("exsum", b.toString(), "--precision", "fp32");
         assertEquals(0, b32.exit(), b32.err());
-        assertTrue(b32.out().contains("input: 4 of 4 numbers were rounded to the nearest fp32 when read (first: " + b + ":1 '0.1')"), b32.out());
+        assertTrue(
+                b32.out()
+                        .contains("input: 4 of 4 numbers were rounded to the nearest fp32 when read (first: " + b
+                                + ":1 '0.1')"),
+                b32.out());
         assertTrue(b32.out().contains("(exact sum of the inputs as rounded to fp32 when read, fp32, RN"), b32.out());
         Path huge = Files.writeString(dir.resolve("huge.txt"), "1\n1e400\n");
         Cli.Run h = run("exsum", huge.toString());
         assertTrue(h.out().startsWith("inf  inf   (NOT the exact sum of the numbers written"), h.out());
-        assertTrue(h.out().contains("input: 1 of 2 numbers overflowed to infinity when read (first: " + huge + ":2 '1e400')"), h.out());
+        assertTrue(
+                h.out()
+                        .contains("input: 1 of 2 numbers overflowed to infinity when read (first: " + huge
+                                + ":2 '1e400')"),
+                h.out());
         Cli.Run tenth = run("exsum", b.toString());
         assertTrue(tenth.out().contains("input: 3 of 4 numbers were rounded to the nearest fp64"), tenth.out());
         Path c = Files.writeString(dir.resolve("c.txt"), "1\n0x1p-24\n0x1p-60\n");
@@ -190,14 +225,18 @@ class OracleCommandsTest {
         Path good = Files.writeString(dir.resolve("g.txt"), "1\n2\n");
         Path bad = Files.writeString(dir.resolve("bad.txt"), "1\n2\nthree\n");
         Path acc = dir.resolve("acc.json");
-        assertEquals(0, run("exsum", good.toString(), "--save-acc", acc.toString()).exit());
+        assertEquals(
+                0, run("exsum", good.toString(), "--save-acc", acc.toString()).exit());
         String saved = Files.readString(acc);
-        oneLineError(run("exsum", bad.toString(), "--save-acc", acc.toString()), 2, "bad.txt:3: 'three' is not a number");
+        oneLineError(
+                run("exsum", bad.toString(), "--save-acc", acc.toString()), 2, "bad.txt:3: 'three' is not a number");
         assertEquals(saved, Files.readString(acc)); // nothing lost
         oneLineError(run("exsum", good.toString(), "--dot", bad.toString()), 2, "is not a number");
         Path shortFile = Files.writeString(dir.resolve("s.txt"), "1\n");
         oneLineError(run("exsum", good.toString(), "--dot", shortFile.toString()), 2, "has 2 numbers");
-        Path junk = Files.writeString(dir.resolve("junk.json"), "{\"format\": \"other\", \"version\": 1, \"count\": 0, \"exact\": \"0x0p+0\"}");
+        Path junk = Files.writeString(
+                dir.resolve("junk.json"),
+                "{\"format\": \"other\", \"version\": 1, \"count\": 0, \"exact\": \"0x0p+0\"}");
         oneLineError(run("exsum", "--merge", junk.toString()), 2, "not an exact-accumulator state");
         oneLineError(run("exsum"), 2, "give a FILE");
         oneLineError(run("exsum", good.toString(), "--parallel", "0"), 2, "--parallel");
@@ -214,9 +253,20 @@ class OracleCommandsTest {
         Path svg = dir.resolve("mac.svg");
         Cli.Run m = run("bounds", "--experiment", "mac", "--samples", "2000", "--svg", svg.toString());
         assertEquals(0, m.exit(), m.err());
-        assertTrue(m.out().contains("error, MPFMA") && m.out().contains("samples above their bound: DBEA, no FMA 0;"), m.out());
+        assertTrue(
+                m.out().contains("error, MPFMA") && m.out().contains("samples above their bound: DBEA, no FMA 0;"),
+                m.out());
         assertTrue(Files.readString(svg).startsWith("<svg"));
-        Cli.Run e = run("bounds", "--experiment", "gemm", "--m", "16", "--t", "256", "--svg", dir.resolve("g.svg").toString());
+        Cli.Run e = run(
+                "bounds",
+                "--experiment",
+                "gemm",
+                "--m",
+                "16",
+                "--t",
+                "256",
+                "--svg",
+                dir.resolve("g.svg").toString());
         assertEquals(0, e.exit(), e.err());
         assertTrue(e.out().contains("VIBEA (Thm 3.9)"), e.out());
     }

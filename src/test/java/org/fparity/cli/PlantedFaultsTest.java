@@ -3,25 +3,24 @@ package org.fparity.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.CampaignRunner;
+import org.fparity.campaign.LocalSite;
 import org.fparity.campaign.Progress;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Findings;
-import org.fparity.exec.OutcomeClass;
 import org.fparity.compare.Pair;
 import org.fparity.compare.PairSummary;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Fixtures;
-import org.fparity.campaign.LocalSite;
+import org.fparity.exec.OutcomeClass;
 import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.HexFloat;
@@ -42,7 +41,8 @@ class PlantedFaultsTest {
     @Test
     void aFakeToolchainYieldsExactlyThePlantedClassesAndCells() throws Exception {
         Toolchains tcs = Toolchains.load(Fixtures.fakeGccToolchains(tmp));
-        List<DetectedToolchain> dts = List.of(DetectedToolchain.detect(tcs.get("gcc")), DetectedToolchain.detect(tcs.get("fake-gcc")));
+        List<DetectedToolchain> dts =
+                List.of(DetectedToolchain.detect(tcs.get("gcc")), DetectedToolchain.detect(tcs.get("fake-gcc")));
 
         // Input 0 of each program hits its fault; input 1 stays clear of it.
         Map<String, double[][]> inputs = Map.of(
@@ -56,10 +56,15 @@ class PlantedFaultsTest {
             for (double[] v : inputs.get(id)) ins.add(new Input(List.of(HexFloat.format(v[0]), HexFloat.format(v[1]))));
             programs.add(new CampaignMeta.ProgramEntry(id, id, null, Fixtures.resource("programs/" + id + ".c"), ins));
         }
-        CampaignRunner.Spec spec = new CampaignRunner.Spec("test", null, null, Map.of(), programs, dts, List.of("O0", "O2", "O3"), 4);
+        CampaignRunner.Spec spec =
+                new CampaignRunner.Spec("test", null, null, Map.of(), programs, dts, List.of("O0", "O2", "O3"), 4);
         Path out = tmp.resolve("planted");
-        CampaignRunner.run(out, spec, new LocalSite(PlatformKey.LOCAL, new BinaryCache(out.resolve("build")), 2, s -> {}, job -> Fixtures.C),
-                n -> new Progress(System.err, false, n), s -> {});
+        CampaignRunner.run(
+                out,
+                spec,
+                new LocalSite(PlatformKey.LOCAL, new BinaryCache(out.resolve("build")), 2, s -> {}, job -> Fixtures.C),
+                n -> new Progress(System.err, false, n),
+                s -> {});
 
         Findings f = Comparer.compare(CliCampaigns.load(out));
         int toolchainPairs = 0;

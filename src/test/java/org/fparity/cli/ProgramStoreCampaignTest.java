@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * 1 + 2^-52 to every input: nothing is compiled, so the tests need no compiler and take seconds.
  */
 class ProgramStoreCampaignTest {
-    static final Path TOOLCHAINS = Path.of("src/test/resources/campaigns/toolchains").toAbsolutePath();
+    static final Path TOOLCHAINS =
+            Path.of("src/test/resources/campaigns/toolchains").toAbsolutePath();
     /** What fparity b6f9db1 (layout 1) wrote for the command below, its outcome log cut after 10 of 24 lines and half a line. */
     static final Path LAYOUT1 = Path.of("src/test/resources/campaigns/layout1-killed");
 
@@ -41,14 +42,34 @@ class ProgramStoreCampaignTest {
     Path tmp;
 
     static String[] run(Path out, int programs, String toolchains) {
-        return new String[] {"run", "--programs", Integer.toString(programs), "--inputs", "2", "--seed", "5", "--toolchains", toolchains, "--opt", "O0",
-                "--toolchain-dir", TOOLCHAINS.toString(), "--reruns", "0", "--no-report", "--out", out.toString()};
+        return new String[] {
+            "run",
+            "--programs",
+            Integer.toString(programs),
+            "--inputs",
+            "2",
+            "--seed",
+            "5",
+            "--toolchains",
+            toolchains,
+            "--opt",
+            "O0",
+            "--toolchain-dir",
+            TOOLCHAINS.toString(),
+            "--reruns",
+            "0",
+            "--no-report",
+            "--out",
+            out.toString()
+        };
     }
 
     /** The programs seed 5 generates, as the plan makes them (not read from any store). */
     static List<CampaignMeta.ProgramEntry> generated(int programs) {
         List<CampaignMeta.ProgramEntry> out = new ArrayList<>();
-        CampaignPlan.generate(new CampaignPlan.Request(5, List.of(Precision.FP64), "fp64", programs, 2, 200, null)).entries().forEach(out::add);
+        CampaignPlan.generate(new CampaignPlan.Request(5, List.of(Precision.FP64), "fp64", programs, 2, 200, null))
+                .entries()
+                .forEach(out::add);
         return out;
     }
 
@@ -66,7 +87,10 @@ class ProgramStoreCampaignTest {
         List<CampaignMeta.ProgramEntry> want = generated(30);
         assertEquals(30, lines.size());
         for (int i = 0; i < 30; i++) {
-            assertEquals(want.get(i), ProgramJson.MAPPER.readValue(lines.get(i), CampaignMeta.ProgramEntry.class), "line " + (i + 1));
+            assertEquals(
+                    want.get(i),
+                    ProgramJson.MAPPER.readValue(lines.get(i), CampaignMeta.ProgramEntry.class),
+                    "line " + (i + 1));
         }
         Campaign c = Campaign.load(dir);
         assertEquals(want, new ArrayList<>(c.programEntries()));
@@ -77,14 +101,18 @@ class ProgramStoreCampaignTest {
         Cli.Run cmp = Cli.fparity("compare", dir.toString());
         assertEquals(1, cmp.exit(), cmp.err());
         assertTrue(cmp.out().contains("60 of 60 cases disagree across platforms"), cmp.out());
-        Cli.Run rep = Cli.fparity("report", dir.toString(), "--out", tmp.resolve("rep").toString());
+        Cli.Run rep = Cli.fparity(
+                "report", dir.toString(), "--out", tmp.resolve("rep").toString());
         assertEquals(1, rep.exit(), rep.err());
         assertTrue(Files.readString(tmp.resolve("rep/summary.md")).contains("60 of 60 cases disagree"));
         // show finds one program by id in the store
         Cli.Run show = Cli.fparity("show", dir.toString(), want.get(29).id(), "--input", "1");
         assertEquals(0, show.exit(), show.err());
         assertTrue(show.out().contains("{\"one@O0\", \"0x1p+0\"}"), show.out());
-        assertTrue(show.out().contains(String.join(" ", want.get(29).inputs().get(1).args())), show.out());
+        assertTrue(
+                show.out()
+                        .contains(String.join(" ", want.get(29).inputs().get(1).args())),
+                show.out());
     }
 
     @Test
@@ -102,7 +130,10 @@ class ProgramStoreCampaignTest {
         Cli.Run r = Cli.fparity(run(killed, 40, "one"));
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.err().contains("programs.jsonl: torn last line"), r.err());
-        assertEquals(new String(store, StandardCharsets.UTF_8), Files.readString(killed.resolve("programs.jsonl")), "the same programs, each once");
+        assertEquals(
+                new String(store, StandardCharsets.UTF_8),
+                Files.readString(killed.resolve("programs.jsonl")),
+                "the same programs, each once");
         assertEquals(80, Campaign.load(killed).outcomes().size());
 
         // another campaign's programs in the folder are refused, not mixed
@@ -113,7 +144,10 @@ class ProgramStoreCampaignTest {
         args[6] = "6"; // --seed 6
         Cli.Run refused = Cli.fparity(args);
         assertEquals(ExitCode.BAD_INPUT.code(), refused.exit());
-        assertTrue(refused.err().contains("holds the programs of a different campaign (programs.jsonl differs at program 1)"), refused.err());
+        assertTrue(
+                refused.err()
+                        .contains("holds the programs of a different campaign (programs.jsonl differs at program 1)"),
+                refused.err());
     }
 
     @Test
@@ -124,10 +158,13 @@ class ProgramStoreCampaignTest {
         List<String> lines = Files.readAllLines(store);
 
         Files.write(store, lines.subList(0, 9));
-        expectDamaged(dir, store + ": holds 9 programs, campaign.json says 12; the campaign's program store is damaged");
+        expectDamaged(
+                dir, store + ": holds 9 programs, campaign.json says 12; the campaign's program store is damaged");
 
         Files.writeString(store, String.join("\n", lines) + "\n");
-        Files.writeString(store, Files.readString(store).substring(0, Files.readString(store).length() - 30));
+        Files.writeString(
+                store,
+                Files.readString(store).substring(0, Files.readString(store).length() - 30));
         expectDamaged(dir, store + ": truncated: its last line is cut off after 11 whole programs of 12");
 
         List<String> corrupt = new ArrayList<>(lines);
@@ -172,9 +209,14 @@ class ProgramStoreCampaignTest {
         Campaign c = Campaign.load(dir);
         assertEquals(24, c.outcomes().size());
         List<CampaignMeta.ProgramEntry> fromFixtureGrammar = new ArrayList<>();
-        CampaignPlan.generate(new CampaignPlan.Request(5, List.of(Precision.FP64), "fp64", 6, 2, 200, LAYOUT1.resolve("grammar.json")))
-                .entries().forEach(fromFixtureGrammar::add);
-        assertEquals(fromFixtureGrammar, c.programEntries(), "the programs it recorded are the ones seed 5 still generates with its grammar");
+        CampaignPlan.generate(new CampaignPlan.Request(
+                        5, List.of(Precision.FP64), "fp64", 6, 2, 200, LAYOUT1.resolve("grammar.json")))
+                .entries()
+                .forEach(fromFixtureGrammar::add);
+        assertEquals(
+                fromFixtureGrammar,
+                c.programEntries(),
+                "the programs it recorded are the ones seed 5 still generates with its grammar");
         Set<String> keys = new HashSet<>();
         for (Outcome o : c.outcomes()) {
             assertEquals(Outcome.Status.OK, o.status());
@@ -186,24 +228,34 @@ class ProgramStoreCampaignTest {
         Cli.Run cmp = Cli.fparity("compare", dir.toString());
         assertEquals(1, cmp.exit(), cmp.err());
         assertTrue(cmp.out().contains("12 of 12 cases disagree across platforms"), cmp.out());
-        Cli.Run rep = Cli.fparity("report", dir.toString(), "--out", tmp.resolve("rep").toString());
+        Cli.Run rep = Cli.fparity(
+                "report", dir.toString(), "--out", tmp.resolve("rep").toString());
         assertEquals(1, rep.exit(), rep.err());
-        Cli.Run show = Cli.fparity("show", dir.toString(), c.programEntries().get(3).id(), "--input", "0");
+        Cli.Run show =
+                Cli.fparity("show", dir.toString(), c.programEntries().get(3).id(), "--input", "0");
         assertEquals(0, show.exit(), show.err());
         assertTrue(show.out().contains("{\"two@O0\", \"0x1.0000000000001p+0\"}"), show.out());
 
         // exported and imported, it becomes a layout 2 campaign with the same programs and outcomes
         Path file = tmp.resolve("x.json.gz");
-        assertEquals(0, Cli.fparity("export", dir.toString(), "--out", file.toString()).exit());
+        assertEquals(
+                0,
+                Cli.fparity("export", dir.toString(), "--out", file.toString()).exit());
         Path imported = tmp.resolve("imported/layout1");
         Cli.Run imp = Cli.fparity("import", file.toString(), "--out", imported.toString());
         assertEquals(0, imp.exit(), imp.err());
         assertTrue(Files.exists(imported.resolve(ProgramStore.FILE)));
         assertEquals(c.programEntries(), new ArrayList<>(Campaign.load(imported).programEntries()));
-        assertEquals(cmp.out().replace(dir.toString(), "X").replace("layout1", "N"),
-                Cli.fparity("compare", imported.toString()).out().replace(imported.toString(), "X").replace("layout1", "N"));
+        assertEquals(
+                cmp.out().replace(dir.toString(), "X").replace("layout1", "N"),
+                Cli.fparity("compare", imported.toString())
+                        .out()
+                        .replace(imported.toString(), "X")
+                        .replace("layout1", "N"));
         try (Stream<Path> s = Files.list(imported)) {
-            assertEquals(Set.of("campaign.json", "programs.jsonl", "outcomes.jsonl"), s.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
+            assertEquals(
+                    Set.of("campaign.json", "programs.jsonl", "outcomes.jsonl"),
+                    s.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
         }
     }
 }

@@ -52,7 +52,15 @@ class ReduceCommandTest {
 
         // the platforms agree on this input: no reduction, a clear line, and still nothing left behind
         Path out2 = tmp.resolve("out2");
-        Cli.Run agree = Cli.fparity("reduce", prog.toString(), "--platforms", "gcc@O0,gcc@O3_FM", "--input", "0x0p+0 0x1p+0 0x0p+0", "--out", out2.toString());
+        Cli.Run agree = Cli.fparity(
+                "reduce",
+                prog.toString(),
+                "--platforms",
+                "gcc@O0,gcc@O3_FM",
+                "--input",
+                "0x0p+0 0x1p+0 0x0p+0",
+                "--out",
+                out2.toString());
         assertEquals(2, agree.exit(), agree.out() + agree.err());
         assertTrue(agree.err().contains("agree"), agree.err());
         assertEquals(List.of(), names(out2));

@@ -50,24 +50,46 @@ class RemoteClusterTest {
      * The campaign of the fault tests. Without reruns: they count submissions and how often each run was written, and the
      * stability reruns (more submissions, the same runs again, on purpose) are exercised by the three-site campaign.
      */
-    static final List<String> CAMPAIGN = List.of("--programs", "12", "--inputs", "3", "--seed", "7", "--toolchains", "gcc,java", "--opt", "O0,O1,O2,O3,O3_FM",
-            "--batch", "6", "--no-report", "--reruns", "0");
+    static final List<String> CAMPAIGN = List.of(
+            "--programs",
+            "12",
+            "--inputs",
+            "3",
+            "--seed",
+            "7",
+            "--toolchains",
+            "gcc,java",
+            "--opt",
+            "O0,O1,O2,O3,O3_FM",
+            "--batch",
+            "6",
+            "--no-report",
+            "--reruns",
+            "0");
 
     @BeforeAll
     static void startCluster() throws Exception {
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "the local cluster needs root (slurmd, a throwaway user); running as " + System.getProperty("user.name"));
+        Assumptions.assumeTrue(
+                "root".equals(System.getProperty("user.name")),
+                "the local cluster needs root (slurmd, a throwaway user); running as "
+                        + System.getProperty("user.name"));
         // Readable by munge and the throwaway ssh user: daemons and logins under it must get in.
-        work = Files.createTempDirectory("fparity-remote-test", java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
+        work = Files.createTempDirectory(
+                "fparity-remote-test",
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
         base = work.resolve("cluster");
         Proc p = proc(List.of("runners/local-cluster/start", base.toString()), Map.of(), 180);
         // Skipped only for a daemon that is not installed; as root with everything there, a cluster that does not come
         // up is a failure (a skip hid a start-script bug that left 13 tests unrun in a green CI run).
-        Assumptions.assumeFalse(p.exit != 0 && p.err.contains("' not found ("), "the local cluster cannot start here: " + p.err.strip());
+        Assumptions.assumeFalse(
+                p.exit != 0 && p.err.contains("' not found ("),
+                "the local cluster cannot start here: " + p.err.strip());
         Assertions.assertEquals(0, p.exit, "the local cluster did not start: " + p.err.strip());
         clusters = work.resolve("clusters");
         Files.createDirectories(clusters);
-        for (String f : List.of("local-ssh.json", "local-slurm.json")) Files.copy(Path.of("runners", "clusters", f), clusters.resolve(f));
+        for (String f : List.of("local-ssh.json", "local-slurm.json"))
+            Files.copy(Path.of("runners", "clusters", f), clusters.resolve(f));
         // An undisturbed local run: what every remote or disturbed run must equal, bit for bit.
         Proc local = fparity(work.resolve("local"), List.of());
         assertEquals(0, local.exit, local.err);
@@ -78,7 +100,8 @@ class RemoteClusterTest {
     @AfterAll
     static void stopCluster() throws Exception {
         STARTED.forEach(Processes.Running::close); // what a failed test left running
-        if (base != null && Files.exists(base.resolve("ports"))) proc(List.of("runners/local-cluster/stop", base.toString()), Map.of(), 120);
+        if (base != null && Files.exists(base.resolve("ports")))
+            proc(List.of("runners/local-cluster/stop", base.toString()), Map.of(), 120);
         if (work != null) {
             try (var s = Files.walk(work)) {
                 for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
@@ -91,15 +114,27 @@ class RemoteClusterTest {
     static Proc proc(List<String> argv, Map<String, String> env, long seconds) throws Exception {
         Path out = Files.createTempFile(work == null ? Path.of("/tmp") : work, "out", ".txt");
         Path err = Files.createTempFile(work == null ? Path.of("/tmp") : work, "err", ".txt");
-        Processes.Result r = Processes.command(argv).env(env).stdout(out).stderr(err).timeoutSeconds(seconds).run();
-        if (r.timedOut()) throw new AssertionError(argv + " did not finish in " + seconds + " s: " + Files.readString(err));
+        Processes.Result r = Processes.command(argv)
+                .env(env)
+                .stdout(out)
+                .stderr(err)
+                .timeoutSeconds(seconds)
+                .run();
+        if (r.timedOut())
+            throw new AssertionError(argv + " did not finish in " + seconds + " s: " + Files.readString(err));
         return new Proc(r.exitCode(), Files.readString(out), Files.readString(err));
     }
 
     /** fparity as its own process: java with this test's class path (target/classes and the dependencies). */
     static List<String> fparityArgv(Path out, List<String> extra) {
-        List<String> a = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED", "-Xss8m",
-                "-cp", System.getProperty("java.class.path"), "org.fparity.cli.Main", "run"));
+        List<String> a = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xss8m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.fparity.cli.Main",
+                "run"));
         a.addAll(CAMPAIGN);
         a.addAll(List.of("--out", out.toString()));
         a.addAll(extra);
@@ -124,7 +159,8 @@ class RemoteClusterTest {
         for (Outcome o : os) {
             if (site != null && !o.site().equals(site)) continue;
             String k = o.program() + "/" + o.input() + "/" + o.toolchain() + "/" + o.opt();
-            if (m.put(k, o.status() + " " + o.hex()) != null) throw new AssertionError("two outcomes for " + k + " at " + o.site());
+            if (m.put(k, o.status() + " " + o.hex()) != null)
+                throw new AssertionError("two outcomes for " + k + " at " + o.site());
         }
         return m;
     }
@@ -139,9 +175,27 @@ class RemoteClusterTest {
     @Order(1)
     void theSameCampaignHereOverSshAndThroughSlurmGivesTheSameBitsWithPlatformsToldApartBySite() throws Exception {
         Path dir = work.resolve("three");
-        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED", "-Xss8m",
-                "-cp", System.getProperty("java.class.path"), "org.fparity.cli.Main", "run", "--programs", "200", "--inputs", "3", "--seed", "7",
-                "--toolchains", "gcc,java,pocl", "--no-report", "--out", dir.toString(), "--cluster", "local,local-ssh,local-slurm"));
+        List<String> argv = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xss8m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.fparity.cli.Main",
+                "run",
+                "--programs",
+                "200",
+                "--inputs",
+                "3",
+                "--seed",
+                "7",
+                "--toolchains",
+                "gcc,java,pocl",
+                "--no-report",
+                "--out",
+                dir.toString(),
+                "--cluster",
+                "local,local-ssh,local-slurm"));
         Proc r = proc(argv, env(), 3600);
         assertEquals(0, r.exit, r.err);
         Campaign c = Campaign.load(dir);
@@ -157,24 +211,28 @@ class RemoteClusterTest {
         // A run whose bits differ between sites must be shown to differ between repeats on this machine alone (a
         // program the toolchain leaves undefined, e.g. reading an uninitialised value): only those are set aside.
         java.util.Set<String> differ = new java.util.TreeSet<>();
-        for (String k : here.keySet()) if (!here.get(k).equals(ssh.get(k)) || !here.get(k).equals(slurm.get(k))) differ.add(k);
+        for (String k : here.keySet())
+            if (!here.get(k).equals(ssh.get(k)) || !here.get(k).equals(slurm.get(k))) differ.add(k);
         java.util.Set<String> unstable = unstableHere(dir, differ);
         assertEquals(differ, unstable, "runs that differ between sites although repeats here agree");
         assertTrue(unstable.size() * 100 < here.size(), "more than 1 % of the runs are unstable: " + unstable);
-        if (!unstable.isEmpty()) System.err.println("RemoteClusterTest: unstable at every site, set aside: " + unstable);
+        if (!unstable.isEmpty())
+            System.err.println("RemoteClusterTest: unstable at every site, set aside: " + unstable);
         for (Map<String, String> m : List.of(here, ssh, slurm)) m.keySet().removeAll(unstable);
         assertEquals(here, ssh, "ssh");
         assertEquals(here, slurm, "slurm");
         assertEquals(3 * 200 * 3 * 3 * 5, c.outcomes().size());
         // Equal because they ran, not because all three failed alike: every toolchain × opt has runs that gave bits.
         Map<String, Integer> ok = new TreeMap<>();
-        for (var e : here.entrySet()) if (e.getValue().startsWith("OK ")) ok.merge(e.getKey().replaceFirst("^[^/]+/[^/]+/", ""), 1, Integer::sum);
+        for (var e : here.entrySet())
+            if (e.getValue().startsWith("OK ")) ok.merge(e.getKey().replaceFirst("^[^/]+/[^/]+/", ""), 1, Integer::sum);
         assertEquals(15, ok.size(), "toolchain/opt pairs with OK runs: " + ok);
         // One platform record per toolchain × opt × site, each written from what the node detected.
         Map<String, Integer> perSite = new TreeMap<>();
         for (var p : c.platforms()) perSite.merge(p.site(), 1, Integer::sum);
         assertEquals(Map.of("local", 15, "local-ssh", 15, "local-slurm", 15), perSite);
-        assertEquals(45, c.platforms().stream().map(p -> p.id()).distinct().count(), "platform ids must differ by site");
+        assertEquals(
+                45, c.platforms().stream().map(p -> p.id()).distinct().count(), "platform ids must differ by site");
         assertTrue(r.err.contains("[local-slurm: "), "per-cluster progress: " + r.err);
     }
 
@@ -193,25 +251,44 @@ class RemoteClusterTest {
         Path odd = base.resolve("work").resolve(evil);
         Files.createDirectories(odd.resolve("ssh"));
         Files.createDirectories(odd.resolve("slurm"));
-        proc(List.of("chown", "-R", Files.readString(base.resolve("user")).strip(), base.resolve("work").toString()), Map.of(), 30);
+        proc(
+                List.of(
+                        "chown",
+                        "-R",
+                        Files.readString(base.resolve("user")).strip(),
+                        base.resolve("work").toString()),
+                Map.of(),
+                30);
         Path profiles = work.resolve("odd-clusters");
         Files.createDirectories(profiles);
         String json = ProgramJson.MAPPER.writeValueAsString(odd.toString()).replaceAll("^\"|\"$", "");
-        Files.writeString(profiles.resolve("odd-ssh.json"), Files.readString(Path.of("runners", "clusters", "local-ssh.json"))
-                .replace("\"name\": \"local-ssh\"", "\"name\": \"odd-ssh\"").replace("${FPARITY_LOCAL_CLUSTER}/work/ssh", json + "/ssh"));
-        Files.writeString(profiles.resolve("odd-slurm.json"), Files.readString(Path.of("runners", "clusters", "local-slurm.json"))
-                .replace("\"name\": \"local-slurm\"", "\"name\": \"odd-slurm\"").replace("${FPARITY_LOCAL_CLUSTER}/work/slurm", json + "/slurm"));
+        Files.writeString(
+                profiles.resolve("odd-ssh.json"),
+                Files.readString(Path.of("runners", "clusters", "local-ssh.json"))
+                        .replace("\"name\": \"local-ssh\"", "\"name\": \"odd-ssh\"")
+                        .replace("${FPARITY_LOCAL_CLUSTER}/work/ssh", json + "/ssh"));
+        Files.writeString(
+                profiles.resolve("odd-slurm.json"),
+                Files.readString(Path.of("runners", "clusters", "local-slurm.json"))
+                        .replace("\"name\": \"local-slurm\"", "\"name\": \"odd-slurm\"")
+                        .replace("${FPARITY_LOCAL_CLUSTER}/work/slurm", json + "/slurm"));
         // gcc with one more flag that changes nothing (an include folder that does not exist) but is all shell syntax.
         Path tcs = work.resolve("odd-toolchains");
         Files.createDirectories(tcs);
         String flag = "-iquote" + evil;
-        Files.writeString(tcs.resolve("oddgcc.json"), Files.readString(Path.of("runners", "toolchains", "gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"oddgcc\"").replace("[\"gcc\", \"{opt}\"", "[\"gcc\", " + ProgramJson.MAPPER.writeValueAsString(flag) + ", \"{opt}\""));
+        Files.writeString(
+                tcs.resolve("oddgcc.json"),
+                Files.readString(Path.of("runners", "toolchains", "gcc.json"))
+                        .replace("\"name\": \"gcc\"", "\"name\": \"oddgcc\"")
+                        .replace(
+                                "[\"gcc\", \"{opt}\"",
+                                "[\"gcc\", " + ProgramJson.MAPPER.writeValueAsString(flag) + ", \"{opt}\""));
         Files.copy(Path.of("runners", "toolchains", "java.json"), tcs.resolve("java.json"));
         Map<String, String> env = new HashMap<>(env());
         env.put("FPARITY_CLUSTERS", profiles.toString());
         Path dir = work.resolve("odd");
-        List<String> argv = new ArrayList<>(fparityArgv(dir, List.of("--cluster", "odd-ssh,odd-slurm", "--toolchain-dir", tcs.toString())));
+        List<String> argv = new ArrayList<>(
+                fparityArgv(dir, List.of("--cluster", "odd-ssh,odd-slurm", "--toolchain-dir", tcs.toString())));
         argv.set(argv.indexOf("gcc,java"), "oddgcc,java");
         Proc r = proc(argv, env, 900);
         assertEquals(0, r.exit, r.err);
@@ -223,7 +300,10 @@ class RemoteClusterTest {
         }
         assertFalse(Files.exists(marker), "a value was run as a command");
         for (var p : c.platforms()) {
-            if (p.toolchain().equals("oddgcc")) assertTrue(p.compile().contains(flag), "the platform record keeps the flag as one argument: " + p.compile());
+            if (p.toolchain().equals("oddgcc"))
+                assertTrue(
+                        p.compile().contains(flag),
+                        "the platform record keeps the flag as one argument: " + p.compile());
         }
         for (String sub : List.of("ssh", "slurm")) {
             try (var st = Files.list(odd.resolve(sub).resolve("jars"))) {
@@ -240,7 +320,8 @@ class RemoteClusterTest {
     void killingTheSshMasterMidCampaignCostsOnlyTheLinesInFlight() throws Exception {
         Path dir = work.resolve("ssh-kill");
         Processes.Running p = background(dir, "local-ssh", "ssh-kill.log");
-        long killed = waitForLinesThenKill(p, dir.resolve("outcomes.jsonl"), 20, () -> masters().forEach(ProcessHandle::destroyForcibly));
+        long killed = waitForLinesThenKill(
+                p, dir.resolve("outcomes.jsonl"), 20, () -> masters().forEach(ProcessHandle::destroyForcibly));
         assertTrue(killed > 0, "no ssh master to kill");
         assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(900)));
         String log = Files.readString(work.resolve("ssh-kill.log"));
@@ -268,7 +349,8 @@ class RemoteClusterTest {
         assertEquals(baseline, bits(dir));
         SlurmExecutor.State after = state(dir);
         assertEquals(1, after.submissions().size(), "resubmitted instead of collecting: " + after);
-        // Slurm's own record (jobcomp/filetxt: one line per finished task): every shard of this campaign ran exactly once.
+        // Slurm's own record (jobcomp/filetxt: one line per finished task): every shard of this campaign ran exactly
+        // once.
         Map<String, Integer> runs = taskRuns(after.submissions().getFirst().jobId());
         assertEquals(after.submissions().getFirst().shards().size(), runs.size(), runs.toString());
         runs.forEach((task, n) -> assertEquals(1, n, "task " + task + " ran " + n + " times"));
@@ -282,10 +364,14 @@ class RemoteClusterTest {
         String id = null;
         for (int i = 0; i < 600 && id == null; i++) {
             Thread.sleep(200);
-            if (Files.exists(dir.resolve("clusters/local-slurm/slurm.json"))) id = state(dir).submissions().getFirst().jobId();
+            if (Files.exists(dir.resolve("clusters/local-slurm/slurm.json")))
+                id = state(dir).submissions().getFirst().jobId();
         }
         assertTrue(id != null, "no job id persisted");
-        Proc c = proc(List.of("scancel", id + "_0"), Map.of("SLURM_CONF", base.resolve("slurm.conf").toString()), 60);
+        Proc c = proc(
+                List.of("scancel", id + "_0"),
+                Map.of("SLURM_CONF", base.resolve("slurm.conf").toString()),
+                60);
         assertEquals(0, c.exit, c.err);
         assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(900)));
         String log = Files.readString(work.resolve("slurm-scancel.log"));
@@ -301,27 +387,42 @@ class RemoteClusterTest {
         Path profiles = work.resolve("bad-clusters");
         Files.createDirectories(profiles);
         String ssh = Files.readString(Path.of("runners", "clusters", "local-ssh.json"));
-        Files.writeString(profiles.resolve("nohost.json"), ssh.replace("\"local-ssh\"", "\"nohost\"").replace("fparity-local", "no-such-host.invalid"));
+        Files.writeString(
+                profiles.resolve("nohost.json"),
+                ssh.replace("\"local-ssh\"", "\"nohost\"").replace("fparity-local", "no-such-host.invalid"));
         // A node of another platform with only an old java: fparity's runtime (Linux x86_64) cannot go there either.
         Path arm = Files.createDirectories(work.resolve("arm-bin"));
         Files.writeString(arm.resolve("uname"), "#!/bin/sh\necho Linux aarch64\n");
         assertTrue(arm.resolve("uname").toFile().setExecutable(true, false));
-        Files.writeString(profiles.resolve("armnode.json"), ssh.replace("\"local-ssh\"", "\"armnode\"")
-                .replace("\"/usr/lib/jvm/temurin-25-jdk-amd64/bin/java\"", "\"java\", \"setup\": [\"export PATH=" + arm + ":$PATH\"]"));
-        String badConf = Files.readString(base.resolve("slurm.conf")).replaceAll("AuthInfo=socket=\\S+", "AuthInfo=socket=" + base.resolve("munge/absent.socket"));
+        Files.writeString(
+                profiles.resolve("armnode.json"),
+                ssh.replace("\"local-ssh\"", "\"armnode\"")
+                        .replace(
+                                "\"/usr/lib/jvm/temurin-25-jdk-amd64/bin/java\"",
+                                "\"java\", \"setup\": [\"export PATH=" + arm + ":$PATH\"]"));
+        String badConf = Files.readString(base.resolve("slurm.conf"))
+                .replaceAll("AuthInfo=socket=\\S+", "AuthInfo=socket=" + base.resolve("munge/absent.socket"));
         Files.writeString(base.resolve("nomunge.conf"), badConf);
-        Files.writeString(profiles.resolve("nomunge.json"), Files.readString(Path.of("runners", "clusters", "local-slurm.json"))
-                .replace("\"local-slurm\"", "\"nomunge\"").replace("${FPARITY_LOCAL_CLUSTER}/slurm.conf", "${FPARITY_LOCAL_CLUSTER}/nomunge.conf"));
+        Files.writeString(
+                profiles.resolve("nomunge.json"),
+                Files.readString(Path.of("runners", "clusters", "local-slurm.json"))
+                        .replace("\"local-slurm\"", "\"nomunge\"")
+                        .replace("${FPARITY_LOCAL_CLUSTER}/slurm.conf", "${FPARITY_LOCAL_CLUSTER}/nomunge.conf"));
         Map<String, String> env = new HashMap<>(env());
         env.put("FPARITY_CLUSTERS", profiles.toString());
-        Map<String, String> expect = Map.of("nohost", "fparity: cluster nohost: cannot reach it (ssh no-such-host.invalid): ",
-                "armnode", "fparity: cluster armnode: 'java' is Java 17 on ssh fparity-local, and fparity's own runtime is for Linux x86_64 but that node is "
+        Map<String, String> expect = Map.of(
+                "nohost",
+                "fparity: cluster nohost: cannot reach it (ssh no-such-host.invalid): ",
+                "armnode",
+                "fparity: cluster armnode: 'java' is Java 17 on ssh fparity-local, and fparity's own runtime is for Linux x86_64 but that node is "
                         + "Linux aarch64: install a JDK >= 25 there and set \"java\" in its profile",
-                "nomunge", "fparity: cluster nomunge: Slurm does not answer: munge is down or unreachable (");
+                "nomunge",
+                "fparity: cluster nomunge: Slurm does not answer: munge is down or unreachable (");
         for (var e : expect.entrySet()) {
             Proc r = proc(fparityArgv(work.resolve("bad-" + e.getKey()), List.of("--cluster", e.getKey())), env, 300);
             assertEquals(3, r.exit, r.err);
-            List<String> lines = r.err.lines().filter(l -> l.startsWith("fparity: cluster")).toList();
+            List<String> lines =
+                    r.err.lines().filter(l -> l.startsWith("fparity: cluster")).toList();
             assertEquals(1, lines.size(), r.err);
             assertTrue(lines.getFirst().startsWith(e.getValue()), lines.getFirst());
             assertFalse(r.err.contains("Exception"), r.err);
@@ -333,10 +434,14 @@ class RemoteClusterTest {
     void aToolchainTheNodeLacksIsReportedByTheNodeInItsOutcomes() throws Exception {
         Path tcs = work.resolve("toolchains");
         Files.createDirectories(tcs);
-        Files.writeString(tcs.resolve("ghostcc.json"), Files.readString(Path.of("runners", "toolchains", "gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"ghostcc\"").replace("[\"gcc\",", "[\"ghostcc-not-installed\","));
+        Files.writeString(
+                tcs.resolve("ghostcc.json"),
+                Files.readString(Path.of("runners", "toolchains", "gcc.json"))
+                        .replace("\"name\": \"gcc\"", "\"name\": \"ghostcc\"")
+                        .replace("[\"gcc\",", "[\"ghostcc-not-installed\","));
         Path dir = work.resolve("ghost");
-        List<String> argv = new ArrayList<>(fparityArgv(dir, List.of("--cluster", "local-ssh", "--toolchain-dir", tcs.toString())));
+        List<String> argv =
+                new ArrayList<>(fparityArgv(dir, List.of("--cluster", "local-ssh", "--toolchain-dir", tcs.toString())));
         argv.set(argv.indexOf("gcc,java"), "ghostcc");
         Proc r = proc(argv, env(), 600);
         assertEquals(0, r.exit, r.err);
@@ -348,7 +453,8 @@ class RemoteClusterTest {
             assertEquals("local-ssh", o.site());
         }
         // The platform record is the node's: its facts were collected there (as the throwaway user's worker saw them).
-        assertTrue(Campaign.load(dir).platforms().stream().allMatch(p -> p.version().startsWith("(not found: compiler 'ghostcc-not-installed'")));
+        assertTrue(Campaign.load(dir).platforms().stream()
+                .allMatch(p -> p.version().startsWith("(not found: compiler 'ghostcc-not-installed'")));
     }
 
     /**
@@ -369,11 +475,16 @@ class RemoteClusterTest {
             // Slurm notices the node is gone after SlurmdTimeout (30 s here) and ends its tasks as NODE_FAIL.
             for (int i = 0; i < 240 && !taskStates(first).containsValue("NODE_FAIL"); i++) Thread.sleep(500);
         } finally {
-            Proc up = proc(List.of("slurmd", "-f", base.resolve("slurm.conf").toString(), "-N", "node0"), Map.of("SLURM_CONF", base.resolve("slurm.conf").toString()), 60);
+            Proc up = proc(
+                    List.of("slurmd", "-f", base.resolve("slurm.conf").toString(), "-N", "node0"),
+                    Map.of("SLURM_CONF", base.resolve("slurm.conf").toString()),
+                    60);
             assertEquals(0, up.exit, up.err);
         }
         assertTrue(lost > 0, "no running task to lose");
-        assertTrue(taskStates(first).containsValue("NODE_FAIL"), "Slurm never failed the lost tasks: " + taskStates(first));
+        assertTrue(
+                taskStates(first).containsValue("NODE_FAIL"),
+                "Slurm never failed the lost tasks: " + taskStates(first));
         assertTrue(p.waitFor(TimeUnit.SECONDS.toMillis(900)));
         String log = Files.readString(work.resolve("slurmd-restart.log"));
         assertEquals(0, p.exitValue(), log);
@@ -382,7 +493,9 @@ class RemoteClusterTest {
         SlurmExecutor.State s = state(dir);
         assertTrue(s.submissions().size() >= 2, "nothing was resubmitted: " + s);
         for (var sub : s.submissions().subList(1, s.submissions().size())) {
-            taskRuns(sub.jobId()).forEach((task, n) -> assertEquals(1, n, "resubmitted task " + sub.jobId() + "_" + task + " ran " + n + " times"));
+            taskRuns(sub.jobId())
+                    .forEach((task, n) -> assertEquals(
+                            1, n, "resubmitted task " + sub.jobId() + "_" + task + " ran " + n + " times"));
         }
         // Every run was written by exactly one task: the lost tasks' delivered runs were not sent again.
         Map<String, Integer> written = new TreeMap<>();
@@ -391,7 +504,8 @@ class RemoteClusterTest {
                 Path f = base.resolve("work/slurm/out").resolve(sub.tag() + "-" + i + ".jsonl");
                 if (!Files.exists(f)) continue;
                 for (String l : Files.readAllLines(f)) {
-                    if (org.fparity.exec.WorkerLine.parse(l) instanceof org.fparity.exec.WorkerLine.Result res) written.merge(res.outcome().key(), 1, Integer::sum);
+                    if (org.fparity.exec.WorkerLine.parse(l) instanceof org.fparity.exec.WorkerLine.Result res)
+                        written.merge(res.outcome().key(), 1, Integer::sum);
                 }
             }
         }
@@ -416,13 +530,25 @@ class RemoteClusterTest {
             sessions[0] = stopSshdWithItsSessions();
         });
         Thread.sleep(3000);
-        Proc sshd = proc(List.of("/usr/sbin/sshd", "-f", base.resolve("ssh/sshd_config").toString(), "-E", base.resolve("ssh/sshd.log").toString()), Map.of(), 60);
+        Proc sshd = proc(
+                List.of(
+                        "/usr/sbin/sshd",
+                        "-f",
+                        base.resolve("ssh/sshd_config").toString(),
+                        "-E",
+                        base.resolve("ssh/sshd.log").toString()),
+                Map.of(),
+                60);
         assertEquals(0, sshd.exit, sshd.err);
         assertTrue(sessions[0] > 0, "sshd carried no session to drop");
         assertFalse(before.isEmpty(), "no master connection before the restart");
         long fresh = -1;
         for (int i = 0; i < 6000 && fresh < 0 && q.isAlive(); i++) {
-            fresh = masters().stream().mapToLong(ProcessHandle::pid).filter(pid -> !before.contains(pid)).findFirst().orElse(-1);
+            fresh = masters().stream()
+                    .mapToLong(ProcessHandle::pid)
+                    .filter(pid -> !before.contains(pid))
+                    .findFirst()
+                    .orElse(-1);
             if (fresh < 0) Thread.sleep(50);
         }
         assertTrue(q.waitFor(TimeUnit.SECONDS.toMillis(900)));
@@ -439,17 +565,26 @@ class RemoteClusterTest {
         // Every run sleeps past the task's one-minute limit; with no resubmission the runs are recorded as TIMEOUT.
         Path tcs = work.resolve("slow-toolchains");
         Files.createDirectories(tcs);
-        Files.writeString(tcs.resolve("slowgcc.json"), Files.readString(Path.of("runners", "toolchains", "gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"slowgcc\"").replaceFirst("\"run\": \\[\"\\{bin}\"]",
-                        "\"run\": [\"sh\", \"-c\", \"sleep 300; exec \\\\\"\\$0\\\\\"\", \"{bin}\"], \"runTimeoutSeconds\": 900, \"startupTimeoutSeconds\": 900"));
+        Files.writeString(
+                tcs.resolve("slowgcc.json"),
+                Files.readString(Path.of("runners", "toolchains", "gcc.json"))
+                        .replace("\"name\": \"gcc\"", "\"name\": \"slowgcc\"")
+                        .replaceFirst(
+                                "\"run\": \\[\"\\{bin}\"]",
+                                "\"run\": [\"sh\", \"-c\", \"sleep 300; exec \\\\\"\\$0\\\\\"\", \"{bin}\"], \"runTimeoutSeconds\": 900, \"startupTimeoutSeconds\": 900"));
         Path profiles = work.resolve("timeout-clusters");
         Files.createDirectories(profiles);
-        Files.writeString(profiles.resolve("short.json"), Files.readString(Path.of("runners", "clusters", "local-slurm.json"))
-                .replace("\"local-slurm\"", "\"short\"").replace("\"0:30:00\"", "\"1\"").replace("\"resubmits\": 2", "\"resubmits\": 0"));
+        Files.writeString(
+                profiles.resolve("short.json"),
+                Files.readString(Path.of("runners", "clusters", "local-slurm.json"))
+                        .replace("\"local-slurm\"", "\"short\"")
+                        .replace("\"0:30:00\"", "\"1\"")
+                        .replace("\"resubmits\": 2", "\"resubmits\": 0"));
         Map<String, String> env = new HashMap<>(env());
         env.put("FPARITY_CLUSTERS", profiles.toString());
         Path dir = work.resolve("timeout");
-        List<String> argv = new ArrayList<>(fparityArgv(dir, List.of("--cluster", "short", "--toolchain-dir", tcs.toString())));
+        List<String> argv =
+                new ArrayList<>(fparityArgv(dir, List.of("--cluster", "short", "--toolchain-dir", tcs.toString())));
         argv.set(argv.indexOf("gcc,java"), "slowgcc");
         argv.set(argv.indexOf("O0,O1,O2,O3,O3_FM"), "O0");
         argv.set(argv.indexOf("12"), "2");
@@ -470,27 +605,44 @@ class RemoteClusterTest {
     @Test
     @Order(10)
     void ctrlCAndSigtermCancelTheCampaignsJobsAndARerunCompletes() throws Exception {
-        Map<String, String> slurm = Map.of("SLURM_CONF", base.resolve("slurm.conf").toString());
+        Map<String, String> slurm =
+                Map.of("SLURM_CONF", base.resolve("slurm.conf").toString());
         Proc env = proc(List.of("env", "--default-signal=INT,TERM", "true"), Map.of(), 30);
-        Assumptions.assumeTrue(env.exit == 0, "env cannot reset signal dispositions here (GNU coreutils >= 8.31 needed): " + env.err.strip());
+        Assumptions.assumeTrue(
+                env.exit == 0,
+                "env cannot reset signal dispositions here (GNU coreutils >= 8.31 needed): " + env.err.strip());
         for (String sig : List.of("INT", "TERM")) {
             Path dir = work.resolve("signal-" + sig);
             // A shell without job control starts background commands with SIGINT ignored, and the JVM keeps an ignored
-            // SIGINT ignored (no shutdown hook runs): a test JVM started that way (CI in the background) would hand it on
+            // SIGINT ignored (no shutdown hook runs): a test JVM started that way (CI in the background) would hand it
+            // on
             // to fparity. A user's Ctrl-C reaches a foreground fparity, so the test restores the default first.
             List<String> argv = new ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
             argv.addAll(fparityArgv(dir, List.of("--cluster", "local-slurm")));
-            Processes.Running p = Processes.command(argv).env(env()).stdin(Path.of("/dev/null"))
-                    .output(work.resolve("signal-" + sig + ".log")).timeoutSeconds(1800).start();
+            Processes.Running p = Processes.command(argv)
+                    .env(env())
+                    .stdin(Path.of("/dev/null"))
+                    .output(work.resolve("signal-" + sig + ".log"))
+                    .timeoutSeconds(1800)
+                    .start();
             STARTED.add(p);
             String id = waitForJobId(dir, p); // by now the process is fparity's JVM, past env's exec
             String ignored = Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status")).stream()
-                    .filter(l -> l.startsWith("SigIgn:")).findFirst().orElseThrow().substring(7).strip();
-            assertEquals(0, Long.parseLong(ignored, 16) & ((1L << 1) | (1L << 14)), "fparity started with SIGINT or SIGTERM ignored (SigIgn " + ignored + ")");
+                    .filter(l -> l.startsWith("SigIgn:"))
+                    .findFirst()
+                    .orElseThrow()
+                    .substring(7)
+                    .strip();
+            assertEquals(
+                    0,
+                    Long.parseLong(ignored, 16) & ((1L << 1) | (1L << 14)),
+                    "fparity started with SIGINT or SIGTERM ignored (SigIgn " + ignored + ")");
             boolean running = false;
             for (int i = 0; i < 600 && !running; i++) {
                 Thread.sleep(100);
-                running = !proc(List.of("squeue", "-h", "-j", id, "-t", "RUNNING"), slurm, 60).out.isBlank();
+                running = !proc(List.of("squeue", "-h", "-j", id, "-t", "RUNNING"), slurm, 60)
+                        .out
+                        .isBlank();
             }
             assertTrue(running, "no task of " + id + " started");
             Proc k = proc(List.of("kill", "-" + sig, Long.toString(p.pid())), Map.of(), 30);
@@ -504,7 +656,8 @@ class RemoteClusterTest {
                 if (!queued.isBlank()) Thread.sleep(500);
             }
             assertEquals("", queued.strip(), "tasks of " + id + " still queued after SIG" + sig);
-            assertTrue(taskStates(id).containsValue("CANCELLED"), "Slurm recorded no cancelled task: " + taskStates(id));
+            assertTrue(
+                    taskStates(id).containsValue("CANCELLED"), "Slurm recorded no cancelled task: " + taskStates(id));
             Proc r = fparity(dir, List.of("--cluster", "local-slurm"));
             assertEquals(0, r.exit, r.err);
             assertEquals(baseline, bits(dir));
@@ -528,8 +681,10 @@ class RemoteClusterTest {
         Path f = dir.resolve("clusters/local-slurm/slurm.json");
         SlurmExecutor.State s = state(dir);
         var sub = s.submissions().getFirst();
-        Files.writeString(f, ProgramJson.MAPPER.writeValueAsString(new SlurmExecutor.State(List.of(
-                new SlurmExecutor.Submission(sub.tag(), null, sub.attempt(), sub.shards(), sub.finished())))));
+        Files.writeString(
+                f,
+                ProgramJson.MAPPER.writeValueAsString(new SlurmExecutor.State(List.of(
+                        new SlurmExecutor.Submission(sub.tag(), null, sub.attempt(), sub.shards(), sub.finished())))));
         Proc r = fparity(dir, List.of("--cluster", "local-slurm"));
         assertEquals(0, r.exit, r.err);
         assertTrue(r.err.contains("collecting"), r.err);
@@ -548,13 +703,22 @@ class RemoteClusterTest {
     void clustersChecksEachProfileWhereItPoints() throws Exception {
         Path profiles = work.resolve("check-clusters");
         Files.createDirectories(profiles);
-        for (String f : List.of("local-ssh.json", "local-slurm.json")) Files.copy(Path.of("runners", "clusters", f), profiles.resolve(f));
-        Files.writeString(profiles.resolve("nohost.json"), Files.readString(Path.of("runners", "clusters", "local-ssh.json"))
-                .replace("\"local-ssh\"", "\"nohost\"").replace("fparity-local", "no-such-host.invalid"));
+        for (String f : List.of("local-ssh.json", "local-slurm.json"))
+            Files.copy(Path.of("runners", "clusters", f), profiles.resolve(f));
+        Files.writeString(
+                profiles.resolve("nohost.json"),
+                Files.readString(Path.of("runners", "clusters", "local-ssh.json"))
+                        .replace("\"local-ssh\"", "\"nohost\"")
+                        .replace("fparity-local", "no-such-host.invalid"));
         Map<String, String> env = new HashMap<>(env());
         env.put("FPARITY_CLUSTERS", profiles.toString());
-        List<String> java = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), "org.fparity.cli.Main", "clusters");
+        List<String> java = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.fparity.cli.Main",
+                "clusters");
         List<String> good = new ArrayList<>(java);
         good.addAll(List.of("local-ssh", "local-slurm"));
         Proc r = proc(good, env, 600);
@@ -564,9 +728,26 @@ class RemoteClusterTest {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("local-slurm (slurm, ")), r.out);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("  partitions: ") && l.contains("debug")), r.out);
         // gcc and java compile and run on both (each profile's node said so); the java the node has is >= 25.
-        for (String tc : List.of("gcc", "java")) assertEquals(2, lines.stream().filter(l -> l.matches("  " + tc + " +compiles +runs +.*")).count(), r.out);
-        assertEquals(2, lines.stream().filter(l -> l.matches("  node: .*, Java (2[5-9]|[3-9]\\d).*")).count(), r.out);
-        assertEquals(2, lines.stream().filter(l -> l.equals("  runtime: JDK " + Runtime.version().feature() + " at /usr/lib/jvm/temurin-25-jdk-amd64")).count(), r.out);
+        for (String tc : List.of("gcc", "java"))
+            assertEquals(
+                    2,
+                    lines.stream()
+                            .filter(l -> l.matches("  " + tc + " +compiles +runs +.*"))
+                            .count(),
+                    r.out);
+        assertEquals(
+                2,
+                lines.stream()
+                        .filter(l -> l.matches("  node: .*, Java (2[5-9]|[3-9]\\d).*"))
+                        .count(),
+                r.out);
+        assertEquals(
+                2,
+                lines.stream()
+                        .filter(l -> l.equals("  runtime: JDK "
+                                + Runtime.version().feature() + " at /usr/lib/jvm/temurin-25-jdk-amd64"))
+                        .count(),
+                r.out);
         assertFalse(r.out.contains("problem:"), r.out);
         List<String> bad = new ArrayList<>(java);
         bad.add("nohost");
@@ -589,20 +770,35 @@ class RemoteClusterTest {
             try (var s = Files.list(Path.of(dir))) {
                 for (Path c : s.toList()) {
                     Path link = noJdk.resolve(c.getFileName().toString());
-                    if (Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS) || !Files.isExecutable(c) || Files.isDirectory(c)) continue;
+                    if (Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                            || !Files.isExecutable(c)
+                            || Files.isDirectory(c)) continue;
                     if (c.toRealPath().startsWith("/usr/lib/jvm")) continue;
                     Files.createSymbolicLink(link, c);
                 }
             }
         }
-        Proc which = proc(List.of("ssh", "-F", base.resolve("ssh/ssh_config").toString(), "fparity-local", "export PATH=" + noJdk + "; command -v java; echo rc=$?"), Map.of(), 60);
+        Proc which = proc(
+                List.of(
+                        "ssh",
+                        "-F",
+                        base.resolve("ssh/ssh_config").toString(),
+                        "fparity-local",
+                        "export PATH=" + noJdk + "; command -v java; echo rc=$?"),
+                Map.of(),
+                60);
         assertEquals("rc=1", which.out.strip(), "the node user's PATH has a java: " + which.out);
         Path profiles = Files.createDirectories(work.resolve("nojdk-clusters"));
         var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
         for (String kind : List.of("ssh", "slurm")) {
-            var p = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(Path.of("runners", "clusters", "local-" + kind + ".json").toFile());
-            p.put("name", "nojdk-" + kind).put("java", "java").put("workdir", "${FPARITY_LOCAL_CLUSTER}/work/nojdk-" + kind);
-            var setup = p.has("setup") ? (com.fasterxml.jackson.databind.node.ArrayNode) p.get("setup") : p.putArray("setup");
+            var p = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(
+                    Path.of("runners", "clusters", "local-" + kind + ".json").toFile());
+            p.put("name", "nojdk-" + kind)
+                    .put("java", "java")
+                    .put("workdir", "${FPARITY_LOCAL_CLUSTER}/work/nojdk-" + kind);
+            var setup = p.has("setup")
+                    ? (com.fasterxml.jackson.databind.node.ArrayNode) p.get("setup")
+                    : p.putArray("setup");
             setup.add("export PATH=" + noJdk);
             Files.writeString(profiles.resolve("nojdk-" + kind + ".json"), mapper.writeValueAsString(p));
         }
@@ -610,28 +806,89 @@ class RemoteClusterTest {
         env.put("FPARITY_CLUSTERS", profiles.toString());
         String sha = org.fparity.exec.NodeRuntime.image().sha();
         Path dir = work.resolve("nojdk");
-        Proc r = proc(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED", "-Xss8m",
-                "-cp", System.getProperty("java.class.path"), "org.fparity.cli.Main", "run", "--programs", "2", "--inputs", "2", "--seed", "7", "--toolchains", "gcc",
-                "--opt", "O0,O2", "--no-report", "--reruns", "0", "--out", dir.toString(), "--cluster", "nojdk-ssh,nojdk-slurm"), env, 600);
+        Proc r = proc(
+                List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-Xss8m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "org.fparity.cli.Main",
+                        "run",
+                        "--programs",
+                        "2",
+                        "--inputs",
+                        "2",
+                        "--seed",
+                        "7",
+                        "--toolchains",
+                        "gcc",
+                        "--opt",
+                        "O0,O2",
+                        "--no-report",
+                        "--reruns",
+                        "0",
+                        "--out",
+                        dir.toString(),
+                        "--cluster",
+                        "nojdk-ssh,nojdk-slurm"),
+                env,
+                600);
         assertEquals(0, r.exit, r.out + r.err);
         Map<String, String> ssh = bits(Campaign.load(dir).outcomes(), "nojdk-ssh");
         assertEquals(2 * 2 * 2, ssh.size());
         assertEquals(ssh, bits(Campaign.load(dir).outcomes(), "nojdk-slurm"));
         // Staged once at each site (its own work folder), and only the runtime of this JDK is there.
         for (String kind : List.of("ssh", "slurm")) {
-            assertEquals(1, r.err.lines().filter(l -> l.startsWith("fparity: nojdk-" + kind + ": staged fparity's runtime (sha " + sha.substring(0, 12) + ") on ")
-                    && l.endsWith(": no JDK at 'java' there")).count(), r.err);
+            assertEquals(
+                    1,
+                    r.err.lines()
+                            .filter(l -> l.startsWith("fparity: nojdk-" + kind + ": staged fparity's runtime (sha "
+                                            + sha.substring(0, 12) + ") on ")
+                                    && l.endsWith(": no JDK at 'java' there"))
+                            .count(),
+                    r.err);
             try (var s = Files.list(base.resolve("work/nojdk-" + kind + "/runtime"))) {
-                assertEquals(List.of(sha.substring(0, 32)), s.map(f -> f.getFileName().toString()).toList());
+                assertEquals(
+                        List.of(sha.substring(0, 32)),
+                        s.map(f -> f.getFileName().toString()).toList());
             }
         }
-        Proc c = proc(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), "org.fparity.cli.Main", "clusters", "nojdk-ssh", "nojdk-slurm"), env, 600);
+        Proc c = proc(
+                List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "org.fparity.cli.Main",
+                        "clusters",
+                        "nojdk-ssh",
+                        "nojdk-slurm"),
+                env,
+                600);
         assertEquals(0, c.exit, c.out + c.err);
         List<String> lines = c.out.lines().toList();
-        assertEquals(2, lines.stream().filter(l -> l.equals("  runtime: fparity's runtime (staged, sha " + sha.substring(0, 12) + ", Java " + Runtime.version().feature() + ")")).count(), c.out);
-        assertEquals(2, lines.stream().filter(l -> l.matches("  gcc +compiles +runs +.*")).count(), c.out);
-        assertEquals(2, lines.stream().filter(l -> l.matches("  node: .*, Java " + java.util.regex.Pattern.quote(Runtime.version().toString()))).count(), c.out);
+        assertEquals(
+                2,
+                lines.stream()
+                        .filter(l -> l.equals("  runtime: fparity's runtime (staged, sha " + sha.substring(0, 12)
+                                + ", Java " + Runtime.version().feature() + ")"))
+                        .count(),
+                c.out);
+        assertEquals(
+                2,
+                lines.stream()
+                        .filter(l -> l.matches("  gcc +compiles +runs +.*"))
+                        .count(),
+                c.out);
+        assertEquals(
+                2,
+                lines.stream()
+                        .filter(l -> l.matches("  node: .*, Java "
+                                + java.util.regex.Pattern.quote(
+                                        Runtime.version().toString())))
+                        .count(),
+                c.out);
         assertFalse(c.err.contains("staged"), c.err);
     }
 
@@ -646,15 +903,22 @@ class RemoteClusterTest {
         StringBuilder docs = new StringBuilder();
         java.util.Set<String> taken = new java.util.HashSet<>();
         try (var st = Files.list(dir.resolve("clusters/local-slurm/shards"))) {
-            for (Path f : st.filter(x -> x.toString().endsWith(".jobs")).sorted().toList()) {
+            for (Path f :
+                    st.filter(x -> x.toString().endsWith(".jobs")).sorted().toList()) {
                 List<org.fparity.exec.JobSpec> js;
                 try (var r = Files.newBufferedReader(f)) {
                     js = org.fparity.exec.Worker.read(r, f.toString());
                 }
                 for (var j : js) {
-                    var ls = j.lines().stream().filter(l -> keys.contains(l.program() + "/" + l.input() + "/" + j.toolchain().name() + "/" + j.opt())
-                            && taken.add(l.program() + "/" + l.input() + "/" + j.toolchain().name() + "/" + j.opt())).toList();
-                    if (!ls.isEmpty()) docs.append(org.fparity.exec.WorkerLine.COMPACT.writeValueAsString(j.withLines(ls))).append('\n');
+                    var ls = j.lines().stream()
+                            .filter(l -> keys.contains(l.program() + "/" + l.input() + "/"
+                                            + j.toolchain().name() + "/" + j.opt())
+                                    && taken.add(l.program() + "/" + l.input() + "/"
+                                            + j.toolchain().name() + "/" + j.opt()))
+                            .toList();
+                    if (!ls.isEmpty())
+                        docs.append(org.fparity.exec.WorkerLine.COMPACT.writeValueAsString(j.withLines(ls)))
+                                .append('\n');
                 }
             }
         }
@@ -663,13 +927,29 @@ class RemoteClusterTest {
         Files.writeString(jobs, docs);
         Map<String, java.util.Set<String>> seen = new TreeMap<>();
         for (int rep = 0; rep < 3; rep++) {
-            Proc w = proc(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED", "-Xss8m", "-cp",
-                    System.getProperty("java.class.path"), "org.fparity.cli.Main", "worker", jobs.toString(), "--cache", work.resolve("repeat-cache").toString()), Map.of(), 900);
+            Proc w = proc(
+                    List.of(
+                            Path.of(System.getProperty("java.home"), "bin", "java")
+                                    .toString(),
+                            "--enable-native-access=ALL-UNNAMED",
+                            "-Xss8m",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            "org.fparity.cli.Main",
+                            "worker",
+                            jobs.toString(),
+                            "--cache",
+                            work.resolve("repeat-cache").toString()),
+                    Map.of(),
+                    900);
             assertEquals(0, w.exit, w.err);
             for (String l : w.out.lines().toList()) {
                 if (org.fparity.exec.WorkerLine.parse(l) instanceof org.fparity.exec.WorkerLine.Result res) {
                     Outcome o = res.outcome();
-                    seen.computeIfAbsent(o.program() + "/" + o.input() + "/" + o.toolchain() + "/" + o.opt(), k -> new java.util.HashSet<>()).add(o.status() + " " + o.hex());
+                    seen.computeIfAbsent(
+                                    o.program() + "/" + o.input() + "/" + o.toolchain() + "/" + o.opt(),
+                                    k -> new java.util.HashSet<>())
+                            .add(o.status() + " " + o.hex());
                 }
             }
         }
@@ -706,7 +986,8 @@ class RemoteClusterTest {
     /** True for processes started with this class's cluster in their environment (its slurmstepd, its ssh clients). */
     static boolean ours(ProcessHandle h) {
         String env = procFile(h.pid(), "environ");
-        return env.contains("SLURM_CONF=" + base.resolve("slurm.conf") + "\0") || env.contains("FPARITY_LOCAL_CLUSTER=" + base + "\0");
+        return env.contains("SLURM_CONF=" + base.resolve("slurm.conf") + "\0")
+                || env.contains("FPARITY_LOCAL_CLUSTER=" + base + "\0");
     }
 
     /** Kills this cluster's running tasks as a node crash would: each slurmstepd first (so it reports nothing), then its tree. */
@@ -725,7 +1006,8 @@ class RemoteClusterTest {
     /** Stops this class's sshd and every session under it (as a host going down would); returns how many sessions. */
     static int stopSshdWithItsSessions() {
         try {
-            long pid = Long.parseLong(Files.readString(base.resolve("ssh/sshd.pid")).strip());
+            long pid = Long.parseLong(
+                    Files.readString(base.resolve("ssh/sshd.pid")).strip());
             ProcessHandle d = ProcessHandle.of(pid).orElseThrow();
             List<ProcessHandle> tree = d.descendants().toList();
             int sessions = (int) d.children().count();
@@ -756,7 +1038,9 @@ class RemoteClusterTest {
         try {
             long pid = Long.parseLong(Files.readString(base.resolve(pidFile)).strip());
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
-            for (int i = 0; i < 50 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false); i++) Thread.sleep(100);
+            for (int i = 0;
+                    i < 50 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+                    i++) Thread.sleep(100);
         } catch (IOException | InterruptedException e) {
             throw new AssertionError(e);
         }
@@ -764,15 +1048,20 @@ class RemoteClusterTest {
 
     /** fparity in the background, its output in {@code log} under the work folder. */
     static Processes.Running background(Path dir, String cluster, String log) throws IOException {
-        Processes.Running p = Processes.command(fparityArgv(dir, List.of("--cluster", cluster))).env(env()).stdin(Path.of("/dev/null"))
-                .output(work.resolve(log)).timeoutSeconds(1800).start();
+        Processes.Running p = Processes.command(fparityArgv(dir, List.of("--cluster", cluster)))
+                .env(env())
+                .stdin(Path.of("/dev/null"))
+                .output(work.resolve(log))
+                .timeoutSeconds(1800)
+                .start();
         STARTED.add(p);
         return p;
     }
 
     static SlurmExecutor.State state(Path dir) {
         try {
-            return ProgramJson.MAPPER.readValue(Files.readString(dir.resolve("clusters/local-slurm/slurm.json")), SlurmExecutor.State.class);
+            return ProgramJson.MAPPER.readValue(
+                    Files.readString(dir.resolve("clusters/local-slurm/slurm.json")), SlurmExecutor.State.class);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -798,15 +1087,20 @@ class RemoteClusterTest {
         String c;
         try {
             String[] ports = Files.readString(base.resolve("ports")).strip().split("\\s+");
-            String id = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip() + "127.0.0.1" + ports[2] + Files.readString(base.resolve("user")).strip();
-            c = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-1").digest(id.getBytes(StandardCharsets.UTF_8)));
+            String id = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip() + "127.0.0.1" + ports[2]
+                    + Files.readString(base.resolve("user")).strip();
+            c = java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-1")
+                            .digest(id.getBytes(StandardCharsets.UTF_8)));
         } catch (IOException | java.security.NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }
-        return ProcessHandle.allProcesses().filter(h -> {
-            String cmd = procFile(h.pid(), "cmdline");
-            return cmd.startsWith("ssh: /tmp/fpssh") && cmd.contains("/" + c + " [mux]");
-        }).toList();
+        return ProcessHandle.allProcesses()
+                .filter(h -> {
+                    String cmd = procFile(h.pid(), "cmdline");
+                    return cmd.startsWith("ssh: /tmp/fpssh") && cmd.contains("/" + c + " [mux]");
+                })
+                .toList();
     }
 
     /**
@@ -820,14 +1114,17 @@ class RemoteClusterTest {
             long lines = 0;
             String tag = null;
             try {
-                if (Files.exists(dir.resolve("clusters/local-slurm/slurm.json"))) tag = state(dir).submissions().getFirst().tag();
+                if (Files.exists(dir.resolve("clusters/local-slurm/slurm.json")))
+                    tag = state(dir).submissions().getFirst().tag();
             } catch (RuntimeException e) {
                 // being replaced: read again at the next look
             }
             String prefix = tag + "-";
             if (tag != null && Files.isDirectory(out)) {
                 try (var files = Files.list(out)) {
-                    for (Path f : files.filter(f -> f.getFileName().toString().startsWith(prefix) && f.getFileName().toString().endsWith(".jsonl")).toList()) {
+                    for (Path f : files.filter(f -> f.getFileName().toString().startsWith(prefix)
+                                    && f.getFileName().toString().endsWith(".jsonl"))
+                            .toList()) {
                         try (var ls = Files.lines(f)) {
                             lines += ls.count();
                         } catch (IOException | java.io.UncheckedIOException e) {
@@ -846,7 +1143,9 @@ class RemoteClusterTest {
                     h.descendants().forEach(d -> kill.add(Long.toString(d.pid())));
                 }
                 if (kill.size() > 2) {
-                    proc(kill, Map.of(), 30); // a process that ended meanwhile makes kill exit 1: the others are stopped
+                    proc(
+                            kill, Map.of(),
+                            30); // a process that ended meanwhile makes kill exit 1: the others are stopped
                     if (tasks.stream().anyMatch(ProcessHandle::isAlive)) {
                         stopDaemon("slurmd.pid");
                         return killOurTasks();
@@ -860,7 +1159,9 @@ class RemoteClusterTest {
 
     /** This cluster's running Slurm tasks: their slurmstepd processes. */
     static List<ProcessHandle> ourTasks() {
-        return ProcessHandle.allProcesses().filter(h -> procFile(h.pid(), "comm").strip().equals("slurmstepd") && ours(h)).toList();
+        return ProcessHandle.allProcesses()
+                .filter(h -> procFile(h.pid(), "comm").strip().equals("slurmstepd") && ours(h))
+                .toList();
     }
 
     /** Waits until the outcome log has {@code n} lines, then kills; returns how many masters there were (or 1). */

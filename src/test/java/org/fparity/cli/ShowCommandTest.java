@@ -43,9 +43,13 @@ class ShowCommandTest {
         assertTrue(c.out().contains("static float compute_0(float comp, int var_1, float *var_2) {"), c.out());
         assertTrue(c.out().contains("comp += sinf(var_2[i_0]) / 0x1.8p+1f;"), c.out());
         assertTrue(show(fp.toString(), "--as", "cuda").out().contains("fp_kernel_0<<<1, 1>>>("));
-        assertTrue(show(fp.toString(), "--as", "hip").out().contains("hipLaunchKernelGGL(fp_kernel_0, dim3(1), dim3(1), 0, 0, "));
+        assertTrue(show(fp.toString(), "--as", "hip")
+                .out()
+                .contains("hipLaunchKernelGGL(fp_kernel_0, dim3(1), dim3(1), 0, 0, "));
         assertTrue(show(fp.toString(), "--as", "hipify").out().contains("#include \"hip/hip_runtime.h\""));
-        assertTrue(show(fp.toString(), "--as", "opencl").out().contains("\"float compute_0(float comp, int var_1, __global float *var_2) {\\n\""));
+        assertTrue(show(fp.toString(), "--as", "opencl")
+                .out()
+                .contains("\"float compute_0(float comp, int var_1, __global float *var_2) {\\n\""));
         Cli.Run java = show(fp.toString(), "--as", "java", "--java-math", "strict");
         assertTrue(java.out().contains("comp += (float) StrictMath.sin(var_2[i_0]) / 0x1.8p+1f;"), java.out());
     }
@@ -58,14 +62,22 @@ class ShowCommandTest {
         Path bad = Files.writeString(dir.resolve("bad.fp"), PROGRAM.replace("sin(", "sine("));
         Cli.Run r = show(bad.toString(), "--as", "c");
         assertEquals(2, r.exit());
-        assertEquals("fparity: " + bad + ": line 4, column " + (PROGRAM.lines().toList().get(3).indexOf("sin(") + 1) + ": unknown math function 'sine'\n", r.err());
+        assertEquals(
+                "fparity: " + bad + ": line 4, column "
+                        + (PROGRAM.lines().toList().get(3).indexOf("sin(") + 1) + ": unknown math function 'sine'\n",
+                r.err());
         Path badJson = Files.writeString(dir.resolve("bad.json"), "{\"precision\": \"fp64\", \"oops\": 1}");
         Cli.Run j = show(badJson.toString());
         assertEquals(2, j.exit());
-        assertTrue(j.err().startsWith("fparity: " + badJson + ": ") && j.err().lines().count() == 1, j.err());
+        assertTrue(
+                j.err().startsWith("fparity: " + badJson + ": ")
+                        && j.err().lines().count() == 1,
+                j.err());
         Cli.Run as = show(Files.writeString(dir.resolve("ok.fp"), PROGRAM).toString(), "--as", "fortran");
         assertEquals(2, as.exit());
-        assertEquals("fparity: --as 'fortran' is not one of c, cuda, hip, hipify, opencl, java, canonical, json\n", as.err());
+        assertEquals(
+                "fparity: --as 'fortran' is not one of c, cuda, hip, hipify, opencl, java, canonical, json\n",
+                as.err());
         assertEquals("", as.out());
     }
 

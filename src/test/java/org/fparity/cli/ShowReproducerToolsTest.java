@@ -27,8 +27,23 @@ class ShowReproducerToolsTest {
     void everyCaseBuildsWithWerrorAndPrintsTheBitsGccRecordedAtThatOptLevel() throws Exception {
         Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
         Path camp = tmp.resolve("camp");
-        Cli.Run run = Cli.fparity("run", "--programs", "3", "--inputs", "2", "--precision", "both", "--seed", "5", "--toolchains", "gcc",
-                "--opt", "O0,O3_FM", "--out", camp.toString(), "--no-report");
+        Cli.Run run = Cli.fparity(
+                "run",
+                "--programs",
+                "3",
+                "--inputs",
+                "2",
+                "--precision",
+                "both",
+                "--seed",
+                "5",
+                "--toolchains",
+                "gcc",
+                "--opt",
+                "O0,O3_FM",
+                "--out",
+                camp.toString(),
+                "--no-report");
         assertEquals(0, run.exit(), run.err());
         Campaign c = Campaign.load(camp);
         assertEquals(6, c.programEntries().size());
@@ -36,22 +51,36 @@ class ShowReproducerToolsTest {
         for (CampaignMeta.ProgramEntry p : c.programEntries()) {
             for (int input = 0; input < p.inputs().size(); input++) {
                 // a prefix of the id names the program when only one has it
-                Cli.Run show = Cli.fparity("show", camp.toString(), p.id().substring(0, 10), "--input", Integer.toString(input));
+                Cli.Run show = Cli.fparity(
+                        "show", camp.toString(), p.id().substring(0, 10), "--input", Integer.toString(input));
                 assertEquals(0, show.exit(), show.err());
                 Path dir = Files.createDirectories(tmp.resolve(p.id() + "-" + input));
                 Files.writeString(dir.resolve("repro.c"), show.out());
                 for (CampaignMeta.Platform platform : c.platforms()) {
                     Outcome recorded = outcome(c, p.id(), input, platform.opt());
                     List<String> cc = new ArrayList<>();
-                    for (String a : platform.compile()) cc.add(a.replace("{src}", "repro.c").replace("{bin}", "repro"));
+                    for (String a : platform.compile())
+                        cc.add(a.replace("{src}", "repro.c").replace("{bin}", "repro"));
                     cc.addAll(1, List.of("-Wall", "-Wextra", "-Werror"));
-                    Processes.Captured b = Processes.command(cc).dir(dir).timeoutSeconds(300).capture();
-                    assertEquals(0, b.result().exitCode(), "no warning under -Wall -Wextra -Werror: " + String.join(" ", cc) + "\n" + b.stderr());
-                    Processes.Captured r = Processes.command(dir.resolve("repro").toString()).dir(dir).timeoutSeconds(60).capture();
+                    Processes.Captured b =
+                            Processes.command(cc).dir(dir).timeoutSeconds(300).capture();
+                    assertEquals(
+                            0,
+                            b.result().exitCode(),
+                            "no warning under -Wall -Wextra -Werror: " + String.join(" ", cc) + "\n" + b.stderr());
+                    Processes.Captured r = Processes.command(
+                                    dir.resolve("repro").toString())
+                            .dir(dir)
+                            .timeoutSeconds(60)
+                            .capture();
                     assertEquals(0, r.result().exitCode(), r.stderr());
                     List<String> lines = r.stdout().lines().toList();
-                    assertEquals(recorded.hex(), lines.getFirst().split(" ")[0],
-                            "the reproducer built as gcc@" + platform.opt() + " prints the bits the campaign recorded there (" + p.id() + " input " + input + ")");
+                    assertEquals(
+                            recorded.hex(),
+                            lines.getFirst().split(" ")[0],
+                            "the reproducer built as gcc@" + platform.opt()
+                                    + " prints the bits the campaign recorded there (" + p.id() + " input " + input
+                                    + ")");
                     assertTrue(lines.contains("recorded gcc@" + platform.opt() + " " + recorded.hex()), r.stdout());
                     checked++;
                 }
@@ -59,12 +88,18 @@ class ShowReproducerToolsTest {
         }
         assertEquals(6 * 2 * 2, checked);
 
-        Cli.Run one = Cli.fparity("show", camp.toString(), c.programEntries().getFirst().id(), "--input", "1", "--platform", "gcc@O3_FM");
+        Cli.Run one = Cli.fparity(
+                "show", camp.toString(), c.programEntries().getFirst().id(), "--input", "1", "--platform", "gcc@O3_FM");
         assertEquals(0, one.exit(), one.err());
-        assertTrue(one.out().contains("{\"gcc@O3_FM\", ") && !one.out().contains("{\"gcc@O0\", "), "only the platform asked for: " + one.out());
-        Cli.Run noInput = Cli.fparity("show", camp.toString(), c.programEntries().getFirst().id(), "--input", "7");
+        assertTrue(
+                one.out().contains("{\"gcc@O3_FM\", ") && !one.out().contains("{\"gcc@O0\", "),
+                "only the platform asked for: " + one.out());
+        Cli.Run noInput = Cli.fparity(
+                "show", camp.toString(), c.programEntries().getFirst().id(), "--input", "7");
         assertEquals(2, noInput.exit());
-        assertEquals("fparity: --input 7: program " + c.programEntries().getFirst().id() + " has inputs 0..1\n", noInput.err());
+        assertEquals(
+                "fparity: --input 7: program " + c.programEntries().getFirst().id() + " has inputs 0..1\n",
+                noInput.err());
         Cli.Run noProgram = Cli.fparity("show", camp.toString(), "zzzz");
         assertEquals(2, noProgram.exit());
         assertTrue(noProgram.err().startsWith("fparity: no program zzzz in campaign "), noProgram.err());
@@ -72,7 +107,10 @@ class ShowReproducerToolsTest {
 
     private static Outcome outcome(Campaign c, String program, int input, String opt) {
         for (Outcome o : c.outcomes()) {
-            if (o.program().equals(program) && o.input() == input && o.opt().equals(opt) && o.status() == Outcome.Status.OK) return o;
+            if (o.program().equals(program)
+                    && o.input() == input
+                    && o.opt().equals(opt)
+                    && o.status() == Outcome.Status.OK) return o;
         }
         throw new AssertionError("no OK outcome of " + program + " input " + input + " at " + opt);
     }

@@ -30,14 +30,18 @@ class ToolchainsCommandTest {
         // one row per shipped toolchain file, whatever files ship: adding a toolchain must not break this test
         List<String> shipped = new java.util.ArrayList<>();
         try (var files = Files.list(Path.of("runners/toolchains"))) {
-            files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".json")).forEach(n -> shipped.add(n.substring(0, n.length() - 5)));
+            files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.endsWith(".json"))
+                    .forEach(n -> shipped.add(n.substring(0, n.length() - 5)));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
         assertEquals(shipped.size() + 1, lines.size(), r[1]);
-        for (String name : shipped) assertTrue(lines.stream().anyMatch(l -> l.startsWith(name + " ")), name + " missing from:\n" + r[1]);
+        for (String name : shipped)
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith(name + " ")), name + " missing from:\n" + r[1]);
         assertTrue(lines.getFirst().startsWith("name"), lines.getFirst());
-        String gcc = lines.stream().filter(l -> l.startsWith("gcc ")).findFirst().orElseThrow();
+        String gcc =
+                lines.stream().filter(l -> l.startsWith("gcc ")).findFirst().orElseThrow();
         assertTrue(gcc.matches("gcc +c +yes +yes +gcc \\(.*"), gcc);
     }
 
@@ -46,10 +50,15 @@ class ToolchainsCommandTest {
         Files.copy(Path.of("runners/toolchains/gcc.json"), tmp.resolve("gcc.json"));
         Files.writeString(tmp.resolve("oops.json"), "{\"name\": \"oops\", \"language\": \"C\"}");
         String[] r = cli("toolchains", "--toolchain-dir", tmp.toString());
-        assertEquals(Integer.toString(org.fparity.ExitCode.BAD_INPUT.code()), r[0], "a broken descriptor is bad input, not success: " + r[2]);
+        assertEquals(
+                Integer.toString(org.fparity.ExitCode.BAD_INPUT.code()),
+                r[0],
+                "a broken descriptor is bad input, not success: " + r[2]);
         List<String> err = r[2].lines().toList();
         assertEquals(1, err.size(), r[2]);
-        assertTrue(err.getFirst().startsWith("fparity: toolchain file " + tmp.resolve("oops.json") + ": "), err.getFirst());
+        assertTrue(
+                err.getFirst().startsWith("fparity: toolchain file " + tmp.resolve("oops.json") + ": "),
+                err.getFirst());
         assertEquals(2, r[1].lines().count(), r[1]);
     }
 
@@ -57,6 +66,9 @@ class ToolchainsCommandTest {
     void aMissingToolchainFolderIsOneLineWithExit3() {
         String[] r = cli("toolchains", "--toolchain-dir", tmp.resolve("nope").toString());
         assertEquals("3", r[0]);
-        assertEquals(List.of("fparity: toolchain folder " + tmp.resolve("nope") + " not found (set FPARITY_HOME or pass --toolchain-dir)"), r[2].lines().toList());
+        assertEquals(
+                List.of("fparity: toolchain folder " + tmp.resolve("nope")
+                        + " not found (set FPARITY_HOME or pass --toolchain-dir)"),
+                r[2].lines().toList());
     }
 }

@@ -45,7 +45,10 @@ class TransferCommandTest {
         CampaignBuilder.reruns(campaign, 2, (k, o) -> {
             String c = o.program() + "/" + o.input();
             if (!c.equals(unstable) && !c.equals(stable)) return null;
-            boolean flips = k == 1 && c.equals(unstable) && o.toolchain().equals("fake-cc") && o.opt().equals("O3_FM");
+            boolean flips = k == 1
+                    && c.equals(unstable)
+                    && o.toolchain().equals("fake-cc")
+                    && o.opt().equals("O3_FM");
             return flips ? CampaignBuilder.withHex(o, org.fparity.ir.HexFloat.format(Math.nextDown(o.value()))) : o;
         });
         plain = tmp.resolve("nightly-1.fparity.json");
@@ -61,8 +64,20 @@ class TransferCommandTest {
         // where the campaign lives differs by design (an import is another folder): everything else must be the same
         java.util.Map<String, String> provenance = new java.util.TreeMap<>(loaded.provenance());
         provenance.remove("folder");
-        CampaignView v = new CampaignView(loaded.name(), loaded.host(), loaded.versions(), loaded.programs(), loaded.outcomes(), loaded.reruns(), provenance);
-        Report r = new Report(v, Comparer.compare(v), null, Instant.parse("2026-11-22T19:00:00Z"), "00000000-0000-0000-0000-000000000000");
+        CampaignView v = new CampaignView(
+                loaded.name(),
+                loaded.host(),
+                loaded.versions(),
+                loaded.programs(),
+                loaded.outcomes(),
+                loaded.reruns(),
+                provenance);
+        Report r = new Report(
+                v,
+                Comparer.compare(v),
+                null,
+                Instant.parse("2026-11-22T19:00:00Z"),
+                "00000000-0000-0000-0000-000000000000");
         List<byte[]> all = new java.util.ArrayList<>();
         all.add(ReportWriter.text(r).getBytes(StandardCharsets.UTF_8));
         for (Path p : ReportWriter.write(r, out)) all.add(Files.readAllBytes(p));
@@ -73,7 +88,10 @@ class TransferCommandTest {
     @ValueSource(strings = {"x.fparity.json", "x.fparity.json.gz"})
     void exportThenImportGivesTheSameCampaignComparisonAndReportsBitForBit(String fileName) throws IOException {
         Path file = tmp.resolve("rt-" + fileName);
-        assertEquals(0, Cli.fparity("export", campaign.toString(), "--out", file.toString()).exit());
+        assertEquals(
+                0,
+                Cli.fparity("export", campaign.toString(), "--out", file.toString())
+                        .exit());
         if (fileName.endsWith(".gz")) {
             byte[] head = Files.readAllBytes(file);
             assertEquals(0x1f, head[0] & 0xff, "gzip by file name");
@@ -83,20 +101,29 @@ class TransferCommandTest {
         Cli.Run r = Cli.fparity("import", file.toString(), "--out", copy.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("imported 12 programs, 4 platforms, 144 outcomes into "), r.out());
-        assertArrayEquals(Files.readAllBytes(campaign.resolve("campaign.json")), Files.readAllBytes(copy.resolve("campaign.json")));
-        assertArrayEquals(Files.readAllBytes(campaign.resolve("outcomes.jsonl")), Files.readAllBytes(copy.resolve("outcomes.jsonl")));
+        assertArrayEquals(
+                Files.readAllBytes(campaign.resolve("campaign.json")),
+                Files.readAllBytes(copy.resolve("campaign.json")));
+        assertArrayEquals(
+                Files.readAllBytes(campaign.resolve("outcomes.jsonl")),
+                Files.readAllBytes(copy.resolve("outcomes.jsonl")));
         // the reruns, evidence of the unstable platform, travel with the outcomes
         for (String rerun : List.of("reruns-1.jsonl", "reruns-2.jsonl")) {
             assertTrue(Files.exists(copy.resolve(rerun)), rerun + " travels with the campaign");
-            assertArrayEquals(Files.readAllBytes(campaign.resolve(rerun)), Files.readAllBytes(copy.resolve(rerun)), rerun);
+            assertArrayEquals(
+                    Files.readAllBytes(campaign.resolve(rerun)), Files.readAllBytes(copy.resolve(rerun)), rerun);
         }
         assertFalse(Files.exists(copy.resolve("reruns-3.jsonl")));
         List<byte[]> a = reports(campaign, tmp.resolve("ra-" + fileName));
         List<byte[]> b = reports(copy, tmp.resolve("rb-" + fileName));
         assertEquals(6, a.size());
         for (int i = 0; i < a.size(); i++) assertArrayEquals(a.get(i), b.get(i), "report file " + i);
-        assertTrue(new String(a.getFirst(), StandardCharsets.UTF_8).contains("discrepancies"), "the campaign has findings to compare");
-        assertTrue(new String(a.getFirst(), StandardCharsets.UTF_8).contains("1 case with an unstable platform"), new String(a.getFirst(), StandardCharsets.UTF_8));
+        assertTrue(
+                new String(a.getFirst(), StandardCharsets.UTF_8).contains("discrepancies"),
+                "the campaign has findings to compare");
+        assertTrue(
+                new String(a.getFirst(), StandardCharsets.UTF_8).contains("1 case with an unstable platform"),
+                new String(a.getFirst(), StandardCharsets.UTF_8));
         Cli.Run c1 = Cli.fparity("compare", campaign.toString());
         Cli.Run c2 = Cli.fparity("compare", copy.toString());
         assertEquals(c1.out(), c2.out());
@@ -106,17 +133,32 @@ class TransferCommandTest {
     @Test
     void theExportCarriesEverythingAndOneOutcomePerLine() {
         String s = new String(plainBytes, StandardCharsets.UTF_8);
-        assertTrue(s.startsWith("{\"format\":\"fparity-campaign-export\",\"schema\":3,\"fparity\":\"0.1.0\",\"exported\":null\n,\"campaign\":"), s.substring(0, 120));
+        assertTrue(
+                s.startsWith(
+                        "{\"format\":\"fparity-campaign-export\",\"schema\":3,\"fparity\":\"0.1.0\",\"exported\":null\n,\"campaign\":"),
+                s.substring(0, 120));
         assertTrue(s.contains("\"grammar_hash\":\""));
         assertTrue(s.contains("\"version\":\"gcc (fparity test) 1.0\""), "exact compiler version string");
         assertTrue(s.contains("\"compile\":[\"gcc\",\"-O0\",\"{src}\",\"-o\",\"{bin}\",\"-lm\"]"), "argv");
         assertTrue(s.contains("\"env\":{\"LC_ALL\":\"C\"}"), "environment");
         assertTrue(s.contains("\"inputs\":[[\"0x"), "inputs as hex floats");
         String outcomes = s.substring(s.indexOf("\"outcomes\":["), s.indexOf("\"reruns\":["));
-        assertEquals(144, outcomes.lines().filter(l -> l.startsWith("{\"program\":") || l.startsWith(",{\"program\":")).count());
+        assertEquals(
+                144,
+                outcomes.lines()
+                        .filter(l -> l.startsWith("{\"program\":") || l.startsWith(",{\"program\":"))
+                        .count());
         String reruns = s.substring(s.indexOf("\"reruns\":["), s.indexOf("\"digest\":"));
-        assertEquals(List.of("[", ",["), reruns.lines().filter(l -> l.equals("[") || l.equals(",[")).toList(), "two attempts: " + reruns);
-        assertEquals(16, reruns.lines().filter(l -> l.startsWith("{\"program\":") || l.startsWith(",{\"program\":")).count(), reruns);
+        assertEquals(
+                List.of("[", ",["),
+                reruns.lines().filter(l -> l.equals("[") || l.equals(",[")).toList(),
+                "two attempts: " + reruns);
+        assertEquals(
+                16,
+                reruns.lines()
+                        .filter(l -> l.startsWith("{\"program\":") || l.startsWith(",{\"program\":"))
+                        .count(),
+                reruns);
         assertTrue(s.strip().endsWith("\"}") && s.contains("\n,\"digest\":\"sha256:"), s.substring(s.length() - 100));
     }
 
@@ -170,7 +212,9 @@ class TransferCommandTest {
     void theDigestIsCheckedWhenTheFileEndsRightBeforeIt() throws IOException {
         String s = new String(plainBytes, StandardCharsets.UTF_8);
         int at = s.indexOf("\n,\"digest\"");
-        refused(write("nodigest.json", (s.substring(0, at) + "}").getBytes(StandardCharsets.UTF_8)), "no \"digest\" where expected");
+        refused(
+                write("nodigest.json", (s.substring(0, at) + "}").getBytes(StandardCharsets.UTF_8)),
+                "no \"digest\" where expected");
     }
 
     @Test
@@ -198,13 +242,17 @@ class TransferCommandTest {
         String s = new String(plainBytes, StandardCharsets.UTF_8);
         int o = s.indexOf("\"hex\":\"0x1", s.indexOf("\"outcomes\":[")) + 7;
         String edited = s.substring(0, o) + "-" + s.substring(o);
-        refused(write("tampered.json", edited.getBytes(StandardCharsets.UTF_8)), "digest mismatch: the content was changed after export");
+        refused(
+                write("tampered.json", edited.getBytes(StandardCharsets.UTF_8)),
+                "digest mismatch: the content was changed after export");
     }
 
     @Test
     void aNewerSchemaIsRefusedWithTheReason() throws IOException {
         String s = new String(plainBytes, StandardCharsets.UTF_8).replaceFirst("\"schema\":3,", "\"schema\":99,");
-        refused(write("newer.json", s.getBytes(StandardCharsets.UTF_8)), "export schema 99 is newer than this fparity understands (3)");
+        refused(
+                write("newer.json", s.getBytes(StandardCharsets.UTF_8)),
+                "export schema 99 is newer than this fparity understands (3)");
     }
 
     /** The digest a writer would have put on this text (everything up to the digest line). */
@@ -212,7 +260,9 @@ class TransferCommandTest {
         int at = s.indexOf("\n,\"digest\":\"");
         String head = s.substring(0, at);
         try {
-            String hex = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(head.getBytes(StandardCharsets.UTF_8)));
+            String hex = java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(head.getBytes(StandardCharsets.UTF_8)));
             return head + "\n,\"digest\":\"sha256:" + hex + "\"}\n";
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -226,7 +276,8 @@ class TransferCommandTest {
         // schema 1 had no reruns either: the tail is the outcomes, then the digest
         now = now.substring(0, now.indexOf("\n,\"reruns\":[")) + now.substring(now.indexOf("\n,\"digest\":"));
         String v1 = now.replaceFirst("\"schema\":3,", "\"schema\":1,")
-                .replace("\"site\":\"local\",", "").replaceAll(",\"facts\":\\{[^}]*\\}", "");
+                .replace("\"site\":\"local\",", "")
+                .replaceAll(",\"facts\":\\{[^}]*\\}", "");
         assertFalse(v1.contains("\"site\""));
         Path file = write("v1.json", redigest(v1).getBytes(StandardCharsets.UTF_8));
         Path out = tmp.resolve("v1/nightly-1");
@@ -238,15 +289,24 @@ class TransferCommandTest {
         // the same as the campaign without its reruns (schema 1 carried none)
         Path unrerun = tmp.resolve("v1-expected/nightly-1");
         Files.createDirectories(unrerun);
-        for (String f : List.of("campaign.json", "programs.jsonl", "outcomes.jsonl")) Files.copy(campaign.resolve(f), unrerun.resolve(f));
-        assertEquals(Cli.fparity("compare", unrerun.toString()).out(), Cli.fparity("compare", out.toString()).out());
+        for (String f : List.of("campaign.json", "programs.jsonl", "outcomes.jsonl"))
+            Files.copy(campaign.resolve(f), unrerun.resolve(f));
+        assertEquals(
+                Cli.fparity("compare", unrerun.toString()).out(),
+                Cli.fparity("compare", out.toString()).out());
     }
 
     @Test
     void notJsonIsRefused() throws IOException {
-        refused(write("notjson.json", "campaign,outcomes\nx,1\n".getBytes(StandardCharsets.UTF_8)), "not JSON, not an fparity export");
-        refused(write("array.json", "[1,2]".getBytes(StandardCharsets.UTF_8)), "not an fparity export (a JSON array, not an object)");
-        refused(write("other.json", "{\"format\":\"something-else\"}".getBytes(StandardCharsets.UTF_8)), "not an fparity export (format is 'something-else')");
+        refused(
+                write("notjson.json", "campaign,outcomes\nx,1\n".getBytes(StandardCharsets.UTF_8)),
+                "not JSON, not an fparity export");
+        refused(
+                write("array.json", "[1,2]".getBytes(StandardCharsets.UTF_8)),
+                "not an fparity export (a JSON array, not an object)");
+        refused(
+                write("other.json", "{\"format\":\"something-else\"}".getBytes(StandardCharsets.UTF_8)),
+                "not an fparity export (format is 'something-else')");
     }
 
     @Test
@@ -257,7 +317,11 @@ class TransferCommandTest {
 
     @Test
     void aMissingFileIsOneLine() {
-        Cli.Run r = Cli.fparity("import", tmp.resolve("nope.json").toString(), "--out", tmp.resolve("nope").toString());
+        Cli.Run r = Cli.fparity(
+                "import",
+                tmp.resolve("nope.json").toString(),
+                "--out",
+                tmp.resolve("nope").toString());
         assertEquals(2, r.exit());
         assertEquals("fparity: " + tmp.resolve("nope.json") + ": not found\n", r.err());
     }
@@ -304,24 +368,31 @@ class TransferCommandTest {
 
     /** An outcome edited and the digest recomputed, as a writer of a broken export would: the outcome checks catch it. */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
-        "\"input\":0,|\"input\":\"0\",|outcome 1: input is not an integer",
-        "\"input\":0,|\"input\":0.5,|outcome 1: input is not an integer",
-        "\"input\":0,|\"input\":7,|outcome 1: program PROGRAM input 7, which has only 3 inputs",
-        "\"micros\":|\"micro\":|outcome 1: unknown field 'micro'",
-        "\"status\":\"OK\"|\"status\":\"FINE\"|outcome 1: status 'FINE' is not one of",
-        "\"status\":\"OK\",|\"status\":\"OK\",\"x\":{},|outcome 1: unknown field 'x'",
-        "\"opt\":\"O0\",|\"opt\":7,|outcome 1: opt is not a string",
-        "\"program\":\"PROGRAM\"|\"program\":\"0000000000000000\"|outcome 1: program 0000000000000000 is not in the campaign",
-    })
-    void aMalformedOutcomeWithAValidDigestIsRefusedNamingIt(String from, String to, String expected) throws IOException {
+    @org.junit.jupiter.params.provider.CsvSource(
+            delimiter = '|',
+            value = {
+                "\"input\":0,|\"input\":\"0\",|outcome 1: input is not an integer",
+                "\"input\":0,|\"input\":0.5,|outcome 1: input is not an integer",
+                "\"input\":0,|\"input\":7,|outcome 1: program PROGRAM input 7, which has only 3 inputs",
+                "\"micros\":|\"micro\":|outcome 1: unknown field 'micro'",
+                "\"status\":\"OK\"|\"status\":\"FINE\"|outcome 1: status 'FINE' is not one of",
+                "\"status\":\"OK\",|\"status\":\"OK\",\"x\":{},|outcome 1: unknown field 'x'",
+                "\"opt\":\"O0\",|\"opt\":7,|outcome 1: opt is not a string",
+                "\"program\":\"PROGRAM\"|\"program\":\"0000000000000000\"|outcome 1: program 0000000000000000 is not in the campaign",
+            })
+    void aMalformedOutcomeWithAValidDigestIsRefusedNamingIt(String from, String to, String expected)
+            throws IOException {
         String s = new String(plainBytes, StandardCharsets.UTF_8);
         int first = s.indexOf("{\"program\":\"", s.indexOf("\"outcomes\":["));
         String program = s.substring(first + 12, first + 28);
         String f = from.replace("PROGRAM", program);
         int at = s.indexOf(f, first);
         String edited = s.substring(0, at) + to.replace("PROGRAM", program) + s.substring(at + f.length());
-        refused(write("outcome-" + Math.abs(to.hashCode()) + ".json", redigest(edited).getBytes(StandardCharsets.UTF_8)), expected.replace("PROGRAM", program));
+        refused(
+                write(
+                        "outcome-" + Math.abs(to.hashCode()) + ".json",
+                        redigest(edited).getBytes(StandardCharsets.UTF_8)),
+                expected.replace("PROGRAM", program));
     }
 
     @Test
@@ -329,17 +400,28 @@ class TransferCommandTest {
         String s = new String(plainBytes, StandardCharsets.UTF_8);
         int at = s.indexOf("\"hex\":\"", s.indexOf("\"outcomes\":[")) + 7;
         String edited = s.substring(0, at) + (char) 1 + s.substring(at);
-        refused(write("control.json", redigest(edited).getBytes(StandardCharsets.UTF_8)), "corrupt JSON in outcomes at byte " + at + " (unexpected byte 0x01, expected a string's characters");
+        refused(
+                write("control.json", redigest(edited).getBytes(StandardCharsets.UTF_8)),
+                "corrupt JSON in outcomes at byte " + at + " (unexpected byte 0x01, expected a string's characters");
     }
 
     @Test
     void escapedFieldNamesAreStillTheSameFields() throws IOException {
         String s = new String(plainBytes, StandardCharsets.UTF_8);
         String edited = s.replaceFirst("\"status\":\"OK\"", "\"st\\\\u0061tus\":\"\\\\u004fK\"");
-        assertTrue(edited.contains("\"st\\u0061tus\":\"\\u004fK\""), "edited: " + edited.substring(edited.indexOf("st\\u"), edited.indexOf("st\\u") + 30));
+        assertTrue(
+                edited.contains("\"st\\u0061tus\":\"\\u004fK\""),
+                "edited: " + edited.substring(edited.indexOf("st\\u"), edited.indexOf("st\\u") + 30));
         Path out = tmp.resolve("escaped/nightly-1");
-        Cli.Run r = Cli.fparity("import", write("escaped.json", redigest(edited).getBytes(StandardCharsets.UTF_8)).toString(), "--out", out.toString());
+        Cli.Run r = Cli.fparity(
+                "import",
+                write("escaped.json", redigest(edited).getBytes(StandardCharsets.UTF_8))
+                        .toString(),
+                "--out",
+                out.toString());
         assertEquals(0, r.exit(), r.err());
-        assertEquals(Cli.fparity("compare", campaign.toString()).out(), Cli.fparity("compare", out.toString()).out());
+        assertEquals(
+                Cli.fparity("compare", campaign.toString()).out(),
+                Cli.fparity("compare", out.toString()).out());
     }
 }

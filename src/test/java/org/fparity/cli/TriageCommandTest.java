@@ -19,7 +19,8 @@ class TriageCommandTest {
     @Test
     @Tag("tools")
     void aFlushedSubnormalIsAttributedToTheLinkedStartUp() throws Exception {
-        DetectedToolchain gcc = DetectedToolchain.detect(Toolchains.load(Path.of("runners", "toolchains")).get("gcc"));
+        DetectedToolchain gcc = DetectedToolchain.detect(
+                Toolchains.load(Path.of("runners", "toolchains")).get("gcc"));
         assumeTrue(gcc.canCompile() && gcc.canRun(), "gcc cannot build and run here");
         Path fp = Files.writeString(tmp.resolve("ftz.fp"), """
                 program fp64 array 1
@@ -28,7 +29,13 @@ class TriageCommandTest {
                 }
                 // input: 0x0p+0 0x1p-1000 0x1p-40
                 """);
-        Cli.Run r = Cli.fparity("triage", fp.toString(), "--platforms", "gcc@O0,gcc@O3_FM", "--work", tmp.resolve("w").toString());
+        Cli.Run r = Cli.fparity(
+                "triage",
+                fp.toString(),
+                "--platforms",
+                "gcc@O0,gcc@O3_FM",
+                "--work",
+                tmp.resolve("w").toString());
         assertEquals("", r.err());
         String[] lines = r.out().split("\n");
         assertEquals("gcc@O0 0x0.00004p-1022 vs gcc@O3_FM 0x0p+0 (Zero–Number)", lines[0]);
@@ -40,14 +47,19 @@ class TriageCommandTest {
 
     @Test
     void twoToolchainsOrAMissingInputAreOneLineAndExitTwo() throws Exception {
-        Path fp = Files.writeString(tmp.resolve("p.fp"), "program fp64 array 1\ncompute(double comp, double x) {\n  comp *= x;\n}\n");
+        Path fp = Files.writeString(
+                tmp.resolve("p.fp"), "program fp64 array 1\ncompute(double comp, double x) {\n  comp *= x;\n}\n");
         Cli.Run r = Cli.fparity("triage", fp.toString(), "--platforms", "gcc@O0,java@O3", "--input", "0x1p+0 0x1p+1");
         assertEquals(2, r.exit());
-        assertEquals("fparity: --platforms gcc@O0,java@O3: flag attribution needs two opt levels of one toolchain (gcc and java share no flags);"
-                + " give two levels of one, e.g. gcc@O0,gcc@O3_FM\n", r.err());
+        assertEquals(
+                "fparity: --platforms gcc@O0,java@O3: flag attribution needs two opt levels of one toolchain (gcc and java share no flags);"
+                        + " give two levels of one, e.g. gcc@O0,gcc@O3_FM\n",
+                r.err());
         r = Cli.fparity("triage", fp.toString(), "--platforms", "gcc@O0,gcc@O3_FM");
         assertEquals(2, r.exit());
-        assertEquals("fparity: " + fp + " carries no input ('// input:' line); give one with --input 'tok tok …'\n", r.err());
+        assertEquals(
+                "fparity: " + fp + " carries no input ('// input:' line); give one with --input 'tok tok …'\n",
+                r.err());
         r = Cli.fparity("triage", fp.toString(), "--platforms", "gcc", "--input", "1 2");
         assertEquals(2, r.exit());
         assertEquals("fparity: --platforms takes two platforms, e.g. gcc@O0,gcc@O3_FM; got 'gcc'\n", r.err());
@@ -64,7 +76,8 @@ class TriageCommandTest {
         }
         r = Cli.fparity("triage", empty.toString(), "--platforms", "gcc@O0,gcc@O3");
         assertEquals(2, r.exit());
-        assertEquals("fparity: --platforms, --input and --work are for one program; a campaign is triaged whole\n", r.err());
+        assertEquals(
+                "fparity: --platforms, --input and --work are for one program; a campaign is triaged whole\n", r.err());
         r = Cli.fparity("triage", tmp.resolve("p.fp").toString());
         assertEquals(2, r.exit());
     }

@@ -70,8 +70,10 @@ class UnstablePlatformsTest {
         Files.writeString(header, NOISY_H);
         String gcc = Files.readString(Path.of("runners/toolchains/gcc.json"));
         Files.writeString(dir.resolve("gcc.json"), gcc);
-        Files.writeString(dir.resolve("noisy.json"), gcc.replace("\"name\": \"gcc\"", "\"name\": \"noisy\"")
-                .replace("[\"gcc\", \"{opt}\"", "[\"gcc\", \"-include\", \"" + header + "\", \"{opt}\""));
+        Files.writeString(
+                dir.resolve("noisy.json"),
+                gcc.replace("\"name\": \"gcc\"", "\"name\": \"noisy\"")
+                        .replace("[\"gcc\", \"{opt}\"", "[\"gcc\", \"-include\", \"" + header + "\", \"{opt}\""));
         return dir;
     }
 
@@ -80,11 +82,30 @@ class UnstablePlatformsTest {
         Path tcs = toolchains();
         Path c = tmp.resolve("c");
         Path rep = tmp.resolve("r");
-        String[] args = {"run", "--programs", "3", "--inputs", "4", "--toolchains", "gcc,noisy", "--opt", "O0,O2", "--seed", "5",
-                "--toolchain-dir", tcs.toString(), "--out", c.toString(), "--report", rep.toString()};
+        String[] args = {
+            "run",
+            "--programs",
+            "3",
+            "--inputs",
+            "4",
+            "--toolchains",
+            "gcc,noisy",
+            "--opt",
+            "O0,O2",
+            "--seed",
+            "5",
+            "--toolchain-dir",
+            tcs.toString(),
+            "--out",
+            c.toString(),
+            "--report",
+            rep.toString()
+        };
         String[] r = ToolchainsCommandTest.cli(args);
         assertTrue(r[0].equals("0") || r[0].equals("1"), r[0] + "\n" + r[2]);
-        assertTrue(Files.exists(c.resolve("reruns-1.jsonl")) && Files.exists(c.resolve("reruns-2.jsonl")), "reruns are recorded in the campaign");
+        assertTrue(
+                Files.exists(c.resolve("reruns-1.jsonl")) && Files.exists(c.resolve("reruns-2.jsonl")),
+                "reruns are recorded in the campaign");
         JsonNode json = ProgramJson.MAPPER.readTree(rep.resolve("report.json").toFile());
         JsonNode v = json.get("verdict");
         int unstable = v.get("unstable_cases").asInt();
@@ -104,7 +125,8 @@ class UnstablePlatformsTest {
                 for (JsonNode p : a.get("platforms")) {
                     boolean unstableHere = false;
                     for (JsonNode u : v.get("unstable")) {
-                        if ((u.get("program").asText() + "/" + u.get("input").asText()).equals(k) && u.get("platform").asText().equals(p.asText())) unstableHere = true;
+                        if ((u.get("program").asText() + "/" + u.get("input").asText()).equals(k)
+                                && u.get("platform").asText().equals(p.asText())) unstableHere = true;
                     }
                     assertTrue(!unstableHere, "an unstable platform's answer counted in a discrepant case: " + d);
                 }
@@ -116,60 +138,95 @@ class UnstablePlatformsTest {
                 String platform = d.get(side).get("platform").asText();
                 boolean unstableHere = false;
                 for (JsonNode u : v.get("unstable")) {
-                    if ((u.get("program").asText() + "/" + u.get("input").asText()).equals(k) && u.get("platform").asText().equals(platform)) unstableHere = true;
+                    if ((u.get("program").asText() + "/" + u.get("input").asText()).equals(k)
+                            && u.get("platform").asText().equals(platform)) unstableHere = true;
                 }
                 assertTrue(!unstableHere, "an unstable result counted as a discrepancy: " + d);
             }
         }
-        assertTrue(Files.readString(rep.resolve("summary.md")).contains("## Unstable platforms (" + unstable + (unstable == 1 ? " case)" : " cases)")));
-        assertTrue(Files.readString(rep.resolve("report.html")).contains("<section id=\"unstable\"><h2>Unstable platforms (" + unstable));
+        assertTrue(Files.readString(rep.resolve("summary.md"))
+                .contains("## Unstable platforms (" + unstable + (unstable == 1 ? " case)" : " cases)")));
+        assertTrue(Files.readString(rep.resolve("report.html"))
+                .contains("<section id=\"unstable\"><h2>Unstable platforms (" + unstable));
         String junit = Files.readString(rep.resolve("junit.xml"));
         assertTrue(junit.contains("<skipped message=\"unstable: noisy O"), junit);
         String metrics = Files.readString(rep.resolve("metrics.txt"));
         int sum = 0;
-        for (String line : metrics.lines().toList()) if (line.startsWith("fparity_unstable_cases{campaign=\"c\",opt=\"O") && line.contains("toolchain=\"noisy\"")) {
-            sum += Integer.parseInt(line.substring(line.lastIndexOf(' ') + 1));
-        }
+        for (String line : metrics.lines().toList())
+            if (line.startsWith("fparity_unstable_cases{campaign=\"c\",opt=\"O")
+                    && line.contains("toolchain=\"noisy\"")) {
+                sum += Integer.parseInt(line.substring(line.lastIndexOf(' ') + 1));
+            }
         assertTrue(sum >= unstable, metrics);
-        assertTrue(r[1].contains("\n  unstable: " + unstable + (unstable == 1 ? " case" : " cases") + " gave different results on reruns of the same binary"), r[1]);
+        assertTrue(
+                r[1].contains("\n  unstable: " + unstable + (unstable == 1 ? " case" : " cases")
+                        + " gave different results on reruns of the same binary"),
+                r[1]);
 
         // how to make it again: the command line, seed, grammar and its hash, version, toolchain versions, host
         JsonNode prov = json.get("session_info").get("provenance");
         assertEquals("fparity " + String.join(" ", args), prov.get("command").asText());
         assertEquals("5", prov.get("seed").asText());
-        assertEquals(Hashes.sha256Hex(Files.readString(Path.of("grammar/varity.json"))), prov.get("grammar_sha256").asText());
+        assertEquals(
+                Hashes.sha256Hex(Files.readString(Path.of("grammar/varity.json"))),
+                prov.get("grammar_sha256").asText());
         assertEquals(Main.VERSION, prov.get("fparity").asText());
-        assertTrue(json.get("session_info").get("versions").get("noisy").asText().startsWith("gcc"));
+        assertTrue(
+                json.get("session_info").get("versions").get("noisy").asText().startsWith("gcc"));
         assertTrue(json.get("session_info").get("host").has("hostname"));
 
         // the same command again: nothing is rerun, the recorded reruns give the same verdict
         String[] again = ToolchainsCommandTest.cli(args);
         assertEquals(r[0], again[0], again[2]);
         assertTrue(again[1].contains("reruns: 0 runs repeated this time, "), again[1]);
-        JsonNode v2 = ProgramJson.MAPPER.readTree(rep.resolve("report.json").toFile()).get("verdict");
+        JsonNode v2 =
+                ProgramJson.MAPPER.readTree(rep.resolve("report.json").toFile()).get("verdict");
         assertEquals(v, v2);
     }
 
     @Test
     void poclAtFastMathIsCheckedForStabilityAndARerunGivesTheSameVerdict() throws Exception {
-        DetectedToolchain pocl = DetectedToolchain.detect(Toolchains.load(Toolchains.defaultDir()).get("pocl"));
+        DetectedToolchain pocl = DetectedToolchain.detect(
+                Toolchains.load(Toolchains.defaultDir()).get("pocl"));
         assumeTrue(pocl.canRun(), "PoCL cannot run here: " + pocl.runProblem() + " " + pocl.compileProblem());
         Path c = tmp.resolve("pocl");
         Path rep = tmp.resolve("pocl-report");
-        String[] args = {"run", "--programs", "6", "--inputs", "10", "--toolchains", "gcc,pocl", "--opt", "O0,O3_FM", "--seed", "9",
-                "--out", c.toString(), "--report", rep.toString()};
+        String[] args = {
+            "run",
+            "--programs",
+            "6",
+            "--inputs",
+            "10",
+            "--toolchains",
+            "gcc,pocl",
+            "--opt",
+            "O0,O3_FM",
+            "--seed",
+            "9",
+            "--out",
+            c.toString(),
+            "--report",
+            rep.toString()
+        };
         String[] r = ToolchainsCommandTest.cli(args);
         assertTrue(r[0].equals("0") || r[0].equals("1"), r[0] + "\n" + r[2]);
-        JsonNode v = ProgramJson.MAPPER.readTree(rep.resolve("report.json").toFile()).get("verdict");
-        assertTrue(v.get("discrepant_cases").asInt() > 0, "gcc and PoCL fast math should disagree somewhere: " + v.get("headline"));
+        JsonNode v =
+                ProgramJson.MAPPER.readTree(rep.resolve("report.json").toFile()).get("verdict");
+        assertTrue(
+                v.get("discrepant_cases").asInt() > 0,
+                "gcc and PoCL fast math should disagree somewhere: " + v.get("headline"));
         assertEquals(2, v.get("rerun_attempts").asInt());
         List<String> unstablePlatforms = new ArrayList<>();
-        for (JsonNode u : v.get("unstable")) unstablePlatforms.add(u.get("platform").asText());
+        for (JsonNode u : v.get("unstable"))
+            unstablePlatforms.add(u.get("platform").asText());
         // figures for the report of this change
-        System.out.println("PoCL campaign: " + v.get("headline").asText() + "; unstable platforms: " + unstablePlatforms);
+        System.out.println(
+                "PoCL campaign: " + v.get("headline").asText() + "; unstable platforms: " + unstablePlatforms);
         String[] again = ToolchainsCommandTest.cli(args);
         assertEquals(r[0], again[0], again[2]);
         assertTrue(again[1].contains("reruns: 0 runs repeated this time, "), again[1]);
-        assertEquals(v, ProgramJson.MAPPER.readTree(rep.resolve("report.json").toFile()).get("verdict"));
+        assertEquals(
+                v,
+                ProgramJson.MAPPER.readTree(rep.resolve("report.json").toFile()).get("verdict"));
     }
 }

@@ -29,7 +29,9 @@ class VarityRerunToolsTest {
     Path tmp;
 
     static Path sample() {
-        Path data = Path.of("..", "shared", "data", "varity", "cuda_examples").toAbsolutePath().normalize();
+        Path data = Path.of("..", "shared", "data", "varity", "cuda_examples")
+                .toAbsolutePath()
+                .normalize();
         Assumptions.assumeTrue(Files.isDirectory(data), "the sample Varity data is not at " + data);
         return data;
     }
@@ -44,7 +46,8 @@ class VarityRerunToolsTest {
     void gccAtO0GivesTheV100sNoFmaBitsOnIeeeExactPrograms() {
         Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
         Path c = imported();
-        assertEquals(0, Main.run("run", "--campaign", c.toString(), "--toolchains", "gcc", "--opt", "O0", "--no-report"));
+        assertEquals(
+                0, Main.run("run", "--campaign", c.toString(), "--toolchains", "gcc", "--opt", "O0", "--no-report"));
         Campaign camp = Campaign.load(c);
         Map<String, Program> programs = camp.programs();
         Map<String, String> v100 = new HashMap<>();
@@ -66,7 +69,8 @@ class VarityRerunToolsTest {
             assertEquals(v100.get(run), gcc.get(run), "IEEE-exact program " + run + ": gcc -O0 vs V100 O0_nofma");
         }
         assertTrue(exact > 0, "no IEEE-exact program among the sample");
-        System.out.println("IEEE-exact sample cases where gcc -O0 equals the V100's O0_nofma: " + exact + " of " + gcc.size());
+        System.out.println(
+                "IEEE-exact sample cases where gcc -O0 equals the V100's O0_nofma: " + exact + " of " + gcc.size());
     }
 
     @Test
@@ -77,7 +81,17 @@ class VarityRerunToolsTest {
         if (Executables.find("hipcc") != null) wanted.add("hipcc-gfx90a");
         Assumptions.assumeTrue(!wanted.isEmpty(), "neither nvcc nor hipcc is installed");
         Path c = imported();
-        assertEquals(0, Main.run("run", "--campaign", c.toString(), "--toolchains", String.join(",", wanted), "--opt", "O3", "--no-report"));
+        assertEquals(
+                0,
+                Main.run(
+                        "run",
+                        "--campaign",
+                        c.toString(),
+                        "--toolchains",
+                        String.join(",", wanted),
+                        "--opt",
+                        "O3",
+                        "--no-report"));
         Map<String, Integer> perToolchain = new HashMap<>();
         for (Outcome o : Campaign.load(c).outcomes()) {
             if (!wanted.contains(o.toolchain())) continue;

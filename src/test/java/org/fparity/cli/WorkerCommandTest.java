@@ -37,9 +37,17 @@ class WorkerCommandTest {
         for (Program p : ps) {
             texts.add(new JobSpec.ProgramText(p.id(), p.canonical()));
             List<Input> ins = ig.inputs(p, 2);
-            for (int i = 0; i < ins.size(); i++) lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
+            for (int i = 0; i < ins.size(); i++)
+                lines.add(new Job.Line(p.id(), i, ins.get(i).args()));
         }
-        return new JobSpec(JobSpec.SCHEMA, "Batch64_0000", site, Toolchains.load(Path.of("runners", "toolchains")).get("gcc"), "O2", texts, lines);
+        return new JobSpec(
+                JobSpec.SCHEMA,
+                "Batch64_0000",
+                site,
+                Toolchains.load(Path.of("runners", "toolchains")).get("gcc"),
+                "O2",
+                texts,
+                lines);
     }
 
     @Test
@@ -48,14 +56,19 @@ class WorkerCommandTest {
         Assumptions.assumeTrue(org.fparity.util.Executables.find("gcc") != null, "gcc is not installed");
         Path f = tmp.resolve("job.json");
         Files.writeString(f, WorkerLine.COMPACT.writeValueAsString(job("lumi")) + "\n");
-        Cli.Run r = Cli.fparity("worker", f.toString(), "--cache", tmp.resolve("cache").toString(), "--jobs", "1");
+        Cli.Run r = Cli.fparity(
+                "worker", f.toString(), "--cache", tmp.resolve("cache").toString(), "--jobs", "1");
         assertEquals(0, r.exit(), r.err());
         List<WorkerLine> lines = r.out().lines().map(WorkerLine::parse).toList();
         assertEquals(6, lines.size(), r.out());
         WorkerLine.PlatformRecord pr = (WorkerLine.PlatformRecord) lines.getFirst();
         assertEquals("lumi", pr.platform().get("site").asText());
-        assertTrue(pr.platform().get("id").asText().startsWith("gcc@O2@lumi-"), pr.platform().toString());
-        assertTrue(pr.platform().get("version").asText().contains("gcc"), pr.platform().toString());
+        assertTrue(
+                pr.platform().get("id").asText().startsWith("gcc@O2@lumi-"),
+                pr.platform().toString());
+        assertTrue(
+                pr.platform().get("version").asText().contains("gcc"),
+                pr.platform().toString());
         assertTrue(pr.platform().get("facts").has("hostname"));
         for (WorkerLine l : lines.subList(1, 5)) {
             Outcome o = ((WorkerLine.Result) l).outcome();
@@ -70,7 +83,8 @@ class WorkerCommandTest {
     void aBadJobIsOneLineAndExit2() throws Exception {
         Path f = tmp.resolve("bad.json");
         Files.writeString(f, "{\"schema\":1,\"name\":\"Batch64_0000\",");
-        Cli.Run r = Cli.fparity("worker", f.toString(), "--cache", tmp.resolve("cache").toString());
+        Cli.Run r = Cli.fparity(
+                "worker", f.toString(), "--cache", tmp.resolve("cache").toString());
         assertEquals(2, r.exit(), r.err());
         assertTrue(r.err().startsWith("fparity: " + f + ": malformed job: "), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
@@ -80,7 +94,8 @@ class WorkerCommandTest {
         Files.writeString(f, WorkerLine.COMPACT.writeValueAsString(stray));
         r = Cli.fparity("worker", f.toString(), "--cache", tmp.resolve("cache").toString());
         assertEquals(2, r.exit(), r.err());
-        assertEquals("fparity: " + f + " job 1: line for program 0123456789abcdef that the job does not carry\n", r.err());
+        assertEquals(
+                "fparity: " + f + " job 1: line for program 0123456789abcdef that the job does not carry\n", r.err());
 
         r = Cli.fparity("worker", tmp.resolve("absent.json").toString());
         assertEquals(2, r.exit(), r.err());

@@ -34,8 +34,11 @@ class BaselineDiffTest {
 
     @Test
     void newDisappearedPersistingExactly() {
-        // last night: p and q differ; tonight: q (now by a different amount) and r differ, p is fixed, s agrees both nights.
-        BaselineDiff d = diff(night("0x1p+0", "0x1.0000000000001p+0", "inf", "0x1p+0"), night("0x1.8p+0", "0x0p+0", "0x1p+0", "0x1p+0"));
+        // last night: p and q differ; tonight: q (now by a different amount) and r differ, p is fixed, s agrees both
+        // nights.
+        BaselineDiff d = diff(
+                night("0x1p+0", "0x1.0000000000001p+0", "inf", "0x1p+0"),
+                night("0x1.8p+0", "0x0p+0", "0x1p+0", "0x1p+0"));
         assertEquals(List.of("r/0/a@O2:b@O2"), keys(d.added()));
         assertEquals(List.of("p/0/a@O2:b@O2"), keys(d.disappeared()));
         assertEquals(List.of("q/0/a@O2:b@O2"), keys(d.persisting()));
@@ -61,7 +64,8 @@ class BaselineDiffTest {
 
     @Test
     void sameRunAtAnotherOptLevelIsADifferentKey() {
-        BaselineDiff d = diff(List.of(PlantedFaults.ok("p", "a", "O3", "0x1p+0"), PlantedFaults.ok("p", "b", "O3", "0x1p+1")),
+        BaselineDiff d = diff(
+                List.of(PlantedFaults.ok("p", "a", "O3", "0x1p+0"), PlantedFaults.ok("p", "b", "O3", "0x1p+1")),
                 List.of(PlantedFaults.ok("p", "a", "O2", "0x1p+0"), PlantedFaults.ok("p", "b", "O2", "0x1p+1")));
         assertEquals(1, d.added().size());
         assertEquals(0, d.disappeared().size());

@@ -24,12 +24,17 @@ class CampaignFilesTest {
         assertEquals(Precision.FP32, read.precision("f32_ulp"));
         assertEquals(Precision.FP64, read.precision("fmod_ulp"));
         assertEquals(written.source("ceil_tiny"), read.source("ceil_tiny"));
-        assertEquals(written.programs().get("ceil_tiny").inputs(), read.programs().get("ceil_tiny").inputs());
+        assertEquals(
+                written.programs().get("ceil_tiny").inputs(),
+                read.programs().get("ceil_tiny").inputs());
         assertEquals("testhost", read.host().get("hostname"));
         assertEquals("planted 1.0", read.versions().get("planted"));
         assertEquals("0.1.0", read.versions().get("fparity"));
         // precision made it through: the FP32 plant is 1 float ULP, not 2^29 double ULPs
-        Discrepancy f32 = Comparer.compare(read).discrepancies().stream().filter(d -> d.program().equals("f32_ulp")).findFirst().orElseThrow();
+        Discrepancy f32 = Comparer.compare(read).discrepancies().stream()
+                .filter(d -> d.program().equals("f32_ulp"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(java.math.BigInteger.ONE, f32.ulps());
     }
 
@@ -41,7 +46,10 @@ class CampaignFilesTest {
         FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
         assertEquals(dir + ": not a campaign (no campaign.json)", e.getMessage());
         FparityError missing = assertThrows(FparityError.class, () -> CampaignFiles.load(tmp.resolve("nope")));
-        assertEquals("campaign '" + tmp.resolve("nope") + "' not found (expected a folder with campaign.json and outcomes.jsonl)", missing.getMessage());
+        assertEquals(
+                "campaign '" + tmp.resolve("nope")
+                        + "' not found (expected a folder with campaign.json and outcomes.jsonl)",
+                missing.getMessage());
     }
 
     @Test
@@ -51,9 +59,12 @@ class CampaignFilesTest {
         Files.writeString(dir.resolve("outcomes.jsonl"), log.substring(0, log.length() - 30));
         FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
         assertTrue(e.getMessage().startsWith(dir + ": outcomes.jsonl line 40: torn last line ("), e.getMessage());
-        Files.writeString(dir.resolve("outcomes.jsonl"), log.replaceFirst("\"status\":\"OK\"", "\"status\":\"EXPLODED\""));
+        Files.writeString(
+                dir.resolve("outcomes.jsonl"), log.replaceFirst("\"status\":\"OK\"", "\"status\":\"EXPLODED\""));
         e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
-        assertTrue(e.getMessage().startsWith(dir + ": outcomes.jsonl line 1: unreadable outcome skipped ("), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith(dir + ": outcomes.jsonl line 1: unreadable outcome skipped ("),
+                e.getMessage());
     }
 
     @Test
@@ -63,7 +74,11 @@ class CampaignFilesTest {
         Files.writeString(dir.resolve("outcomes.jsonl"), "");
         Files.writeString(dir.resolve("campaign.json"), "{\"schema\": 3}");
         FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
-        assertTrue(e.getMessage().endsWith("campaign.json: schema 3 is newer than this fparity understands (2); upgrade fparity"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .endsWith(
+                                "campaign.json: schema 3 is newer than this fparity understands (2); upgrade fparity"),
+                e.getMessage());
     }
 
     @Test

@@ -20,7 +20,12 @@ public final class CampaignFixtures {
         try {
             Files.createDirectories(dir);
             StringBuilder lines = new StringBuilder();
-            for (Outcome o : v.outcomes()) lines.append(ProgramJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(o)).append('\n');
+            for (Outcome o : v.outcomes())
+                lines.append(ProgramJson.MAPPER
+                                .writer()
+                                .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+                                .writeValueAsString(o))
+                        .append('\n');
             Files.writeString(dir.resolve("outcomes.jsonl"), lines);
             ObjectNode root = ProgramJson.MAPPER.createObjectNode();
             root.put("schema", 1);
@@ -31,7 +36,12 @@ public final class CampaignFixtures {
             for (Outcome o : v.outcomes()) {
                 String id = o.toolchain() + "@" + o.opt();
                 if (platforms.findValuesAsText("id").contains(id)) continue;
-                platforms.addObject().put("id", id).put("toolchain", o.toolchain()).put("opt", o.opt()).put("version", v.versions().get(o.toolchain()));
+                platforms
+                        .addObject()
+                        .put("id", id)
+                        .put("toolchain", o.toolchain())
+                        .put("opt", o.opt())
+                        .put("version", v.versions().get(o.toolchain()));
             }
             ArrayNode programs = root.putArray("programs");
             for (ProgramInfo p : v.programs().values()) {

@@ -43,9 +43,14 @@ class CasesTest {
 
     @Test
     void aTieHasNoMajorityAndNoOddOneOut() {
-        CampaignView v = new CampaignView("t", Map.of(), Map.of(), Map.of(), List.of(
-                new Outcome("p", 0, "a", "O0", Status.OK, "0x1p+0", null, null, 0),
-                new Outcome("p", 0, "b", "O0", Status.OK, "0x1p+1", null, null, 0)));
+        CampaignView v = new CampaignView(
+                "t",
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                List.of(
+                        new Outcome("p", 0, "a", "O0", Status.OK, "0x1p+0", null, null, 0),
+                        new Outcome("p", 0, "b", "O0", Status.OK, "0x1p+1", null, null, 0)));
         Cases.Case c = Cases.of(v).getFirst();
         assertTrue(c.discrepant());
         assertNull(c.majority());
@@ -59,9 +64,28 @@ class CasesTest {
         List<Outcome> again = new ArrayList<>();
         for (Outcome o : planted.outcomes()) {
             boolean flip = o.program().equals("fmod_ulp") && Platform.of(o).equals(PLANTED_O0);
-            again.add(flip ? new Outcome(o.program(), 0, o.toolchain(), o.opt(), Status.OK, "0x1.8p+1", null, o.platform(), 12) : o);
+            again.add(
+                    flip
+                            ? new Outcome(
+                                    o.program(),
+                                    0,
+                                    o.toolchain(),
+                                    o.opt(),
+                                    Status.OK,
+                                    "0x1.8p+1",
+                                    null,
+                                    o.platform(),
+                                    12)
+                            : o);
         }
-        CampaignView v = new CampaignView("planted", planted.host(), planted.versions(), planted.programs(), planted.outcomes(), List.of(again), Map.of());
+        CampaignView v = new CampaignView(
+                "planted",
+                planted.host(),
+                planted.versions(),
+                planted.programs(),
+                planted.outcomes(),
+                List.of(again),
+                Map.of());
         List<Cases.Case> cs = Cases.of(v);
         assertEquals(new Cases.Count(10, 5, 1), Cases.count(cs));
         Cases.Case fmod = find(cs, "fmod_ulp");
@@ -72,8 +96,11 @@ class CasesTest {
         Findings f = Comparer.compare(v);
         assertEquals(10, f.discrepancies().size());
         assertTrue(f.discrepancies().stream().noneMatch(d -> d.program().equals("fmod_ulp")));
-        PairSummary gccVsPlanted = f.pairs().stream().filter(s -> s.pair().id().equals("gcc@O0:planted@O0") && s.precision() == org.fparity.ir.Precision.FP64)
-                .findFirst().orElseThrow();
+        PairSummary gccVsPlanted = f.pairs().stream()
+                .filter(s ->
+                        s.pair().id().equals("gcc@O0:planted@O0") && s.precision() == org.fparity.ir.Precision.FP64)
+                .findFirst()
+                .orElseThrow();
         assertEquals(1, gccVsPlanted.unstable());
         assertEquals(Cases.runKey("fmod_ulp", 0, PLANTED_O0), String.join("", Cases.unstableRuns(v)));
         assertEquals(GCC_O0, fmod.results().keySet().iterator().next());
@@ -82,16 +109,24 @@ class CasesTest {
     @Test
     void rerunsThatRepeatTheSameAnswerLeaveEveryDiscrepancyInPlace() {
         CampaignView planted = PlantedFaults.campaign("planted");
-        CampaignView v = new CampaignView("planted", planted.host(), planted.versions(), planted.programs(), planted.outcomes(),
-                List.of(planted.outcomes(), planted.outcomes()), Map.of());
+        CampaignView v = new CampaignView(
+                "planted",
+                planted.host(),
+                planted.versions(),
+                planted.programs(),
+                planted.outcomes(),
+                List.of(planted.outcomes(), planted.outcomes()),
+                Map.of());
         assertEquals(new Cases.Count(10, 6, 0), Cases.count(Cases.of(v)));
         assertEquals(12, Comparer.compare(v).discrepancies().size());
     }
 
     @Test
     void aRunThatCrashesOnARerunIsUnstableToo() {
-        List<Outcome> first = List.of(new Outcome("p", 0, "a", "O0", Status.OK, "0x1p+0", null, null, 0),
-                new Outcome("p", 0, "b", "O0", Status.OK, "0x1p+1", null, null, 0), new Outcome("p", 0, "c", "O0", Status.OK, "0x1p+0", null, null, 0));
+        List<Outcome> first = List.of(
+                new Outcome("p", 0, "a", "O0", Status.OK, "0x1p+0", null, null, 0),
+                new Outcome("p", 0, "b", "O0", Status.OK, "0x1p+1", null, null, 0),
+                new Outcome("p", 0, "c", "O0", Status.OK, "0x1p+0", null, null, 0));
         List<Outcome> rerun = List.of(new Outcome("p", 0, "b", "O0", Status.CRASH, null, "SIGSEGV", null, 0));
         CampaignView v = new CampaignView("t", Map.of(), Map.of(), Map.of(), first, List.of(rerun), Map.of());
         Cases.Case c = Cases.of(v).getFirst();
@@ -108,14 +143,17 @@ class CasesTest {
                 first.add(new Outcome(prog, input, "b", "O0", Status.OK, "0x1p+1", null, null, 0));
             }
         }
-        // one rerun: p/2 on a prints the same again (stable); q/9 on b prints another value (unstable); p/10 on a crashes
+        // one rerun: p/2 on a prints the same again (stable); q/9 on b prints another value (unstable); p/10 on a
+        // crashes
         List<Outcome> rerun = List.of(
                 new Outcome("p", 2, "a", "O0", Status.OK, "0x1p+0", null, null, 0),
                 new Outcome("q", 9, "b", "O0", Status.OK, "0x1.8p+1", null, null, 0),
                 new Outcome("p", 10, "a", "O0", Status.CRASH, null, null, null, 0));
         CampaignView v = new CampaignView("t", Map.of(), Map.of(), Map.of(), first, List.of(rerun), Map.of());
         List<Cases.Case> cs = Cases.of(v);
-        assertEquals(List.of("p/2", "p/9", "p/10", "q/2", "q/9", "q/10"), cs.stream().map(Cases.Case::key).toList());
+        assertEquals(
+                List.of("p/2", "p/9", "p/10", "q/2", "q/9", "q/10"),
+                cs.stream().map(Cases.Case::key).toList());
         Platform a = new Platform("a", "O0");
         Platform b = new Platform("b", "O0");
         assertFalse(cs.get(0).hasUnstable(), "the same result again is stable");

@@ -17,7 +17,6 @@ import org.fparity.FparityError;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
-import org.fparity.exec.OutcomeClass;
 import org.fparity.ir.Precision;
 import org.junit.jupiter.api.Test;
 
@@ -31,14 +30,28 @@ class ComparerTest {
     }
 
     private PairSummary summary(String a, String b, Precision p) {
-        return findings.pairs().stream().filter(s -> s.pair().id().equals(a + ":" + b) && s.precision() == p).findFirst().orElseThrow();
+        return findings.pairs().stream()
+                .filter(s -> s.pair().id().equals(a + ":" + b) && s.precision() == p)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void picksToolchainPairsPerOptLevelThenOptLevelsAgainstO0EachPerPrecision() {
-        List<String> ids = findings.pairs().stream().map(s -> s.pair().id() + " " + s.precision().id()).toList();
-        assertEquals(List.of("gcc@O0:planted@O0 fp64", "gcc@O0:planted@O0 fp32", "gcc@O3_FM:planted@O3_FM fp64", "gcc@O3_FM:planted@O3_FM fp32",
-                "gcc@O0:gcc@O3_FM fp64", "gcc@O0:gcc@O3_FM fp32", "planted@O0:planted@O3_FM fp64", "planted@O0:planted@O3_FM fp32"), ids);
+        List<String> ids = findings.pairs().stream()
+                .map(s -> s.pair().id() + " " + s.precision().id())
+                .toList();
+        assertEquals(
+                List.of(
+                        "gcc@O0:planted@O0 fp64",
+                        "gcc@O0:planted@O0 fp32",
+                        "gcc@O3_FM:planted@O3_FM fp64",
+                        "gcc@O3_FM:planted@O3_FM fp32",
+                        "gcc@O0:gcc@O3_FM fp64",
+                        "gcc@O0:gcc@O3_FM fp32",
+                        "planted@O0:planted@O3_FM fp64",
+                        "planted@O0:planted@O3_FM fp32"),
+                ids);
     }
 
     @Test
@@ -56,7 +69,11 @@ class ComparerTest {
         assertEquals(1, f32.discrepancies());
         assertEquals(1, f32.matrix().get(NUMBER, NUMBER));
         assertEquals(0, s.statusMismatches());
-        for (DiscrepancyClass c : List.of(DiscrepancyClass.NAN_ZERO, DiscrepancyClass.NAN_NUMBER, DiscrepancyClass.INF_ZERO, DiscrepancyClass.INF_NUMBER)) {
+        for (DiscrepancyClass c : List.of(
+                DiscrepancyClass.NAN_ZERO,
+                DiscrepancyClass.NAN_NUMBER,
+                DiscrepancyClass.INF_ZERO,
+                DiscrepancyClass.INF_NUMBER)) {
             assertEquals(0, s.count(c), c.label());
         }
     }
@@ -83,7 +100,10 @@ class ComparerTest {
         assertEquals(java.math.BigInteger.ONE, nn.get("fmod_ulp").ulps());
         assertEquals(java.math.BigInteger.ONE, nn.get("f32_ulp").ulps());
         assertEquals(Math.ulp(3.0) / Math.nextUp(3.0), nn.get("fmod_ulp").relError(), 0.0);
-        Discrepancy inf = findings.discrepancies().stream().filter(d -> d.program().equals("inf_sign") && d.pair().id().equals("gcc@O0:planted@O0")).findFirst().orElseThrow();
+        Discrepancy inf = findings.discrepancies().stream()
+                .filter(d -> d.program().equals("inf_sign") && d.pair().id().equals("gcc@O0:planted@O0"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("inf", inf.hexA());
         assertEquals("-inf", inf.hexB());
         assertNull(inf.ulps());
@@ -92,7 +112,10 @@ class ComparerTest {
 
     @Test
     void signsOfNanAndZeroAreNotDiscrepancies() {
-        assertTrue(findings.discrepancies().stream().noneMatch(d -> d.program().equals("nan_sign") || d.program().equals("zero_sign") || d.program().equals("same")));
+        assertTrue(findings.discrepancies().stream()
+                .noneMatch(d -> d.program().equals("nan_sign")
+                        || d.program().equals("zero_sign")
+                        || d.program().equals("same")));
     }
 
     @Test
@@ -103,7 +126,10 @@ class ComparerTest {
         assertEquals(1, s.count(DiscrepancyClass.NAN_NUMBER)); // fm_nan: gcc nan, planted 0.5
         assertEquals(1, s.matrix().get(NAN, NUMBER));
         assertEquals(1, s.discrepancies());
-        StatusMismatch m = findings.mismatches().stream().filter(x -> x.pair().equals(s.pair())).findFirst().orElseThrow();
+        StatusMismatch m = findings.mismatches().stream()
+                .filter(x -> x.pair().equals(s.pair()))
+                .findFirst()
+                .orElseThrow();
         assertEquals("crash_o3fm", m.program());
         assertEquals("gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)", m.describe());
         assertEquals(1, findings.runs().get(new Platform("planted", "O3_FM")).get(Status.CRASH));
@@ -131,10 +157,18 @@ class ComparerTest {
     @Test
     void seriesGroupRowsByOptLevelWithATotal() {
         Map<String, List<PairSummary>> series = findings.series();
-        assertEquals(List.of("gcc vs planted, FP64", "gcc O0 vs other opt levels, FP64", "planted O0 vs other opt levels, FP64",
-                "gcc vs planted, FP32", "gcc O0 vs other opt levels, FP32", "planted O0 vs other opt levels, FP32"), List.copyOf(series.keySet()));
+        assertEquals(
+                List.of(
+                        "gcc vs planted, FP64",
+                        "gcc O0 vs other opt levels, FP64",
+                        "planted O0 vs other opt levels, FP64",
+                        "gcc vs planted, FP32",
+                        "gcc O0 vs other opt levels, FP32",
+                        "planted O0 vs other opt levels, FP32"),
+                List.copyOf(series.keySet()));
         List<PairSummary> rows = series.get("gcc vs planted, FP64");
-        assertEquals(List.of("O0", "O3_FM"), rows.stream().map(r -> r.pair().row()).toList());
+        assertEquals(
+                List.of("O0", "O3_FM"), rows.stream().map(r -> r.pair().row()).toList());
         PairSummary total = Findings.total(rows);
         assertEquals(5, total.discrepancies());
         assertEquals(17, total.compared());
@@ -145,7 +179,11 @@ class ComparerTest {
 
     @Test
     void withoutO0TheLowestLevelIsTheReference() {
-        var present = java.util.Set.of(new Platform("gcc", "O2"), new Platform("gcc", "O3_FM"), new Platform("gcc", "nofma"), new Platform("clang", "O3_FM"));
+        var present = java.util.Set.of(
+                new Platform("gcc", "O2"),
+                new Platform("gcc", "O3_FM"),
+                new Platform("gcc", "nofma"),
+                new Platform("clang", "O3_FM"));
         List<String> ids = PairSelection.all(present).stream().map(Pair::id).toList();
         assertEquals(List.of("clang@O3_FM:gcc@O3_FM", "gcc@O2:gcc@O3_FM", "gcc@O2:gcc@nofma"), ids);
     }
@@ -154,9 +192,13 @@ class ComparerTest {
     void pairOptionSelectsAndRejectsUnknownNames() {
         var present = Comparer.platforms(planted.outcomes());
         assertEquals(2, PairSelection.parse("gcc:planted", present).size());
-        assertEquals(List.of(new Pair(new Platform("gcc", "O3_FM"), new Platform("gcc", "O0"))), PairSelection.parse("gcc@O3_FM:gcc@O0", present));
+        assertEquals(
+                List.of(new Pair(new Platform("gcc", "O3_FM"), new Platform("gcc", "O0"))),
+                PairSelection.parse("gcc@O3_FM:gcc@O0", present));
         FparityError e = assertThrows(FparityError.class, () -> PairSelection.parse("gcc:clang-19", present));
-        assertEquals("--pair 'gcc:clang-19': unknown toolchain 'clang-19' (this campaign has: gcc, planted)", e.getMessage());
+        assertEquals(
+                "--pair 'gcc:clang-19': unknown toolchain 'clang-19' (this campaign has: gcc, planted)",
+                e.getMessage());
         e = assertThrows(FparityError.class, () -> PairSelection.parse("gcc@O2:gcc@O0", present));
         assertEquals("--pair 'gcc@O2:gcc@O0': gcc has no opt level 'O2' (it has: O0, O3_FM)", e.getMessage());
         assertThrows(FparityError.class, () -> PairSelection.parse("gcc", present));
@@ -171,19 +213,36 @@ class ComparerTest {
         for (PairSummary s : f.pairs()) {
             long runs = v.outcomes().stream()
                     .filter(o -> v.precision(o.program()) == s.precision())
-                    .filter(o -> new Platform(o.toolchain(), o.opt()).equals(s.pair().a()) || new Platform(o.toolchain(), o.opt()).equals(s.pair().b()))
-                    .map(o -> o.program() + "/" + o.input()).distinct().count();
-            assertEquals(runs, s.compared() + s.statusMismatches() + s.notCompared(), s.series() + " " + s.pair().row());
+                    .filter(o ->
+                            new Platform(o.toolchain(), o.opt()).equals(s.pair().a())
+                                    || new Platform(o.toolchain(), o.opt())
+                                            .equals(s.pair().b()))
+                    .map(o -> o.program() + "/" + o.input())
+                    .distinct()
+                    .count();
+            assertEquals(
+                    runs,
+                    s.compared() + s.statusMismatches() + s.notCompared(),
+                    s.series() + " " + s.pair().row());
             assertEquals(s.discrepancies(), s.matrix().total());
         }
-        assertEquals(f.discrepancies().size(), f.pairs().stream().mapToInt(PairSummary::discrepancies).sum());
+        assertEquals(
+                f.discrepancies().size(),
+                f.pairs().stream().mapToInt(PairSummary::discrepancies).sum());
         assertTrue(f.mismatches().size() > 0 && f.discrepancies().size() > 100);
     }
 
     @Test
     void aRunRecordedTwiceCountsOnceAndTheFirstLineWins() {
-        CampaignView v = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
-                PlantedFaults.ok("p", "a", "O0", "0x1p+0"), PlantedFaults.ok("p", "b", "O0", "0x1p+0"), PlantedFaults.ok("p", "b", "O0", "0x1p+1")));
+        CampaignView v = new CampaignView(
+                "x",
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                List.of(
+                        PlantedFaults.ok("p", "a", "O0", "0x1p+0"),
+                        PlantedFaults.ok("p", "b", "O0", "0x1p+0"),
+                        PlantedFaults.ok("p", "b", "O0", "0x1p+1")));
         Findings f = Comparer.compare(v);
         assertEquals(0, f.discrepancies().size());
         assertEquals(2, f.totalRuns());
@@ -191,24 +250,43 @@ class ComparerTest {
 
     @Test
     void missingSideOrCannotRunIsNotComparedAndMalformedResultIsAUserError() {
-        CampaignView v = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
-                PlantedFaults.ok("p", "a", "O0", "0x1p+0"),
-                PlantedFaults.ok("q", "a", "O0", "0x1p+0"), PlantedFaults.ok("q", "b", "O0", "0x1p+0"),
-                PlantedFaults.ok("r", "a", "O0", "0x1p+0"), new Outcome("r", 0, "b", "O0", Status.CANNOT_RUN, null, "no CUDA device", null, 0),
-                PlantedFaults.ok("s", "a", "O0", "0x1p+0"), new Outcome("s", 0, "b", "O0", Status.TIMEOUT, null, "killed after 10 s", null, 0),
-                new Outcome("t", 0, "a", "O0", Status.CRASH, null, "SIGFPE", null, 0), new Outcome("t", 0, "b", "O0", Status.CRASH, null, "SIGFPE", null, 0)));
+        CampaignView v = new CampaignView(
+                "x",
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                List.of(
+                        PlantedFaults.ok("p", "a", "O0", "0x1p+0"),
+                        PlantedFaults.ok("q", "a", "O0", "0x1p+0"),
+                        PlantedFaults.ok("q", "b", "O0", "0x1p+0"),
+                        PlantedFaults.ok("r", "a", "O0", "0x1p+0"),
+                        new Outcome("r", 0, "b", "O0", Status.CANNOT_RUN, null, "no CUDA device", null, 0),
+                        PlantedFaults.ok("s", "a", "O0", "0x1p+0"),
+                        new Outcome("s", 0, "b", "O0", Status.TIMEOUT, null, "killed after 10 s", null, 0),
+                        new Outcome("t", 0, "a", "O0", Status.CRASH, null, "SIGFPE", null, 0),
+                        new Outcome("t", 0, "b", "O0", Status.CRASH, null, "SIGFPE", null, 0)));
         Findings f = Comparer.compare(v);
         PairSummary s = f.pairs().getFirst();
         assertEquals(1, s.compared());
         assertEquals(3, s.notCompared()); // p: b has no outcome; r: b cannot run here; t: both crashed alike
         assertEquals(1, s.statusMismatches());
-        assertEquals("a O0 OK where b O0 TIMEOUT (killed after 10 s)", f.mismatches().getFirst().describe());
-        CampaignView bad = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
-                PlantedFaults.ok("p", "a", "O0", "0x1p+0"), PlantedFaults.ok("p", "b", "O0", "zebra")));
+        assertEquals(
+                "a O0 OK where b O0 TIMEOUT (killed after 10 s)",
+                f.mismatches().getFirst().describe());
+        CampaignView bad = new CampaignView(
+                "x",
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                List.of(PlantedFaults.ok("p", "a", "O0", "0x1p+0"), PlantedFaults.ok("p", "b", "O0", "zebra")));
         FparityError e = assertThrows(FparityError.class, () -> Comparer.compare(bad));
         assertEquals("outcome p/0/b@O0@local: result 'zebra' is not a hex float", e.getMessage());
-        CampaignView noHex = new CampaignView("x", Map.of(), Map.of(), Map.of(), List.of(
-                new Outcome("p", 0, "a", "O0", Status.OK, null, null, null, 0)));
+        CampaignView noHex = new CampaignView(
+                "x",
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                List.of(new Outcome("p", 0, "a", "O0", Status.OK, null, null, null, 0)));
         assertThrows(FparityError.class, () -> Comparer.compare(noHex));
     }
 }

@@ -16,8 +16,12 @@ class LiveCasesTest {
         LiveCases d = new LiveCases();
         assertEquals(0, d.applyAsInt(o("p", 0, "gcc", "O0", Status.OK, "0x1p+0")));
         assertEquals(0, d.applyAsInt(o("p", 0, "clang-19", "O0", Status.OK, "0x1p+0")));
-        assertEquals(1, d.applyAsInt(o("p", 0, "gcc", "O3", Status.OK, "0x1.0000000000001p+0")), "another opt level is another platform of the same case");
-        assertEquals(1, d.applyAsInt(o("p", 0, "gcc-fma", "O0", Status.OK, "0x1.0000000000001p+0")), "one case counts once");
+        assertEquals(
+                1,
+                d.applyAsInt(o("p", 0, "gcc", "O3", Status.OK, "0x1.0000000000001p+0")),
+                "another opt level is another platform of the same case");
+        assertEquals(
+                1, d.applyAsInt(o("p", 0, "gcc-fma", "O0", Status.OK, "0x1.0000000000001p+0")), "one case counts once");
         assertEquals(1, d.applyAsInt(o("p", 0, "java", "O0", Status.OK, "0x1.8p+0")));
         assertEquals(1, d.applyAsInt(o("p", 1, "gcc", "O0", Status.OK, "0x1p+0")), "another input is another case");
         assertEquals(1, d.applyAsInt(o("q", 0, "gcc", "O0", Status.OK, "nan")));

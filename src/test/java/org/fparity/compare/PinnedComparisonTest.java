@@ -3,7 +3,6 @@ package org.fparity.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import java.util.List;
 import org.fparity.bench.ScaleCampaign;
 import org.fparity.campaign.CampaignMerge;
 import org.fparity.report.Report;
@@ -43,21 +42,74 @@ class PinnedComparisonTest {
     static String fingerprint(Report r) {
         StringBuilder b = new StringBuilder();
         for (Cases.Case c : r.verdict().cases()) {
-            b.append(c.key()).append(' ').append(c.precision()).append(' ').append(c.results()).append(' ').append(c.unstable()).append(' ')
-                    .append(c.failed()).append(' ').append(c.answers().stream().map(a -> a.hex() + a.platforms()).toList()).append(' ')
-                    .append(c.majority() == null ? "-" : c.majority().hex()).append(' ').append(c.oddOnesOut()).append(' ').append(c.micros()).append('\n');
+            b.append(c.key())
+                    .append(' ')
+                    .append(c.precision())
+                    .append(' ')
+                    .append(c.results())
+                    .append(' ')
+                    .append(c.unstable())
+                    .append(' ')
+                    .append(c.failed())
+                    .append(' ')
+                    .append(c.answers().stream()
+                            .map(a -> a.hex() + a.platforms())
+                            .toList())
+                    .append(' ')
+                    .append(c.majority() == null ? "-" : c.majority().hex())
+                    .append(' ')
+                    .append(c.oddOnesOut())
+                    .append(' ')
+                    .append(c.micros())
+                    .append('\n');
         }
         Findings f = r.findings();
         for (PairSummary s : f.pairs()) {
-            b.append(s.pair().id()).append(' ').append(s.precision()).append(' ').append(s.compared()).append(' ').append(s.statusMismatches()).append(' ')
-                    .append(s.notCompared()).append(' ').append(s.unstable()).append(' ').append(s.counts()).append(' ').append(s.programs().size()).append('\n');
+            b.append(s.pair().id())
+                    .append(' ')
+                    .append(s.precision())
+                    .append(' ')
+                    .append(s.compared())
+                    .append(' ')
+                    .append(s.statusMismatches())
+                    .append(' ')
+                    .append(s.notCompared())
+                    .append(' ')
+                    .append(s.unstable())
+                    .append(' ')
+                    .append(s.counts())
+                    .append(' ')
+                    .append(s.programs().size())
+                    .append('\n');
         }
-        for (Discrepancy d : f.discrepancies()) b.append(d.key()).append(' ').append(d.cls().name()).append(' ').append(d.hexA()).append(' ').append(d.hexB())
-                .append(' ').append(d.ulps()).append(' ').append(d.relError()).append('\n');
+        for (Discrepancy d : f.discrepancies())
+            b.append(d.key())
+                    .append(' ')
+                    .append(d.cls().name())
+                    .append(' ')
+                    .append(d.hexA())
+                    .append(' ')
+                    .append(d.hexB())
+                    .append(' ')
+                    .append(d.ulps())
+                    .append(' ')
+                    .append(d.relError())
+                    .append('\n');
         for (StatusMismatch m : f.mismatches()) b.append(m).append('\n');
         b.append(f.runs()).append(' ').append(f.cases()).append('\n');
-        for (Verdict.TopCase t : r.verdict().top()) b.append(t.c().key()).append(' ').append(t.cls().name()).append(' ').append(t.ulps()).append(' ').append(t.pair().id()).append('\n');
-        b.append(Cases.oddOneOutRanking(r.verdict().cases())).append('\n').append(Cases.unstableByPlatform(r.verdict().cases()));
-        return org.fparity.util.Hashes.sha256Hex(b.toString()).substring(0, 16) + " " + f.discrepancies().size() + " discrepancies, " + f.pairs().size() + " pair rows";
+        for (Verdict.TopCase t : r.verdict().top())
+            b.append(t.c().key())
+                    .append(' ')
+                    .append(t.cls().name())
+                    .append(' ')
+                    .append(t.ulps())
+                    .append(' ')
+                    .append(t.pair().id())
+                    .append('\n');
+        b.append(Cases.oddOneOutRanking(r.verdict().cases()))
+                .append('\n')
+                .append(Cases.unstableByPlatform(r.verdict().cases()));
+        return org.fparity.util.Hashes.sha256Hex(b.toString()).substring(0, 16) + " "
+                + f.discrepancies().size() + " discrepancies, " + f.pairs().size() + " pair rows";
     }
 }

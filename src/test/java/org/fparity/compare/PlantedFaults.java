@@ -46,20 +46,36 @@ public final class PlantedFaults {
         List<Outcome> out = new ArrayList<>();
         Map<String, ProgramInfo> programs = new LinkedHashMap<>();
         for (Plant p : PLANTS) {
-            programs.put(p.program(), new ProgramInfo(p.program(), p.precision(), "compute(" + p.program() + ") { comp = f(comp); }\n",
-                    List.of(new Input(List.of("0x1p-1000")))));
+            programs.put(
+                    p.program(),
+                    new ProgramInfo(
+                            p.program(),
+                            p.precision(),
+                            "compute(" + p.program() + ") { comp = f(comp); }\n",
+                            List.of(new Input(List.of("0x1p-1000")))));
             for (String opt : List.of("O0", "O3_FM")) {
                 out.add(ok(p.program(), "gcc", opt, p.truth()));
                 out.add(ok(p.program(), "planted", opt, opt.equals("O0") ? p.plantedO0() : p.plantedO3fm()));
             }
         }
-        programs.put(CRASHER, new ProgramInfo(CRASHER, Precision.FP64, "compute(crash) { }\n", List.of(new Input(List.of("0x1p-1000")))));
+        programs.put(
+                CRASHER,
+                new ProgramInfo(
+                        CRASHER, Precision.FP64, "compute(crash) { }\n", List.of(new Input(List.of("0x1p-1000")))));
         for (String opt : List.of("O0", "O3_FM")) {
             out.add(ok(CRASHER, "gcc", opt, "0x1p+2"));
-            out.add(opt.equals("O0") ? ok(CRASHER, "planted", opt, "0x1p+2")
-                    : new Outcome(CRASHER, 0, "planted", opt, Status.CRASH, null, "SIGSEGV", "planted@host", 0));
+            out.add(
+                    opt.equals("O0")
+                            ? ok(CRASHER, "planted", opt, "0x1p+2")
+                            : new Outcome(
+                                    CRASHER, 0, "planted", opt, Status.CRASH, null, "SIGSEGV", "planted@host", 0));
         }
-        return new CampaignView(name, Map.of("hostname", "testhost"), Map.of("gcc", "gcc (Debian 14.2.0) 14.2.0", "planted", "planted 1.0"), programs, out);
+        return new CampaignView(
+                name,
+                Map.of("hostname", "testhost"),
+                Map.of("gcc", "gcc (Debian 14.2.0) 14.2.0", "planted", "planted 1.0"),
+                programs,
+                out);
     }
 
     static Outcome ok(String program, String toolchain, String opt, String hex) {

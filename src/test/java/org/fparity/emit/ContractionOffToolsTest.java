@@ -33,8 +33,10 @@ class ContractionOffToolsTest {
 
     /** comp = comp + a * b in both precisions: the one shape every contraction turns into a fused multiply-add. */
     private static final List<Program> MUL_ADD = List.of(
-            Program.parse("program fp64 array 8\ncompute(double comp, double a, double b) {\n  comp = comp + a * b;\n}\n"),
-            Program.parse("program fp32 array 8\ncompute(float comp, float a, float b) {\n  comp = comp + a * b;\n}\n"));
+            Program.parse(
+                    "program fp64 array 8\ncompute(double comp, double a, double b) {\n  comp = comp + a * b;\n}\n"),
+            Program.parse(
+                    "program fp32 array 8\ncompute(float comp, float a, float b) {\n  comp = comp + a * b;\n}\n"));
 
     private static final Pattern PTX_FUSED = Pattern.compile("\\bfma\\.rn\\.f(32|64)\\b");
     private static final Pattern PTX_LOOSE = Pattern.compile("\\b(mul|add)\\.f(32|64)\\b");
@@ -53,8 +55,14 @@ class ContractionOffToolsTest {
         String nofma = ptx(nvcc, tc, "nofma");
         String o3 = ptx(nvcc, tc, "O3");
         assertFalse(PTX_FUSED.matcher(nofma).find(), "nvcc-sm80@nofma emits a fused multiply-add:\n" + nofma);
-        assertFalse(PTX_LOOSE.matcher(nofma).find(), "nvcc-sm80@nofma leaves a multiply or add ptxas may fuse:\n" + nofma);
-        assertTrue(nofma.contains("mul.rn.f64") && nofma.contains("add.rn.f64") && nofma.contains("mul.rn.f32") && nofma.contains("add.rn.f32"), nofma);
+        assertFalse(
+                PTX_LOOSE.matcher(nofma).find(), "nvcc-sm80@nofma leaves a multiply or add ptxas may fuse:\n" + nofma);
+        assertTrue(
+                nofma.contains("mul.rn.f64")
+                        && nofma.contains("add.rn.f64")
+                        && nofma.contains("mul.rn.f32")
+                        && nofma.contains("add.rn.f32"),
+                nofma);
         assertTrue(PTX_FUSED.matcher(o3).find(), "nvcc-sm80@O3 was expected to fuse comp + a * b:\n" + o3);
     }
 
@@ -68,8 +76,14 @@ class ContractionOffToolsTest {
             Tools.write(dir, "k.hip", Emitter.of(lang).deviceBatch(MUL_ADD));
             String nofma = gcn(hipcc, tc, "nofma");
             String o3 = gcn(hipcc, tc, "O3");
-            assertFalse(GCN_FUSED.matcher(nofma).find(), name + "@nofma emits a fused multiply-add:\n" + kernels(nofma));
-            assertTrue(nofma.contains("v_mul_f64") && nofma.contains("v_add_f64") && nofma.contains("v_mul_f32") && nofma.contains("v_add_f32"), kernels(nofma));
+            assertFalse(
+                    GCN_FUSED.matcher(nofma).find(), name + "@nofma emits a fused multiply-add:\n" + kernels(nofma));
+            assertTrue(
+                    nofma.contains("v_mul_f64")
+                            && nofma.contains("v_add_f64")
+                            && nofma.contains("v_mul_f32")
+                            && nofma.contains("v_add_f32"),
+                    kernels(nofma));
             assertTrue(GCN_FUSED.matcher(o3).find(), name + "@O3 was expected to fuse comp + a * b:\n" + kernels(o3));
         }
     }
@@ -92,6 +106,10 @@ class ContractionOffToolsTest {
 
     /** The instruction lines of an assembly listing, for a readable failure. */
     private static String kernels(String asm) {
-        return String.join("\n", asm.lines().filter(l -> l.startsWith("\tv_") || l.startsWith("\ts_")).toList());
+        return String.join(
+                "\n",
+                asm.lines()
+                        .filter(l -> l.startsWith("\tv_") || l.startsWith("\ts_"))
+                        .toList());
     }
 }

@@ -34,6 +34,7 @@ class ElementwiseArraysToolsTest {
               comp = comp - a[4];
             }
             """);
+
     static final Program FP32 = Program.parse("""
             program fp32 array 5
             compute(float comp, float s, float a[5] each, int n) {
@@ -50,10 +51,29 @@ class ElementwiseArraysToolsTest {
     /** Inputs in batch order. Values of mixed magnitude so that each element shows in the result. */
     static List<Case> cases() {
         return List.of(
-                new Case(0, new Input(List.of("0x1p-3", Input.elementsToken(Precision.FP64, 1e16, -3.25, 0.1, -1e16, 7.0 / 3), "4", "0x1.8p-2",
-                        "0x1.3p+1"))),
-                new Case(0, new Input(List.of("-0x0p+0", Input.elementsToken(Precision.FP64, 1, 2, 3, 4, 5), "5", "-0x1p+0", "0x1p-1"))),
-                new Case(1, new Input(List.of("0x1p+0", "0x1.8p-1", Input.elementsToken(Precision.FP32, 1000, -1, 0.3, -2000, 1.0 / 3), "5"))));
+                new Case(
+                        0,
+                        new Input(List.of(
+                                "0x1p-3",
+                                Input.elementsToken(Precision.FP64, 1e16, -3.25, 0.1, -1e16, 7.0 / 3),
+                                "4",
+                                "0x1.8p-2",
+                                "0x1.3p+1"))),
+                new Case(
+                        0,
+                        new Input(List.of(
+                                "-0x0p+0",
+                                Input.elementsToken(Precision.FP64, 1, 2, 3, 4, 5),
+                                "5",
+                                "-0x1p+0",
+                                "0x1p-1"))),
+                new Case(
+                        1,
+                        new Input(List.of(
+                                "0x1p+0",
+                                "0x1.8p-1",
+                                Input.elementsToken(Precision.FP32, 1000, -1, 0.3, -2000, 1.0 / 3),
+                                "5"))));
     }
 
     static String stdin() {
@@ -97,7 +117,8 @@ class ElementwiseArraysToolsTest {
         for (int e = 0; e < 5; e++) {
             double[] v = in.elements(2);
             v[e] = v[e] * 2;
-            Input changed = new Input(List.of(in.args().get(0), in.args().get(1), Input.elementsToken(Precision.FP32, v), "5"));
+            Input changed =
+                    new Input(List.of(in.args().get(0), in.args().get(1), Input.elementsToken(Precision.FP32, v), "5"));
             double r = ReferenceEvaluator.ideal(FP32, changed).comp();
             org.junit.jupiter.api.Assertions.assertNotEquals(base, r, "element " + e + " does not change the result");
         }
@@ -110,8 +131,20 @@ class ElementwiseArraysToolsTest {
         Path src = Tools.write(dir, "batch.c", Emitter.of(Language.C).batch(PROGRAMS));
         String first = null;
         for (String cc : compilers) {
-            Tools.compile(dir, cc, "-std=c99", "-O0", "-ffp-contract=off", "-Wall", "-Werror", "-Wno-unused-variable",
-                    "-Wno-unused-but-set-variable", "-o", "c_" + cc, src.toString(), "-lm");
+            Tools.compile(
+                    dir,
+                    cc,
+                    "-std=c99",
+                    "-O0",
+                    "-ffp-contract=off",
+                    "-Wall",
+                    "-Werror",
+                    "-Wno-unused-variable",
+                    "-Wno-unused-but-set-variable",
+                    "-o",
+                    "c_" + cc,
+                    src.toString(),
+                    "-lm");
             Tools.Result r = Tools.run(dir, stdin(), dir.resolve("c_" + cc).toString());
             assertEquals(expected(), bits(r), cc);
             // and the whole text, decimals included, is the same from every compiler
@@ -119,17 +152,27 @@ class ElementwiseArraysToolsTest {
             else assertEquals(first, r.out(), cc + " differs from gcc");
         }
         // the single-program form reads the same token from argv
-        Tools.compile(dir, "gcc", "-O0", "-ffp-contract=off", "-o", "single", Tools.write(dir, "single.c", Emitter.of(Language.C).single(FP32)).toString(),
+        Tools.compile(
+                dir,
+                "gcc",
+                "-O0",
+                "-ffp-contract=off",
+                "-o",
+                "single",
+                Tools.write(dir, "single.c", Emitter.of(Language.C).single(FP32))
+                        .toString(),
                 "-lm");
         List<String> argv = new ArrayList<>(List.of("./single"));
         argv.addAll(cases().get(2).input().args());
         String line = first.lines().toList().get(2);
-        assertEquals(new Tools.Result(0, line.substring(2) + "\n", ""), Tools.run(dir, null, argv.toArray(String[]::new)));
+        assertEquals(
+                new Tools.Result(0, line.substring(2) + "\n", ""), Tools.run(dir, null, argv.toArray(String[]::new)));
     }
 
     @Test
     void javaAgreesWithTheReference() {
-        Tools.write(dir, JavaEmitter.CLASS_NAME + ".java", Emitter.of(Language.JAVA).batch(PROGRAMS));
+        Tools.write(
+                dir, JavaEmitter.CLASS_NAME + ".java", Emitter.of(Language.JAVA).batch(PROGRAMS));
         Tools.javac(dir);
         assertEquals(expected(), bits(Tools.java(dir, stdin())));
     }
@@ -138,10 +181,27 @@ class ElementwiseArraysToolsTest {
     void poclAgreesWithTheReference() {
         assumeTrue(Tools.canRunHere("pocl"), "no OpenCL platform here (PoCL not installed)");
         Path src = Tools.write(dir, "ocl.c", Emitter.of(Language.OPENCL).batch(PROGRAMS));
-        Tools.compile(dir, "gcc", "-O2", "-Wall", "-Werror", "-Wno-unused-variable", "-DFPARITY_FP_CONTRACT_OFF", "-o", "ocl", src.toString(),
-                "-lOpenCL", "-lm");
-        assertEquals(expected(), bits(Tools.run(dir, stdin(), dir.resolve("ocl").toString(), "-cl-opt-disable",
-                "-cl-fp32-correctly-rounded-divide-sqrt")));
+        Tools.compile(
+                dir,
+                "gcc",
+                "-O2",
+                "-Wall",
+                "-Werror",
+                "-Wno-unused-variable",
+                "-DFPARITY_FP_CONTRACT_OFF",
+                "-o",
+                "ocl",
+                src.toString(),
+                "-lOpenCL",
+                "-lm");
+        assertEquals(
+                expected(),
+                bits(Tools.run(
+                        dir,
+                        stdin(),
+                        dir.resolve("ocl").toString(),
+                        "-cl-opt-disable",
+                        "-cl-fp32-correctly-rounded-divide-sqrt")));
     }
 
     @Test

@@ -57,12 +57,13 @@ class FallThroughToolsTest {
                 break;
             }
         }
-        Assumptions.assumeTrue(cc != null, "neither clang-19 nor clang-16 can build and run here (the poison needs LLVM 16 or later)");
+        Assumptions.assumeTrue(
+                cc != null, "neither clang-19 nor clang-16 can build and run here (the poison needs LLVM 16 or later)");
         ProgramFiles.ProgramFile pf = ProgramFiles.read(Path.of("corpora", "fastmath-poison-branch", "program.fp"));
         Program poison = pf.program();
         Map<String, Program> programs = new LinkedHashMap<>();
-        programs.put("poison", poison);  // index 0: its fp_run_0 is laid out right before its neighbours'
-        programs.put("double", StaleResultToolsTest.PLAIN);  // comp += comp
+        programs.put("poison", poison); // index 0: its fp_run_0 is laid out right before its neighbours'
+        programs.put("double", StaleResultToolsTest.PLAIN); // comp += comp
         programs.put("half", HALF);
         List<Job.Line> lines = List.of(
                 new Job.Line("poison", 0, pf.inputs().get(0).args()),
@@ -73,7 +74,14 @@ class FallThroughToolsTest {
         Map<String, Outcome> got = new LinkedHashMap<>();
         for (String opt : List.of("O0", "O3_FM")) {
             List<Outcome> out = Collections.synchronizedList(new ArrayList<>());
-            Job job = new Job("Batch0", ids, Emitters.forToolchain(cc.toolchain(), programs), cc, opt, cc.name() + "@" + opt, lines);
+            Job job = new Job(
+                    "Batch0",
+                    ids,
+                    Emitters.forToolchain(cc.toolchain(), programs),
+                    cc,
+                    opt,
+                    cc.name() + "@" + opt,
+                    lines);
             new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {}).execute(List.of(job), out::add);
             assertEquals(lines.size(), out.size(), out.toString());
             for (int i = 0; i < out.size(); i++) {
@@ -81,12 +89,19 @@ class FallThroughToolsTest {
                 got.put(opt + "/" + i, out.get(i));
             }
         }
-        String ieee = "-0x1p-20";  // what every IEEE platform prints, cc at O0 included
+        String ieee = "-0x1p-20"; // what every IEEE platform prints, cc at O0 included
         for (int i : new int[] {0, 2}) {
-            assertEquals(Outcome.Status.OK, got.get("O0/" + i).status(), got.get("O0/" + i).toString());
-            assertEquals(HexFloat.format(HexFloat.parse(ieee)), got.get("O0/" + i).hex());
+            assertEquals(
+                    Outcome.Status.OK,
+                    got.get("O0/" + i).status(),
+                    got.get("O0/" + i).toString());
+            assertEquals(
+                    HexFloat.format(HexFloat.parse(ieee)), got.get("O0/" + i).hex());
             Outcome o = got.get("O3_FM/" + i);
-            assertNotEquals(Outcome.Status.OK, o.status(), cc.name() + " -O3 -ffast-math: the poison program's answer is another program's value: " + o);
+            assertNotEquals(
+                    Outcome.Status.OK,
+                    o.status(),
+                    cc.name() + " -O3 -ffast-math: the poison program's answer is another program's value: " + o);
             assertTrue(o.status() == Outcome.Status.HARNESS_ERROR || o.status() == Outcome.Status.CRASH, o.toString());
         }
         // its neighbours' own lines are untouched, in the same process
@@ -101,7 +116,11 @@ class FallThroughToolsTest {
         // the error says why, in the harness's own words
         Outcome o = got.get("O3_FM/0");
         if (o.status() == Outcome.Status.HARNESS_ERROR) {
-            assertTrue(o.detail().matches("returned (through program \\d+'s code|without finishing its own code) \\(undefined behaviour under this build's flags\\)"), o.detail());
+            assertTrue(
+                    o.detail()
+                            .matches(
+                                    "returned (through program \\d+'s code|without finishing its own code) \\(undefined behaviour under this build's flags\\)"),
+                    o.detail());
         }
     }
 }

@@ -22,7 +22,8 @@ final class Generated {
     static final int INPUTS = 4;
 
     /** The operations whose IEEE results are exact or correctly rounded everywhere. */
-    static final Set<MathFn> IEEE_EXACT = Set.of(MathFn.SQRT, MathFn.FABS, MathFn.FMIN, MathFn.FMAX, MathFn.CEIL, MathFn.FLOOR);
+    static final Set<MathFn> IEEE_EXACT =
+            Set.of(MathFn.SQRT, MathFn.FABS, MathFn.FMIN, MathFn.FMAX, MathFn.CEIL, MathFn.FLOOR);
 
     /** A batch: 300 FP32 programs then 300 FP64 programs, and the stdin lines that feed them. */
     record Batch(List<Program> programs, List<String> lines) {
@@ -35,7 +36,8 @@ final class Generated {
 
     static Batch batch(Grammar g, long seed, int perPrecision, int inputs) {
         List<Program> ps = new ArrayList<>();
-        for (Precision p : List.of(Precision.FP32, Precision.FP64)) ps.addAll(new Generator(g, seed).generate(p, perPrecision));
+        for (Precision p : List.of(Precision.FP32, Precision.FP64))
+            ps.addAll(new Generator(g, seed).generate(p, perPrecision));
         InputGenerator ig = new InputGenerator(g, seed);
         List<String> lines = new ArrayList<>();
         for (int k = 0; k < ps.size(); k++) {
@@ -62,7 +64,8 @@ final class Generated {
     static synchronized Batch fidelity() {
         if (fidelity == null) {
             Batch raw = batch(Grammar.defaults().withMathFunctions(IEEE_EXACT), 7L, PER_PRECISION, 8);
-            fidelity = new Batch(raw.programs().stream().map(Generated::canonicalZeroTies).toList(), raw.lines());
+            fidelity = new Batch(
+                    raw.programs().stream().map(Generated::canonicalZeroTies).toList(), raw.lines());
         }
         return fidelity;
     }
@@ -99,8 +102,11 @@ final class Generated {
             case Expr.Bin b -> new Expr.Bin(b.op(), expr(b.left()), expr(b.right()));
             case Expr.Paren p -> new Expr.Paren(expr(p.inner()));
             case Expr.Call c -> {
-                Expr call = new Expr.Call(c.fn(), c.args().stream().map(Generated::expr).toList());
-                yield c.fn() == MathFn.FMIN || c.fn() == MathFn.FMAX ? new Expr.Paren(new Expr.Bin(Expr.BinOp.ADD, call, new Expr.Lit(0.0))) : call;
+                Expr call = new Expr.Call(
+                        c.fn(), c.args().stream().map(Generated::expr).toList());
+                yield c.fn() == MathFn.FMIN || c.fn() == MathFn.FMAX
+                        ? new Expr.Paren(new Expr.Bin(Expr.BinOp.ADD, call, new Expr.Lit(0.0)))
+                        : call;
             }
             default -> e;
         };

@@ -40,7 +40,9 @@ class GpuFallThroughToolsTest {
     void aKernelNeverAnswersWithItsNeighboursValue() throws Exception {
         Toolchain nvcc = ThisGpu.toolchain("nvcc");
         DetectedToolchain dt = DetectedToolchain.detect(nvcc);
-        Assumptions.assumeTrue(dt.canCompile() && dt.canRun(), "no NVIDIA GPU here: " + (dt.canCompile() ? dt.runProblem() : dt.compileProblem()));
+        Assumptions.assumeTrue(
+                dt.canCompile() && dt.canRun(),
+                "no NVIDIA GPU here: " + (dt.canCompile() ? dt.runProblem() : dt.compileProblem()));
         ProgramFiles.ProgramFile pf = ProgramFiles.read(Path.of("corpora", "fastmath-poison-branch", "program.fp"));
         Map<String, Program> programs = new LinkedHashMap<>();
         programs.put("poison", pf.program());
@@ -54,19 +56,27 @@ class GpuFallThroughToolsTest {
         String ieee = HexFloat.format(HexFloat.parse("-0x1p-20"));
         for (String opt : List.of("O0", "O3_FM")) {
             List<Outcome> out = Collections.synchronizedList(new ArrayList<>());
-            Job job = new Job("Batch0", List.copyOf(programs.keySet()), Emitters.forToolchain(dt.toolchain(), programs), dt, opt,
-                    dt.name() + "@" + opt, lines);
+            Job job = new Job(
+                    "Batch0",
+                    List.copyOf(programs.keySet()),
+                    Emitters.forToolchain(dt.toolchain(), programs),
+                    dt,
+                    opt,
+                    dt.name() + "@" + opt,
+                    lines);
             new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {}).execute(List.of(job), out::add);
             assertEquals(lines.size(), out.size(), out.toString());
             for (int i : new int[] {0, 2}) {
                 Outcome o = out.get(i);
                 assertEquals("poison", o.program());
-                assertTrue(o.status() != Outcome.Status.OK || o.hex().equals(ieee),
+                assertTrue(
+                        o.status() != Outcome.Status.OK || o.hex().equals(ieee),
                         dt.name() + "@" + opt + ": the poison kernel answered another value than its own: " + o);
             }
             assertEquals("0x1.8p+1", out.get(1).hex(), opt + " " + out.get(1));
             assertEquals("0x0p+0", out.get(3).hex(), opt + " " + out.get(3));
-            if (opt.equals("O0")) assertEquals(ieee, out.get(0).hex(), "at O0 the kernel runs as IEEE says: " + out.get(0));
+            if (opt.equals("O0"))
+                assertEquals(ieee, out.get(0).hex(), "at O0 the kernel runs as IEEE says: " + out.get(0));
             System.out.println(dt.name() + "@" + opt + " poison: " + out.get(0));
         }
     }

@@ -27,7 +27,18 @@ class GpuLoaderToolsTest {
 
     private Path loader(String api) {
         Path src = Tools.write(dir, "loader_" + api + ".c", GpuLoader.source(api));
-        Tools.compile(dir, "gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-o", "loader_" + api, src.toString(), "-ldl");
+        Tools.compile(
+                dir,
+                "gcc",
+                "-std=c99",
+                "-Wall",
+                "-Wextra",
+                "-Werror",
+                "-O2",
+                "-o",
+                "loader_" + api,
+                src.toString(),
+                "-ldl");
         return dir.resolve("loader_" + api);
     }
 
@@ -45,14 +56,23 @@ class GpuLoaderToolsTest {
         for (String api : List.of("cuda", "hip")) {
             boolean gpu = api.equals("cuda") ? Tools.nvidiaGpuHere() : Tools.canRunHere("hipcc-gfx90a");
             Path bin = loader(api);
-            Tools.Result r = Tools.run(dir, "0 0x1p+0 0x1p+1\n", Map.of(), 60, bin.toString(), dir.resolve("no-such-module").toString());
+            Tools.Result r = Tools.run(
+                    dir,
+                    "0 0x1p+0 0x1p+1\n",
+                    Map.of(),
+                    60,
+                    bin.toString(),
+                    dir.resolve("no-such-module").toString());
             if (gpu) {
                 // a GPU node: the driver loads and the missing module is the failure (exit 4, never an answer)
                 assertEquals(4, r.exit(), r.err());
             } else {
                 assertEquals(3, r.exit(), api + ": " + r.err());
                 // no driver library at all, or one that finds no device: either way one line saying which
-                assertTrue(r.err().startsWith("fparity-harness: no ") || r.err().startsWith("fparity-harness: " + (api.equals("cuda") ? "cu" : "hip")), r.err());
+                assertTrue(
+                        r.err().startsWith("fparity-harness: no ")
+                                || r.err().startsWith("fparity-harness: " + (api.equals("cuda") ? "cu" : "hip")),
+                        r.err());
             }
             assertEquals("", r.out());
             Tools.Result usage = Tools.run(dir, "", Map.of(), 60, bin.toString());
@@ -70,12 +90,23 @@ class GpuLoaderToolsTest {
         Tools.write(dir, "exe.cu", e.batch(ps));
         Tools.write(dir, "dev.cu", e.deviceBatch(ps));
         for (String src : List.of("exe", "dev")) {
-            Tools.compile(dir, nvcc, "-ptx", "-gencode", "arch=compute_80,code=compute_80", "-O3", "-o", src + ".ptx", src + ".cu");
+            Tools.compile(
+                    dir,
+                    nvcc,
+                    "-ptx",
+                    "-gencode",
+                    "arch=compute_80,code=compute_80",
+                    "-O3",
+                    "-o",
+                    src + ".ptx",
+                    src + ".cu");
         }
         assertEquals(kernels(read("exe.ptx")), kernels(read("dev.ptx")));
-        Tools.compile(dir, nvcc, "-fatbin", "-gencode", "arch=compute_80,code=sm_80", "-O3", "-o", "dev.fatbin", "dev.cu");
+        Tools.compile(
+                dir, nvcc, "-fatbin", "-gencode", "arch=compute_80,code=sm_80", "-O3", "-o", "dev.fatbin", "dev.cu");
         assertTrue(read("dev.ptx").contains("fp_meta"), "the table is in the module");
-        if (Tools.nvidiaGpuHere()) bothFormsAgree(nvcc, "cuda", Map.of(), ps, "-gencode", org.fparity.exec.ThisGpu.gencode(), "-O3");
+        if (Tools.nvidiaGpuHere())
+            bothFormsAgree(nvcc, "cuda", Map.of(), ps, "-gencode", org.fparity.exec.ThisGpu.gencode(), "-O3");
     }
 
     @Test
@@ -87,14 +118,26 @@ class GpuLoaderToolsTest {
         Tools.write(dir, "exe.hip", e.batch(ps));
         Tools.write(dir, "dev.hip", e.deviceBatch(ps));
         for (String src : List.of("exe", "dev")) {
-            Tools.compile(dir, Tools.HIP_ENV, hipcc, "--cuda-device-only", "-S", "--offload-arch=gfx90a", "-O3", "-o", src + ".s", src + ".hip");
+            Tools.compile(
+                    dir,
+                    Tools.HIP_ENV,
+                    hipcc,
+                    "--cuda-device-only",
+                    "-S",
+                    "--offload-arch=gfx90a",
+                    "-O3",
+                    "-o",
+                    src + ".s",
+                    src + ".hip");
         }
         assertEquals(kernels(read("exe.s")), kernels(read("dev.s")));
-        if (Tools.canRunHere("hipcc-gfx90a")) bothFormsAgree(hipcc, "hip", Tools.HIP_ENV, ps, "--offload-arch=native", "-O3");
+        if (Tools.canRunHere("hipcc-gfx90a"))
+            bothFormsAgree(hipcc, "hip", Tools.HIP_ENV, ps, "--offload-arch=native", "-O3");
     }
 
     /** A GPU node: the executable and the loader with the device-only module print the same lines for the same input. */
-    private void bothFormsAgree(String compiler, String api, Map<String, String> env, List<Program> ps, String... flags) {
+    private void bothFormsAgree(
+            String compiler, String api, Map<String, String> env, List<Program> ps, String... flags) {
         Emitter e = Emitter.of(api.equals("cuda") ? Language.CUDA : Language.HIP);
         String ext = api.equals("cuda") ? ".cu" : ".hip";
         List<String> exe = new ArrayList<>(List.of(compiler));
@@ -108,11 +151,22 @@ class GpuLoaderToolsTest {
         StringBuilder in = new StringBuilder();
         for (String l : Generated.defaults().lines()) {
             int k = Integer.parseInt(l.substring(0, l.indexOf(' ')));
-            int at = k < 4 ? k : k >= Generated.PER_PRECISION && k < Generated.PER_PRECISION + 4 ? k - Generated.PER_PRECISION + 4 : -1;
+            int at = k < 4
+                    ? k
+                    : k >= Generated.PER_PRECISION && k < Generated.PER_PRECISION + 4
+                            ? k - Generated.PER_PRECISION + 4
+                            : -1;
             if (at >= 0) in.append(at).append(l.substring(l.indexOf(' '))).append('\n');
         }
-        Tools.Result a = Tools.run(dir, in.toString(), env, 300, dir.resolve("exe").toString());
-        Tools.Result b = Tools.run(dir, in.toString(), env, 300, loader(api).toString(), dir.resolve("dev.module").toString());
+        Tools.Result a =
+                Tools.run(dir, in.toString(), env, 300, dir.resolve("exe").toString());
+        Tools.Result b = Tools.run(
+                dir,
+                in.toString(),
+                env,
+                300,
+                loader(api).toString(),
+                dir.resolve("dev.module").toString());
         assertEquals(0, a.exit(), a.err());
         assertEquals(0, b.exit(), b.err());
         assertEquals(a.out(), b.out());

@@ -62,16 +62,31 @@ final class HandPrograms {
         String f = p == Precision.FP32 ? "f" : "";
         StringBuilder sb = new StringBuilder();
         sb.append("program ").append(p.id()).append(" array 2\n");
-        sb.append("compute(").append(t).append(" comp, ").append(t).append(" var_1, ").append(t).append(" var_2, ").append(t)
+        sb.append("compute(")
+                .append(t)
+                .append(" comp, ")
+                .append(t)
+                .append(" var_1, ")
+                .append(t)
+                .append(" var_2, ")
+                .append(t)
                 .append(" var_3[2]) {\n");
         int i = 0;
         for (MathFn fn : MathFn.values()) {
             String call = switch (fn.arity()) {
                 case 1 -> fn.canonicalName() + "(var_1 * 0x1p-2" + f + ")";
-                default -> fn.args().get(1) == MathFn.Arg.INT ? fn.canonicalName() + "(var_2, -3)"
-                        : fn.canonicalName() + "(var_2, var_1 + var_3[1])";
+                default ->
+                    fn.args().get(1) == MathFn.Arg.INT
+                            ? fn.canonicalName() + "(var_2, -3)"
+                            : fn.canonicalName() + "(var_2, var_1 + var_3[1])";
             };
-            sb.append("  ").append(t).append(" tmp_").append(i++).append(" = ").append(call).append(";\n");
+            sb.append("  ")
+                    .append(t)
+                    .append(" tmp_")
+                    .append(i++)
+                    .append(" = ")
+                    .append(call)
+                    .append(";\n");
             sb.append("  comp += tmp_").append(i - 1).append(";\n");
         }
         sb.append("}\n");
@@ -85,7 +100,8 @@ final class HandPrograms {
         ps.add(Program.parse(allFunctions(Precision.FP64)));
         ps.add(Program.parse(allFunctions(Precision.FP32)));
         ps.add(Program.parse("program fp64 array 1\ncompute(double comp) {\n  comp = -0x0p+0 * comp;\n}\n"));
-        ps.add(Program.parse("program fp64 array 1\ncompute(double comp, double var_1) {\n  comp = comp / var_1;\n}\n"));
+        ps.add(Program.parse(
+                "program fp64 array 1\ncompute(double comp, double var_1) {\n  comp = comp / var_1;\n}\n"));
         ps.add(Program.parse("program fp32 array 1\ncompute(float comp, float var_1) {\n  comp = comp / var_1;\n}\n"));
         return ps;
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fparity.ir.Program;
@@ -37,12 +36,16 @@ class HandProgramsToolsTest {
         assertEquals(n + HandPrograms.KNOWN.size(), lines.size(), who + " line count:\n" + r.out());
         for (int i = 0; i < n; i++) {
             String idx = HandPrograms.lines().get(i).split(" ")[0];
-            assertTrue(lines.get(i).matches(idx + " (-?nan|-?inf|-?0x[01](\\.[0-9a-f]+)?p[+-][0-9]+) \\S+"), who + ": " + lines.get(i));
+            assertTrue(
+                    lines.get(i).matches(idx + " (-?nan|-?inf|-?0x[01](\\.[0-9a-f]+)?p[+-][0-9]+) \\S+"),
+                    who + ": " + lines.get(i));
         }
         // IEEE 754 leaves the sign of an operation's NaN open: x86 keeps the operand's (-nan / 1 is -nan), NVIDIA GPUs
         // return the canonical NaN (nan, found on an H200); campaigns ignore it, and so does this check
         for (int i = 0; i < HandPrograms.KNOWN.size(); i++) {
-            assertEquals(HandPrograms.KNOWN.get(i)[1].replace("-nan", "nan"), lines.get(n + i).replace("-nan", "nan"),
+            assertEquals(
+                    HandPrograms.KNOWN.get(i)[1].replace("-nan", "nan"),
+                    lines.get(n + i).replace("-nan", "nan"),
                     who + " on '" + HandPrograms.KNOWN.get(i)[0] + "'");
         }
     }
@@ -56,8 +59,20 @@ class HandProgramsToolsTest {
         // the clangs are optional: each one present must agree with gcc; with none, there is nothing to compare
         assumeTrue(compilers.size() > 1, "no clang (19, 16 or 14) on PATH to compare with gcc");
         for (String cc : compilers) {
-            Tools.compile(dir, cc, "-std=c99", "-O0", "-ffp-contract=off", "-Wall", "-Werror", "-Wno-unused-variable",
-                    "-Wno-unused-but-set-variable", "-o", "c_" + cc, src.toString(), "-lm");
+            Tools.compile(
+                    dir,
+                    cc,
+                    "-std=c99",
+                    "-O0",
+                    "-ffp-contract=off",
+                    "-Wall",
+                    "-Werror",
+                    "-Wno-unused-variable",
+                    "-Wno-unused-but-set-variable",
+                    "-o",
+                    "c_" + cc,
+                    src.toString(),
+                    "-lm");
             Tools.Result r = Tools.run(dir, stdin(), dir.resolve("c_" + cc).toString());
             checkProtocol(cc, r);
             // every compiler calls the same glibc at -O0 without contraction: the whole output is identical
@@ -69,8 +84,16 @@ class HandProgramsToolsTest {
     @Test
     void cSingleProgramFormTakesArgv() {
         Program p = PROGRAMS.get(5);
-        Tools.compile(dir, "gcc", "-O0", "-o", "single", Tools.write(dir, "single.c", Emitter.of(Language.C).single(p)).toString(), "-lm");
-        assertEquals(new Tools.Result(0, "0x1.5555555555555p-2 0.33333333333333331\n", ""),
+        Tools.compile(
+                dir,
+                "gcc",
+                "-O0",
+                "-o",
+                "single",
+                Tools.write(dir, "single.c", Emitter.of(Language.C).single(p)).toString(),
+                "-lm");
+        assertEquals(
+                new Tools.Result(0, "0x1.5555555555555p-2 0.33333333333333331\n", ""),
                 Tools.run(dir, null, "./single", "0x1p+0", "0x1.8p+1"));
         Tools.Result bad = Tools.run(dir, null, "./single", "0x1p+0");
         assertEquals(4, bad.exit());
@@ -90,9 +113,11 @@ class HandProgramsToolsTest {
 
     @Test
     void javaSingleProgramFormTakesArgv() {
-        Tools.write(dir, JavaEmitter.CLASS_NAME + ".java", Emitter.of(Language.JAVA).single(PROGRAMS.get(6)));
+        Tools.write(
+                dir, JavaEmitter.CLASS_NAME + ".java", Emitter.of(Language.JAVA).single(PROGRAMS.get(6)));
         Tools.javac(dir);
-        assertEquals(new Tools.Result(0, "0x1.555556p-2 0.333333343\n", ""), Tools.java(dir, null, "0x1p+0", "0x1.8p+1"));
+        assertEquals(
+                new Tools.Result(0, "0x1.555556p-2 0.333333343\n", ""), Tools.java(dir, null, "0x1p+0", "0x1.8p+1"));
         Tools.Result bad = Tools.java(dir, null, "0x1p+0", "x");
         assertEquals(4, bad.exit());
         assertEquals("fparity-harness: bad value 2\n", bad.err());
@@ -101,10 +126,28 @@ class HandProgramsToolsTest {
     @Test
     void openclBuildsAndRunsOnPocl() {
         Path src = Tools.write(dir, "ocl.c", Emitter.of(Language.OPENCL).batch(PROGRAMS));
-        Tools.compile(dir, "gcc", "-O2", "-Wall", "-Werror", "-Wno-unused-variable", "-DFPARITY_FP_CONTRACT_OFF", "-o", "ocl", src.toString(),
-                "-lOpenCL", "-lm");
-        checkProtocol("pocl", Tools.run(dir, stdin(), dir.resolve("ocl").toString(), "-cl-fp32-correctly-rounded-divide-sqrt"));
-        Tools.Result noDevice = Tools.run(dir, "", Map.of("FPARITY_OPENCL_DEVICE", "7:0"), 120, dir.resolve("ocl").toString());
+        Tools.compile(
+                dir,
+                "gcc",
+                "-O2",
+                "-Wall",
+                "-Werror",
+                "-Wno-unused-variable",
+                "-DFPARITY_FP_CONTRACT_OFF",
+                "-o",
+                "ocl",
+                src.toString(),
+                "-lOpenCL",
+                "-lm");
+        checkProtocol(
+                "pocl",
+                Tools.run(dir, stdin(), dir.resolve("ocl").toString(), "-cl-fp32-correctly-rounded-divide-sqrt"));
+        Tools.Result noDevice = Tools.run(
+                dir,
+                "",
+                Map.of("FPARITY_OPENCL_DEVICE", "7:0"),
+                120,
+                dir.resolve("ocl").toString());
         assertEquals(3, noDevice.exit(), noDevice.err());
         assertEquals("fparity-harness: no OpenCL device FPARITY_OPENCL_DEVICE=7:0\n", noDevice.err());
         Tools.Result badOption = Tools.run(dir, "4 0x1p+0\n", dir.resolve("ocl").toString(), "-cl-no-such-option");
@@ -121,15 +164,30 @@ class HandProgramsToolsTest {
         String nvcc = Tools.nvcc();
         assumeTrue(nvcc != null, "nvcc not found on PATH or in $CUDA_HOME/bin");
         Path src = Tools.write(dir, "batch.cu", Emitter.of(Language.CUDA).batch(PROGRAMS));
-        Tools.compile(dir, nvcc, "-O3", "-gencode", "arch=compute_75,code=sm_75", "-gencode", "arch=compute_80,code=sm_80",
-                "-gencode", "arch=compute_90,code=sm_90", "-o", "cuda", src.toString());
+        Tools.compile(
+                dir,
+                nvcc,
+                "-O3",
+                "-gencode",
+                "arch=compute_75,code=sm_75",
+                "-gencode",
+                "arch=compute_80,code=sm_80",
+                "-gencode",
+                "arch=compute_90,code=sm_90",
+                "-o",
+                "cuda",
+                src.toString());
         Tools.Result r = Tools.run(dir, stdin(), dir.resolve("cuda").toString());
         if (Tools.nvidiaGpuHere()) {
             checkProtocol("cuda", r);
         } else {
             assertEquals(3, r.exit(), r.err());
             assertEquals("", r.out());
-            assertTrue(r.err().matches("fparity-harness: cudaGetDeviceCount\\(&count\\) failed: (35|100) cudaError\\w+: [^\n]+\n"), r.err());
+            assertTrue(
+                    r.err()
+                            .matches(
+                                    "fparity-harness: cudaGetDeviceCount\\(&count\\) failed: (35|100) cudaError\\w+: [^\n]+\n"),
+                    r.err());
         }
     }
 
@@ -141,14 +199,26 @@ class HandProgramsToolsTest {
         for (Language l : List.of(Language.HIP, Language.HIPIFY)) {
             Path src = Tools.write(dir, l.id() + ".hip", Emitter.of(l).batch(PROGRAMS));
             // on an AMD node, for the GPU that is there; here, for the MI200 series
-            Tools.compile(dir, Tools.HIP_ENV, hipcc, "--offload-arch=" + (canRun ? "native" : "gfx90a"), "-O3", "-o", l.id(), src.toString());
+            Tools.compile(
+                    dir,
+                    Tools.HIP_ENV,
+                    hipcc,
+                    "--offload-arch=" + (canRun ? "native" : "gfx90a"),
+                    "-O3",
+                    "-o",
+                    l.id(),
+                    src.toString());
             Tools.Result r = Tools.run(dir, stdin(), dir.resolve(l.id()).toString());
             if (canRun) {
                 checkProtocol(l.id(), r);
             } else {
                 assertEquals(3, r.exit(), l + ": " + r.err());
                 assertEquals("", r.out());
-                assertTrue(r.err().matches("fparity-harness: hipGetDeviceCount\\(&count\\) failed: (100|101|35) hipError\\w+: [^\n]+\n"), r.err());
+                assertTrue(
+                        r.err()
+                                .matches(
+                                        "fparity-harness: hipGetDeviceCount\\(&count\\) failed: (100|101|35) hipError\\w+: [^\n]+\n"),
+                        r.err());
             }
         }
     }

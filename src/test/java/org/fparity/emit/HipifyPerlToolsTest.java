@@ -3,7 +3,6 @@ package org.fparity.emit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,12 +30,15 @@ class HipifyPerlToolsTest {
     @Test
     void theBuiltInConverterGivesWhatHipifyPerlGives() {
         Path tool = HipifyEmitter.locate() != null ? HipifyEmitter.locate() : HipifyEmitter.peerCopy();
-        Assumptions.assumeTrue(tool != null, "hipify-perl not found ($HIPIFY_PERL, PATH, ../shared/peers/hipify/) or perl missing");
+        Assumptions.assumeTrue(
+                tool != null, "hipify-perl not found ($HIPIFY_PERL, PATH, ../shared/peers/hipify/) or perl missing");
         Emitter cuda = Emitter.of(Language.CUDA);
         HipifyEmitter real = new HipifyEmitter(tool);
         List<List<Program>> batches = new ArrayList<>();
         int perPrecision = Integer.getInteger("fparity.test.hipifyPrograms", 20);
-        assertTrue(perPrecision > 0 && perPrecision % 20 == 0, "fparity.test.hipifyPrograms must be a positive multiple of 20: " + perPrecision);
+        assertTrue(
+                perPrecision > 0 && perPrecision % 20 == 0,
+                "fparity.test.hipifyPrograms must be a positive multiple of 20: " + perPrecision);
         for (Precision p : List.of(Precision.FP64, Precision.FP32)) {
             List<Program> ps = new Generator(Grammar.defaults(), 14).generate(p, perPrecision);
             // small files: hipify-perl's time grows with the file, and a busy machine would time it out on 80 programs
@@ -45,11 +47,16 @@ class HipifyPerlToolsTest {
         // hipify-perl is single-threaded and slow (seconds per file): the files are converted side by side
         batches.parallelStream().forEach(batch -> {
             String cu = cuda.batch(batch);
-            assertEquals(squeeze(real.batch(batch)), squeeze(HipifyEmitter.convert(cu)), batch.get(0).precision() + " batch of " + batch.get(0).id());
+            assertEquals(
+                    squeeze(real.batch(batch)),
+                    squeeze(HipifyEmitter.convert(cu)),
+                    batch.get(0).precision() + " batch of " + batch.get(0).id());
         });
         int programs = batches.stream().mapToInt(List::size).sum();
         assertEquals(2 * perPrecision, programs);
-        assertTrue(HipifyEmitter.converter(tool).startsWith("hipify-perl (HIP version "), HipifyEmitter.converter(tool));
-        assertTrue(HipifyEmitter.converter(null).startsWith("built-in HIPIFY converter"), HipifyEmitter.converter(null));
+        assertTrue(
+                HipifyEmitter.converter(tool).startsWith("hipify-perl (HIP version "), HipifyEmitter.converter(tool));
+        assertTrue(
+                HipifyEmitter.converter(null).startsWith("built-in HIPIFY converter"), HipifyEmitter.converter(null));
     }
 }

@@ -37,7 +37,8 @@ class ReproducerCommentToolsTest {
                 "line\nbreak \u001b[31m ünï \\",
                 "ends with a star *",
                 "/");
-        String c = Reproducer.c(PLAIN, new Input(List.of("0x1p+0")), List.of(Map.entry("gcc@O0 */ /* ??/", "0x1p+1")), header);
+        String c = Reproducer.c(
+                PLAIN, new Input(List.of("0x1p+0")), List.of(Map.entry("gcc@O0 */ /* ??/", "0x1p+1")), header);
         Tools.write(dir, "repro.c", c);
         Tools.compile(dir, "gcc", "-Wall", "-Wextra", "-Werror", "-o", "repro", "repro.c", "-lm");
         Tools.Result r = Tools.run(dir, null, dir.resolve("repro").toString());

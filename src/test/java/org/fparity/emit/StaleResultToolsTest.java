@@ -50,7 +50,9 @@ class StaleResultToolsTest {
               comp += -(comp / -0x0p+0) / (var_25[0] * -0x1.7c3a58922da92p+3 + (var_26[4]));
             }
             """);
-    static final String POISON_INPUT = "0x1.e8766d17d0dd2p-9 0x0.02016e86c8972p-1022 0x1.6ce9bae0b709cp-10 0x1.c15ee2863bbdp+19 6 -0x1.0df90e6eb0bcep+10 -0x1.b4c438af0e75p-14 -0x1.f5aed32b3526dp-2 -0x1.e48ea0ca59cbfp+11 -0x1.3a0515ba6045fp-19 0x1.f807a166a6f36p+12 0x1.19d3230908a89p+17 -0x1.4d27f7319f4p-4 -0x1.7d34e94afbe04p+5 0x1.d171d5816119fp-11 0x1.f846ae481fdfcp-223 -0x1.7bc7697f09528p+2 -0x1.3dcf6b3e49b22p+0 -0x0.000000000001bp-1022 -0x0p+0 -0x0.00000000009fbp-1022 -0x1.3b66ec25eaf4cp-4 0x1.345f2851c0c4ep-3 -0x1.d7527e0ba6de8p+0 0x1.3fbb0db96865bp+9 -0x1.c9ed225520b9ap-10 0x1.c7862a1ba0f12p-18";
+
+    static final String POISON_INPUT =
+            "0x1.e8766d17d0dd2p-9 0x0.02016e86c8972p-1022 0x1.6ce9bae0b709cp-10 0x1.c15ee2863bbdp+19 6 -0x1.0df90e6eb0bcep+10 -0x1.b4c438af0e75p-14 -0x1.f5aed32b3526dp-2 -0x1.e48ea0ca59cbfp+11 -0x1.3a0515ba6045fp-19 0x1.f807a166a6f36p+12 0x1.19d3230908a89p+17 -0x1.4d27f7319f4p-4 -0x1.7d34e94afbe04p+5 0x1.d171d5816119fp-11 0x1.f846ae481fdfcp-223 -0x1.7bc7697f09528p+2 -0x1.3dcf6b3e49b22p+0 -0x0.000000000001bp-1022 -0x0p+0 -0x0.00000000009fbp-1022 -0x1.3b66ec25eaf4cp-4 0x1.345f2851c0c4ep-3 -0x1.d7527e0ba6de8p+0 0x1.3fbb0db96865bp+9 -0x1.c9ed225520b9ap-10 0x1.c7862a1ba0f12p-18";
     static final Program PLAIN = Program.parse("""
             program fp64 array 8
             compute(double comp) {
@@ -69,7 +71,9 @@ class StaleResultToolsTest {
               comp += var_8[4] + comp;
             }
             """);
-    static final String DIV_BY_ZERO_INPUT = "0x1.b6d00cd443f36p-12 0x1.ab8a367bfdbb2p-4 -0x1.d9706c6874c0cp-11 0x1.938216bfab35p-12 0x1.4e4a790cb42f5p+2 0x1.2c34414d7a0bfp+9 0x1.51139e1243f1p+7 -0x1.6beaaa8ac4bbcp-14 0x1.8899a479ce3bcp+16";
+
+    static final String DIV_BY_ZERO_INPUT =
+            "0x1.b6d00cd443f36p-12 0x1.ab8a367bfdbb2p-4 -0x1.d9706c6874c0cp-11 0x1.938216bfab35p-12 0x1.4e4a790cb42f5p+2 0x1.2c34414d7a0bfp+9 0x1.51139e1243f1p+7 -0x1.6beaaa8ac4bbcp-14 0x1.8899a479ce3bcp+16";
 
     /**
      * The same for the OpenCL host: PoCL's fast relaxed math drops the kernel's store, and the host read back a result
@@ -78,15 +82,19 @@ class StaleResultToolsTest {
      */
     @Test
     void openclReadsBackTheSameResultWhenTheKernelDropsItsStore() {
-        var pocl = org.fparity.exec.DetectedToolchain.detect(org.fparity.exec.Toolchains.load(org.fparity.exec.Toolchains.defaultDir()).get("pocl"));
-        org.junit.jupiter.api.Assumptions.assumeTrue(pocl.canRun(), "no OpenCL device to run on here: " + pocl.compileProblem() + " " + pocl.runProblem());
+        var pocl = org.fparity.exec.DetectedToolchain.detect(
+                org.fparity.exec.Toolchains.load(org.fparity.exec.Toolchains.defaultDir())
+                        .get("pocl"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                pocl.canRun(), "no OpenCL device to run on here: " + pocl.compileProblem() + " " + pocl.runProblem());
         Path src = Tools.write(dir, "ocl.c", Emitter.of(Language.OPENCL).batch(List.of(DIV_BY_ZERO, PLAIN)));
         Tools.compile(dir, "gcc", "-O2", "-o", "ocl", src.toString(), "-lOpenCL", "-lm");
         String bin = dir.resolve("ocl").toString();
         String line = "0 " + DIV_BY_ZERO_INPUT + "\n";
         List<String> answers = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            List<String> out = Tools.run(dir, line + "1 0x1.8p+0\n" + line + line, bin, "-cl-fast-relaxed-math").lines();
+            List<String> out = Tools.run(dir, line + "1 0x1.8p+0\n" + line + line, bin, "-cl-fast-relaxed-math")
+                    .lines();
             assertEquals(4, out.size(), String.join("\n", out));
             assertEquals("1 0x1.8p+1 3", out.get(1), "the plain program doubles its input");
             answers.addAll(List.of(out.get(0), out.get(2), out.get(3)));
@@ -103,8 +111,10 @@ class StaleResultToolsTest {
             if (!Tools.onPath(clang)) continue;
             Tools.compile(dir, clang, "-O3", "-ffast-math", "-o", "batch_" + clang, src.toString(), "-lm");
             String bin = dir.resolve("batch_" + clang).toString();
-            String alone = Tools.run(dir, "0 " + POISON_INPUT + "\n", bin).lines().get(0);
-            List<String> after = Tools.run(dir, "1 0x1.8p+0\n0 " + POISON_INPUT + "\n", bin).lines();
+            String alone =
+                    Tools.run(dir, "0 " + POISON_INPUT + "\n", bin).lines().get(0);
+            List<String> after =
+                    Tools.run(dir, "1 0x1.8p+0\n0 " + POISON_INPUT + "\n", bin).lines();
             assertEquals("1 0x1.8p+1 3", after.get(0), clang + ": the plain program doubles its input");
             assertEquals(alone, after.get(1), clang + ": program 0's answer must not depend on the line run before it");
             compilers++;
@@ -124,13 +134,19 @@ class StaleResultToolsTest {
             String pre = l == Language.CUDA ? "cuda" : "hip";
             int zero = src.indexOf("fp_res = 0;");
             int copy = src.indexOf(pre + "Memcpy(fp_dout, &fp_res, sizeof fp_res, " + pre + "MemcpyHostToDevice)");
-            int launch = l == Language.CUDA ? src.indexOf("fp_kernel_0<<<1, 1>>>") : src.indexOf("hipLaunchKernelGGL(fp_kernel_0");
+            int launch = l == Language.CUDA
+                    ? src.indexOf("fp_kernel_0<<<1, 1>>>")
+                    : src.indexOf("hipLaunchKernelGGL(fp_kernel_0");
             assertTrue(zero > 0 && zero < copy && copy < launch, l + ": the result buffer is zeroed before the launch");
         }
         for (String api : List.of("cuda", "hip")) {
             String src = GpuLoader.source(api);
             int copy = src.indexOf("FP_CHECK(fp_to_device(dout, res, es));");
-            assertTrue(src.indexOf("memset(res, 0, sizeof(double));") < copy && copy > 0 && copy < src.indexOf("FP_CHECK(fp_launch("), api);
+            assertTrue(
+                    src.indexOf("memset(res, 0, sizeof(double));") < copy
+                            && copy > 0
+                            && copy < src.indexOf("FP_CHECK(fp_launch("),
+                    api);
         }
     }
 }

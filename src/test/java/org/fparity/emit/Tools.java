@@ -16,7 +16,10 @@ final class Tools {
 
     record Result(int exit, String out, String err) {
         List<String> lines() {
-            return out.isEmpty() ? List.of() : List.of(out.split("\n", -1)).subList(0, out.split("\n", -1).length - (out.endsWith("\n") ? 1 : 0));
+            return out.isEmpty()
+                    ? List.of()
+                    : List.of(out.split("\n", -1))
+                            .subList(0, out.split("\n", -1).length - (out.endsWith("\n") ? 1 : 0));
         }
     }
 
@@ -34,7 +37,9 @@ final class Tools {
                 c.stdin(in);
             }
             Processes.Captured r = c.capture();
-            if (r.result().timedOut()) throw new AssertionError("timed out after " + timeoutSeconds + " s (process tree killed): " + String.join(" ", cmd));
+            if (r.result().timedOut())
+                throw new AssertionError(
+                        "timed out after " + timeoutSeconds + " s (process tree killed): " + String.join(" ", cmd));
             return new Result(r.result().exitCode(), r.stdout(), r.stderr());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -65,7 +70,8 @@ final class Tools {
         Result r = run(dir, null, env, 600, cmd);
         if (r.exit() != 0) {
             String err = r.err().length() > 6000 ? r.err().substring(0, 6000) + "…" : r.err();
-            throw new AssertionError("compile failed (" + r.exit() + "): " + String.join(" ", cmd) + "\n" + err + r.out());
+            throw new AssertionError(
+                    "compile failed (" + r.exit() + "): " + String.join(" ", cmd) + "\n" + err + r.out());
         }
     }
 
@@ -104,7 +110,8 @@ final class Tools {
 
     /** Whether an NVIDIA GPU here runs nvcc's code for its own architecture (sm_80 code does not run on an H100). */
     static boolean nvidiaGpuHere() {
-        return org.fparity.exec.DetectedToolchain.detect(org.fparity.exec.ThisGpu.toolchain("nvcc")).canRun();
+        return org.fparity.exec.DetectedToolchain.detect(org.fparity.exec.ThisGpu.toolchain("nvcc"))
+                .canRun();
     }
 
     /** C compilers present here, gcc first. */
@@ -121,17 +128,32 @@ final class Tools {
 
     /** Compiles FparityHarness.java in dir with the running JDK's compiler (in process: no JVM start-up per batch). */
     static void javac(Path dir) {
-        org.junit.jupiter.api.Assumptions.assumeTrue(ModuleLayer.boot().findModule("java.compiler").isPresent(),
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                ModuleLayer.boot().findModule("java.compiler").isPresent(),
                 "no Java compiler in this runtime (" + JAVA_HOME + "; a node bundle's has none)");
         var compiler = javax.tools.ToolProvider.getSystemJavaCompiler();
         var err = new java.io.ByteArrayOutputStream();
-        int rc = compiler.run(null, null, err, "-d", dir.toString(), "-Xlint:none", "-nowarn", dir.resolve(JavaEmitter.CLASS_NAME + ".java").toString());
+        int rc = compiler.run(
+                null,
+                null,
+                err,
+                "-d",
+                dir.toString(),
+                "-Xlint:none",
+                "-nowarn",
+                dir.resolve(JavaEmitter.CLASS_NAME + ".java").toString());
         if (rc != 0) throw new AssertionError("javac failed:\n" + err.toString(StandardCharsets.UTF_8));
     }
 
     static Result java(Path dir, String stdin, String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(JAVA_HOME, "bin", "java").toString(), "-Xshare:auto", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-cp", dir.toString(), JavaEmitter.CLASS_NAME));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(JAVA_HOME, "bin", "java").toString(),
+                "-Xshare:auto",
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                dir.toString(),
+                JavaEmitter.CLASS_NAME));
         cmd.addAll(List.of(args));
         return run(dir, stdin, cmd.toArray(String[]::new));
     }

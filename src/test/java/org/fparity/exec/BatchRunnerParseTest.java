@@ -15,7 +15,9 @@ class BatchRunnerParseTest {
     void resultsAreKeptBitExactInGlibcSpelling() {
         BatchRunner.Answer a = parse("3 0x1.8p+1 3", 3);
         assertEquals(new BatchRunner.Answer(Outcome.Status.OK, "0x1.8p+1", null, 42), a);
-        assertEquals("0x0.0000000000001p-1022", parse("0 0x0.0000000000001p-1022 4.9e-324", 0).hex());
+        assertEquals(
+                "0x0.0000000000001p-1022",
+                parse("0 0x0.0000000000001p-1022 4.9e-324", 0).hex());
         assertEquals("-0x0p+0", parse("0 -0x0p+0 -0", 0).hex());
         assertEquals("-nan", parse("7 -nan -nan", 7).hex());
         assertEquals("inf", parse("7 inf inf", 7).hex());
@@ -35,8 +37,12 @@ class BatchRunnerParseTest {
 
     @Test
     void malformedAnswersAreHarnessErrorsNotCrashes() {
-        assertEquals(new BatchRunner.Answer(Outcome.Status.HARNESS_ERROR, null, "unreadable answer: garbage", 42), parse("garbage", 0));
-        assertEquals("answer for index 4 where 3 was expected: 4 0x1p+0 1", parse("4 0x1p+0 1", 3).detail());
+        assertEquals(
+                new BatchRunner.Answer(Outcome.Status.HARNESS_ERROR, null, "unreadable answer: garbage", 42),
+                parse("garbage", 0));
+        assertEquals(
+                "answer for index 4 where 3 was expected: 4 0x1p+0 1",
+                parse("4 0x1p+0 1", 3).detail());
         assertEquals("not a number: 3 zero 0", parse("3 zero 0", 3).detail());
         String longLine = "3 " + "x".repeat(400);
         String d = parse(longLine, 3).detail();

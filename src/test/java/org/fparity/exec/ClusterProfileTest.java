@@ -33,7 +33,9 @@ class ClusterProfileTest {
     void aProfileWithAnUnsetVariableIsAProblemNamingIt() {
         Clusters c = Clusters.load(Path.of("runners", "clusters"), Map.of());
         FparityError e = assertThrows(FparityError.class, () -> c.get("local-ssh"));
-        assertTrue(e.getMessage().endsWith("local-ssh.json: uses ${FPARITY_LOCAL_CLUSTER}, which is not set"), e.getMessage());
+        assertTrue(
+                e.getMessage().endsWith("local-ssh.json: uses ${FPARITY_LOCAL_CLUSTER}, which is not set"),
+                e.getMessage());
         assertEquals(2, e.exitCode());
     }
 
@@ -45,11 +47,21 @@ class ClusterProfileTest {
         Files.writeString(tmp.resolve("d.json"), "{\"name\":\"other\",\"executor\":\"local\"}");
         Files.writeString(tmp.resolve("e.json"), "{\"name\":");
         Clusters c = Clusters.load(tmp, Map.of());
-        assertEquals(tmp.resolve("a.json") + ": \"executor\" must be local, ssh or slurm, got pbs", c.problems().get("a"));
-        assertEquals(tmp.resolve("b.json") + ": an ssh profile needs \"host\"", c.problems().get("b"));
-        assertEquals(tmp.resolve("c.json") + ": a slurm profile needs a \"slurm\" object", c.problems().get("c"));
-        assertEquals(tmp.resolve("d.json") + ": \"name\" is 'other' but the file is named 'd.json'", c.problems().get("d"));
-        assertTrue(c.problems().get("e").startsWith(tmp.resolve("e.json") + ": "), c.problems().get("e"));
+        assertEquals(
+                tmp.resolve("a.json") + ": \"executor\" must be local, ssh or slurm, got pbs",
+                c.problems().get("a"));
+        assertEquals(
+                tmp.resolve("b.json") + ": an ssh profile needs \"host\"",
+                c.problems().get("b"));
+        assertEquals(
+                tmp.resolve("c.json") + ": a slurm profile needs a \"slurm\" object",
+                c.problems().get("c"));
+        assertEquals(
+                tmp.resolve("d.json") + ": \"name\" is 'other' but the file is named 'd.json'",
+                c.problems().get("d"));
+        assertTrue(
+                c.problems().get("e").startsWith(tmp.resolve("e.json") + ": "),
+                c.problems().get("e"));
         FparityError e = assertThrows(FparityError.class, () -> c.get("nowhere"));
         assertTrue(e.getMessage().startsWith("unknown cluster 'nowhere'"), e.getMessage());
         assertEquals("local", c.get("local").executor());

@@ -28,8 +28,11 @@ public final class Fixtures {
         StringBuilder progs = new StringBuilder();
         StringBuilder table = new StringBuilder();
         for (String id : ids) {
-            progs.append("static double p_").append(id).append("(const double *x) {\n")
-                    .append(resource("programs/" + id + ".c")).append("}\n\n");
+            progs.append("static double p_")
+                    .append(id)
+                    .append("(const double *x) {\n")
+                    .append(resource("programs/" + id + ".c"))
+                    .append("}\n\n");
             table.append("    p_").append(id).append(",\n");
         }
         return "/* batch " + className + " */\n"
@@ -64,8 +67,11 @@ public final class Fixtures {
         Path script = copy("fake/fake-gcc", fake, true);
         Path dir = Files.createDirectories(tmp.resolve("toolchains"));
         Files.copy(Path.of("runners/toolchains/gcc.json"), dir.resolve("gcc.json"));
-        Files.writeString(dir.resolve("fake-gcc.json"), Files.readString(Path.of("runners/toolchains/gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"fake-gcc\"").replace("[\"gcc\", \"{opt}\"", "[\"" + script + "\", \"{opt}\""));
+        Files.writeString(
+                dir.resolve("fake-gcc.json"),
+                Files.readString(Path.of("runners/toolchains/gcc.json"))
+                        .replace("\"name\": \"gcc\"", "\"name\": \"fake-gcc\"")
+                        .replace("[\"gcc\", \"{opt}\"", "[\"" + script + "\", \"{opt}\""));
         return dir;
     }
 
@@ -83,8 +89,10 @@ public final class Fixtures {
      */
     public static String aClang() {
         String chosen = System.getProperty("fparity.test.clang");
-        if (chosen != null && !chosen.isBlank()) return org.fparity.util.Executables.find(chosen) != null ? chosen : null;
-        for (String c : java.util.List.of("clang-14", "clang-16", "clang-19")) if (org.fparity.util.Executables.find(c) != null) return c;
+        if (chosen != null && !chosen.isBlank())
+            return org.fparity.util.Executables.find(chosen) != null ? chosen : null;
+        for (String c : java.util.List.of("clang-14", "clang-16", "clang-19"))
+            if (org.fparity.util.Executables.find(c) != null) return c;
         return null;
     }
 
@@ -98,9 +106,13 @@ public final class Fixtures {
             for (Path d : dirs.toList()) {
                 Path f = d.resolve("finding.json");
                 if (!Files.isRegularFile(f)) continue;
-                org.fparity.ir.ProgramJson.MAPPER.readTree(f.toFile()).path("expected").properties().forEach(e -> {
-                    if (e.getValue().asText().equals("CRASH")) out.add(e.getKey());
-                });
+                org.fparity.ir.ProgramJson.MAPPER
+                        .readTree(f.toFile())
+                        .path("expected")
+                        .properties()
+                        .forEach(e -> {
+                            if (e.getValue().asText().equals("CRASH")) out.add(e.getKey());
+                        });
             }
         }
         return out;

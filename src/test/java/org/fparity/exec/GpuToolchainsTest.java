@@ -26,7 +26,13 @@ class GpuToolchainsTest {
 
     List<Outcome> runFixture(DetectedToolchain dt, String resource, String opt) throws Exception {
         BatchEmitter e = (cls, ids) -> Fixtures.resource(resource);
-        Job job = new Job("Gpu", List.of("gpu_add"), e, dt, opt, dt.name() + "@" + opt,
+        Job job = new Job(
+                "Gpu",
+                List.of("gpu_add"),
+                e,
+                dt,
+                opt,
+                dt.name() + "@" + opt,
                 List.of(Fixtures.line("gpu_add", 0, 1, 2), Fixtures.line("gpu_add", 1, 3, 4)));
         List<Outcome> out = Collections.synchronizedList(new ArrayList<>());
         LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 2, s -> {});
@@ -37,14 +43,50 @@ class GpuToolchainsTest {
 
     /** The toolchain as it builds executables (no device-only form), optionally without its "runs here" probe. */
     static Toolchain executableForm(Toolchain t, boolean keepProbe) {
-        return new Toolchain(t.name(), null, t.language(), t.extension(), null, t.compile(), t.opt(), null, null, t.run(), t.env(), null,
-                t.version(), t.versionPattern(), keepProbe ? t.runsHereIf() : null, t.compileTimeoutSeconds(), 10, 20, null);
+        return new Toolchain(
+                t.name(),
+                null,
+                t.language(),
+                t.extension(),
+                null,
+                t.compile(),
+                t.opt(),
+                null,
+                null,
+                t.run(),
+                t.env(),
+                null,
+                t.version(),
+                t.versionPattern(),
+                keepProbe ? t.runsHereIf() : null,
+                t.compileTimeoutSeconds(),
+                10,
+                20,
+                null);
     }
 
     /** The device-only form without the "runs here" probe, so that the loader itself runs and says what is missing. */
     static Toolchain unprobed(Toolchain t) {
-        return new Toolchain(t.name(), null, t.language(), t.extension(), null, t.compile(), t.opt(), null, null, t.run(), t.env(), null,
-                t.version(), t.versionPattern(), null, t.compileTimeoutSeconds(), 10, 20, t.deviceOnly());
+        return new Toolchain(
+                t.name(),
+                null,
+                t.language(),
+                t.extension(),
+                null,
+                t.compile(),
+                t.opt(),
+                null,
+                null,
+                t.run(),
+                t.env(),
+                null,
+                t.version(),
+                t.versionPattern(),
+                null,
+                t.compileTimeoutSeconds(),
+                10,
+                20,
+                t.deviceOnly());
     }
 
     /** Program "add": comp + var_1, so inputs (1, 2) and (3, 4) give 3 and 7. */
@@ -61,7 +103,9 @@ class GpuToolchainsTest {
      * node, the kernel adds.
      */
     void deviceOnlyForm(String toolchain, String noDevice) throws Exception {
-        Toolchain shipped = toolchain.startsWith("nvcc") ? ThisGpu.toolchain("nvcc") : Fixtures.shipped().get(toolchain);
+        Toolchain shipped = toolchain.startsWith("nvcc")
+                ? ThisGpu.toolchain("nvcc")
+                : Fixtures.shipped().get(toolchain);
         DetectedToolchain probed = DetectedToolchain.detect(shipped);
         assumeTrue(probed.canCompile(), toolchain + " cannot compile here: " + probed.compileProblem());
         assumeTrue(org.fparity.util.Processes.which("cc") != null, "no C compiler 'cc' for the GPU loader");
@@ -69,19 +113,32 @@ class GpuToolchainsTest {
         BatchEmitter e = org.fparity.campaign.Emitters.forToolchain(dt.toolchain(), java.util.Map.of("add", ADD));
         List<Job> jobs = new ArrayList<>();
         for (String opt : List.of("O0", "O3")) {
-            jobs.add(new Job("Gpu", List.of("add"), e, dt, opt, dt.name() + "@" + opt, List.of(Fixtures.line("add", 0, 1, 2), Fixtures.line("add", 1, 3, 4))));
+            jobs.add(new Job(
+                    "Gpu",
+                    List.of("add"),
+                    e,
+                    dt,
+                    opt,
+                    dt.name() + "@" + opt,
+                    List.of(Fixtures.line("add", 0, 1, 2), Fixtures.line("add", 1, 3, 4))));
         }
         List<Outcome> out = Collections.synchronizedList(new ArrayList<>());
         LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {});
         ex.execute(jobs, out::add);
         assertEquals(3, ex.cache().compiles(), "two device builds and one loader build");
         assertEquals(4, out.size());
-        addedOrCannotRun(probed, out, o -> assertTrue(o.detail().startsWith("fparity-harness: " + noDevice)
-                || o.detail().startsWith("fparity-harness: no GPU device"), o.detail()));
+        addedOrCannotRun(
+                probed,
+                out,
+                o -> assertTrue(
+                        o.detail().startsWith("fparity-harness: " + noDevice)
+                                || o.detail().startsWith("fparity-harness: no GPU device"),
+                        o.detail()));
     }
 
     /** Two opt levels' outcomes of "add" on two lines: the sums where the toolchain runs here, else CANNOT_RUN, each detail checked. */
-    static void addedOrCannotRun(DetectedToolchain probed, List<Outcome> out, java.util.function.Consumer<Outcome> detail) {
+    static void addedOrCannotRun(
+            DetectedToolchain probed, List<Outcome> out, java.util.function.Consumer<Outcome> detail) {
         if (probed.canRun()) {
             assertSums(out.subList(0, 2));
             assertSums(out.subList(2, 4));
@@ -118,7 +175,14 @@ class GpuToolchainsTest {
         BatchEmitter e = org.fparity.campaign.Emitters.forToolchain(dt.toolchain(), MIXED);
         List<Job> jobs = new ArrayList<>();
         for (String opt : List.of("O0", "nofma")) {
-            jobs.add(new Job("Gpu", List.of("add", "trig", "each"), e, dt, opt, dt.name() + "@" + opt, List.of(Fixtures.line("add", 0, 1, 2), Fixtures.line("add", 1, 3, 4))));
+            jobs.add(new Job(
+                    "Gpu",
+                    List.of("add", "trig", "each"),
+                    e,
+                    dt,
+                    opt,
+                    dt.name() + "@" + opt,
+                    List.of(Fixtures.line("add", 0, 1, 2), Fixtures.line("add", 1, 3, 4))));
         }
         List<Outcome> out = Collections.synchronizedList(new ArrayList<>());
         LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {});
@@ -126,10 +190,12 @@ class GpuToolchainsTest {
         assertEquals(2, ex.cache().compiles(), "one cubin per opt level, no loader");
         assertEquals(4, out.size());
         try (var files = java.nio.file.Files.walk(tmp.resolve("build"))) {
-            List<java.nio.file.Path> bins = files.filter(p -> p.getFileName().toString().equals("bin")).toList();
+            List<java.nio.file.Path> bins =
+                    files.filter(p -> p.getFileName().toString().equals("bin")).toList();
             assertEquals(2, bins.size());
             if (org.fparity.util.Processes.which("readelf") != null) {
-                String syms = org.fparity.util.Processes.probe(List.of("readelf", "-sW", bins.getFirst().toString()), java.util.Map.of(), 60);
+                String syms = org.fparity.util.Processes.probe(
+                        List.of("readelf", "-sW", bins.getFirst().toString()), java.util.Map.of(), 60);
                 assertTrue(syms.contains("fp_many_0") && syms.contains("fp_many_2") && syms.contains("fp_meta"), syms);
             }
         }
@@ -230,7 +296,8 @@ class GpuToolchainsTest {
 
     @Test
     void hipccCompilesForGfx90aHereAndRecordsThatItCannotRun() throws Exception {
-        DetectedToolchain hip = DetectedToolchain.detect(executableForm(Fixtures.shipped().get("hipcc-gfx90a"), true));
+        DetectedToolchain hip =
+                DetectedToolchain.detect(executableForm(Fixtures.shipped().get("hipcc-gfx90a"), true));
         assumeTrue(hip.canCompile(), "hipcc not installed: " + hip.compileProblem());
         List<Outcome> out = runFixture(hip, "gpu/harness.hip", "O3_FM");
         assertEquals(2, out.size());

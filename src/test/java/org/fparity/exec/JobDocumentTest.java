@@ -34,7 +34,8 @@ class JobDocumentTest {
             }
             for (String tc : List.of("gcc", "clang-14")) {
                 for (String opt : Toolchain.STANDARD_OPTS) {
-                    jobs.add(new JobSpec(JobSpec.SCHEMA, String.format("Batch64_%04d", b), "lumi", tcs.get(tc), opt, texts, lines));
+                    jobs.add(new JobSpec(
+                            JobSpec.SCHEMA, String.format("Batch64_%04d", b), "lumi", tcs.get(tc), opt, texts, lines));
                 }
             }
         }
@@ -53,14 +54,19 @@ class JobDocumentTest {
                 assertEquals(1, n, "program " + p.id() + "'s text in the document");
             }
             for (Job.Line l : j.lines()) {
-                int n = count(doc, "{\"program\":\"" + l.program() + "\",\"input\":0,\"args\":[\"" + l.args().getFirst() + "\",\"3\"]}");
+                int n = count(
+                        doc,
+                        "{\"program\":\"" + l.program() + "\",\"input\":0,\"args\":[\""
+                                + l.args().getFirst() + "\",\"3\"]}");
                 assertEquals(1, n, "program " + l.program() + "'s input line in the document");
             }
         }
         assertEquals(jobs, Worker.read(new StringReader(doc), "doc"));
-        // a shard of only some of a batch's jobs still carries the text once; a job with other lines (what is left of it
+        // a shard of only some of a batch's jobs still carries the text once; a job with other lines (what is left of
+        // it
         // after a node died) keeps its own
-        List<JobSpec> some = List.of(jobs.get(3), jobs.get(7).withLines(jobs.get(7).lines().subList(1, 3)), jobs.get(8), jobs.get(12));
+        List<JobSpec> some = List.of(
+                jobs.get(3), jobs.get(7).withLines(jobs.get(7).lines().subList(1, 3)), jobs.get(8), jobs.get(12));
         assertEquals(some, Worker.read(new StringReader(Worker.document(some)), "doc"));
     }
 
@@ -77,7 +83,9 @@ class JobDocumentTest {
         // drop the first line: the batch's other jobs now refer to text nobody carries
         String cut = doc.substring(doc.indexOf('\n') + 1);
         FparityError e = assertThrows(FparityError.class, () -> Worker.read(new StringReader(cut), "shard-0.jobs"));
-        assertEquals("shard-0.jobs job 1: no programs, and no earlier job of batch Batch64_0000 carries them", e.getMessage());
+        assertEquals(
+                "shard-0.jobs job 1: no programs, and no earlier job of batch Batch64_0000 carries them",
+                e.getMessage());
     }
 
     @Test

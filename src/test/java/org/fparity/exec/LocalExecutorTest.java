@@ -34,7 +34,8 @@ class LocalExecutorTest {
     }
 
     static Map<String, Outcome> byKey(List<Outcome> out) {
-        Map<String, Outcome> m = out.stream().collect(Collectors.toMap(o -> o.program() + "/" + o.input(), Function.identity()));
+        Map<String, Outcome> m =
+                out.stream().collect(Collectors.toMap(o -> o.program() + "/" + o.input(), Function.identity()));
         assertEquals(out.size(), m.size(), "one outcome per line");
         return m;
     }
@@ -44,12 +45,12 @@ class LocalExecutorTest {
         DetectedToolchain gcc = gcc(1);
         List<Job.Line> lines = List.of(
                 Fixtures.line("add", 0, 1.5, 2.25),
-                Fixtures.line("hang", 0, -1, 7),      // returns 7: does not hang
-                Fixtures.line("hang", 1, 1, 7),       // hangs
+                Fixtures.line("hang", 0, -1, 7), // returns 7: does not hang
+                Fixtures.line("hang", 1, 1, 7), // hangs
                 Fixtures.line("add", 1, 0x1p-1074, 0),
-                Fixtures.line("segv", 0, -1, 0),      // SIGSEGV
+                Fixtures.line("segv", 0, -1, 0), // SIGSEGV
                 Fixtures.line("segv", 1, 5, 2),
-                Fixtures.line("abort", 0, 0, 0),      // SIGABRT
+                Fixtures.line("abort", 0, 0, 0), // SIGABRT
                 Fixtures.line("mul", 0, 3, 0.1));
         LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 2, s -> {});
         // a hang is cut at the run timeout: hang/1 is a TIMEOUT below, and the lines after it still ran
@@ -59,13 +60,18 @@ class LocalExecutorTest {
         assertEquals("0x1.ep+1", m.get("add/0").hex());
         assertEquals("0x1.cp+2", m.get("hang/0").hex());
         assertEquals(Status.TIMEOUT, m.get("hang/1").status());
-        assertTrue(m.get("hang/1").detail().contains("process tree killed"), m.get("hang/1").detail());
+        assertTrue(
+                m.get("hang/1").detail().contains("process tree killed"),
+                m.get("hang/1").detail());
         assertEquals("0x0.0000000000001p-1022", m.get("add/1").hex());
         assertEquals(Status.CRASH, m.get("segv/0").status());
-        assertTrue(m.get("segv/0").detail().startsWith("SIGSEGV"), m.get("segv/0").detail());
+        assertTrue(
+                m.get("segv/0").detail().startsWith("SIGSEGV"), m.get("segv/0").detail());
         assertEquals("0x1.8p+1", m.get("segv/1").hex());
         assertEquals(Status.CRASH, m.get("abort/0").status());
-        assertTrue(m.get("abort/0").detail().startsWith("SIGABRT"), m.get("abort/0").detail());
+        assertTrue(
+                m.get("abort/0").detail().startsWith("SIGABRT"),
+                m.get("abort/0").detail());
         assertEquals(HexFloat.format(3 * 0.1), m.get("mul/0").hex());
         for (Outcome o : m.values()) {
             assertEquals("gcc", o.toolchain());
@@ -94,9 +100,12 @@ class LocalExecutorTest {
         }
         assertEquals("0x1.8p+2", m.get("add/0").hex());
         assertEquals("0x1.4p+3", m.get("mul/1").hex());
-        assertEquals(HexFloat.format(Math.sqrt(4) + Math.sqrt(2)), m.get("sqrt_sum/0").hex());
+        assertEquals(
+                HexFloat.format(Math.sqrt(4) + Math.sqrt(2)),
+                m.get("sqrt_sum/0").hex());
         assertEquals("0x1p+0", m.get("fmod_ulp/1").hex());
-        assertTrue(log.stream().anyMatch(l -> l.startsWith("compile failed: gcc O0 Batch1 (5 programs)")), log.toString());
+        assertTrue(
+                log.stream().anyMatch(l -> l.startsWith("compile failed: gcc O0 Batch1 (5 programs)")), log.toString());
         int compiles = ex.cache().compiles();
         assertTrue(compiles >= 4 && compiles <= 9, "bisection, not one compile per program: " + compiles);
 
@@ -117,11 +126,30 @@ class LocalExecutorTest {
         // -lno-such-library makes every link fail, whatever the program.
         List<String> compile = new ArrayList<>(broken.compile());
         compile.add("-lno-such-library-fparity");
-        broken = new Toolchain(broken.name(), null, "C", "c", null, compile, broken.opt(), null, null, broken.run(), null, null,
-                broken.version(), null, null, null, 5, 5, null);
+        broken = new Toolchain(
+                broken.name(),
+                null,
+                "C",
+                "c",
+                null,
+                compile,
+                broken.opt(),
+                null,
+                null,
+                broken.run(),
+                null,
+                null,
+                broken.version(),
+                null,
+                null,
+                null,
+                5,
+                5,
+                null);
         DetectedToolchain dt = DetectedToolchain.detect(broken);
         List<Job.Line> lines = new ArrayList<>();
-        for (String id : List.of("add", "mul", "sqrt_sum", "fmod_ulp", "ceil_tiny", "log_nan")) lines.add(Fixtures.line(id, 0, 1, 2));
+        for (String id : List.of("add", "mul", "sqrt_sum", "fmod_ulp", "ceil_tiny", "log_nan"))
+            lines.add(Fixtures.line(id, 0, 1, 2));
         LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {});
         List<Outcome> out = execute(ex, List.of(Fixtures.job("Batch2", dt, "O1", lines)));
         assertEquals(6, out.size());
@@ -140,22 +168,46 @@ class LocalExecutorTest {
     void aDoubleForkingCompilerLeavesNoProcessAfterItsTimeout() throws Exception {
         Toolchain base = Fixtures.shipped().get("gcc");
         String marker = "1000." + ProcessHandle.current().pid() + System.nanoTime() % 100000;
-        Toolchain hangs = new Toolchain("gcc-hangs", null, "C", "c", null,
-                List.of("sh", "-c", "(sleep " + marker + " &); sleep " + marker), base.opt(), null, null, base.run(), null, null,
-                List.of(List.of("sh", "-c", "echo 1")), null, null, 2, 5, 5, null);
+        Toolchain hangs = new Toolchain(
+                "gcc-hangs",
+                null,
+                "C",
+                "c",
+                null,
+                List.of("sh", "-c", "(sleep " + marker + " &); sleep " + marker),
+                base.opt(),
+                null,
+                null,
+                base.run(),
+                null,
+                null,
+                List.of(List.of("sh", "-c", "echo 1")),
+                null,
+                null,
+                2,
+                5,
+                5,
+                null);
         DetectedToolchain dt = DetectedToolchain.detect(hangs);
         LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {});
-        List<Outcome> out = execute(ex, List.of(Fixtures.job("Batch9", dt, "O0", List.of(Fixtures.line("add", 0, 1, 2)))));
+        List<Outcome> out =
+                execute(ex, List.of(Fixtures.job("Batch9", dt, "O0", List.of(Fixtures.line("add", 0, 1, 2)))));
         assertEquals(1, out.size());
-        assertEquals(Status.COMPILE_ERROR, out.getFirst().status(), out.getFirst().detail());
-        List<Long> left = ProcessHandle.allProcesses().filter(h -> {
-            try {
-                return new String(Files.readAllBytes(Path.of("/proc", Long.toString(h.pid()), "cmdline"))).contains(marker)
-                        && !Files.readString(Path.of("/proc", Long.toString(h.pid()), "stat")).matches("^\\d+ \\(.*\\) [ZX] .*");
-            } catch (java.io.IOException gone) {
-                return false;
-            }
-        }).map(ProcessHandle::pid).toList();
+        assertEquals(
+                Status.COMPILE_ERROR, out.getFirst().status(), out.getFirst().detail());
+        List<Long> left = ProcessHandle.allProcesses()
+                .filter(h -> {
+                    try {
+                        return new String(Files.readAllBytes(Path.of("/proc", Long.toString(h.pid()), "cmdline")))
+                                        .contains(marker)
+                                && !Files.readString(Path.of("/proc", Long.toString(h.pid()), "stat"))
+                                        .matches("^\\d+ \\(.*\\) [ZX] .*");
+                    } catch (java.io.IOException gone) {
+                        return false;
+                    }
+                })
+                .map(ProcessHandle::pid)
+                .toList();
         assertEquals(List.of(), left, "the double-forked compiler helper outlived the compile timeout");
     }
 
@@ -164,26 +216,75 @@ class LocalExecutorTest {
         Toolchain gone = Fixtures.shipped().get("gcc");
         List<String> compile = new ArrayList<>(gone.compile());
         compile.set(0, "gcc-not-installed-fparity");
-        gone = new Toolchain("gcc-gone", null, "C", "c", null, compile, gone.opt(), null, null, gone.run(), null, null,
-                List.of(List.of("gcc-not-installed-fparity", "--version")), null, null, null, null, null, null);
+        gone = new Toolchain(
+                "gcc-gone",
+                null,
+                "C",
+                "c",
+                null,
+                compile,
+                gone.opt(),
+                null,
+                null,
+                gone.run(),
+                null,
+                null,
+                List.of(List.of("gcc-not-installed-fparity", "--version")),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
         DetectedToolchain dt = DetectedToolchain.detect(gone);
         LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {});
-        List<Outcome> out = execute(ex, List.of(Fixtures.job("Batch3", dt, "O0", List.of(Fixtures.line("add", 0, 1, 2)))));
+        List<Outcome> out =
+                execute(ex, List.of(Fixtures.job("Batch3", dt, "O0", List.of(Fixtures.line("add", 0, 1, 2)))));
         assertEquals(1, out.size());
         assertEquals(Status.COMPILE_ERROR, out.getFirst().status());
-        assertEquals("compiler 'gcc-not-installed-fparity' not found on PATH", out.getFirst().detail());
+        assertEquals(
+                "compiler 'gcc-not-installed-fparity' not found on PATH",
+                out.getFirst().detail());
     }
 
     @Test
     void harnessExit3IsCannotRunAndExit4IsAHarnessErrorForEveryLine() throws Exception {
         Toolchain base = Fixtures.shipped().get("gcc");
-        for (var c : List.of(Map.entry("FPARITY_FIXTURE_NO_DEVICE", Status.CANNOT_RUN), Map.entry("FPARITY_FIXTURE_BROKEN", Status.HARNESS_ERROR))) {
-            Toolchain tc = new Toolchain("gcc-env", null, "C", "c", null, base.compile(), base.opt(), null, null, base.run(),
-                    Map.of(c.getKey(), "1"), null, base.version(), null, null, null, 5, 5, null);
+        for (var c : List.of(
+                Map.entry("FPARITY_FIXTURE_NO_DEVICE", Status.CANNOT_RUN),
+                Map.entry("FPARITY_FIXTURE_BROKEN", Status.HARNESS_ERROR))) {
+            Toolchain tc = new Toolchain(
+                    "gcc-env",
+                    null,
+                    "C",
+                    "c",
+                    null,
+                    base.compile(),
+                    base.opt(),
+                    null,
+                    null,
+                    base.run(),
+                    Map.of(c.getKey(), "1"),
+                    null,
+                    base.version(),
+                    null,
+                    null,
+                    null,
+                    5,
+                    5,
+                    null);
             DetectedToolchain dt = DetectedToolchain.detect(tc);
             LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build-" + c.getKey())), 1, s -> {});
-            List<Outcome> out = execute(ex, List.of(Fixtures.job("Batch4", dt, "O0",
-                    List.of(Fixtures.line("add", 0, 1, 2), Fixtures.line("mul", 0, 1, 2), Fixtures.line("add", 1, 3, 2)))));
+            List<Outcome> out = execute(
+                    ex,
+                    List.of(Fixtures.job(
+                            "Batch4",
+                            dt,
+                            "O0",
+                            List.of(
+                                    Fixtures.line("add", 0, 1, 2),
+                                    Fixtures.line("mul", 0, 1, 2),
+                                    Fixtures.line("add", 1, 3, 2)))));
             assertEquals(3, out.size());
             for (Outcome o : out) {
                 assertEquals(c.getValue(), o.status());
@@ -198,8 +299,11 @@ class LocalExecutorTest {
         Fixtures.copy("fake/planted.h", fake, false);
         Path script = Fixtures.copy("fake/fake-gcc", fake, true);
         Path dir = Files.createDirectories(tmp.resolve("toolchains"));
-        Files.writeString(dir.resolve("fake-gcc.json"), Files.readString(Path.of("runners/toolchains/gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"fake-gcc\"").replace("[\"gcc\", \"{opt}\"", "[\"" + script + "\", \"{opt}\""));
+        Files.writeString(
+                dir.resolve("fake-gcc.json"),
+                Files.readString(Path.of("runners/toolchains/gcc.json"))
+                        .replace("\"name\": \"gcc\"", "\"name\": \"fake-gcc\"")
+                        .replace("[\"gcc\", \"{opt}\"", "[\"" + script + "\", \"{opt}\""));
         Toolchains tcs = Toolchains.load(dir);
         assertEquals(List.of(), tcs.problems());
         DetectedToolchain fakeGcc = DetectedToolchain.detect(tcs.get("fake-gcc"));
@@ -212,17 +316,19 @@ class LocalExecutorTest {
                 Fixtures.line("log_nan", 1, Math.E, 1),
                 Fixtures.line("add", 0, 1, 2));
         LocalExecutor ex = new LocalExecutor(new BinaryCache(tmp.resolve("build")), 2, s -> {});
-        List<Outcome> out = execute(ex, List.of(Fixtures.job("Batch5", gcc, "O0", lines), Fixtures.job("Batch5", fakeGcc, "O0", lines)));
+        List<Outcome> out = execute(
+                ex, List.of(Fixtures.job("Batch5", gcc, "O0", lines), Fixtures.job("Batch5", fakeGcc, "O0", lines)));
         Map<String, String> real = new java.util.HashMap<>();
         Map<String, String> planted = new java.util.HashMap<>();
-        for (Outcome o : out) (o.toolchain().equals("gcc") ? real : planted).put(o.program() + "/" + o.input(), o.hex());
+        for (Outcome o : out)
+            (o.toolchain().equals("gcc") ? real : planted).put(o.program() + "/" + o.input(), o.hex());
         assertEquals("0x1p+0", real.get("ceil_tiny/0"));
-        assertEquals("0x0p+0", planted.get("ceil_tiny/0"));                       // Zero vs Number
-        assertEquals(real.get("ceil_tiny/1"), planted.get("ceil_tiny/1"));      // untouched away from the fault
+        assertEquals("0x0p+0", planted.get("ceil_tiny/0")); // Zero vs Number
+        assertEquals(real.get("ceil_tiny/1"), planted.get("ceil_tiny/1")); // untouched away from the fault
         assertEquals("0x1.8p+0", real.get("fmod_ulp/0"));
-        assertEquals("0x1.8000000000001p+0", planted.get("fmod_ulp/0"));         // one ulp
+        assertEquals("0x1.8000000000001p+0", planted.get("fmod_ulp/0")); // one ulp
         assertTrue(real.get("log_nan/0").endsWith("nan"), real.get("log_nan/0"));
-        assertEquals("-inf", planted.get("log_nan/0"));                          // -Inf where the truth is NaN
+        assertEquals("-inf", planted.get("log_nan/0")); // -Inf where the truth is NaN
         assertEquals(real.get("log_nan/1"), planted.get("log_nan/1"));
         assertEquals("0x1.8p+1", planted.get("add/0"));
         assertTrue(fakeGcc.version().startsWith("gcc"), fakeGcc.version());

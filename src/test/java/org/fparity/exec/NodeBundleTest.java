@@ -30,18 +30,32 @@ class NodeBundleTest {
         // Unpacked elsewhere (what a node gets), the launcher runs with a PATH of bash and readlink alone.
         Path node = tmp.resolve("node");
         Files.createDirectories(node);
-        assertEquals(0, Processes.command(List.of("tar", "-xzf", archive.toString(), "-C", node.toString())).timeoutSeconds(120).run().exitCode());
-        assertFalse(Files.exists(node.resolve("fparity-node/lib").resolve("z3-turnkey-4.14.1.jar")), "Z3 is left out by default");
+        assertEquals(
+                0,
+                Processes.command(List.of("tar", "-xzf", archive.toString(), "-C", node.toString()))
+                        .timeoutSeconds(120)
+                        .run()
+                        .exitCode());
+        assertFalse(
+                Files.exists(node.resolve("fparity-node/lib").resolve("z3-turnkey-4.14.1.jar")),
+                "Z3 is left out by default");
         assertFalse(Files.exists(node.resolve("fparity-node/runtime/bin/javac")), "a runtime, not a JDK");
-        assertTrue(Files.isRegularFile(node.resolve("fparity-node/runners/knobs/nvcc.json")), "triage on a node needs the knob files beside the toolchains");
+        assertTrue(
+                Files.isRegularFile(node.resolve("fparity-node/runners/knobs/nvcc.json")),
+                "triage on a node needs the knob files beside the toolchains");
         Path bin = tmp.resolve("bin");
         Files.createDirectories(bin);
-        for (String t : List.of("bash", "readlink")) Files.createSymbolicLink(bin.resolve(t), org.fparity.util.Executables.find(t));
+        for (String t : List.of("bash", "readlink"))
+            Files.createSymbolicLink(bin.resolve(t), org.fparity.util.Executables.find(t));
         Path launcher = node.resolve("fparity-node/bin/fparity");
         assertNull(org.fparity.util.Executables.find("java", bin.toString()), "no java on that PATH");
-        var r = Processes.command(List.of("/usr/bin/env", "-i", "PATH=" + bin, launcher.toString(), "--version")).timeoutSeconds(120).capture();
+        var r = Processes.command(List.of("/usr/bin/env", "-i", "PATH=" + bin, launcher.toString(), "--version"))
+                .timeoutSeconds(120)
+                .capture();
         assertEquals(0, r.result().exitCode(), r.stdout() + r.stderr());
-        assertEquals("fparity " + org.fparity.cli.Main.VERSION + " (Java " + Runtime.version() + ")", r.stdout().strip());
+        assertEquals(
+                "fparity " + org.fparity.cli.Main.VERSION + " (Java " + Runtime.version() + ")",
+                r.stdout().strip());
     }
 
     /**
@@ -56,6 +70,9 @@ class NodeBundleTest {
         assertEquals(a.sha(), NodeRuntime.treeSha(a.dir()));
         // A second ask of the same cache makes nothing: the folder is the one made first.
         long made = Files.getLastModifiedTime(a.archive()).toMillis();
-        assertEquals(made, Files.getLastModifiedTime(NodeRuntime.cached(tmp.resolve("a")).archive()).toMillis());
+        assertEquals(
+                made,
+                Files.getLastModifiedTime(NodeRuntime.cached(tmp.resolve("a")).archive())
+                        .toMillis());
     }
 }

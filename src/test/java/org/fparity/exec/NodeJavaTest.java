@@ -28,7 +28,10 @@ class NodeJavaTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> log = new ArrayList<>();
         Staging.NodeJava j = Staging.nodeJava(new LocalShell(List.of()), "s", java, work.toString(), log::add);
-        assertEquals(new Staging.NodeJava(java, "JDK " + Runtime.version().feature() + " at " + System.getProperty("java.home")), j);
+        assertEquals(
+                new Staging.NodeJava(
+                        java, "JDK " + Runtime.version().feature() + " at " + System.getProperty("java.home")),
+                j);
         assertEquals(List.of(), log);
         assertFalse(Files.exists(work.resolve("runtime")));
     }
@@ -38,18 +41,29 @@ class NodeJavaTest {
         assumeTrue(Files.isExecutable(JDK17), "needs a Java 17 at " + JDK17);
         NodeRuntime.Image img = NodeRuntime.image();
         String staged = work + "/runtime/" + img.sha().substring(0, 32) + "/bin/java";
-        String described = "fparity's runtime (staged, sha " + img.sha().substring(0, 12) + ", Java " + Runtime.version().feature() + ")";
+        String described = "fparity's runtime (staged, sha " + img.sha().substring(0, 12) + ", Java "
+                + Runtime.version().feature() + ")";
         List<String> log = new ArrayList<>();
-        Staging.NodeJava j = Staging.nodeJava(new LocalShell(List.of()), "s", JDK17.toString(), work.toString(), log::add);
+        Staging.NodeJava j =
+                Staging.nodeJava(new LocalShell(List.of()), "s", JDK17.toString(), work.toString(), log::add);
         assertEquals(new Staging.NodeJava(staged, described), j);
-        assertEquals(List.of("staged fparity's runtime (sha " + img.sha().substring(0, 12) + ") on this machine: '" + JDK17 + "' is Java 17 there"), log);
-        assertEquals(img.sha(), NodeRuntime.treeSha(Path.of(staged).getParent().getParent()), "the staged runtime is the image, file for file");
+        assertEquals(
+                List.of("staged fparity's runtime (sha " + img.sha().substring(0, 12) + ") on this machine: '" + JDK17
+                        + "' is Java 17 there"),
+                log);
+        assertEquals(
+                img.sha(),
+                NodeRuntime.treeSha(Path.of(staged).getParent().getParent()),
+                "the staged runtime is the image, file for file");
         // No java at all: the same runtime, already there, so nothing is sent again; no archive or half folder is left.
-        Staging.NodeJava none = Staging.nodeJava(new LocalShell(List.of()), "s", work.resolve("no-such-java").toString(), work.toString(), log::add);
+        Staging.NodeJava none = Staging.nodeJava(
+                new LocalShell(List.of()), "s", work.resolve("no-such-java").toString(), work.toString(), log::add);
         assertEquals(new Staging.NodeJava(staged, described), none);
         assertEquals(1, log.size(), log.toString());
         try (var s = Files.list(work.resolve("runtime"))) {
-            assertEquals(List.of(img.sha().substring(0, 32)), s.map(p -> p.getFileName().toString()).toList());
+            assertEquals(
+                    List.of(img.sha().substring(0, 32)),
+                    s.map(p -> p.getFileName().toString()).toList());
         }
     }
 
@@ -59,13 +73,20 @@ class NodeJavaTest {
         String name = NodeRuntime.image().remoteName();
         Path runtime = Files.createDirectories(work.resolve("runtime"));
         Files.writeString(runtime.resolve(name + ".tar.gz"), "not a tar.gz");
-        FparityError e = assertThrows(FparityError.class,
-                () -> Staging.nodeJava(new LocalShell(List.of()), "s", "no-such-java", work.toString(), s -> { }));
+        FparityError e = assertThrows(
+                FparityError.class,
+                () -> Staging.nodeJava(new LocalShell(List.of()), "s", "no-such-java", work.toString(), s -> {}));
         assertEquals(3, e.exitCode());
-        assertTrue(e.getMessage().startsWith("cluster s: no JDK at 'no-such-java' on this machine, and fparity's runtime cannot be unpacked in "
-                + runtime.resolve(name) + ": "), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "cluster s: no JDK at 'no-such-java' on this machine, and fparity's runtime cannot be unpacked in "
+                                        + runtime.resolve(name) + ": "),
+                e.getMessage());
         try (var s = Files.list(runtime)) {
-            assertEquals(List.of(name + ".tar.gz"), s.map(p -> p.getFileName().toString()).toList());
+            assertEquals(
+                    List.of(name + ".tar.gz"),
+                    s.map(p -> p.getFileName().toString()).toList());
         }
     }
 
@@ -75,10 +96,15 @@ class NodeJavaTest {
         Files.writeString(bin.resolve("uname"), "#!/bin/sh\necho Linux aarch64\n");
         assertTrue(bin.resolve("uname").toFile().setExecutable(true));
         LocalShell shell = new LocalShell(List.of("export PATH=" + bin + ":$PATH"));
-        FparityError e = assertThrows(FparityError.class, () -> Staging.nodeJava(shell, "arm", "no-such-java", work.resolve("w").toString(), s -> { }));
+        FparityError e = assertThrows(
+                FparityError.class,
+                () -> Staging.nodeJava(
+                        shell, "arm", "no-such-java", work.resolve("w").toString(), s -> {}));
         assertEquals(3, e.exitCode());
-        assertEquals("cluster arm: no JDK at 'no-such-java' on this machine, and fparity's own runtime is for Linux x86_64 but that node is Linux aarch64: "
-                + "install a JDK >= 25 there and set \"java\" in its profile", e.getMessage());
+        assertEquals(
+                "cluster arm: no JDK at 'no-such-java' on this machine, and fparity's own runtime is for Linux x86_64 but that node is Linux aarch64: "
+                        + "install a JDK >= 25 there and set \"java\" in its profile",
+                e.getMessage());
         assertFalse(Files.exists(work.resolve("w")), "nothing staged");
     }
 }

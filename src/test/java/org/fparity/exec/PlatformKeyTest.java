@@ -34,7 +34,9 @@ class PlatformKeyTest {
 
     @Test
     void everySpellingParsesBackToTheSameKey() {
-        for (PlatformKey k : List.of(PlatformKey.local("clang-19", "O3_FM"), new PlatformKey("gcc", "O2", "lumi", null),
+        for (PlatformKey k : List.of(
+                PlatformKey.local("clang-19", "O3_FM"),
+                new PlatformKey("gcc", "O2", "lumi", null),
                 new PlatformKey("hipcc-gfx90a", "O1", "lumi-g", "AMD_Instinct_MI250X_rocm-6.0.3"))) {
             assertEquals(k, PlatformKey.parse(k.id()));
             assertEquals(k, PlatformKey.parse(k.label()));
@@ -61,9 +63,14 @@ class PlatformKeyTest {
 
     @Test
     void orderIsToolchainThenOptThenLocalFirst() {
-        TreeSet<PlatformKey> s = new TreeSet<>(List.of(new PlatformKey("gcc", "O0", "zeta", null), new PlatformKey("gcc", "O3_FM", "local", null),
-                new PlatformKey("gcc", "O0", "alpha", "X"), PlatformKey.local("gcc", "O0"), new PlatformKey("gcc", "O0", "alpha", null)));
-        assertEquals(List.of("gcc@O0@local", "gcc@O0@alpha", "gcc@O0@alpha#X", "gcc@O0@zeta", "gcc@O3_FM@local"),
+        TreeSet<PlatformKey> s = new TreeSet<>(List.of(
+                new PlatformKey("gcc", "O0", "zeta", null),
+                new PlatformKey("gcc", "O3_FM", "local", null),
+                new PlatformKey("gcc", "O0", "alpha", "X"),
+                PlatformKey.local("gcc", "O0"),
+                new PlatformKey("gcc", "O0", "alpha", null)));
+        assertEquals(
+                List.of("gcc@O0@local", "gcc@O0@alpha", "gcc@O0@alpha#X", "gcc@O0@zeta", "gcc@O3_FM@local"),
                 s.stream().map(PlatformKey::id).toList());
     }
 
@@ -75,10 +82,14 @@ class PlatformKeyTest {
         assertEquals("local", old.site());
         assertNull(old.node());
         assertEquals("p1/2/gcc@O2@local", old.key());
-        Outcome remote = new Outcome("p1", 2, "gcc", "O2", "lumi", "GPU_X", Outcome.Status.OK, "0x1p+0", null, "gcc@O2@lumi-1", 5);
+        Outcome remote = new Outcome(
+                "p1", 2, "gcc", "O2", "lumi", "GPU_X", Outcome.Status.OK, "0x1p+0", null, "gcc@O2@lumi-1", 5);
         assertEquals("p1/2/gcc@O2@lumi", remote.key()); // the run's identity: the node is not known when it is planned
         assertEquals(new PlatformKey("gcc", "O2", "lumi", "GPU_X"), remote.platformKey());
-        String json = ProgramJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(remote);
+        String json = ProgramJson.MAPPER
+                .writer()
+                .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsString(remote);
         assertEquals(remote, ProgramJson.MAPPER.readValue(json, Outcome.class));
         org.junit.jupiter.api.Assertions.assertTrue(json.contains("\"site\":\"lumi\",\"node\":\"GPU_X\""), json);
     }

@@ -17,15 +17,31 @@ class ShellQuotingTest {
 
     private List<String> nasty() {
         Path marker = tmp.resolve("pwned");
-        return List.of("plain", "two words", "it's", "\"double\"", "$(touch " + marker + ")", "`touch " + marker + "`", "a; touch " + marker,
-                "x && touch " + marker, "$HOME", "back\\slash", "new\nline", "*", "", "-n", "tab\there", "'; touch " + marker + "; '");
+        return List.of(
+                "plain",
+                "two words",
+                "it's",
+                "\"double\"",
+                "$(touch " + marker + ")",
+                "`touch " + marker + "`",
+                "a; touch " + marker,
+                "x && touch " + marker,
+                "$HOME",
+                "back\\slash",
+                "new\nline",
+                "*",
+                "",
+                "-n",
+                "tab\there",
+                "'; touch " + marker + "; '");
     }
 
     @Test
     void everyElementArrivesIntactThroughTheRemoteShellsCommandLine() throws Exception {
         List<String> argv = new ArrayList<>(List.of("printf", "[%s]\\n"));
         argv.addAll(nasty());
-        // What ssh hands the remote login shell: the setup-free command line SshShell builds, run by sh -c as sshd would.
+        // What ssh hands the remote login shell: the setup-free command line SshShell builds, run by sh -c as sshd
+        // would.
         String remote = new SshShell("nowhere.invalid", List.of(), List.of()).remoteCommand(argv);
         Shell.Result r = Commands.run(List.of("sh", "-c", remote), null, 30);
         assertEquals(0, r.exit(), r.err());
@@ -47,7 +63,10 @@ class ShellQuotingTest {
 
     @Test
     void plainWordsStayReadable() {
-        assertEquals("squeue -h -j 12,13 -o %i|%T", Shell.commandLine(List.of("squeue", "-h", "-j", "12,13", "-o", "%i|%T")).replace("'%i|%T'", "%i|%T"));
+        assertEquals(
+                "squeue -h -j 12,13 -o %i|%T",
+                Shell.commandLine(List.of("squeue", "-h", "-j", "12,13", "-o", "%i|%T"))
+                        .replace("'%i|%T'", "%i|%T"));
         assertEquals("'%i|%T'", Shell.quote("%i|%T"));
         assertEquals("'it'\\''s'", Shell.quote("it's"));
         assertEquals("''", Shell.quote(""));

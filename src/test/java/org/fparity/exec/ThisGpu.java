@@ -20,7 +20,9 @@ public final class ThisGpu {
     public static synchronized String arch() {
         if (arch == null) {
             List<NvidiaGpus.Gpu> gpus = NvidiaGpus.here().gpus();
-            arch = gpus.isEmpty() ? "80" : "" + gpus.getFirst().major() + gpus.getFirst().minor();
+            arch = gpus.isEmpty()
+                    ? "80"
+                    : "" + gpus.getFirst().major() + gpus.getFirst().minor();
         }
         return arch;
     }
@@ -30,7 +32,9 @@ public final class ThisGpu {
         String a = arch();
         try {
             String json = Files.readString(Path.of("runners", "toolchains", kind + "-sm80.json"))
-                    .replace("compute_80", "compute_" + a).replace("sm_80", "sm_" + a).replace(kind + "-sm80", kind + "-sm" + a);
+                    .replace("compute_80", "compute_" + a)
+                    .replace("sm_80", "sm_" + a)
+                    .replace(kind + "-sm80", kind + "-sm" + a);
             Path dir = Files.createTempDirectory("fparity-gpu-tc");
             Files.writeString(dir.resolve(kind + "-sm" + a + ".json"), json);
             Toolchain t = Toolchains.load(dir).get(kind + "-sm" + a);

@@ -11,9 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.fparity.FparityError;
+import org.fparity.util.Processes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.fparity.util.Processes;
 
 class ToolchainsTest {
     @TempDir
@@ -23,10 +23,13 @@ class ToolchainsTest {
     void everyShippedToolchainLoads() {
         Toolchains all = Fixtures.shipped();
         assertEquals(List.of(), all.problems());
-        // every file loads, sorted by name, named as its file: read from the folder, so adding a toolchain breaks nothing
+        // every file loads, sorted by name, named as its file: read from the folder, so adding a toolchain breaks
+        // nothing
         List<String> files = new java.util.ArrayList<>();
         try (var fs = java.nio.file.Files.list(Path.of("runners/toolchains"))) {
-            fs.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".json")).forEach(n -> files.add(n.substring(0, n.length() - 5)));
+            fs.map(f -> f.getFileName().toString())
+                    .filter(n -> n.endsWith(".json"))
+                    .forEach(n -> files.add(n.substring(0, n.length() - 5)));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -36,9 +39,11 @@ class ToolchainsTest {
             assertTrue(tc.optLevels().containsAll(Toolchain.STANDARD_OPTS), tc.name() + " lacks a standard opt level");
         }
         Toolchain nvcc = all.get("nvcc-sm80");
-        assertEquals(List.of("nvcc", "-gencode", "arch=compute_80,code=sm_80", "-O3", "--fmad=false", "-o", "b", "s.cu"),
+        assertEquals(
+                List.of("nvcc", "-gencode", "arch=compute_80,code=sm_80", "-O3", "--fmad=false", "-o", "b", "s.cu"),
                 nvcc.compileArgv("nofma", "s.cu", "b", "C"));
-        assertEquals(List.of("nvcc", "-gencode", "arch=compute_80,code=sm_80", "-O3", "-use_fast_math", "-o", "b", "s.cu"),
+        assertEquals(
+                List.of("nvcc", "-gencode", "arch=compute_80,code=sm_80", "-O3", "-use_fast_math", "-o", "b", "s.cu"),
                 nvcc.compileArgv("O3_FM", "s.cu", "b", "C"));
         assertTrue(all.get("hipcc-gfx90a").compileArgv("O3_FM", "s", "b", "C").contains("-DHIP_FAST_MATH"));
         assertEquals("amd", all.get("hipcc-gfx90a").env().get("HIP_PLATFORM"));
@@ -47,8 +52,18 @@ class ToolchainsTest {
         assertEquals(List.of("/b", "-cl-fast-relaxed-math"), pocl.runArgv("O3_FM", "/b", "C"));
         // One host build serves O0, O2, O3 and O3_FM (kernel options at run time); O1 needs a host without contraction.
         assertEquals(pocl.compileArgv("O0", "s.c", "b", "C"), pocl.compileArgv("O3_FM", "s.c", "b", "C"));
-        assertEquals(List.of("gcc", "-O2", "-DFPARITY_FP_CONTRACT_OFF", "-o", "b", "s.c", "-lOpenCL", "-lm"), pocl.compileArgv("O1", "s.c", "b", "C"));
-        assertEquals(List.of(System.getProperty("java.home") + "/bin/java", "-Xshare:auto", "-XX:+UseSerialGC", "-Xint", "-cp", "/b", "Batch1"),
+        assertEquals(
+                List.of("gcc", "-O2", "-DFPARITY_FP_CONTRACT_OFF", "-o", "b", "s.c", "-lOpenCL", "-lm"),
+                pocl.compileArgv("O1", "s.c", "b", "C"));
+        assertEquals(
+                List.of(
+                        System.getProperty("java.home") + "/bin/java",
+                        "-Xshare:auto",
+                        "-XX:+UseSerialGC",
+                        "-Xint",
+                        "-cp",
+                        "/b",
+                        "Batch1"),
                 all.get("java").runArgv("O0", "/b", "Batch1"));
         assertEquals("true", all.get("java-strict").emit().get("strictMath"));
     }
@@ -57,12 +72,20 @@ class ToolchainsTest {
     void malformedFilesAreOneLineEachAndTheOthersStillLoad() throws IOException {
         Files.copy(Path.of("runners/toolchains/gcc.json"), tmp.resolve("gcc.json"));
         Files.writeString(tmp.resolve("broken.json"), "{ \"name\": \"broken\", ");
-        Files.writeString(tmp.resolve("nosrc.json"), Files.readString(tmp.resolve("gcc.json"))
-                .replace("\"gcc\",", "\"nosrc\",").replace("\"{src}\", ", ""));
-        Files.writeString(tmp.resolve("typo.json"), Files.readString(tmp.resolve("gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"typo\", \"compiler\": \"x\""));
-        Files.writeString(tmp.resolve("lang.json"), Files.readString(tmp.resolve("gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"lang\"").replace("\"C\"", "\"FORTRAN\""));
+        Files.writeString(
+                tmp.resolve("nosrc.json"),
+                Files.readString(tmp.resolve("gcc.json"))
+                        .replace("\"gcc\",", "\"nosrc\",")
+                        .replace("\"{src}\", ", ""));
+        Files.writeString(
+                tmp.resolve("typo.json"),
+                Files.readString(tmp.resolve("gcc.json"))
+                        .replace("\"name\": \"gcc\"", "\"name\": \"typo\", \"compiler\": \"x\""));
+        Files.writeString(
+                tmp.resolve("lang.json"),
+                Files.readString(tmp.resolve("gcc.json"))
+                        .replace("\"name\": \"gcc\"", "\"name\": \"lang\"")
+                        .replace("\"C\"", "\"FORTRAN\""));
         Toolchains t = Toolchains.load(tmp);
         assertEquals(List.of("gcc"), t.all().stream().map(Toolchain::name).toList());
         List<String> p = t.problems();
@@ -81,26 +104,59 @@ class ToolchainsTest {
     void deviceOnlyFormsAreChecked() throws IOException {
         String nvcc = Files.readString(Path.of("runners/toolchains/nvcc-sm80.json"));
         Files.writeString(tmp.resolve("nvcc-sm80.json"), nvcc);
-        Files.writeString(tmp.resolve("badloader.json"), nvcc.replace("\"name\": \"nvcc-sm80\"", "\"name\": \"badloader\"").replace("\"loader\": \"cuda\"", "\"loader\": \"opencl\""));
-        Files.writeString(tmp.resolve("noopt.json"), nvcc.replace("\"name\": \"nvcc-sm80\"", "\"name\": \"noopt\"").replace("\"-fatbin\", \"-gencode\", \"arch=compute_80,code=sm_80\", \"{opt}\",", "\"-fatbin\","));
-        Files.writeString(tmp.resolve("cdev.json"), Files.readString(Path.of("runners/toolchains/gcc.json")).replace("\"name\": \"gcc\"", "\"name\": \"cdev\"")
-                .replace("\"run\":", "\"deviceOnly\": {\"compile\": [\"gcc\", \"{opt}\", \"-o\", \"{bin}\", \"{src}\"], \"loader\": \"cuda\"},\n  \"run\":"));
+        Files.writeString(
+                tmp.resolve("badloader.json"),
+                nvcc.replace("\"name\": \"nvcc-sm80\"", "\"name\": \"badloader\"")
+                        .replace("\"loader\": \"cuda\"", "\"loader\": \"opencl\""));
+        Files.writeString(
+                tmp.resolve("noopt.json"),
+                nvcc.replace("\"name\": \"nvcc-sm80\"", "\"name\": \"noopt\"")
+                        .replace(
+                                "\"-fatbin\", \"-gencode\", \"arch=compute_80,code=sm_80\", \"{opt}\",",
+                                "\"-fatbin\","));
+        Files.writeString(
+                tmp.resolve("cdev.json"),
+                Files.readString(Path.of("runners/toolchains/gcc.json"))
+                        .replace("\"name\": \"gcc\"", "\"name\": \"cdev\"")
+                        .replace(
+                                "\"run\":",
+                                "\"deviceOnly\": {\"compile\": [\"gcc\", \"{opt}\", \"-o\", \"{bin}\", \"{src}\"], \"loader\": \"cuda\"},\n  \"run\":"));
         Toolchains t = Toolchains.load(tmp);
         assertEquals(List.of("nvcc-sm80"), t.all().stream().map(Toolchain::name).toList());
         String p = String.join("\n", t.problems());
         assertEquals(3, t.problems().size(), p);
-        assertTrue(p.contains("badloader.json") && p.contains("\"deviceOnly.loader\" must be \"cuda\", \"hip\" or \"jcuda\""), p);
+        assertTrue(
+                p.contains("badloader.json")
+                        && p.contains("\"deviceOnly.loader\" must be \"cuda\", \"hip\" or \"jcuda\""),
+                p);
         assertTrue(p.contains("noopt.json") && p.contains("{opt}"), p);
         assertTrue(p.contains("cdev.json") && p.contains("is for CUDA, HIP and HIPIFY"), p);
         Toolchain dev = t.get("nvcc-sm80").deviceForm();
-        assertEquals(List.of("nvcc", "-fatbin", "-gencode", "arch=compute_80,code=sm_80", "-O3", "--fmad=false", "-o", "b", "s.cu"), dev.compileArgv("nofma", "s.cu", "b", "x"));
-        assertEquals(List.of("cc", "-O2", "-o", "l", "l.c", "-ldl"), t.get("nvcc-sm80").loaderForm().compileArgv("host", "l.c", "l", "x"));
+        assertEquals(
+                List.of(
+                        "nvcc",
+                        "-fatbin",
+                        "-gencode",
+                        "arch=compute_80,code=sm_80",
+                        "-O3",
+                        "--fmad=false",
+                        "-o",
+                        "b",
+                        "s.cu"),
+                dev.compileArgv("nofma", "s.cu", "b", "x"));
+        assertEquals(
+                List.of("cc", "-O2", "-o", "l", "l.c", "-ldl"),
+                t.get("nvcc-sm80").loaderForm().compileArgv("host", "l.c", "l", "x"));
     }
 
     @Test
     void detectsTheExactGccVersionString() throws Exception {
         DetectedToolchain gcc = DetectedToolchain.detect(Fixtures.shipped().get("gcc"));
-        String first = Processes.probe(List.of("gcc", "--version"), java.util.Map.of(), 60).lines().findFirst().orElseThrow().strip();
+        String first = Processes.probe(List.of("gcc", "--version"), java.util.Map.of(), 60)
+                .lines()
+                .findFirst()
+                .orElseThrow()
+                .strip();
         assertEquals(first, gcc.version());
         assertTrue(gcc.canCompile());
         assertTrue(gcc.canRun());
@@ -109,8 +165,11 @@ class ToolchainsTest {
 
     @Test
     void aMissingCompilerIsReportedNotThrown() throws IOException {
-        Files.writeString(tmp.resolve("gcc-99.json"), Files.readString(Path.of("runners/toolchains/gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"gcc-99\"").replace("\"gcc\",", "\"gcc-99-not-installed\","));
+        Files.writeString(
+                tmp.resolve("gcc-99.json"),
+                Files.readString(Path.of("runners/toolchains/gcc.json"))
+                        .replace("\"name\": \"gcc\"", "\"name\": \"gcc-99\"")
+                        .replace("\"gcc\",", "\"gcc-99-not-installed\","));
         DetectedToolchain d = DetectedToolchain.detect(Toolchains.load(tmp).get("gcc-99"));
         assertFalse(d.canCompile());
         assertFalse(d.canRun());

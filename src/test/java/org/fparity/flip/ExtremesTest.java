@@ -21,10 +21,15 @@ class ExtremesTest {
             return out;
         }
         for (int k = i; k < j; k++) {
-            for (double a : all(x, y, prod, i, k, true)) for (double b : all(x, y, prod, k + 1, j, true)) out.add((double) ((float) a + (float) b));
+            for (double a : all(x, y, prod, i, k, true))
+                for (double b : all(x, y, prod, k + 1, j, true)) out.add((double) ((float) a + (float) b));
         }
-        if (prod[i]) for (double b : all(x, y, prod, i + 1, j, true)) out.add((double) Math.fma((float) x[i], (float) y[i], (float) b));
-        if (prod[j]) for (double a : all(x, y, prod, i, j - 1, true)) out.add((double) Math.fma((float) x[j], (float) y[j], (float) a));
+        if (prod[i])
+            for (double b : all(x, y, prod, i + 1, j, true))
+                out.add((double) Math.fma((float) x[i], (float) y[i], (float) b));
+        if (prod[j])
+            for (double a : all(x, y, prod, i, j - 1, true))
+                out.add((double) Math.fma((float) x[j], (float) y[j], (float) a));
         return out;
     }
 
@@ -52,7 +57,10 @@ class ExtremesTest {
     private static List<Extremes.Summand> summandsOf(double[] x, double[] y, boolean[] prod) {
         List<Extremes.Summand> s = new ArrayList<>();
         for (int i = 0; i < x.length; i++) {
-            s.add(prod[i] ? new Extremes.Summand(Interval.point(x[i]), Interval.point(y[i]), null) : new Extremes.Summand(null, null, Interval.point(x[i])));
+            s.add(
+                    prod[i]
+                            ? new Extremes.Summand(Interval.point(x[i]), Interval.point(y[i]), null)
+                            : new Extremes.Summand(null, null, Interval.point(x[i])));
         }
         return s;
     }
@@ -63,8 +71,23 @@ class ExtremesTest {
         Target t = new SymbolicPaths(p, 4).targets(0, Map.of()).getFirst();
         org.fparity.ir.Cond.Cmp cmp = (org.fparity.ir.Cond.Cmp) t.cond();
         // the paper's input from §1 (NVIDIA computed D = -3.56, an Intel CPU 4.55)
-        Map<String, Double> in = Map.of("comp", 0.0, "r0", (double) -33.999900817871094f, "r1", -54.0, "r2", -53.0,
-                "s0", (double) -33.370471954345703f, "s1", -53.0, "s2", (double) -52.01855468750f, "radiusSq", (double) 0.000000029802322f);
+        Map<String, Double> in = Map.of(
+                "comp",
+                0.0,
+                "r0",
+                (double) -33.999900817871094f,
+                "r1",
+                -54.0,
+                "r2",
+                -53.0,
+                "s0",
+                (double) -33.370471954345703f,
+                "s1",
+                -53.0,
+                "s2",
+                (double) -52.01855468750f,
+                "radiusSq",
+                (double) 0.000000029802322f);
         Interval d = new Extremes(Precision.FP32, in).bound(cmp.left());
         assertTrue(d.lo() < d.hi());
         for (EvaluationModel m : EvaluationModel.NAMED.values()) {
@@ -76,8 +99,13 @@ class ExtremesTest {
 
     @Test
     void exactIntegerExpressionIsAPoint() {
-        Expr e = Program.parse("program fp32 array 1\ncompute(float comp, float a) {\n  comp = floor(a) * 2.0f + 3.0f * floor(a) - 7.0f;\n}\n")
-                .body().getFirst() instanceof org.fparity.ir.Stmt.Assign as ? as.value() : null;
+        Expr e = Program.parse(
+                                        "program fp32 array 1\ncompute(float comp, float a) {\n  comp = floor(a) * 2.0f + 3.0f * floor(a) - 7.0f;\n}\n")
+                                .body()
+                                .getFirst()
+                        instanceof org.fparity.ir.Stmt.Assign as
+                ? as.value()
+                : null;
         Interval i = new Extremes(Precision.FP32, Map.of("a", 12.75)).bound(e);
         assertEquals(Interval.point(53.0), i);
     }

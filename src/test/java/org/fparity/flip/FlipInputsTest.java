@@ -17,7 +17,8 @@ class FlipInputsTest {
         List<Input> out = new ArrayList<>();
         for (int k = 0; k < n; k++) {
             List<String> t = new ArrayList<>();
-            for (var par : p.params()) t.add(par.name().equals("comp") ? "0x0p+0" : HexFloat.format((float) r.nextDouble(-50, 50)));
+            for (var par : p.params())
+                t.add(par.name().equals("comp") ? "0x0p+0" : HexFloat.format((float) r.nextDouble(-50, 50)));
             out.add(new Input(t));
         }
         return out;
@@ -51,9 +52,11 @@ class FlipInputsTest {
 
     @Test
     void aProgramWithoutBranchesGetsNone() throws Exception {
-        Program p = Program.parse("program fp64 array 1\ncompute(double comp, double x) {\n  comp += x * x - 1.0;\n}\n");
+        Program p =
+                Program.parse("program fp64 array 1\ncompute(double comp, double x) {\n  comp += x * x - 1.0;\n}\n");
         try (Z3Session z3 = new Z3Session(500)) {
-            FlipInputs.Added a = FlipInputs.DEFAULT.forProgram(p, List.of(new Input(List.of("0x0p+0", "0x1p+0"))), z3, 1);
+            FlipInputs.Added a =
+                    FlipInputs.DEFAULT.forProgram(p, List.of(new Input(List.of("0x0p+0", "0x1p+0"))), z3, 1);
             assertEquals(List.of(), a.inputs());
             assertEquals(0, a.branchesSearched());
         }

@@ -41,9 +41,11 @@ class FlipVerifyTest {
     private FlipRun.Result run(String name, int branch, int cells, List<String> platforms) throws Exception {
         Program p = FlipSearchTest.corpus(name);
         Domain d = Domain.parse(p, Domain.fromComments(Files.readString(FlipSearchTest.corpusFile(name))));
-        FlipSearch.Settings s = new FlipSearch.Settings(branch, d, 0.01, EvaluationModel.parse("all"), 1, 600_000, 5000, 15, 1_000_000, cells);
+        FlipSearch.Settings s = new FlipSearch.Settings(
+                branch, d, 0.01, EvaluationModel.parse("all"), 1, 600_000, 5000, 15, 1_000_000, cells);
         List<String> skipped = new ArrayList<>();
-        try (Verifier v = Verifier.open(p, branch, platforms, dir.resolve("build"), 2, skipped::add); Z3Session z3 = new Z3Session(5000)) {
+        try (Verifier v = Verifier.open(p, branch, platforms, dir.resolve("build"), 2, skipped::add);
+                Z3Session z3 = new Z3Session(5000)) {
             Assumptions.assumeTrue(skipped.isEmpty(), "platforms missing here: " + skipped);
             return FlipRun.run(p, s, z3, v, 64, skipped, null);
         }
@@ -59,13 +61,28 @@ class FlipVerifyTest {
         for (FlipRun.Checked c : r.checked()) {
             var b = c.result().branches();
             assertTrue(c.result().problems().isEmpty(), c.result().problems().toString());
-            // the models are predictions of the real platforms: gcc -O0 is 'ieee', gcc -ffp-contract=fast -O2 is 'gcc-fma'
-            assertEquals(c.candidate().byModel().get("ieee")[0] == 1, b.get("gcc@O0") == Probe.Branch.TAKEN, "gcc@O0, candidate " + c.candidate().id());
-            assertEquals(c.candidate().byModel().get("gcc-fma")[0] == 1, b.get("gcc-fma@O2") == Probe.Branch.TAKEN, "gcc-fma@O2, candidate " + c.candidate().id());
-            assertEquals(b.get("gcc-fma@O2"), b.get("model:gcc-fma"), "Java under the gcc-fma model, candidate " + c.candidate().id());
+            // the models are predictions of the real platforms: gcc -O0 is 'ieee', gcc -ffp-contract=fast -O2 is
+            // 'gcc-fma'
+            assertEquals(
+                    c.candidate().byModel().get("ieee")[0] == 1,
+                    b.get("gcc@O0") == Probe.Branch.TAKEN,
+                    "gcc@O0, candidate " + c.candidate().id());
+            assertEquals(
+                    c.candidate().byModel().get("gcc-fma")[0] == 1,
+                    b.get("gcc-fma@O2") == Probe.Branch.TAKEN,
+                    "gcc-fma@O2, candidate " + c.candidate().id());
+            assertEquals(
+                    b.get("gcc-fma@O2"),
+                    b.get("model:gcc-fma"),
+                    "Java under the gcc-fma model, candidate " + c.candidate().id());
             assertEquals(b.get("gcc@O0"), b.get("java@O0"));
             assertEquals(c.verified(), b.get("gcc@O0") != b.get("gcc-fma@O2"));
-            if (c.verified()) assertEquals(List.of(List.of("gcc@O0", "gcc-fma@O2")), c.disagreeing().stream().filter(x -> !x.contains("java@O0")).toList());
+            if (c.verified())
+                assertEquals(
+                        List.of(List.of("gcc@O0", "gcc-fma@O2")),
+                        c.disagreeing().stream()
+                                .filter(x -> !x.contains("java@O0"))
+                                .toList());
         }
     }
 
@@ -75,7 +92,9 @@ class FlipVerifyTest {
         Assumptions.assumeTrue(cpuHasFma(), "gcc-fma's CPU has no FMA instructions: it cannot contract");
         for (String name : List.of("horner-loop.fp", "distance-sqrt.fp")) {
             FlipRun.Result r = run(name, 0, 120, List.of("gcc@O0", "gcc-fma@O2"));
-            assertTrue(r.verified() > 0, name + ": no verified flip among " + r.checked().size() + " candidates");
+            assertTrue(
+                    r.verified() > 0,
+                    name + ": no verified flip among " + r.checked().size() + " candidates");
         }
     }
 
@@ -101,7 +120,8 @@ class FlipVerifyTest {
         Assumptions.assumeTrue(Executables.find("clang-19") != null, "clang-19 is not installed");
         FlipRun.Result r = run("sum32.fp", 0, 60, List.of("gcc@O0", "clang-19@O3_FM"));
         assertTrue(r.verified() > 0, "no verified flip among " + r.checked().size() + " candidates");
-        // the 32 values are one element-wise array: a verified flip's elements are 32 values of the domain, not one fill value
+        // the 32 values are one element-wise array: a verified flip's elements are 32 values of the domain, not one
+        // fill value
         for (FlipRun.Checked c : r.checked()) {
             if (!c.verified()) continue;
             double[] v = new org.fparity.ir.Input(c.candidate().inputs()).elements(1);

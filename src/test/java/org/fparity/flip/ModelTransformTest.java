@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 class ModelTransformTest {
     private static Expr expr(String text, String params) {
-        Program p = Program.parse("program fp32 array 1\ncompute(float comp, " + params + ") {\n  comp = " + text + ";\n}\n");
+        Program p = Program.parse(
+                "program fp32 array 1\ncompute(float comp, " + params + ") {\n  comp = " + text + ";\n}\n");
         return ((Stmt.Assign) p.body().getFirst()).value();
     }
 
@@ -29,9 +30,13 @@ class ModelTransformTest {
         ModelTransform.Applied g = ModelTransform.apply(EvaluationModel.NAMED.get("gcc-fma"), d, Set.of());
         assertEquals(List.of(Boolean.TRUE), List.copyOf(g.fused().values()));
         float a = (float) (double) f.get("a"), b = (float) (double) f.get("b"), c = (float) (double) f.get("c");
-        assertEquals((double) Math.fma(b, b, -(4.0f * a * c)), new ModelEvaluator(Precision.FP32, f, g.fused()).eval(g.root()));
+        assertEquals(
+                (double) Math.fma(b, b, -(4.0f * a * c)),
+                new ModelEvaluator(Precision.FP32, f, g.fused()).eval(g.root()));
         ModelTransform.Applied r = ModelTransform.apply(EvaluationModel.NAMED.get("gcc-fma-right"), d, Set.of());
-        assertEquals((double) Math.fma(-(4.0f * a), c, b * b), new ModelEvaluator(Precision.FP32, f, r.fused()).eval(r.root()));
+        assertEquals(
+                (double) Math.fma(-(4.0f * a), c, b * b),
+                new ModelEvaluator(Precision.FP32, f, r.fused()).eval(r.root()));
         ModelTransform.Applied i = ModelTransform.apply(EvaluationModel.NAMED.get("ieee"), d, Set.of());
         assertTrue(i.fused().isEmpty());
         assertEquals((double) (b * b - 4.0f * a * c), new ModelEvaluator(Precision.FP32, f, i.fused()).eval(i.root()));
@@ -56,7 +61,8 @@ class ModelTransformTest {
         Expr sum = expr(sb.toString(), ps.toString());
         ModelTransform.Applied a = ModelTransform.apply(EvaluationModel.NAMED.get("strided4"), sum, Set.of());
         float l0 = v[0] + v[4] + v[8], l1 = v[1] + v[5] + v[9], l2 = v[2] + v[6], l3 = v[3] + v[7];
-        assertEquals((double) ((l0 + l1) + (l2 + l3)), new ModelEvaluator(Precision.FP32, in, a.fused()).eval(a.root()));
+        assertEquals(
+                (double) ((l0 + l1) + (l2 + l3)), new ModelEvaluator(Precision.FP32, in, a.fused()).eval(a.root()));
         ModelTransform.Applied r = ModelTransform.apply(EvaluationModel.NAMED.get("right-to-left"), sum, Set.of());
         float acc = v[9];
         for (int i = 8; i >= 0; i--) acc = v[i] + acc;
@@ -65,12 +71,19 @@ class ModelTransformTest {
 
     @Test
     void contractionInsideOneStatementDoesNotReachAStoredProduct() throws Exception {
-        Program p = Program.parse("program fp32 array 1\ncompute(float comp, float a, float b, float c) {\n  float t = a * b;\n"
-                + "  if (t + c > 0.0f) {\n    comp = 1.0f;\n  }\n}\n");
+        Program p = Program.parse(
+                "program fp32 array 1\ncompute(float comp, float a, float b, float c) {\n  float t = a * b;\n"
+                        + "  if (t + c > 0.0f) {\n    comp = 1.0f;\n  }\n}\n");
         Target t = new SymbolicPaths(p, 4).targets(0, Map.of()).getFirst();
         Expr left = ((Cond.Cmp) t.cond()).left();
-        assertTrue(ModelTransform.apply(EvaluationModel.NAMED.get("clang-contract"), left, t.stored()).fused().isEmpty());
-        assertEquals(1, ModelTransform.apply(EvaluationModel.NAMED.get("gcc-fma"), left, t.stored()).fused().size());
+        assertTrue(ModelTransform.apply(EvaluationModel.NAMED.get("clang-contract"), left, t.stored())
+                .fused()
+                .isEmpty());
+        assertEquals(
+                1,
+                ModelTransform.apply(EvaluationModel.NAMED.get("gcc-fma"), left, t.stored())
+                        .fused()
+                        .size());
     }
 
     @Test

@@ -27,7 +27,11 @@ class ProbeTest {
             for (int i = 0; i < 4; i++) x[i] = r.nextDouble(-2, 2);
             int n = r.nextInt(5);
             float y = (float) r.nextDouble(0.5, 2);
-            Input in = new Input(List.of("0x0p+0", Input.elementsToken(Precision.FP32, x), org.fparity.ir.HexFloat.format(y), Integer.toString(n)));
+            Input in = new Input(List.of(
+                    "0x0p+0",
+                    Input.elementsToken(Precision.FP32, x),
+                    org.fparity.ir.HexFloat.format(y),
+                    Integer.toString(n)));
             // the program itself, in Java floats (every operation rounded, no FMA: the ideal IEEE platform)
             StringBuilder want = new StringBuilder();
             float acc = 0;
@@ -41,7 +45,9 @@ class ProbeTest {
             taken += got.replace("N", "").length();
             notTaken += got.replace("T", "").length();
         }
-        assertTrue(taken > 50 && notTaken > 50, taken + " taken, " + notTaken + " not taken: the inputs do not exercise both sides");
+        assertTrue(
+                taken > 50 && notTaken > 50,
+                taken + " taken, " + notTaken + " not taken: the inputs do not exercise both sides");
     }
 
     @Test
@@ -69,8 +75,10 @@ class ProbeTest {
                 }
                 """);
         FparityError e = assertThrows(FparityError.class, () -> Probe.of(p, 0));
-        assertEquals("branch 0 sits inside 1 loop(s) of up to 32 iterations: up to 32 instances, and a probe records at most 23 outcomes "
-                + "exactly in an fp32 result", e.getMessage());
+        assertEquals(
+                "branch 0 sits inside 1 loop(s) of up to 32 iterations: up to 32 instances, and a probe records at most 23 outcomes "
+                        + "exactly in an fp32 result",
+                e.getMessage());
     }
 
     @Test

@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.fparity.ir.Precision;
 
 /** Real toolchains: gcc/clang at -O3 -ffast-math reassociate a plain loop into vector lanes; PoCL runs a work-group reduction. */
 @Tag("slow")
@@ -39,8 +39,11 @@ class CompiledTargetsTest {
             }
         }
         // without fast math the loop must stay in source order
-        try (ProcessTarget t = CompiledTargets.c("c.gcc", Precision.FP32, null, CFLAGS.replace("-ffast-math", "").strip())) {
-            assertEquals(Shapes.sequential(100), Fprev.reveal(t, 100, Fprev.Algo.ADVANCED).tree());
+        try (ProcessTarget t = CompiledTargets.c(
+                "c.gcc", Precision.FP32, null, CFLAGS.replace("-ffast-math", "").strip())) {
+            assertEquals(
+                    Shapes.sequential(100),
+                    Fprev.reveal(t, 100, Fprev.Algo.ADVANCED).tree());
         }
     }
 
@@ -63,7 +66,8 @@ class CompiledTargetsTest {
         }
         Path broken = dir.resolve("broken.c");
         Files.writeString(broken, "this is not C");
-        FparityError e = assertThrows(FparityError.class, () -> CompiledTargets.c("c.gcc", Precision.FP32, broken, "-O2"));
+        FparityError e =
+                assertThrows(FparityError.class, () -> CompiledTargets.c("c.gcc", Precision.FP32, broken, "-O2"));
         assertTrue(e.getMessage().startsWith("build failed"), e.getMessage());
     }
 
@@ -74,7 +78,8 @@ class CompiledTargetsTest {
      */
     @Test
     void clangAndGccCanDiffer() {
-        String clang = Runners.onPath("clang-19") != null ? "clang-19" : Runners.onPath("clang") != null ? "clang" : null;
+        String clang =
+                Runners.onPath("clang-19") != null ? "clang-19" : Runners.onPath("clang") != null ? "clang" : null;
         assumeTrue(Runners.onPath("gcc") != null, "gcc is not on PATH");
         assumeTrue(clang != null, "neither clang-19 nor clang is on PATH");
         int n = 256;
@@ -88,8 +93,10 @@ class CompiledTargetsTest {
             assertNotEquals(a, b, "gcc and " + clang + " summed in the same order: " + TreeShapes.name(a));
             List<String> d = TreeDiff.describe(a, b, "gcc", clang);
             assertFalse(d.isEmpty());
-            // gcc keeps one accumulator per vector lane; the diff reports a region where the two trees part, which is one
-            // lane or, where gcc first halves its lanes (16 AVX-512 lanes into 8, seen on a Xeon), a union of lanes: the
+            // gcc keeps one accumulator per vector lane; the diff reports a region where the two trees part, which is
+            // one
+            // lane or, where gcc first halves its lanes (16 AVX-512 lanes into 8, seen on a Xeon), a union of lanes:
+            // the
             // regions split the leaves into equal parts of whole lanes
             int lanes = lanesAtRoot(a);
             int regions = 0;
@@ -99,7 +106,11 @@ class CompiledTargetsTest {
                 regions += m.group(1) == null ? 1 : 1 + Integer.parseInt(m.group(1));
                 assertTrue(line.contains(" in gcc, ") && line.endsWith(" in " + clang), line);
             }
-            assertEquals(0, lanes % regions, "gcc's tree (" + TreeShapes.name(a) + ") has " + lanes + " lanes, not a union of " + regions + " regions; diff: " + d);
+            assertEquals(
+                    0,
+                    lanes % regions,
+                    "gcc's tree (" + TreeShapes.name(a) + ") has " + lanes + " lanes, not a union of " + regions
+                            + " regions; diff: " + d);
             for (String line : d) {
                 Matcher all = IN_ALL.matcher(line);
                 if (all.find()) assertEquals(n / regions, Integer.parseInt(all.group(1)), "a region's leaves: " + line);
@@ -108,13 +119,15 @@ class CompiledTargetsTest {
     }
 
     private static final Pattern IN_ALL = Pattern.compile("(\\d+) in all");
-    private static final Pattern REGION = Pattern.compile("leaves .+?(?: and (\\d+) more like it)?: .+ in gcc, .+ in .+");
+    private static final Pattern REGION =
+            Pattern.compile("leaves .+?(?: and (\\d+) more like it)?: .+ in gcc, .+ in .+");
 
     /** Lanes of a vectorised loop: the root's subtrees over strided leaf sets (1 when the root splits contiguous ranges). */
     private static int lanesAtRoot(SumTree t) {
         int lanes = 0;
         java.util.ArrayDeque<Integer> open = new java.util.ArrayDeque<>(List.of(t.root()));
-        // walk down the final reduction (nodes whose leaves are interleaved with their sibling's) to the lane accumulators
+        // walk down the final reduction (nodes whose leaves are interleaved with their sibling's) to the lane
+        // accumulators
         while (!open.isEmpty()) {
             int v = open.poll();
             boolean interleaved = false;
@@ -148,14 +161,17 @@ class CompiledTargetsTest {
                 assertEquals(Shapes.stridedHalving(n, 64), r.tree(), "n=" + n);
                 assertTrue(r.replay().matches(), r.replay().verdict());
             }
-            assertEquals("64-lane strided + halving", TreeShapes.name(Fprev.reveal(t, 300, Fprev.Algo.ADVANCED).tree()));
+            assertEquals(
+                    "64-lane strided + halving",
+                    TreeShapes.name(Fprev.reveal(t, 300, Fprev.Algo.ADVANCED).tree()));
         }
         assertThrows(FparityError.class, () -> CompiledTargets.opencl("opencl", Precision.FP32, null, 48));
     }
 
     @Test
     void missingCompilerIsExitThree() {
-        FparityError e = assertThrows(FparityError.class, () -> CompiledTargets.c("c.no-such-cc", Precision.FP32, null, null));
+        FparityError e =
+                assertThrows(FparityError.class, () -> CompiledTargets.c("c.no-such-cc", Precision.FP32, null, null));
         assertEquals(FparityError.MISSING_TOOL, e.exitCode());
         assertThrows(FparityError.class, () -> CompiledTargets.c("c.gcc", Precision.BF16, null, null));
     }

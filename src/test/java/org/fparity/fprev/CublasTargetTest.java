@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fparity.FparityError;
-import org.junit.jupiter.api.Test;
 import org.fparity.ir.Precision;
+import org.junit.jupiter.api.Test;
 
 /** No GPU here: the target must say so clearly; the host side (masked rows in device format) is checked directly. */
 class CublasTargetTest {
@@ -27,9 +27,12 @@ class CublasTargetTest {
                 try {
                     r = Fprev.reveal(t, 32, Fprev.Algo.ADVANCED);
                 } catch (FparityError e) {
-                    // JCublas 12.6 links libcublas.so.12; a CUDA 13 node has libcublas.so.13 only (an H100, 2026-11-27):
+                    // JCublas 12.6 links libcublas.so.12; a CUDA 13 node has libcublas.so.13 only (an H100,
+                    // 2026-11-27):
                     // nothing here can probe cuBLAS then (runners/fprev/torch_target.py does, through PyTorch)
-                    org.junit.jupiter.api.Assumptions.assumeFalse(e.exitCode() == FparityError.MISSING_TOOL && e.getMessage().contains("libcublas.so.12"),
+                    org.junit.jupiter.api.Assumptions.assumeFalse(
+                            e.exitCode() == FparityError.MISSING_TOOL
+                                    && e.getMessage().contains("libcublas.so.12"),
                             e.getMessage());
                     throw e;
                 }
@@ -42,7 +45,9 @@ class CublasTargetTest {
             }
         }
         if (!nvidiaNode()) {
-            FparityError half = assertThrows(FparityError.class, () -> CublasTarget.of("cublas.gemm", Precision.FP16).open(32, 0x1p15, 0x1p-24));
+            FparityError half = assertThrows(
+                    FparityError.class,
+                    () -> CublasTarget.of("cublas.gemm", Precision.FP16).open(32, 0x1p15, 0x1p-24));
             assertTrue(half.getMessage().contains("no CUDA"), half.getMessage());
         }
     }

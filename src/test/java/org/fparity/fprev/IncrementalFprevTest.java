@@ -14,7 +14,8 @@ class IncrementalFprevTest {
 
     private static Fprev.Result oracle(SumTree planted, Fprev.Algo algo) {
         LcaOracleTarget t = new LcaOracleTarget("lca.planted", m -> planted);
-        return Fprev.reveal(t, planted.n(), algo, ProbeValues.mask(Precision.FP64), ProbeValues.unit(Precision.FP64), 0);
+        return Fprev.reveal(
+                t, planted.n(), algo, ProbeValues.mask(Precision.FP64), ProbeValues.unit(Precision.FP64), 0);
     }
 
     private static void sameAsAdvanced(SumTree planted, String what) {
@@ -31,7 +32,8 @@ class IncrementalFprevTest {
         int fused = 0;
         for (int t = 0; t < 600; t++) {
             int n = 2 + rnd.nextInt(t < 300 ? 40 : 400);
-            SumTree planted = t % 2 == 0 ? RandomTrees.binary(rnd, n) : RandomTrees.multiway(rnd, n, 2 + rnd.nextInt(12));
+            SumTree planted =
+                    t % 2 == 0 ? RandomTrees.binary(rnd, n) : RandomTrees.multiway(rnd, n, 2 + rnd.nextInt(12));
             if (!planted.isBinary()) fused++;
             sameAsAdvanced(planted, "tree " + t + " " + planted.canonical());
         }
@@ -41,16 +43,25 @@ class IncrementalFprevTest {
     @Test
     void revealsStructuredShapesWithAboutOneProbePerLeaf() {
         int n = 8192;
-        java.util.List<IntFunction<SumTree>> shapes = java.util.List.of(Shapes::sequential, Shapes::reverse, Shapes::pairwise,
-                m -> Shapes.strided(m, 32, true), m -> Shapes.strided(m, 8, false), m -> Shapes.stridedHalving(m, 32),
-                Shapes::numpyPairwise, m -> Shapes.blocked(m, 64), m -> Shapes.fusedBlocks(m, 16));
+        java.util.List<IntFunction<SumTree>> shapes = java.util.List.of(
+                Shapes::sequential,
+                Shapes::reverse,
+                Shapes::pairwise,
+                m -> Shapes.strided(m, 32, true),
+                m -> Shapes.strided(m, 8, false),
+                m -> Shapes.stridedHalving(m, 32),
+                Shapes::numpyPairwise,
+                m -> Shapes.blocked(m, 64),
+                m -> Shapes.fusedBlocks(m, 16));
         for (int k = 0; k < shapes.size(); k++) {
             SumTree planted = shapes.get(k).apply(n);
             Fprev.Result inc = oracle(planted, Fprev.Algo.INCREMENTAL);
             Fprev.Result adv = oracle(planted, Fprev.Algo.ADVANCED);
             assertEquals(adv.tree(), inc.tree(), "shape " + k);
             assertEquals(planted, inc.tree(), "shape " + k);
-            System.out.printf("shape %d %s: incremental %d probes, advanced %d%n", k, TreeShapes.name(planted), inc.probes(), adv.probes());
+            System.out.printf(
+                    "shape %d %s: incremental %d probes, advanced %d%n",
+                    k, TreeShapes.name(planted), inc.probes(), adv.probes());
         }
     }
 
@@ -67,8 +78,14 @@ class IncrementalFprevTest {
             assertTrue(r.replay().matches(), "tree " + t + ": " + r.replay().verdict());
         }
         SumTree chain = SumTree.parse("((((0 1 2 3) 4 5 6 7) 8 9 10 11) 12 13 14 15)");
-        assertEquals(chain, Fprev.reveal(new JavaTargets.PlantedTree(chain, Precision.FP64, FUSED64), 16, Fprev.Algo.INCREMENTAL).tree());
+        assertEquals(
+                chain,
+                Fprev.reveal(new JavaTargets.PlantedTree(chain, Precision.FP64, FUSED64), 16, Fprev.Algo.INCREMENTAL)
+                        .tree());
         SumTree flat = SumTree.parse("(0 1 2 3 4)");
-        assertEquals(flat, Fprev.reveal(new JavaTargets.PlantedTree(flat, Precision.FP64, FUSED64), 5, Fprev.Algo.INCREMENTAL).tree());
+        assertEquals(
+                flat,
+                Fprev.reveal(new JavaTargets.PlantedTree(flat, Precision.FP64, FUSED64), 5, Fprev.Algo.INCREMENTAL)
+                        .tree());
     }
 }

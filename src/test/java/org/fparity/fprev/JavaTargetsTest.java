@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.fparity.ir.Precision;
 
 class JavaTargetsTest {
     private static SumTree reveal(String spec, Precision p, int n) {
@@ -67,13 +67,17 @@ class JavaTargetsTest {
         for (String spec : new String[] {"java.kahan", "java.stream", "java.parallel", "java.random"}) {
             Precision p = Precision.FP64;
             for (Fprev.Algo algo : new Fprev.Algo[] {Fprev.Algo.INCREMENTAL, Fprev.Algo.ADVANCED, Fprev.Algo.BASIC}) {
-                NotOrdinarySummation e = assertThrows(NotOrdinarySummation.class,
-                        () -> Fprev.reveal(JavaTargets.of(spec, p), 64, algo), spec + " " + algo);
+                NotOrdinarySummation e = assertThrows(
+                        NotOrdinarySummation.class,
+                        () -> Fprev.reveal(JavaTargets.of(spec, p), 64, algo),
+                        spec + " " + algo);
                 assertTrue(e.getMessage().startsWith(spec + " is not an ordinary summation"), e.getMessage());
                 assertEquals(1, e.exitCode());
             }
         }
-        assertThrows(NotOrdinarySummation.class, () -> Fprev.reveal(JavaTargets.of("java.kahan", Precision.FP32), 64, Fprev.Algo.ADVANCED));
+        assertThrows(
+                NotOrdinarySummation.class,
+                () -> Fprev.reveal(JavaTargets.of("java.kahan", Precision.FP32), 64, Fprev.Algo.ADVANCED));
     }
 
     @Test
@@ -105,12 +109,16 @@ class JavaTargetsTest {
 
     @Test
     void badSpecsAreOneLineErrors() {
-        assertEquals(2, assertThrows(FparityError.class, () -> JavaTargets.of("java.nope", Precision.FP32)).exitCode());
+        assertEquals(
+                2,
+                assertThrows(FparityError.class, () -> JavaTargets.of("java.nope", Precision.FP32))
+                        .exitCode());
         assertThrows(FparityError.class, () -> JavaTargets.of("java.strided:0", Precision.FP32));
         assertThrows(FparityError.class, () -> JavaTargets.of("java.strided:4:zigzag", Precision.FP32));
         assertThrows(FparityError.class, () -> JavaTargets.of("java.stream", Precision.FP32));
         assertThrows(FparityError.class, () -> JavaTargets.of("java.tree:((0 1) 1)", Precision.FP32));
-        FparityError e = assertThrows(FparityError.class,
+        FparityError e = assertThrows(
+                FparityError.class,
                 () -> Fprev.reveal(JavaTargets.of("java.tree:((0 1) 2)", Precision.FP64), 4, Fprev.Algo.ADVANCED));
         assertTrue(e.getMessage().contains("3 leaves"), e.getMessage());
     }

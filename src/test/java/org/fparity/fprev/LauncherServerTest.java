@@ -27,7 +27,9 @@ class LauncherServerTest {
     @Test
     void aRevealStoppedByABadOptionPrintsOnlyTheJvmsLine() throws Exception {
         Assumptions.assumeTrue(Executables.find("bash") != null, "bash is not installed");
-        Assumptions.assumeTrue(Runners.python(System.getenv(), Path.of("").toAbsolutePath()) != null, "python3 is not on PATH (the launcher starts no server)");
+        Assumptions.assumeTrue(
+                Runners.python(System.getenv(), Path.of("").toAbsolutePath()) != null,
+                "python3 is not on PATH (the launcher starts no server)");
         Path home = tmp.resolve("fparity");
         for (String f : new String[] {"bin/fparity", "bin/jdk.sh", "bin/python.sh", "runners/fprev/numpy_target.py"}) {
             Path to = home.resolve(f);
@@ -55,14 +57,25 @@ class LauncherServerTest {
                 echo "fparity: --n must be at least 2 (got 1)" >&2
                 exit 2
                 """.replace("SEEN", seen.toString()));
-        // the launcher puts its socket under $TMPDIR and starts no server when that path would not fit in a Unix socket's
+        // the launcher puts its socket under $TMPDIR and starts no server when that path would not fit in a Unix
+        // socket's
         // 107 bytes: give it a short folder of the test's own, so the caller's $TMPDIR (any length) decides nothing
         Path sockets = tmp.toString().length() <= 60 ? tmp : Files.createTempDirectory(Path.of("/tmp"), "fparity-");
         Processes.Captured c;
         try {
             c = Processes.command(home.resolve("bin/fparity").toString(), "fprev", "--target", "numpy.dot", "--n", "1")
-                    .env(Map.of("JAVA_HOME", jdk.toString(), "FPARITY_AOT", "0", "FPARITY_EARLY", "1", "TMPDIR", sockets.toString()))
-                    .dir(tmp).timeoutSeconds(60).capture();
+                    .env(Map.of(
+                            "JAVA_HOME",
+                            jdk.toString(),
+                            "FPARITY_AOT",
+                            "0",
+                            "FPARITY_EARLY",
+                            "1",
+                            "TMPDIR",
+                            sockets.toString()))
+                    .dir(tmp)
+                    .timeoutSeconds(60)
+                    .capture();
         } finally {
             if (sockets != tmp) WorkFolder.delete(sockets);
         }

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
+import org.fparity.util.Processes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.fparity.util.Processes;
-import org.fparity.ir.Precision;
 
 /** numpy through the line protocol: revealed trees must replay bit for bit (skipped, with the reason, without numpy). */
 @Tag("slow")
@@ -34,7 +34,9 @@ class NumpyTargetTest {
         try (ProcessTarget t = ProcessTarget.numpy(op, p, 1)) {
             for (int n : sizes) {
                 Fprev.Result r = Fprev.reveal(t, n, Fprev.Algo.ADVANCED, ProbeValues.mask(p), ProbeValues.unit(p), 24);
-                assertTrue(r.replay().matches(), op + " " + p + " n=" + n + ": " + r.replay().verdict());
+                assertTrue(
+                        r.replay().matches(),
+                        op + " " + p + " n=" + n + ": " + r.replay().verdict());
                 assertTrue(r.probes() >= n - 1);
             }
         }
@@ -47,13 +49,30 @@ class NumpyTargetTest {
             try (ProcessTarget t = ProcessTarget.numpy(op, Precision.FP32, 1)) {
                 for (int n : new int[] {2, 7, 33, 130, 1000, 8192}) {
                     if (n == 8192 && !op.equals("dot")) continue;
-                    Fprev.Result adv = Fprev.reveal(t, n, Fprev.Algo.ADVANCED, ProbeValues.mask(Precision.FP32), ProbeValues.unit(Precision.FP32), 0);
-                    Fprev.Result inc = Fprev.reveal(t, n, Fprev.Algo.INCREMENTAL, ProbeValues.mask(Precision.FP32), ProbeValues.unit(Precision.FP32), 24);
+                    Fprev.Result adv = Fprev.reveal(
+                            t,
+                            n,
+                            Fprev.Algo.ADVANCED,
+                            ProbeValues.mask(Precision.FP32),
+                            ProbeValues.unit(Precision.FP32),
+                            0);
+                    Fprev.Result inc = Fprev.reveal(
+                            t,
+                            n,
+                            Fprev.Algo.INCREMENTAL,
+                            ProbeValues.mask(Precision.FP32),
+                            ProbeValues.unit(Precision.FP32),
+                            24);
                     assertEquals(adv.tree(), inc.tree(), op + " n=" + n);
                     // small float32 dots accumulate in float64 (the replay says so); the order must replay either way
-                    assertTrue(inc.replay().matches() || inc.replay().widerAccumulator(), op + " n=" + n + ": " + inc.replay().verdict());
-                    assertTrue(inc.probes() <= adv.probes(), op + " n=" + n + ": " + inc.probes() + " vs " + adv.probes());
-                    if (n == 8192) assertTrue(2 * inc.probes() < adv.probes(), "dot n=8192: " + inc.probes() + " vs " + adv.probes());
+                    assertTrue(
+                            inc.replay().matches() || inc.replay().widerAccumulator(),
+                            op + " n=" + n + ": " + inc.replay().verdict());
+                    assertTrue(
+                            inc.probes() <= adv.probes(), op + " n=" + n + ": " + inc.probes() + " vs " + adv.probes());
+                    if (n == 8192)
+                        assertTrue(
+                                2 * inc.probes() < adv.probes(), "dot n=8192: " + inc.probes() + " vs " + adv.probes());
                 }
             }
         }
@@ -125,7 +144,9 @@ class NumpyTargetTest {
             Fprev.Result r = Fprev.reveal(t, 1000, Fprev.Algo.ADVANCED, 0x1p127, 1.0, 48);
             assertFalse(r.replay().matches());
             assertTrue(r.replay().widerAccumulator(), r.replay().verdict());
-            assertTrue(r.replay().verdict().contains("only leaves 0–991 are added in float32; the other 8 summands"), r.replay().verdict());
+            assertTrue(
+                    r.replay().verdict().contains("only leaves 0–991 are added in float32; the other 8 summands"),
+                    r.replay().verdict());
         }
     }
 
@@ -144,12 +165,14 @@ class NumpyTargetTest {
     @Test
     void replayInputsReachTheServerBitForBitAsFloat32OrFloat64() {
         needNumpy();
-        // sums every order gives exactly: float32 summands go as 4 bytes, one that is no float32 makes the batch 8 bytes
+        // sums every order gives exactly: float32 summands go as 4 bytes, one that is no float32 makes the batch 8
+        // bytes
         double tiny = 0x1p-40;
         double[][] narrow = {{1, 2, 3, 4, 5, 6, 7, 0.5}, {-1, 0x1p-20, 0x1p-10, 0, -0.0, 8, 16, 32}};
         double[][] wide = {{1 + tiny, 2, 3, 4, 5, 6, 7, 0.5}, {-1, 0x1p-20, 0x1p-10, 0, -0.0, 8, 16, 32}};
         for (String op : new String[] {"dot", "sum"}) {
-            try (ProcessTarget t = ProcessTarget.numpy(op, Precision.FP64, 1); SumTarget.Session s = t.open(8, 0x1p1000, 1)) {
+            try (ProcessTarget t = ProcessTarget.numpy(op, Precision.FP64, 1);
+                    SumTarget.Session s = t.open(8, 0x1p1000, 1)) {
                 assertArrayEquals(new double[] {28.5, 55 + 0x1p-20 + 0x1p-10}, s.evaluate(narrow), op);
                 assertArrayEquals(new double[] {28.5 + tiny, 55 + 0x1p-20 + 0x1p-10}, s.evaluate(wide), op);
             }
@@ -159,8 +182,11 @@ class NumpyTargetTest {
     @Test
     void anyProcessSpeakingTheProtocolIsATarget() {
         needNumpy();
-        try (SumTarget t = Targets.resolve("process:python3 runners/fprev/numpy_target.py sum", Precision.FP32, Targets.Options.DEFAULT)) {
-            assertEquals(Shapes.numpyPairwise(300), Fprev.reveal(t, 300, Fprev.Algo.ADVANCED).tree());
+        try (SumTarget t = Targets.resolve(
+                "process:python3 runners/fprev/numpy_target.py sum", Precision.FP32, Targets.Options.DEFAULT)) {
+            assertEquals(
+                    Shapes.numpyPairwise(300),
+                    Fprev.reveal(t, 300, Fprev.Algo.ADVANCED).tree());
         }
     }
 
@@ -169,7 +195,10 @@ class NumpyTargetTest {
         needNumpy();
         try (ProcessTarget t = ProcessTarget.numpy("cumsum", Precision.FP32, 1)) {
             FparityError e = assertThrows(FparityError.class, () -> t.open(8, 1, 1));
-            assertTrue(e.getMessage().contains("unknown numpy op 'cumsum'") || e.getMessage().contains("stopped answering"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("unknown numpy op 'cumsum'")
+                            || e.getMessage().contains("stopped answering"),
+                    e.getMessage());
         }
     }
 
@@ -184,7 +213,13 @@ class NumpyTargetTest {
         early.startEarly();
         assertTrue(early.hasEarly(), "started, waiting to be taken over");
         try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, 1)) {
-            Fprev.Result r = Fprev.reveal(t, 300, Fprev.Algo.ADVANCED, ProbeValues.mask(Precision.FP32), ProbeValues.unit(Precision.FP32), 16);
+            Fprev.Result r = Fprev.reveal(
+                    t,
+                    300,
+                    Fprev.Algo.ADVANCED,
+                    ProbeValues.mask(Precision.FP32),
+                    ProbeValues.unit(Precision.FP32),
+                    16);
             assertFalse(t.hasEarly(), "the first open took it over");
             assertEquals(fresh.tree(), r.tree());
             assertEquals(fresh.probes(), r.probes());
@@ -193,19 +228,26 @@ class NumpyTargetTest {
     }
 
     /** What bin/fparity does before the JVM: start numpy_target.py OP --socket PATH, then hand it over by pid. */
-    private static Processes.Running launch(java.nio.file.Path dir, String op, java.nio.file.Path err) throws Exception {
+    private static Processes.Running launch(java.nio.file.Path dir, String op, java.nio.file.Path err)
+            throws Exception {
         ProcessTarget t = ProcessTarget.numpy(op, Precision.FP32, null);
-        java.util.List<String> argv = new java.util.ArrayList<>(java.util.List.of(Runners.python(), Runners.find("numpy_target.py").toString(), op,
-                "--socket", dir.resolve("s.sock").toString()));
+        java.util.List<String> argv = new java.util.ArrayList<>(java.util.List.of(
+                Runners.python(),
+                Runners.find("numpy_target.py").toString(),
+                op,
+                "--socket",
+                dir.resolve("s.sock").toString()));
         return Processes.command(argv).stderr(err).start();
     }
 
     private static String spec(Processes.Running p, java.nio.file.Path dir, java.nio.file.Path err, String op) {
-        return p.pid() + "\n" + dir.resolve("s.sock") + "\n" + err + "\n\n" + Runners.python() + "\n" + Runners.find("numpy_target.py") + "\n" + op;
+        return p.pid() + "\n" + dir.resolve("s.sock") + "\n" + err + "\n\n" + Runners.python() + "\n"
+                + Runners.find("numpy_target.py") + "\n" + op;
     }
 
     @Test
-    void aServerTheLauncherStartedIsConnectedToAndRevealsTheSameTree(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    void aServerTheLauncherStartedIsConnectedToAndRevealsTheSameTree(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         needNumpy();
         Fprev.Result fresh;
         try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, null)) {
@@ -227,7 +269,8 @@ class NumpyTargetTest {
     }
 
     @Test
-    void aLaunchedServerThatEndedBeforeAnsweringIsReplacedByOneStartedHere(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    void aLaunchedServerThatEndedBeforeAnsweringIsReplacedByOneStartedHere(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         needNumpy();
         java.nio.file.Path err = dir.resolve("s.err");
         // the socket's place is taken by a folder: the launched server cannot bind and ends
@@ -236,7 +279,9 @@ class NumpyTargetTest {
         ProcessTarget.adoptLaunched(spec(server, dir, err, "dot"));
         try (ProcessTarget t = ProcessTarget.numpy("dot", Precision.FP32, null)) {
             Fprev.Result r = Fprev.reveal(t, 64, Fprev.Algo.INCREMENTAL);
-            assertTrue(r.replay().matches() || r.replay().widerAccumulator(), r.replay().verdict());
+            assertTrue(
+                    r.replay().matches() || r.replay().widerAccumulator(),
+                    r.replay().verdict());
             assertTrue(t.description().startsWith("numpy "), t.description());
         }
         assertFalse(server.isAlive());
@@ -244,7 +289,8 @@ class NumpyTargetTest {
     }
 
     @Test
-    void aLaunchedServerForAnUnknownOpGivesTheSameErrorAsOneStartedHere(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    void aLaunchedServerForAnUnknownOpGivesTheSameErrorAsOneStartedHere(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         needNumpy();
         String here;
         try (ProcessTarget t = ProcessTarget.numpy("cumsum", Precision.FP32, null)) {
@@ -254,7 +300,9 @@ class NumpyTargetTest {
         try (Processes.Running server = launch(dir, "cumsum", err)) {
             ProcessTarget.adoptLaunched(spec(server, dir, err, "cumsum"));
             try (ProcessTarget t = ProcessTarget.numpy("cumsum", Precision.FP32, null)) {
-                assertEquals(here, assertThrows(FparityError.class, () -> t.open(8, 1, 1)).getMessage());
+                assertEquals(
+                        here,
+                        assertThrows(FparityError.class, () -> t.open(8, 1, 1)).getMessage());
             }
         }
     }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
-import org.junit.jupiter.api.Test;
 import org.fparity.ir.Precision;
+import org.junit.jupiter.api.Test;
 
 /** Planted trees: a Java target sums in exactly a random tree; the algorithms must reveal that tree. */
 class PlantedTreesTest {
@@ -58,8 +58,8 @@ class PlantedTreesTest {
             if (!planted.isBinary()) {
                 sawMultiway++;
                 if (t % 5 == 0) {
-                    MultiwayNotSupported e = assertThrows(MultiwayNotSupported.class,
-                            () -> Fprev.reveal(target, n, Fprev.Algo.BASIC));
+                    MultiwayNotSupported e =
+                            assertThrows(MultiwayNotSupported.class, () -> Fprev.reveal(target, n, Fprev.Algo.BASIC));
                     assertTrue(e.getMessage().contains("FPRev-basic builds binary trees only"), e.getMessage());
                 }
             }
@@ -88,6 +88,9 @@ class PlantedTreesTest {
         assertThrows(MultiwayNotSupported.class, () -> Fprev.reveal(target, 16, Fprev.Algo.BASIC));
         // a single flat 5-way node: the example of §4.2.2
         SumTree flat = SumTree.parse("(0 1 2 3 4)");
-        assertEquals(flat, Fprev.reveal(new JavaTargets.PlantedTree(flat, Precision.FP64, FUSED64), 5, Fprev.Algo.ADVANCED).tree());
+        assertEquals(
+                flat,
+                Fprev.reveal(new JavaTargets.PlantedTree(flat, Precision.FP64, FUSED64), 5, Fprev.Algo.ADVANCED)
+                        .tree());
     }
 }

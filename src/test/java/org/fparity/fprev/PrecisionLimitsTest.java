@@ -5,15 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fparity.FparityError;
+import org.fparity.ir.Precision;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.fparity.ir.Precision;
 
 /** The numeric limits of §7.1.1: small formats need a small unit; counts beyond 2^p need splitting. */
 class PrecisionLimitsTest {
     /** float16 summands added pairwise in float32 and rounded back, like numpy's float16 sum. */
     private static SumTarget halfInFloat() {
-        return JavaTargets.fn("f16-in-f32", Precision.FP16, x -> Precision.FP16.round(JavaTargets.pairwise(x, Precision.FP32)));
+        return JavaTargets.fn(
+                "f16-in-f32", Precision.FP16, x -> Precision.FP16.round(JavaTargets.pairwise(x, Precision.FP32)));
     }
 
     @Test
@@ -27,19 +28,20 @@ class PrecisionLimitsTest {
     @Test
     void float16WithUnitOneIsRefusedNotGarbage() {
         // M = 2^15 cannot swamp ones in a float32 accumulator: the original prints a wrong tree; we say why
-        NotOrdinarySummation e = assertThrows(NotOrdinarySummation.class,
-                () -> Fprev.reveal(halfInFloat(), 16, Fprev.Algo.ADVANCED, 0x1p15, 1.0));
+        NotOrdinarySummation e = assertThrows(
+                NotOrdinarySummation.class, () -> Fprev.reveal(halfInFloat(), 16, Fprev.Algo.ADVANCED, 0x1p15, 1.0));
         assertTrue(e.getMessage().contains("no summation tree fits"), e.getMessage());
         // and a mask too small for the format itself is refused before any probe
-        FparityError f = assertThrows(FparityError.class,
-                () -> Fprev.reveal(halfInFloat(), 64, Fprev.Algo.ADVANCED, 0x1p5, 1.0));
+        FparityError f = assertThrows(
+                FparityError.class, () -> Fprev.reveal(halfInFloat(), 64, Fprev.Algo.ADVANCED, 0x1p5, 1.0));
         assertTrue(f.getMessage().contains("cannot swamp"), f.getMessage());
     }
 
     @Test
     void float16BeyondItsExactCountsSplitsTheUnits() {
         int n = 3000; // more than 2^11 units: each probe is read in two ranges
-        SumTarget t = JavaTargets.fn("f16-seq", Precision.FP16, x -> Precision.FP16.round(JavaTargets.sequential(x, Precision.FP32)));
+        SumTarget t = JavaTargets.fn(
+                "f16-seq", Precision.FP16, x -> Precision.FP16.round(JavaTargets.sequential(x, Precision.FP32)));
         Fprev.Result r = Fprev.reveal(t, n, Fprev.Algo.ADVANCED);
         assertEquals(Shapes.sequential(n), r.tree());
         assertEquals(n - 1, r.probes());
@@ -57,12 +59,17 @@ class PrecisionLimitsTest {
 
     @Test
     void sizesThePrecisionCannotResolveAreRefused() {
-        FparityError tooBig = assertThrows(FparityError.class,
+        FparityError tooBig = assertThrows(
+                FparityError.class,
                 () -> Fprev.reveal(JavaTargets.of("java.seq", Precision.BF16), 20_000, Fprev.Algo.ADVANCED));
         assertTrue(tooBig.getMessage().contains("exact counts only up to 2^8"), tooBig.getMessage());
         assertEquals(2, tooBig.exitCode());
-        assertThrows(FparityError.class, () -> Fprev.reveal(JavaTargets.of("java.seq", Precision.FP64), 1, Fprev.Algo.ADVANCED));
-        assertThrows(FparityError.class, () -> Fprev.reveal(JavaTargets.of("java.seq", Precision.FP64), 12, Fprev.Algo.NAIVE));
+        assertThrows(
+                FparityError.class,
+                () -> Fprev.reveal(JavaTargets.of("java.seq", Precision.FP64), 1, Fprev.Algo.ADVANCED));
+        assertThrows(
+                FparityError.class,
+                () -> Fprev.reveal(JavaTargets.of("java.seq", Precision.FP64), 12, Fprev.Algo.NAIVE));
     }
 
     @Tag("slow")

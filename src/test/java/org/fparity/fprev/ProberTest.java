@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
-import org.junit.jupiter.api.Test;
 import org.fparity.ir.Precision;
+import org.junit.jupiter.api.Test;
 
 /** Impossible readings must end in a clear "not an ordinary summation", never in a wrong tree or a crash. */
 class ProberTest {
@@ -51,7 +51,8 @@ class ProberTest {
             int n = 12 + rnd.nextInt(60); // tiny n can fit random readings by chance
             SumTarget t = fake("noise", (i, j, f, to) -> rnd.nextInt(n - 1));
             for (Fprev.Algo algo : new Fprev.Algo[] {Fprev.Algo.INCREMENTAL, Fprev.Algo.ADVANCED, Fprev.Algo.BASIC}) {
-                Exception e = assertThrows(Exception.class, () -> Fprev.reveal(t, n, algo, 0x1p1023, 1, 0), "seed " + seed);
+                Exception e =
+                        assertThrows(Exception.class, () -> Fprev.reveal(t, n, algo, 0x1p1023, 1, 0), "seed " + seed);
                 assertTrue(e instanceof NotOrdinarySummation || e instanceof MultiwayNotSupported, seed + ": " + e);
             }
         }
@@ -59,13 +60,16 @@ class ProberTest {
 
     @Test
     void nanFractionAndOutOfRangeReadingsAreNamed() {
-        NotOrdinarySummation nan = assertThrows(NotOrdinarySummation.class,
+        NotOrdinarySummation nan = assertThrows(
+                NotOrdinarySummation.class,
                 () -> Fprev.reveal(fake("nan", (i, j, f, t) -> Double.NaN), 8, Fprev.Algo.ADVANCED, 0x1p1023, 1, 0));
         assertTrue(nan.getMessage().contains("returned NaN"), nan.getMessage());
-        NotOrdinarySummation frac = assertThrows(NotOrdinarySummation.class,
+        NotOrdinarySummation frac = assertThrows(
+                NotOrdinarySummation.class,
                 () -> Fprev.reveal(fake("frac", (i, j, f, t) -> 2.5), 8, Fprev.Algo.ADVANCED, 0x1p1023, 1, 0));
         assertTrue(frac.getMessage().contains("not a whole count"), frac.getMessage());
-        NotOrdinarySummation big = assertThrows(NotOrdinarySummation.class,
+        NotOrdinarySummation big = assertThrows(
+                NotOrdinarySummation.class,
                 () -> Fprev.reveal(fake("big", (i, j, f, t) -> 7), 8, Fprev.Algo.ADVANCED, 0x1p1023, 1, 0));
         assertTrue(big.getMessage().contains("only 6 were set"), big.getMessage());
         assertEquals(1, big.exitCode());

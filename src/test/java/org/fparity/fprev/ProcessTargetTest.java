@@ -27,7 +27,10 @@ class ProcessTargetTest {
         for (int k = 0; k < 10_000; k++) {
             double v = Double.longBitsToDouble(rnd.nextLong());
             if (Double.isNaN(v) || Double.isInfinite(v)) continue;
-            assertEquals(Double.doubleToLongBits(v), Double.doubleToLongBits(ProcessTarget.parseHex(Double.toHexString(v))), Double.toHexString(v));
+            assertEquals(
+                    Double.doubleToLongBits(v),
+                    Double.doubleToLongBits(ProcessTarget.parseHex(Double.toHexString(v))),
+                    Double.toHexString(v));
         }
     }
 }

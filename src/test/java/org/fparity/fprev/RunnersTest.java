@@ -63,9 +63,14 @@ class RunnersTest {
         assumeTrue(bash != null && envExe != null, "no bash or env on PATH (the launcher is a bash script)");
         List<String> argv = new ArrayList<>(List.of(envExe.toString(), "-i", "PWD=" + cwd));
         env.forEach((k, v) -> argv.add(k + "=" + v));
-        argv.addAll(List.of(bash.toString(), "-c", "source \"$1\"; fparity_python || exit 3; printf %s \"$py\"", "_",
+        argv.addAll(List.of(
+                bash.toString(),
+                "-c",
+                "source \"$1\"; fparity_python || exit 3; printf %s \"$py\"",
+                "_",
                 Path.of("bin/python.sh").toAbsolutePath().toString()));
-        Processes.Captured c = Processes.command(argv).dir(cwd).timeoutSeconds(30).capture();
+        Processes.Captured c =
+                Processes.command(argv).dir(cwd).timeoutSeconds(30).capture();
         if (c.result().exitCode() == 3) return null;
         assertTrue(c.ok(), c.stderr());
         assertEquals("", c.stderr());
@@ -75,7 +80,8 @@ class RunnersTest {
     /** Runners' choice, checked to be the launcher's; returns it. */
     private static String choice(Map<String, String> env, Path cwd) throws Exception {
         String jvm = Runners.python(env, cwd);
-        assertEquals(launcher(env, cwd), jvm, "the launcher and the JVM choose the same python for " + env + " in " + cwd);
+        assertEquals(
+                launcher(env, cwd), jvm, "the launcher and the JVM choose the same python for " + env + " in " + cwd);
         return jvm;
     }
 
@@ -173,7 +179,8 @@ class RunnersTest {
         Path r = root("r", "3.11.7\n", "3.11.7");
         Path w = dir("w");
         Files.writeString(w.resolve(".python-version"), "3.11.7\n");
-        assertEquals("/opt/my/python", choice(env(r, "FPARITY_PYTHON", "/opt/my/python", "PYENV_VERSION", "3.11.7"), w));
+        assertEquals(
+                "/opt/my/python", choice(env(r, "FPARITY_PYTHON", "/opt/my/python", "PYENV_VERSION", "3.11.7"), w));
     }
 
     @Test
@@ -191,14 +198,17 @@ class RunnersTest {
         assertEquals(python(r, "3.11.7"), launched);
         // the hand-over bin/fparity passes (pid, socket, stderr, threads, command), for a process that lives
         try (Processes.Running server = Processes.command("sleep", "30").start()) {
-            String spec = server.pid() + "\n" + w.resolve("s.sock") + "\n" + w.resolve("s.err") + "\n\n" + launched + "\n"
-                    + Runners.find("numpy_target.py") + "\ndot";
+            String spec = server.pid() + "\n" + w.resolve("s.sock") + "\n" + w.resolve("s.err") + "\n\n" + launched
+                    + "\n" + Runners.find("numpy_target.py") + "\ndot";
             ProcessTarget.adoptLaunched(spec);
             ProcessTarget other = ProcessTarget.numpy(jvm, "dot", Precision.FP32, 1);
             assertFalse(other.hasEarly(), "another environment (BLAS threads) is another command: not taken");
-            assertTrue(ProcessTarget.numpy(jvm, "dot", Precision.FP32, null).hasEarly(), "the JVM's command is the launcher's");
+            assertTrue(
+                    ProcessTarget.numpy(jvm, "dot", Precision.FP32, null).hasEarly(),
+                    "the JVM's command is the launcher's");
             // and not the shim's: one chosen differently would start a second server
-            assertFalse(ProcessTarget.numpy(shim(r), "dot", Precision.FP32, null).hasEarly());
+            assertFalse(
+                    ProcessTarget.numpy(shim(r), "dot", Precision.FP32, null).hasEarly());
         }
     }
 

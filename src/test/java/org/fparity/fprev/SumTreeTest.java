@@ -21,7 +21,9 @@ class SumTreeTest {
         assertNotEquals(t, SumTree.parse("(((0 1) 2) 3)"));
         assertEquals(4, t.lcaSize(0, 3));
         assertEquals(2, t.lcaSize(2, 3));
-        assertEquals("(4 (0 1 2) 3)".length(), SumTree.parse("(4 (0 1 2) 3)").canonical().length());
+        assertEquals(
+                "(4 (0 1 2) 3)".length(),
+                SumTree.parse("(4 (0 1 2) 3)").canonical().length());
         assertEquals("((0 1 2) 3 4)", SumTree.parse("(4 (0 1 2) 3)").canonical());
         assertEquals(3, SumTree.parse("(4 (0 1 2) 3)").maxArity());
     }
@@ -30,7 +32,9 @@ class SumTreeTest {
     void parseRoundTripsRandomTreesAndDeepChains() {
         Random rnd = new Random(5);
         for (int k = 0; k < 200; k++) {
-            SumTree t = k % 2 == 0 ? RandomTrees.binary(rnd, 1 + rnd.nextInt(200)) : RandomTrees.multiway(rnd, 2 + rnd.nextInt(200), 6);
+            SumTree t = k % 2 == 0
+                    ? RandomTrees.binary(rnd, 1 + rnd.nextInt(200))
+                    : RandomTrees.multiway(rnd, 2 + rnd.nextInt(200), 6);
             assertEquals(t, SumTree.parse(t.canonical()));
         }
         SumTree deep = Shapes.sequential(200_000); // no recursion anywhere: printing and parsing a 200k-deep chain
@@ -40,8 +44,14 @@ class SumTreeTest {
     @Test
     void badTreeTextIsRejectedWithAReason() {
         String[][] cases = {
-            {"", "empty"}, {"((0 1)", "unbalanced '('"}, {"(0 1))", "unbalanced ')'"}, {"(0 1 1)", "each once"},
-            {"((0) 1)", "at least two children"}, {"(0 x)", "bad character 'x'"}, {"(0 2)", "each once"}, {"(0 1) (2 3)", "one tree"},
+            {"", "empty"},
+            {"((0 1)", "unbalanced '('"},
+            {"(0 1))", "unbalanced ')'"},
+            {"(0 1 1)", "each once"},
+            {"((0) 1)", "at least two children"},
+            {"(0 x)", "bad character 'x'"},
+            {"(0 2)", "each once"},
+            {"(0 1) (2 3)", "one tree"},
         };
         for (String[] c : cases) {
             FparityError e = assertThrows(FparityError.class, () -> SumTree.parse(c[0]), c[0]);
@@ -71,13 +81,19 @@ class SumTreeTest {
         assertEquals("blocks of 8, sequential", TreeShapes.name(Shapes.blocked(50, 8)));
         assertEquals("5-way fused blocks (4 per step)", TreeShapes.name(Shapes.fusedBlocks(50, 4)));
         assertEquals("32-lane strided + halving", TreeShapes.name(Shapes.stridedHalving(100, 32)));
-        assertEquals("2 lanes (each pairwise) + one addition", TreeShapes.name(SumTree.parse("(((0 2) (4 6)) ((1 3) (5 7)))")));
-        assertEquals("4-lane strided + halving", TreeShapes.name(SumTree.parse("((((0 4) 8) ((2 6) 10)) (((1 5) 9) ((3 7) 11)))")));
+        assertEquals(
+                "2 lanes (each pairwise) + one addition",
+                TreeShapes.name(SumTree.parse("(((0 2) (4 6)) ((1 3) (5 7)))")));
+        assertEquals(
+                "4-lane strided + halving",
+                TreeShapes.name(SumTree.parse("((((0 4) 8) ((2 6) 10)) (((1 5) 9) ((3 7) 11)))")));
         // numpy 2.4.6 / OpenBLAS SkylakeX sdot at n = 64, as revealed here
-        assertEquals("8 lanes (each blocks of 2, sequential) + 4-lane strided + pairwise", TreeShapes.name(SumTree.parse(
-                "(((((((0 8) (16 24)) (32 40)) (48 56)) ((((4 12) (20 28)) (36 44)) (52 60))) (((((1 9) (17 25)) (33 41)) (49 57))"
-                + " ((((5 13) (21 29)) (37 45)) (53 61)))) ((((((2 10) (18 26)) (34 42)) (50 58)) ((((6 14) (22 30)) (38 46)) (54 62)))"
-                + " (((((3 11) (19 27)) (35 43)) (51 59)) ((((7 15) (23 31)) (39 47)) (55 63)))))")));
+        assertEquals(
+                "8 lanes (each blocks of 2, sequential) + 4-lane strided + pairwise",
+                TreeShapes.name(SumTree.parse(
+                        "(((((((0 8) (16 24)) (32 40)) (48 56)) ((((4 12) (20 28)) (36 44)) (52 60))) (((((1 9) (17 25)) (33 41)) (49 57))"
+                                + " ((((5 13) (21 29)) (37 45)) (53 61)))) ((((((2 10) (18 26)) (34 42)) (50 58)) ((((6 14) (22 30)) (38 46)) (54 62)))"
+                                + " (((((3 11) (19 27)) (35 43)) (51 59)) ((((7 15) (23 31)) (39 47)) (55 63)))))")));
         SumTree split = SumTree.parse("((((0 1) 2) 3) ((4 5) (6 7)))");
         assertEquals("split leaves 0\u20133 sequential + leaves 4\u20137 pairwise", TreeShapes.name(split));
         assertTrue(TreeShapes.name(SumTree.parse("((0 2) (1 3 4))")).startsWith("arities [2, 3]"));
@@ -85,12 +101,14 @@ class SumTreeTest {
 
     @Test
     void diffNamesTheRegionsThatDiffer() {
-        SumTree a = SumTree.parse("(" + Shapes.strided(8, 4, true).canonical() + " " + shift(Shapes.sequential(8), 8) + ")");
+        SumTree a = SumTree.parse(
+                "(" + Shapes.strided(8, 4, true).canonical() + " " + shift(Shapes.sequential(8), 8) + ")");
         SumTree b = SumTree.parse("(" + Shapes.sequential(8).canonical() + " " + shift(Shapes.sequential(8), 8) + ")");
         List<String> d = TreeDiff.describe(a, b, "A", "B");
         assertEquals(List.of("leaves 0\u20137: 4-lane strided + pairwise in A, sequential in B"), d);
         assertTrue(TreeDiff.describe(a, a, "A", "A").isEmpty());
-        assertEquals(List.of("different sizes: 16 summands vs 8"), TreeDiff.describe(a, Shapes.sequential(8), "A", "B"));
+        assertEquals(
+                List.of("different sizes: 16 summands vs 8"), TreeDiff.describe(a, Shapes.sequential(8), "A", "B"));
     }
 
     private static String shift(SumTree t, int by) {

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fparity.FparityError;
-import org.junit.jupiter.api.Test;
 import org.fparity.ir.Precision;
+import org.junit.jupiter.api.Test;
 
 class TensorCoreTargetTest {
     @Test
@@ -22,8 +22,11 @@ class TensorCoreTargetTest {
             assertTrue(r.replay().matches(), r.replay().verdict());
             assertThrows(MultiwayNotSupported.class, () -> Fprev.reveal(t, 32, Fprev.Algo.BASIC));
         }
-        assertEquals("((((0 1 2 3) 4 5 6 7) 8 9 10 11) 12 13 14 15)",
-                Fprev.reveal(TensorCoreTarget.of("tc.volta"), 16, Fprev.Algo.ADVANCED).tree().canonical());
+        assertEquals(
+                "((((0 1 2 3) 4 5 6 7) 8 9 10 11) 12 13 14 15)",
+                Fprev.reveal(TensorCoreTarget.of("tc.volta"), 16, Fprev.Algo.ADVANCED)
+                        .tree()
+                        .canonical());
     }
 
     @Test
@@ -31,7 +34,10 @@ class TensorCoreTargetTest {
         Fprev.Result r = Fprev.reveal(TensorCoreTarget.of("tc.hopper"), 1000, Fprev.Algo.ADVANCED);
         assertEquals(Shapes.fusedBlocks(1000, 16), r.tree());
         assertTrue(r.replay().matches(), r.replay().verdict());
-        assertEquals(Shapes.fusedBlocks(37, 8), Fprev.reveal(TensorCoreTarget.of("tc.ampere"), 37, Fprev.Algo.ADVANCED).tree());
+        assertEquals(
+                Shapes.fusedBlocks(37, 8),
+                Fprev.reveal(TensorCoreTarget.of("tc.ampere"), 37, Fprev.Algo.ADVANCED)
+                        .tree());
     }
 
     @Test
@@ -45,7 +51,9 @@ class TensorCoreTargetTest {
         // truncation toward zero on output, unlike an IEEE addition
         FusedSum g = new FusedSum(3, 40, Precision.FP32, true);
         assertEquals(1.0, g.sum(new double[] {1.0, 0x1p-24 + 0x1p-25}, 2));
-        assertEquals(1.0 + 0x1p-23, new FusedSum(3, 40, Precision.FP32, false).sum(new double[] {1.0, 0x1p-24 + 0x1p-25}, 2));
+        assertEquals(
+                1.0 + 0x1p-23,
+                new FusedSum(3, 40, Precision.FP32, false).sum(new double[] {1.0, 0x1p-24 + 0x1p-25}, 2));
     }
 
     @Test

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /** Shape names: the filtered recogniser names every tree exactly as building every candidate does. */
 class TreeShapesTest {
     private static List<SumTree> shapes(int n) {
-        List<SumTree> out = new ArrayList<>(List.of(Shapes.sequential(n), Shapes.reverse(n), Shapes.pairwise(n), Shapes.numpyPairwise(n)));
+        List<SumTree> out = new ArrayList<>(
+                List.of(Shapes.sequential(n), Shapes.reverse(n), Shapes.pairwise(n), Shapes.numpyPairwise(n)));
         for (int k : new int[] {2, 3, 4, 8, 16, 32, 64}) {
             out.add(Shapes.strided(n, k, true));
             out.add(Shapes.strided(n, k, false));

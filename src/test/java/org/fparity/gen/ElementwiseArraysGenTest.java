@@ -36,7 +36,10 @@ class ElementwiseArraysGenTest {
     }
 
     static long count(List<Program> ps, Param.Kind kind) {
-        return ps.stream().flatMap(p -> p.params().stream()).filter(p -> p.kind() == kind).count();
+        return ps.stream()
+                .flatMap(p -> p.params().stream())
+                .filter(p -> p.kind() == kind)
+                .count();
     }
 
     @Test
@@ -45,8 +48,12 @@ class ElementwiseArraysGenTest {
         for (Precision prec : Precision.PROGRAMS) {
             List<Program> a = new Generator(g, 21).generate(prec, 150);
             List<Program> b = new Generator(withKnob("0.5"), 21).generate(prec, 150);
-            assertEquals(a.stream().map(Program::canonical).toList(), b.stream().map(Program::canonical).toList());
-            assertTrue(count(a, Param.Kind.FP_ELEMENTS) > 10, "few element-wise arrays: " + count(a, Param.Kind.FP_ELEMENTS));
+            assertEquals(
+                    a.stream().map(Program::canonical).toList(),
+                    b.stream().map(Program::canonical).toList());
+            assertTrue(
+                    count(a, Param.Kind.FP_ELEMENTS) > 10,
+                    "few element-wise arrays: " + count(a, Param.Kind.FP_ELEMENTS));
             assertTrue(count(a, Param.Kind.FP_ARRAY) > 10, "few fill-value arrays: " + count(a, Param.Kind.FP_ARRAY));
             for (Program p : a) {
                 assertEquals(p, Program.parse(p.canonical()), p.canonical());
@@ -58,7 +65,8 @@ class ElementwiseArraysGenTest {
                         Param par = p.params().get(i);
                         if (par.kind() == Param.Kind.INT) continue;
                         double[] e = x.elements(i);
-                        assertEquals(par.kind() == Param.Kind.FP_ELEMENTS ? p.arrayLength() : 1, e.length, par + " in " + x);
+                        assertEquals(
+                                par.kind() == Param.Kind.FP_ELEMENTS ? p.arrayLength() : 1, e.length, par + " in " + x);
                         for (double v : e) assertEquals(v, prec.round(v), "not a value of " + prec);
                     }
                 }
@@ -69,11 +77,17 @@ class ElementwiseArraysGenTest {
     /** At 0, or without the key, nothing is drawn for it: the default grammar's programs stay what they were. */
     @Test
     void offByDefaultAndOffGivesTheSamePrograms() {
-        List<String> def = new Generator(Grammar.defaults(), 4).generate(Precision.FP64, 100).stream().map(Program::canonical).toList();
+        List<String> def = new Generator(Grammar.defaults(), 4)
+                .generate(Precision.FP64, 100).stream().map(Program::canonical).toList();
         List<Program> zero = new Generator(withKnob("0"), 4).generate(Precision.FP64, 100);
         assertEquals(def, zero.stream().map(Program::canonical).toList());
         assertEquals(0, count(zero, Param.Kind.FP_ELEMENTS));
-        assertEquals(def, new Generator(withKnob(null), 4).generate(Precision.FP64, 100).stream().map(Program::canonical).toList());
+        assertEquals(
+                def,
+                new Generator(withKnob(null), 4)
+                        .generate(Precision.FP64, 100).stream()
+                                .map(Program::canonical)
+                                .toList());
     }
 
     @Test
@@ -85,7 +99,8 @@ class ElementwiseArraysGenTest {
     @Test
     void anElementWiseArrayHasItsOwnCanonicalSpellingAndId() {
         Program fill = Program.parse("program fp64 array 3\ncompute(double comp, double a[3]) {\n  comp += a[1];\n}\n");
-        Program each = Program.parse("program fp64 array 3\ncompute(double comp, double a[3] each) {\n  comp += a[1];\n}\n");
+        Program each =
+                Program.parse("program fp64 array 3\ncompute(double comp, double a[3] each) {\n  comp += a[1];\n}\n");
         assertEquals(Param.Kind.FP_ARRAY, fill.params().get(1).kind());
         assertEquals(Param.Kind.FP_ELEMENTS, each.params().get(1).kind());
         assertTrue(each.canonical().contains("double a[3] each)"), each.canonical());

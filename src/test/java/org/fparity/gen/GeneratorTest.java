@@ -29,7 +29,9 @@ class GeneratorTest {
             List<Program> a = new Generator(grammar, 7).generate(p, 200);
             List<Program> b = new Generator(Grammar.defaults(), 7).generate(p, 200);
             List<Program> c = new Generator(grammar, 8).generate(p, 200);
-            assertEquals(a.stream().map(Program::canonical).toList(), b.stream().map(Program::canonical).toList());
+            assertEquals(
+                    a.stream().map(Program::canonical).toList(),
+                    b.stream().map(Program::canonical).toList());
             Set<String> ida = new HashSet<>(a.stream().map(Program::id).toList());
             long shared = c.stream().filter(x -> ida.contains(x.id())).count();
             assertTrue(shared < 5, "seeds 7 and 8 share " + shared + " programs");
@@ -75,7 +77,11 @@ class GeneratorTest {
                             assertTrue(a >= 0x1p-20 && a < 0x1p20, HexFloat.format(v));
                         }
                         if (c == ValueClass.SUBNORMAL) {
-                            assertTrue(Math.abs(v) > 0 && Math.abs(v) < (prec == Precision.FP32 ? Float.MIN_NORMAL : Double.MIN_NORMAL), HexFloat.format(v));
+                            assertTrue(
+                                    Math.abs(v) > 0
+                                            && Math.abs(v)
+                                                    < (prec == Precision.FP32 ? Float.MIN_NORMAL : Double.MIN_NORMAL),
+                                    HexFloat.format(v));
                         }
                         if (c == ValueClass.ZERO) assertEquals(0.0, Math.abs(v));
                     }
@@ -89,7 +95,9 @@ class GeneratorTest {
         assertEquals(EnumSet.allOf(Cond.CmpOp.class), cov.comparisons);
         assertEquals(Set.of("and", "or", "not", "else"), cov.conditionShapes);
         assertTrue(cov.bounds.size() >= 5, "loop bounds not drawn from a range: " + cov.bounds);
-        assertTrue(finiteOrdinaryInputs > total / 2, "ordinary inputs should dominate: " + finiteOrdinaryInputs + "/" + total);
+        assertTrue(
+                finiteOrdinaryInputs > total / 2,
+                "ordinary inputs should dominate: " + finiteOrdinaryInputs + "/" + total);
         assertEquals(EnumSet.allOf(Stmt.AssignOp.class), cov.assignOps);
     }
 
@@ -97,9 +105,12 @@ class GeneratorTest {
     void restrictingMathFunctionsKeepsOnlyThose() {
         Set<MathFn> exact = EnumSet.of(MathFn.SQRT, MathFn.FABS, MathFn.FMIN, MathFn.FMAX, MathFn.CEIL, MathFn.FLOOR);
         Coverage cov = new Coverage();
-        for (Program p : new Generator(grammar.withMathFunctions(exact), 5).generate(Precision.FP64, 300)) cov.program(p);
+        for (Program p : new Generator(grammar.withMathFunctions(exact), 5).generate(Precision.FP64, 300))
+            cov.program(p);
         assertEquals(exact, cov.functions);
-        Input in = new InputGenerator(grammar, 1).inputs(new Generator(grammar, 5).generate(Precision.FP64, 1).getFirst(), 1).getFirst();
+        Input in = new InputGenerator(grammar, 1)
+                .inputs(new Generator(grammar, 5).generate(Precision.FP64, 1).getFirst(), 1)
+                .getFirst();
         assertNotEquals(0, in.args().size());
     }
 
@@ -110,21 +121,24 @@ class GeneratorTest {
      */
     @Test
     void theStatementBudgetBoundsAGrammarOfHugeNestedBlocks() throws java.io.IOException {
-        String text = GrammarTest.defaultText().replace("\"blockStatements\": [1, 3]", "\"blockStatements\": [50, 50]")
+        String text = GrammarTest.defaultText()
+                .replace("\"blockStatements\": [1, 3]", "\"blockStatements\": [50, 50]")
                 .replace("\"maxNesting\": 3,", "\"maxNesting\": 8,")
                 .replaceAll("\"statements\": \\{[^}]*}", "\"statements\": { \"if\": 1, \"assign\": 0.0001 }");
         Grammar g = Grammar.parse("huge.json", text);
         assertEquals(8, g.maxNesting());
         assertEquals(50, g.blockMin());
-        List<Program> ps = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
-                () -> new Generator(g, 1).generate(Precision.FP64, 2));
+        List<Program> ps = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(60), () -> new Generator(g, 1).generate(Precision.FP64, 2));
         for (Program p : ps) {
             int[] stmts = {0};
             org.fparity.ir.Walker.each(p, (path, n) -> {
                 if (n instanceof org.fparity.ir.Stmt) stmts[0]++;
             });
             assertEquals(Generator.MAX_STATEMENTS + 1, stmts[0]);
-            assertTrue(p.canonical().length() < 4_000_000, "program text " + p.canonical().length());
+            assertTrue(
+                    p.canonical().length() < 4_000_000,
+                    "program text " + p.canonical().length());
         }
     }
 
@@ -134,11 +148,16 @@ class GeneratorTest {
      */
     @Test
     void loopNestingLimitOnlyRewritesLoopsTooDeep() throws java.io.IOException {
-        String text = GrammarTest.defaultText().replaceAll(",\\s*\"maxNesting\": \\d+(\\s*})", "$1"); // loops.maxNesting, if set
-        List<Program> free = new Generator(Grammar.parse("free.json", text.replace("\"boundMax\": 8", "\"boundMax\": 8, \"maxNesting\": 3")), 4)
+        String text = GrammarTest.defaultText()
+                .replaceAll(",\\s*\"maxNesting\": \\d+(\\s*})", "$1"); // loops.maxNesting, if set
+        List<Program> free = new Generator(
+                        Grammar.parse(
+                                "free.json", text.replace("\"boundMax\": 8", "\"boundMax\": 8, \"maxNesting\": 3")),
+                        4)
                 .generate(Precision.FP64, 300);
         for (int limit = 0; limit <= 2; limit++) {
-            Grammar g = Grammar.parse("g.json", text.replace("\"boundMax\": 8", "\"boundMax\": 8, \"maxNesting\": " + limit));
+            Grammar g = Grammar.parse(
+                    "g.json", text.replace("\"boundMax\": 8", "\"boundMax\": 8, \"maxNesting\": " + limit));
             assertEquals(limit, g.maxLoopNesting());
             assertEquals(3, g.maxNesting());
             Set<String> limited = new HashSet<>();
@@ -151,7 +170,9 @@ class GeneratorTest {
             int kept = 0;
             for (Program p : free) {
                 if (loopDepth(p.body()) > limit) continue;
-                assertTrue(limited.contains(p.canonical()), "a program with loops no deeper than " + limit + " was changed:\n" + p.canonical());
+                assertTrue(
+                        limited.contains(p.canonical()),
+                        "a program with loops no deeper than " + limit + " was changed:\n" + p.canonical());
                 kept++;
             }
             assertTrue(kept >= 100, "too few programs to compare: " + kept);
@@ -163,11 +184,13 @@ class GeneratorTest {
     private static int loopDepth(List<Stmt> b) {
         int d = 0;
         for (Stmt s : b) {
-            d = Math.max(d, switch (s) {
-                case Stmt.For f -> 1 + loopDepth(f.body());
-                case Stmt.If i -> Math.max(loopDepth(i.then()), loopDepth(i.otherwise()));
-                default -> 0;
-            });
+            d = Math.max(
+                    d,
+                    switch (s) {
+                        case Stmt.For f -> 1 + loopDepth(f.body());
+                        case Stmt.If i -> Math.max(loopDepth(i.then()), loopDepth(i.otherwise()));
+                        default -> 0;
+                    });
         }
         return d;
     }
@@ -194,7 +217,10 @@ class GeneratorTest {
                         expr(d.init());
                     }
                     case Stmt.Assign a -> {
-                        stmtKinds.add(a.target() instanceof Expr.Elem ? Grammar.StmtKind.ARRAY_STORE : Grammar.StmtKind.ASSIGN);
+                        stmtKinds.add(
+                                a.target() instanceof Expr.Elem
+                                        ? Grammar.StmtKind.ARRAY_STORE
+                                        : Grammar.StmtKind.ASSIGN);
                         assignOps.add(a.op());
                         expr(a.value());
                     }

@@ -29,12 +29,16 @@ class SeedIndependenceTest {
             int checked = 0;
             for (long seed = 1; seed <= 100; seed++) {
                 for (Program prog : new Generator(grammar, seed).generate(p, 20)) {
-                    if (prog.body().size() == 1 && prog.body().getFirst() instanceof org.fparity.ir.Stmt.Assign) continue;
-                    if (prog.body().size() == 2 && prog.body().stream().allMatch(st -> st instanceof org.fparity.ir.Stmt.Assign)
+                    if (prog.body().size() == 1 && prog.body().getFirst() instanceof org.fparity.ir.Stmt.Assign)
+                        continue;
+                    if (prog.body().size() == 2
+                            && prog.body().stream().allMatch(st -> st instanceof org.fparity.ir.Stmt.Assign)
                             && !prog.canonical().contains("0x")) continue;
                     checked++;
                     Long before = firstSeed.putIfAbsent(prog.canonical(), seed);
-                    if (before != null) throw new AssertionError("seeds " + before + " and " + seed + " share program " + prog.id() + " (" + p + ")");
+                    if (before != null)
+                        throw new AssertionError(
+                                "seeds " + before + " and " + seed + " share program " + prog.id() + " (" + p + ")");
                 }
             }
             assertEquals(checked, firstSeed.size());
@@ -49,7 +53,8 @@ class SeedIndependenceTest {
             for (long seed = base; seed < base + 10; seed++) {
                 for (Program prog : new Generator(grammar, seed).generate(Precision.FP64, 30)) {
                     Long before = firstSeed.putIfAbsent(prog.canonical(), seed);
-                    if (before != null) throw new AssertionError("seeds " + before + " and " + seed + " share program " + prog.id());
+                    if (before != null)
+                        throw new AssertionError("seeds " + before + " and " + seed + " share program " + prog.id());
                 }
             }
         }
@@ -68,12 +73,14 @@ class SeedIndependenceTest {
         assertEquals(GOLDEN_FIRST_FP32, fp32.getFirst().id());
         assertEquals(GOLDEN_SHA_FP64, sha(fp64));
         assertEquals(GOLDEN_SHA_FP32, sha(fp32));
-        List<String> inputs = new InputGenerator(grammar, 1).inputs(fp64.getFirst(), 2).stream().map(i -> i.args().get(0)).toList();
+        List<String> inputs = new InputGenerator(grammar, 1)
+                .inputs(fp64.getFirst(), 2).stream().map(i -> i.args().get(0)).toList();
         assertEquals(GOLDEN_INPUTS, inputs);
     }
 
     // Stream 2 (this change): stream 1's seed 1 began with other programs; campaigns it made are refused on resume.
-    // Default grammar of 23 Nov (fewer array elements, no loop inside a loop): new programs for every seed, same stream.
+    // Default grammar of 23 Nov (fewer array elements, no loop inside a loop): new programs for every seed, same
+    // stream.
     static final String GOLDEN_FIRST_FP64 = "6b7d807a15fd8ca7";
     static final String GOLDEN_FIRST_FP32 = "3b99b173c5b6dead";
     static final String GOLDEN_SHA_FP64 = "a6fe6741c63c8da29ccfeaba22c1935a0b93c7e33ab22b3cf00f950bb603a40a";

@@ -23,7 +23,8 @@ class CorporaTest {
             String text = Files.readString(f);
             Program p = Program.parse(text);
             assertEquals(p, Program.parse(p.canonical()), f.toString());
-            List<String> inputs = text.lines().filter(l -> l.startsWith("// input:")).toList();
+            List<String> inputs =
+                    text.lines().filter(l -> l.startsWith("// input:")).toList();
             assertFalse(inputs.isEmpty(), f + " has no input line");
             for (String line : inputs) {
                 String[] toks = line.substring("// input:".length()).strip().split("\\s+");

@@ -57,8 +57,11 @@ class DecimalTest {
                 }
                 """);
         Path bin = tmp.resolve("g");
-        org.fparity.util.Processes.Captured c = org.fparity.util.Processes.command(cc, "-O1", "-o", bin.toString(), src.toString())
-                .mergeStderr().timeoutSeconds(300).capture();
+        org.fparity.util.Processes.Captured c = org.fparity.util.Processes.command(
+                        cc, "-O1", "-o", bin.toString(), src.toString())
+                .mergeStderr()
+                .timeoutSeconds(300)
+                .capture();
         assertEquals(0, c.result().exitCode(), c.stdout());
 
         SplittableRandom r = new SplittableRandom(42);
@@ -75,11 +78,17 @@ class DecimalTest {
             }
             d[i] = bits;
             f[i] = fbits;
-            in.append(Long.toHexString(bits)).append(' ').append(Integer.toHexString(fbits)).append('\n');
+            in.append(Long.toHexString(bits))
+                    .append(' ')
+                    .append(Integer.toHexString(fbits))
+                    .append('\n');
         }
         Path input = Files.writeString(tmp.resolve("in.txt"), in);
-        org.fparity.util.Processes.Result p = org.fparity.util.Processes.command(bin.toString()).stdin(input).stdout(tmp.resolve("out.txt"))
-                .timeoutSeconds(120).run();
+        org.fparity.util.Processes.Result p = org.fparity.util.Processes.command(bin.toString())
+                .stdin(input)
+                .stdout(tmp.resolve("out.txt"))
+                .timeoutSeconds(120)
+                .run();
         assertEquals(false, p.timedOut(), "printf reference finished");
         assertEquals(0, p.exitCode());
         List<String> want = Files.readAllLines(tmp.resolve("out.txt"));
@@ -87,7 +96,9 @@ class DecimalTest {
         List<String> bad = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             String got = Decimal.g(Double.longBitsToDouble(d[i]), 17) + " " + Decimal.g(Float.intBitsToFloat(f[i]), 9);
-            if (!got.equals(want.get(i)) && bad.size() < 5) bad.add(Long.toHexString(d[i]) + "/" + Integer.toHexString(f[i]) + ": printf " + want.get(i) + ", Decimal " + got);
+            if (!got.equals(want.get(i)) && bad.size() < 5)
+                bad.add(Long.toHexString(d[i]) + "/" + Integer.toHexString(f[i]) + ": printf " + want.get(i)
+                        + ", Decimal " + got);
         }
         assertEquals(List.of(), bad);
     }

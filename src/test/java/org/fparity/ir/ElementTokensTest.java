@@ -18,9 +18,15 @@ class ElementTokensTest {
 
     @Test
     void elementsAreGroupedPerArray() {
-        assertEquals(List.of("0x0p+0", "0x1p+0,0x1p+1,0x1p+2,0x1p+3", "4"), ProgramFiles.tokens(SUM, "0x0p+0 0x1p+0,0x1p+1,0x1p+2,0x1p+3 4").args());
-        assertEquals(List.of("0x0p+0", "0x1p+0,0x1p+1,0x1p+2,0x1p+3", "4"), ProgramFiles.tokens(SUM, "0x0p+0 0x1p+0 0x1p+1 0x1p+2 0x1p+3 4").args());
+        assertEquals(
+                List.of("0x0p+0", "0x1p+0,0x1p+1,0x1p+2,0x1p+3", "4"),
+                ProgramFiles.tokens(SUM, "0x0p+0 0x1p+0,0x1p+1,0x1p+2,0x1p+3 4").args());
+        assertEquals(
+                List.of("0x0p+0", "0x1p+0,0x1p+1,0x1p+2,0x1p+3", "4"),
+                ProgramFiles.tokens(SUM, "0x0p+0 0x1p+0 0x1p+1 0x1p+2 0x1p+3 4").args());
         // any other count is left as it is, for the caller's "expected N values" error
-        assertEquals(List.of("0x0p+0", "0x1p+0", "4"), ProgramFiles.tokens(SUM, "0x0p+0 0x1p+0 4").args());
+        assertEquals(
+                List.of("0x0p+0", "0x1p+0", "4"),
+                ProgramFiles.tokens(SUM, "0x0p+0 0x1p+0 4").args());
     }
 }

@@ -1,8 +1,8 @@
 package org.fparity.ir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,10 +10,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.fparity.util.Processes;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.fparity.util.Processes;
 
 class HexFloatTest {
     @Test
@@ -40,7 +40,8 @@ class HexFloatTest {
         assertEquals(1.5, HexFloat.parse("0x1.8p+0f"));
         // the fast path: exact for short significands, a slice of a longer line, and refusing what is not a number
         assertEquals(6.0, HexFloat.parse("3 0x1.8p+2 x", 2, 10));
-        assertEquals(0x1.fffffffffffffp-1023, HexFloat.parse("0x1.fffffffffffffp-1023")); // one rounding into subnormals
+        assertEquals(
+                0x1.fffffffffffffp-1023, HexFloat.parse("0x1.fffffffffffffp-1023")); // one rounding into subnormals
         assertEquals(Double.parseDouble("0x1.00000000000008p+0"), HexFloat.parse("0x1.00000000000008p+0")); // > 53 bits
         assertEquals(Double.parseDouble("0x1.00000000000018p-1060"), HexFloat.parse("0x1.00000000000018p-1060"));
         org.junit.jupiter.api.Assertions.assertThrows(NumberFormatException.class, () -> HexFloat.parse("0xp+1"));
@@ -59,7 +60,11 @@ class HexFloatTest {
                 int main(void) { char line[128]; while (fgets(line, sizeof line, stdin)) {
                   unsigned long long b = strtoull(line, 0, 16); double d; memcpy(&d, &b, 8); printf("%a\\n", d); } return 0; }
                 """);
-        Processes.Captured cc = Processes.command("gcc", "-O1", "-o", dir.resolve("a").toString(), src.toString()).mergeStderr().timeoutSeconds(120).capture();
+        Processes.Captured cc = Processes.command(
+                        "gcc", "-O1", "-o", dir.resolve("a").toString(), src.toString())
+                .mergeStderr()
+                .timeoutSeconds(120)
+                .capture();
         assertEquals(0, cc.result().exitCode(), cc.stdout());
         SplittableRandom r = new SplittableRandom(42);
         List<Double> values = new ArrayList<>();
@@ -70,9 +75,14 @@ class HexFloatTest {
             values.add(Double.longBitsToDouble(bits));
         }
         StringBuilder in = new StringBuilder();
-        for (double v : values) in.append(Long.toHexString(Double.doubleToRawLongBits(v))).append('\n');
+        for (double v : values)
+            in.append(Long.toHexString(Double.doubleToRawLongBits(v))).append('\n');
         Path stdin = Files.writeString(dir.resolve("in.txt"), in);
-        Processes.Captured run = Processes.command(dir.resolve("a").toString()).stdin(stdin).mergeStderr().timeoutSeconds(60).capture();
+        Processes.Captured run = Processes.command(dir.resolve("a").toString())
+                .stdin(stdin)
+                .mergeStderr()
+                .timeoutSeconds(60)
+                .capture();
         assertEquals(0, run.result().exitCode(), run.stdout());
         List<String> out = run.stdout().lines().toList();
         assertEquals(values.size(), out.size());
@@ -100,7 +110,8 @@ class HexFloatTest {
         assertEquals(65504.0, HexFloat.parse("65519", Precision.FP16));
         assertEquals(1.5, HexFloat.parseExact("0x1.8p0", Precision.FP32));
         assertEquals((double) 0.1f, HexFloat.parseExact("0.1", Precision.FP32));
-        HexFloat.NotRepresentable e = assertThrows(HexFloat.NotRepresentable.class, () -> HexFloat.parseExact("0x1.0000001p0", Precision.FP32));
+        HexFloat.NotRepresentable e = assertThrows(
+                HexFloat.NotRepresentable.class, () -> HexFloat.parseExact("0x1.0000001p0", Precision.FP32));
         assertEquals("not a binary32 value", e.getMessage());
         assertThrows(NumberFormatException.class, () -> HexFloat.parse("abc", Precision.FP32));
     }

@@ -72,16 +72,25 @@ class NodesTest {
     void removingAParameterKeepsTheInputInStep() {
         Input in = new Input(List.of("0x1p+0", "3", "0x1.8p+1", "0x1p-2"));
         Params.WithInput r = Params.remove(P, in, "var_2");
-        assertEquals(List.of("comp", "var_1", "var_3"), r.program().params().stream().map(Param::name).toList());
+        assertEquals(
+                List.of("comp", "var_1", "var_3"),
+                r.program().params().stream().map(Param::name).toList());
         assertEquals(List.of("0x1p+0", "3", "0x1p-2"), r.input().args());
-        assertTrue(r.program().canonical().contains("double tmp_1 = (0x1.8p+1 + 0x1p-3) * -0x1.8p+1;"), r.program().canonical());
+        assertTrue(
+                r.program().canonical().contains("double tmp_1 = (0x1.8p+1 + 0x1p-3) * -0x1.8p+1;"),
+                r.program().canonical());
         Validator.validate(r.program());
         assertNull(Params.remove(P, in, "var_1"), "a used loop bound cannot go");
         assertNull(Params.remove(P, in, "comp"));
-        assertNull(Params.remove(P, new Input(List.of("0x1p+0", "3", "inf", "0x1p-2")), "var_2"), "no literal holds inf");
-        Program unused = Program.parse("program fp64 array 2\ncompute(double comp, int n, double a[2]) {\n  comp += 0x1p+0;\n}\n");
-        Params.WithInput u = Params.remove(Params.remove(unused, new Input(List.of("0x1p+0", "2", "0x1p+1")), "n").program(),
-                new Input(List.of("0x1p+0", "0x1p+1")), "a");
+        assertNull(
+                Params.remove(P, new Input(List.of("0x1p+0", "3", "inf", "0x1p-2")), "var_2"), "no literal holds inf");
+        Program unused = Program.parse(
+                "program fp64 array 2\ncompute(double comp, int n, double a[2]) {\n  comp += 0x1p+0;\n}\n");
+        Params.WithInput u = Params.remove(
+                Params.remove(unused, new Input(List.of("0x1p+0", "2", "0x1p+1")), "n")
+                        .program(),
+                new Input(List.of("0x1p+0", "0x1p+1")),
+                "a");
         assertEquals(List.of("0x1p+0"), u.input().args());
         assertEquals(1, u.program().params().size());
     }

@@ -50,18 +50,24 @@ class PrecisionTest {
         assertEquals(Precision.FP32, Precision.parse("single"));
         assertEquals(Precision.FP16, Precision.parse("half"));
         assertEquals(Precision.BF16, Precision.parse("BF16"));
-        assertEquals("unknown precision 'fp8' (expected fp16, bf16, fp32 or fp64)",
-                assertThrows(IllegalArgumentException.class, () -> Precision.parse("fp8")).getMessage());
+        assertEquals(
+                "unknown precision 'fp8' (expected fp16, bf16, fp32 or fp64)",
+                assertThrows(IllegalArgumentException.class, () -> Precision.parse("fp8"))
+                        .getMessage());
         // programs: FP32 and FP64 only, and the old message
         assertEquals(Precision.FP32, Precision.parseProgram("float"));
-        assertEquals("unknown precision 'fp16' (expected fp32 or fp64)",
-                assertThrows(IllegalArgumentException.class, () -> Precision.parseProgram("fp16")).getMessage());
+        assertEquals(
+                "unknown precision 'fp16' (expected fp32 or fp64)",
+                assertThrows(IllegalArgumentException.class, () -> Precision.parseProgram("fp16"))
+                        .getMessage());
         // a command that supports a subset says which, in one line
         FparityError e = assertThrows(FparityError.class, () -> Precision.parse("bf16", "eval", Precision.PROGRAMS));
         assertEquals("eval supports fp32 or fp64, not bf16", e.getMessage());
         assertEquals(FparityError.BAD_INPUT, e.exitCode());
-        assertEquals("unknown precision 'x' (use fp32 or fp64)",
-                assertThrows(FparityError.class, () -> Precision.parse("x", "eval", Precision.PROGRAMS)).getMessage());
+        assertEquals(
+                "unknown precision 'x' (use fp32 or fp64)",
+                assertThrows(FparityError.class, () -> Precision.parse("x", "eval", Precision.PROGRAMS))
+                        .getMessage());
         assertThrows(IllegalArgumentException.class, () -> new Program(Precision.FP16, 1, List.of(), List.of()));
     }
 }

@@ -20,8 +20,10 @@ class ProgramTest {
     @Test
     void programsNestedPastTheLimitAreRefusedInOneLine() {
         String sum = String.join(" + ", java.util.Collections.nCopies(20_000, "a"));
-        String ifs = "program fp64 array 1\ncompute(double comp, double a) {\n" + "if (a > 0.0) {\n".repeat(30_000) + "}\n".repeat(30_001);
-        for (String text : List.of(deep("(".repeat(30_000) + "a" + ")".repeat(30_000)), deep("-".repeat(30_000) + "a"), deep(sum), ifs)) {
+        String ifs = "program fp64 array 1\ncompute(double comp, double a) {\n" + "if (a > 0.0) {\n".repeat(30_000)
+                + "}\n".repeat(30_001);
+        for (String text : List.of(
+                deep("(".repeat(30_000) + "a" + ")".repeat(30_000)), deep("-".repeat(30_000) + "a"), deep(sum), ifs)) {
             TooDeep e = assertThrows(TooDeep.class, () -> Program.parse(text));
             assertTrue(e.getMessage().contains("program nested too deeply: more than 400 levels"), e.getMessage());
         }
@@ -69,7 +71,9 @@ class ProgramTest {
         assertEquals("a - (b - c)", pr.expr(new Expr.Bin(Expr.BinOp.SUB, a, new Expr.Bin(Expr.BinOp.SUB, b, c))));
         assertEquals("a - b - c", pr.expr(new Expr.Bin(Expr.BinOp.SUB, new Expr.Bin(Expr.BinOp.SUB, a, b), c)));
         assertEquals("(a + b) * c", pr.expr(new Expr.Bin(Expr.BinOp.MUL, new Expr.Bin(Expr.BinOp.ADD, a, b), c)));
-        assertEquals("(a * b) + c", pr.expr(new Expr.Bin(Expr.BinOp.ADD, new Expr.Paren(new Expr.Bin(Expr.BinOp.MUL, a, b)), c)));
+        assertEquals(
+                "(a * b) + c",
+                pr.expr(new Expr.Bin(Expr.BinOp.ADD, new Expr.Paren(new Expr.Bin(Expr.BinOp.MUL, a, b)), c)));
         assertEquals("-(-a)", pr.expr(new Expr.Neg(new Expr.Neg(a))));
         assertEquals("-(0x1p+0)", pr.expr(new Expr.Neg(new Expr.Lit(1.0))));
         assertEquals("a * -0x1p+0", pr.expr(new Expr.Bin(Expr.BinOp.MUL, a, new Expr.Lit(-1.0))));
@@ -96,23 +100,39 @@ class ProgramTest {
         Program q = ProgramJson.program(json);
         assertEquals(p, q);
         assertEquals(p.canonical(), q.canonical());
-        Program f = Program.parse("program fp32 array 1\ncompute(float comp, float v) {\n  comp = v * 0x1p-149f - 0x1.fffffep+127f;\n}\n");
+        Program f = Program.parse(
+                "program fp32 array 1\ncompute(float comp, float v) {\n  comp = v * 0x1p-149f - 0x1.fffffep+127f;\n}\n");
         assertEquals(f, ProgramJson.program(ProgramJson.toJson(f)));
     }
 
     @Test
     void rulesThatKeepEmittedCodeFreeOfUndefinedBehaviour() {
-        assertThrows(IllegalArgumentException.class, () -> Program.parse("program fp64 array 4\ncompute(double comp, double a[4]) {\n  comp = a[4];\n}"));
-        assertThrows(IllegalArgumentException.class, () -> Program.parse("program fp64 array 4\ncompute(double comp) {\n  comp = t;\n}"));
-        assertThrows(IllegalArgumentException.class, () -> Program.parse("program fp64 array 4\ncompute(double comp, double a[4]) {\n  comp = a[i];\n}"));
-        assertThrows(IllegalArgumentException.class, () -> Program.parse("program fp64 array 4\ncompute(double comp, int n) {\n  comp = n;\n}"));
-        assertThrows(IllegalArgumentException.class, () -> Program.parse("program fp32 array 4\ncompute(float comp) {\n  comp = 0x1p-3;\n}"));
-        assertThrows(IllegalArgumentException.class, () -> Program.parse("program fp32 array 4\ncompute(float comp) {\n  comp = 0x1.0000001p+0f;\n}"));
-        var e = assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Program.parse("program fp64 array 4\ncompute(double comp, double a[4]) {\n  comp = a[4];\n}"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Program.parse("program fp64 array 4\ncompute(double comp) {\n  comp = t;\n}"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Program.parse("program fp64 array 4\ncompute(double comp, double a[4]) {\n  comp = a[i];\n}"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Program.parse("program fp64 array 4\ncompute(double comp, int n) {\n  comp = n;\n}"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Program.parse("program fp32 array 4\ncompute(float comp) {\n  comp = 0x1p-3;\n}"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Program.parse("program fp32 array 4\ncompute(float comp) {\n  comp = 0x1.0000001p+0f;\n}"));
+        var e = assertThrows(
+                IllegalArgumentException.class,
                 () -> Program.parse("program fp64 array 4\ncompute(double comp) {\n  comp = foo(comp);\n}"));
         assertTrue(e.getMessage().contains("unknown math function 'foo'"), e.getMessage());
-        assertThrows(IllegalArgumentException.class,
-                () -> Program.parse("program fp64 array 4\ncompute(double comp, int n) {\n  double t = 0x1p+0;\n  for (int i = 0; i < n; ++i) {\n    double t = 0x1p+0;\n  }\n}"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Program.parse(
+                        "program fp64 array 4\ncompute(double comp, int n) {\n  double t = 0x1p+0;\n  for (int i = 0; i < n; ++i) {\n    double t = 0x1p+0;\n  }\n}"));
     }
 
     @Test
@@ -130,9 +150,13 @@ class ProgramTest {
     void aTextThatStartsWithANumberIsAParseErrorWithLineAndColumn() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Program.parse("1e16\n"));
         assertEquals("line 1, column 1: expected 'program', found '1e16'", e.getMessage());
-        IllegalArgumentException end = assertThrows(IllegalArgumentException.class, () -> Program.parse("program fp64\ncompute(double comp, double x) {\n  comp += x"));
+        IllegalArgumentException end = assertThrows(
+                IllegalArgumentException.class,
+                () -> Program.parse("program fp64\ncompute(double comp, double x) {\n  comp += x"));
         assertEquals("line 3, column 12: expected ';', found end of program", end.getMessage());
-        IllegalArgumentException fn = assertThrows(IllegalArgumentException.class, () -> Program.parse("program fp64\ncompute(double comp, double x) {\n  comp += sine(x);\n}\n"));
+        IllegalArgumentException fn = assertThrows(
+                IllegalArgumentException.class,
+                () -> Program.parse("program fp64\ncompute(double comp, double x) {\n  comp += sine(x);\n}\n"));
         assertEquals("line 3, column 11: unknown math function 'sine'", fn.getMessage());
     }
 
@@ -144,8 +168,10 @@ class ProgramTest {
         assertEquals(none, Program.parse(none.canonical()));
         Program one = Program.parse("program fp64\ncompute(double comp, double a[3]) {\n  comp += a[2];\n}\n");
         assertEquals(3, one.arrayLength());
-        IllegalArgumentException two = assertThrows(IllegalArgumentException.class,
-                () -> Program.parse("program fp64\ncompute(double comp, double a[3], double b[4]) {\n  comp += a[2];\n}\n"));
+        IllegalArgumentException two = assertThrows(
+                IllegalArgumentException.class,
+                () -> Program.parse(
+                        "program fp64\ncompute(double comp, double a[3], double b[4]) {\n  comp += a[2];\n}\n"));
         assertEquals("line 2, column 44: array b has length 4, program says 3", two.getMessage());
     }
 }

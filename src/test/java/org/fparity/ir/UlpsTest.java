@@ -18,7 +18,8 @@ class UlpsTest {
     void neighboursAreOneApart() {
         assertEquals(big(0), Ulps.distance(1.0, 1.0, Precision.FP64));
         assertEquals(big(1), Ulps.distance(1.0, Math.nextUp(1.0), Precision.FP64));
-        assertEquals(big(1), Ulps.distance(1.0, Math.nextDown(1.0), Precision.FP64)); // across a binade: half-size ulp below
+        assertEquals(
+                big(1), Ulps.distance(1.0, Math.nextDown(1.0), Precision.FP64)); // across a binade: half-size ulp below
         assertEquals(big(1L << 52), Ulps.distance(1.0, 2.0, Precision.FP64));
     }
 
@@ -49,23 +50,30 @@ class UlpsTest {
     @Test
     void exactBeyondTwoToTheSixtyThree() {
         // −DBL_MAX to DBL_MAX: twice the bit pattern of DBL_MAX, 2^64 − 2^53 − 2, more than a long holds
-        BigInteger whole = BigInteger.valueOf(Double.doubleToRawLongBits(Double.MAX_VALUE)).shiftLeft(1);
+        BigInteger whole =
+                BigInteger.valueOf(Double.doubleToRawLongBits(Double.MAX_VALUE)).shiftLeft(1);
         assertEquals(new BigInteger("18437736874454810622"), whole);
         assertEquals(whole, Ulps.distance(-Double.MAX_VALUE, Double.MAX_VALUE, Precision.FP64));
-        assertEquals(new BigInteger("12437239916984123335"),
+        assertEquals(
+                new BigInteger("12437239916984123335"),
                 Ulps.distance(-0x1.1d31d04d6f214p+6, 0x1.820b2214ecdb3p+709, Precision.FP64));
-        assertEquals(new BigInteger("18437736874454810624"),
+        assertEquals(
+                new BigInteger("18437736874454810624"),
                 Ulps.distance(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Precision.FP64));
-        assertEquals(new BigInteger("-12437239916984123335"),
+        assertEquals(
+                new BigInteger("-12437239916984123335"),
                 Ulps.between(0x1.820b2214ecdb3p+709, -0x1.1d31d04d6f214p+6, Precision.FP64));
-        assertEquals("-12437239916984123335 ulp", Ulps.betweenText(0x1.820b2214ecdb3p+709, -0x1.1d31d04d6f214p+6, Precision.FP64));
+        assertEquals(
+                "-12437239916984123335 ulp",
+                Ulps.betweenText(0x1.820b2214ecdb3p+709, -0x1.1d31d04d6f214p+6, Precision.FP64));
     }
 
     @Test
     void maxFiniteIsOneBelowInfinity() {
         assertEquals(big(1), Ulps.distance(Double.MAX_VALUE, Double.POSITIVE_INFINITY, Precision.FP64));
         assertEquals(big(1), Ulps.distance(Float.MAX_VALUE, Double.POSITIVE_INFINITY, Precision.FP32));
-        assertEquals(big(2L * Float.floatToRawIntBits(Float.POSITIVE_INFINITY)),
+        assertEquals(
+                big(2L * Float.floatToRawIntBits(Float.POSITIVE_INFINITY)),
                 Ulps.distance(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Precision.FP32));
         assertThrows(IllegalArgumentException.class, () -> Ulps.distance(Double.NaN, 1.0, Precision.FP64));
     }

@@ -15,7 +15,8 @@ class ValidatorTest {
 
     /** Parsing validates (a program read from text is checked before anyone can use it): the rule's own message. */
     private static void refused(String body, String message) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Validator.validate(program(body)), body);
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Validator.validate(program(body)), body);
         assertEquals(message, e.getMessage(), body);
     }
 
@@ -57,14 +58,26 @@ class ValidatorTest {
     @Test
     void fp32LiteralsMustBeFloats() {
         // built as records, as a generator or an importer would, not parsed: the validator itself must refuse it
-        Program p = new Program(Precision.FP32, 1, java.util.List.of(new Param(Param.Kind.FP, Param.COMP)),
-                java.util.List.of(new Stmt.Assign(new Expr.Var(Param.COMP), Stmt.AssignOp.bySymbol("+="), new Expr.Lit(1.0 + 0x1p-28))));
+        Program p = new Program(
+                Precision.FP32,
+                1,
+                java.util.List.of(new Param(Param.Kind.FP, Param.COMP)),
+                java.util.List.of(new Stmt.Assign(
+                        new Expr.Var(Param.COMP), Stmt.AssignOp.bySymbol("+="), new Expr.Lit(1.0 + 0x1p-28))));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Validator.validate(p));
         assertEquals("literal 0x1.0000001p+0 is not exactly a float", e.getMessage());
         // a math call with the wrong number of arguments (the parser cannot even build one)
-        Program q = new Program(Precision.FP64, 1, java.util.List.of(new Param(Param.Kind.FP, Param.COMP)),
-                java.util.List.of(new Stmt.Assign(new Expr.Var(Param.COMP), Stmt.AssignOp.bySymbol("+="),
+        Program q = new Program(
+                Precision.FP64,
+                1,
+                java.util.List.of(new Param(Param.Kind.FP, Param.COMP)),
+                java.util.List.of(new Stmt.Assign(
+                        new Expr.Var(Param.COMP),
+                        Stmt.AssignOp.bySymbol("+="),
                         new Expr.Call(MathFn.POW, java.util.List.of(new Expr.Var(Param.COMP))))));
-        assertEquals("pow takes 2 arguments, got 1", assertThrows(IllegalArgumentException.class, () -> Validator.validate(q)).getMessage());
+        assertEquals(
+                "pow takes 2 arguments, got 1",
+                assertThrows(IllegalArgumentException.class, () -> Validator.validate(q))
+                        .getMessage());
     }
 }

@@ -40,10 +40,14 @@ class CiExamplesTest {
         assertEquals("ci-report/metrics.txt", reports.get("metrics"));
         assertEquals(List.of("ci-report/"), artifacts.get("paths"));
         String script = String.join("\n", (List<String>) job.get("script"));
-        assertTrue(script.contains("bin/fparity nightly --config \"$FPARITY_CONFIG\" --history \"$FPARITY_HISTORY\" --date \"$night\""), script);
+        assertTrue(
+                script.contains(
+                        "bin/fparity nightly --config \"$FPARITY_CONFIG\" --history \"$FPARITY_HISTORY\" --date \"$night\""),
+                script);
         assertTrue(script.contains("exit $verdict"), "the job's status is the nightly's verdict");
         // the config it names exists and is a valid nightly config
-        Map<String, Object> vars = (Map<String, Object>) ((Map<String, Object>) new Yaml().load(Files.readString(CI))).get("variables");
+        Map<String, Object> vars =
+                (Map<String, Object>) ((Map<String, Object>) new Yaml().load(Files.readString(CI))).get("variables");
         NightlyConfig.load(Path.of((String) vars.get("FPARITY_CONFIG")));
     }
 
@@ -55,7 +59,10 @@ class CiExamplesTest {
         Path f = Files.createTempFile("gitlab-script", ".sh");
         try {
             Files.writeString(f, script + "\n");
-            Processes.Captured c = Processes.command("bash", "-n", f.toString()).mergeStderr().timeoutSeconds(30).capture();
+            Processes.Captured c = Processes.command("bash", "-n", f.toString())
+                    .mergeStderr()
+                    .timeoutSeconds(30)
+                    .capture();
             assertEquals(0, c.result().exitCode(), c.stdout());
         } finally {
             Files.deleteIfExists(f);
@@ -64,7 +71,9 @@ class CiExamplesTest {
 
     @Test
     void theCronLineHasFiveTimeFieldsAndNamesRealFiles() throws IOException {
-        List<String> lines = Files.readAllLines(Path.of("runners/ci/crontab")).stream().filter(l -> !l.isBlank() && !l.startsWith("#") && !l.contains("=")).toList();
+        List<String> lines = Files.readAllLines(Path.of("runners/ci/crontab")).stream()
+                .filter(l -> !l.isBlank() && !l.startsWith("#") && !l.contains("="))
+                .toList();
         assertEquals(1, lines.size(), lines.toString());
         String[] f = lines.getFirst().split("\\s+", 6);
         assertEquals("30 1 * * *", String.join(" ", f[0], f[1], f[2], f[3], f[4]));

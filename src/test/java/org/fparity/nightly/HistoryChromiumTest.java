@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("tools")
 class HistoryChromiumTest {
-    private static final Path CHROMIUM = Executables.find("chromium") != null ? Executables.find("chromium") : Executables.find("chromium-browser");
+    private static final Path CHROMIUM =
+            Executables.find("chromium") != null ? Executables.find("chromium") : Executables.find("chromium-browser");
     private static final Pattern CONSOLE = Pattern.compile(":CONSOLE[:(\\d]");
 
     @TempDir
@@ -63,20 +64,30 @@ class HistoryChromiumTest {
         assertEquals(List.of(), console);
         String dom = r.stdout();
         // The nights' rows, newest first, each with its verdict (as night.json, written by another writer, says).
-        Matcher rows = Pattern.compile("<tr><td class=\"l\">(\\d{4}-\\d{2}-\\d{2})</td><td><span class=\"(ok|bad)\">([a-z ]+)</span>").matcher(dom);
+        Matcher rows = Pattern.compile(
+                        "<tr><td class=\"l\">(\\d{4}-\\d{2}-\\d{2})</td><td><span class=\"(ok|bad)\">([a-z ]+)</span>")
+                .matcher(dom);
         List<String> seen = new ArrayList<>();
         while (rows.find()) seen.add(rows.group(1) + " " + rows.group(3));
         List<String> expected = new ArrayList<>();
         for (String night : List.of("2026-11-22", "2026-11-21", "2026-11-20")) {
-            int exit = ProgramJson.MAPPER.readTree(history.resolve(night).resolve("night.json").toFile()).path("exit").asInt(-1);
+            int exit = ProgramJson.MAPPER
+                    .readTree(history.resolve(night).resolve("night.json").toFile())
+                    .path("exit")
+                    .asInt(-1);
             expected.add(night + " " + (exit == 0 ? "nothing new" : "new discrepancies"));
         }
         assertEquals(expected, seen);
-        assertEquals(List.of("2026-11-22 new discrepancies", "2026-11-21 nothing new", "2026-11-20 new discrepancies"), seen);
+        assertEquals(
+                List.of("2026-11-22 new discrepancies", "2026-11-21 nothing new", "2026-11-20 new discrepancies"),
+                seen);
         // The planted night's new cases, as its summary lists them, are on the page, in its open section.
-        var cases = ProgramJson.MAPPER.readTree(history.resolve("2026-11-22/night.json").toFile()).path("newCases");
+        var cases = ProgramJson.MAPPER
+                .readTree(history.resolve("2026-11-22/night.json").toFile())
+                .path("newCases");
         assertTrue(cases.size() >= 1, cases.toString());
-        int open = dom.indexOf("<details open=\"\"><summary>2026-11-22: " + cases.size() + " new against nightly-2026-11-21</summary>");
+        int open = dom.indexOf("<details open=\"\"><summary>2026-11-22: " + cases.size()
+                + " new against nightly-2026-11-21</summary>");
         assertTrue(open >= 0, dom);
         String section = dom.substring(open, dom.indexOf("</details>", open));
         for (var c : cases) {
@@ -102,14 +113,29 @@ class HistoryChromiumTest {
     /** One headless Chromium run on index.html with a fresh profile; the whole process tree is killed if it hangs. */
     private static Result chromium(List<String> extra) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(tmp, "profile");
-        List<String> cmd = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile));
+        List<String> cmd = new ArrayList<>(List.of(
+                CHROMIUM.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + profile));
         cmd.addAll(extra);
         cmd.add(history.resolve("index.html").toUri().toString());
         Path out = Files.createTempFile(tmp, "out", ".txt");
         Path err = Files.createTempFile(tmp, "err", ".txt");
-        Processes.Result r = Processes.command(cmd).stdout(out).stderr(err).timeoutSeconds(90).run();
+        Processes.Result r = Processes.command(cmd)
+                .stdout(out)
+                .stderr(err)
+                .timeoutSeconds(90)
+                .run();
         if (r.timedOut()) throw new AssertionError("chromium did not finish in 90 s (process tree killed)");
-        return new Result(r.exitCode(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Result(
+                r.exitCode(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 }

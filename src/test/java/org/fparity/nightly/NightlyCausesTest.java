@@ -68,9 +68,12 @@ class NightlyCausesTest {
                   $2 ~ /^-?0x/ && $1 != 1 && planted && !seen0++ { $2 = "nan" } { print }'
                 """);
         String flags = planted ? "\"-O0\", \"-DFPARITY_PLANT\"" : "\"-O0\"";
-        Files.writeString(dir.resolve("plant-cc.json"), gcc.replace("\"name\": \"gcc\"", "\"name\": \"plant-cc\"")
-                .replace("\"compile\": [\"gcc\",", "\"compile\": [\"" + cc + "\",").replace("\"O0\": [\"-O0\"]", "\"O0\": [" + flags + "]")
-                .replace("\"run\": [\"{bin}\"]", "\"run\": [\"" + run + "\", \"{bin}\"]"));
+        Files.writeString(
+                dir.resolve("plant-cc.json"),
+                gcc.replace("\"name\": \"gcc\"", "\"name\": \"plant-cc\"")
+                        .replace("\"compile\": [\"gcc\",", "\"compile\": [\"" + cc + "\",")
+                        .replace("\"O0\": [\"-O0\"]", "\"O0\": [" + flags + "]")
+                        .replace("\"run\": [\"{bin}\"]", "\"run\": [\"" + run + "\", \"{bin}\"]"));
         return dir;
     }
 
@@ -92,7 +95,8 @@ class NightlyCausesTest {
 
     /** The stand-in triage: plant-cc's extra flags where it printed NaN, the runner's rewrite elsewhere. */
     static void standIn(Path campaign, java.util.function.Consumer<String> log) throws IOException {
-        JsonNode meta = ProgramJson.MAPPER.readTree(campaign.resolve("campaign.json").toFile());
+        JsonNode meta =
+                ProgramJson.MAPPER.readTree(campaign.resolve("campaign.json").toFile());
         Map<String, List<String>> compile = new LinkedHashMap<>();
         for (JsonNode p : meta.path("platforms")) {
             List<String> argv = new ArrayList<>();
@@ -108,18 +112,61 @@ class NightlyCausesTest {
         int n = 0;
         for (Discrepancy d : Comparer.compare(v).discrepancies()) {
             boolean nan = (d.pair().a().toolchain().equals("plant-cc") ? d.hexA() : d.hexB()).contains("nan");
-            RootCause c = nan ? new RootCause(null, RootCause.Kind.FLAGS, "plant-cc O0", List.copyOf(extra), null, "finite-math folding", null, null,
-                    "plant-cc " + String.join(" ", extra) + " prints NaN", 0, null, null, null)
-                    : new RootCause(null, RootCause.Kind.OPERATION, "plant-cc O0", List.of(), null, "runner rewrite", null, null,
-                    "plant-cc's runner rewrites an answer", 0, null, null, null);
+            RootCause c = nan
+                    ? new RootCause(
+                            null,
+                            RootCause.Kind.FLAGS,
+                            "plant-cc O0",
+                            List.copyOf(extra),
+                            null,
+                            "finite-math folding",
+                            null,
+                            null,
+                            "plant-cc " + String.join(" ", extra) + " prints NaN",
+                            0,
+                            null,
+                            null,
+                            null)
+                    : new RootCause(
+                            null,
+                            RootCause.Kind.OPERATION,
+                            "plant-cc O0",
+                            List.of(),
+                            null,
+                            "runner rewrite",
+                            null,
+                            null,
+                            "plant-cc's runner rewrites an answer",
+                            0,
+                            null,
+                            null,
+                            null);
             proto.putIfAbsent(c.key(), c);
-            ids.computeIfAbsent(c.key(), k -> new ArrayList<>()).add(org.fparity.reduce.DiscrepancyId.of(d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls()));
+            ids.computeIfAbsent(c.key(), k -> new ArrayList<>())
+                    .add(org.fparity.reduce.DiscrepancyId.of(
+                            d.program(),
+                            d.input(),
+                            d.pair().a().id(),
+                            d.pair().b().id(),
+                            d.cls()));
             cases.computeIfAbsent(c.key(), k -> new TreeSet<>()).add(d.program() + "/" + d.input());
             n++;
         }
         List<RootCause> out = new ArrayList<>();
-        proto.forEach((k, c) -> out.add(new RootCause(null, c.kind(), c.family(), c.flags(), null, c.operation(), null, null, c.title(), cases.get(k).size(),
-                ids.get(k), ids.get(k).getFirst(), null)));
+        proto.forEach((k, c) -> out.add(new RootCause(
+                null,
+                c.kind(),
+                c.family(),
+                c.flags(),
+                null,
+                c.operation(),
+                null,
+                null,
+                c.title(),
+                cases.get(k).size(),
+                ids.get(k),
+                ids.get(k).getFirst(),
+                null)));
         out.sort(java.util.Comparator.comparingInt(RootCause::cases).reversed().thenComparing(RootCause::key));
         new Causes(n, 0, out).write(campaign);
         log.accept("triaged " + n + " discrepancies into " + out.size() + " causes");
@@ -129,31 +176,47 @@ class NightlyCausesTest {
     void nightsWithOnlyKnownCausesAreGreenAndAPlantedFlagIsANewCauseNamed() throws Exception {
         List<String> log = new ArrayList<>();
         NightlyConfig cfg = config(toolchains(false));
-        Nightly.Result n1 = Nightly.run(cfg, LocalDate.parse("2026-11-20"), "test", log::add, NightlyCausesTest::standIn);
+        Nightly.Result n1 =
+                Nightly.run(cfg, LocalDate.parse("2026-11-20"), "test", log::add, NightlyCausesTest::standIn);
         assertEquals(1, n1.exitCode(), log.toString());
         assertEquals("1 root cause", org.fparity.report.Report.causesHeadline(n1.causes()));
 
         // another date, other programs: every case is new, but the cause is the same one
-        Nightly.Result n2 = Nightly.run(cfg, LocalDate.parse("2026-11-21"), "test", log::add, NightlyCausesTest::standIn);
+        Nightly.Result n2 =
+                Nightly.run(cfg, LocalDate.parse("2026-11-21"), "test", log::add, NightlyCausesTest::standIn);
         assertEquals(0, n2.exitCode(), log.toString());
         assertEquals(1, n2.added().size(), "other programs tonight: the night's discrepancies are new in cases");
-        assertEquals("1 root cause, none new against nightly-2026-11-20: only known causes", org.fparity.report.Report.causesHeadline(n2.causes()));
-        JsonNode summary2 = ProgramJson.MAPPER.readTree(tmp.resolve("history/2026-11-21/night.json").toFile());
+        assertEquals(
+                "1 root cause, none new against nightly-2026-11-20: only known causes",
+                org.fparity.report.Report.causesHeadline(n2.causes()));
+        JsonNode summary2 = ProgramJson.MAPPER.readTree(
+                tmp.resolve("history/2026-11-21/night.json").toFile());
         assertEquals(0, summary2.path("exit").asInt());
         assertEquals(0, summary2.path("newCauses").size());
 
         // plant-cc's toolchain file gains -DFPARITY_PLANT at O0: a new cause, named
         NightlyConfig planted = config(toolchains(true));
-        Nightly.Result n3 = Nightly.run(planted, LocalDate.parse("2026-11-22"), "test", log::add, NightlyCausesTest::standIn);
+        Nightly.Result n3 =
+                Nightly.run(planted, LocalDate.parse("2026-11-22"), "test", log::add, NightlyCausesTest::standIn);
         assertEquals(1, n3.exitCode(), log.toString());
-        String key = RootCause.keyOf(RootCause.Kind.FLAGS, "plant-cc O0", List.of("-DFPARITY_PLANT"), null, "finite-math folding", null);
-        assertEquals(List.of(key), n3.causes().red().stream().map(r -> r.cause().key()).toList());
-        assertTrue(org.fparity.report.Report.causesHeadline(n3.causes()).startsWith("2 root causes, 1 new against nightly-2026-11-21: plant-cc -DFPARITY_PLANT prints NaN ("),
+        String key = RootCause.keyOf(
+                RootCause.Kind.FLAGS, "plant-cc O0", List.of("-DFPARITY_PLANT"), null, "finite-math folding", null);
+        assertEquals(
+                List.of(key),
+                n3.causes().red().stream().map(r -> r.cause().key()).toList());
+        assertTrue(
+                org.fparity.report.Report.causesHeadline(n3.causes())
+                        .startsWith(
+                                "2 root causes, 1 new against nightly-2026-11-21: plant-cc -DFPARITY_PLANT prints NaN ("),
                 org.fparity.report.Report.causesHeadline(n3.causes()));
-        JsonNode summary3 = ProgramJson.MAPPER.readTree(tmp.resolve("history/2026-11-22/night.json").toFile());
+        JsonNode summary3 = ProgramJson.MAPPER.readTree(
+                tmp.resolve("history/2026-11-22/night.json").toFile());
         assertEquals(key, summary3.path("newCauses").get(0).asText());
         String junit = Files.readString(tmp.resolve("history/2026-11-22/report/junit.xml"));
-        assertEquals(List.of("nightly-2026-11-22.causes " + key), NightlyTest.failures(tmp.resolve("history/2026-11-22/report/junit.xml")), junit);
+        assertEquals(
+                List.of("nightly-2026-11-22.causes " + key),
+                NightlyTest.failures(tmp.resolve("history/2026-11-22/report/junit.xml")),
+                junit);
     }
 
     /**
@@ -168,7 +231,9 @@ class NightlyCausesTest {
         for (String d : List.of("tc", "tc-planted", "knobs")) Files.createDirectories(tmp.resolve(d));
         String gcc = Files.readString(Path.of("runners/toolchains/gcc.json"));
         Files.writeString(tmp.resolve("tc/gcc.json"), gcc);
-        Files.writeString(tmp.resolve("tc-planted/gcc.json"), gcc.replace("\"O2\": [\"-O2\"]", "\"O2\": [\"-O2\", \"-ffast-math\"]"));
+        Files.writeString(
+                tmp.resolve("tc-planted/gcc.json"),
+                gcc.replace("\"O2\": [\"-O2\"]", "\"O2\": [\"-O2\", \"-ffast-math\"]"));
         try (var ks = Files.list(Path.of("runners/knobs"))) {
             for (Path k : ks.toList()) Files.copy(k, tmp.resolve("knobs").resolve(k.getFileName()));
         }
@@ -179,15 +244,18 @@ class NightlyCausesTest {
         Path cfg = tmp.resolve("nightly.json");
         Files.writeString(cfg, config.formatted("tc"));
         for (String night : List.of("2026-11-20", "2026-11-21")) {
-            org.fparity.cli.Cli.Run r = org.fparity.cli.Cli.fparity("nightly", "--config", cfg.toString(), "--date", night);
+            org.fparity.cli.Cli.Run r =
+                    org.fparity.cli.Cli.fparity("nightly", "--config", cfg.toString(), "--date", night);
             assertEquals(0, r.exit(), r.out() + r.err());
             assertTrue(r.out().contains("verdict: only known causes (exit 0)"), r.out());
         }
         Files.writeString(cfg, config.formatted("tc-planted"));
-        org.fparity.cli.Cli.Run r = org.fparity.cli.Cli.fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-22");
+        org.fparity.cli.Cli.Run r =
+                org.fparity.cli.Cli.fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-22");
         assertEquals(1, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("verdict: new root cause") && r.out().contains("[flags|gcc O2|"), r.out());
-        Causes tonight = Causes.read(tmp.resolve("history/2026-11-22/nightly-2026-11-22")).orElseThrow();
+        Causes tonight = Causes.read(tmp.resolve("history/2026-11-22/nightly-2026-11-22"))
+                .orElseThrow();
         assertTrue(!tonight.causes().isEmpty(), "triage wrote the night's causes");
         for (RootCause c : tonight.causes()) {
             assertEquals("gcc O2", c.family(), c.key());

@@ -35,20 +35,32 @@ class NightlyRemoteTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "the local cluster needs root (a throwaway ssh user); running as " + System.getProperty("user.name"));
+        Assumptions.assumeTrue(
+                "root".equals(System.getProperty("user.name")),
+                "the local cluster needs root (a throwaway ssh user); running as " + System.getProperty("user.name"));
         // Readable by the throwaway ssh user: its worker runs fake-cc's runner from here.
-        work = Files.createTempDirectory("fparity-nightly-remote", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+        work = Files.createTempDirectory(
+                "fparity-nightly-remote",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
         base = work.resolve("cluster");
-        Processes.Captured p = Processes.command("runners/local-cluster/start", base.toString()).timeoutSeconds(180).capture();
+        Processes.Captured p = Processes.command("runners/local-cluster/start", base.toString())
+                .timeoutSeconds(180)
+                .capture();
         // Skipped only for a daemon that is not installed; as root with everything there, a cluster that does not come
         // up is a failure, not a skip.
-        Assumptions.assumeFalse(!p.ok() && p.stderr().contains("' not found ("), "the local cluster cannot start here: " + p.stderr().strip());
-        Assertions.assertTrue(p.ok(), "the local cluster did not start: " + p.stderr().strip());
+        Assumptions.assumeFalse(
+                !p.ok() && p.stderr().contains("' not found ("),
+                "the local cluster cannot start here: " + p.stderr().strip());
+        Assertions.assertTrue(
+                p.ok(), "the local cluster did not start: " + p.stderr().strip());
     }
 
     @AfterAll
     static void stopCluster() throws Exception {
-        if (base != null && Files.exists(base.resolve("ports"))) Processes.command("runners/local-cluster/stop", base.toString()).timeoutSeconds(120).capture();
+        if (base != null && Files.exists(base.resolve("ports")))
+            Processes.command("runners/local-cluster/stop", base.toString())
+                    .timeoutSeconds(120)
+                    .capture();
         if (work != null) {
             try (var s = Files.walk(work)) {
                 for (Path q : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(q);
@@ -62,7 +74,8 @@ class NightlyRemoteTest {
         for (Outcome o : os) {
             if (!o.site().equals(site)) continue;
             String k = o.program() + "/" + o.input() + "/" + o.toolchain() + "/" + o.opt();
-            if (m.put(k, o.status() + " " + o.hex()) != null) throw new AssertionError("two outcomes for " + k + " at " + site);
+            if (m.put(k, o.status() + " " + o.hex()) != null)
+                throw new AssertionError("two outcomes for " + k + " at " + site);
         }
         return m;
     }
@@ -73,7 +86,8 @@ class NightlyRemoteTest {
         Path clusters = Files.createDirectories(work.resolve("clusters"));
         // The shipped profile as a site keeps it, with the loopback cluster's folder written in.
         String profile = Files.readString(Path.of("runners/clusters/local-ssh.json"))
-                .replace("\"name\": \"local-ssh\"", "\"name\": \"site-b\"").replace("${FPARITY_LOCAL_CLUSTER}", base.toString());
+                .replace("\"name\": \"local-ssh\"", "\"name\": \"site-b\"")
+                .replace("${FPARITY_LOCAL_CLUSTER}", base.toString());
         Files.writeString(clusters.resolve("site-b.json"), profile);
         Path cfg = work.resolve("nightly.json");
         Files.writeString(cfg, """
@@ -99,7 +113,11 @@ class NightlyRemoteTest {
             assertTrue(s.count() > 0, "jars staged at site B");
         }
         String report = Files.readString(night.resolve("report/report.json"));
-        assertTrue(java.util.regex.Pattern.compile("\"a\" : \"[^\"]+@site-a\",\n    \"b\" : \"[^\"]+@site-b\"").matcher(report).find(), "cross-site pairs compared: " + report);
+        assertTrue(
+                java.util.regex.Pattern.compile("\"a\" : \"[^\"]+@site-a\",\n    \"b\" : \"[^\"]+@site-b\"")
+                        .matcher(report)
+                        .find(),
+                "cross-site pairs compared: " + report);
 
         // An unchanged night over the same two sites: exit 0 against last night.
         Run n2 = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-21");
@@ -110,10 +128,16 @@ class NightlyRemoteTest {
         Files.writeString(work.resolve("tonight"), "");
         Run n3 = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-22");
         assertEquals(1, n3.exit(), n3.out() + n3.err());
-        // One testcase per case (program, input): the new discrepancies at both sites are one case, fake-cc's, and it fails.
-        var cases = org.fparity.ir.ProgramJson.MAPPER.readTree(work.resolve("history/2026-11-22/night.json").toFile()).path("newCases");
-        assertTrue(cases.toString().contains("fake-cc@O0@site-b") && cases.toString().contains("fake-cc@O0@site-a"), "new at both sites: " + cases);
-        String[] c = cases.get(0).asText().split("/");  // program/input/pair class; the same case at both sites
+        // One testcase per case (program, input): the new discrepancies at both sites are one case, fake-cc's, and it
+        // fails.
+        var cases = org.fparity.ir.ProgramJson.MAPPER
+                .readTree(work.resolve("history/2026-11-22/night.json").toFile())
+                .path("newCases");
+        assertTrue(
+                cases.toString().contains("fake-cc@O0@site-b")
+                        && cases.toString().contains("fake-cc@O0@site-a"),
+                "new at both sites: " + cases);
+        String[] c = cases.get(0).asText().split("/"); // program/input/pair class; the same case at both sites
         for (var other : cases) assertTrue(other.asText().startsWith(c[0] + "/" + c[1] + "/"), "one case: " + cases);
         List<String> failed = NightlyTest.failures(work.resolve("history/2026-11-22/report/junit.xml"));
         assertEquals(List.of("nightly-2026-11-22." + c[0] + " input " + c[1]), failed);

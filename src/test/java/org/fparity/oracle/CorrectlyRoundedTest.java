@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 import org.fparity.ir.MathFn;
 import org.fparity.ir.Precision;
+import org.junit.jupiter.api.Test;
 
 class CorrectlyRoundedTest {
     static double cr(MathOp op, double... a) {
@@ -26,12 +26,16 @@ class CorrectlyRoundedTest {
     }
 
     static void same(double expected, double actual) {
-        assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(actual),
+        assertEquals(
+                Double.doubleToRawLongBits(expected),
+                Double.doubleToRawLongBits(actual),
                 () -> "expected " + Double.toHexString(expected) + " got " + Double.toHexString(actual));
     }
 
     static void same(float expected, float actual) {
-        assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(actual),
+        assertEquals(
+                Float.floatToRawIntBits(expected),
+                Float.floatToRawIntBits(actual),
                 () -> "expected " + Float.toHexString(expected) + " got " + Float.toHexString(actual));
     }
 
@@ -112,10 +116,12 @@ class CorrectlyRoundedTest {
         same(0x1.691950p+58f, crf(MathFn.POW, 1.5f, 100f));
         same(1.0f, crf(MathFn.CEIL, 1.5955E-38f));
         same(Float.POSITIVE_INFINITY, crf(MathFn.EXP, 89f));
-        // fma(a, b, c) = 1 + 2^-24 + 2^-70 exactly: just above the binary32 midpoint between 1 and 1 + 2^-23, so it rounds
+        // fma(a, b, c) = 1 + 2^-24 + 2^-70 exactly: just above the binary32 midpoint between 1 and 1 + 2^-23, so it
+        // rounds
         // up; rounded to binary64 first it lands on the midpoint and ties to even, down to 1 (a double rounding)
         float a = -0x1.fffffcp-25f, b = 0x1.000002p0f, c = 0x1.000002p0f;
-        assertEquals(1.0f, (float) Math.fma((double) a, (double) b, (double) c), "the inputs do trigger a double rounding");
+        assertEquals(
+                1.0f, (float) Math.fma((double) a, (double) b, (double) c), "the inputs do trigger a double rounding");
         same(0x1.000002p0f, crf(MathOp.Basic.FMA, a, b, c));
     }
 
@@ -172,11 +178,19 @@ class CorrectlyRoundedTest {
             double y0 = r.nextInt(4) == 0 ? x * Math.scalb(1.0 + r.nextDouble(), r.nextInt(-3, 3)) : randomDouble(r);
             double y = Double.isFinite(y0) ? y0 : 1.0;
             int k = i;
-            assertEquals(ExactReference.add(x, y, Precision.FP64), cr(MathOp.Basic.ADD, x, y), () -> "add #" + k + " " + x + " " + y);
-            assertEquals(ExactReference.add(x, -y, Precision.FP64), cr(MathOp.Basic.SUB, x, y), () -> "sub " + x + " " + y);
-            assertEquals(ExactReference.mul(x, y, Precision.FP64), cr(MathOp.Basic.MUL, x, y), () -> "mul " + x + " " + y);
+            assertEquals(
+                    ExactReference.add(x, y, Precision.FP64),
+                    cr(MathOp.Basic.ADD, x, y),
+                    () -> "add #" + k + " " + x + " " + y);
+            assertEquals(
+                    ExactReference.add(x, -y, Precision.FP64), cr(MathOp.Basic.SUB, x, y), () -> "sub " + x + " " + y);
+            assertEquals(
+                    ExactReference.mul(x, y, Precision.FP64), cr(MathOp.Basic.MUL, x, y), () -> "mul " + x + " " + y);
             if (y != 0) {
-                assertEquals(ExactReference.div(x, y, Precision.FP64), cr(MathOp.Basic.DIV, x, y), () -> "div " + x + " " + y);
+                assertEquals(
+                        ExactReference.div(x, y, Precision.FP64),
+                        cr(MathOp.Basic.DIV, x, y),
+                        () -> "div " + x + " " + y);
                 same(ExactReference.fmod(x, y), cr(MathFn.FMOD, x, y));
             }
             double ax = Math.abs(x);

@@ -9,10 +9,10 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.fparity.oracle.BinaryRounding.Exact;
-import org.junit.jupiter.api.Test;
-import org.fparity.util.Processes;
 import org.fparity.ir.Precision;
+import org.fparity.oracle.BinaryRounding.Exact;
+import org.fparity.util.Processes;
+import org.junit.jupiter.api.Test;
 
 class ExactAccumulatorTest {
     static final Rounding[] MODES = Rounding.values();
@@ -24,7 +24,9 @@ class ExactAccumulatorTest {
     }
 
     static void same(double expected, double actual, String what) {
-        assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(actual),
+        assertEquals(
+                Double.doubleToRawLongBits(expected),
+                Double.doubleToRawLongBits(actual),
                 () -> what + ": expected " + Double.toHexString(expected) + " got " + Double.toHexString(actual));
     }
 
@@ -84,17 +86,36 @@ class ExactAccumulatorTest {
         same(0.0, sum(Precision.FP64, Rounding.RN, 1.5, -1.5), "cancellation");
         same(-0.0, sum(Precision.FP64, Rounding.RD, 1.5, -1.5), "cancellation downward");
         same(0.0, sum(Precision.FP64, Rounding.RN), "empty sum");
-        assertTrue(Double.isNaN(sum(Precision.FP64, Rounding.RN, Double.POSITIVE_INFINITY, 1, Double.NEGATIVE_INFINITY)));
+        assertTrue(
+                Double.isNaN(sum(Precision.FP64, Rounding.RN, Double.POSITIVE_INFINITY, 1, Double.NEGATIVE_INFINITY)));
         assertTrue(Double.isNaN(sum(Precision.FP64, Rounding.RN, 1, Double.NaN)));
-        same(Double.NEGATIVE_INFINITY, sum(Precision.FP64, Rounding.RN, Double.NEGATIVE_INFINITY, Double.MAX_VALUE), "-Inf");
-        same(Double.POSITIVE_INFINITY, sum(Precision.FP64, Rounding.RN, Double.MAX_VALUE, Double.MAX_VALUE), "overflow");
-        same(Double.MAX_VALUE, sum(Precision.FP64, Rounding.RN, Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE), "no spurious overflow");
-        same(Double.MAX_VALUE, sum(Precision.FP64, Rounding.RZ, Double.MAX_VALUE, Double.MAX_VALUE), "overflow toward zero");
-        same(-Double.MAX_VALUE, sum(Precision.FP64, Rounding.RU, -Double.MAX_VALUE, -Double.MAX_VALUE), "negative overflow upward");
+        same(
+                Double.NEGATIVE_INFINITY,
+                sum(Precision.FP64, Rounding.RN, Double.NEGATIVE_INFINITY, Double.MAX_VALUE),
+                "-Inf");
+        same(
+                Double.POSITIVE_INFINITY,
+                sum(Precision.FP64, Rounding.RN, Double.MAX_VALUE, Double.MAX_VALUE),
+                "overflow");
+        same(
+                Double.MAX_VALUE,
+                sum(Precision.FP64, Rounding.RN, Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE),
+                "no spurious overflow");
+        same(
+                Double.MAX_VALUE,
+                sum(Precision.FP64, Rounding.RZ, Double.MAX_VALUE, Double.MAX_VALUE),
+                "overflow toward zero");
+        same(
+                -Double.MAX_VALUE,
+                sum(Precision.FP64, Rounding.RU, -Double.MAX_VALUE, -Double.MAX_VALUE),
+                "negative overflow upward");
         // MAX + half an ulp is the overflow threshold: ties away to infinity in RN
         same(Double.POSITIVE_INFINITY, sum(Precision.FP64, Rounding.RN, Double.MAX_VALUE, 0x1p970), "MAX + ulp/2");
         same(Double.MAX_VALUE, sum(Precision.FP64, Rounding.RN, Double.MAX_VALUE, 0x1p969), "MAX + ulp/4");
-        same(-Double.MAX_VALUE, sum(Precision.FP64, Rounding.RN, -Double.MAX_VALUE, -0x1.fffffffffffffp969), "-MAX - just under ulp/2");
+        same(
+                -Double.MAX_VALUE,
+                sum(Precision.FP64, Rounding.RN, -Double.MAX_VALUE, -0x1.fffffffffffffp969),
+                "-MAX - just under ulp/2");
     }
 
     @Test
@@ -121,12 +142,21 @@ class ExactAccumulatorTest {
                 case 1 -> Double.longBitsToDouble(r.nextLong() & 0x800fffffffffffffL); // subnormals only
                 case 2 -> Math.scalb(r.nextDouble() - 0.5, r.nextInt(-1074, 1024)); // log-uniform, all exponents
                 case 3 -> Math.scalb(r.nextDouble(), r.nextInt(-30, 30)) * (r.nextBoolean() ? 1 : -1);
-                case 4 -> Math.scalb(1.0 + r.nextDouble(), r.nextInt(1000, 1024)) * (r.nextBoolean() ? 1 : -1); // overflow region
-                case 5 -> i % 2 == 1 ? -xs[i - 1] : Math.scalb(r.nextDouble(), r.nextInt(-1074, 1023)); // massive cancellation
-                case 6 -> r.nextInt(6) == 0 ? (r.nextBoolean() ? -0.0 : 0.0) : Math.scalb((double) r.nextInt(-3, 4), r.nextInt(-1080, -1060));
+                case 4 ->
+                    Math.scalb(1.0 + r.nextDouble(), r.nextInt(1000, 1024))
+                            * (r.nextBoolean() ? 1 : -1); // overflow region
+                case 5 ->
+                    i % 2 == 1
+                            ? -xs[i - 1]
+                            : Math.scalb(r.nextDouble(), r.nextInt(-1074, 1023)); // massive cancellation
+                case 6 ->
+                    r.nextInt(6) == 0
+                            ? (r.nextBoolean() ? -0.0 : 0.0)
+                            : Math.scalb((double) r.nextInt(-3, 4), r.nextInt(-1080, -1060));
                 default -> r.nextDouble();
             };
-            if (r.nextInt(500) == 0) x = new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0}[r.nextInt(4)];
+            if (r.nextInt(500) == 0)
+                x = new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0}[r.nextInt(4)];
             xs[i] = x;
         }
         if (kind == 5 && r.nextBoolean()) xs[r.nextInt(n)] = Math.scalb(1.0, r.nextInt(-1074, -900)); // tiny residue
@@ -192,9 +222,13 @@ class ExactAccumulatorTest {
         Processes.Captured p;
         try {
             java.nio.file.Files.writeString(stdin, in);
-            p = Processes.command("python3", "-c",
-                    "import sys, math\nfor line in sys.stdin:\n    xs=[float.fromhex(t) for t in line.split()]\n    print(math.fsum(xs).hex())\n")
-                    .stdin(stdin).timeoutSeconds(300).capture();
+            p = Processes.command(
+                            "python3",
+                            "-c",
+                            "import sys, math\nfor line in sys.stdin:\n    xs=[float.fromhex(t) for t in line.split()]\n    print(math.fsum(xs).hex())\n")
+                    .stdin(stdin)
+                    .timeoutSeconds(300)
+                    .capture();
         } finally {
             java.nio.file.Files.deleteIfExists(stdin);
         }
@@ -206,7 +240,8 @@ class ExactAccumulatorTest {
             ExactAccumulator a = new ExactAccumulator();
             a.addAll(cases.get(i));
             double got = a.round();
-            if (fsum == 0 && got == 0) continue; // fsum's zero sign differs from IEEE summation (it returns +0 for -0 sums)
+            if (fsum == 0 && got == 0)
+                continue; // fsum's zero sign differs from IEEE summation (it returns +0 for -0 sums)
             same(fsum, got, "fsum case " + i);
         }
     }
@@ -252,7 +287,8 @@ class ExactAccumulatorTest {
         int n = 3_000_000;
         double[] xs = new double[n];
         SplittableRandom r = new SplittableRandom(3);
-        for (int i = 0; i < n; i++) xs[i] = (r.nextInt(4) == 0 ? -1 : 1) * Math.scalb(1.0 + r.nextDouble(), 1020 + r.nextInt(3));
+        for (int i = 0; i < n; i++)
+            xs[i] = (r.nextInt(4) == 0 ? -1 : 1) * Math.scalb(1.0 + r.nextDouble(), 1020 + r.nextInt(3));
         ExactAccumulator a = new ExactAccumulator();
         a.addAll(xs);
         for (Rounding m : MODES) same(reference(xs, Precision.FP64, m), a.round(Precision.FP64, m), "3M terms " + m);
@@ -264,9 +300,13 @@ class ExactAccumulatorTest {
         var e = assertThrows(IllegalArgumentException.class, () -> ExactAccumulator.fromState(bad));
         assertTrue(e.getMessage().contains("not an exact-accumulator state"));
         var bad2 = new AccumulatorState(AccumulatorState.FORMAT, 1, 0, "12.5", null, false, false, false, false);
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ExactAccumulator.fromState(bad2)).getMessage().contains("malformed"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ExactAccumulator.fromState(bad2))
+                .getMessage()
+                .contains("malformed"));
         var bad3 = new AccumulatorState(AccumulatorState.FORMAT, 9, 0, "0x0p+0", null, false, false, false, false);
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ExactAccumulator.fromState(bad3)).getMessage().contains("version"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ExactAccumulator.fromState(bad3))
+                .getMessage()
+                .contains("version"));
     }
 
     @Test

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigInteger;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
+import org.fparity.ir.Precision;
 import org.fparity.oracle.BinaryRounding.Exact;
 import org.junit.jupiter.api.Test;
-import org.fparity.ir.Precision;
 
 class ExactDotAndParallelTest {
     static double referenceDot(double[] x, double[] y, Precision f, Rounding r) {
@@ -61,7 +61,9 @@ class ExactDotAndParallelTest {
     void dotSpecialCases() {
         assertTrue(Double.isNaN(ExactSums.dot(new double[] {0.0}, new double[] {Double.POSITIVE_INFINITY})));
         CorrectlyRoundedTest.same(-0.0, ExactSums.dot(new double[] {-0.0, 0.0}, new double[] {1.0, -2.0}));
-        CorrectlyRoundedTest.same(0x1p-1074, ExactSums.dot(new double[] {0x1p-600, 0x1p-600}, new double[] {0x1p-475, -0x1p-475 }) + 0x1p-1074);
+        CorrectlyRoundedTest.same(
+                0x1p-1074,
+                ExactSums.dot(new double[] {0x1p-600, 0x1p-600}, new double[] {0x1p-475, -0x1p-475}) + 0x1p-1074);
         // 2^-1100 · 2^-1 products are below the subnormal range but add up exactly
         double[] x = new double[1 << 12];
         double[] y = new double[1 << 12];
@@ -69,7 +71,8 @@ class ExactDotAndParallelTest {
         java.util.Arrays.fill(y, 0x1p-549);
         CorrectlyRoundedTest.same(0x1p-1074, ExactSums.dot(x, y));
         // the error term of a product matters: (1+2^-30)^2 - 1 - 2^-29 = 2^-60
-        CorrectlyRoundedTest.same(0x1p-60, ExactSums.dot(new double[] {1 + 0x1p-30, -1, -0x1p-29}, new double[] {1 + 0x1p-30, 1, 1}));
+        CorrectlyRoundedTest.same(
+                0x1p-60, ExactSums.dot(new double[] {1 + 0x1p-30, -1, -0x1p-29}, new double[] {1 + 0x1p-30, 1, 1}));
         float[] fx = {1f, 0x1p-13f}, fy = {1f, 0x1p-13f};
         ExactAccumulator a = new ExactAccumulator();
         a.addDot(fx, fy, 0, 2);
@@ -87,7 +90,9 @@ class ExactDotAndParallelTest {
         for (int threads : new int[] {1, 2, 3, 7}) {
             try (ForkJoinPool pool = new ForkJoinPool(threads)) {
                 for (Rounding m : Rounding.values()) {
-                    assertEquals(seq.round(Precision.FP64, m), ExactSums.sumParallel(a, pool).round(Precision.FP64, m));
+                    assertEquals(
+                            seq.round(Precision.FP64, m),
+                            ExactSums.sumParallel(a, pool).round(Precision.FP64, m));
                 }
                 double[] b = a.clone();
                 ExactAccumulator par = ExactSums.dotParallel(a, b, pool);

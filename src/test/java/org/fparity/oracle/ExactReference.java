@@ -1,15 +1,16 @@
 package org.fparity.oracle;
 
 import java.math.BigInteger;
-import org.fparity.oracle.BinaryRounding.Exact;
 import org.fparity.ir.Precision;
+import org.fparity.oracle.BinaryRounding.Exact;
 
 /** Exact BigInteger computations of the IEEE operations that need no library, rounded by {@link BinaryRounding}. */
 final class ExactReference {
     private ExactReference() {}
 
     static double add(double x, double y, Precision f) {
-        if (x == 0 && y == 0) return (Double.doubleToRawLongBits(x) < 0 && Double.doubleToRawLongBits(y) < 0) ? -0.0 : 0.0;
+        if (x == 0 && y == 0)
+            return (Double.doubleToRawLongBits(x) < 0 && Double.doubleToRawLongBits(y) < 0) ? -0.0 : 0.0;
         Exact a = Exact.of(x), b = Exact.of(y);
         int e = Math.min(a.exp2(), b.exp2());
         BigInteger s = a.signedMag().shiftLeft(a.exp2() - e).add(b.signedMag().shiftLeft(b.exp2() - e));

@@ -32,13 +32,17 @@ class NumberReaderTest {
         assertEquals(Fate.UNDERFLOWED, fate("0x1p-1076", Precision.FP64));
         assertEquals(Fate.ROUNDED, fate("0.1", Precision.FP64));
         assertEquals(Fate.ROUNDED, fate("1e-310", Precision.FP64), "a subnormal that is not exact");
-        assertEquals(Fate.ROUNDED, fate("0x1.000001p0", Precision.FP32), "hex with 25 bits is rounded in fp32, not refused");
+        assertEquals(
+                Fate.ROUNDED, fate("0x1.000001p0", Precision.FP32), "hex with 25 bits is rounded in fp32, not refused");
         assertEquals(Fate.EXACT, fate("0x1.000001p0", Precision.FP64));
         assertEquals(Fate.EXACT, fate("0.5", Precision.FP32));
         assertEquals(Fate.EXACT, fate("1.25e2", Precision.FP64));
         assertEquals(Fate.ROUNDED, fate("123456789012345679", Precision.FP64), "an odd integer above 2^53 rounds");
         assertEquals(Fate.EXACT, fate("18014398509481984", Precision.FP64), "2^54 is exact");
-        assertEquals(Fate.ROUNDED, fate("4.9406564584124654e-324", Precision.FP64), "17 digits of the least subnormal are not its exact value");
+        assertEquals(
+                Fate.ROUNDED,
+                fate("4.9406564584124654e-324", Precision.FP64),
+                "17 digits of the least subnormal are not its exact value");
         assertEquals(Fate.EXACT, fate("0x1p-1074", Precision.FP64));
         assertEquals(Fate.EXACT, fate("0x1p-149", Precision.FP32));
         assertEquals(Fate.EXACT, fate("-0.0", Precision.FP64));
@@ -50,14 +54,18 @@ class NumberReaderTest {
     @Test
     void valuesAreRoundedOnceToTheFormat() {
         // fp32 1+2^-24+2^-60 must round up to 1+2^-23; rounding to double first would land on the tie and round down
-        assertEquals(Math.nextUp(1.0f), (float) NumberReader.parse("0x1.000001000000000000001p0", Precision.FP32, new Fate[1]));
-        assertEquals(Math.nextUp(1.0f), (float) NumberReader.parse("1.000000059604644776", Precision.FP32, new Fate[1]));
+        assertEquals(Math.nextUp(1.0f), (float)
+                NumberReader.parse("0x1.000001000000000000001p0", Precision.FP32, new Fate[1]));
+        assertEquals(
+                Math.nextUp(1.0f), (float) NumberReader.parse("1.000000059604644776", Precision.FP32, new Fate[1]));
         assertEquals(0x1p-1074, NumberReader.parse("4.9406564584124654e-324", Precision.FP64, new Fate[1]));
     }
 
     @Test
     void typeSuffixesAndOtherJavaSpellingsAreNotNumbers() {
-        for (String bad : new String[] {"1d", "2F", "0x1p0d", "1f", "NaNx", "0x", "1e", "1_000", "+-1", "Infinityf", "0x1p", "1.5L"}) {
+        for (String bad : new String[] {
+            "1d", "2F", "0x1p0d", "1f", "NaNx", "0x", "1e", "1_000", "+-1", "Infinityf", "0x1p", "1.5L"
+        }) {
             FparityError e = assertThrows(FparityError.class, () -> read("1\n" + bad + "\n", Precision.FP64), bad);
             assertTrue(e.getMessage().startsWith("-:2: '" + bad + "' is not a number"), e.getMessage());
         }

@@ -6,6 +6,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import org.fparity.ir.Input;
 import org.fparity.ir.MathFn;
+import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -17,7 +18,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.fparity.ir.Precision;
 
 /**
  * JMH: exact sums against DoubleStream.sum() and a naive loop, MPFR call cost, reference evaluation of a
@@ -40,7 +40,9 @@ public class OracleBench {
             SplittableRandom r = new SplittableRandom(42);
             a = new double[n];
             for (int i = 0; i < n; i++) {
-                a[i] = dist.equals("uniform") ? r.nextDouble() : (r.nextBoolean() ? 1 : -1) * Math.scalb(1.0 + r.nextDouble(), r.nextInt(-60, 61));
+                a[i] = dist.equals("uniform")
+                        ? r.nextDouble()
+                        : (r.nextBoolean() ? 1 : -1) * Math.scalb(1.0 + r.nextDouble(), r.nextInt(-60, 61));
             }
             pool2 = new ForkJoinPool(2);
             double s = ExactSums.sum(a);
@@ -158,7 +160,8 @@ public class OracleBench {
             String f = fns[i % fns.length];
             switch (i % 3) {
                 case 0 -> sb.append("  comp += ").append(f).append("(x * 0x1.8p-1 + y);\n");
-                case 1 -> sb.append("  comp = comp * 0x1.0000001p+0 - ").append(f).append("(y - x * 0x1p-2);\n");
+                case 1 ->
+                    sb.append("  comp = comp * 0x1.0000001p+0 - ").append(f).append("(y - x * 0x1p-2);\n");
                 default -> sb.append("  comp += (x - y) / (").append(f).append("(x) + 0x1p+2);\n");
             }
         }

@@ -22,7 +22,10 @@ public final class OracleCpuTime {
         for (String dist : new String[] {"uniform", "wide"}) {
             SplittableRandom r = new SplittableRandom(42);
             double[] a = new double[n];
-            for (int i = 0; i < n; i++) a[i] = dist.equals("uniform") ? r.nextDouble() : (r.nextBoolean() ? 1 : -1) * Math.scalb(1.0 + r.nextDouble(), r.nextInt(-60, 61));
+            for (int i = 0; i < n; i++)
+                a[i] = dist.equals("uniform")
+                        ? r.nextDouble()
+                        : (r.nextBoolean() ? 1 : -1) * Math.scalb(1.0 + r.nextDouble(), r.nextInt(-60, 61));
             double naive = time(mx, a, x -> {
                 double s = 0;
                 for (double v : x) s += v;
@@ -45,10 +48,13 @@ public final class OracleCpuTime {
             try (var pool = new java.util.concurrent.ForkJoinPool(2)) {
                 w2 = wallMin(a, x -> ExactSums.sumParallel(x, pool).round());
             }
-            System.out.printf("n=%d %-7s ns/element (wall clock, best of 31): naive %.2f  exact 1 thread %.2f  exact 2 threads %.2f  | 2 threads/naive %.2f%n",
+            System.out.printf(
+                    "n=%d %-7s ns/element (wall clock, best of 31): naive %.2f  exact 1 thread %.2f  exact 2 threads %.2f  | 2 threads/naive %.2f%n",
                     n, dist, wNaive, w1, w2, w2 / wNaive);
-            System.out.printf("n=%d %-7s ns/element (thread CPU, median of 21): naive %.2f  DoubleStream.sum %.2f  exact %.2f  FPE(2)+exact %.2f"
-                    + "  | exact/stream %.2f  exact/naive %.2f%n", n, dist, naive, stream, exact, fpe, exact / stream, exact / naive);
+            System.out.printf(
+                    "n=%d %-7s ns/element (thread CPU, median of 21): naive %.2f  DoubleStream.sum %.2f  exact %.2f  FPE(2)+exact %.2f"
+                            + "  | exact/stream %.2f  exact/naive %.2f%n",
+                    n, dist, naive, stream, exact, fpe, exact / stream, exact / naive);
         }
     }
 
@@ -74,13 +80,17 @@ public final class OracleCpuTime {
         double ideal = micros(mx, () -> ReferenceEvaluator.ideal(p, in).comp());
         double first = micros(mx, () -> ReferenceEvaluator.exact(p, in, 128).comp());
         double full = micros(mx, () -> ReferenceEvaluator.exact(p, in).comp());
-        System.out.printf("50-statement program (50 math calls): ideal platform %.0f µs; exact, one pass at 128 bits %.0f µs; "
-                + "exact, Ziv loop to convergence (%s at %d bits, %d passes) %.0f µs%n", ideal, first, e.status(), e.precisionBits(), e.passes(), full);
+        System.out.printf(
+                "50-statement program (50 math calls): ideal platform %.0f µs; exact, one pass at 128 bits %.0f µs; "
+                        + "exact, Ziv loop to convergence (%s at %d bits, %d passes) %.0f µs%n",
+                ideal, first, e.status(), e.precisionBits(), e.passes(), full);
         double sinSmall = micros(mx, () -> CorrectlyRounded.apply(MathOp.of(MathFn.SIN), 0.5));
         double sinHuge = micros(mx, () -> CorrectlyRounded.apply(MathOp.of(MathFn.SIN), 1e300));
         double exp = micros(mx, () -> CorrectlyRounded.apply(MathOp.of(MathFn.EXP), -740));
-        double fmod = micros(mx, () -> CorrectlyRounded.apply(MathOp.of(MathFn.FMOD), 1.5917195493481116e+289, 1.5793E-307));
-        System.out.printf("MPFR call (thread CPU, median): sin(0.5) %.2f µs, sin(1e300) %.2f µs, exp(-740) %.2f µs, fmod(1.59e289, 1.58e-307) %.2f µs%n",
+        double fmod =
+                micros(mx, () -> CorrectlyRounded.apply(MathOp.of(MathFn.FMOD), 1.5917195493481116e+289, 1.5793E-307));
+        System.out.printf(
+                "MPFR call (thread CPU, median): sin(0.5) %.2f µs, sin(1e300) %.2f µs, exp(-740) %.2f µs, fmod(1.59e289, 1.58e-307) %.2f µs%n",
                 sinSmall, sinHuge, exp, fmod);
     }
 

@@ -73,8 +73,11 @@ class ReferenceEvaluatorTest {
     }
 
     static Input corpusInput(String name) throws Exception {
-        String line = Files.readString(Path.of("corpora", name.replace(".fp", ""), "program.fp")).lines()
-                .filter(l -> l.startsWith("// input:")).findFirst().orElseThrow();
+        String line = Files.readString(Path.of("corpora", name.replace(".fp", ""), "program.fp"))
+                .lines()
+                .filter(l -> l.startsWith("// input:"))
+                .findFirst()
+                .orElseThrow();
         return new Input(List.of(line.substring("// input:".length()).strip().split("\\s+")));
     }
 
@@ -97,7 +100,10 @@ class ReferenceEvaluatorTest {
         Program p = corpus("fmod-nvcc-vs-hipcc.fp");
         Input in = corpusInput("fmod-nvcc-vs-hipcc.fp");
         var ideal = ReferenceEvaluator.ideal(p, in);
-        MathCall hard = ideal.calls().stream().filter(c -> c.fn() == MathFn.FMOD && c.args()[1] == 1.5793E-307).findFirst().orElseThrow();
+        MathCall hard = ideal.calls().stream()
+                .filter(c -> c.fn() == MathFn.FMOD && c.args()[1] == 1.5793E-307)
+                .findFirst()
+                .orElseThrow();
         assertEquals(1.5917195493481116e+289, hard.args()[0]);
         assertEquals(ExactReference.fmod(1.5917195493481116e+289, 1.5793E-307), hard.result());
         assertEquals(10, ideal.calls().size()); // two fmod calls per iteration, five iterations
@@ -111,10 +117,13 @@ class ReferenceEvaluatorTest {
 
     @Test
     void binary32ProgramsRoundEveryStepToFloat() {
-        Program p = Program.parse("program fp32 array 1\ncompute(float comp, float x) {\n  comp = (x + 1.0f) - x;\n}\n");
+        Program p =
+                Program.parse("program fp32 array 1\ncompute(float comp, float x) {\n  comp = (x + 1.0f) - x;\n}\n");
         assertEquals(0.0, ReferenceEvaluator.ideal(p, in("0", "1e8")).comp());
         assertEquals(1.0, ReferenceEvaluator.exact(p, in("0", "1e8")).comp());
         Program q = Program.parse("program fp32 array 1\ncompute(float comp, float x) {\n  comp = sin(x);\n}\n");
-        assertEquals((double) CorrectlyRounded.applyFloat(MathOp.of(MathFn.SIN), 1e30f), ReferenceEvaluator.ideal(q, in("0", "1e30")).comp());
+        assertEquals(
+                (double) CorrectlyRounded.applyFloat(MathOp.of(MathFn.SIN), 1e30f),
+                ReferenceEvaluator.ideal(q, in("0", "1e30")).comp());
     }
 }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
+import org.fparity.ir.MathFn;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.fparity.ir.MathFn;
 
 /** Java's StrictMath (fdlibm) must stay within 1 ulp of MPFR's correctly rounded value: 10^5 arguments per function. */
 @Tag("slow")
@@ -19,7 +19,8 @@ class StrictMathAgainstMpfrTest {
      * arguments at 2 ulp (the Java spec allows 2.5 for sinh/cosh/tanh), log10 one argument at 2 ulp (the spec of
      * Math.log10 says 1; see {@link #log10ExceedsOneUlpHere}).
      */
-    static final java.util.Set<MathFn> LOOSER = java.util.EnumSet.of(MathFn.SINH, MathFn.COSH, MathFn.TANH, MathFn.LOG10);
+    static final java.util.Set<MathFn> LOOSER =
+            java.util.EnumSet.of(MathFn.SINH, MathFn.COSH, MathFn.TANH, MathFn.LOG10);
 
     /** Log-uniform magnitudes between 2^lo and 2^hi, random sign if signed. */
     static double arg(SplittableRandom r, int lo, int hi, boolean signed) {
@@ -62,7 +63,8 @@ class StrictMathAgainstMpfrTest {
     @Test
     void log10ExceedsOneUlpHere() {
         double x = 0x1.a774824fa8cap0;
-        CorrectlyRoundedTest.same(0x1.bfa046047f62dp-3, CorrectlyRounded.apply(MathOp.of(MathFn.LOG10), x)); // mpmath agrees
+        CorrectlyRoundedTest.same(
+                0x1.bfa046047f62dp-3, CorrectlyRounded.apply(MathOp.of(MathFn.LOG10), x)); // mpmath agrees
         CorrectlyRoundedTest.same(0x1.bfa046047f62bp-3, StrictMath.log10(x));
     }
 

@@ -56,7 +56,9 @@ class CorpusReplayTest {
         }
         // nvcc's ceil bug: the truth is 1.2374E-306 + 1.1147E-307 / 1, finite where nvcc printed Inf
         CorpusReplay.Entry ceil = all.get(names.indexOf("ceil-tiny-positive"));
-        assertEquals(1.2374E-306 + 1.1147E-307, org.fparity.ir.HexFloat.parse(ceil.finding().truth()));
+        assertEquals(
+                1.2374E-306 + 1.1147E-307,
+                org.fparity.ir.HexFloat.parse(ceil.finding().truth()));
         assertEquals("inf", ceil.finding().elsewhere().get("nvcc@O0"));
     }
 
@@ -82,7 +84,10 @@ class CorpusReplayTest {
     @Test
     void theFastMathCrashIsRecordedAsACrashBesideResults() {
         List<CorpusReplay.Entry> all = CorpusReplay.load(CORPORA);
-        CorpusReplay.Entry e = all.stream().filter(x -> x.name().equals("fastmath-poison-branch")).findFirst().orElseThrow();
+        CorpusReplay.Entry e = all.stream()
+                .filter(x -> x.name().equals("fastmath-poison-branch"))
+                .findFirst()
+                .orElseThrow();
         java.util.Map<String, String> ex = e.finding().expected();
         assertEquals("CRASH", ex.get("clang-16@O3_FM"));
         assertEquals("CRASH", ex.get("clang-19@O3_FM"));
@@ -99,8 +104,10 @@ class CorpusReplayTest {
         CorpusReplay.Replay ok = CorpusReplay.replay(e, "gcc@O0", TOOLCHAINS, tmp);
         Assumptions.assumeTrue(ok != null, "gcc is not installed");
         assertTrue(ok.same(), ok.toString());
-        String other = org.fparity.ir.HexFloat.format(Math.nextUp(org.fparity.ir.HexFloat.parse(e.finding().expected().get("gcc@O0"))));
-        CorpusReplay.Replay bad = CorpusReplay.replay(CorpusReplay.withExpected(e, "gcc@O0", other), "gcc@O0", TOOLCHAINS, tmp);
+        String other = org.fparity.ir.HexFloat.format(
+                Math.nextUp(org.fparity.ir.HexFloat.parse(e.finding().expected().get("gcc@O0"))));
+        CorpusReplay.Replay bad =
+                CorpusReplay.replay(CorpusReplay.withExpected(e, "gcc@O0", other), "gcc@O0", TOOLCHAINS, tmp);
         assertNotNull(bad);
         assertFalse(bad.same(), "one ULP off must fail the replay: " + bad);
     }

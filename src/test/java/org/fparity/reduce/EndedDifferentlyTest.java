@@ -14,11 +14,11 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.compare.CampaignFixtures;
 import org.fparity.compare.CampaignView;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.compare.Pair;
 import org.fparity.compare.Platform;
 import org.fparity.compare.ProgramInfo;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.ir.Input;
@@ -38,7 +38,8 @@ class EndedDifferentlyTest {
     static final Input IN = new Input(List.of("0x1p+0"));
 
     static Outcome out(Status s, String hex) {
-        return new Outcome(P.id(), 0, "clang-19", "O3_FM", s, hex, s == Status.OK ? null : "SIGSEGV", "clang-19@O3_FM", 0);
+        return new Outcome(
+                P.id(), 0, "clang-19", "O3_FM", s, hex, s == Status.OK ? null : "SIGSEGV", "clang-19@O3_FM", 0);
     }
 
     @Test
@@ -49,13 +50,16 @@ class EndedDifferentlyTest {
         assertEquals(0, Verdict.failingSide(crash, ok));
         assertEquals(1, Verdict.failingSide(ok, harness));
         assertEquals(-1, Verdict.failingSide(crash, crash), "both failed: nothing printed to compare with");
-        assertEquals(-1, Verdict.failingSide(out(Status.TIMEOUT, null), ok), "a timeout says nothing about the program");
+        assertEquals(
+                -1, Verdict.failingSide(out(Status.TIMEOUT, null), ok), "a timeout says nothing about the program");
         assertEquals(-1, Verdict.failingSide(out(Status.COMPILE_ERROR, null), ok));
         assertEquals(-1, Verdict.failingSide(ok, ok));
 
         Verdict v = Verdict.endsDifferently(0);
         assertTrue(v.interesting(P, IN, crash, ok));
-        assertTrue(v.interesting(P, IN, harness, ok), "where the fall-through lands (a signal or the harness's exit) is layout, not the finding");
+        assertTrue(
+                v.interesting(P, IN, harness, ok),
+                "where the fall-through lands (a signal or the harness's exit) is layout, not the finding");
         assertFalse(v.interesting(P, IN, ok, crash), "the other side crashing is another finding");
         assertFalse(v.interesting(P, IN, ok, ok));
         assertFalse(v.interesting(P, IN, crash, null));
@@ -74,15 +78,22 @@ class EndedDifferentlyTest {
 
     @Test
     void aCrashBesideAResultGetsAReducibleIdOthersDoNot() {
-        Pair pair = new Pair(new Platform("clang-14", "O3_FM", null, null), new Platform("clang-16", "O3_FM", null, null));
+        Pair pair =
+                new Pair(new Platform("clang-14", "O3_FM", null, null), new Platform("clang-16", "O3_FM", null, null));
         StatusMismatch crash = new StatusMismatch("p1", 3, pair, Status.OK, Status.CRASH, null, "SIGSEGV");
         String id = CampaignDiscrepancies.mismatchId(crash);
         assertNotNull(id);
         assertEquals(DiscrepancyId.of("p1", 3, pair.a().id(), pair.b().id(), Verdict.ENDED_ID), id);
-        assertEquals(DiscrepancyId.of("p1", 3, pair.b().id(), pair.a().id(), Verdict.ENDED_ID), id, "the id does not depend on the pair's order");
-        assertNotNull(CampaignDiscrepancies.mismatchId(new StatusMismatch("p1", 3, pair, Status.HARNESS_ERROR, Status.OK, "bad value 1", null)));
-        assertNull(CampaignDiscrepancies.mismatchId(new StatusMismatch("p1", 3, pair, Status.OK, Status.TIMEOUT, null, "no answer")));
-        assertNull(CampaignDiscrepancies.mismatchId(new StatusMismatch("p1", 3, pair, Status.CRASH, Status.COMPILE_ERROR, "SIGSEGV", "error")));
+        assertEquals(
+                DiscrepancyId.of("p1", 3, pair.b().id(), pair.a().id(), Verdict.ENDED_ID),
+                id,
+                "the id does not depend on the pair's order");
+        assertNotNull(CampaignDiscrepancies.mismatchId(
+                new StatusMismatch("p1", 3, pair, Status.HARNESS_ERROR, Status.OK, "bad value 1", null)));
+        assertNull(CampaignDiscrepancies.mismatchId(
+                new StatusMismatch("p1", 3, pair, Status.OK, Status.TIMEOUT, null, "no answer")));
+        assertNull(CampaignDiscrepancies.mismatchId(
+                new StatusMismatch("p1", 3, pair, Status.CRASH, Status.COMPILE_ERROR, "SIGSEGV", "error")));
         // the numerical id of the same case is another one: the class is part of the key
         assertFalse(id.equals(DiscrepancyId.of("p1", 3, pair.a().id(), pair.b().id(), DiscrepancyClass.NAN_NUMBER)));
     }
@@ -90,10 +101,15 @@ class EndedDifferentlyTest {
     @Test
     void aCorpusExpectationOfCrashHoldsForAnyAbnormalEndAndOnlyThen() {
         assertTrue(new CorpusReplay.Replay("clang-19@O3_FM", "CRASH", "CRASH exit 139: ").same());
-        assertTrue(new CorpusReplay.Replay("clang-19@O3_FM", "CRASH", "CRASH exit 4: fparity-harness: bad value 1").same());
-        assertFalse(new CorpusReplay.Replay("clang-19@O3_FM", "CRASH", "-0x1p-20").same(), "a result where a crash was recorded is a change");
+        assertTrue(new CorpusReplay.Replay("clang-19@O3_FM", "CRASH", "CRASH exit 4: fparity-harness: bad value 1")
+                .same());
+        assertFalse(
+                new CorpusReplay.Replay("clang-19@O3_FM", "CRASH", "-0x1p-20").same(),
+                "a result where a crash was recorded is a change");
         assertFalse(new CorpusReplay.Replay("clang-19@O3_FM", "CRASH", "TIMEOUT no answer within 10 s").same());
-        assertFalse(new CorpusReplay.Replay("clang-19@O3_FM", "-0x1p-20", "CRASH exit 139: ").same(), "a crash where a result was recorded is a change");
+        assertFalse(
+                new CorpusReplay.Replay("clang-19@O3_FM", "-0x1p-20", "CRASH exit 139: ").same(),
+                "a crash where a result was recorded is a change");
         assertTrue(new CorpusReplay.Replay("gcc@O0", "-0x1p-20", "-0x1p-20").same());
     }
 
@@ -102,7 +118,8 @@ class EndedDifferentlyTest {
         // one campaign, clang-19 at O0 and O3_FM: two programs crash (a signal, the harness's exit) at O3_FM only, one
         // is NaN there where O0 gives Inf, one is a Number apart, one times out (that says nothing about the program)
         String[] src = new String[5];
-        for (int i = 0; i < src.length; i++) src[i] = "program fp64 array 8\ncompute(double comp) {\n  comp /= 0x" + (i + 1) + "p+0;\n}\n";
+        for (int i = 0; i < src.length; i++)
+            src[i] = "program fp64 array 8\ncompute(double comp) {\n  comp /= 0x" + (i + 1) + "p+0;\n}\n";
         Map<String, ProgramInfo> programs = new LinkedHashMap<>();
         String[] ids = new String[src.length];
         for (int i = 0; i < src.length; i++) {
@@ -115,21 +132,45 @@ class EndedDifferentlyTest {
         List<Outcome> outcomes = new ArrayList<>();
         for (int i = 0; i < src.length; i++) {
             outcomes.add(new Outcome(ids[i], 0, "clang-19", "O0", Status.OK, o0[i], null, "clang-19@host", 1));
-            outcomes.add(new Outcome(ids[i], 0, "clang-19", "O3_FM", fm[i], o3[i], fm[i] == Status.OK ? null : "SIGSEGV", "clang-19@host", 1));
+            outcomes.add(new Outcome(
+                    ids[i],
+                    0,
+                    "clang-19",
+                    "O3_FM",
+                    fm[i],
+                    o3[i],
+                    fm[i] == Status.OK ? null : "SIGSEGV",
+                    "clang-19@host",
+                    1));
         }
-        Path camp = CampaignFixtures.write(new CampaignView("crashes", Map.of("hostname", "h"), Map.of("clang-19", "clang 19"), programs, outcomes), tmp.resolve("crashes"));
+        Path camp = CampaignFixtures.write(
+                new CampaignView(
+                        "crashes", Map.of("hostname", "h"), Map.of("clang-19", "clang 19"), programs, outcomes),
+                tmp.resolve("crashes"));
 
         CampaignDiscrepancies.Menu menu = CampaignDiscrepancies.menu(camp);
         String crash0 = DiscrepancyId.of(ids[0], 0, "clang-19@O0", "clang-19@O3_FM", Verdict.ENDED_ID);
         String crash1 = DiscrepancyId.of(ids[1], 0, "clang-19@O0", "clang-19@O3_FM", Verdict.ENDED_ID);
         String nanInf = DiscrepancyId.of(ids[2], 0, "clang-19@O0", "clang-19@O3_FM", DiscrepancyClass.NAN_INF);
         String number = DiscrepancyId.of(ids[3], 0, "clang-19@O0", "clang-19@O3_FM", DiscrepancyClass.NUMBER_NUMBER);
-        assertEquals(List.of(nanInf, number), menu.discrepancies().stream().map(CampaignDiscrepancies.Entry::id).toList(), "the value discrepancies, most severe first");
-        assertEquals(List.of(nanInf, number), CampaignDiscrepancies.list(camp).stream().map(CampaignDiscrepancies.Entry::id).toList(), "what bench reduce picks from");
+        assertEquals(
+                List.of(nanInf, number),
+                menu.discrepancies().stream()
+                        .map(CampaignDiscrepancies.Entry::id)
+                        .toList(),
+                "the value discrepancies, most severe first");
+        assertEquals(
+                List.of(nanInf, number),
+                CampaignDiscrepancies.list(camp).stream()
+                        .map(CampaignDiscrepancies.Entry::id)
+                        .toList(),
+                "what bench reduce picks from");
         String first = crash0.compareTo(crash1) < 0 ? crash0 : crash1;
         String second = first.equals(crash0) ? crash1 : crash0;
         // one crash of clang-19@O3_FM before everything; the second one there most likely has the same cause: last
-        assertEquals(List.of(first, nanInf, number, second), menu.ranked().stream().map(CampaignDiscrepancies.Entry::id).toList());
+        assertEquals(
+                List.of(first, nanInf, number, second),
+                menu.ranked().stream().map(CampaignDiscrepancies.Entry::id).toList());
         CampaignDiscrepancies.Entry top = menu.ranked().getFirst();
         assertNull(top.cls());
         ReduceSession.Request r = top.request(1, false, 150);
@@ -137,6 +178,7 @@ class EndedDifferentlyTest {
         assertEquals(Side.parse("clang-19@O0"), r.a());
         assertEquals(Side.parse("clang-19@O3_FM"), r.b());
         assertEquals(first.equals(crash0) ? ids[0] : ids[1], r.program().id());
-        assertEquals(first, CampaignDiscrepancies.request(camp, first, 1, false, 150).id(), "--discrepancy finds it too");
+        assertEquals(
+                first, CampaignDiscrepancies.request(camp, first, 1, false, 150).id(), "--discrepancy finds it too");
     }
 }

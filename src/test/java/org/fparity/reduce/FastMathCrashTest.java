@@ -56,7 +56,8 @@ class FastMathCrashTest {
     void aCrashUnderFiniteMathOnlyIsConfirmedReducedExplainedAndBundled() throws Exception {
         Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
         String cc = clang(tcs);
-        Assumptions.assumeTrue(cc != null, "neither clang-19 nor clang-16 is installed (the crash needs LLVM 16 or later)");
+        Assumptions.assumeTrue(
+                cc != null, "neither clang-19 nor clang-16 is installed (the crash needs LLVM 16 or later)");
         Program p = Program.parse("""
                 program fp64 array 8
                 compute(double comp, double var_1, double var_2) {
@@ -71,9 +72,13 @@ class FastMathCrashTest {
         Path out = tmp.resolve("reproducers");
         ReduceSession s = new ReduceSession(tcs, tmp.resolve("work"), out, m -> {});
         // B is the crashing side here, A the one that prints: either order is reduced
-        ReduceSession.Report r = s.run(new ReduceSession.Request(null, p, in, Side.parse(cc + "@O0"), Side.parse(cc + "@O3_FM"), null, 1, false, 50));
+        ReduceSession.Report r = s.run(new ReduceSession.Request(
+                null, p, in, Side.parse(cc + "@O0"), Side.parse(cc + "@O3_FM"), null, 1, false, 50));
 
-        assertEquals(ReduceSession.Kind.REDUCED, r.kind(), Reducer.describe(r.standaloneA()) + " vs " + Reducer.describe(r.standaloneB()));
+        assertEquals(
+                ReduceSession.Kind.REDUCED,
+                r.kind(),
+                Reducer.describe(r.standaloneA()) + " vs " + Reducer.describe(r.standaloneB()));
         assertTrue(r.confirmed(), "the crash happens in the single-program form too");
         assertNull(r.cls(), "a crash is not a numerical class");
         assertEquals(Verdict.ENDED_LABEL, r.label());
@@ -84,24 +89,32 @@ class FastMathCrashTest {
         // reduced to the cause: a division by zero and a branch on its result (5 operations to at most 2)
         assertEquals(5, r.original().operations());
         assertTrue(r.reducedStandalone(), "the reduced program still crashes standalone");
-        assertTrue(Size.of(r.result().program()).operations() <= 2, r.result().program().canonical());
-        assertTrue(r.result().program().canonical().contains("0x0p+0"), r.result().program().canonical());
+        assertTrue(
+                Size.of(r.result().program()).operations() <= 2,
+                r.result().program().canonical());
+        assertTrue(
+                r.result().program().canonical().contains("0x0p+0"),
+                r.result().program().canonical());
         assertEquals(Outcome.Status.CRASH, r.result().b().status());
         assertEquals(Outcome.Status.OK, r.result().a().status());
-        if (r.sanitizer() != null) assertTrue(r.sanitizer().clean(), r.sanitizer().detail());
+        if (r.sanitizer() != null)
+            assertTrue(r.sanitizer().clean(), r.sanitizer().detail());
 
         // the explanation: the printing side's first non-finite operation is the division by zero
         assertNotNull(r.divergence(), "no explanation");
         assertEquals("non-finite", r.divergence().kind());
         assertTrue(r.divergence().text().contains("/"), r.divergence().text());
-        assertTrue(Double.isInfinite(org.fparity.ir.HexFloat.parse(r.divergence().b())), r.divergence().b());
+        assertTrue(
+                Double.isInfinite(org.fparity.ir.HexFloat.parse(r.divergence().b())),
+                r.divergence().b());
         String root = r.divergence().rootCause();
         assertTrue(root.startsWith("non-finite:/") && root.endsWith(":" + cc + "@O3_FM"), root);
 
         // the bundle records how each side ended
         JsonNode ex = ProgramJson.MAPPER.readTree(Files.readString(r.bundle().resolve("expected.json")));
         assertEquals(Verdict.ENDED_ID, ex.get("class").asText());
-        assertEquals("CRASH", ex.get("platforms").get(cc + "@O3_FM").get("status").asText());
+        assertEquals(
+                "CRASH", ex.get("platforms").get(cc + "@O3_FM").get("status").asText());
         assertNotNull(ex.get("platforms").get(cc + "@O0").get("result"));
         assertTrue(Files.readString(r.bundle().resolve("README.md")).contains("finite-math-only"));
     }
@@ -115,7 +128,8 @@ class FastMathCrashTest {
     void topTakesTheCrashOfARealCampaignFirst() throws Exception {
         Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
         String cc = clang(tcs);
-        Assumptions.assumeTrue(cc != null, "neither clang-19 nor clang-16 is installed (the crash needs LLVM 16 or later)");
+        Assumptions.assumeTrue(
+                cc != null, "neither clang-19 nor clang-16 is installed (the crash needs LLVM 16 or later)");
         Map<String, ProgramInfo> programs = new LinkedHashMap<>();
         for (String corpus : List.of("fastmath-poison-branch", "daz-subnormal-times-inf")) {
             ProgramFiles.ProgramFile pf = ProgramFiles.read(Path.of("corpora", corpus, "program.fp"));
@@ -123,17 +137,34 @@ class FastMathCrashTest {
             programs.put(p.id(), new ProgramInfo(p.id(), p.precision(), p.canonical(), pf.inputs()));
         }
         String poison = programs.keySet().iterator().next();
-        Path camp = CampaignFixtures.write(new CampaignView("poison", Map.of(), Map.of(), programs, List.of()), tmp.resolve("poison"));
-        // both programs in one batch binary, the poison one first: its deleted code runs on into its neighbour's fp_run,
+        Path camp = CampaignFixtures.write(
+                new CampaignView("poison", Map.of(), Map.of(), programs, List.of()), tmp.resolve("poison"));
+        // both programs in one batch binary, the poison one first: its deleted code runs on into its neighbour's
+        // fp_run,
         // and the harness's canary answers that line with an error instead of the neighbour's value (before it, this
         // campaign needed --batch 1: the O3_FM build printed a wrong value instead of crashing)
-        Cli.Run run = Cli.fparity("run", "--campaign", camp.toString(), "--toolchains", cc, "--opt", "O0,O3_FM", "--reruns", "0", "--no-report");
+        Cli.Run run = Cli.fparity(
+                "run",
+                "--campaign",
+                camp.toString(),
+                "--toolchains",
+                cc,
+                "--opt",
+                "O0,O3_FM",
+                "--reruns",
+                "0",
+                "--no-report");
         assertEquals(0, run.exit(), run.out() + run.err());
 
         String crash = DiscrepancyId.of(poison, 0, cc + "@O0", cc + "@O3_FM", Verdict.ENDED_ID);
-        List<String> ended = CampaignDiscrepancies.menu(camp).endedDifferently().stream().map(CampaignDiscrepancies.Entry::id).toList();
-        assertEquals(List.of(crash), ended, "the campaign's one run that ended differently: " + cc + "@O3_FM beside O0's result; outcomes:\n"
-                + Files.readString(camp.resolve("outcomes.jsonl")));
+        List<String> ended = CampaignDiscrepancies.menu(camp).endedDifferently().stream()
+                .map(CampaignDiscrepancies.Entry::id)
+                .toList();
+        assertEquals(
+                List.of(crash),
+                ended,
+                "the campaign's one run that ended differently: " + cc + "@O3_FM beside O0's result; outcomes:\n"
+                        + Files.readString(camp.resolve("outcomes.jsonl")));
         Path out = tmp.resolve("out");
         Cli.Run r = Cli.fparity("reduce", camp.toString(), "--top", "1", "--out", out.toString());
         assertEquals(1, r.exit(), r.out() + r.err());

@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.fparity.attribution.FlagModel;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
@@ -40,19 +40,36 @@ class FindingVerdictTest {
     static final Input IN = new Input(List.of("0x0p+0", "0x1p+0"));
 
     private static Divergence call(String text, String value, String truth, String wrong) {
-        return new Divergence("0", text, "call", List.of("0x1p+0"), value, null, truth, wrong, "both traced", "", "call:x:" + wrong, wrong);
+        return new Divergence(
+                "0",
+                text,
+                "call",
+                List.of("0x1p+0"),
+                value,
+                null,
+                truth,
+                wrong,
+                "both traced",
+                "",
+                "call:x:" + wrong,
+                wrong);
     }
 
     private static FindingVerdict judgeCall(String language, Divergence d) throws InterruptedException {
-        return FindingVerdict.judge(Side.parse(d.wrong()), true, null, language, d, TABLES, "fp64", o -> false, null, true, ONE_CALL, IN);
+        return FindingVerdict.judge(
+                Side.parse(d.wrong()), true, null, language, d, TABLES, "fp64", o -> false, null, true, ONE_CALL, IN);
     }
 
     @Test
     void aMathCallInsideItsLibrarysDocumentedErrorIsWithinAccuracy() throws Exception {
         // nvcc's sin one ULP off: CUDA documents 2 for sin (fp64)
-        FindingVerdict v = judgeCall("CUDA", call("sin(var_1)", "0x1.aed548f090cefp-1", "0x1.aed548f090ceep-1", "nvcc-sm80@O0"));
+        FindingVerdict v =
+                judgeCall("CUDA", call("sin(var_1)", "0x1.aed548f090cefp-1", "0x1.aed548f090ceep-1", "nvcc-sm80@O0"));
         assertEquals(FindingVerdict.Kind.WITHIN_ACCURACY, v.kind(), v.reason());
-        assertTrue(v.reason().startsWith("`sin(var_1)` is 1 ULP from the correctly rounded `0x1.aed548f090ceep-1`; CUDA math library (device) documents at most 2 ULP for `sin`"),
+        assertTrue(
+                v.reason()
+                        .startsWith(
+                                "`sin(var_1)` is 1 ULP from the correctly rounded `0x1.aed548f090ceep-1`; CUDA math library (device) documents at most 2 ULP for `sin`"),
                 v.reason());
     }
 
@@ -69,16 +86,33 @@ class FindingVerdictTest {
 
     @Test
     void withoutOperationEvidenceOrKnobsItIsUndecidedWithTheReason() throws Exception {
-        Divergence none = new Divergence("", "", "none", List.of(), null, null, null, "java@O3_FM", "x", "", "final:java@O3_FM", "java@O3_FM");
-        FindingVerdict v = FindingVerdict.judge(Side.parse("java@O3_FM"), true, null, "JAVA", none, TABLES, "fp64", o -> false, null, true, ONE_CALL, IN);
+        Divergence none = new Divergence(
+                "", "", "none", List.of(), null, null, null, "java@O3_FM", "x", "", "final:java@O3_FM", "java@O3_FM");
+        FindingVerdict v = FindingVerdict.judge(
+                Side.parse("java@O3_FM"),
+                true,
+                null,
+                "JAVA",
+                none,
+                TABLES,
+                "fp64",
+                o -> false,
+                null,
+                true,
+                ONE_CALL,
+                IN);
         assertEquals(FindingVerdict.Kind.UNDECIDED, v.kind());
-        assertEquals("no knob file describes java's flags (runners/knobs), so no flag could be turned off to test them", v.reason());
+        assertEquals(
+                "no knob file describes java's flags (runners/knobs), so no flag could be turned off to test them",
+                v.reason());
     }
 
     @Test
     void vendorBugsRankFirst() {
-        assertTrue(new FindingVerdict(FindingVerdict.Kind.VENDOR_BUG, "a", "").rank() < new FindingVerdict(FindingVerdict.Kind.UNDECIDED, "a", "").rank());
-        assertTrue(new FindingVerdict(FindingVerdict.Kind.UNDECIDED, "a", "").rank() < new FindingVerdict(FindingVerdict.Kind.OUTSIDE_CONTRACT, "a", "").rank());
+        assertTrue(new FindingVerdict(FindingVerdict.Kind.VENDOR_BUG, "a", "").rank()
+                < new FindingVerdict(FindingVerdict.Kind.UNDECIDED, "a", "").rank());
+        assertTrue(new FindingVerdict(FindingVerdict.Kind.UNDECIDED, "a", "").rank()
+                < new FindingVerdict(FindingVerdict.Kind.OUTSIDE_CONTRACT, "a", "").rank());
     }
 
     private FindingVerdict realBuild(String toolchain, Program p, Input in) throws Exception {
@@ -93,9 +127,21 @@ class FindingVerdictTest {
         double ref = ReferenceEvaluator.ideal(p, in).comp();
         Divergence d = new Tracer(tmp).explain(p, in, dt, "O0", o0, dt, "O3_FM", fm, ref);
         assertEquals(toolchain + "@O3_FM", d.offTruth(), d.sentence());
-        ContractCheck check = new ContractCheck(dt, "O3_FM", FlagModel.forToolchain(Path.of("runners", "knobs"), toolchain), p, in, single);
-        return FindingVerdict.judge(Side.parse(toolchain + "@O3_FM"), false, check, "C", d, TABLES, "fp64",
-                o -> o.status() == Outcome.Status.OK && DiscrepancyClass.classify(o.value(), ref) == null, fm, true, p, in);
+        ContractCheck check = new ContractCheck(
+                dt, "O3_FM", FlagModel.forToolchain(Path.of("runners", "knobs"), toolchain), p, in, single);
+        return FindingVerdict.judge(
+                Side.parse(toolchain + "@O3_FM"),
+                false,
+                check,
+                "C",
+                d,
+                TABLES,
+                "fp64",
+                o -> o.status() == Outcome.Status.OK && DiscrepancyClass.classify(o.value(), ref) == null,
+                fm,
+                true,
+                p,
+                in);
     }
 
     @Test
@@ -104,7 +150,10 @@ class FindingVerdictTest {
         // edb7d410441b reduced: clang-14 -O3 -ffast-math reads the subnormal divisor as zero (crtfastmath.o)
         FindingVerdict v = realBuild("clang-14", PlantedCulpritTest.P, PlantedCulpritTest.IN);
         assertEquals(FindingVerdict.Kind.OUTSIDE_CONTRACT, v.kind(), v.reason());
-        assertTrue(v.reason().startsWith("The program's IEEE evaluation has a subnormal value (`0x0.1p-1022`), which clang-14@O3_FM's flags assume away (flush to zero)"),
+        assertTrue(
+                v.reason()
+                        .startsWith(
+                                "The program's IEEE evaluation has a subnormal value (`0x0.1p-1022`), which clang-14@O3_FM's flags assume away (flush to zero)"),
                 v.reason());
         assertTrue(v.reason().contains("it prints `-0x1p+11`, the finding gone"), v.reason());
         assertTrue(!v.reason().contains("crtfastmath.o`"), "the rebuilt line leaves crtfastmath.o out: " + v.reason());

@@ -48,12 +48,20 @@ class FoldIntoInputTest {
         assertEquals(1, out.size());
         assertEquals(Map.of(0, "inf"), out.getFirst().inputs(), "2^1023 squared overflows");
         Params.WithInput r = out.getFirst().apply(NAN_VS_ONE, IN);
-        assertTrue(r.program().canonical().startsWith("program fp64 array 8\ncompute(double comp, double var_1, double var_2) {\n  comp /= comp;\n"), r.program().canonical());
+        assertTrue(
+                r.program()
+                        .canonical()
+                        .startsWith(
+                                "program fp64 array 8\ncompute(double comp, double var_1, double var_2) {\n  comp /= comp;\n"),
+                r.program().canonical());
         assertEquals(List.of("inf", "0x0p+0", "0x1p+2"), r.input().args());
         // a first statement that sets anything but comp is not folded
         List<Candidate> none = new ArrayList<>();
-        Passes.foldIntoInput(Program.parse("program fp64 array 8\ncompute(double comp) {\n  double tmp_1 = comp * 0x1p+1;\n  comp /= tmp_1;\n}\n"),
-                new Input(List.of("0x1p+0")), none);
+        Passes.foldIntoInput(
+                Program.parse(
+                        "program fp64 array 8\ncompute(double comp) {\n  double tmp_1 = comp * 0x1p+1;\n  comp /= tmp_1;\n}\n"),
+                new Input(List.of("0x1p+0")),
+                none);
         assertTrue(none.isEmpty(), none.toString());
     }
 
@@ -66,10 +74,13 @@ class FoldIntoInputTest {
         Assumptions.assumeTrue(gcc.canCompile() && gcc.canRun(), "gcc cannot build and run here");
         Verdict v = new Verdict(DiscrepancyClass.NAN_NUMBER, 1, false);
         long t0 = System.nanoTime();
-        Reducer.Result r = new Reducer(new LocalCandidateRunner(gcc, "O0", gcc, "O3_FM", tmp), v, 150, s -> {}).reduce(NAN_VS_ONE, IN);
+        Reducer.Result r = new Reducer(new LocalCandidateRunner(gcc, "O0", gcc, "O3_FM", tmp), v, 150, s -> {})
+                .reduce(NAN_VS_ONE, IN);
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertEquals(1, Size.of(r.program()).operations(), r.program().canonical());
-        assertEquals("program fp64 array 8\ncompute(double comp) {\n  comp /= comp;\n}\n", r.program().canonical());
+        assertEquals(
+                "program fp64 array 8\ncompute(double comp) {\n  comp /= comp;\n}\n",
+                r.program().canonical());
         assertEquals(List.of("inf"), r.input().args());
         assertTrue(Double.isNaN(r.a().value()), "gcc -O0: inf / inf is NaN");
         assertEquals(1.0, r.b().value(), "gcc -O3 -ffast-math folds x / x to 1");

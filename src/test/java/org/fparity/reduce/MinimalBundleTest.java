@@ -47,13 +47,30 @@ class MinimalBundleTest {
         Toolchain tc = tcs.get(name);
         Assumptions.assumeTrue(tc != null, name + " has no descriptor");
         DetectedToolchain dt = DetectedToolchain.detect(tc);
-        Assumptions.assumeTrue(dt.canCompile() && (!run || dt.canRun()), name + " cannot build" + (run ? " and run" : "") + " here");
+        Assumptions.assumeTrue(
+                dt.canCompile() && (!run || dt.canRun()), name + " cannot build" + (run ? " and run" : "") + " here");
         return dt;
     }
 
     private Path bundle(DetectedToolchain a, String optA, Outcome oa, DetectedToolchain b, String optB, Outcome ob) {
-        return Bundle.write(tmp.resolve("reproducers"), new Bundle.Contents("edb7d410441b", ARRAY, IN, org.fparity.exec.DiscrepancyClass.NAN_NUMBER, a, optA, oa,
-                b, optB, ob, -0x1p+11, null, null, Size.of(ARRAY), Map.of()));
+        return Bundle.write(
+                tmp.resolve("reproducers"),
+                new Bundle.Contents(
+                        "edb7d410441b",
+                        ARRAY,
+                        IN,
+                        org.fparity.exec.DiscrepancyClass.NAN_NUMBER,
+                        a,
+                        optA,
+                        oa,
+                        b,
+                        optB,
+                        ob,
+                        -0x1p+11,
+                        null,
+                        null,
+                        Size.of(ARRAY),
+                        Map.of()));
     }
 
     /** Runs build.sh from a fresh copy of the bundle with only /usr/bin:/bin on PATH; returns exit code and output. */
@@ -62,7 +79,8 @@ class MinimalBundleTest {
         try (var files = Files.list(bundle)) {
             for (Path f : files.toList()) Files.copy(f, fresh.resolve(f.getFileName()));
         }
-        ProcessBuilder pb = new ProcessBuilder("sh", "build.sh").directory(fresh.toFile()).redirectErrorStream(true);
+        ProcessBuilder pb =
+                new ProcessBuilder("sh", "build.sh").directory(fresh.toFile()).redirectErrorStream(true);
         pb.environment().clear();
         pb.environment().put("PATH", "/usr/bin:/bin");
         pb.environment().put("HOME", fresh.toString());
@@ -93,7 +111,9 @@ class MinimalBundleTest {
         assertEquals(1, src.split("printf\\(").length - 1, "one printf: " + src);
         assertTrue(src.contains("printf(\"%a\\n\""), src);
         assertTrue(src.contains("-0x1p+1017"), "the input as literals: " + src);
-        assertTrue(src.contains("build (clang-14@O3_FM): clang-14 -O3 -ffast-math -o bin min.c -lm"), "the exact build line: " + src);
+        assertTrue(
+                src.contains("build (clang-14@O3_FM): clang-14 -O3 -ffast-math -o bin min.c -lm"),
+                "the exact build line: " + src);
         String sh = Files.readString(dir.resolve("build.sh"));
         assertFalse(sh.contains("/usr/lib/jvm") || sh.contains(" /usr/bin/"), "no absolute tool paths: " + sh);
 
@@ -119,7 +139,8 @@ class MinimalBundleTest {
         DetectedToolchain clang = tool(tcs, "clang-14", true);
         DetectedToolchain java = tool(tcs, "java", true);
         Standalone s = new Standalone(tmp.resolve("work"));
-        Path dir = bundle(clang, "O3_FM", s.run(clang, "O3_FM", ARRAY, IN), java, "O3_FM", s.run(java, "O3_FM", ARRAY, IN));
+        Path dir = bundle(
+                clang, "O3_FM", s.run(clang, "O3_FM", ARRAY, IN), java, "O3_FM", s.run(java, "O3_FM", ARRAY, IN));
         String sh = Files.readString(dir.resolve("build.sh"));
         assertTrue(sh.contains("\njavac -nowarn -d build/java_O3_FM/bin FparityHarness.java"), sh);
         Object[] r = runFresh(dir);
@@ -131,9 +152,11 @@ class MinimalBundleTest {
     void cudaAndHipBundlesCompileWithNvccAndHipcc() throws Exception {
         Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
         for (String name : List.of("nvcc-sm80", "hipcc-gfx90a")) {
-            Assumptions.assumeTrue(Executables.find(name.startsWith("nvcc") ? "nvcc" : "hipcc") != null, name + " is not installed");
+            Assumptions.assumeTrue(
+                    Executables.find(name.startsWith("nvcc") ? "nvcc" : "hipcc") != null, name + " is not installed");
             DetectedToolchain gpu = tool(tcs, name, false);
-            Outcome none = new Outcome(ARRAY.id(), 0, name, "O3_FM", Outcome.Status.CANNOT_RUN, null, "no GPU here", name + "@O3_FM", 0);
+            Outcome none = new Outcome(
+                    ARRAY.id(), 0, name, "O3_FM", Outcome.Status.CANNOT_RUN, null, "no GPU here", name + "@O3_FM", 0);
             Outcome ok = new Outcome(ARRAY.id(), 0, name, "O0", Outcome.Status.OK, "-0x1p+11", null, name + "@O0", 0);
             Path dir = bundle(gpu, "O0", ok, gpu, "O3_FM", none);
             String file = name.startsWith("nvcc") ? "min.cu" : "min.hip";

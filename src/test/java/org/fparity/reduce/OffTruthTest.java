@@ -22,7 +22,8 @@ class OffTruthTest {
         OffTruth o = OffTruth.of("clang-14@O3_FM", ok("-nan"), "java@O3_FM", ok("-0x1p+11"), -0x1p+11);
         assertEquals(OffTruth.Who.A, o.who());
         assertEquals(List.of("clang-14@O3_FM"), o.off());
-        assertEquals("clang-14@O3_FM is off the correctly rounded result (it prints `-nan`, MPFR gives `-0x1p+11`); java@O3_FM prints the correctly rounded result.",
+        assertEquals(
+                "clang-14@O3_FM is off the correctly rounded result (it prints `-nan`, MPFR gives `-0x1p+11`); java@O3_FM prints the correctly rounded result.",
                 o.sentence());
     }
 
@@ -31,15 +32,19 @@ class OffTruthTest {
         OffTruth o = OffTruth.of("java@O3_FM", ok("-0x1p+11"), "gcc@O3_FM", ok("-inf"), -0x1p+11);
         assertEquals(OffTruth.Who.B, o.who());
         assertEquals("gcc@O3_FM", o.key());
-        assertTrue(o.sentence().startsWith("gcc@O3_FM is off the correctly rounded result (it prints `-inf`"), o.sentence());
+        assertTrue(
+                o.sentence().startsWith("gcc@O3_FM is off the correctly rounded result (it prints `-inf`"),
+                o.sentence());
     }
 
     @Test
     void bothOffTheTruth() {
-        OffTruth o = OffTruth.of("gcc@O3_FM", ok("0x1.0000000000001p+0"), "clang-14@O3_FM", ok("0x1.0000000000002p+0"), 1.0);
+        OffTruth o =
+                OffTruth.of("gcc@O3_FM", ok("0x1.0000000000001p+0"), "clang-14@O3_FM", ok("0x1.0000000000002p+0"), 1.0);
         assertEquals(OffTruth.Who.BOTH, o.who());
         assertEquals(List.of("gcc@O3_FM", "clang-14@O3_FM"), o.off());
-        assertEquals("Both are off the correctly rounded result `0x1p+0`: gcc@O3_FM prints `0x1.0000000000001p+0`, clang-14@O3_FM prints `0x1.0000000000002p+0`.",
+        assertEquals(
+                "Both are off the correctly rounded result `0x1p+0`: gcc@O3_FM prints `0x1.0000000000001p+0`, clang-14@O3_FM prints `0x1.0000000000002p+0`.",
                 o.sentence());
     }
 
@@ -48,7 +53,9 @@ class OffTruthTest {
         OffTruth o = OffTruth.of("gcc@O0", ok("0x1p+0"), "gcc@O3_FM", ok("0x1.8p+0"), null);
         assertEquals(OffTruth.Who.UNDECIDED, o.who());
         assertTrue(o.off().isEmpty());
-        assertEquals("Which side is off the correctly rounded result is undecided: no correctly rounded reference could be computed here.", o.sentence());
+        assertEquals(
+                "Which side is off the correctly rounded result is undecided: no correctly rounded reference could be computed here.",
+                o.sentence());
         assertFalse(o.sentence().contains("gcc@O0"), "names no culprit it did not measure");
     }
 

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Fixtures;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
@@ -46,15 +46,29 @@ class OwnPairTest {
         Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
         Program p = PlantedCulpritTest.P;
         Input in = PlantedCulpritTest.IN;
-        ReduceSession.Request r = new ReduceSession.Request("edb7d410441b", p, in, Side.parse("java@O3_FM"), Side.parse("clang-14@O3_FM"),
-                DiscrepancyClass.NAN_NUMBER, 1, false, 50);
-        OwnPair own = OwnPair.find(r, s -> detect(tcs, s), new Standalone(tmp), ReferenceEvaluator.ideal(p, in).comp());
+        ReduceSession.Request r = new ReduceSession.Request(
+                "edb7d410441b",
+                p,
+                in,
+                Side.parse("java@O3_FM"),
+                Side.parse("clang-14@O3_FM"),
+                DiscrepancyClass.NAN_NUMBER,
+                1,
+                false,
+                50);
+        OwnPair own = OwnPair.find(
+                r,
+                s -> detect(tcs, s),
+                new Standalone(tmp),
+                ReferenceEvaluator.ideal(p, in).comp());
         assertEquals(Side.parse("clang-14@O0"), own.request().a());
         assertEquals(Side.parse("clang-14@O3_FM"), own.request().b());
         assertEquals(DiscrepancyClass.NAN_NUMBER, own.request().cls());
         assertEquals("edb7d410441b", own.request().id());
-        assertEquals("clang-14 disagrees with itself: clang-14@O0 prints `-0x1p+11`, clang-14@O3_FM prints `-nan` (NaN–Number); reduced as that pair "
-                + "(the vendor's own), from java@O3_FM vs clang-14@O3_FM.", own.note());
+        assertEquals(
+                "clang-14 disagrees with itself: clang-14@O0 prints `-0x1p+11`, clang-14@O3_FM prints `-nan` (NaN–Number); reduced as that pair "
+                        + "(the vendor's own), from java@O3_FM vs clang-14@O3_FM.",
+                own.note());
     }
 
     @Test
@@ -71,10 +85,25 @@ class OwnPairTest {
                 }
                 """);
         Input in = new Input(List.of("0x0p+0", "0x1p-1000"));
-        ReduceSession.Request r = new ReduceSession.Request(null, p, in, Side.parse("gcc@O3"), Side.parse("fake-gcc@O3"), DiscrepancyClass.ZERO_NUMBER, 1, false, 50);
-        OwnPair own = OwnPair.find(r, s -> detect(tcs, s), new Standalone(tmp.resolve("work")), ReferenceEvaluator.ideal(p, in).comp());
+        ReduceSession.Request r = new ReduceSession.Request(
+                null,
+                p,
+                in,
+                Side.parse("gcc@O3"),
+                Side.parse("fake-gcc@O3"),
+                DiscrepancyClass.ZERO_NUMBER,
+                1,
+                false,
+                50);
+        OwnPair own = OwnPair.find(
+                r,
+                s -> detect(tcs, s),
+                new Standalone(tmp.resolve("work")),
+                ReferenceEvaluator.ideal(p, in).comp());
         assertSame(r, own.request());
-        assertEquals("fake-gcc agrees with itself: fake-gcc@O0 prints `0x0p+0` as fake-gcc@O3 does, off the correctly rounded `0x1p+0`; reduced gcc@O3 vs "
-                + "fake-gcc@O3 as recorded.", own.note());
+        assertEquals(
+                "fake-gcc agrees with itself: fake-gcc@O0 prints `0x0p+0` as fake-gcc@O3 does, off the correctly rounded `0x1p+0`; reduced gcc@O3 vs "
+                        + "fake-gcc@O3 as recorded.",
+                own.note());
     }
 }

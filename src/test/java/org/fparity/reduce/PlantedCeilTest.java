@@ -11,13 +11,12 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Fixtures;
-import org.fparity.util.Processes;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
-import org.fparity.ir.Size;
 import org.fparity.oracle.CorrectlyRounded;
 import org.fparity.util.Executables;
+import org.fparity.util.Processes;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -65,14 +64,19 @@ class PlantedCeilTest {
         Input in = new Input(List.of("0x0p+0", "0x1p-1000", "0x0p+0", "2", "0x0p+0", "0x1p+0"));
         Path out = tmp.resolve("reproducers");
         ReduceSession s = new ReduceSession(tcs, tmp.resolve("work"), out, m -> {});
-        ReduceSession.Report r = s.run(new ReduceSession.Request(null, p, in, Side.parse("gcc@O0"), Side.parse("fake-gcc@O0"), null, 1, false, 100));
+        ReduceSession.Report r = s.run(new ReduceSession.Request(
+                null, p, in, Side.parse("gcc@O0"), Side.parse("fake-gcc@O0"), null, 1, false, 100));
 
         assertEquals(DiscrepancyClass.ZERO_NUMBER, r.cls());
         assertTrue(r.confirmed(), "the planted fault shows in the single-program form too");
         assertTrue(r.reducedStandalone());
         assertTrue(r.sanitizer().clean(), r.sanitizer().detail());
-        assertTrue(r.reduced().operations() <= 2, "ceil and at most one more operation: " + r.result().program().canonical());
-        assertTrue(r.result().program().canonical().contains("ceil("), r.result().program().canonical());
+        assertTrue(
+                r.reduced().operations() <= 2,
+                "ceil and at most one more operation: " + r.result().program().canonical());
+        assertTrue(
+                r.result().program().canonical().contains("ceil("),
+                r.result().program().canonical());
 
         Divergence d = r.divergence();
         assertNotNull(d);
@@ -84,7 +88,8 @@ class PlantedCeilTest {
         assertEquals("fake-gcc@O0", d.wrong());
         assertEquals(1, d.operands().size());
         double arg = org.fparity.ir.HexFloat.parse(d.operands().getFirst());
-        assertTrue(arg > 0 && arg < 0x1p-900, "the operand is the tiny positive that triggers the fault: " + d.operands());
+        assertTrue(
+                arg > 0 && arg < 0x1p-900, "the operand is the tiny positive that triggers the fault: " + d.operands());
 
         // build.sh in a fresh folder prints both recorded outcomes
         Path fresh = Files.createDirectories(tmp.resolve("fresh"));
@@ -92,13 +97,16 @@ class PlantedCeilTest {
             for (Path f : files.toList()) Files.copy(f, fresh.resolve(f.getFileName()));
         }
         Path log = tmp.resolve("build.log");
-        Processes.Result br = Processes.run(List.of("sh", fresh.resolve("build.sh").toString()), Map.of(), fresh, log, 120);
+        Processes.Result br =
+                Processes.run(List.of("sh", fresh.resolve("build.sh").toString()), Map.of(), fresh, log, 120);
         String printed = Files.readString(log, StandardCharsets.UTF_8);
         assertTrue(br.ok(), printed);
         String expected = Files.readString(fresh.resolve("expected.json"));
         assertTrue(printed.contains("gcc@O0 " + r.result().a().hex() + "\n"), printed);
         assertTrue(printed.contains("fake-gcc@O0 0x0p+0\n"), printed);
         assertTrue(expected.contains("\"result\" : \"" + r.result().a().hex() + "\""), expected);
-        assertTrue(Files.readString(fresh.resolve("README.md")).contains("fake-gcc@O0 is wrong"), "README explains the call");
+        assertTrue(
+                Files.readString(fresh.resolve("README.md")).contains("fake-gcc@O0 is wrong"),
+                "README explains the call");
     }
 }

@@ -69,7 +69,10 @@ class PlantedCulpritTest {
         assertEquals("comp / 0x0.1p-1022", d.text(), d.sentence());
         assertEquals("-inf", d.a(), "the subnormal divisor read as zero");
         assertEquals("-0x1p+11", d.truth());
-        assertTrue(d.sentence().startsWith("clang-14@O3_FM is off the correctly rounded result (it prints `-nan`, MPFR gives `-0x1p+11`); java@O3_FM prints the correctly rounded result."),
+        assertTrue(
+                d.sentence()
+                        .startsWith(
+                                "clang-14@O3_FM is off the correctly rounded result (it prints `-nan`, MPFR gives `-0x1p+11`); java@O3_FM prints the correctly rounded result."),
                 d.sentence());
         assertTrue(d.sentence().contains("clang-14@O3_FM `comp / 0x0.1p-1022` = `-inf`"), d.sentence());
         assertFalse(d.sentence().contains("@O0"), "traced as recorded, not at O0: " + d.sentence());
@@ -83,7 +86,10 @@ class PlantedCulpritTest {
         assertEquals("gcc@O3_FM", d.wrong());
         assertEquals("comp / 0x0.1p-1022", d.text(), d.sentence());
         assertEquals("-0x1p+11", d.truth());
-        assertTrue(d.sentence().startsWith("gcc@O3_FM is off the correctly rounded result (it prints `-nan`, MPFR gives `-0x1p+11`); java@O3_FM prints the correctly rounded result."),
+        assertTrue(
+                d.sentence()
+                        .startsWith(
+                                "gcc@O3_FM is off the correctly rounded result (it prints `-nan`, MPFR gives `-0x1p+11`); java@O3_FM prints the correctly rounded result."),
                 d.sentence());
         assertFalse(d.sentence().contains("java@O3_FM is off"), d.sentence());
     }

@@ -8,10 +8,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.fparity.compare.Discrepancy;
-import org.fparity.exec.DiscrepancyClass;
-import org.fparity.exec.OutcomeClass;
 import org.fparity.compare.Pair;
 import org.fparity.compare.Platform;
+import org.fparity.exec.DiscrepancyClass;
+import org.fparity.exec.OutcomeClass;
 import org.fparity.exec.Toolchains;
 import org.fparity.gen.Generator;
 import org.fparity.gen.Grammar;
@@ -34,32 +34,59 @@ class ReduceBenchTest {
         for (int i = 0; i < programs.size(); i++) {
             Program p = programs.get(i);
             DiscrepancyClass cls = classes[i % 2];
-            Discrepancy d = new Discrepancy("p" + i, 0, new Pair(new Platform("gcc", "O0"), new Platform("gcc", "O3_FM")), cls, OutcomeClass.NAN,
-                    OutcomeClass.NUMBER, "nan", "0x1p+0", null, 0);
+            Discrepancy d = new Discrepancy(
+                    "p" + i,
+                    0,
+                    new Pair(new Platform("gcc", "O0"), new Platform("gcc", "O3_FM")),
+                    cls,
+                    OutcomeClass.NAN,
+                    OutcomeClass.NUMBER,
+                    "nan",
+                    "0x1p+0",
+                    null,
+                    0);
             all.add(new CampaignDiscrepancies.Entry("id" + i, d, p, new Input(List.of())));
         }
         int floor = Size.of(programs.get(0)).operations() + 1;
-        long above = programs.stream().filter(p -> Size.of(p).operations() >= floor).count();
-        assertTrue(above > 2 && above < programs.size(), "the seed gives programs on both sides of " + floor + " operations");
+        long above =
+                programs.stream().filter(p -> Size.of(p).operations() >= floor).count();
+        assertTrue(
+                above > 2 && above < programs.size(),
+                "the seed gives programs on both sides of " + floor + " operations");
 
         List<CampaignDiscrepancies.Entry> any = ReduceBench.pick(all, 4);
-        assertEquals(List.of("id0", "id1", "id2", "id3"), any.stream().map(CampaignDiscrepancies.Entry::id).toList(), "classes in turn, in list order");
+        assertEquals(
+                List.of("id0", "id1", "id2", "id3"),
+                any.stream().map(CampaignDiscrepancies.Entry::id).toList(),
+                "classes in turn, in list order");
 
         List<CampaignDiscrepancies.Entry> big = ReduceBench.pick(all, all.size(), floor);
         assertEquals(above, big.size());
-        for (CampaignDiscrepancies.Entry e : big) assertTrue(Size.of(e.program()).operations() >= floor, e.id());
+        for (CampaignDiscrepancies.Entry e : big)
+            assertTrue(Size.of(e.program()).operations() >= floor, e.id());
     }
 
     /** C-Vise's end on 03a0bcd51468 under the ASan/UBSan guard: {@code printf} reads a second double that is not there. */
-    static final String CVISE_END = "#include <stdio.h>\ndouble compute_0_comp, main_fp_r;\nvoid fp_run_0(double *fp_r) {\n  compute_0_comp -= 0x1bf103b8f5bp13 / 0;\n"
-            + "  *fp_r = compute_0_comp;\n}\nint main() {\n  fp_run_0(&main_fp_r);\n  printf(\"%a %.17g\\n\", main_fp_r);\n}\n";
+    static final String CVISE_END =
+            "#include <stdio.h>\ndouble compute_0_comp, main_fp_r;\nvoid fp_run_0(double *fp_r) {\n  compute_0_comp -= 0x1bf103b8f5bp13 / 0;\n"
+                    + "  *fp_r = compute_0_comp;\n}\nint main() {\n  fp_run_0(&main_fp_r);\n  printf(\"%a %.17g\\n\", main_fp_r);\n}\n";
 
     @Test
     void theStrictGuardRejectsWhatTheSanitizersPass(@TempDir Path tmp) throws Exception {
         Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
-        Program p = new Generator(Grammar.defaults(), 5).generate(Precision.FP64, 1).getFirst();
-        Discrepancy d = new Discrepancy("p0", 0, new Pair(new Platform("gcc", "O0"), new Platform("gcc", "O3_FM")), DiscrepancyClass.NAN_INF, OutcomeClass.NAN,
-                OutcomeClass.INF, "nan", "inf", null, 0);
+        Program p =
+                new Generator(Grammar.defaults(), 5).generate(Precision.FP64, 1).getFirst();
+        Discrepancy d = new Discrepancy(
+                "p0",
+                0,
+                new Pair(new Platform("gcc", "O0"), new Platform("gcc", "O3_FM")),
+                DiscrepancyClass.NAN_INF,
+                OutcomeClass.NAN,
+                OutcomeClass.INF,
+                "nan",
+                "inf",
+                null,
+                0);
         var req = new CampaignDiscrepancies.Entry("id0", d, p, new Input(List.of())).request(1, false, 150);
         Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
         String sanitizers = new ReduceBench(tcs, tmp, null, ReduceBench.Guard.SANITIZERS).script(req);
@@ -76,18 +103,26 @@ class ReduceBenchTest {
         assertEquals(0, sh(tmp, "check.sh"), "the same program with the argument passes");
         Files.writeString(tmp.resolve("test.c"), CVISE_END.replace("#include <stdio.h>\n", ""));
         assertEquals(1, sh(tmp, "check.sh"), "a call without a declaration is rejected");
-        Files.writeString(tmp.resolve("test.c"), "#include <stdio.h>\nint main() { double s; for (int i; i < 3; i++) s += i; printf(\"%a %.17g\\n\", s, s); }\n");
+        Files.writeString(
+                tmp.resolve("test.c"),
+                "#include <stdio.h>\nint main() { double s; for (int i; i < 3; i++) s += i; printf(\"%a %.17g\\n\", s, s); }\n");
         assertEquals(1, sh(tmp, "check.sh"), "uninitialised reads are rejected");
         // C-Vise's end on 4582ad72802b under the first strict guard: the result of a function that returns nothing
-        Files.writeString(tmp.resolve("test.c"), "#include <stdio.h>\ndouble compute_0() {}\nint main() { double r = compute_0(); printf(\"%a %.17g\\n\", r, r); }\n");
+        Files.writeString(
+                tmp.resolve("test.c"),
+                "#include <stdio.h>\ndouble compute_0() {}\nint main() { double r = compute_0(); printf(\"%a %.17g\\n\", r, r); }\n");
         assertEquals(1, sh(tmp, "check.sh"), "a function's missing return value is rejected");
 
         Files.writeString(tmp.resolve("test.c"), CVISE_END);
-        Files.writeString(tmp.resolve("san.sh"), sanitizers.lines().filter(l -> l.contains("san")).reduce("", (x, y) -> x + y + "\n") + "exit 0\n");
-        assertEquals(0, sh(tmp, "san.sh"), "ASan/UBSan pass the printf missing its argument: why the strict guard exists");
+        Files.writeString(
+                tmp.resolve("san.sh"),
+                sanitizers.lines().filter(l -> l.contains("san")).reduce("", (x, y) -> x + y + "\n") + "exit 0\n");
+        assertEquals(
+                0, sh(tmp, "san.sh"), "ASan/UBSan pass the printf missing its argument: why the strict guard exists");
     }
 
     private static int sh(Path dir, String script) throws Exception {
-        return Processes.run(List.of("sh", script), java.util.Map.of(), dir, dir.resolve(script + ".log"), 120).exitCode();
+        return Processes.run(List.of("sh", script), java.util.Map.of(), dir, dir.resolve(script + ".log"), 120)
+                .exitCode();
     }
 }

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Set;
 import org.fparity.ExitCode;
 import org.fparity.cli.Main;
-import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Toolchains;
 import org.fparity.oracle.CorrectlyRounded;
 import org.fparity.util.Executables;
@@ -43,11 +43,25 @@ class ReduceCampaignTest {
      */
     @Test
     void oneDiscrepancyPerClassReducesToASmallStandaloneUbFreeProgram() throws Exception {
-        Assumptions.assumeTrue(Executables.find("gcc") != null && Executables.find("clang-19") != null, "gcc and clang-19 are needed");
+        Assumptions.assumeTrue(
+                Executables.find("gcc") != null && Executables.find("clang-19") != null, "gcc and clang-19 are needed");
         Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
         Path camp = tmp.resolve("camp");
-        int rc = Main.run("run", "--programs", "30", "--inputs", "3", "--seed", "12", "--toolchains", "gcc,gcc-fma,clang-19", "--opt", "O0,O3_FM",
-                "--out", camp.toString(), "--no-report");
+        int rc = Main.run(
+                "run",
+                "--programs",
+                "30",
+                "--inputs",
+                "3",
+                "--seed",
+                "12",
+                "--toolchains",
+                "gcc,gcc-fma,clang-19",
+                "--opt",
+                "O0,O3_FM",
+                "--out",
+                camp.toString(),
+                "--no-report");
         assertEquals(ExitCode.OK.code(), rc, "run --no-report exit (it runs and compares nothing)");
         List<CampaignDiscrepancies.Entry> all = CampaignDiscrepancies.list(camp);
         List<CampaignDiscrepancies.Entry> cases = new ArrayList<>();
@@ -58,29 +72,42 @@ class ReduceCampaignTest {
             if (classes.add(e.discrepancy().cls())) cases.add(e);
         }
         assertTrue(cases.size() >= 3, "discrepancy classes in the campaign: " + classes);
-        ReduceSession s = new ReduceSession(Toolchains.load(Path.of("runners", "toolchains")), tmp.resolve("work"), tmp.resolve("reproducers"), m -> {});
+        ReduceSession s = new ReduceSession(
+                Toolchains.load(Path.of("runners", "toolchains")),
+                tmp.resolve("work"),
+                tmp.resolve("reproducers"),
+                m -> {});
         int reduced = 0;
         int batchOnly = 0;
         List<CampaignDiscrepancies.Entry> tried = cases.subList(0, Math.min(5, cases.size()));
         for (CampaignDiscrepancies.Entry e : tried) {
             ReduceSession.Report r = s.run(e.request(1, false, 150));
             assertEquals(e.discrepancy().cls(), r.cls());
-            assertNotEquals(ReduceSession.Kind.STANDALONE_FAILED, r.kind(), e.id() + ": the single-program form gave no result: "
-                    + Reducer.describe(r.standaloneA()) + " vs " + Reducer.describe(r.standaloneB()));
+            assertNotEquals(
+                    ReduceSession.Kind.STANDALONE_FAILED,
+                    r.kind(),
+                    e.id() + ": the single-program form gave no result: " + Reducer.describe(r.standaloneA()) + " vs "
+                            + Reducer.describe(r.standaloneB()));
             if (r.kind() == ReduceSession.Kind.BATCH_ONLY) {
                 batchOnly++;
                 assertFalse(r.confirmed());
                 assertNull(r.result(), "a batch-only discrepancy is not reduced");
-                assertFalse(new Verdict(r.cls(), 1, false).interesting(e.program(), e.input(), r.standaloneA(), r.standaloneB()),
-                        e.id() + " called batch-only, but its standalone outcomes show it: " + r.standaloneA().hex() + " vs " + r.standaloneB().hex());
+                assertFalse(
+                        new Verdict(r.cls(), 1, false)
+                                .interesting(e.program(), e.input(), r.standaloneA(), r.standaloneB()),
+                        e.id() + " called batch-only, but its standalone outcomes show it: "
+                                + r.standaloneA().hex() + " vs "
+                                + r.standaloneB().hex());
                 continue;
             }
             String prog = r.result().program().canonical();
             assertTrue(r.confirmed());
             assertTrue(r.reducedStandalone(), e.id() + " no longer shows standalone:\n" + prog);
             assertTrue(r.sanitizer().clean(), e.id() + ": " + r.sanitizer().detail() + "\n" + prog);
-            assertTrue(r.reduced().operations() <= Math.max(2, r.original().operations() * 15 / 100),
-                    e.id() + ": " + r.original().operations() + " -> " + r.reduced().operations() + " operations\n" + prog);
+            assertTrue(
+                    r.reduced().operations() <= Math.max(2, r.original().operations() * 15 / 100),
+                    e.id() + ": " + r.original().operations() + " -> "
+                            + r.reduced().operations() + " operations\n" + prog);
             assertTrue(r.bundle().resolve("build.sh").toFile().canExecute());
             reduced++;
         }
@@ -103,7 +130,8 @@ class ReduceCampaignTest {
      */
     @Test
     void tenDiscrepanciesOfFourClassesReduceToAtMostFifteenPercent() throws Exception {
-        Assumptions.assumeTrue(Executables.find("gcc") != null && Executables.find("clang-19") != null, "gcc and clang-19 are needed");
+        Assumptions.assumeTrue(
+                Executables.find("gcc") != null && Executables.find("clang-19") != null, "gcc and clang-19 are needed");
         Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
         for (String t : List.of("gcc-fma", "pocl", "java")) {
             var d = DetectedToolchain.detect(tcs.get(t));
@@ -111,8 +139,21 @@ class ReduceCampaignTest {
         }
         Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
         Path camp = tmp.resolve("camp");
-        int rc = Main.run("run", "--programs", "30", "--inputs", "5", "--seed", "11", "--toolchains", "gcc,gcc-fma,clang-19,pocl,java", "--opt", "all",
-                "--out", camp.toString(), "--no-report");
+        int rc = Main.run(
+                "run",
+                "--programs",
+                "30",
+                "--inputs",
+                "5",
+                "--seed",
+                "11",
+                "--toolchains",
+                "gcc,gcc-fma,clang-19,pocl,java",
+                "--opt",
+                "all",
+                "--out",
+                camp.toString(),
+                "--no-report");
         assertEquals(ExitCode.OK.code(), rc, "run --no-report exit (it runs and compares nothing)");
         StringWriter log = new StringWriter();
         ReduceBench bench = new ReduceBench(tcs, tmp.resolve("bench"), new PrintWriter(log, true));
@@ -128,7 +169,11 @@ class ReduceCampaignTest {
                 small++;
             }
         }
-        assertTrue(small >= 10, small + " of " + rows.size() + " reduced (12 asked; the rest batch-only or not reducible) at or under 15 % of their operations\n" + log);
+        assertTrue(
+                small >= 10,
+                small + " of " + rows.size()
+                        + " reduced (12 asked; the rest batch-only or not reducible) at or under 15 % of their operations\n"
+                        + log);
         assertTrue(classes.size() >= 4, "classes at or under 15 %: " + classes + "\n" + log);
     }
 }

@@ -13,18 +13,44 @@ class ReducedVerdictsTest {
     Path tmp;
 
     private static ReduceSession.Report report(String id, FindingVerdict v) {
-        return new ReduceSession.Report(ReduceSession.Kind.REDUCED, id, DiscrepancyClass.NAN_NUMBER, true, null, null, null, true, null, null,
-                Path.of("reproducers", id), null, null, Side.parse("clang-14@O0"), Side.parse("clang-14@O3_FM"), null, v);
+        return new ReduceSession.Report(
+                ReduceSession.Kind.REDUCED,
+                id,
+                DiscrepancyClass.NAN_NUMBER,
+                true,
+                null,
+                null,
+                null,
+                true,
+                null,
+                null,
+                Path.of("reproducers", id),
+                null,
+                null,
+                Side.parse("clang-14@O0"),
+                Side.parse("clang-14@O3_FM"),
+                null,
+                v);
     }
 
     @Test
     void eachReduceAddsItsVerdictAndKeepsTheOthers() {
-        ReducedVerdicts.record(tmp, report("edb7d410441b", new FindingVerdict(FindingVerdict.Kind.OUTSIDE_CONTRACT, "clang-14@O3_FM", "a subnormal under flush to zero")));
-        ReducedVerdicts.record(tmp, report("1c6315339985", new FindingVerdict(FindingVerdict.Kind.VENDOR_BUG, "gcc@O3", "x")));
+        ReducedVerdicts.record(
+                tmp,
+                report(
+                        "edb7d410441b",
+                        new FindingVerdict(
+                                FindingVerdict.Kind.OUTSIDE_CONTRACT,
+                                "clang-14@O3_FM",
+                                "a subnormal under flush to zero")));
+        ReducedVerdicts.record(
+                tmp, report("1c6315339985", new FindingVerdict(FindingVerdict.Kind.VENDOR_BUG, "gcc@O3", "x")));
         var all = ReducedVerdicts.read(tmp);
         assertEquals(2, all.size());
         assertEquals("outside_contract", all.get("edb7d410441b").path("verdict").asText());
-        assertEquals("clang-14@O0 vs clang-14@O3_FM", all.get("edb7d410441b").path("pair").asText());
+        assertEquals(
+                "clang-14@O0 vs clang-14@O3_FM",
+                all.get("edb7d410441b").path("pair").asText());
         assertEquals("vendor_bug", all.get("1c6315339985").path("verdict").asText());
         assertEquals(0, ReducedVerdicts.read(tmp.resolve("none")).size());
     }

@@ -40,9 +40,15 @@ class ReducerOptionsTest {
         Files.writeString(script, "#!/bin/sh\ngrep -q 'sin(' \"$1\" && test -f min.c\n");
         assertTrue(script.toFile().setExecutable(true));
         Reducer.Result plain = new Reducer(new ReducerTest.PlantedRunner(), ZERO_NUMBER, 200, s -> {}).reduce(P, IN);
-        assertTrue(!plain.program().canonical().contains("sin("), plain.program().canonical());
-        Reducer.Result kept = new Reducer(new ReducerTest.PlantedRunner(), ZERO_NUMBER, 200, s -> {},
-                new Reducer.Options(new UserTest(script, Files.createDirectories(tmp.resolve("w")), 30), 0)).reduce(P, IN);
+        assertTrue(
+                !plain.program().canonical().contains("sin("), plain.program().canonical());
+        Reducer.Result kept = new Reducer(
+                        new ReducerTest.PlantedRunner(),
+                        ZERO_NUMBER,
+                        200,
+                        s -> {},
+                        new Reducer.Options(new UserTest(script, Files.createDirectories(tmp.resolve("w")), 30), 0))
+                .reduce(P, IN);
         String canon = kept.program().canonical();
         assertTrue(canon.contains("sin(") && canon.contains("ceil("), canon);
     }
@@ -51,8 +57,14 @@ class ReducerOptionsTest {
     void progressLinesGiveRoundOperationsLeftAndElapsed() throws Exception {
         List<String> log = new ArrayList<>();
         new Reducer(new ReducerTest.PlantedRunner(), ZERO_NUMBER, 200, log::add).reduce(P, IN);
-        String first = log.stream().filter(l -> l.startsWith("round 1: ") && l.contains("tried")).findFirst().orElseThrow(() -> new AssertionError(log.toString()));
-        assertTrue(first.matches("round 1: \\d+ candidates tried, \\d+ left this round; " + Size.of(P).operations() + " operations; \\d+\\.\\d s"), first);
+        String first = log.stream()
+                .filter(l -> l.startsWith("round 1: ") && l.contains("tried"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(log.toString()));
+        assertTrue(
+                first.matches("round 1: \\d+ candidates tried, \\d+ left this round; "
+                        + Size.of(P).operations() + " operations; \\d+\\.\\d s"),
+                first);
     }
 
     @Test
@@ -73,8 +85,12 @@ class ReducerOptionsTest {
         Reducer.Result r = new Reducer(slow, ZERO_NUMBER, 200, log::add, new Reducer.Options(null, 1)).reduce(P, IN);
         Reducer.Result full = new Reducer(new ReducerTest.PlantedRunner(), ZERO_NUMBER, 200, s -> {}).reduce(P, IN);
         assertTrue(log.stream().anyMatch(l -> l.startsWith("time limit of 1 s reached after ")), log.toString());
-        assertTrue(Size.of(r.program()).operations() > Size.of(full.program()).operations(), "stopped early: " + r.program().canonical());
-        assertTrue(ZERO_NUMBER.interesting(r.program(), r.input(), r.a(), r.b()), "the kept state still shows the discrepancy");
+        assertTrue(
+                Size.of(r.program()).operations() > Size.of(full.program()).operations(),
+                "stopped early: " + r.program().canonical());
+        assertTrue(
+                ZERO_NUMBER.interesting(r.program(), r.input(), r.a(), r.b()),
+                "the kept state still shows the discrepancy");
         assertTrue(r.millis() < 15_000, "stopped within a few batches: " + r.millis() + " ms");
         assertEquals(DiscrepancyClass.ZERO_NUMBER, DiscrepancyClass.classify(r.a().value(), r.b().value()));
     }

@@ -74,7 +74,8 @@ class ReducerTest {
         Program p = Program.parse(PlantedCeilTest.PROGRAM);
         Input in = new Input(List.of("0x0p+0", "0x1p-1000", "0x0p+0", "2", "0x0p+0", "0x1p+0"));
         PlantedRunner r = new PlantedRunner();
-        Reducer.Result res = new Reducer(r, new Verdict(DiscrepancyClass.ZERO_NUMBER, 1, true), 200, s -> {}).reduce(p, in);
+        Reducer.Result res =
+                new Reducer(r, new Verdict(DiscrepancyClass.ZERO_NUMBER, 1, true), 200, s -> {}).reduce(p, in);
         String canon = res.program().canonical();
         assertTrue(canon.contains("ceil("), canon);
         assertEquals(1, res.program().params().size(), "every parameter but comp is gone: " + canon);
@@ -90,7 +91,8 @@ class ReducerTest {
         Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
         Program p = Program.parse(PlantedCeilTest.PROGRAM);
         Input in = new Input(List.of("0x0p+0", "0x1p-1000", "0x0p+0", "2", "0x0p+0", "0x1p+0"));
-        // in the single-program form the discrepancy needs the sin call (as if fast math made it depend on code the batch
+        // in the single-program form the discrepancy needs the sin call (as if fast math made it depend on code the
+        // batch
         // form has around it): batch steps that drop sin must be undone, and the result must keep it
         PlantedRunner r = new PlantedRunner() {
             @Override
@@ -104,10 +106,16 @@ class ReducerTest {
         Reducer.Result res = new Reducer(r, v, 200, log::add).reduce(p, in);
         String canon = res.program().canonical();
         assertTrue(canon.contains("sin(") && canon.contains("ceil("), canon);
-        assertTrue(v.interesting(res.program(), res.input(), res.a(), res.b()), "the outcomes returned are the standalone ones, and show it: " + res.a() + " " + res.b());
-        assertTrue(log.stream().anyMatch(l -> l.contains("keeps the discrepancy only in a batch")), String.join("\n", log));
+        assertTrue(
+                v.interesting(res.program(), res.input(), res.a(), res.b()),
+                "the outcomes returned are the standalone ones, and show it: " + res.a() + " " + res.b());
+        assertTrue(
+                log.stream().anyMatch(l -> l.contains("keeps the discrepancy only in a batch")),
+                String.join("\n", log));
         assertTrue(Size.of(res.program()).operations() < Size.of(p).operations(), canon);
-        assertTrue(res.standaloneRuns() >= 3, "start, end state, and at least one state of the search back: " + res.standaloneRuns());
+        assertTrue(
+                res.standaloneRuns() >= 3,
+                "start, end state, and at least one state of the search back: " + res.standaloneRuns());
     }
 
     /**
@@ -169,10 +177,13 @@ class ReducerTest {
     @Test
     void aSecondStartFindsTheSmallerCauseTheFirstRoundsDeleted() throws Exception {
         Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
-        // two causes of A's 0 against B's NaN: log of the negative comp times var_1 (two operations at least: the product
-        // makes the poison), and the last statement's 0 / 0 once comp is 0 (one operation: comp = comp / 0). Greedy rounds
+        // two causes of A's 0 against B's NaN: log of the negative comp times var_1 (two operations at least: the
+        // product
+        // makes the poison), and the last statement's 0 / 0 once comp is 0 (one operation: comp = comp / 0). Greedy
+        // rounds
         // keep the first statement (deleting the second is the bigger step, deleting the first alone loses the
-        // discrepancy: comp + comp / 0 is -Inf on both); only the last statement with a zero comp reaches one operation.
+        // discrepancy: comp + comp / 0 is -Inf on both); only the last statement with a zero comp reaches one
+        // operation.
         Program p = Program.parse("""
                 program fp64 array 8
                 compute(double comp, double var_1, double var_2, double var_3) {
@@ -187,9 +198,12 @@ class ReducerTest {
         assertTrue(Double.isNaN(start[1].value()), start[1].hex());
         Verdict v = new Verdict(DiscrepancyClass.NAN_ZERO, 1, false);
         // the first statement alone: a greedy end of two operations
-        Program first = Program.parse("program fp64 array 8\ncompute(double comp) {\n  comp = 0x1p+0 * log(comp);\n}\n");
-        Outcome[] fo = r.run(List.of(new Params.WithInput(first, new Input(List.of("-0x1.8p+1"))))).getFirst();
-        assertTrue(v.interesting(first, new Input(List.of("-0x1.8p+1")), fo[0], fo[1]), fo[0].hex() + " " + fo[1].hex());
+        Program first =
+                Program.parse("program fp64 array 8\ncompute(double comp) {\n  comp = 0x1p+0 * log(comp);\n}\n");
+        Outcome[] fo = r.run(List.of(new Params.WithInput(first, new Input(List.of("-0x1.8p+1")))))
+                .getFirst();
+        assertTrue(
+                v.interesting(first, new Input(List.of("-0x1.8p+1")), fo[0], fo[1]), fo[0].hex() + " " + fo[1].hex());
         List<String> log = new ArrayList<>();
         Reducer.Result res = new Reducer(r, v, 200, log::add).reduce(p, in);
         String canon = res.program().canonical();
@@ -212,7 +226,8 @@ class ReducerTest {
             Program fast = c.program();
             List<NodePath> folded = new ArrayList<>();
             Walker.each(fast, (path, n) -> {
-                if (n instanceof Expr.Bin b && b.op() == Expr.BinOp.MUL && (isZero(b.left()) || isZero(b.right()))) folded.add(path);
+                if (n instanceof Expr.Bin b && b.op() == Expr.BinOp.MUL && (isZero(b.left()) || isZero(b.right())))
+                    folded.add(path);
             });
             for (NodePath p : folded.reversed()) fast = NodePath.replace(fast, p, new Expr.Lit(0));
             return fast;
@@ -227,7 +242,8 @@ class ReducerTest {
     void aLoopThatOnlyTakesASmallInputToAnOverflowGoesWithTheInputMadeExtreme() throws Exception {
         Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
         // comp = -576 squared 7 times on A overflows (576^128 > 2^1024; 3 times: 576^8 does not), B's log2 of a
-        // negative is NaN: a NaN–Inf that needs the loop for as long as comp is small. Cutting the loop, one pass of its
+        // negative is NaN: a NaN–Inf that needs the loop for as long as comp is small. Cutting the loop, one pass of
+        // its
         // body, and every operand replacement lose it (comp *= comp is Inf on both); fewer bits makes comp -512
         // (512^128 still overflows). With comp at -2^1023 one pass overflows: the loop goes, and so does var_1.
         Program p = Program.parse("""
@@ -248,9 +264,14 @@ class ReducerTest {
         String canon = res.program().canonical();
         assertTrue(!canon.contains("for ("), canon + "\n" + String.join("\n", log));
         assertEquals(1, Size.of(res.program()).statements(), canon);
-        assertEquals(List.of("comp"), res.program().params().stream().map(org.fparity.ir.Param::name).toList(), canon);
+        assertEquals(
+                List.of("comp"),
+                res.program().params().stream().map(org.fparity.ir.Param::name).toList(),
+                canon);
         double comp = res.input().fp(0);
-        assertTrue(comp == -0x1p+1023 || comp == -0x1p+512, "comp made extreme, its sign kept: " + res.input().args());
+        assertTrue(
+                comp == -0x1p+1023 || comp == -0x1p+512,
+                "comp made extreme, its sign kept: " + res.input().args());
         assertTrue(v.interesting(res.program(), res.input(), res.a(), res.b()), res.a() + " " + res.b());
         assertEquals(Double.POSITIVE_INFINITY, res.a().value());
         assertTrue(Double.isNaN(res.b().value()), res.b().hex());
@@ -268,13 +289,19 @@ class ReducerTest {
                 }
                 """);
         Input in = new Input(List.of("-0x1.8p+0", "3", "0x1p+0,-0x1p+0,0x0p+0,0x1p+0,0x1p+0,0x1p+0,0x1p+0,0x1p+0"));
-        assertTrue(Passes.extremeValues(Program.parse("program fp64 array 8\ncompute(double comp) {\n  comp *= comp;\n}\n"), new Input(List.of("0x1p+0"))).isEmpty(),
+        assertTrue(
+                Passes.extremeValues(
+                                Program.parse("program fp64 array 8\ncompute(double comp) {\n  comp *= comp;\n}\n"),
+                                new Input(List.of("0x1p+0")))
+                        .isEmpty(),
                 "no loop, nothing proposed");
         List<Candidate> cs = Passes.extremeValues(p, in);
         for (Candidate c : cs) {
             Params.WithInput r = c.apply(p, in);
             assertNotNull(r, c.toString());
-            assertTrue(!r.program().canonical().contains("for ("), "every candidate removes the loop: " + r.program().canonical());
+            assertTrue(
+                    !r.program().canonical().contains("for ("),
+                    "every candidate removes the loop: " + r.program().canonical());
             assertTrue(Reducer.compare(r, new Params.WithInput(p, in)) < 0, "every candidate is a smaller program");
         }
         // comp keeps its sign: FP32's 2^127, 2^64, 2^-126, 2^-149
@@ -283,10 +310,17 @@ class ReducerTest {
         }
         assertTrue(cs.stream().noneMatch(c -> c.inputs().getOrDefault(0, "").startsWith("0x")), "no positive comp");
         // the element-wise array: every element at once, each with its sign (a zero as positive)
-        assertTrue(cs.stream().anyMatch(c -> c.inputs().equals(Map.of(2, "0x1p+127,-0x1p+127,0x1p+127,0x1p+127,0x1p+127,0x1p+127,0x1p+127,0x1p+127"))));
+        assertTrue(cs.stream()
+                .anyMatch(c -> c.inputs()
+                        .equals(Map.of(
+                                2, "0x1p+127,-0x1p+127,0x1p+127,0x1p+127,0x1p+127,0x1p+127,0x1p+127,0x1p+127"))));
         // the literal inside the loop made extreme goes with the loop's body; the one before the loop is its own edit
-        assertTrue(cs.stream().anyMatch(c -> c.apply(p, in).program().canonical().contains("var_2[0] * -0x1p+127f")), cs.toString());
-        assertTrue(cs.stream().anyMatch(c -> c.edits().size() == 2 && c.apply(p, in).program().canonical().contains("comp * 0x1p-149f")));
+        assertTrue(
+                cs.stream().anyMatch(c -> c.apply(p, in).program().canonical().contains("var_2[0] * -0x1p+127f")),
+                cs.toString());
+        assertTrue(cs.stream()
+                .anyMatch(c -> c.edits().size() == 2
+                        && c.apply(p, in).program().canonical().contains("comp * 0x1p-149f")));
     }
 
     @Test
@@ -294,7 +328,8 @@ class ReducerTest {
         Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
         Program p = Program.parse(PlantedCeilTest.PROGRAM);
         Input clear = new Input(List.of("0x0p+0", "0x1p+2", "0x0p+0", "2", "0x0p+0", "0x1p+0"));
-        Reducer red = new Reducer(new PlantedRunner(), new Verdict(DiscrepancyClass.ZERO_NUMBER, 1, false), 50, s -> {});
+        Reducer red =
+                new Reducer(new PlantedRunner(), new Verdict(DiscrepancyClass.ZERO_NUMBER, 1, false), 50, s -> {});
         assertThrows(ReduceException.class, () -> red.reduce(p, clear));
     }
 
@@ -309,12 +344,15 @@ class ReducerTest {
         Params.WithInput r = both.apply(p, in);
         assertEquals(2, r.program().body().size());
         // var_3 and var_4 were used only by the loop, var_5 only by the loop and the if: gone with their values
-        assertEquals(List.of("comp", "var_1", "var_2"), r.program().params().stream().map(org.fparity.ir.Param::name).toList());
+        assertEquals(
+                List.of("comp", "var_1", "var_2"),
+                r.program().params().stream().map(org.fparity.ir.Param::name).toList());
         assertEquals(List.of("0x0p+0", "0x1p-1000", "0x0p+0"), r.input().args());
         Candidate inside = Candidate.edit("x", new Candidate.Edit(NodePath.parse("2.0.0"), true, List.of()));
         assertNull(dropLoop.union(inside), "an edit inside a deleted loop overlaps it");
         // deleting the declaration of a temporary still in use is not a valid program: refused, never run
-        assertNull(Candidate.edit("x", new Candidate.Edit(NodePath.parse("0"), true, List.of())).apply(p, in));
+        assertNull(Candidate.edit("x", new Candidate.Edit(NodePath.parse("0"), true, List.of()))
+                .apply(p, in));
         Candidate cut = new Candidate("cut", List.of(), Set.of(), Map.of(3, "0"));
         assertEquals("0", cut.apply(p, in).input().args().get(3));
     }
@@ -327,12 +365,21 @@ class ReducerTest {
         assertEquals("delete-2-statements", cs.getFirst().pass(), "the biggest deletions come first");
         assertTrue(cs.stream().anyMatch(c -> c.pass().equals("loop-to-body")));
         assertTrue(cs.stream().anyMatch(c -> c.pass().equals("if-to-then")));
-        assertTrue(cs.stream().anyMatch(c -> c.pass().equals("cut-loop") && c.inputs().equals(Map.of(3, "0"))));
-        assertTrue(cs.stream().anyMatch(c -> c.pass().equals("input-bits") && c.inputs().equals(Map.of(5, "0x1p+0"))));
+        assertTrue(cs.stream()
+                .anyMatch(c -> c.pass().equals("cut-loop") && c.inputs().equals(Map.of(3, "0"))));
+        assertTrue(cs.stream()
+                .anyMatch(c -> c.pass().equals("input-bits") && c.inputs().equals(Map.of(5, "0x1p+0"))));
         assertEquals(53, Passes.bits(0x1.123456789abcdp+0));
         assertEquals(1, Passes.bits(0x1p-1000));
         assertEquals(4, Passes.bits(Passes.roundBits(0x1.123456789abcdp+0, 4)));
-        Node loopBody = NodePath.at(cs.stream().filter(c -> c.pass().equals("loop-to-body")).findFirst().orElseThrow().apply(p, in).program(), NodePath.parse("2"));
+        Node loopBody = NodePath.at(
+                cs.stream()
+                        .filter(c -> c.pass().equals("loop-to-body"))
+                        .findFirst()
+                        .orElseThrow()
+                        .apply(p, in)
+                        .program(),
+                NodePath.parse("2"));
         assertTrue(loopBody.toString().contains("Const[value=0]"), "the loop variable's index became 0: " + loopBody);
     }
 
@@ -350,7 +397,8 @@ class ReducerTest {
         Program p = Program.parse(PlantedCeilTest.PROGRAM);
         String c = org.fparity.emit.Emitter.of(org.fparity.emit.Language.C).single(p);
         assertEquals(Size.of(p).operations(), ReduceBench.countOps(c), c);
-        assertEquals(1, ReduceBench.countOps("double compute_0(double comp) {\n  compute_0_comp /= compute_0_comp;\n}\n"));
+        assertEquals(
+                1, ReduceBench.countOps("double compute_0(double comp) {\n  compute_0_comp /= compute_0_comp;\n}\n"));
         // C-Vise's ends on two discrepancies here: compute_0 inlined into fp_run_0, the harness cut down around it
         assertEquals(1, ReduceBench.countOps("""
                 #include <stdlib.h>
@@ -382,6 +430,10 @@ class ReducerTest {
                   printf("%a %.17g\n", main_fp_r);
                 }
                 """));
-        assertEquals(3, ReduceBench.countOps("int main() {\n  double x = 1.5;\n  x = x * x - x;\n  printf(\"%g\\n\", x / 2);\n}\n"), "main counts when it is the only function");
+        assertEquals(
+                3,
+                ReduceBench.countOps(
+                        "int main() {\n  double x = 1.5;\n  x = x * x - x;\n  printf(\"%g\\n\", x / 2);\n}\n"),
+                "main counts when it is the only function");
     }
 }

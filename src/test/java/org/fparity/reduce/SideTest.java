@@ -25,7 +25,8 @@ class SideTest {
         assertTrue(here.here());
         // a campaign made here records site "local": that is this machine
         assertTrue(new Side("gcc", "O2", "local", null).here());
-        assertEquals("platform 'gcc' is not toolchain@opt or toolchain@opt@site (e.g. gcc@O3_FM, gcc@O3_FM@lumi)",
+        assertEquals(
+                "platform 'gcc' is not toolchain@opt or toolchain@opt@site (e.g. gcc@O3_FM, gcc@O3_FM@lumi)",
                 assertThrows(FparityError.class, () -> Side.parse("gcc")).getMessage());
     }
 
@@ -38,7 +39,8 @@ class SideTest {
         assertEquals(List.of("-O2", "-ffast-math"), there.opt().get("O2"));
         assertEquals(recorded, there.compileArgv("O2", "{src}", "{bin}", "{class}"));
         // a build this machine's descriptor cannot express by opt flags is refused, not guessed
-        FparityError e = assertThrows(FparityError.class, () -> new Side("gcc", "O2", "beta", List.of("cc", "-O2", "x.c")).descriptor(gcc));
+        FparityError e = assertThrows(
+                FparityError.class, () -> new Side("gcc", "O2", "beta", List.of("cc", "-O2", "x.c")).descriptor(gcc));
         assertTrue(e.getMessage().startsWith("gcc@O2@beta was built with 'cc -O2 x.c'"), e.getMessage());
     }
 }

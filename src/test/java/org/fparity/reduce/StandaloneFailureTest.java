@@ -33,10 +33,16 @@ class StandaloneFailureTest {
         Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
         Path tcs = Files.createDirectories(tmp.resolve("toolchains"));
         // gcc whose binaries start 30 s late, with a one-second run limit: every standalone run times out
-        Files.writeString(tcs.resolve("gcc-late.json"), Files.readString(Path.of("runners/toolchains/gcc.json"))
-                .replace("\"name\": \"gcc\"", "\"name\": \"gcc-late\",\n  \"runTimeoutSeconds\": 1")
-                .replace("\"run\": [\"{bin}\"]", "\"run\": [\"sh\", \"-c\", \"sleep 30; exec \\\"$0\\\" \\\"$@\\\"\", \"{bin}\"]"));
-        assertTrue(Files.readString(tcs.resolve("gcc-late.json")).contains("sleep 30"), "gcc.json's run line changed: update this test");
+        Files.writeString(
+                tcs.resolve("gcc-late.json"),
+                Files.readString(Path.of("runners/toolchains/gcc.json"))
+                        .replace("\"name\": \"gcc\"", "\"name\": \"gcc-late\",\n  \"runTimeoutSeconds\": 1")
+                        .replace(
+                                "\"run\": [\"{bin}\"]",
+                                "\"run\": [\"sh\", \"-c\", \"sleep 30; exec \\\"$0\\\" \\\"$@\\\"\", \"{bin}\"]"));
+        assertTrue(
+                Files.readString(tcs.resolve("gcc-late.json")).contains("sleep 30"),
+                "gcc.json's run line changed: update this test");
         Program p = Program.parse("""
                 program fp64 array 4
                 compute(double comp, double var_1) {
@@ -44,15 +50,27 @@ class StandaloneFailureTest {
                 }
                 """);
         Input in = new Input(List.of("0x1p-3", "0x1.8p+0"));
-        ReduceSession s = new ReduceSession(Toolchains.load(tcs), tmp.resolve("work"), tmp.resolve("reproducers"), m -> {});
-        ReduceSession.Report r = s.run(new ReduceSession.Request("case", p, in, Side.parse("gcc-late@O0"), Side.parse("gcc-late@O1"),
-                DiscrepancyClass.NUMBER_NUMBER, 1, false, 50));
+        ReduceSession s =
+                new ReduceSession(Toolchains.load(tcs), tmp.resolve("work"), tmp.resolve("reproducers"), m -> {});
+        ReduceSession.Report r = s.run(new ReduceSession.Request(
+                "case",
+                p,
+                in,
+                Side.parse("gcc-late@O0"),
+                Side.parse("gcc-late@O1"),
+                DiscrepancyClass.NUMBER_NUMBER,
+                1,
+                false,
+                50));
         assertEquals(ReduceSession.Kind.STANDALONE_FAILED, r.kind());
         assertEquals(Outcome.Status.TIMEOUT, r.standaloneA().status(), Reducer.describe(r.standaloneA()));
         assertEquals(Outcome.Status.TIMEOUT, r.standaloneB().status(), Reducer.describe(r.standaloneB()));
         assertFalse(r.confirmed());
         assertNull(r.result(), "nothing was reduced");
         assertNull(r.bundle(), "nothing was bundled");
-        assertFalse(Files.exists(tmp.resolve("reproducers")) && Files.list(tmp.resolve("reproducers")).findAny().isPresent(), "no bundle written");
+        assertFalse(
+                Files.exists(tmp.resolve("reproducers"))
+                        && Files.list(tmp.resolve("reproducers")).findAny().isPresent(),
+                "no bundle written");
     }
 }

@@ -28,15 +28,25 @@ class HtmlReportTest {
         assertTrue(html.contains("<title>fparity report: &lt;planted &amp; co&gt;</title>"));
         assertTrue(!html.contains("<planted & co>"));
         // the class table row for O0 of gcc vs planted, and its heat map's Number/Zero cell
-        assertTrue(html.contains("<tr><th>O0</th><td class=\"num\">9</td><td class=\"num\">4</td><td class=\"num\">1</td>"), "O0 row");
+        assertTrue(
+                html.contains(
+                        "<tr><th>O0</th><td class=\"num\">9</td><td class=\"num\">4</td><td class=\"num\">1</td>"),
+                "O0 row");
         assertTrue(html.contains("<title>gcc Number, planted Zero: 1</title>"));
         assertTrue(html.contains("<title>gcc NaN, planted Inf: 1</title>"));
         assertTrue(html.contains("<title>gcc Inf, planted Inf: 1</title>"));
         // gcc O0 vs O3_FM agrees everywhere, and at O3_FM FP32 nothing differs: 5 of 8 summaries get a matrix
         assertEquals(5, count("<svg class=\"heatmap\""));
         assertTrue(html.contains("\ninput 0: 0x1p-1000</pre>"), "input values under the source");
-        assertTrue(html.contains("<h3>gcc O0 vs other opt levels, FP64</h3>") && html.contains("No discrepancies at any opt level."));
-        assertEquals(List.of("chart-toolchains-fp64", "chart-opt-levels-fp64", "chart-toolchains-fp32", "chart-opt-levels-fp32"), ids("<svg id=\"([^\"]+)\""));
+        assertTrue(html.contains("<h3>gcc O0 vs other opt levels, FP64</h3>")
+                && html.contains("No discrepancies at any opt level."));
+        assertEquals(
+                List.of(
+                        "chart-toolchains-fp64",
+                        "chart-opt-levels-fp64",
+                        "chart-toolchains-fp32",
+                        "chart-opt-levels-fp32"),
+                ids("<svg id=\"([^\"]+)\""));
     }
 
     @Test

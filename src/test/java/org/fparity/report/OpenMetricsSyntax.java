@@ -11,9 +11,12 @@ import java.util.regex.Pattern;
  */
 final class OpenMetricsSyntax {
     private static final String NAME = "[a-zA-Z_:][a-zA-Z0-9_:]*";
-    private static final Pattern TYPE = Pattern.compile("# TYPE (" + NAME + ") (counter|gauge|histogram|gaugehistogram|stateset|info|summary|unknown)");
+    private static final Pattern TYPE = Pattern.compile(
+            "# TYPE (" + NAME + ") (counter|gauge|histogram|gaugehistogram|stateset|info|summary|unknown)");
     private static final Pattern META = Pattern.compile("# (HELP|UNIT) (" + NAME + ") .*");
-    private static final Pattern SAMPLE = Pattern.compile("(" + NAME + ")(\\{(" + "[a-zA-Z_][a-zA-Z0-9_]*=\"(?:[^\"\\\\\\n]|\\\\[\\\\\"n])*\"" + ")(,[a-zA-Z_][a-zA-Z0-9_]*=\"(?:[^\"\\\\\\n]|\\\\[\\\\\"n])*\")*\\})? (-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?|NaN|[+-]Inf)( [0-9]+(\\.[0-9]+)?)?");
+    private static final Pattern SAMPLE = Pattern.compile(
+            "(" + NAME + ")(\\{(" + "[a-zA-Z_][a-zA-Z0-9_]*=\"(?:[^\"\\\\\\n]|\\\\[\\\\\"n])*\""
+                    + ")(,[a-zA-Z_][a-zA-Z0-9_]*=\"(?:[^\"\\\\\\n]|\\\\[\\\\\"n])*\")*\\})? (-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?|NaN|[+-]Inf)( [0-9]+(\\.[0-9]+)?)?");
 
     private OpenMetricsSyntax() {}
 
@@ -35,10 +38,12 @@ final class OpenMetricsSyntax {
             else if (m.matches()) family = m.group(2);
             else if (s.matches()) {
                 family = s.group(1);
-                if (!family.equals(current)) throw new AssertionError("line " + n + ": sample of " + family + " without its # TYPE");
+                if (!family.equals(current))
+                    throw new AssertionError("line " + n + ": sample of " + family + " without its # TYPE");
             } else throw new AssertionError("line " + n + ": not OpenMetrics: " + line);
             if (t.matches()) {
-                if (closed.contains(family) || family.equals(current)) throw new AssertionError("line " + n + ": family " + family + " declared twice");
+                if (closed.contains(family) || family.equals(current))
+                    throw new AssertionError("line " + n + ": family " + family + " declared twice");
                 if (current != null) closed.add(current);
                 current = family;
             } else if (!family.equals(current)) {

@@ -23,7 +23,9 @@ class ReducedVerdictsReportTest {
     void aReducedDiscrepancyCarriesItsVerdictAndTheOthersDoNot() throws Exception {
         Path c = CauseNights.write(tmp, "nightly-2026-11-21", List.of(Plant.REASSOCIATION, Plant.FINITE_MATH), false);
         Run before = fparity("report", c.toString(), "--out", tmp.resolve("r1").toString());
-        JsonNode ds = ProgramJson.MAPPER.readTree(tmp.resolve("r1/report.json").toFile()).path("discrepancies");
+        JsonNode ds = ProgramJson.MAPPER
+                .readTree(tmp.resolve("r1/report.json").toFile())
+                .path("discrepancies");
         assertTrue(ds.size() >= 2, before.out() + before.err());
         String id = ds.get(0).path("id").asText();
         Files.writeString(c.resolve(org.fparity.reduce.ReducedVerdicts.FILE), """
@@ -31,9 +33,12 @@ class ReducedVerdictsReportTest {
                  "reason": "With reassociation turned off, gcc@O3_FM prints 0x0p+0", "pair": "gcc@O0 vs gcc@O3_FM", "bundle": "reproducers/%s"}}}
                 """.formatted(id, id));
         Run after = fparity("report", c.toString(), "--out", tmp.resolve("r2").toString());
-        JsonNode ds2 = ProgramJson.MAPPER.readTree(tmp.resolve("r2/report.json").toFile()).path("discrepancies");
+        JsonNode ds2 = ProgramJson.MAPPER
+                .readTree(tmp.resolve("r2/report.json").toFile())
+                .path("discrepancies");
         assertEquals(id, ds2.get(0).path("id").asText(), after.err());
-        assertEquals("allowed_by_flags", ds2.get(0).path("verdict").path("verdict").asText());
+        assertEquals(
+                "allowed_by_flags", ds2.get(0).path("verdict").path("verdict").asText());
         assertEquals("gcc@O3_FM", ds2.get(0).path("verdict").path("culprit").asText());
         assertTrue(ds2.get(1).path("verdict").isMissingNode(), "not reduced, no verdict: " + ds2.get(1));
 
@@ -41,6 +46,8 @@ class ReducedVerdictsReportTest {
         Files.writeString(c.resolve(org.fparity.reduce.ReducedVerdicts.FILE), "{\"format\": \"other\"}");
         Run bad = fparity("report", c.toString(), "--out", tmp.resolve("r3").toString());
         assertEquals(2, bad.exit(), bad.out() + bad.err());
-        assertTrue(bad.err().startsWith("fparity: " + c.resolve("verdicts.json") + " is not a valid verdicts file"), bad.err());
+        assertTrue(
+                bad.err().startsWith("fparity: " + c.resolve("verdicts.json") + " is not a valid verdicts file"),
+                bad.err());
     }
 }

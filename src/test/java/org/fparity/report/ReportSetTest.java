@@ -50,7 +50,9 @@ class ReportSetTest {
         Files.writeString(dir.resolve("notes.txt"), "mine");
         for (String f : ReportWriter.FILES) Files.writeString(dir.resolve(f), "old");
         ReportWriter.write(Report.of(PlantedFaults.campaign("planted"), null), dir);
-        assertEquals(List.of("junit.xml", "metrics.txt", "notes.txt", "report.html", "report.json", "summary.md"), names(dir));
+        assertEquals(
+                List.of("junit.xml", "metrics.txt", "notes.txt", "report.html", "report.json", "summary.md"),
+                names(dir));
         assertEquals("mine", Files.readString(dir.resolve("notes.txt")));
         for (String f : ReportWriter.FILES) assertNotEquals("old", Files.readString(dir.resolve(f)), f);
         assertEquals(List.of("mine"), names(tmp));
@@ -60,7 +62,8 @@ class ReportSetTest {
     void aReportFolderReachedThroughALinkIsReplacedWhereItIs() throws Exception {
         Path real = Files.createDirectories(tmp.resolve("elsewhere/planted"));
         for (String f : ReportWriter.FILES) Files.writeString(real.resolve(f), "old");
-        Path link = Files.createSymbolicLink(Files.createDirectories(tmp.resolve("reports")).resolve("planted"), real);
+        Path link = Files.createSymbolicLink(
+                Files.createDirectories(tmp.resolve("reports")).resolve("planted"), real);
         ReportWriter.write(Report.of(PlantedFaults.campaign("planted"), null), link);
         assertEquals(true, Files.isSymbolicLink(link));
         assertEquals(List.of("junit.xml", "metrics.txt", "report.html", "report.json", "summary.md"), names(real));

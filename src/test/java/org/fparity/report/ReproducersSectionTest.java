@@ -21,7 +21,8 @@ class ReproducersSectionTest {
     void aBundledDiscrepancyIsShownWithItsFolderAndFirstDivergence() throws Exception {
         Report r = Report.of(PlantedFaults.campaign("bundles"), null);
         Discrepancy d = r.findings().discrepancies().getFirst();
-        String id = DiscrepancyId.of(d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+        String id = DiscrepancyId.of(
+                d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
         StringBuilder none = new StringBuilder();
         HtmlReport.reproducers(none, r, tmp);
         assertEquals("", none.toString(), "no bundle: no section");
@@ -40,7 +41,11 @@ class ReproducersSectionTest {
         assertFalse(html.toString().contains("ffffffffffff"));
         String md = MarkdownSummary.reproducers(r, tmp);
         assertTrue(md.startsWith("## Reduced reproducers"), md);
-        assertTrue(md.contains("`" + id + "`") && md.contains("bundle `" + dir + "/`") && md.contains("gcc@O0 `ceil(x) < 1` is wrong")
-                && md.contains("`0x1p+0`"), md);
+        assertTrue(
+                md.contains("`" + id + "`")
+                        && md.contains("bundle `" + dir + "/`")
+                        && md.contains("gcc@O0 `ceil(x) < 1` is wrong")
+                        && md.contains("`0x1p+0`"),
+                md);
     }
 }

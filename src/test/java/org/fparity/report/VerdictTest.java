@@ -33,7 +33,8 @@ class VerdictTest {
     Path tmp;
 
     /** comp += x / 3.0: the ideal IEEE platform rounds 1/3 once; "sloppy" is one ULP above at O3_FM. */
-    private static final String THIRD = "program fp64 array 1\ncompute(double comp, double x) {\n  comp += x / 3.0;\n}\n";
+    private static final String THIRD =
+            "program fp64 array 1\ncompute(double comp, double x) {\n  comp += x / 3.0;\n}\n";
 
     private static CampaignView third() {
         List<Outcome> out = new ArrayList<>();
@@ -41,11 +42,27 @@ class VerdictTest {
         String above = "0x1.5555555555556p-2";
         for (String tc : List.of("gcc", "clang-19", "sloppy")) {
             for (String opt : List.of("O0", "O3_FM")) {
-                out.add(new Outcome("third", 0, tc, opt, Status.OK, tc.equals("sloppy") && opt.equals("O3_FM") ? above : truth, null, tc + "@h", 7));
+                out.add(new Outcome(
+                        "third",
+                        0,
+                        tc,
+                        opt,
+                        Status.OK,
+                        tc.equals("sloppy") && opt.equals("O3_FM") ? above : truth,
+                        null,
+                        tc + "@h",
+                        7));
             }
         }
-        return new CampaignView("third", Map.of("hostname", "h"), Map.of("gcc", "gcc 12", "clang-19", "clang 19", "sloppy", "sloppy 1"),
-                Map.of("third", new ProgramInfo("third", Precision.FP64, THIRD, List.of(new Input(List.of("0x0p+0", "0x1p+0"))))), out);
+        return new CampaignView(
+                "third",
+                Map.of("hostname", "h"),
+                Map.of("gcc", "gcc 12", "clang-19", "clang 19", "sloppy", "sloppy 1"),
+                Map.of(
+                        "third",
+                        new ProgramInfo(
+                                "third", Precision.FP64, THIRD, List.of(new Input(List.of("0x0p+0", "0x1p+0"))))),
+                out);
     }
 
     @Test
@@ -55,12 +72,20 @@ class VerdictTest {
         EndScreen.findings(new PrintWriter(sw, true), r);
         List<String> end = sw.toString().lines().filter(l -> !l.isBlank()).toList();
         assertEquals("verdict: 6 of 10 cases disagree across platforms", end.get(0));
-        assertTrue(end.get(1).startsWith("  a case is one program on one input: 10 cases ran on 4 platforms"), end.get(1));
-        assertTrue(end.get(2).startsWith("  disagreeing cases: 6 of 10 (60.0 %); in detail 12 disagreeing platform pairs among "), end.get(2));
+        assertTrue(
+                end.get(1).startsWith("  a case is one program on one input: 10 cases ran on 4 platforms"), end.get(1));
+        assertTrue(
+                end.get(2)
+                        .startsWith(
+                                "  disagreeing cases: 6 of 10 (60.0 %); in detail 12 disagreeing platform pairs among "),
+                end.get(2));
         // pairs come after the cases, and say they are pairs
-        assertTrue(sw.toString().contains("detail: 12 disagreeing platform pairs (pair × case) per class:"), sw.toString());
+        assertTrue(
+                sw.toString().contains("detail: 12 disagreeing platform pairs (pair × case) per class:"),
+                sw.toString());
         assertTrue(ReportWriter.text(r).startsWith("campaign planted: 6 of 10 cases disagree across platforms\n"));
-        assertTrue(MarkdownSummary.render(r).startsWith("# fparity report: planted\n\n**Verdict: 6 of 10 cases disagree across platforms**\n"));
+        assertTrue(MarkdownSummary.render(r)
+                .startsWith("# fparity report: planted\n\n**Verdict: 6 of 10 cases disagree across platforms**\n"));
         String html = HtmlReport.render(r);
         assertTrue(html.contains("<p class=\"headline bad\">6 of 10 cases disagree across platforms</p>"));
     }
@@ -77,7 +102,9 @@ class VerdictTest {
         assertEquals("0x1.5555555555555p-2", t.hex()); // 1/3 correctly rounded
         assertEquals(5, t.agreeing().size());
         String md = MarkdownSummary.render(r);
-        assertTrue(md.contains("| ideal IEEE | 0.33333333333333331 | 0x1.5555555555555p-2 | 0 | agreeing: the majority |"), md);
+        assertTrue(
+                md.contains("| ideal IEEE | 0.33333333333333331 | 0x1.5555555555555p-2 | 0 | agreeing: the majority |"),
+                md);
         assertTrue(md.contains("| answer A | 0.33333333333333337 | 0x1.5555555555556p-2 | +1 | sloppy O3_FM |"), md);
     }
 
@@ -100,14 +127,25 @@ class VerdictTest {
         String html = Files.readString(out.resolve("report.html"));
         int caseAt = html.indexOf("id=\"case-1\"");
         String first = html.substring(caseAt, html.indexOf("</div>", caseAt));
-        for (String must : List.of("0.33333333333333337", "0x1.5555555555556p-2", "+1", "comp += x / 3.0;", "0x0p+0 0x1p+0", Markup.esc(cmd),
+        for (String must : List.of(
+                "0.33333333333333337",
+                "0x1.5555555555556p-2",
+                "+1",
+                "comp += x / 3.0;",
+                "0x0p+0 0x1p+0",
+                Markup.esc(cmd),
                 "bin/fparity show " + dir.toAbsolutePath() + " third --input 0")) {
             assertTrue(first.contains(must), "case 1 lacks " + must + ":\n" + first);
         }
         // the verdict, the ranking and the top cases come first; per-pair tables and matrices are collapsed below
-        int verdict = html.indexOf("id=\"verdict\""), ranking = html.indexOf("id=\"ranking\""), details = html.indexOf("<details id=\"details\"");
-        assertTrue(verdict > 0 && verdict < ranking && ranking < caseAt && caseAt < details, verdict + " " + ranking + " " + caseAt + " " + details);
-        for (String later : List.of("id=\"summary\"", "id=\"matrices\"", "id=\"runs\"", "id=\"top-table\"")) assertTrue(html.indexOf(later) > details, later);
+        int verdict = html.indexOf("id=\"verdict\""),
+                ranking = html.indexOf("id=\"ranking\""),
+                details = html.indexOf("<details id=\"details\"");
+        assertTrue(
+                verdict > 0 && verdict < ranking && ranking < caseAt && caseAt < details,
+                verdict + " " + ranking + " " + caseAt + " " + details);
+        for (String later : List.of("id=\"summary\"", "id=\"matrices\"", "id=\"runs\"", "id=\"top-table\""))
+            assertTrue(html.indexOf(later) > details, later);
     }
 
     @Test
@@ -115,17 +153,23 @@ class VerdictTest {
         List<Outcome> out = new ArrayList<>();
         for (int p = 0; p < 3; p++) {
             out.add(new Outcome("p" + p, 0, "gcc", "O0", Status.OK, "0x1p+0", null, null, 1));
-            for (String tc : List.of("clang-19", "pocl", "java")) out.add(new Outcome("p" + p, 0, tc, "O0", Status.COMPILE_ERROR, null, "error: x", null, 0));
-            for (String tc : List.of("nvcc-sm80", "hipcc-gfx90a")) out.add(new Outcome("p" + p, 0, tc, "O0", Status.CANNOT_RUN, null, "no GPU", null, 0));
+            for (String tc : List.of("clang-19", "pocl", "java"))
+                out.add(new Outcome("p" + p, 0, tc, "O0", Status.COMPILE_ERROR, null, "error: x", null, 0));
+            for (String tc : List.of("nvcc-sm80", "hipcc-gfx90a"))
+                out.add(new Outcome("p" + p, 0, tc, "O0", Status.CANNOT_RUN, null, "no GPU", null, 0));
         }
         Report r = Report.of(new CampaignView("b", Map.of(), Map.of(), Map.of(), out), null);
-        assertEquals("3 of 4 toolchains produced no value (clang-19, java, pocl): this campaign compared almost nothing", r.verdict().broken());
+        assertEquals(
+                "3 of 4 toolchains produced no value (clang-19, java, pocl): this campaign compared almost nothing",
+                r.verdict().broken());
         assertEquals(ExitCode.FINDINGS, r.verdict().healthExitCode());
         assertTrue(r.headline().startsWith("BROKEN CAMPAIGN: "), r.headline());
         assertTrue(HtmlReport.render(r).contains("<p class=\"broken\">Broken campaign: 3 of 4 toolchains"));
         assertTrue(MarkdownSummary.render(r).contains("| clang-19 | 3 | 0 | 3 | 0 | 3 compile error |"));
         // the GPU toolchains that only compile here are not held against it: with two that ran, it is healthy
-        List<Outcome> ok = new ArrayList<>(out.stream().filter(o -> !o.toolchain().equals("pocl") && !o.toolchain().equals("java")).toList());
+        List<Outcome> ok = new ArrayList<>(out.stream()
+                .filter(o -> !o.toolchain().equals("pocl") && !o.toolchain().equals("java"))
+                .toList());
         for (int p = 0; p < 3; p++) ok.add(new Outcome("p" + p, 0, "pocl", "O0", Status.OK, "0x1p+0", null, null, 1));
         Report fine = Report.of(new CampaignView("f", Map.of(), Map.of(), Map.of(), ok), null);
         assertNull(fine.verdict().broken());
@@ -145,8 +189,11 @@ class VerdictTest {
         Path db = ReportWriter.defaultDir(vb, root);
         assertNotEquals(da, db);
         assertTrue(db.getFileName().toString().matches("nightly-[0-9a-f]{8}"), db.toString());
-        JsonNode info = ProgramJson.MAPPER.readTree(da.resolve("report.json").toFile()).get("session_info");
-        assertEquals(a.toAbsolutePath().normalize().toString(), info.get("campaign_folder").asText());
+        JsonNode info =
+                ProgramJson.MAPPER.readTree(da.resolve("report.json").toFile()).get("session_info");
+        assertEquals(
+                a.toAbsolutePath().normalize().toString(),
+                info.get("campaign_folder").asText());
         assertEquals("0.1.0", info.get("provenance").get("fparity").asText());
     }
 }

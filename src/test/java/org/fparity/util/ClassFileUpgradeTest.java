@@ -40,7 +40,11 @@ class ClassFileUpgradeTest {
 
     /** picocli's jar as Maven resolved it (Java 5 class files), copied so that the upgrade cannot touch the original. */
     private static Path picocliCopy(Path dir) throws Exception {
-        Path src = Path.of(CommandLine.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path src = Path.of(CommandLine.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         Path copy = dir.resolve("picocli.jar");
         Files.copy(src, copy);
         return copy;
@@ -49,7 +53,9 @@ class ClassFileUpgradeTest {
     private static Map<String, byte[]> classes(Path jar) throws IOException {
         Map<String, byte[]> m = new LinkedHashMap<>();
         try (ZipFile z = new ZipFile(jar.toFile())) {
-            for (ZipEntry e : z.stream().toList()) if (e.getName().endsWith(".class")) m.put(e.getName(), z.getInputStream(e).readAllBytes());
+            for (ZipEntry e : z.stream().toList())
+                if (e.getName().endsWith(".class"))
+                    m.put(e.getName(), z.getInputStream(e).readAllBytes());
         }
         return m;
     }
@@ -59,16 +65,22 @@ class ClassFileUpgradeTest {
         List<String> out = new ArrayList<>();
         for (MethodModel m : ClassFile.of().parse(b).methods()) {
             out.add(m.methodName().stringValue() + m.methodType().stringValue());
-            m.code().ifPresent(c -> c.elementStream().filter(Instruction.class::isInstance).forEach(i -> out.add(i.toString())));
+            m.code()
+                    .ifPresent(c -> c.elementStream()
+                            .filter(Instruction.class::isInstance)
+                            .forEach(i -> out.add(i.toString())));
         }
         return out;
     }
 
     @Test
-    void picocliBecomesFparitysOwnClassFileVersionWithStackMapsAndTheSameInstructions(@TempDir Path dir) throws Exception {
+    void picocliBecomesFparitysOwnClassFileVersionWithStackMapsAndTheSameInstructions(@TempDir Path dir)
+            throws Exception {
         Path jar = picocliCopy(dir);
         Map<String, byte[]> before = classes(jar);
-        assertTrue(before.values().stream().anyMatch(b -> ClassFile.of().parse(b).majorVersion() < ClassFileUpgrade.FIRST_CACHEABLE),
+        assertTrue(
+                before.values().stream()
+                        .anyMatch(b -> ClassFile.of().parse(b).majorVersion() < ClassFileUpgrade.FIRST_CACHEABLE),
                 "picocli's jar has no pre-Java-6 class: nothing left to test");
         int own = ClassFileUpgrade.ownVersion();
         assertEquals(ClassFile.JAVA_25_VERSION, own, "fparity is compiled for Java 25 (pom.xml)");
@@ -88,15 +100,20 @@ class ClassFileUpgradeTest {
             for (MethodModel m : cm.methods()) {
                 var c = m.code();
                 if (c.isEmpty()) continue;
-                boolean branches = c.get().elementStream().anyMatch(i -> i instanceof java.lang.classfile.instruction.BranchInstruction);
+                boolean branches = c.get()
+                        .elementStream()
+                        .anyMatch(i -> i instanceof java.lang.classfile.instruction.BranchInstruction);
                 if (branches) {
                     withBranches++;
-                    if (c.get().findAttribute(java.lang.classfile.Attributes.stackMapTable()).isPresent()) withMaps++;
+                    if (c.get()
+                            .findAttribute(java.lang.classfile.Attributes.stackMapTable())
+                            .isPresent()) withMaps++;
                 }
             }
         }
         assertEquals(rs.getFirst().upgraded(), (int) before.values().stream()
-                .filter(b -> ClassFile.of().parse(b).majorVersion() < ClassFileUpgrade.FIRST_CACHEABLE).count());
+                .filter(b -> ClassFile.of().parse(b).majorVersion() < ClassFileUpgrade.FIRST_CACHEABLE)
+                .count());
         assertTrue(withBranches > 100, "picocli has " + withBranches + " methods with branches");
         assertEquals(withBranches, withMaps, "every method with a branch carries a stack map");
     }
@@ -105,8 +122,10 @@ class ClassFileUpgradeTest {
     void upgradedPicocliLoadsVerifiesAndParsesFparitysCommandsAsBefore(@TempDir Path dir) throws Exception {
         Path jar = picocliCopy(dir);
         ClassFileUpgrade.upgrade(List.of(jar), ClassFileUpgrade.ownVersion());
-        URL fparity = org.fparity.cli.Main.class.getProtectionDomain().getCodeSource().getLocation();
-        try (ChildFirst loader = new ChildFirst(new URL[] {jar.toUri().toURL(), fparity}, getClass().getClassLoader())) {
+        URL fparity =
+                org.fparity.cli.Main.class.getProtectionDomain().getCodeSource().getLocation();
+        try (ChildFirst loader = new ChildFirst(
+                new URL[] {jar.toUri().toURL(), fparity}, getClass().getClassLoader())) {
             // every class links (and so passes the split verifier with its new stack maps) and initialises
             for (String name : classes(jar).keySet()) {
                 if (name.contains("module-info")) continue;
@@ -145,19 +164,26 @@ class ClassFileUpgradeTest {
     void anOldClassWithLoopsRunsTheSameAfterTheUpgradeAndASecondRunChangesNothing(@TempDir Path dir) throws Exception {
         // a Java 5 class file (no stack maps) whose method branches: sum of 1..n
         ClassDesc cd = ClassDesc.of("old.Sum");
-        byte[] old = ClassFile.of(ClassFile.StackMapsOption.DROP_STACK_MAPS).build(cd, cb -> cb.withVersion(JAVA_5, 0)
-                .withFlags(AccessFlag.PUBLIC, AccessFlag.SUPER)
-                .withMethodBody("sum", MethodTypeDesc.of(ConstantDescs.CD_int, ConstantDescs.CD_int), ClassFile.ACC_PUBLIC | ClassFile.ACC_STATIC, c -> {
-                    var loop = c.newLabel();
-                    var done = c.newLabel();
-                    c.iconst_0().istore(1);
-                    c.labelBinding(loop);
-                    c.iload(0).ifle(done);
-                    c.iload(1).iload(0).iadd().istore(1);
-                    c.iinc(0, -1).goto_(loop);
-                    c.labelBinding(done);
-                    c.iload(1).ireturn();
-                }));
+        byte[] old = ClassFile.of(ClassFile.StackMapsOption.DROP_STACK_MAPS)
+                .build(
+                        cd,
+                        cb -> cb.withVersion(JAVA_5, 0)
+                                .withFlags(AccessFlag.PUBLIC, AccessFlag.SUPER)
+                                .withMethodBody(
+                                        "sum",
+                                        MethodTypeDesc.of(ConstantDescs.CD_int, ConstantDescs.CD_int),
+                                        ClassFile.ACC_PUBLIC | ClassFile.ACC_STATIC,
+                                        c -> {
+                                            var loop = c.newLabel();
+                                            var done = c.newLabel();
+                                            c.iconst_0().istore(1);
+                                            c.labelBinding(loop);
+                                            c.iload(0).ifle(done);
+                                            c.iload(1).iload(0).iadd().istore(1);
+                                            c.iinc(0, -1).goto_(loop);
+                                            c.labelBinding(done);
+                                            c.iload(1).ireturn();
+                                        }));
         assertEquals(JAVA_5, ClassFile.of().parse(old).majorVersion());
         Path jar = dir.resolve("old.jar");
         try (ZipOutputStream zo = new ZipOutputStream(Files.newOutputStream(jar))) {
@@ -169,24 +195,38 @@ class ClassFileUpgradeTest {
             zo.write("kept".getBytes());
         }
         Files.setPosixFilePermissions(jar, PosixFilePermissions.fromString("rw-r--r--"));
-        var r = ClassFileUpgrade.upgrade(List.of(jar), ClassFile.JAVA_25_VERSION).getFirst();
+        var r = ClassFileUpgrade.upgrade(List.of(jar), ClassFile.JAVA_25_VERSION)
+                .getFirst();
         assertEquals(1, r.upgraded());
         assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(jar)));
         byte[] now = classes(jar).get("old/Sum.class");
         ClassModel cm = ClassFile.of().parse(now);
         assertEquals(ClassFile.JAVA_25_VERSION, cm.majorVersion());
-        assertTrue(cm.methods().getFirst().code().orElseThrow().findAttribute(java.lang.classfile.Attributes.stackMapTable())
-                .map(StackMapTableAttribute::entries).map(l -> !l.isEmpty()).orElse(false));
+        assertTrue(cm.methods()
+                .getFirst()
+                .code()
+                .orElseThrow()
+                .findAttribute(java.lang.classfile.Attributes.stackMapTable())
+                .map(StackMapTableAttribute::entries)
+                .map(l -> !l.isEmpty())
+                .orElse(false));
         try (ZipFile z = new ZipFile(jar.toFile())) {
-            assertArrayEquals("kept".getBytes(), z.getInputStream(z.getEntry("old/readme.txt")).readAllBytes());
+            assertArrayEquals(
+                    "kept".getBytes(),
+                    z.getInputStream(z.getEntry("old/readme.txt")).readAllBytes());
         }
         try (URLClassLoader l = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null)) {
-            assertEquals(5050, Class.forName("old.Sum", true, l).getMethod("sum", int.class).invoke(null, 100));
+            assertEquals(
+                    5050,
+                    Class.forName("old.Sum", true, l)
+                            .getMethod("sum", int.class)
+                            .invoke(null, 100));
         }
         // nothing old left: the jar is not rewritten (its time stays)
         FileTime t = FileTime.fromMillis(1_000_000_000_000L);
         Files.setLastModifiedTime(jar, t);
-        var again = ClassFileUpgrade.upgrade(List.of(jar), ClassFile.JAVA_25_VERSION).getFirst();
+        var again = ClassFileUpgrade.upgrade(List.of(jar), ClassFile.JAVA_25_VERSION)
+                .getFirst();
         assertEquals(0, again.upgraded());
         assertEquals(t, Files.getLastModifiedTime(jar));
     }
@@ -202,7 +242,11 @@ class ClassFileUpgradeTest {
             zo.write(old);
         }
         byte[] before = Files.readAllBytes(jar);
-        assertEquals(0, ClassFileUpgrade.upgrade(List.of(jar), ClassFile.JAVA_25_VERSION).getFirst().upgraded());
+        assertEquals(
+                0,
+                ClassFileUpgrade.upgrade(List.of(jar), ClassFile.JAVA_25_VERSION)
+                        .getFirst()
+                        .upgraded());
         assertArrayEquals(before, Files.readAllBytes(jar));
     }
 

@@ -46,7 +46,9 @@ class LeftoversTest {
         assertFalse(Files.exists(old));
         for (Path p : List.of(live, young, other, bare)) assertTrue(Files.isDirectory(p), p.toString());
         Leftovers.release(live);
-        assertFalse(Files.exists(live.resolve(Leftovers.LOCK)), "released: its lock file goes before it is renamed into place");
+        assertFalse(
+                Files.exists(live.resolve(Leftovers.LOCK)),
+                "released: its lock file goes before it is renamed into place");
     }
 
     @Test
@@ -59,7 +61,10 @@ class LeftoversTest {
         }
         Path fresh = tmp.resolve(".x.json.222.tmp");
         Files.writeString(fresh, "{");
-        assertEquals(List.of(writing), Leftovers.clean(tmp, ".x.json.", ".tmp"), "free and old: a killed export's; free and new: maybe about to be renamed");
+        assertEquals(
+                List.of(writing),
+                Leftovers.clean(tmp, ".x.json.", ".tmp"),
+                "free and old: a killed export's; free and new: maybe about to be renamed");
         assertTrue(Files.exists(fresh));
     }
 

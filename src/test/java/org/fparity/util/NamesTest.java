@@ -12,21 +12,32 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class NamesTest {
     @ParameterizedTest
-    @ValueSource(strings = {"nightly-2026-11-22", "gcc@O3_FM", "clang-19", "6b7d807a15fd8ca7", "varity-lassen", "a.b", "with space"})
+    @ValueSource(
+            strings = {
+                "nightly-2026-11-22",
+                "gcc@O3_FM",
+                "clang-19",
+                "6b7d807a15fd8ca7",
+                "varity-lassen",
+                "a.b",
+                "with space"
+            })
     void ordinaryNamesPass(String name) {
         assertNull(Names.problem(name, true));
         assertEquals(name, Names.check("f.json", "campaign", name));
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {
-        "../../tmp/x; contains a path separator",
-        "/etc; contains a path separator",
-        "a\\b; contains a path separator",
-        "..; contains '..' or is '.'",
-        ".; contains '..' or is '.'",
-        "a..b; contains '..' or is '.'",
-    })
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "../../tmp/x; contains a path separator",
+                "/etc; contains a path separator",
+                "a\\b; contains a path separator",
+                "..; contains '..' or is '.'",
+                ".; contains '..' or is '.'",
+                "a..b; contains '..' or is '.'",
+            })
     void pathsAreRefused(String name, String why) {
         assertEquals(why, Names.problem(name, true));
     }
@@ -51,10 +62,13 @@ class NamesTest {
 
     @Test
     void theRefusalIsOneLineNamingTheFileWithTheNameEscaped() {
-        FparityError e = assertThrows(FparityError.class, () -> Names.check("x/export.json", "campaign", "a\u001b[2J\nb"));
+        FparityError e =
+                assertThrows(FparityError.class, () -> Names.check("x/export.json", "campaign", "a\u001b[2J\nb"));
         assertEquals(2, e.exitCode());
-        assertEquals("x/export.json: campaign name 'a\\u001b[2J\\nb' contains a control character (a name must be one path element: no '/', '\\', "
-                + "'..' or control characters, at most 200 characters)", e.getMessage());
+        assertEquals(
+                "x/export.json: campaign name 'a\\u001b[2J\\nb' contains a control character (a name must be one path element: no '/', '\\', "
+                        + "'..' or control characters, at most 200 characters)",
+                e.getMessage());
     }
 
     @Test

@@ -45,7 +45,10 @@ class ProcessesTest {
     void runTimeoutKillsChildAndGrandchild() throws Exception {
         Path pidFile = tmp.resolve("grandchild.pid");
         Path out = tmp.resolve("out.txt");
-        Processes.Result r = Processes.command(childWithSleepingGrandchild(pidFile)).output(out).timeoutSeconds(5).run();
+        Processes.Result r = Processes.command(childWithSleepingGrandchild(pidFile))
+                .output(out)
+                .timeoutSeconds(5)
+                .run();
         assertTrue(r.timedOut());
         assertEquals(-1, r.exitCode());
         assertFalse(r.ok());
@@ -59,7 +62,8 @@ class ProcessesTest {
         for (ProcessHandle h : ProcessHandle.allProcesses().toList()) {
             Path cmdline = Path.of("/proc", Long.toString(h.pid()), "cmdline");
             try {
-                if (new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).contains(marker) && running(h.pid())) found.add(h.pid());
+                if (new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).contains(marker)
+                        && running(h.pid())) found.add(h.pid());
             } catch (java.io.IOException gone) {
                 // exited while we looked
             }
@@ -76,7 +80,8 @@ class ProcessesTest {
     void timeoutKillsADoubleForkedGrandchild() throws Exception {
         String marker = "1000." + ProcessHandle.current().pid() + System.nanoTime() % 100000;
         Processes.Result r = Processes.command("sh", "-c", "(sleep " + marker + " &); sleep " + marker)
-                .timeoutSeconds(2).run();
+                .timeoutSeconds(2)
+                .run();
         assertTrue(r.timedOut());
         assertEquals(List.of(), withMarker(marker), "a double-forked grandchild outlived the timeout");
     }
@@ -86,12 +91,14 @@ class ProcessesTest {
     void captureAndCloseKillADoubleForkedGrandchild() throws Exception {
         String marker = "1000." + ProcessHandle.current().pid() + System.nanoTime() % 100000 + "1";
         Processes.Captured c = Processes.command("sh", "-c", "(sleep " + marker + " &); echo up; sleep " + marker)
-                .timeoutSeconds(2).capture();
+                .timeoutSeconds(2)
+                .capture();
         assertTrue(c.result().timedOut());
         assertEquals("up\n", c.stdout());
         assertEquals(List.of(), withMarker(marker), "capture: a double-forked grandchild outlived the timeout");
         String marker2 = marker + "2";
-        try (Processes.Running p = Processes.command("sh", "-c", "(sleep " + marker2 + " &); echo up; sleep " + marker2).start()) {
+        try (Processes.Running p = Processes.command("sh", "-c", "(sleep " + marker2 + " &); echo up; sleep " + marker2)
+                .start()) {
             BufferedReader in = new BufferedReader(new InputStreamReader(p.stdout(), StandardCharsets.UTF_8));
             assertEquals("up", in.readLine());
             assertFalse(withMarker(marker2).isEmpty(), "the command runs before close");
@@ -102,14 +109,19 @@ class ProcessesTest {
     /** A command that does not exist still fails to start (setsid does not turn it into an exit code). */
     @Test
     void aMissingCommandStillFailsToStart() {
-        org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
-                () -> Processes.command("fparity-no-such-command-xyz").timeoutSeconds(2).run());
+        org.junit.jupiter.api.Assertions.assertThrows(
+                java.io.IOException.class,
+                () -> Processes.command("fparity-no-such-command-xyz")
+                        .timeoutSeconds(2)
+                        .run());
     }
 
     @Test
     void captureTimeoutKillsTheTreeAndKeepsWhatWasPrinted() throws Exception {
         Path pidFile = tmp.resolve("grandchild.pid");
-        Processes.Captured c = Processes.command(childWithSleepingGrandchild(pidFile)).timeoutSeconds(5).capture();
+        Processes.Captured c = Processes.command(childWithSleepingGrandchild(pidFile))
+                .timeoutSeconds(5)
+                .capture();
         assertTrue(c.result().timedOut());
         assertEquals("started\n", c.stdout());
         assertFalse(running(pidFrom(pidFile)), "the grandchild survived the timeout");
@@ -119,7 +131,8 @@ class ProcessesTest {
     void closingAnInteractiveChildKillsItsTree() throws Exception {
         Path pidFile = tmp.resolve("grandchild.pid");
         long child;
-        try (Processes.Running p = Processes.command(childWithSleepingGrandchild(pidFile)).start()) {
+        try (Processes.Running p =
+                Processes.command(childWithSleepingGrandchild(pidFile)).start()) {
             child = p.pid();
             BufferedReader r = new BufferedReader(new InputStreamReader(p.stdout(), StandardCharsets.UTF_8));
             assertEquals("started", r.readLine());
@@ -132,8 +145,11 @@ class ProcessesTest {
     @Test
     void finishKillsTheTreeAfterTheTimeout() throws Exception {
         Path pidFile = tmp.resolve("grandchild.pid");
-        try (Processes.Running p = Processes.command(childWithSleepingGrandchild(pidFile)).stdin(Path.of("/dev/null"))
-                .stdout(tmp.resolve("out.txt")).timeoutSeconds(5).start()) {
+        try (Processes.Running p = Processes.command(childWithSleepingGrandchild(pidFile))
+                .stdin(Path.of("/dev/null"))
+                .stdout(tmp.resolve("out.txt"))
+                .timeoutSeconds(5)
+                .start()) {
             Processes.Result r = p.finish();
             assertTrue(r.timedOut());
             assertFalse(running(p.pid()));
@@ -143,11 +159,14 @@ class ProcessesTest {
 
     @Test
     void capturesStdoutStderrAndExitCodeSeparately() throws Exception {
-        Processes.Captured c = Processes.command("sh", "-c", "echo out; echo err >&2; exit 7").capture();
+        Processes.Captured c =
+                Processes.command("sh", "-c", "echo out; echo err >&2; exit 7").capture();
         assertEquals(new Processes.Result(7, false, c.result().micros()), c.result());
         assertEquals("out\n", c.stdout());
         assertEquals("err\n", c.stderr());
-        Processes.Captured merged = Processes.command("sh", "-c", "echo out; echo err >&2").mergeStderr().capture();
+        Processes.Captured merged = Processes.command("sh", "-c", "echo out; echo err >&2")
+                .mergeStderr()
+                .capture();
         assertTrue(merged.ok());
         assertEquals("out\nerr\n", merged.stdout());
         assertEquals("", merged.stderr());
@@ -157,7 +176,10 @@ class ProcessesTest {
     void environmentWorkingFolderAndStdinReachTheChild() throws Exception {
         Path in = Files.writeString(tmp.resolve("in.txt"), "from stdin\n");
         Processes.Captured c = Processes.command("sh", "-c", "pwd; echo \"$FPARITY_TEST_VAR\"; cat")
-                .env(Map.of("FPARITY_TEST_VAR", "x=1")).dir(tmp).stdin(in).capture();
+                .env(Map.of("FPARITY_TEST_VAR", "x=1"))
+                .dir(tmp)
+                .stdin(in)
+                .capture();
         assertEquals(tmp.toRealPath() + "\nx=1\nfrom stdin\n", c.stdout());
         // without stdin the child reads /dev/null and ends at once instead of waiting for us
         assertEquals("", Processes.command("cat").timeoutSeconds(60).capture().stdout());

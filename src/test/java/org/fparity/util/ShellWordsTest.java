@@ -8,8 +8,22 @@ import org.junit.jupiter.api.Test;
 class ShellWordsTest {
     @Test
     void safeWordsStayBareEverythingElseIsSingleQuoted() {
-        assertEquals("gcc -O0 '$(touch x)' '`id`' 'a b' 'it'\\''s' '' '*.c' 'a;b' -o repro repro.c -lm",
-                ShellWords.join(List.of("gcc", "-O0", "$(touch x)", "`id`", "a b", "it's", "", "*.c", "a;b", "-o", "repro", "repro.c", "-lm")));
+        assertEquals(
+                "gcc -O0 '$(touch x)' '`id`' 'a b' 'it'\\''s' '' '*.c' 'a;b' -o repro repro.c -lm",
+                ShellWords.join(List.of(
+                        "gcc",
+                        "-O0",
+                        "$(touch x)",
+                        "`id`",
+                        "a b",
+                        "it's",
+                        "",
+                        "*.c",
+                        "a;b",
+                        "-o",
+                        "repro",
+                        "repro.c",
+                        "-lm")));
     }
 
     @Test

@@ -16,11 +16,21 @@ final class CLexer {
         }
     }
 
-    enum Kind { NAME, NUMBER, STRING, CHAR, OP, PREPROCESSOR, END }
+    enum Kind {
+        NAME,
+        NUMBER,
+        STRING,
+        CHAR,
+        OP,
+        PREPROCESSOR,
+        END
+    }
 
     // longest first, so "<<<" wins over "<<" and "<="
-    private static final String[] OPS = {"<<<", ">>>", "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
-        "&&", "||", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "::"};
+    private static final String[] OPS = {
+        "<<<", ">>>", "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=",
+        "*=", "/=", "%=", "&=", "|=", "^=", "::"
+    };
 
     private CLexer() {}
 

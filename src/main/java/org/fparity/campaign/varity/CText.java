@@ -32,8 +32,10 @@ public final class CText {
         String rest = s.substring(i).toLowerCase(Locale.ROOT);
         if (rest.startsWith("inf")) return neg ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
         if (rest.startsWith("nan")) return neg ? NEG_NAN : Double.NaN;
-        boolean hex = rest.startsWith("0x") && rest.length() > 2 && (Character.digit(rest.charAt(2), 16) >= 0
-                || (rest.charAt(2) == '.' && rest.length() > 3 && Character.digit(rest.charAt(3), 16) >= 0));
+        boolean hex = rest.startsWith("0x")
+                && rest.length() > 2
+                && (Character.digit(rest.charAt(2), 16) >= 0
+                        || (rest.charAt(2) == '.' && rest.length() > 3 && Character.digit(rest.charAt(3), 16) >= 0));
         int j = hex ? 2 : 0;
         int radix = hex ? 16 : 10;
         int digits = 0;
@@ -91,7 +93,8 @@ public final class CText {
         boolean neg = l.startsWith("-");
         String body = neg || l.startsWith("+") ? l.substring(1) : l;
         if (body.equals("nan") || body.startsWith("nan(")) return neg ? NEG_NAN : Double.NaN;
-        if (body.equals("inf") || body.equals("infinity")) return neg ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        if (body.equals("inf") || body.equals("infinity"))
+            return neg ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
         if (!body.matches("[0-9]+(\\.[0-9]*)?(e[+-]?[0-9]+)?|\\.[0-9]+(e[+-]?[0-9]+)?")) {
             throw new IllegalArgumentException("'" + text + "' is not a %.17g result");
         }

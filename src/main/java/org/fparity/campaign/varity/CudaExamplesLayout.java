@@ -47,7 +47,8 @@ final class CudaExamplesLayout {
             if (key.equals("Case")) {
                 cur = new Block(value, ln);
                 if (blocks.putIfAbsent(value, cur) != null) {
-                    problem.accept(OUTPUTS + " line " + ln + ": case " + value + " appears twice; the second is ignored");
+                    problem.accept(
+                            OUTPUTS + " line " + ln + ": case " + value + " appears twice; the second is ignored");
                     cur = new Block(value, ln); // collects the duplicate and drops it
                 }
             } else if (cur == null) {
@@ -57,7 +58,9 @@ final class CudaExamplesLayout {
             } else if (key.equals("Input")) {
                 cur.input = value;
             } else if (key.matches("O[0-3s](_[A-Za-z0-9]+)?")) {
-                if (cur.results.putIfAbsent(key, value) != null) problem.accept(OUTPUTS + " line " + ln + ": case " + cur.name + " has " + key + " twice; the first counts");
+                if (cur.results.putIfAbsent(key, value) != null)
+                    problem.accept(OUTPUTS + " line " + ln + ": case " + cur.name + " has " + key
+                            + " twice; the first counts");
             } else {
                 problem.accept(OUTPUTS + " line " + ln + ": unknown key '" + key + "' in case " + cur.name);
             }
@@ -72,17 +75,22 @@ final class CudaExamplesLayout {
             Path src = dir.resolve("src").resolve("case_" + b.name).resolve("test.cu");
             String name = "case_" + b.name;
             if (b.input == null) {
-                problem.accept(OUTPUTS + " line " + b.line + ": case " + b.name + " has no 'Input:' line; not imported");
+                problem.accept(
+                        OUTPUTS + " line " + b.line + ": case " + b.name + " has no 'Input:' line; not imported");
                 continue;
             }
             List<String> input = Arrays.asList(b.input.split("\\s+"));
             Path inputTxt = src.resolveSibling("input.txt");
             if (Files.isRegularFile(inputTxt)) {
-                List<String> other = Arrays.asList(Files.readString(inputTxt).strip().split("\\s+"));
-                if (!other.equals(input)) problem.accept(name + ": input.txt differs from the Input of " + OUTPUTS + "; the latter (what the results belong to) is imported");
+                List<String> other =
+                        Arrays.asList(Files.readString(inputTxt).strip().split("\\s+"));
+                if (!other.equals(input))
+                    problem.accept(name + ": input.txt differs from the Input of " + OUTPUTS
+                            + "; the latter (what the results belong to) is imported");
             }
             List<RecordedCase.Run> runs = new ArrayList<>();
-            for (var r : b.results.entrySet()) runs.add(new RecordedCase.Run(input, TOOLCHAIN, r.getKey(), r.getValue(), 0));
+            for (var r : b.results.entrySet())
+                runs.add(new RecordedCase.Run(input, TOOLCHAIN, r.getKey(), r.getValue(), 0));
             cases.add(new RecordedCase(name, Files.isRegularFile(src) ? List.of(src) : List.of(), runs));
             withSource.remove(b.name);
         }
@@ -91,13 +99,27 @@ final class CudaExamplesLayout {
             Path src = dir.resolve("src").resolve("case_" + n).resolve("test.cu");
             Path inputTxt = src.resolveSibling("input.txt");
             if (!Files.isRegularFile(src)) continue;
-            problem.accept("case_" + n + ": no entry in " + OUTPUTS + "; program and input.txt imported without recorded results");
-            List<String> input = Files.isRegularFile(inputTxt) ? Arrays.asList(Files.readString(inputTxt).strip().split("\\s+")) : List.of();
-            List<RecordedCase.Run> runs = input.isEmpty() ? List.of() : List.of(new RecordedCase.Run(input, null, null, null, 0));
+            problem.accept("case_" + n + ": no entry in " + OUTPUTS
+                    + "; program and input.txt imported without recorded results");
+            List<String> input = Files.isRegularFile(inputTxt)
+                    ? Arrays.asList(Files.readString(inputTxt).strip().split("\\s+"))
+                    : List.of();
+            List<RecordedCase.Run> runs =
+                    input.isEmpty() ? List.of() : List.of(new RecordedCase.Run(input, null, null, null, 0));
             cases.add(new RecordedCase("case_" + n, List.of(src), runs));
         }
-        return new Layout("varity-cuda-examples", dir, cases, (compiler, opt) -> new RecordedPlatform(compiler, opt, SITE,
-                Map.of("gpu", "V100", "gpu_runtime", "CUDA 9.2"), flags(opt), "CUDA 9.2 (cuda_examples/README.md)", dir.resolve(OUTPUTS).toString()));
+        return new Layout(
+                "varity-cuda-examples",
+                dir,
+                cases,
+                (compiler, opt) -> new RecordedPlatform(
+                        compiler,
+                        opt,
+                        SITE,
+                        Map.of("gpu", "V100", "gpu_runtime", "CUDA 9.2"),
+                        flags(opt),
+                        "CUDA 9.2 (cuda_examples/README.md)",
+                        dir.resolve(OUTPUTS).toString()));
     }
 
     /** What Varity's README says each label meant; {@code O3_strict}'s flags are not documented. */

@@ -13,7 +13,8 @@ import java.util.function.BiFunction;
  * @param cases     every case the folder names, including those that will fail to parse
  * @param platforms (compiler, opt label) → the recorded platform
  */
-record Layout(String kind, Path root, List<RecordedCase> cases, BiFunction<String, String, RecordedPlatform> platforms) {
+record Layout(
+        String kind, Path root, List<RecordedCase> cases, BiFunction<String, String, RecordedPlatform> platforms) {
     Layout {
         cases = List.copyOf(cases);
     }

@@ -15,8 +15,14 @@ import java.util.Map;
  * @param version   the compiler version, or a sentence saying it was not recorded
  * @param source    the file the results came from
  */
-public record RecordedPlatform(String toolchain, String opt, String site, Map<String, String> node, List<String> flags,
-        String version, String source) {
+public record RecordedPlatform(
+        String toolchain,
+        String opt,
+        String site,
+        Map<String, String> node,
+        List<String> flags,
+        String version,
+        String source) {
     public RecordedPlatform {
         node = Map.copyOf(node);
         flags = flags == null ? null : List.copyOf(flags);
@@ -34,7 +40,9 @@ public record RecordedPlatform(String toolchain, String opt, String site, Map<St
         }
         if (c.contains("hipcc")) return fast ? List.of(level, "-DHIP_FAST_MATH") : List.of(level);
         if (c.contains("clang") || c.contains("gcc")) {
-            return nofma ? List.of(level, "-std=c99", "-ffp-contract=off") : fast ? List.of(level, "-std=c99", "-ffast-math") : List.of(level, "-std=c99");
+            return nofma
+                    ? List.of(level, "-std=c99", "-ffp-contract=off")
+                    : fast ? List.of(level, "-std=c99", "-ffast-math") : List.of(level, "-std=c99");
         }
         return null;
     }

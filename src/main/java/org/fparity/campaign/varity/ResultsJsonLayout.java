@@ -53,19 +53,23 @@ final class ResultsJsonLayout {
             p.setCodec(PLAIN);
             String key = null;
             try {
-                if (p.nextToken() != JsonToken.START_OBJECT) throw new JsonProcessingException("expected an object of tests", p.currentLocation()) {};
+                if (p.nextToken() != JsonToken.START_OBJECT)
+                    throw new JsonProcessingException("expected an object of tests", p.currentLocation()) {};
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     key = p.currentName();
                     p.nextToken();
                     JsonNode v = p.readValueAsTree();
-                    if (tests.putIfAbsent(key, v) != null) problem.accept(RESULTS + ": test '" + key + "' appears twice; the first counts");
+                    if (tests.putIfAbsent(key, v) != null)
+                        problem.accept(RESULTS + ": test '" + key + "' appears twice; the first counts");
                     key = null;
                 }
             } catch (JsonProcessingException e) {
                 var loc = e.getLocation();
-                problem.accept(RESULTS + ": " + (e.getOriginalMessage().contains("end-of-input") ? "truncated" : "malformed")
-                        + (loc == null ? "" : " at line " + loc.getLineNr() + " column " + loc.getColumnNr())
-                        + (key == null ? "" : " inside test '" + key + "'") + ": the " + tests.size() + " complete tests before it are imported");
+                problem.accept(
+                        RESULTS + ": " + (e.getOriginalMessage().contains("end-of-input") ? "truncated" : "malformed")
+                                + (loc == null ? "" : " at line " + loc.getLineNr() + " column " + loc.getColumnNr())
+                                + (key == null ? "" : " inside test '" + key + "'") + ": the " + tests.size()
+                                + " complete tests before it are imported");
             }
         }
 
@@ -83,12 +87,14 @@ final class ResultsJsonLayout {
             for (var in : inputs.properties()) {
                 List<String> input = Arrays.asList(in.getKey().strip().split(hipFork ? "\\s+" : ","));
                 if (!in.getValue().isObject()) {
-                    problem.accept(RESULTS + ": test '" + name + "' input '" + in.getKey() + "' is not an object of compilers");
+                    problem.accept(RESULTS + ": test '" + name + "' input '" + in.getKey()
+                            + "' is not an object of compilers");
                     continue;
                 }
                 for (var comp : in.getValue().properties()) {
                     if (!comp.getValue().isObject()) {
-                        problem.accept(RESULTS + ": test '" + name + "' compiler '" + comp.getKey() + "' is not an object of opt labels");
+                        problem.accept(RESULTS + ": test '" + name + "' compiler '" + comp.getKey()
+                                + "' is not an object of opt labels");
                         continue;
                     }
                     for (var opt : comp.getValue().properties()) {
@@ -98,7 +104,8 @@ final class ResultsJsonLayout {
                         if (timed) {
                             Matcher m = TIMED.matcher(v.strip());
                             if (!m.matches()) {
-                                problem.accept(RESULTS + ": test '" + name + "' " + comp.getKey() + " " + opt.getKey() + ": value '" + v
+                                problem.accept(RESULTS + ": test '" + name + "' " + comp.getKey() + " " + opt.getKey()
+                                        + ": value '" + v
                                         + "' has no ' time:<µs>' (the HIP fork's format); not imported");
                                 continue;
                             }
@@ -122,7 +129,8 @@ final class ResultsJsonLayout {
     }
 
     private static boolean anyTimed(JsonNode test) {
-        for (JsonNode in : test) for (JsonNode comp : in) for (JsonNode v : comp) if (v.asText().contains("time:")) return true;
+        for (JsonNode in : test)
+            for (JsonNode comp : in) for (JsonNode v : comp) if (v.asText().contains("time:")) return true;
         return false;
     }
 
@@ -132,10 +140,12 @@ final class ResultsJsonLayout {
         try {
             JsonNode n = PLAIN.readTree(runData.toFile());
             JsonNode c = n == null ? null : n.get("Compilers");
-            if (c != null && c.isObject()) for (var e : c.properties()) out.put(e.getKey(), e.getValue().asText());
+            if (c != null && c.isObject())
+                for (var e : c.properties()) out.put(e.getKey(), e.getValue().asText());
             else problem.accept(RUN_DATA + ": no \"Compilers\" object; compiler paths unknown");
         } catch (IOException e) {
-            problem.accept(RUN_DATA + ": unreadable (" + e.getMessage().lines().findFirst().orElse("") + "); compiler paths unknown");
+            problem.accept(RUN_DATA + ": unreadable ("
+                    + e.getMessage().lines().findFirst().orElse("") + "); compiler paths unknown");
         }
         return out;
     }

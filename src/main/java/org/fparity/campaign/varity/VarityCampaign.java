@@ -37,12 +37,15 @@ public final class VarityCampaign {
     public static Path write(VarityImport.Result r, Path out, String fparityVersion, Path source) {
         if (Files.exists(out)) throw new FparityError(out + " already exists; choose another --out or delete it");
         Path abs = out.toAbsolutePath().normalize();
-        Path tmp = abs.resolveSibling("." + abs.getFileName() + ".importing-" + ProcessHandle.current().pid());
+        Path tmp = abs.resolveSibling("." + abs.getFileName() + ".importing-"
+                + ProcessHandle.current().pid());
         try {
             Files.createDirectories(tmp);
             Map<String, String> settings = new TreeMap<>();
             settings.put("imported-from", source.toAbsolutePath().normalize().toString());
-            settings.put("layouts", String.join(",", new java.util.TreeSet<>(r.layouts().values())));
+            settings.put(
+                    "layouts",
+                    String.join(",", new java.util.TreeSet<>(r.layouts().values())));
             settings.put("cases", Integer.toString(r.casesNamed()));
             settings.put("cases-not-imported", Integer.toString(r.casesNotImported()));
             settings.put("results", Integer.toString(r.resultsNamed()));
@@ -60,10 +63,23 @@ public final class VarityCampaign {
             List<CampaignMeta.ProgramEntry> programs = new ArrayList<>();
             for (VarityImport.ImportedProgram ip : r.programs()) {
                 String canonical = ip.program().canonical();
-                programs.add(new CampaignMeta.ProgramEntry(ip.program().id(), Hashes.sha256Hex(canonical), ip.program().precision(), canonical, ip.inputs()));
+                programs.add(new CampaignMeta.ProgramEntry(
+                        ip.program().id(),
+                        Hashes.sha256Hex(canonical),
+                        ip.program().precision(),
+                        canonical,
+                        ip.inputs()));
             }
-            CampaignMeta meta = new CampaignMeta(Campaign.SCHEMA, fparityVersion, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), null,
-                    null, settings, host, platforms, programs);
+            CampaignMeta meta = new CampaignMeta(
+                    Campaign.SCHEMA,
+                    fparityVersion,
+                    Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                    null,
+                    null,
+                    settings,
+                    host,
+                    platforms,
+                    programs);
             try (OutcomeLog log = OutcomeLog.open(tmp.resolve(Campaign.OUTCOMES), w -> {})) {
                 for (VarityImport.ImportedOutcome o : r.outcomes()) log.append(outcome(o, ids.get(o.platform())));
             }
@@ -90,13 +106,38 @@ public final class VarityCampaign {
         else compile.add("(flags of '" + p.opt() + "' not documented by Varity)");
         PlatformKey key = key(p);
         Map<String, String> facts = new TreeMap<>(p.node());
-        return new CampaignMeta.Platform(key.id(), p.toolchain(), p.opt(), key.site(), key.node(), null, p.version(), compile, null, null, null,
-                facts, p.source(), null, null);
+        return new CampaignMeta.Platform(
+                key.id(),
+                p.toolchain(),
+                p.opt(),
+                key.site(),
+                key.node(),
+                null,
+                p.version(),
+                compile,
+                null,
+                null,
+                null,
+                facts,
+                p.source(),
+                null,
+                null);
     }
 
     static Outcome outcome(VarityImport.ImportedOutcome o, String platformId) {
         PlatformKey k = key(o.platform());
-        return new Outcome(o.program(), o.input(), k.toolchain(), k.opt(), k.site(), k.node(), Outcome.Status.OK, o.hex(), null, platformId, o.micros());
+        return new Outcome(
+                o.program(),
+                o.input(),
+                k.toolchain(),
+                k.opt(),
+                k.site(),
+                k.node(),
+                Outcome.Status.OK,
+                o.hex(),
+                null,
+                platformId,
+                o.micros());
     }
 
     /** The platform's identity: its site, and its GPU and runtime as node facts, so a V100 and an A100 are two platforms. */

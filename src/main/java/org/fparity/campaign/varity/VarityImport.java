@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
@@ -49,8 +48,15 @@ public final class VarityImport {
      * @param resultsNotImported results left out (their case was not imported, or the value was unreadable)
      * @param problems         one line each, in the order found
      */
-    public record Result(Map<Path, String> layouts, List<ImportedProgram> programs, List<ImportedOutcome> outcomes,
-            List<RecordedPlatform> platforms, int casesNamed, int casesNotImported, int resultsNamed, int resultsNotImported,
+    public record Result(
+            Map<Path, String> layouts,
+            List<ImportedProgram> programs,
+            List<ImportedOutcome> outcomes,
+            List<RecordedPlatform> platforms,
+            int casesNamed,
+            int casesNotImported,
+            int resultsNamed,
+            int resultsNotImported,
             List<String> problems) {
 
         public int inputs() {
@@ -67,18 +73,24 @@ public final class VarityImport {
             roots.add(dir);
         } else {
             try (Stream<Path> s = Files.list(dir)) {
-                s.filter(Files::isDirectory).filter(VarityImport::isCampaign).sorted().forEach(roots::add);
+                s.filter(Files::isDirectory)
+                        .filter(VarityImport::isCampaign)
+                        .sorted()
+                        .forEach(roots::add);
             } catch (IOException e) {
                 throw new UncheckedIOException(dir + ": cannot list (" + e.getMessage() + ")", e);
             }
         }
         if (roots.isEmpty()) {
-            throw new FparityError(path + ": not a Varity campaign (no results.json, nor outputs.txt with src/, here or one folder down)");
+            throw new FparityError(path
+                    + ": not a Varity campaign (no results.json, nor outputs.txt with src/, here or one folder down)");
         }
         Builder b = new Builder();
         for (Path r : roots) {
             try {
-                Layout l = CudaExamplesLayout.looksLike(r) ? CudaExamplesLayout.read(r, b.problems::add) : ResultsJsonLayout.read(r, b.problems::add);
+                Layout l = CudaExamplesLayout.looksLike(r)
+                        ? CudaExamplesLayout.read(r, b.problems::add)
+                        : ResultsJsonLayout.read(r, b.problems::add);
                 b.layouts.put(r, l.kind());
                 b.add(l);
             } catch (IOException e) {
@@ -111,7 +123,8 @@ public final class VarityImport {
         void add(Layout l) {
             for (RecordedCase c : l.cases()) {
                 casesNamed++;
-                int results = (int) c.runs().stream().filter(r -> r.compiler() != null).count();
+                int results = (int)
+                        c.runs().stream().filter(r -> r.compiler() != null).count();
                 resultsNamed += results;
                 String where = l.root().getFileName() + "/" + c.name();
                 if (c.sources().isEmpty()) {
@@ -124,7 +137,8 @@ public final class VarityImport {
                 try {
                     src = parse(c.sources().getFirst());
                 } catch (VarityFormatException e) {
-                    problems.add(l.root().relativize(c.sources().getFirst()) + ": " + e.getMessage() + "; not imported (" + results + " results)");
+                    problems.add(l.root().relativize(c.sources().getFirst()) + ": " + e.getMessage()
+                            + "; not imported (" + results + " results)");
                     casesNotImported++;
                     resultsNotImported += results;
                     continue;
@@ -133,11 +147,13 @@ public final class VarityImport {
                     try {
                         VaritySource o = parse(other);
                         if (!o.program().canonical().equals(src.program().canonical())) {
-                            problems.add(l.root().relativize(other) + ": a different program from " + c.sources().getFirst().getFileName()
-                                    + " (" + o.program().id() + " vs " + src.program().id() + "); the latter is imported");
+                            problems.add(l.root().relativize(other) + ": a different program from "
+                                    + c.sources().getFirst().getFileName() + " ("
+                                    + o.program().id() + " vs " + src.program().id() + "); the latter is imported");
                         }
                     } catch (VarityFormatException e) {
-                        problems.add(l.root().relativize(other) + ": " + e.getMessage() + " (its sibling " + c.sources().getFirst().getFileName() + " is imported)");
+                        problems.add(l.root().relativize(other) + ": " + e.getMessage() + " (its sibling "
+                                + c.sources().getFirst().getFileName() + " is imported)");
                     }
                 }
                 Program p = src.program();
@@ -146,8 +162,10 @@ public final class VarityImport {
                 origins.computeIfAbsent(id, k -> new ArrayList<>()).add(where);
                 List<Input> ins = inputs.computeIfAbsent(id, k -> new ArrayList<>());
                 if (src.deviceArrays()) {
-                    problems.add(where + ": initPointer copies an uninitialised buffer to the device (Varity HIP-fork bug), so recorded results of "
-                            + "this program with arrays do not follow its source; imported, but compare them with care");
+                    problems.add(
+                            where
+                                    + ": initPointer copies an uninitialised buffer to the device (Varity HIP-fork bug), so recorded results of "
+                                    + "this program with arrays do not follow its source; imported, but compare them with care");
                 }
                 for (RecordedCase.Run r : c.runs()) {
                     Input in;
@@ -155,7 +173,8 @@ public final class VarityImport {
                         in = input(src, r.input());
                     } catch (IllegalArgumentException e) {
                         if (r.compiler() != null) {
-                            problems.add(where + " input '" + String.join(" ", r.input()) + "': " + e.getMessage() + "; " + r.compiler() + " " + r.opt() + " not imported");
+                            problems.add(where + " input '" + String.join(" ", r.input()) + "': " + e.getMessage()
+                                    + "; " + r.compiler() + " " + r.opt() + " not imported");
                             resultsNotImported++;
                         } else {
                             problems.add(where + " input '" + String.join(" ", r.input()) + "': " + e.getMessage());
@@ -175,18 +194,21 @@ public final class VarityImport {
                     try {
                         v = CText.printed(r.text());
                     } catch (IllegalArgumentException e) {
-                        problems.add(where + " " + r.compiler() + " " + r.opt() + ": " + e.getMessage() + "; not imported");
+                        problems.add(
+                                where + " " + r.compiler() + " " + r.opt() + ": " + e.getMessage() + "; not imported");
                         resultsNotImported++;
                         continue;
                     }
                     if (!p.precision().representable(v)) {
-                        problems.add(where + " " + r.compiler() + " " + r.opt() + ": result " + r.text() + " is not a float, yet the program is FP32; not imported");
+                        problems.add(where + " " + r.compiler() + " " + r.opt() + ": result " + r.text()
+                                + " is not a float, yet the program is FP32; not imported");
                         resultsNotImported++;
                         continue;
                     }
                     String runKey = id + "/" + idx + "/" + pk;
                     if (seenRun.putIfAbsent(runKey, Boolean.TRUE) != null) {
-                        problems.add(where + " " + r.compiler() + " " + r.opt() + ": the same program, input and platform were already imported (from "
+                        problems.add(where + " " + r.compiler() + " " + r.opt()
+                                + ": the same program, input and platform were already imported (from "
                                 + String.join(", ", origins.get(id)) + "); the first result counts");
                         resultsNotImported++;
                         continue;
@@ -212,9 +234,18 @@ public final class VarityImport {
 
         Result result() {
             List<ImportedProgram> ps = new ArrayList<>();
-            for (var e : programs.entrySet()) ps.add(new ImportedProgram(e.getValue(), origins.get(e.getKey()), inputs.get(e.getKey())));
-            return new Result(layouts, ps, outcomes, List.copyOf(platforms.values()), casesNamed, casesNotImported, resultsNamed,
-                    resultsNotImported, problems);
+            for (var e : programs.entrySet())
+                ps.add(new ImportedProgram(e.getValue(), origins.get(e.getKey()), inputs.get(e.getKey())));
+            return new Result(
+                    layouts,
+                    ps,
+                    outcomes,
+                    List.copyOf(platforms.values()),
+                    casesNamed,
+                    casesNotImported,
+                    resultsNamed,
+                    resultsNotImported,
+                    problems);
         }
     }
 
@@ -234,7 +265,8 @@ public final class VarityImport {
             if (par.kind() == Param.Kind.INT) {
                 int v = CText.atoi(s);
                 if (v < 0 || v > p.arrayLength() && p.arrayLength() > 0) {
-                    throw new IllegalArgumentException("loop bound " + par.name() + " = " + v + " is outside 0.." + p.arrayLength());
+                    throw new IllegalArgumentException(
+                            "loop bound " + par.name() + " = " + v + " is outside 0.." + p.arrayLength());
                 }
                 toks.add(Integer.toString(v));
             } else {

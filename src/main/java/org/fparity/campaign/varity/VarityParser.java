@@ -32,7 +32,8 @@ import org.fparity.ir.Validator;
  * naming the line and the construct, never a guess.
  */
 public final class VarityParser {
-    private static final Set<String> MAIN_CALLS_IGNORED = Set.of("cudaDeviceSynchronize", "hipDeviceSynchronize", "cudaFree", "hipFree", "free");
+    private static final Set<String> MAIN_CALLS_IGNORED =
+            Set.of("cudaDeviceSynchronize", "hipDeviceSynchronize", "cudaFree", "hipFree", "free");
 
     private final List<Token> toks;
     private int pos;
@@ -66,7 +67,8 @@ public final class VarityParser {
         while (peek().kind() != Kind.END) {
             if (peek().kind() == Kind.PREPROCESSOR) {
                 Token t = next();
-                if (!t.text().startsWith("#include")) throw fail(t, "preprocessor directive '" + t.text() + "' is outside Varity's dialect");
+                if (!t.text().startsWith("#include"))
+                    throw fail(t, "preprocessor directive '" + t.text() + "' is outside Varity's dialect");
                 continue;
             }
             Token start = peek();
@@ -74,9 +76,11 @@ public final class VarityParser {
             if (seen.put(name, start.line()) != null) throw fail(start, "function '" + name + "' defined twice");
         }
         if (compute == null) throw new VarityFormatException(0, "no compute kernel");
-        if (argvIndex == null) throw new VarityFormatException(0, "no main: cannot tell which argv value feeds which parameter");
+        if (argvIndex == null)
+            throw new VarityFormatException(0, "no main: cannot tell which argv value feeds which parameter");
         boolean arrays = compute.params().stream().anyMatch(p -> p.kind() == Param.Kind.FP_ARRAY);
-        if (arrays && arrayLength == null) throw new VarityFormatException(0, "array parameters but no initPointer giving their length");
+        if (arrays && arrayLength == null)
+            throw new VarityFormatException(0, "array parameters but no initPointer giving their length");
         // Varity writes initPointer into every test, arrays or not: its size is the program's array length either way
         Program p = new Program(precision, arrayLength == null ? 0 : arrayLength, compute.params(), compute.body());
         try {
@@ -98,13 +102,15 @@ public final class VarityParser {
         if (type.isEmpty()) throw fail(nameTok, "function '" + name + "' has no return type");
         switch (name) {
             case "compute" -> {
-                if (!type.equals(List.of("void"))) throw fail(nameTok, "compute must return void, returns " + String.join(" ", type));
+                if (!type.equals(List.of("void")))
+                    throw fail(nameTok, "compute must return void, returns " + String.join(" ", type));
                 if (global) dialect = "CUDA";
                 computeFunction(nameTok);
             }
             case "initPointer" -> initPointer(nameTok);
             case "main" -> mainFunction();
-            default -> throw fail(nameTok, "function '" + name + "' is outside Varity's dialect (compute, initPointer, main)");
+            default ->
+                throw fail(nameTok, "function '" + name + "' is outside Varity's dialect (compute, initPointer, main)");
         }
         return name;
     }
@@ -121,7 +127,8 @@ public final class VarityParser {
             Token typeTok = expectName();
             String t = typeTok.text();
             if (computeParams.isEmpty()) {
-                if (!t.equals("double") && !t.equals("float")) throw fail(typeTok, "the first parameter of compute must be double or float comp");
+                if (!t.equals("double") && !t.equals("float"))
+                    throw fail(typeTok, "the first parameter of compute must be double or float comp");
                 precision = t.equals("float") ? Precision.FP32 : Precision.FP64;
             }
             boolean pointer = accept("*");
@@ -129,8 +136,13 @@ public final class VarityParser {
             Param.Kind kind;
             if (t.equals("int") && !pointer) kind = Param.Kind.INT;
             else if (t.equals(precision.cType())) kind = pointer ? Param.Kind.FP_ARRAY : Param.Kind.FP;
-            else throw fail(typeTok, "parameter type '" + t + (pointer ? "*" : "") + "' in a " + precision.cType() + " program is outside Varity's dialect");
-            if (computeParams.isEmpty() && !n.text().equals(Param.COMP)) throw fail(n, "the first parameter of compute must be comp");
+            else
+                throw fail(
+                        typeTok,
+                        "parameter type '" + t + (pointer ? "*" : "") + "' in a " + precision.cType()
+                                + " program is outside Varity's dialect");
+            if (computeParams.isEmpty() && !n.text().equals(Param.COMP))
+                throw fail(n, "the first parameter of compute must be comp");
             if (top.put(n.text(), n.text()) != null) throw fail(n, "parameter '" + n.text() + "' declared twice");
             declared.add(n.text());
             computeParams.add(new Param(kind, n.text()));
@@ -185,9 +197,16 @@ public final class VarityParser {
 
     private Stmt stmt() {
         Token t = peek();
-        if (t.kind() == Kind.NAME && (t.text().equals("double") || t.text().equals("float") || t.text().equals("int"))) {
+        if (t.kind() == Kind.NAME
+                && (t.text().equals("double")
+                        || t.text().equals("float")
+                        || t.text().equals("int"))) {
             next();
-            if (!t.text().equals(precision.cType())) throw fail(t, "a " + t.text() + " temporary in a " + precision.cType() + " program is outside Varity's dialect");
+            if (!t.text().equals(precision.cType()))
+                throw fail(
+                        t,
+                        "a " + t.text() + " temporary in a " + precision.cType()
+                                + " program is outside Varity's dialect");
             Token n = expectName();
             expect("=");
             Expr init = expr();
@@ -203,7 +222,13 @@ public final class VarityParser {
             return new Stmt.If(c, then, otherwise);
         }
         if (accept("for")) return forLoop(t);
-        if (t.is("while") || t.is("do") || t.is("return") || t.is("break") || t.is("continue") || t.is("goto") || t.is("switch")) {
+        if (t.is("while")
+                || t.is("do")
+                || t.is("return")
+                || t.is("break")
+                || t.is("continue")
+                || t.is("goto")
+                || t.is("switch")) {
             throw fail(t, "'" + t.text() + "' is outside Varity's dialect");
         }
         LValue target = lvalue();
@@ -230,16 +255,19 @@ public final class VarityParser {
         if (!zero.is("0")) throw fail(zero, "loops must start at 0, this one starts at " + zero.text());
         expect(";");
         Token v2 = expectName();
-        if (!v2.text().equals(v.text())) throw fail(v2, "loop condition tests '" + v2.text() + "', not the loop variable '" + v.text() + "'");
+        if (!v2.text().equals(v.text()))
+            throw fail(v2, "loop condition tests '" + v2.text() + "', not the loop variable '" + v.text() + "'");
         expect("<");
         Token bound = expectName();
         String boundName = resolve(bound);
-        if (!"int".equals(computeParamTypes.get(boundName))) throw fail(bound, "loop bound '" + bound.text() + "' is not an int parameter");
+        if (!"int".equals(computeParamTypes.get(boundName)))
+            throw fail(bound, "loop bound '" + bound.text() + "' is not an int parameter");
         expect(";");
         boolean pre = accept("++");
         Token v3 = expectName();
         if (!pre && !accept("++")) throw fail(v3, "loops must step by ++");
-        if (!v3.text().equals(v.text())) throw fail(v3, "loop steps '" + v3.text() + "', not the loop variable '" + v.text() + "'");
+        if (!v3.text().equals(v.text()))
+            throw fail(v3, "loop steps '" + v3.text() + "', not the loop variable '" + v.text() + "'");
         expect(")");
         scopes.push(new HashMap<>());
         String irName = declare(v);
@@ -280,7 +308,8 @@ public final class VarityParser {
     }
 
     private Expr.Elem elem(Token arrayTok, String array) {
-        if (!computeParamTypes.getOrDefault(array, "").endsWith("*")) throw fail(arrayTok, "'" + arrayTok.text() + "' is indexed but is not an array parameter");
+        if (!computeParamTypes.getOrDefault(array, "").endsWith("*"))
+            throw fail(arrayTok, "'" + arrayTok.text() + "' is indexed but is not an array parameter");
         expect("[");
         Token i = next();
         Index idx;
@@ -314,7 +343,8 @@ public final class VarityParser {
             default -> throw fail(op, "expected a comparison, found '" + op.text() + "'");
         };
         Expr r = expr();
-        if (peek().is("&&") || peek().is("||")) throw fail(peek(), "'" + peek().text() + "' is outside Varity's dialect");
+        if (peek().is("&&") || peek().is("||"))
+            throw fail(peek(), "'" + peek().text() + "' is outside Varity's dialect");
         return new Cond.Cmp(cop, l, r);
     }
 
@@ -366,9 +396,11 @@ public final class VarityParser {
         String ir = resolve(t);
         if (peek().is("[")) return elem(t, ir);
         String type = computeParamTypes.get(ir);
-        if ("int".equals(type)) throw fail(t, "int parameter '" + t.text() + "' used as a value is outside Varity's dialect");
+        if ("int".equals(type))
+            throw fail(t, "int parameter '" + t.text() + "' used as a value is outside Varity's dialect");
         if (type != null && type.endsWith("*")) throw fail(t, "array '" + t.text() + "' used without an index");
-        if (loopVars.contains(ir)) throw fail(t, "loop variable '" + t.text() + "' used as a value is outside Varity's dialect");
+        if (loopVars.contains(ir))
+            throw fail(t, "loop variable '" + t.text() + "' used as a value is outside Varity's dialect");
         return new Expr.Var(ir);
     }
 
@@ -379,17 +411,23 @@ public final class VarityParser {
             // FP32 programs call the float variants (sinf); a double call would compute in double
             fn = name.endsWith("f") ? MathFn.byName(name.substring(0, name.length() - 1)) : Optional.empty();
             if (fn.isEmpty() && MathFn.byName(name).isPresent()) {
-                throw fail(nameTok, name + " in a float program computes in double; Varity's FP32 programs call " + name + "f");
+                throw fail(
+                        nameTok,
+                        name + " in a float program computes in double; Varity's FP32 programs call " + name + "f");
             }
         } else {
             fn = MathFn.byName(name);
-            if (fn.isEmpty() && name.endsWith("f") && MathFn.byName(name.substring(0, name.length() - 1)).isPresent()) {
+            if (fn.isEmpty()
+                    && name.endsWith("f")
+                    && MathFn.byName(name.substring(0, name.length() - 1)).isPresent()) {
                 throw fail(nameTok, name + " in a double program rounds to float; outside Varity's dialect");
             }
         }
-        if (fn.isEmpty() || !fn.get().canonicalName().equals(fn.get().canonicalName().toLowerCase(Locale.ROOT))
+        if (fn.isEmpty()
+                || !fn.get().canonicalName().equals(fn.get().canonicalName().toLowerCase(Locale.ROOT))
                 || !name.startsWith(fn.get().canonicalName())) {
-            throw fail(nameTok, "call of '" + name + "' is outside Varity's dialect (not a math function fparity knows)");
+            throw fail(
+                    nameTok, "call of '" + name + "' is outside Varity's dialect (not a math function fparity knows)");
         }
         MathFn f = fn.get();
         expect("(");
@@ -410,7 +448,8 @@ public final class VarityParser {
                 args.add(expr());
             }
         }
-        if (peek().is(",")) throw fail(peek(), name + " takes " + f.arity() + " argument" + (f.arity() == 1 ? "" : "s"));
+        if (peek().is(","))
+            throw fail(peek(), name + " takes " + f.arity() + " argument" + (f.arity() == 1 ? "" : "s"));
         expect(")");
         return new Expr.Call(f, args);
     }
@@ -425,12 +464,18 @@ public final class VarityParser {
         boolean hex = s.startsWith("0x") || s.startsWith("0X");
         String digits = f && !hex ? s.substring(0, s.length() - 1) : s;
         if (hex && f) digits = s.substring(0, s.length() - 1); // 0x1p3f: the f is a suffix only after a p exponent
-        if (!digits.matches(hex ? "0[xX][0-9a-fA-F]*\\.?[0-9a-fA-F]*[pP][+-]?[0-9]+" : "[0-9]*\\.?[0-9]*([eE][+-]?[0-9]+)?")) {
+        if (!digits.matches(
+                hex ? "0[xX][0-9a-fA-F]*\\.?[0-9a-fA-F]*[pP][+-]?[0-9]+" : "[0-9]*\\.?[0-9]*([eE][+-]?[0-9]+)?")) {
             throw fail(t, "number '" + s + "' is outside Varity's dialect");
         }
         boolean integer = !hex && digits.matches("[0-9]+");
-        if (integer) throw fail(t, "int literal '" + s + "' used as a " + precision.cType() + " is outside Varity's dialect");
-        if (precision == Precision.FP32 && !f) throw fail(t, "literal " + s + " in a float program is a double in C (outside Varity's dialect: it writes " + s + "f)");
+        if (integer)
+            throw fail(t, "int literal '" + s + "' used as a " + precision.cType() + " is outside Varity's dialect");
+        if (precision == Precision.FP32 && !f)
+            throw fail(
+                    t,
+                    "literal " + s + " in a float program is a double in C (outside Varity's dialect: it writes " + s
+                            + "f)");
         double v = HexFloat.parse(digits, f ? Precision.FP32 : Precision.FP64);
         if (Double.isInfinite(v)) throw fail(t, "literal " + s + " overflows " + (f ? "float" : "double"));
         return v;
@@ -485,7 +530,8 @@ public final class VarityParser {
         while (!accept("}")) {
             Token t = peek();
             if (t.kind() == Kind.END) throw fail(t, "main not closed");
-            if ((t.is("float") || t.is("double") || t.is("int")) && (peekAt(1).kind() == Kind.NAME || peekAt(1).is("*"))) {
+            if ((t.is("float") || t.is("double") || t.is("int"))
+                    && (peekAt(1).kind() == Kind.NAME || peekAt(1).is("*"))) {
                 next();
                 boolean pointer = accept("*");
                 Token n = expectName();
@@ -505,11 +551,16 @@ public final class VarityParser {
                 dialect = "HIP";
                 List<Token> all = callArgs();
                 expect(";");
-                if (all.isEmpty() || !all.getFirst().is("compute")) throw fail(t, "hipLaunchKernelGGL launches something other than compute");
+                if (all.isEmpty() || !all.getFirst().is("compute"))
+                    throw fail(t, "hipLaunchKernelGGL launches something other than compute");
                 // kernel, grid, block, shared memory, stream, then the kernel's arguments
                 if (all.size() < 5) throw fail(t, "hipLaunchKernelGGL with " + all.size() + " arguments");
                 launch = all.subList(5, all.size());
-            } else if (t.is("return") || t.is("if") || t.is("cudaError_t") || t.is("hipError_t") || MAIN_CALLS_IGNORED.contains(t.text())) {
+            } else if (t.is("return")
+                    || t.is("if")
+                    || t.is("cudaError_t")
+                    || t.is("hipError_t")
+                    || MAIN_CALLS_IGNORED.contains(t.text())) {
                 skipStatement();
             } else {
                 throw fail(t, "statement starting with '" + t.text() + "' in main is outside Varity's dialect");
@@ -518,7 +569,8 @@ public final class VarityParser {
         if (launch == null) throw fail(peekAt(-1), "main never calls compute");
         if (computeParams == null) throw fail(peekAt(-1), "main before compute");
         if (launch.size() != computeParams.size()) {
-            throw fail(peekAt(-1), "main passes " + launch.size() + " arguments, compute takes " + computeParams.size());
+            throw fail(
+                    peekAt(-1), "main passes " + launch.size() + " arguments, compute takes " + computeParams.size());
         }
         argvIndex = new ArrayList<>();
         Set<Integer> used = new HashSet<>();
@@ -532,9 +584,11 @@ public final class VarityParser {
                 case INT -> "int";
                 case FP_ARRAY, FP_ELEMENTS -> precision.cType() + "*";
             };
-            if (!arg.type().equals(want)) throw fail(a, "'" + a.text() + "' is " + arg.type() + " but compute's " + p.name() + " is " + want);
+            if (!arg.type().equals(want))
+                throw fail(a, "'" + a.text() + "' is " + arg.type() + " but compute's " + p.name() + " is " + want);
             String wantConv = p.kind() == Param.Kind.INT ? "atoi" : p.kind() == Param.Kind.FP ? "atof" : "initPointer";
-            if (!arg.conversion().equals(wantConv)) throw fail(a, "'" + a.text() + "' is read with " + arg.conversion() + ", expected " + wantConv);
+            if (!arg.conversion().equals(wantConv))
+                throw fail(a, "'" + a.text() + "' is read with " + arg.conversion() + ", expected " + wantConv);
             if (!used.add(arg.argv())) throw fail(a, "argv[" + arg.argv() + "] feeds two parameters");
             argvIndex.add(arg.argv());
         }
@@ -560,7 +614,8 @@ public final class VarityParser {
                 expect(")");
                 yield new Arg(k, "initPointer", type);
             }
-            default -> throw fail(f, "'" + name.text() + "' is set from " + f.text() + "(…), not from argv with atof/atoi");
+            default ->
+                throw fail(f, "'" + name.text() + "' is set from " + f.text() + "(…), not from argv with atof/atoi");
         };
     }
 

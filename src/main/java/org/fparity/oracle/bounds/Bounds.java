@@ -15,6 +15,7 @@ public final class Bounds {
 
     /** Unit roundoffs of the formats (round to nearest): 2^-p. */
     public static final double U_FP16 = org.fparity.ir.Precision.FP16.unitRoundoff();
+
     public static final double U_FP32 = org.fparity.ir.Precision.FP32.unitRoundoff();
     public static final double U_FP64 = org.fparity.ir.Precision.FP64.unitRoundoff();
 
@@ -123,7 +124,8 @@ public final class Bounds {
     }
 
     /** Lemma 3.6: Lemma 3.5 with γ̃₂^{u_low}(λ), probability p_b(λ, u_low, 2). */
-    public static Mac mpfmaRepresentationProbabilistic(double uLow, double uHigh, double uBar, double uFma, double lambda) {
+    public static Mac mpfmaRepresentationProbabilistic(
+            double uLow, double uHigh, double uBar, double uFma, double lambda) {
         double zeta = uBar + uFma + uBar * uFma;
         double g2 = gammaTilde(2, uLow, lambda);
         return new Mac(g2 + zeta * (1 + g2), uHigh + zeta * (1 + uHigh), pb(lambda, uLow, 2));
@@ -164,7 +166,8 @@ public final class Bounds {
     }
 
     /** Theorem 3.10: 2u_low + u_low² + ζ̃(1 + u_low)². */
-    public static double tensorCoreRepresentationProbabilistic(long n, int b, double uLow, double uBar, double uFma, double lambda) {
+    public static double tensorCoreRepresentationProbabilistic(
+            long n, int b, double uLow, double uBar, double uFma, double lambda) {
         return 2 * uLow + uLow * uLow + tensorCoreProbabilistic(n, b, uBar, uFma, lambda) * (1 + uLow) * (1 + uLow);
     }
 
@@ -187,7 +190,9 @@ public final class Bounds {
     }
 
     private static long blocks(long n, int b) {
-        if (b < 1 || n < 1 || n % b != 0) throw new IllegalArgumentException("the inner dimension n = " + n + " must be a positive multiple of the block b = " + b);
+        if (b < 1 || n < 1 || n % b != 0)
+            throw new IllegalArgumentException(
+                    "the inner dimension n = " + n + " must be a positive multiple of the block b = " + b);
         return n / b;
     }
 }

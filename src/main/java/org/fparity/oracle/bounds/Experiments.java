@@ -16,7 +16,8 @@ public final class Experiments {
     private Experiments() {}
 
     /** Named samples (forward errors and bounds), each sorted ascending. */
-    public record Result(String title, Map<String, double[]> series, List<String> notes, Map<String, Integer> violations) {}
+    public record Result(
+            String title, Map<String, double[]> series, List<String> notes, Map<String, Integer> violations) {}
 
     static double fp16(double x) {
         return Float.float16ToFloat(Float.floatToFloat16((float) x));
@@ -30,8 +31,10 @@ public final class Experiments {
         SplittableRandom r = new SplittableRandom(seed);
         double u32 = Bounds.U_FP32, u16 = Bounds.U_FP16;
         Bounds.Mac dNo = Bounds.macNoFma(u32), pNo = Bounds.macNoFmaProbabilistic(u32, lambda);
-        Bounds.Mac dFma = Bounds.fmaRepresentation(u32, u32), pFma = Bounds.fmaRepresentationProbabilistic(u32, u32, lambda);
-        Bounds.Mac dMp = Bounds.mpfmaRepresentation(u16, u32, u32, u32), pMp = Bounds.mpfmaRepresentationProbabilistic(u16, u32, u32, u32, lambda);
+        Bounds.Mac dFma = Bounds.fmaRepresentation(u32, u32),
+                pFma = Bounds.fmaRepresentationProbabilistic(u32, u32, lambda);
+        Bounds.Mac dMp = Bounds.mpfmaRepresentation(u16, u32, u32, u32),
+                pMp = Bounds.mpfmaRepresentationProbabilistic(u16, u32, u32, u32, lambda);
         double[][] s = new double[9][samples];
         int[] viol = new int[6];
         for (int i = 0; i < samples; i++) {
@@ -56,16 +59,28 @@ public final class Experiments {
                 if (s[k][i] > s[6 + k][i]) viol[3 + k]++;
             }
         }
-        String[] names = {"error, no FMA", "error, FMA", "error, MPFMA", "DBEA, no FMA", "DBEA, FMA (L3.2)", "DBEA, MPFMA (L3.5)",
-            "VIBEA, no FMA", "VIBEA, FMA (L3.3)", "VIBEA, MPFMA (L3.6)"};
+        String[] names = {
+            "error, no FMA",
+            "error, FMA",
+            "error, MPFMA",
+            "DBEA, no FMA",
+            "DBEA, FMA (L3.2)",
+            "DBEA, MPFMA (L3.5)",
+            "VIBEA, no FMA",
+            "VIBEA, FMA (L3.3)",
+            "VIBEA, MPFMA (L3.6)"
+        };
         Map<String, double[]> out = new LinkedHashMap<>();
         for (int k = 0; k < names.length; k++) {
             Arrays.sort(s[k]);
             out.put(names[k], s[k]);
         }
         List<String> notes = new ArrayList<>();
-        notes.add(String.format("%d samples, a, b, c ~ U[1,2] in fp64; fp32 arithmetic; MPFMA: fp16 a, b, fp32 c and accumulation; λ = %g", samples, lambda));
-        notes.add(String.format("VIBEA probabilities: no FMA ≥ %.6f, FMA p_b(λ,u32,2) = %.6f, MPFMA p_b(λ,u16,2) = %.6f",
+        notes.add(String.format(
+                "%d samples, a, b, c ~ U[1,2] in fp64; fp32 arithmetic; MPFMA: fp16 a, b, fp32 c and accumulation; λ = %g",
+                samples, lambda));
+        notes.add(String.format(
+                "VIBEA probabilities: no FMA ≥ %.6f, FMA p_b(λ,u32,2) = %.6f, MPFMA p_b(λ,u16,2) = %.6f",
                 pNo.probability(), pFma.probability(), pMp.probability()));
         Map<String, Integer> v = new LinkedHashMap<>();
         for (int k = 0; k < 6; k++) v.put(names[3 + k], viol[k]);
@@ -78,7 +93,8 @@ public final class Experiments {
      * addition rounded to fp32 (round to nearest), left to right as in the paper's Eq. (7).
      */
     public static Result gemm(int m, int t, int n, int b, double lambda, long seed) {
-        if (t % b != 0) throw new IllegalArgumentException("t = " + t + " must be a multiple of the block width b = " + b);
+        if (t % b != 0)
+            throw new IllegalArgumentException("t = " + t + " must be a multiple of the block width b = " + b);
         SplittableRandom r = new SplittableRandom(seed);
         float[] a = new float[m * t];
         float[] bt = new float[n * t]; // B transposed: column j of B is row j here
@@ -123,9 +139,15 @@ public final class Experiments {
         out.put("DBEA (Thm 3.7)", dbea);
         out.put("VIBEA (Thm 3.9)", vibea);
         List<String> notes = new ArrayList<>();
-        notes.add(String.format("m = %d, t = %d, n = %d, block b = %d, entries ~ U(-1,1) stored in fp16, fp32 accumulation; λ = %g", m, t, n, b, lambda));
-        notes.add(String.format("DBEA constant %.4g, VIBEA constant %.4g (ratio %.1f); Thm 3.9 union-bound probability %s",
-                det, prob, det / prob, probability >= 0 ? String.format("%.6f", probability) : String.format("%.3g (vacuous)", probability)));
+        notes.add(String.format(
+                "m = %d, t = %d, n = %d, block b = %d, entries ~ U(-1,1) stored in fp16, fp32 accumulation; λ = %g",
+                m, t, n, b, lambda));
+        notes.add(String.format(
+                "DBEA constant %.4g, VIBEA constant %.4g (ratio %.1f); Thm 3.9 union-bound probability %s",
+                det,
+                prob,
+                det / prob,
+                probability >= 0 ? String.format("%.6f", probability) : String.format("%.3g (vacuous)", probability)));
         Map<String, Integer> v = new LinkedHashMap<>();
         v.put("DBEA (Thm 3.7)", violDet);
         v.put("VIBEA (Thm 3.9)", violProb);

@@ -24,7 +24,8 @@ class CTextTest {
     @Test
     void aFloatInputIsRoundedTwiceAsFloatXEqualsAtofDoes() {
         // 1 + 2^-24 + 2^-60: above the midpoint between the floats 1 and 1 + 2^-23, but it rounds to double exactly at
-        // that midpoint, which then rounds to even (1). Varity's float x = atof(argv[k]) gives 1; a direct float read, 1 + 2^-23.
+        // that midpoint, which then rounds to even (1). Varity's float x = atof(argv[k]) gives 1; a direct float read,
+        // 1 + 2^-23.
         String s = "1.00000005960464477625798673798840354720596224069595336914062";
         assertEquals(1.0, CText.atof(s, Precision.FP32));
         assertEquals(1.0f + 0x1p-23f, Float.parseFloat(s));
@@ -42,7 +43,13 @@ class CTextTest {
         assertEquals("nan", HexFloat.format(CText.printed("nan")));
         assertEquals("-inf", HexFloat.format(CText.printed("-inf")));
         assertEquals(-13787000.0, CText.printed("-13787000"));
-        assertEquals("empty result", assertThrows(IllegalArgumentException.class, () -> CText.printed(" ")).getMessage());
-        assertEquals("'1.5 time:12' is not a %.17g result", assertThrows(IllegalArgumentException.class, () -> CText.printed("1.5 time:12")).getMessage());
+        assertEquals(
+                "empty result",
+                assertThrows(IllegalArgumentException.class, () -> CText.printed(" "))
+                        .getMessage());
+        assertEquals(
+                "'1.5 time:12' is not a %.17g result",
+                assertThrows(IllegalArgumentException.class, () -> CText.printed("1.5 time:12"))
+                        .getMessage());
     }
 }

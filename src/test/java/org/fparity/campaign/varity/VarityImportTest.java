@@ -33,7 +33,8 @@ class VarityImportTest {
     @BeforeAll
     static void sample() {
         data = Path.of("..", "shared", "data", "varity").toAbsolutePath().normalize();
-        Assumptions.assumeTrue(Files.isDirectory(data.resolve("cuda_examples")) && Files.isDirectory(data.resolve("vm_3801")),
+        Assumptions.assumeTrue(
+                Files.isDirectory(data.resolve("cuda_examples")) && Files.isDirectory(data.resolve("vm_3801")),
                 "the sample Varity data is not at " + data + " (it sits beside the clone in CI)");
     }
 
@@ -68,27 +69,38 @@ class VarityImportTest {
         assertTrue(r.programs().stream().allMatch(p -> p.program().precision() == Precision.FP32));
 
         // case 1: Input +1.5983E-42f 5 …, O3_nostrict 0, O0 1.5988815477946163e-42
-        VarityImport.ImportedProgram case1 = r.programs().stream().filter(p -> p.origins().contains("cuda_examples/case_1")).findFirst().orElseThrow();
-        assertEquals(HexFloat.format((float) 1.5983E-42), case1.inputs().getFirst().args().getFirst());
+        VarityImport.ImportedProgram case1 = r.programs().stream()
+                .filter(p -> p.origins().contains("cuda_examples/case_1"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                HexFloat.format((float) 1.5983E-42),
+                case1.inputs().getFirst().args().getFirst());
         assertEquals("5", case1.inputs().getFirst().args().get(1));
         assertEquals(HexFloat.format(1.5988815477946163e-42), hex(r, case1, "O0"));
         assertEquals("0x0p+0", hex(r, case1, "O3_nostrict"));
     }
 
     private static String hex(VarityImport.Result r, VarityImport.ImportedProgram p, String opt) {
-        return r.outcomes().stream().filter(o -> o.program().equals(p.program().id()) && o.platform().opt().equals(opt))
-                .map(VarityImport.ImportedOutcome::hex).findFirst().orElseThrow();
+        return r.outcomes().stream()
+                .filter(o -> o.program().equals(p.program().id())
+                        && o.platform().opt().equals(opt))
+                .map(VarityImport.ImportedOutcome::hex)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void anUpstreamResultsJsonImportsWithAbsentCompilersPerTest() throws IOException {
-        JsonNode json = new ObjectMapper().readTree(data.resolve("vm_3801/results.json").toFile());
+        JsonNode json =
+                new ObjectMapper().readTree(data.resolve("vm_3801/results.json").toFile());
         int inputs = 0;
         int results = 0;
-        for (JsonNode test : json) for (JsonNode in : test) {
-            inputs++;
-            for (JsonNode comp : in) results += comp.size();
-        }
+        for (JsonNode test : json)
+            for (JsonNode in : test) {
+                inputs++;
+                for (JsonNode comp : in) results += comp.size();
+            }
         VarityImport.Result r = VarityImport.read(data.resolve("vm_3801"));
         assertEquals(List.of(), r.problems());
         assertEquals(json.size(), r.casesNamed());
@@ -96,7 +108,10 @@ class VarityImportTest {
         assertEquals(inputs, r.inputs());
         assertEquals(results, r.resultsNamed());
         assertEquals(results, r.outcomes().size());
-        assertEquals(Set.of("gcc", "clang"), new HashSet<>(r.platforms().stream().map(RecordedPlatform::toolchain).toList()));
+        assertEquals(
+                Set.of("gcc", "clang"),
+                new HashSet<>(
+                        r.platforms().stream().map(RecordedPlatform::toolchain).toList()));
         assertEquals("varity-vm_3801", r.platforms().getFirst().site());
     }
 
@@ -111,7 +126,8 @@ class VarityImportTest {
         assertTrue(c.outcomes().stream().allMatch(o -> o.status() == Outcome.Status.OK));
         assertEquals(r.platforms().size(), c.platforms().size());
         // every program's canonical form reads back as the same program
-        for (var e : c.programs().entrySet()) assertEquals(e.getKey(), e.getValue().id());
+        for (var e : c.programs().entrySet())
+            assertEquals(e.getKey(), e.getValue().id());
         // this fparity's layout: the programs are in the program store, not inside campaign.json
         assertEquals(Campaign.SCHEMA, c.meta().schema());
         assertEquals(r.programs().size(), c.meta().programStore().count());
@@ -120,7 +136,8 @@ class VarityImportTest {
         for (String f : List.of(org.fparity.campaign.ProgramStore.FILE, Campaign.META, Campaign.OUTCOMES)) {
             assertEquals("rw-r--r--", posix(out.resolve(f)), f);
         }
-        assertTrue(!readString(out.resolve(Campaign.META)).contains("\"programs\""), "no programs inside campaign.json");
+        assertTrue(
+                !readString(out.resolve(Campaign.META)).contains("\"programs\""), "no programs inside campaign.json");
         var again = assertThrows(FparityError.class, () -> VarityCampaign.write(r, out, "test", data));
         assertTrue(again.getMessage().contains("already exists"), again.getMessage());
     }
@@ -168,8 +185,12 @@ class VarityImportTest {
         Files.writeString(results, text.substring(0, fourth + 200));
         VarityImport.Result r = VarityImport.read(c);
         assertEquals(1, r.problems().size(), r.problems().toString());
-        assertTrue(r.problems().getFirst().startsWith("results.json: truncated at line "), r.problems().getFirst());
-        assertTrue(r.problems().getFirst().endsWith("the 3 complete tests before it are imported"), r.problems().getFirst());
+        assertTrue(
+                r.problems().getFirst().startsWith("results.json: truncated at line "),
+                r.problems().getFirst());
+        assertTrue(
+                r.problems().getFirst().endsWith("the 3 complete tests before it are imported"),
+                r.problems().getFirst());
         assertEquals(3, r.programs().size());
     }
 
@@ -177,10 +198,15 @@ class VarityImportTest {
     void aKernelOutsideTheDialectIsReportedAndTheRestImported() throws IOException {
         Path c = copy(data.resolve("vm_3801"), "vm_3801");
         Path src = c.resolve("_tests/_group_1/_test_1.c");
-        Files.writeString(src, Files.readString(src).replace("for (int i=0; i < var_1; ++i) {", "while (comp < var_2) {"));
+        Files.writeString(
+                src, Files.readString(src).replace("for (int i=0; i < var_1; ++i) {", "while (comp < var_2) {"));
         VarityImport.Result r = VarityImport.read(c);
         assertEquals(1, r.problems().size(), r.problems().toString());
-        assertTrue(r.problems().getFirst().matches("_tests/_group_1/_test_1\\.c: line \\d+: 'while' is outside Varity's dialect; not imported \\(\\d+ results\\)"),
+        assertTrue(
+                r.problems()
+                        .getFirst()
+                        .matches(
+                                "_tests/_group_1/_test_1\\.c: line \\d+: 'while' is outside Varity's dialect; not imported \\(\\d+ results\\)"),
                 r.problems().getFirst());
         assertEquals(12, r.casesNamed());
         assertEquals(1, r.casesNotImported());
@@ -197,7 +223,8 @@ class VarityImportTest {
         }
         Files.delete(case1);
         VarityImport.Result r = VarityImport.read(c);
-        assertEquals(List.of("cuda_examples/case_1: no source file for it; its 7 results are not imported"), r.problems());
+        assertEquals(
+                List.of("cuda_examples/case_1: no source file for it; its 7 results are not imported"), r.problems());
         assertEquals(30, r.casesNamed());
         assertEquals(29, r.programs().size());
         assertEquals(7, r.resultsNotImported());
@@ -226,14 +253,20 @@ class VarityImportTest {
                 }
                 """.formatted(in));
         VarityImport.Result r = VarityImport.read(c);
-        assertEquals(List.of("results.json: test 'lassen_42/_tests/_group_1/_test_1' my_hipcc O0: value '-1.9460999999982352e-312' has no ' time:<µs>' "
-                + "(the HIP fork's format); not imported"), r.problems());
+        assertEquals(
+                List.of(
+                        "results.json: test 'lassen_42/_tests/_group_1/_test_1' my_hipcc O0: value '-1.9460999999982352e-312' has no ' time:<µs>' "
+                                + "(the HIP fork's format); not imported"),
+                r.problems());
         assertEquals(Set.of("varity-hip-fork"), new HashSet<>(r.layouts().values()));
         assertEquals(1, r.programs().size());
         assertEquals(1, r.inputs());
         assertEquals(3, r.outcomes().size());
-        VarityImport.ImportedOutcome nvccFast = r.outcomes().stream().filter(o -> o.platform().toolchain().equals("my_nvcc") && o.platform().opt().equals("O3_fast"))
-                .findFirst().orElseThrow();
+        VarityImport.ImportedOutcome nvccFast = r.outcomes().stream()
+                .filter(o -> o.platform().toolchain().equals("my_nvcc")
+                        && o.platform().opt().equals("O3_fast"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("-nan", nvccFast.hex());
         assertEquals(301200, nvccFast.micros());
         assertEquals(List.of("-O3", "-use_fast_math"), nvccFast.platform().flags());
@@ -242,6 +275,10 @@ class VarityImportTest {
     @Test
     void somethingThatIsNotAVarityCampaignIsOneLine() {
         var e = assertThrows(FparityError.class, () -> VarityImport.read(tmp));
-        assertTrue(e.getMessage().endsWith("not a Varity campaign (no results.json, nor outputs.txt with src/, here or one folder down)"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .endsWith(
+                                "not a Varity campaign (no results.json, nor outputs.txt with src/, here or one folder down)"),
+                e.getMessage());
     }
 }

@@ -64,7 +64,8 @@ class VarityParserTest {
         assertEquals("CUDA", s.dialect());
         assertEquals(Precision.FP32, p.precision());
         assertEquals(10, p.arrayLength());
-        assertEquals(List.of(Param.Kind.FP, Param.Kind.INT, Param.Kind.FP_ARRAY, Param.Kind.INT, Param.Kind.FP),
+        assertEquals(
+                List.of(Param.Kind.FP, Param.Kind.INT, Param.Kind.FP_ARRAY, Param.Kind.INT, Param.Kind.FP),
                 p.params().stream().map(Param::kind).toList());
         assertEquals(List.of(1, 2, 3, 4, 5), s.argvIndex());
         // the inner loop shadows i in C; in the IR it gets its own name and the inner var_2[i] follows it
@@ -86,9 +87,14 @@ class VarityParserTest {
 
     @Test
     void theCVariantAndAHipLaunchGiveTheSameProgram() {
-        String c = CUDA.replace("__global__\n", "").replace("compute<<<1,1>>>(", "compute(").replace("  cudaDeviceSynchronize();\n", "");
-        String hip = "#include \"hip/hip_runtime.h\"\n" + CUDA.replace("compute<<<1,1>>>(", "hipLaunchKernelGGL(compute, dim3(1), dim3(1), 0, 0, ")
-                .replace("cudaDeviceSynchronize();", "hipError_t err = hipDeviceSynchronize();\n  if (err != hipSuccess) {\n    printf(\"failed: %s\\n\", hipGetErrorString(err));\n  }");
+        String c = CUDA.replace("__global__\n", "")
+                .replace("compute<<<1,1>>>(", "compute(")
+                .replace("  cudaDeviceSynchronize();\n", "");
+        String hip = "#include \"hip/hip_runtime.h\"\n"
+                + CUDA.replace("compute<<<1,1>>>(", "hipLaunchKernelGGL(compute, dim3(1), dim3(1), 0, 0, ")
+                        .replace(
+                                "cudaDeviceSynchronize();",
+                                "hipError_t err = hipDeviceSynchronize();\n  if (err != hipSuccess) {\n    printf(\"failed: %s\\n\", hipGetErrorString(err));\n  }");
         VaritySource cs = VarityParser.parse(c);
         VaritySource hs = VarityParser.parse(hip);
         assertEquals("C", cs.dialect());
@@ -100,41 +106,53 @@ class VarityParserTest {
 
     @Test
     void mainMayReadArgvInAnyOrder() {
-        String swapped = CUDA.replace("compute<<<1,1>>>(tmp_1,tmp_2,tmp_3,tmp_4,tmp_5)", "compute<<<1,1>>>(tmp_1,tmp_4,tmp_3,tmp_2,tmp_5)");
+        String swapped = CUDA.replace(
+                "compute<<<1,1>>>(tmp_1,tmp_2,tmp_3,tmp_4,tmp_5)", "compute<<<1,1>>>(tmp_1,tmp_4,tmp_3,tmp_2,tmp_5)");
         assertEquals(List.of(1, 4, 3, 2, 5), VarityParser.parse(swapped).argvIndex());
     }
 
     @Test
     void constructsOutsideTheDialectAreRefusedWithTheLine() {
-        var e = assertThrows(VarityFormatException.class, () -> VarityParser.parse(CUDA.replace("for (int i=0; i < var_3; ++i) {", "while (comp < 1.0f) {")));
+        var e = assertThrows(
+                VarityFormatException.class,
+                () -> VarityParser.parse(CUDA.replace("for (int i=0; i < var_3; ++i) {", "while (comp < 1.0f) {")));
         assertEquals(12, e.line());
         assertTrue(e.getMessage().contains("'while' is outside Varity's dialect"), e.getMessage());
 
-        e = assertThrows(VarityFormatException.class, () -> VarityParser.parse(CUDA.replace("ldexpf(var_4, 2)", "sin(var_4)")));
+        e = assertThrows(
+                VarityFormatException.class, () -> VarityParser.parse(CUDA.replace("ldexpf(var_4, 2)", "sin(var_4)")));
         assertTrue(e.getMessage().contains("sin in a float program computes in double"), e.getMessage());
 
         e = assertThrows(VarityFormatException.class, () -> VarityParser.parse(CUDA.replace("-0.0f;", "-0.0;")));
         assertTrue(e.getMessage().contains("literal 0.0 in a float program is a double"), e.getMessage());
 
-        e = assertThrows(VarityFormatException.class, () -> VarityParser.parse(CUDA.replace("\"%.17g\\n\"", "\"%g\\n\"")));
+        e = assertThrows(
+                VarityFormatException.class, () -> VarityParser.parse(CUDA.replace("\"%.17g\\n\"", "\"%g\\n\"")));
         assertTrue(e.getMessage().contains("is not Varity's"), e.getMessage());
 
-        e = assertThrows(VarityFormatException.class, () -> VarityParser.parse(CUDA.replace("  float tmp_5 = atof(argv[5]);\n", "")));
+        e = assertThrows(
+                VarityFormatException.class,
+                () -> VarityParser.parse(CUDA.replace("  float tmp_5 = atof(argv[5]);\n", "")));
         assertTrue(e.getMessage().contains("'tmp_5' is not read from argv"), e.getMessage());
 
         e = assertThrows(VarityFormatException.class, () -> VarityParser.parse(CUDA + "\nvoid helper(double x) { }\n"));
         assertTrue(e.getMessage().contains("function 'helper' is outside Varity's dialect"), e.getMessage());
 
-        e = assertThrows(VarityFormatException.class, () -> VarityParser.parse(CUDA.replace("comp += var_2[i]", "comp += (double) var_2[i]")));
+        e = assertThrows(
+                VarityFormatException.class,
+                () -> VarityParser.parse(CUDA.replace("comp += var_2[i]", "comp += (double) var_2[i]")));
         assertTrue(e.getMessage().contains("casts are outside"), e.getMessage());
     }
 
     @Test
     void fp64ProgramsKeepUnsuffixedLiteralsAsDoubles() {
-        String d = CUDA.replace("float", "double").replace("ldexpf", "ldexp").replace("+1.5983E-42f * -0.0f", "+1.7976E308 * -1.1E-320");
+        String d = CUDA.replace("float", "double")
+                .replace("ldexpf", "ldexp")
+                .replace("+1.5983E-42f * -0.0f", "+1.7976E308 * -1.1E-320");
         Program p = VarityParser.parse(d).program();
         assertEquals(Precision.FP64, p.precision());
-        Expr.Bin mul = (Expr.Bin) ((Stmt.Assign) ((Stmt.For) p.body().getFirst()).body().getFirst()).value();
+        Expr.Bin mul = (Expr.Bin)
+                ((Stmt.Assign) ((Stmt.For) p.body().getFirst()).body().getFirst()).value();
         assertEquals(new Expr.Lit(1.7976E308), mul.left());
         assertEquals(new Expr.Lit(-1.1E-320), mul.right());
     }

@@ -61,7 +61,8 @@ public class EmitBench {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 10;
         long sink = 0;
         for (int i = 0; i < 5; i++) sink += b.allSixLanguages(); // warm-up
-        // CPU time of this thread as well as wall time: on a shared machine the wall figure mostly measures the neighbours
+        // CPU time of this thread as well as wall time: on a shared machine the wall figure mostly measures the
+        // neighbours
         var mx = java.lang.management.ManagementFactory.getThreadMXBean();
         long start = System.nanoTime();
         long cpu0 = mx.getCurrentThreadCpuTime();
@@ -72,7 +73,8 @@ public class EmitBench {
         }
         double s = (System.nanoTime() - start) / 1e9;
         double cpu = (mx.getCurrentThreadCpuTime() - cpu0) / 1e9;
-        System.out.printf("emit, all six languages, batches of %d: %.0f programs/s per CPU second, %.0f programs/s wall (%d programs, %.1f s wall, %.1f s CPU, %d chars)%n",
+        System.out.printf(
+                "emit, all six languages, batches of %d: %.0f programs/s per CPU second, %.0f programs/s wall (%d programs, %.1f s wall, %.1f s CPU, %d chars)%n",
                 b.batch, programs / cpu, programs / s, programs, s, cpu, sink);
     }
 }

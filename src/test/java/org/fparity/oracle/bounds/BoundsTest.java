@@ -9,7 +9,9 @@ import org.junit.jupiter.api.Test;
 /** Values hand-computed from the printed formulas with mpmath at 300 bits. */
 class BoundsTest {
     static void close(double expected, double actual, double rel) {
-        assertTrue(Math.abs(actual - expected) <= rel * Math.abs(expected), () -> "expected " + expected + " got " + actual);
+        assertTrue(
+                Math.abs(actual - expected) <= rel * Math.abs(expected),
+                () -> "expected " + expected + " got " + actual);
     }
 
     @Test
@@ -84,10 +86,12 @@ class BoundsTest {
     @Test
     void gemmExperimentReproducesFigure6() {
         Experiments.Result r = Experiments.gemm(64, 4096, 8, 4, 5, 2);
-        double ratio = Experiments.quantile(r.series().get("DBEA (Thm 3.7)"), 0.5) / Experiments.quantile(r.series().get("VIBEA (Thm 3.9)"), 0.5);
+        double ratio = Experiments.quantile(r.series().get("DBEA (Thm 3.7)"), 0.5)
+                / Experiments.quantile(r.series().get("VIBEA (Thm 3.9)"), 0.5);
         assertTrue(ratio > 8 && ratio < 15, "VIBEA about an order of magnitude below DBEA: " + ratio);
         double maxErr = max(r, "error, fp16→fp32 block FMA");
-        assertTrue(Experiments.quantile(r.series().get("VIBEA (Thm 3.9)"), 0.5) > 100 * Experiments.quantile(r.series().get("error, fp16→fp32 block FMA"), 0.5));
+        assertTrue(Experiments.quantile(r.series().get("VIBEA (Thm 3.9)"), 0.5)
+                > 100 * Experiments.quantile(r.series().get("error, fp16→fp32 block FMA"), 0.5));
         assertTrue(max(r, "DBEA (Thm 3.7)") > 100 * maxErr);
         assertEquals(0, r.violations().get("DBEA (Thm 3.7)"));
         assertEquals(0, r.violations().get("VIBEA (Thm 3.9)"));
