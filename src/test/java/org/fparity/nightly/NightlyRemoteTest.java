@@ -92,7 +92,8 @@ class NightlyRemoteTest {
         Path cfg = work.resolve("nightly.json");
         Files.writeString(cfg, """
                 {"seed": 42, "programs": 3, "inputs": 2, "precision": "fp64", "opt": ["O0", "O2"], "toolchains": ["gcc", "fake-cc"],
-                 "toolchain_dir": "%s", "clusters": [{"name": "site-a"}, "site-b"], "clusters_dir": "clusters", "history": "history", "jobs": 1}
+                 "toolchain_dir": "%s", "clusters": [{"name": "site-a"}, "site-b"], "clusters_dir": "clusters", "history": "history", "jobs": 1,
+                 "triage": false}
                 """.formatted(tc));
 
         Run n1 = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-20");
@@ -119,10 +120,11 @@ class NightlyRemoteTest {
                         .find(),
                 "cross-site pairs compared: " + report);
 
-        // An unchanged night over the same two sites: exit 0 against last night.
+        // An unchanged night over the same two sites: exit 0 against last night. Judged in cases ("triage": false):
+        // this test is about sites and their merge; NightlyCausesTest judges nights in root causes.
         Run n2 = fparity("nightly", "--config", cfg.toString(), "--date", "2026-11-21");
         assertEquals(0, n2.exit(), n2.out() + n2.err());
-        assertTrue(n2.out().contains("0 new since nightly-2026-11-20"), n2.out());
+        assertTrue(n2.out().contains("0 cases new against nightly-2026-11-20"), n2.out());
 
         // fake-cc misbehaves tonight at both sites: exit 1, and the JUnit failures are exactly its new cases.
         Files.writeString(work.resolve("tonight"), "");
