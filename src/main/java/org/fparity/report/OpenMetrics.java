@@ -1,5 +1,6 @@
 package org.fparity.report;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -127,50 +128,32 @@ final class OpenMetrics {
                     sb,
                     "fparity_baseline_cases",
                     "Disagreeing cases against the baseline: new, persisting, gone, unchecked (no result on both sides tonight).");
-            sample(
+            states(
                     sb,
                     "fparity_baseline_cases",
-                    Map.of("campaign", campaign, "baseline", b, "state", "new"),
-                    v.against().added().size());
-            sample(
-                    sb,
-                    "fparity_baseline_cases",
-                    Map.of("campaign", campaign, "baseline", b, "state", "persisting"),
-                    v.against().persisting().size());
-            sample(
-                    sb,
-                    "fparity_baseline_cases",
-                    Map.of("campaign", campaign, "baseline", b, "state", "gone"),
-                    v.against().gone().size());
-            sample(
-                    sb,
-                    "fparity_baseline_cases",
-                    Map.of("campaign", campaign, "baseline", b, "state", "unchecked"),
-                    v.against().unchecked().size());
+                    campaign,
+                    b,
+                    List.of("new", "persisting", "gone", "unchecked"),
+                    List.of(
+                            v.against().added().size(),
+                            v.against().persisting().size(),
+                            v.against().gone().size(),
+                            v.against().unchecked().size()));
             family(
                     sb,
                     "fparity_baseline_discrepancies",
                     "Disagreeing platform pairs (pair × case) against the baseline: new, disappeared, persisting, unchecked.");
-            sample(
+            states(
                     sb,
                     "fparity_baseline_discrepancies",
-                    Map.of("campaign", campaign, "baseline", b, "state", "new"),
-                    r.baseline().added().size());
-            sample(
-                    sb,
-                    "fparity_baseline_discrepancies",
-                    Map.of("campaign", campaign, "baseline", b, "state", "disappeared"),
-                    r.baseline().disappeared().size());
-            sample(
-                    sb,
-                    "fparity_baseline_discrepancies",
-                    Map.of("campaign", campaign, "baseline", b, "state", "persisting"),
-                    r.baseline().persisting().size());
-            sample(
-                    sb,
-                    "fparity_baseline_discrepancies",
-                    Map.of("campaign", campaign, "baseline", b, "state", "unchecked"),
-                    r.baseline().unchecked().size());
+                    campaign,
+                    b,
+                    List.of("new", "disappeared", "persisting", "unchecked"),
+                    List.of(
+                            r.baseline().added().size(),
+                            r.baseline().disappeared().size(),
+                            r.baseline().persisting().size(),
+                            r.baseline().unchecked().size()));
         }
         return sb.append("# EOF\n").toString();
     }
@@ -261,5 +244,18 @@ final class OpenMetrics {
                     .append('"');
         }
         sb.append("} ").append(value).append('\n');
+    }
+
+    /** One sample per state of a family against the baseline, labelled with the campaign, the baseline and the state. */
+    private static void states(
+            StringBuilder sb,
+            String name,
+            String campaign,
+            String baseline,
+            List<String> states,
+            List<Integer> counts) {
+        for (int i = 0; i < states.size(); i++) {
+            sample(sb, name, Map.of("campaign", campaign, "baseline", baseline, "state", states.get(i)), counts.get(i));
+        }
     }
 }
