@@ -85,4 +85,32 @@ class SiteRunsTest {
         assertEquals(1, alone.calls.size());
         assertEquals(4, alone.calls.getFirst().size());
     }
+
+    @Test
+    void aProgramAskedOnSeveralInputsIsInItsBatchOnceWithALinePerInput() throws Exception {
+        Program p = CampaignPlan.generate(new CampaignPlan.Request(1, List.of(Precision.FP64), "fp64", 3, 1, 200, null))
+                .entries()
+                .stream()
+                .map(e -> Program.parse(e.source()))
+                .toList()
+                .getFirst();
+        Toolchain gcc = Fixtures.shipped().get("gcc");
+        List<SiteRuns.Run> runs = List.of(
+                new SiteRuns.Run(p, new Input(List.of("1")), gcc, "O2"),
+                new SiteRuns.Run(p, new Input(List.of("2")), gcc, "O2"),
+                new SiteRuns.Run(p, new Input(List.of("3")), gcc, "O0"));
+        Site site = new Site();
+        List<Outcome> out = SiteRuns.run(site, "Triage0001", runs);
+        List<JobSpec> doc = site.calls.getFirst();
+        assertEquals(2, doc.size());
+        assertEquals(1, doc.getFirst().programs().size());
+        assertEquals(
+                List.of("r0 0 1", "r0 1 2"),
+                doc.getFirst().lines().stream()
+                        .map(l -> l.program() + " " + l.input() + " " + String.join(" ", l.args()))
+                        .toList());
+        assertEquals(
+                List.of("O2 r0 1", "O2 r0 2", "O0 r2 3"),
+                out.stream().map(Outcome::detail).toList());
+    }
 }
