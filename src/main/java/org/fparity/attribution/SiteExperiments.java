@@ -1,0 +1,112 @@
+package org.fparity.attribution;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.fparity.campaign.SiteRuns;
+import org.fparity.exec.Outcome;
+import org.fparity.exec.SiteExecutor;
+import org.fparity.exec.Toolchain;
+import org.fparity.util.Hashes;
+
+/**
+ * Runs experiments at one site (a host over ssh, a Slurm cluster, this machine as a site) through the engine
+ * ({@link SiteRuns}): one call is one job document for the site, one job per toolchain and flag set, each a batch of
+ * its programs (each program once, fed every input it is asked on), built there with the site's own descriptor of
+ * the toolchain. An experiment already run is answered from memory. A run gets {@link LocalExperiments#RUN_SECONDS},
+ * as here.
+ */
+public final class SiteExperiments implements ExperimentRunner {
+    private final SiteExecutor site;
+    private final Function<String, Toolchain> descriptors;
+    private final Function<String, FlagModel> models;
+    private final Map<Experiment.Key, Outcome> done = new HashMap<>();
+    private int builds;
+    private int runs;
+    private int calls;
+
+    /**
+     * @param descriptors the site's descriptor of a toolchain name (its flags as recorded there; the node detects it)
+     * @param models      the knob model of a toolchain (how its flag words become build words)
+     */
+    public SiteExperiments(
+            SiteExecutor site, Function<String, Toolchain> descriptors, Function<String, FlagModel> models) {
+        this.site = site;
+        this.descriptors = descriptors;
+        this.models = models;
+    }
+
+    public String site() {
+        return site.site();
+    }
+
+    @Override
+    public List<Outcome> run(List<Experiment> experiments) throws InterruptedException {
+        Map<Experiment.Key, Experiment> todo = new LinkedHashMap<>();
+        for (Experiment e : experiments) if (!done.containsKey(e.key())) todo.putIfAbsent(e.key(), e);
+        if (!todo.isEmpty()) {
+            List<SiteRuns.Run> batch = new ArrayList<>(todo.size());
+            Map<String, Level> levels = new LinkedHashMap<>();
+            for (Experiment e : todo.values()) {
+                Level l = levels.computeIfAbsent(
+                        e.toolchain() + "\u0000" + String.join("\u0000", e.flags()), k -> level(e));
+                batch.add(new SiteRuns.Run(e.program(), e.input(), l.toolchain(), l.name()));
+            }
+            List<Outcome> got = SiteRuns.run(site, String.format("Triage%04d", ++calls), batch);
+            int i = 0;
+            for (Experiment e : todo.values()) {
+                Outcome o = got.get(i++);
+                done.put(e.key(), o != null ? o : missing(e));
+            }
+            builds += levels.size();
+            runs += todo.size();
+        }
+        List<Outcome> out = new ArrayList<>(experiments.size());
+        for (Experiment e : experiments) out.add(done.get(e.key()));
+        return out;
+    }
+
+    /** An experiment's flags as an opt level of the site's descriptor: its name and the descriptor holding it. */
+    private record Level(String name, Toolchain toolchain) {}
+
+    /**
+     * The experiment's flags as build words, a level named by their hash (two flag sets, two levels, two batches) of the
+     * site's descriptor, with the short run limit.
+     */
+    private Level level(Experiment e) {
+        List<String> words = models.apply(e.toolchain()).argv(e.flags());
+        String name = "t" + Hashes.sha256Hex(String.join("\u0000", words)).substring(0, 12);
+        Toolchain tc = descriptors.apply(e.toolchain()).withLevel(name, words);
+        if (tc.runTimeout() > LocalExperiments.RUN_SECONDS)
+            tc = tc.withTimeouts(tc.compileTimeoutSeconds(), LocalExperiments.RUN_SECONDS, tc.startupTimeoutSeconds());
+        return new Level(name, tc);
+    }
+
+    private Outcome missing(Experiment e) {
+        return new Outcome(
+                e.program().id(),
+                0,
+                e.toolchain(),
+                "experiment",
+                site.site(),
+                null,
+                Outcome.Status.HARNESS_ERROR,
+                null,
+                "no outcome came back from site " + site.site(),
+                e.toolchain(),
+                0);
+    }
+
+    @Override
+    public int builds() {
+        return builds;
+    }
+
+    @Override
+    public int runs() {
+        return runs;
+    }
+}
