@@ -19,13 +19,10 @@ import org.fparity.util.Hashes;
  * the toolchain. An experiment already run is answered from memory. A run gets {@link LocalExperiments#RUN_SECONDS},
  * as here.
  */
-public final class SiteExperiments implements ExperimentRunner {
+public final class SiteExperiments extends CachedExperiments {
     private final SiteExecutor site;
     private final Function<String, Toolchain> descriptors;
     private final Function<String, FlagModel> models;
-    private final Map<Experiment.Key, Outcome> done = new HashMap<>();
-    private int builds;
-    private int runs;
     private int calls;
 
     /**
@@ -44,29 +41,25 @@ public final class SiteExperiments implements ExperimentRunner {
     }
 
     @Override
-    public List<Outcome> run(List<Experiment> experiments) throws InterruptedException {
-        Map<Experiment.Key, Experiment> todo = new LinkedHashMap<>();
-        for (Experiment e : experiments) if (!done.containsKey(e.key())) todo.putIfAbsent(e.key(), e);
-        if (!todo.isEmpty()) {
-            List<SiteRuns.Run> batch = new ArrayList<>(todo.size());
-            Map<String, Level> levels = new LinkedHashMap<>();
-            for (Experiment e : todo.values()) {
-                Level l = levels.computeIfAbsent(
-                        e.toolchain() + "\u0000" + String.join("\u0000", e.flags()), k -> level(e));
-                batch.add(new SiteRuns.Run(e.program(), e.input(), l.toolchain(), l.name()));
-            }
-            List<Outcome> got = SiteRuns.run(site, String.format("Triage%04d", ++calls), batch);
-            int i = 0;
-            for (Experiment e : todo.values()) {
-                Outcome o = got.get(i++);
-                done.put(e.key(), o != null ? o : missing(e));
-            }
-            builds += levels.size();
-            runs += todo.size();
+    Batch runNew(List<Experiment> experiments) throws InterruptedException {
+        List<SiteRuns.Run> batch = new ArrayList<>(experiments.size());
+        Map<String, Level> levels = new LinkedHashMap<>();
+        for (Experiment e : experiments) {
+            Level l =
+                    levels.computeIfAbsent(e.toolchain() + "\u0000" + String.join("\u0000", e.flags()), k -> level(e));
+            batch.add(new SiteRuns.Run(e.program(), e.input(), l.toolchain(), l.name()));
         }
-        List<Outcome> out = new ArrayList<>(experiments.size());
-        for (Experiment e : experiments) out.add(done.get(e.key()));
-        return out;
+        List<Outcome> got = SiteRuns.run(site, String.format("Triage%04d", ++calls), batch);
+        Map<Experiment.Key, Outcome> out = new HashMap<>();
+        for (int i = 0; i < experiments.size(); i++) {
+            if (got.get(i) != null) out.put(experiments.get(i).key(), got.get(i));
+        }
+        return new Batch(out, levels.size());
+    }
+
+    @Override
+    String where() {
+        return site.site();
     }
 
     /** An experiment's flags as an opt level of the site's descriptor: its name and the descriptor holding it. */
@@ -83,30 +76,5 @@ public final class SiteExperiments implements ExperimentRunner {
         if (tc.runTimeout() > LocalExperiments.RUN_SECONDS)
             tc = tc.withTimeouts(tc.compileTimeoutSeconds(), LocalExperiments.RUN_SECONDS, tc.startupTimeoutSeconds());
         return new Level(name, tc);
-    }
-
-    private Outcome missing(Experiment e) {
-        return new Outcome(
-                e.program().id(),
-                0,
-                e.toolchain(),
-                "experiment",
-                site.site(),
-                null,
-                Outcome.Status.HARNESS_ERROR,
-                null,
-                "no outcome came back from site " + site.site(),
-                e.toolchain(),
-                0);
-    }
-
-    @Override
-    public int builds() {
-        return builds;
-    }
-
-    @Override
-    public int runs() {
-        return runs;
     }
 }
