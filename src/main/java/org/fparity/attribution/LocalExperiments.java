@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.fparity.FparityError;
-import org.fparity.campaign.Emitters;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Job;
@@ -18,6 +17,7 @@ import org.fparity.exec.Outcome;
 import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Program;
+import org.fparity.run.Emitters;
 import org.fparity.util.Hashes;
 
 /**
