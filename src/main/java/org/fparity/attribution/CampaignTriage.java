@@ -18,7 +18,6 @@ import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignLock;
 import org.fparity.campaign.CampaignMeta;
-import org.fparity.campaign.Sites;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
@@ -39,6 +38,7 @@ import org.fparity.ir.Program;
 import org.fparity.ir.Size;
 import org.fparity.reduce.DiscrepancyId;
 import org.fparity.reduce.Verdict;
+import org.fparity.run.Sites;
 
 /**
  * {@code fparity triage CAMPAIGN}: every discrepancy and every run that ended differently, attributed and grouped into

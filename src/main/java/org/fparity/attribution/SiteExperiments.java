@@ -6,10 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.fparity.campaign.SiteRuns;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
+import org.fparity.run.SiteRuns;
 import org.fparity.util.Hashes;
 
 /**
