@@ -8,16 +8,16 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.fparity.ExitCode;
-import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.LocalSite;
-import org.fparity.campaign.Progress;
-import org.fparity.campaign.Reruns;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.DiscrepantCases;
 import org.fparity.report.EndScreen;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
+import org.fparity.run.CampaignRunner;
+import org.fparity.run.LocalSite;
+import org.fparity.run.Progress;
+import org.fparity.run.Reruns;
 
 /**
  * A campaign's steps, assembled once for {@code run}, {@code run --cluster} and {@code nightly}: run at its sites,
