@@ -1,4 +1,4 @@
-package org.fparity.campaign;
+package org.fparity.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
