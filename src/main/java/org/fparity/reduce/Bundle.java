@@ -178,7 +178,7 @@ public final class Bundle {
     /** A side's minimal source: Java's from its own emitter (its math library), the others' from {@link org.fparity.emit.Reproducer}. */
     private static String minimal(DetectedToolchain dt, Language lang, Contents c) {
         if (lang == Language.JAVA
-                && org.fparity.campaign.Emitters.of(dt.toolchain()) instanceof org.fparity.emit.JavaEmitter j)
+                && org.fparity.run.Emitters.of(dt.toolchain()) instanceof org.fparity.emit.JavaEmitter j)
             return j.minimal(c.program(), c.input(), header(c, lang));
         return org.fparity.emit.Reproducer.minimal(lang, c.program(), c.input(), header(c, lang));
     }

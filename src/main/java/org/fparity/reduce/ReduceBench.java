@@ -205,7 +205,7 @@ public final class ReduceBench {
                             toolchains, work.resolve(e.id()), work.resolve("reproducers"), s -> {})
                     .keepPairs();
             long t0 = System.nanoTime();
-            long cpu0 = org.fparity.campaign.Bench.cpuMillis();
+            long cpu0 = org.fparity.bench.Bench.cpuMillis();
             ReduceSession.Report r;
             try {
                 r = session.run(req);
@@ -216,7 +216,7 @@ public final class ReduceBench {
                 continue;
             }
             double secs = (System.nanoTime() - t0) / 1e9;
-            double cpu = (org.fparity.campaign.Bench.cpuMillis() - cpu0) / 1000.0;
+            double cpu = (org.fparity.bench.Bench.cpuMillis() - cpu0) / 1000.0;
             if (r.kind() != ReduceSession.Kind.REDUCED) {
                 boolean batch = r.kind() == ReduceSession.Kind.BATCH_ONLY;
                 if (batch) batchOnly++;
@@ -242,11 +242,11 @@ public final class ReduceBench {
                 cvised++;
                 long c0 = System.nanoTime();
                 // C-Vise and every process it reaped (its interestingness scripts with their compilers and runs)
-                long cc0 = org.fparity.campaign.Bench.childCpuMillis();
+                long cc0 = org.fparity.bench.Bench.childCpuMillis();
                 Path dir = work.resolve(e.id()).resolve("cvise");
                 cTimeout = !cvise(dir, req, cviseTimeout);
                 cSecs = (System.nanoTime() - c0) / 1e9;
-                cCpu = (org.fparity.campaign.Bench.childCpuMillis() - cc0) / 1000.0;
+                cCpu = (org.fparity.bench.Bench.childCpuMillis() - cc0) / 1000.0;
                 cOps = countOps(readOrEmpty(dir.resolve("test.c")));
             }
             Row row = new Row(
