@@ -33,13 +33,14 @@ class TriageVerdictTest {
                 "");
     }
 
+    /** The verdict of a one-flag cause of {@code family} for the pair {@code a}, {@code b}. */
+    private static FindingVerdict of(String family, String flag, String a, String b) {
+        return TriageVerdict.of(flags(family, flag), Side.parse(a), Side.parse(b), KNOBS);
+    }
+
     @Test
     void flushToZeroFoundByTriageIsOutsideTheContractOfTheNvccSideItNames() {
-        FindingVerdict v = TriageVerdict.of(
-                flags("nvcc-sm90 O3_FM", "--ftz=true"),
-                Side.parse("nvcc-sm90@O0"),
-                Side.parse("nvcc-sm90@O3_FM"),
-                KNOBS);
+        FindingVerdict v = of("nvcc-sm90 O3_FM", "--ftz=true", "nvcc-sm90@O0", "nvcc-sm90@O3_FM");
         assertEquals(FindingVerdict.Kind.OUTSIDE_CONTRACT, v.kind());
         assertEquals("nvcc-sm90@O3_FM", v.culprit());
         assertTrue(v.reason().contains("`--ftz=true` (flush to zero)"), v.reason());
@@ -49,28 +50,20 @@ class TriageVerdictTest {
     @Test
     void approximateDivisionIsAllowedByTheFlagsAndTheCulpritIsTheSideOfThatToolchain() {
         // the cause's step (O3 -> O3_FM) lies inside the pair gcc@O0 vs nvcc: the nvcc side is the one it names
-        FindingVerdict v = TriageVerdict.of(
-                flags("nvcc-sm90 O3_FM", "--prec-div=false"),
-                Side.parse("nvcc-sm90@O3_FM"),
-                Side.parse("gcc@O0"),
-                KNOBS);
+        FindingVerdict v = of("nvcc-sm90 O3_FM", "--prec-div=false", "nvcc-sm90@O3_FM", "gcc@O0");
         assertEquals(FindingVerdict.Kind.ALLOWED_BY_FLAGS, v.kind());
         assertEquals("nvcc-sm90@O3_FM", v.culprit());
         // a pair within gcc with the cause found between O3 and O3_FM: the higher level is the culprit
-        FindingVerdict g = TriageVerdict.of(
-                flags("gcc O3_FM", "-freciprocal-math"), Side.parse("gcc@O3_FM"), Side.parse("gcc@O0"), KNOBS);
+        FindingVerdict g = of("gcc O3_FM", "-freciprocal-math", "gcc@O3_FM", "gcc@O0");
         assertEquals("gcc@O3_FM", g.culprit());
         assertEquals(FindingVerdict.Kind.ALLOWED_BY_FLAGS, g.kind());
     }
 
     @Test
     void noVerdictFromACauseThatNamesNeitherSideOrAFlagNoKnobFileDescribes() {
-        assertNull(TriageVerdict.of(
-                flags("clang-19 O3_FM", "-fassociative-math"), Side.parse("gcc@O0"), Side.parse("gcc@O3_FM"), KNOBS));
-        assertNull(TriageVerdict.of(
-                flags("gcc O2", "-fsomething-else"), Side.parse("gcc@O0"), Side.parse("gcc@O2"), KNOBS));
-        assertNull(TriageVerdict.of(
-                flags("gcc O3", "-ftree-vectorize"), Side.parse("gcc@O0"), Side.parse("gcc@O3"), KNOBS));
+        assertNull(of("clang-19 O3_FM", "-fassociative-math", "gcc@O0", "gcc@O3_FM"));
+        assertNull(of("gcc O2", "-fsomething-else", "gcc@O0", "gcc@O2"));
+        assertNull(of("gcc O3", "-ftree-vectorize", "gcc@O0", "gcc@O3"));
         assertNull(TriageVerdict.of(null, Side.parse("gcc@O0"), Side.parse("gcc@O3"), KNOBS));
     }
 }
