@@ -42,13 +42,21 @@ public final class ReportWriter {
         void to(Report r, java.io.Writer w) throws IOException;
     }
 
-    /** Writes report.json, summary.md, report.html, junit.xml and metrics.txt into dir; returns their paths. */
+    /** Writes report.json, summary.md (short), report.html, junit.xml and metrics.txt into dir; returns their paths. */
     public static List<Path> write(Report r, Path dir) {
+        return write(r, dir, false);
+    }
+
+    /**
+     * As {@link #write(Report, Path)}; {@code detail}: summary.md with the per-pair tables, matrices and every top case
+     * ({@code report --detail}).
+     */
+    public static List<Path> write(Report r, Path dir, boolean detail) {
         // each file written as it is rendered, into the new folder: the long ones (report.json, junit.xml) streamed,
         // never whole in memory
         List<Render> renders = List.of(
                 JsonReport::write,
-                (x, w) -> w.write(MarkdownSummary.render(x)),
+                (x, w) -> w.write(MarkdownSummary.render(x, detail)),
                 (x, w) -> w.write(HtmlReport.render(x)),
                 JUnitReport::write,
                 (x, w) -> w.write(OpenMetrics.render(x)));
@@ -141,8 +149,13 @@ public final class ReportWriter {
         }
     }
 
-    /** The tables {@code fparity compare} prints: runs, then per series the class table and the matrices. */
+    /** What {@code fparity compare} prints: the verdict, the causes or top cases, and how to see the detail. */
     public static String text(Report r) {
-        return TextReport.render(r);
+        return TextReport.render(r, false);
+    }
+
+    /** {@code detail}: also the tables {@code compare --detail} prints: runs, per series the class table and the matrices. */
+    public static String text(Report r, boolean detail) {
+        return TextReport.render(r, detail);
     }
 }
