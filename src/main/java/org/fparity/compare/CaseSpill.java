@@ -346,14 +346,9 @@ final class CaseSpill implements CaseSource {
         int current = -1;
         int program = 0;
         try (SpillIn in = new SpillIn(Files.newInputStream(sorted), 1 << 16)) {
-            while (in.more()) {
-                int c = in.readInt();
-                int t = in.readShort();
-                int attempt = in.readByte();
-                Status status = STATUSES[in.readByte()];
-                long micros = in.readLong();
-                String hex = in.readString();
-                String detail = in.readString();
+            Sorted x = new Sorted();
+            while (x.read(in)) {
+                int c = x.c, t = x.tuple, attempt = x.attempt;
                 if (c != current) {
                     if (current >= 0 && r.n > 0) v.accept(r);
                     current = c;
@@ -362,8 +357,7 @@ final class CaseSpill implements CaseSource {
                 }
                 int pl = platformOf[t];
                 if (keep != null && !keep[pl]) continue;
-                String[] n = tuples.get(t);
-                Outcome o = new Outcome(r.program, r.input, n[0], n[1], n[2], n[3], status, hex, detail, n[4], micros);
+                Outcome o = x.outcome(r.program, r.input);
                 if (attempt == 0) {
                     r.add(pl, o, List.of());
                 } else if (r.n > 0 && r.platform[r.n - 1] == pl) {
@@ -483,6 +477,35 @@ final class CaseSpill implements CaseSource {
         }
     }
 
+    /** One record of the sorted file, as read. */
+    private final class Sorted {
+        int c;
+        int tuple;
+        int attempt;
+        Status status;
+        long micros;
+        String hex;
+        String detail;
+
+        /** Reads the next record; false at the end of the file. */
+        boolean read(SpillIn in) throws IOException {
+            if (!in.more()) return false;
+            c = in.readInt();
+            tuple = in.readShort();
+            attempt = in.readByte();
+            status = STATUSES[in.readByte()];
+            micros = in.readLong();
+            hex = in.readString();
+            detail = in.readString();
+            return true;
+        }
+
+        Outcome outcome(String program, int input) {
+            String[] n = tuples.get(tuple);
+            return new Outcome(program, input, n[0], n[1], n[2], n[3], status, hex, detail, n[4], micros);
+        }
+    }
+
     /** The outcomes of one attempt, case by case, read lazily from the sorted file. */
     private Iterator<List<Outcome>> caseIterator(java.util.Set<Platform> only, int attempt) {
         SpillIn in;
@@ -500,6 +523,8 @@ final class CaseSpill implements CaseSource {
             private Outcome pending;
             private int pendingCase = -1;
 
+            private final Sorted x = new Sorted();
+
             private List<Outcome> advance() {
                 List<Outcome> out = new ArrayList<>();
                 if (pending != null) {
@@ -509,34 +534,16 @@ final class CaseSpill implements CaseSource {
                 int current = pendingCase;
                 try {
                     while (!eof) {
-                        if (!in.more()) {
+                        if (!x.read(in)) {
                             in.close();
                             eof = true;
                             break;
                         }
-                        int c = in.readInt();
-                        int t = in.readShort();
-                        int a = in.readByte();
-                        Status status = STATUSES[in.readByte()];
-                        long micros = in.readLong();
-                        String hex = in.readString();
-                        String detail = in.readString();
-                        if (a != attempt) continue;
+                        int c = x.c, t = x.tuple;
+                        if (x.attempt != attempt) continue;
                         if (only != null && !only.contains(platforms[platformOf[t]])) continue;
                         while (program + 1 < programs.length && base[program + 1] <= c) program++;
-                        String[] n = tuples.get(t);
-                        Outcome o = new Outcome(
-                                programs[program],
-                                c - base[program],
-                                n[0],
-                                n[1],
-                                n[2],
-                                n[3],
-                                status,
-                                hex,
-                                detail,
-                                n[4],
-                                micros);
+                        Outcome o = x.outcome(programs[program], c - base[program]);
                         if (!out.isEmpty() && c != current) {
                             pending = o;
                             pendingCase = c;

@@ -19,13 +19,7 @@ final class JUnitReport {
     private JUnitReport() {}
 
     static String render(Report r) {
-        java.io.StringWriter w = new java.io.StringWriter();
-        try {
-            write(r, w);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return w.toString();
+        return ReportWriter.text(r, JUnitReport::write);
     }
 
     /** Writes junit.xml to {@code out} (not closed); its testcases (one per case) go through a {@link LongText}. */

@@ -22,13 +22,7 @@ final class JsonReport {
     private JsonReport() {}
 
     static String render(Report r) {
-        java.io.StringWriter w = new java.io.StringWriter();
-        try {
-            write(r, w);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return w.toString();
+        return ReportWriter.text(r, JsonReport::write);
     }
 
     /**

@@ -38,8 +38,19 @@ public final class ReportWriter {
 
     /** Writes one report file's text. */
     @FunctionalInterface
-    private interface Render {
+    interface Render {
         void to(Report r, java.io.Writer w) throws IOException;
+    }
+
+    /** What {@code render} writes, as a string (tests, small reports). */
+    static String text(Report r, Render render) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        try {
+            render.to(r, w);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return w.toString();
     }
 
     /** Writes report.json, summary.md (short), report.html, junit.xml and metrics.txt into dir; returns their paths. */
