@@ -144,6 +144,35 @@ final class LoopbackCluster implements AutoCloseable {
         return dir;
     }
 
+    /**
+     * A merged two-site campaign, folder {@code name}: {@code run} (a {@code fparity run} command line without
+     * {@code --cluster}, {@code --toolchain-dir} and {@code --out}) once over ssh with gcc's O2 {@code sshO2} and once
+     * through Slurm with {@code slurmO2} (the same toolchain name, each site's own descriptor), merged.
+     */
+    Path twoSites(String name, List<String> run, List<String> sshO2, List<String> slurmO2) throws Exception {
+        Path merged = work.resolve(name);
+        List<String> parts = new ArrayList<>(List.of("merge"));
+        for (String site : List.of("local-ssh", "local-slurm")) {
+            Path out = work.resolve(name + "-at-" + site);
+            List<String> a = new ArrayList<>(run);
+            a.addAll(List.of(
+                    "--cluster",
+                    site,
+                    "--toolchain-dir",
+                    gccWith(name + "-" + site + "-descriptors", site.equals("local-ssh") ? sshO2 : slurmO2)
+                            .toString(),
+                    "--out",
+                    out.toString()));
+            RemoteClusterTest.Proc r = fparity(a.toArray(String[]::new));
+            Assertions.assertEquals(0, r.exit(), r.err());
+            parts.add(out.toString());
+        }
+        parts.addAll(List.of("--out", merged.toString()));
+        RemoteClusterTest.Proc r = fparity(parts.toArray(String[]::new));
+        Assertions.assertEquals(0, r.exit(), r.err());
+        return merged;
+    }
+
     /** Regular files under {@code dir} (0 when it does not exist): what a site built or was sent. */
     static long files(Path dir) throws Exception {
         if (!Files.isDirectory(dir)) return 0;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.fparity.ir.ProgramJson;
 import org.fparity.reduce.CampaignDiscrepancies;
@@ -49,33 +48,8 @@ class SiteReduceTest {
                 "--no-report",
                 "--reruns",
                 "0");
-        Path ssh = cluster.work.resolve("at-ssh");
-        Path slurm = cluster.work.resolve("at-slurm");
-        List<String> a = new ArrayList<>(campaign);
-        a.addAll(List.of(
-                "--cluster",
-                "local-ssh",
-                "--toolchain-dir",
-                cluster.gccWith("ssh-descriptors", List.of("-O2", "-ffp-contract=off"))
-                        .toString(),
-                "--out",
-                ssh.toString()));
-        RemoteClusterTest.Proc r = cluster.fparity(a.toArray(String[]::new));
-        assertEquals(0, r.exit(), r.err());
-        List<String> b = new ArrayList<>(campaign);
-        b.addAll(List.of(
-                "--cluster",
-                "local-slurm",
-                "--toolchain-dir",
-                cluster.gccWith("slurm-descriptors", List.of("-O2", "-ffast-math"))
-                        .toString(),
-                "--out",
-                slurm.toString()));
-        r = cluster.fparity(b.toArray(String[]::new));
-        assertEquals(0, r.exit(), r.err());
-        Path merged = cluster.work.resolve("merged");
-        r = cluster.fparity("merge", ssh.toString(), slurm.toString(), "--out", merged.toString());
-        assertEquals(0, r.exit(), r.err());
+        Path merged = cluster.twoSites(
+                "merged", campaign, List.of("-O2", "-ffp-contract=off"), List.of("-O2", "-ffast-math"));
 
         // seed 2's programs: 7 of the 16 cases differ between the two sites' O2 (fast math against IEEE evaluation)
         List<CampaignDiscrepancies.Entry> found = CampaignDiscrepancies.list(merged);
@@ -92,7 +66,8 @@ class SiteReduceTest {
         long sshBefore = LoopbackCluster.files(cluster.base.resolve("work/ssh/cache"));
         long slurmBefore = LoopbackCluster.files(cluster.base.resolve("work/slurm"));
         Path bundles = cluster.work.resolve("bundles");
-        r = cluster.fparity("reduce", merged.toString(), "--discrepancy", e.id(), "--out", bundles.toString());
+        RemoteClusterTest.Proc r =
+                cluster.fparity("reduce", merged.toString(), "--discrepancy", e.id(), "--out", bundles.toString());
         assertEquals(1, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains(e.id()) && r.out().contains("confirmed"), r.out());
         // the rounds were built at both sites: new builds in the ssh site's cache and new job files in the Slurm site's

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.fparity.attribution.Causes;
 import org.fparity.attribution.RootCause;
@@ -65,37 +64,11 @@ class SiteTriageClusterTest {
                 "--no-report",
                 "--reruns",
                 "0");
-        Path ssh = cluster.work.resolve("triage-at-ssh");
-        Path slurm = cluster.work.resolve("triage-at-slurm");
-        List<String> a = new ArrayList<>(campaign);
-        a.addAll(List.of(
-                "--cluster",
-                "local-ssh",
-                "--toolchain-dir",
-                cluster.gccWith("triage-ssh-descriptors", List.of("-O2", "-mfma"))
-                        .toString(),
-                "--out",
-                ssh.toString()));
-        RemoteClusterTest.Proc r = cluster.fparity(a.toArray(String[]::new));
-        assertEquals(0, r.exit(), r.err());
-        List<String> b = new ArrayList<>(campaign);
-        b.addAll(List.of(
-                "--cluster",
-                "local-slurm",
-                "--toolchain-dir",
-                cluster.gccWith("triage-slurm-descriptors", List.of("-O2", "-ffast-math"))
-                        .toString(),
-                "--out",
-                slurm.toString()));
-        r = cluster.fparity(b.toArray(String[]::new));
-        assertEquals(0, r.exit(), r.err());
-        Path merged = cluster.work.resolve("triage-merged");
-        r = cluster.fparity("merge", ssh.toString(), slurm.toString(), "--out", merged.toString());
-        assertEquals(0, r.exit(), r.err());
+        Path merged = cluster.twoSites("triage", campaign, List.of("-O2", "-mfma"), List.of("-O2", "-ffast-math"));
 
         // no profile for either site: one line, exit 3, no unit decided (the state holds its header only)
         Path none = Files.createDirectories(cluster.work.resolve("no-profiles"));
-        r = cluster.fparityWith(none, "triage", merged.toString());
+        RemoteClusterTest.Proc r = cluster.fparityWith(none, "triage", merged.toString());
         assertEquals(3, r.exit(), r.out() + r.err());
         List<String> errors = r.err()
                 .lines()
