@@ -4,17 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import org.fparity.exec.Fixtures;
-import org.fparity.exec.Job;
 import org.fparity.exec.JobSpec;
-import org.fparity.exec.Outcome;
-import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
-import org.fparity.exec.WorkerLine;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,45 +17,14 @@ import org.junit.jupiter.api.Test;
  * and 2 for java's first line).
  */
 class ToolchainCheckSiteTest {
-    static final class Site implements SiteExecutor {
-        final List<List<JobSpec>> documents = new ArrayList<>();
-
-        @Override
-        public String site() {
-            return "far";
-        }
-
-        @Override
-        public void execute(List<JobSpec> jobs, Consumer<WorkerLine> sink, Consumer<String> status) {
-            documents.add(jobs);
-            for (JobSpec j : jobs) {
-                boolean first = true;
-                for (Job.Line l : j.lines()) {
-                    boolean off = first && j.toolchain().name().equals("java");
-                    first = false;
-                    sink.accept(new WorkerLine.Result(new Outcome(
-                            l.program(),
-                            l.input(),
-                            j.toolchain().name(),
-                            j.opt(),
-                            "far",
-                            null,
-                            Outcome.Status.OK,
-                            off ? "0x1p+1" : "0x1p+0",
-                            null,
-                            j.toolchain().name() + "@" + j.opt(),
-                            1)));
-                }
-            }
-        }
-    }
-
     @Test
     void theReferenceAndEachToolchainAreOneJobDocumentAndRowsComeFromTheSitesOutcomes() throws Exception {
         Toolchain gcc = Fixtures.shipped().get("gcc");
         Toolchain java = Fixtures.shipped().get("java");
         Toolchain nvcc = Fixtures.shipped().get("nvcc-sm80");
-        Site site = new Site();
+        // every run prints 1, but java's first line prints 2
+        SiteRunsTest.Site site = new SiteRunsTest.Site(
+                (j, l) -> j.toolchain().name().equals("java") && l == j.lines().getFirst() ? "0x1p+1" : "0x1p+0");
         List<ToolchainCheck.Row> rows = ToolchainCheck.run(
                 site,
                 ToolchainCheck.reference(gcc),
@@ -70,8 +33,8 @@ class ToolchainCheckSiteTest {
                 3,
                 2,
                 14L);
-        assertEquals(1, site.documents.size());
-        List<JobSpec> doc = site.documents.getFirst();
+        assertEquals(1, site.calls.size());
+        List<JobSpec> doc = site.calls.getFirst();
         assertEquals(
                 List.of(
                         "gcc@O0 [-O0, -ffp-contract=off]",
