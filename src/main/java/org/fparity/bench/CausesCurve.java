@@ -11,10 +11,10 @@ import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.attribution.Causes;
 import org.fparity.attribution.RootCause;
-import org.fparity.campaign.varity.RecordedPlatform;
-import org.fparity.campaign.varity.VarityCampaign;
-import org.fparity.campaign.varity.VarityImport;
 import org.fparity.exec.DetectedToolchain;
+import org.fparity.varity.RecordedPlatform;
+import org.fparity.varity.VarityCampaign;
+import org.fparity.varity.VarityImport;
 
 /**
  * Root causes found per CPU-second, fparity against the real Varity, both campaigns triaged by the same code ({@code

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fparity.FparityError;
-import org.fparity.campaign.Bench;
 import org.fparity.fprev.Fprev;
 import org.fparity.fprev.ProbeValues;
 import org.fparity.fprev.ProcessTarget;

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.fparity.campaign.Bench;
 import org.fparity.util.Processes;
 
 /**

@@ -9,12 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.fparity.campaign.Bench;
 import org.fparity.campaign.CampaignMeta;
-import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.Emitters;
-import org.fparity.campaign.LocalSite;
-import org.fparity.campaign.Progress;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.exec.BatchEmitter;
@@ -28,6 +23,10 @@ import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
+import org.fparity.run.CampaignRunner;
+import org.fparity.run.Emitters;
+import org.fparity.run.LocalSite;
+import org.fparity.run.Progress;
 
 /**
  * Where the CPU of a campaign goes: the steps of {@code fparity run} done one after another in this JVM, each measured

@@ -12,10 +12,10 @@ import java.util.SplittableRandom;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
-import org.fparity.campaign.CampaignPlan;
 import org.fparity.campaign.ProgramStore;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Precision;
+import org.fparity.run.CampaignPlan;
 
 /**
  * A synthetic campaign of a chosen size for {@code fparity bench scale}: two sites as two campaign folders that

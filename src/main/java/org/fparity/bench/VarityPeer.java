@@ -13,7 +13,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.fparity.FparityError;
-import org.fparity.campaign.Bench;
 import org.fparity.util.Executables;
 import org.fparity.util.Processes;
 

@@ -10,8 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fparity.FparityError;
-import org.fparity.campaign.varity.CText;
 import org.fparity.ir.ProgramJson;
+import org.fparity.varity.CText;
 
 /**
  * Varity's {@code results.json} (test → input → compiler → opt → the {@code %.17g} text the binary printed) read back as

@@ -32,7 +32,7 @@ public final class Campaign {
     public static final String META = "campaign.json";
     public static final String OUTCOMES = "outcomes.jsonl";
 
-    /** Outcomes of rerun attempt {@code k} (1, 2 …) of the cases that disagreed ({@link Reruns}). */
+    /** Outcomes of rerun attempt {@code k} (1, 2 …) of the cases that disagreed ({@code run.Reruns}). */
     public static String rerunFile(int k) {
         return "reruns-" + k + ".jsonl";
     }
@@ -58,7 +58,7 @@ public final class Campaign {
      * The campaign in {@code dir} from what a caller already holds: its campaign.json as written ({@link #writeMeta}) and
      * its outcome log's contents ({@link OutcomeLog#contents}), the same campaign {@link #load} would read back.
      */
-    static Campaign of(Path dir, CampaignMeta meta, OutcomeLog.Contents outcomes) {
+    public static Campaign of(Path dir, CampaignMeta meta, OutcomeLog.Contents outcomes) {
         return new Campaign(dir, meta, outcomes);
     }
 

@@ -17,7 +17,7 @@ import org.fparity.exec.Outcome;
  * <p>One instance is reused from match to match (nothing is allocated); its fields describe the last match, as offsets
  * into the array it was given.
  */
-final class CanonicalOutcome {
+public final class CanonicalOutcome {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final Literal PROGRAM = new Literal("{\"program\":\"");
     private static final Literal INPUT = new Literal(",\"input\":");
@@ -36,21 +36,21 @@ final class CanonicalOutcome {
     private static final byte[] LONG_MAX = ascii(Long.toString(Long.MAX_VALUE));
 
     /** The program id's bytes: {@code [programFrom, programTo)}. */
-    int programFrom;
+    public int programFrom;
 
-    int programTo;
+    public int programTo;
     /** The input index, and where its digits lie: {@code [inputFrom, inputTo)}. */
-    int input;
+    public int input;
 
-    int inputFrom;
-    int inputTo;
+    public int inputFrom;
+    public int inputTo;
     /**
      * {@code ,"toolchain":"…","opt":"…","site":"…"[,"node":"…"]}: everything that names the platform, as one run of
      * bytes, {@code [platformFrom, platformTo)}.
      */
-    int platformFrom;
+    public int platformFrom;
 
-    int platformTo;
+    public int platformTo;
     Outcome.Status status;
     /** Whether the outcome has a result ({@code hex}); {@code [hexFrom, hexTo)} when it has. */
     boolean hasHex;
@@ -69,7 +69,7 @@ final class CanonicalOutcome {
     int platformIdTo;
     long micros;
     /** Just past the closing brace. */
-    int end;
+    public int end;
 
     // the last string's end (its closing quote) during a match
     private int stringEnd;
@@ -78,7 +78,7 @@ final class CanonicalOutcome {
     private Object lastValue;
 
     /** Whether {@code b[from, limit)} starts with an outcome in fparity's spelling; if so, {@link #end} is just past it. */
-    boolean match(byte[] b, int from, int limit) {
+    public boolean match(byte[] b, int from, int limit) {
         int i = literal(b, from, limit, PROGRAM);
         if (i < 0 || (i = string(b, i, limit)) < 0) return false;
         programFrom = from + PROGRAM.length();
@@ -152,7 +152,7 @@ final class CanonicalOutcome {
      * differs from the last one found (outcomes come grouped by program). One instance serves one table.
      */
     @SuppressWarnings("unchecked")
-    <V> V lookup(byte[] b, Map<String, V> table) {
+    public <V> V lookup(byte[] b, Map<String, V> table) {
         int len = programTo - programFrom;
         if (lastValue != null
                 && len == lastProgram.length
@@ -169,13 +169,13 @@ final class CanonicalOutcome {
      * Whether the matched outcome passes the checks every reader of a campaign makes: its program is one of
      * {@code inputsOf} (program id → number of inputs), its input one of the program's, and an OK outcome has a result.
      */
-    boolean fits(byte[] b, Map<String, Integer> inputsOf) {
+    public boolean fits(byte[] b, Map<String, Integer> inputsOf) {
         Integer inputs = lookup(b, inputsOf);
         return inputs != null && input < inputs && (status != Outcome.Status.OK || hasHex);
     }
 
     /** The status and result as merge compares them: {@code OK 0x1p+0}, {@code CRASH null}. */
-    String result(byte[] b) {
+    public String result(byte[] b) {
         return status + " " + (hasHex ? new String(b, hexFrom, hexTo - hexFrom, StandardCharsets.US_ASCII) : "null");
     }
 

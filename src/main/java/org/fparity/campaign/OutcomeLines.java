@@ -15,7 +15,7 @@ import org.fparity.ir.ProgramJson;
  * merge). Stricter than {@link OutcomeLog#read}: a torn or unreadable line stops them, since what they write would
  * silently lack it.
  */
-final class OutcomeLines implements AutoCloseable {
+public final class OutcomeLines implements AutoCloseable {
     private final Path file;
     private final InputStream in;
     private final byte[] block = new byte[1 << 16];
@@ -31,7 +31,7 @@ final class OutcomeLines implements AutoCloseable {
     }
 
     /** Opens a log; a missing log is an empty one (a campaign that has not run yet). */
-    static OutcomeLines open(Path file) throws IOException {
+    public static OutcomeLines open(Path file) throws IOException {
         try {
             return new OutcomeLines(file, Files.newInputStream(file));
         } catch (NoSuchFileException e) {
@@ -40,7 +40,7 @@ final class OutcomeLines implements AutoCloseable {
     }
 
     /** The current line read as an outcome, in full (the slow way, for lines not in fparity's own spelling). */
-    Outcome outcome() {
+    public Outcome outcome() {
         try {
             Outcome o = OutcomeLog.READER.readValue(buf, 0, len);
             if (o == null || o.program() == null || o.toolchain() == null || o.opt() == null || o.status() == null) {
@@ -57,7 +57,7 @@ final class OutcomeLines implements AutoCloseable {
      * Moves to the next line, leaving its bytes in {@link #line()} (valid until the next call); false at the end. A last
      * line without its newline is a torn write and refused.
      */
-    boolean nextLine() throws IOException {
+    public boolean nextLine() throws IOException {
         len = 0;
         while (true) {
             if (pos == limit) {
@@ -87,20 +87,20 @@ final class OutcomeLines implements AutoCloseable {
     }
 
     /** The current line's bytes: {@link #length()} of them, in a buffer reused by the next call. */
-    byte[] line() {
+    public byte[] line() {
         return buf;
     }
 
-    int length() {
+    public int length() {
         return len;
     }
 
     /** {@code campaign/outcomes.jsonl line 17}: for messages about the last outcome returned. */
-    String where() {
+    public String where() {
         return file + " line " + number;
     }
 
-    boolean blank() {
+    public boolean blank() {
         for (int i = 0; i < len; i++) if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') return false;
         return true;
     }

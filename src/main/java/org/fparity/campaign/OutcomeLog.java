@@ -26,7 +26,7 @@ import org.fparity.ir.ProgramJson;
  * rerun redoes just that run.
  */
 public final class OutcomeLog implements AutoCloseable {
-    static final ObjectWriter WRITER = ProgramJson.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+    public static final ObjectWriter WRITER = ProgramJson.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
     static final ObjectReader READER = ProgramJson.MAPPER.readerFor(Outcome.class);
 
     /** Open for appending on the first append: a log nothing is appended to is never opened for writing (a read-only resume). */

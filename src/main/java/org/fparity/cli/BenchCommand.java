@@ -9,15 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fparity.FparityError;
+import org.fparity.bench.Bench;
 import org.fparity.bench.CausesCurve;
 import org.fparity.bench.FparityProcess;
 import org.fparity.bench.FprevPeer;
 import org.fparity.bench.PhaseProfile;
 import org.fparity.bench.VarityBench;
 import org.fparity.bench.VarityPeer;
-import org.fparity.campaign.Bench;
 import org.fparity.campaign.CampaignMeta;
-import org.fparity.campaign.CampaignRunner;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.fprev.Fprev;
@@ -27,6 +26,7 @@ import org.fparity.gen.InputGenerator;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
+import org.fparity.run.CampaignRunner;
 import org.fparity.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -225,7 +225,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (varity != null) org.fparity.bench.VarityPeer.sourceDir(varity);
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
         List<DetectedToolchain> chosen = new ArrayList<>();
-        for (DetectedToolchain d : org.fparity.campaign.ToolchainChoice.detectAll(
+        for (DetectedToolchain d : org.fparity.run.ToolchainChoice.detectAll(
                 toolchains.stream().map(n -> tcs.get(n.strip())).toList())) {
             if (!d.canCompile() || !d.canRun())
                 throw new FparityError(

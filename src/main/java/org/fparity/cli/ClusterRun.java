@@ -7,17 +7,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import org.fparity.campaign.Campaign;
-import org.fparity.campaign.CampaignPlan;
-import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.ExistingCampaign;
-import org.fparity.campaign.Sites;
-import org.fparity.campaign.ToolchainChoice;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.Clusters;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
+import org.fparity.run.CampaignPlan;
+import org.fparity.run.CampaignRunner;
+import org.fparity.run.ExistingCampaign;
+import org.fparity.run.Sites;
+import org.fparity.run.ToolchainChoice;
 
 /** {@code fparity run --cluster a,b}: the sites of the named cluster profiles, for the same pipeline as a run here. */
 final class ClusterRun {

@@ -3,7 +3,7 @@ package org.fparity.cli;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
-import org.fparity.campaign.CampaignExport;
+import org.fparity.transfer.CampaignExport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

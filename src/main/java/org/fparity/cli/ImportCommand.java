@@ -2,7 +2,7 @@ package org.fparity.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.fparity.campaign.CampaignImport;
+import org.fparity.transfer.CampaignImport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -3,7 +3,7 @@ package org.fparity.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.fparity.campaign.CampaignMerge;
+import org.fparity.transfer.CampaignMerge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

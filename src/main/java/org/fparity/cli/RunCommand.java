@@ -8,12 +8,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
-import org.fparity.campaign.CampaignPlan;
-import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.ExistingCampaign;
-import org.fparity.campaign.LocalSite;
-import org.fparity.campaign.Progress;
-import org.fparity.campaign.ToolchainChoice;
 import org.fparity.compare.LiveCases;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
@@ -21,6 +15,12 @@ import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Precision;
 import org.fparity.pipeline.Pipeline;
+import org.fparity.run.CampaignPlan;
+import org.fparity.run.CampaignRunner;
+import org.fparity.run.ExistingCampaign;
+import org.fparity.run.LocalSite;
+import org.fparity.run.Progress;
+import org.fparity.run.ToolchainChoice;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -217,7 +217,7 @@ public final class RunCommand implements Callable<Integer> {
         CampaignPlan plan = existing != null
                 ? null
                 : corpus != null
-                        ? org.fparity.campaign.Corpus.plan(corpus, batch)
+                        ? org.fparity.run.Corpus.plan(corpus, batch)
                         : CampaignPlan.generate(new CampaignPlan.Request(
                                 seed, precisions(precisionName), precisionName, programs, inputs, batch, grammarFile));
         if (!inputsFrom.equals("random") && !inputsFrom.equals("flip"))

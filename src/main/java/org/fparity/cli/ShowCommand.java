@@ -118,8 +118,8 @@ public final class ShowCommand implements Callable<Integer> {
             throw new FparityError(
                     "a campaign case is shown as a C reproducer; --as " + as + " works on a program file");
         }
-        String text = org.fparity.campaign.CaseReproducer.c(
-                org.fparity.campaign.Campaign.load(file), programId, input, platform);
+        String text =
+                org.fparity.run.CaseReproducer.c(org.fparity.campaign.Campaign.load(file), programId, input, platform);
         spec.commandLine().getOut().print(text);
         spec.commandLine().getOut().flush();
         return 0;

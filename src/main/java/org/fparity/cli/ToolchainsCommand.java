@@ -59,7 +59,7 @@ public final class ToolchainsCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Toolchains tcs = Toolchains.load(dir == null ? Toolchains.defaultDir() : dir);
         for (String p : tcs.problems()) err.println("fparity: " + p);
-        List<DetectedToolchain> found = org.fparity.campaign.ToolchainChoice.detectAll(tcs.all());
+        List<DetectedToolchain> found = org.fparity.run.ToolchainChoice.detectAll(tcs.all());
         int w = found.stream().mapToInt(d -> d.name().length()).max().orElse(4);
         out.printf("%-" + w + "s  %-8s %-7s %-7s %s%n", "name", "language", "compile", "run", "version / why not");
         for (DetectedToolchain d : found) {
@@ -100,9 +100,9 @@ public final class ToolchainsCommand implements Callable<Integer> {
                 "%ncheck: IEEE-exact programs (%d per precision, %d inputs each) against gcc -O0 -ffp-contract=off%n",
                 checkPrograms, checkInputs);
         out.flush();
-        List<org.fparity.campaign.ToolchainCheck.Row> rows;
+        List<org.fparity.run.ToolchainCheck.Row> rows;
         try {
-            rows = org.fparity.campaign.ToolchainCheck.run(dir, gcc, found, checkPrograms, checkInputs, 14L);
+            rows = org.fparity.run.ToolchainCheck.run(dir, gcc, found, checkPrograms, checkInputs, 14L);
         } finally {
             if (work == null) org.fparity.util.Leftovers.deleteTreeQuietly(dir);
         }

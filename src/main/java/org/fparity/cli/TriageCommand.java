@@ -108,7 +108,7 @@ public final class TriageCommand implements Callable<Integer> {
                         "--platforms, --input and --work are for one program; a campaign is triaged whole");
             if (passes < 0) throw new FparityError("--passes takes N >= 0 (0: no pass bisection), got " + passes);
             CampaignTriage.Result r =
-                    CampaignTriage.run(file, new CampaignTriage.Options(dir, knobDir, 2, System.err, passes));
+                    CampaignTriage.run(file, new CampaignTriage.Options(dir, knobDir, 2, System.err, null, passes));
             PrintWriter out = spec.commandLine().getOut();
             for (String line : CausesText.lines(r)) out.println(line);
             if (checkSound != null) {

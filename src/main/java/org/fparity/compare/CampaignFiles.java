@@ -10,8 +10,8 @@ import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignGaps;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.OutcomeLog;
-import org.fparity.campaign.ProgramHashes;
 import org.fparity.exec.Outcome;
+import org.fparity.transfer.ProgramHashes;
 
 /** Reads a campaign folder ({@link Campaign#load}) into the {@link CampaignView} comparison and reports work on. */
 public final class CampaignFiles {

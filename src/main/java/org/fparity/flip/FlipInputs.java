@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Set;
 import org.fparity.FparityError;
 import org.fparity.campaign.CampaignMeta;
-import org.fparity.campaign.CampaignPlan;
 import org.fparity.ir.Input;
 import org.fparity.ir.Param;
 import org.fparity.ir.Program;
+import org.fparity.run.CampaignPlan;
 
 /**
  * Inputs on branch boundaries for generated programs ({@code fparity run --inputs-from flip}): for each branch, a short

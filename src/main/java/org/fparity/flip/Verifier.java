@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.fparity.FparityError;
-import org.fparity.campaign.Emitters;
 import org.fparity.emit.JavaEmitter;
 import org.fparity.exec.BatchEmitter;
 import org.fparity.exec.BinaryCache;
@@ -20,6 +19,7 @@ import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Program;
+import org.fparity.run.Emitters;
 
 /**
  * Runs candidates on real platforms through the executor: the branch's probe build ({@link Probe}), one batch per

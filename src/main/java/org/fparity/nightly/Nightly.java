@@ -19,11 +19,6 @@ import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.attribution.CampaignTriage;
 import org.fparity.attribution.Causes;
-import org.fparity.campaign.CampaignMerge;
-import org.fparity.campaign.CampaignPlan;
-import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.Progress;
-import org.fparity.campaign.Sites;
 import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
@@ -39,6 +34,11 @@ import org.fparity.ir.ProgramJson;
 import org.fparity.pipeline.Pipeline;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
+import org.fparity.run.CampaignPlan;
+import org.fparity.run.CampaignRunner;
+import org.fparity.run.Progress;
+import org.fparity.run.Sites;
+import org.fparity.transfer.CampaignMerge;
 
 /**
  * One night: generate the night's programs, run them on every cluster in parallel, merge what came back, compare with

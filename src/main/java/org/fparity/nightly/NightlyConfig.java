@@ -12,12 +12,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.fparity.FparityError;
-import org.fparity.campaign.Reruns;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.Clusters;
 import org.fparity.ir.Precision;
 import org.fparity.ir.ProgramJson;
 import org.fparity.report.AcceptancePolicy;
+import org.fparity.run.Reruns;
 
 /**
  * {@code nightly.json}: what to generate, where to run it, where history lives. Documented field by field in

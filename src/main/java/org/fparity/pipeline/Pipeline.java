@@ -11,16 +11,16 @@ import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.attribution.CampaignTriage;
 import org.fparity.attribution.Causes;
-import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.LocalSite;
-import org.fparity.campaign.Progress;
-import org.fparity.campaign.Reruns;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.DiscrepantCases;
 import org.fparity.report.EndScreen;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
+import org.fparity.run.CampaignRunner;
+import org.fparity.run.LocalSite;
+import org.fparity.run.Progress;
+import org.fparity.run.Reruns;
 
 /**
  * A campaign's steps, assembled once for {@code run}, {@code run --cluster} and {@code nightly}: run at its sites,
@@ -105,6 +105,7 @@ public final class Pipeline {
         EndScreen.reruns(o, ran.reruns().ran(), ran.reruns().alreadyDone(), reruns);
         ExitCode code = ExitCode.OK;
         if (noReport) {
+            EndScreen.health(o, r.campaign());
             o.println("next: fparity compare " + r.campaign().dir() + "   (then: fparity report "
                     + r.campaign().dir() + ")");
         } else {
@@ -122,7 +123,10 @@ public final class Pipeline {
             Report rep = Report.of(view, null);
             Path where = reportDir != null ? reportDir : ReportWriter.defaultDir(view);
             ReportWriter.write(rep, where);
+            // the verdict first; how each toolchain ran and the pairs behind the cases are detail below it
             EndScreen.findings(o, rep);
+            EndScreen.health(o, r.campaign());
+            EndScreen.findings(o, rep.findings());
             code = ExitCode.found(rep.found());
             o.println("report: " + where.resolve("report.html")
                     + "  (also report.json, summary.md, junit.xml, metrics.txt)");

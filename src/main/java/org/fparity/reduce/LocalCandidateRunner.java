@@ -11,7 +11,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.fparity.campaign.Emitters;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Job;
@@ -20,6 +19,7 @@ import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Params;
 import org.fparity.ir.Program;
+import org.fparity.run.Emitters;
 
 /**
  * Tests candidates the way campaigns run programs: all candidates of a round in one batch binary per platform, one

@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.fparity.FparityError;
-import org.fparity.campaign.LocalSite;
-import org.fparity.campaign.Sites;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.Clusters;
@@ -24,6 +22,8 @@ import org.fparity.ir.Program;
 import org.fparity.ir.ProgramJson;
 import org.fparity.ir.Size;
 import org.fparity.oracle.ReferenceEvaluator;
+import org.fparity.run.LocalSite;
+import org.fparity.run.Sites;
 import org.fparity.util.AtomicFiles;
 
 /**

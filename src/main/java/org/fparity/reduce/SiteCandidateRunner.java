@@ -6,11 +6,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.fparity.campaign.SiteRuns;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Params;
+import org.fparity.run.SiteRuns;
 
 /**
  * Tests candidates at each side's own site (this machine, a host over ssh, a Slurm cluster) through the engine

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.fparity.campaign.Emitters;
 import org.fparity.emit.JavaEmitter;
 import org.fparity.emit.Language;
 import org.fparity.exec.BinaryCache;
@@ -15,6 +14,7 @@ import org.fparity.exec.Outcome;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
+import org.fparity.run.Emitters;
 import org.fparity.util.Processes;
 
 /**

@@ -14,6 +14,7 @@ import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
+import org.fparity.transfer.ExportFormat;
 
 /**
  * Writes a real campaign folder (generated IR programs with their hashes, a grammar, platforms with versions and argv,
@@ -128,7 +129,7 @@ public final class CampaignBuilder {
     }
 
     /**
-     * Writes rerun attempts 1 … {@code attempts} ({@code reruns-K.jsonl}, as {@link Reruns} keeps them): attempt K of
+     * Writes rerun attempts 1 … {@code attempts} ({@code reruns-K.jsonl}, as {@code run.Reruns} keeps them): attempt K of
      * each recorded outcome is {@code rerun.apply(K, outcome)}, or nothing when that gives null.
      */
     public static void reruns(Path dir, int attempts, java.util.function.BiFunction<Integer, Outcome, Outcome> rerun) {

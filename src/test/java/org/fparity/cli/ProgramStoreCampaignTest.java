@@ -17,11 +17,11 @@ import java.util.stream.Stream;
 import org.fparity.ExitCode;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
-import org.fparity.campaign.CampaignPlan;
 import org.fparity.campaign.ProgramStore;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.Precision;
 import org.fparity.ir.ProgramJson;
+import org.fparity.run.CampaignPlan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

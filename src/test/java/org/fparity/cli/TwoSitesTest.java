@@ -7,14 +7,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.fparity.campaign.Campaign;
-import org.fparity.campaign.CampaignPlan;
-import org.fparity.campaign.CampaignRunner;
-import org.fparity.campaign.LocalSite;
-import org.fparity.campaign.Progress;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Precision;
+import org.fparity.run.CampaignPlan;
+import org.fparity.run.CampaignRunner;
+import org.fparity.run.LocalSite;
+import org.fparity.run.Progress;
 import org.fparity.util.Executables;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
@@ -101,7 +101,7 @@ class TwoSitesTest {
                 c.outcomes().stream()
                         .collect(java.util.stream.Collectors.groupingBy(
                                 o -> o.site(), java.util.TreeMap::new, java.util.stream.Collectors.counting())));
-        Cli.Run cmp = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O2@site-a:gcc@O2@site-b");
+        Cli.Run cmp = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O2@site-a:gcc@O2@site-b", "--detail");
         assertEquals(0, cmp.exit(), cmp.err());
         assertTrue(
                 cmp.out().startsWith("campaign merged: all 8 cases agree across platforms\n"),

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import org.fparity.bench.ScaleCampaign;
-import org.fparity.campaign.CampaignMerge;
 import org.fparity.report.Report;
 import org.fparity.report.Verdict;
+import org.fparity.transfer.CampaignMerge;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -110,7 +110,7 @@ class GpuToolchainsTest {
         assumeTrue(probed.canCompile(), toolchain + " cannot compile here: " + probed.compileProblem());
         assumeTrue(org.fparity.util.Processes.which("cc") != null, "no C compiler 'cc' for the GPU loader");
         DetectedToolchain dt = DetectedToolchain.detect(unprobed(shipped));
-        BatchEmitter e = org.fparity.campaign.Emitters.forToolchain(dt.toolchain(), java.util.Map.of("add", ADD));
+        BatchEmitter e = org.fparity.run.Emitters.forToolchain(dt.toolchain(), java.util.Map.of("add", ADD));
         List<Job> jobs = new ArrayList<>();
         for (String opt : List.of("O0", "O3")) {
             jobs.add(new Job(
@@ -172,7 +172,7 @@ class GpuToolchainsTest {
         assumeTrue(probed.canCompile(), "nvcc cannot compile here: " + probed.compileProblem());
         DetectedToolchain dt = DetectedToolchain.detect(unprobed(shipped));
         // the batch holds every program of MIXED (so their one-input-per-thread kernels compile); lines are for "add"
-        BatchEmitter e = org.fparity.campaign.Emitters.forToolchain(dt.toolchain(), MIXED);
+        BatchEmitter e = org.fparity.run.Emitters.forToolchain(dt.toolchain(), MIXED);
         List<Job> jobs = new ArrayList<>();
         for (String opt : List.of("O0", "nofma")) {
             jobs.add(new Job(
@@ -243,7 +243,7 @@ class GpuToolchainsTest {
         java.util.Map<String, String> byPath = new java.util.TreeMap<>();
         for (DetectedToolchain dt : List.of(exe, jc)) {
             for (String opt : List.of("O0", "O3", "O3_FM", "nofma")) {
-                BatchEmitter e = org.fparity.campaign.Emitters.forToolchain(dt.toolchain(), MIXED);
+                BatchEmitter e = org.fparity.run.Emitters.forToolchain(dt.toolchain(), MIXED);
                 Job job = new Job("Mixed", List.of("add", "trig", "each"), e, dt, opt, dt.name() + "@" + opt, lines);
                 List<Outcome> out = Collections.synchronizedList(new ArrayList<>());
                 new LocalExecutor(new BinaryCache(tmp.resolve("build")), 1, s -> {}).execute(List.of(job), out::add);

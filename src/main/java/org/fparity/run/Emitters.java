@@ -1,0 +1,68 @@
+package org.fparity.run;
+
+import java.util.List;
+import java.util.Map;
+import org.fparity.FparityError;
+import org.fparity.emit.Emitter;
+import org.fparity.emit.JavaEmitter;
+import org.fparity.emit.Language;
+import org.fparity.exec.BatchEmitter;
+import org.fparity.exec.Toolchain;
+import org.fparity.ir.Program;
+
+/** The seam between {@code emit} and {@code exec}: the batch emitter for a toolchain's language and options. */
+public final class Emitters {
+    private Emitters() {}
+
+    /** The emitter for a toolchain: its language, and Java's {@code StrictMath} when its descriptor asks for it. */
+    public static Emitter of(Toolchain tc) {
+        Language lang;
+        try {
+            lang = Language.valueOf(tc.language());
+        } catch (IllegalArgumentException e) {
+            throw new FparityError("toolchain " + tc.name() + ": no emitter for language " + tc.language());
+        }
+        if (lang == Language.JAVA && "true".equals(tc.emit().get("strictMath")))
+            return new JavaEmitter(JavaEmitter.MathLib.STRICT_MATH);
+        return Emitter.of(lang);
+    }
+
+    /** A batch emitter writing {@code programs} (by id) for {@code tc}. */
+    public static BatchEmitter forToolchain(Toolchain tc, Map<String, Program> programs) {
+        Emitter e = of(tc);
+        boolean java = e.language() == Language.JAVA;
+        boolean deviceOnly = tc.deviceOnly() != null;
+        return new BatchEmitter() {
+            /**
+             * The last batch emitted: a campaign asks once per opt level for the same batch (one job each), and the
+             * text does not depend on the level. One entry only, so a long campaign never holds more than one batch.
+             */
+            private final java.util.concurrent.atomic.AtomicReference<Map.Entry<List<String>, String>> last =
+                    new java.util.concurrent.atomic.AtomicReference<>();
+
+            @Override
+            public String emit(String className, List<String> programIds) {
+                var hit = last.get();
+                if (hit != null && hit.getKey().equals(programIds)) return hit.getValue();
+                List<Program> ps = programIds.stream()
+                        .map(id -> {
+                            Program p = programs.get(id);
+                            if (p == null) throw new IllegalArgumentException("no program " + id);
+                            return p;
+                        })
+                        .toList();
+                String text = !deviceOnly
+                        ? e.batch(ps)
+                        : tc.deviceOnly().inProcess() ? e.threadedBatch(ps) : e.deviceBatch(ps);
+                last.set(Map.entry(List.copyOf(programIds), text));
+                return text;
+            }
+
+            @Override
+            public String className(String batchName) {
+                // The Java emitter always writes class FparityHarness; other languages do not care.
+                return java ? JavaEmitter.CLASS_NAME : batchName;
+            }
+        };
+    }
+}
