@@ -11,7 +11,6 @@ import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.attribution.Causes;
 import org.fparity.attribution.RootCause;
-import org.fparity.exec.DetectedToolchain;
 import org.fparity.varity.RecordedPlatform;
 import org.fparity.varity.VarityCampaign;
 import org.fparity.varity.VarityImport;
@@ -45,29 +44,8 @@ public final class CausesCurve {
 
     /** fparity at its defaults on {@code programs} programs: one {@code fparity run} process, triage included. */
     public static Point fparity(Path work, VarityBench.Spec s, int programs) throws IOException, InterruptedException {
-        Path dir = work.resolve("campaign");
-        List<String> args = List.of(
-                "run",
-                "--programs",
-                Integer.toString(programs),
-                "--seed",
-                Long.toString(s.seed()),
-                "--toolchains",
-                String.join(
-                        ",",
-                        s.toolchains().stream().map(DetectedToolchain::name).toList()),
-                "--opt",
-                String.join(",", s.opts()),
-                "--out",
-                dir.toString(),
-                "--report",
-                work.resolve("report").toString());
-        FparityProcess.Run r =
-                FparityProcess.run(args, Files.createDirectories(work).resolve("fparity.log"), 3 * 3600);
-        if (r.exitCode() != 0 && r.exitCode() != 1)
-            throw new FparityError(
-                    "fparity run failed (exit " + r.exitCode() + "); see " + r.log(), FparityError.MISSING_TOOL);
-        return point("fparity", programs, DEFAULT_INPUTS, r.cpuMillis(), 0, read(dir, r.log()));
+        FparityProcess.Run r = VarityBench.run(work, s, programs, List.of());
+        return point("fparity", programs, DEFAULT_INPUTS, r.cpuMillis(), 0, read(work.resolve("campaign"), r.log()));
     }
 
     /** fparity run's default inputs per program. */

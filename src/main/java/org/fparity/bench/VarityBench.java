@@ -56,12 +56,33 @@ public final class VarityBench {
     /** fparity's campaign as {@code fparity run} does it, started as a user starts it. */
     public static Side fparity(Path work, Spec s) throws IOException, InterruptedException {
         Path dir = work.resolve("campaign");
-        List<String> args = List.of(
+        FparityProcess.Run r = run(
+                work,
+                s,
+                s.programs(),
+                List.of(
+                        "--inputs",
+                        Integer.toString(s.inputs()),
+                        "--batch",
+                        Integer.toString(s.batch()),
+                        // runs/min and discrepant cases per CPU-hour measure the run; the causes curve triages
+                        // separately
+                        "--no-triage"));
+        List<Outcome> outcomes = Campaign.load(dir).outcomes();
+        return new Side("fparity", outcomes.size(), r.millis(), r.cpuMillis(), DiscrepantCases.ofOutcomes(outcomes));
+    }
+
+    /**
+     * {@code fparity run} as a whole process on {@code programs} programs of the spec's seed, toolchains and opt levels,
+     * into {@code work/campaign} (report in {@code work/report}), with {@code more} options; a run that did not finish
+     * (exit other than 0 or 1) is an error naming its log.
+     */
+    static FparityProcess.Run run(Path work, Spec s, int programs, List<String> more)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of(
                 "run",
                 "--programs",
-                Integer.toString(s.programs()),
-                "--inputs",
-                Integer.toString(s.inputs()),
+                Integer.toString(programs),
                 "--seed",
                 Long.toString(s.seed()),
                 "--toolchains",
@@ -70,23 +91,18 @@ public final class VarityBench {
                         s.toolchains().stream().map(DetectedToolchain::name).toList()),
                 "--opt",
                 String.join(",", s.opts()),
-                "--batch",
-                Integer.toString(s.batch()),
                 "--out",
-                dir.toString(),
+                work.resolve("campaign").toString(),
                 "--report",
-                work.resolve("report").toString(),
-                // runs/min and discrepant cases per CPU-hour measure the run; the causes curve triages separately
-                "--no-triage");
+                work.resolve("report").toString()));
+        args.addAll(more);
         FparityProcess.Run r =
                 FparityProcess.run(args, Files.createDirectories(work).resolve("fparity.log"), 3 * 3600);
         // 0 = nothing found, 1 = findings: both are a finished campaign.
-        if (r.exitCode() != 0 && r.exitCode() != 1) {
+        if (r.exitCode() != 0 && r.exitCode() != 1)
             throw new FparityError(
                     "fparity run failed (exit " + r.exitCode() + "); see " + r.log(), FparityError.MISSING_TOOL);
-        }
-        List<Outcome> outcomes = Campaign.load(dir).outcomes();
-        return new Side("fparity", outcomes.size(), r.millis(), r.cpuMillis(), DiscrepantCases.ofOutcomes(outcomes));
+        return r;
     }
 
     /** Varity's figures, its three phases, and its results.json. */

@@ -10,18 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fparity.campaign.CampaignMeta;
-import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
 import org.fparity.reduce.Standalone;
-import org.fparity.run.CampaignRunner;
-import org.fparity.run.LocalSite;
-import org.fparity.run.Progress;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,24 +56,8 @@ class CampaignPassToolsTest {
         Input five = new Input(List.of("0x0p+0", "0x1.4p+2"));
         List<CampaignMeta.ProgramEntry> entries = List.of(
                 new CampaignMeta.ProgramEntry(third.id(), null, Precision.FP64, third.canonical(), List.of(five)));
-        Path campaign = tmp.resolve("c");
-        CampaignRunner.run(
-                campaign,
-                new CampaignRunner.Spec(
-                        "test",
-                        1L,
-                        null,
-                        Map.of("kind", "planted"),
-                        entries,
-                        List.of(clang),
-                        List.of("O0", "O3_FM"),
-                        10),
-                new LocalSite(PlatformKey.LOCAL, new BinaryCache(campaign.resolve("build")), 2, s -> {}),
-                n -> new Progress(System.err, false, n),
-                s -> {});
-
-        CampaignTriage.Options o = new CampaignTriage.Options(
-                Path.of("runners", "toolchains"), Path.of("runners", "knobs"), 2, System.err);
+        Path campaign = CampaignTriageToolsTest.planted(tmp.resolve("c"), entries, List.of(clang));
+        CampaignTriage.Options o = CampaignTriageToolsTest.OPTIONS;
         CampaignTriage.Result r = CampaignTriage.run(campaign, o);
         CausesText.lines(r).forEach(System.out::println);
         assertEquals(1, r.causes().causes().size(), r.causes().toString());

@@ -25,24 +25,12 @@ class RunTriageTest {
     @TempDir
     Path tmp;
 
-    static final String SUM = """
-            program fp64 array 16
-            compute(double comp, double a[16] each, int n) {
-              for (int i = 0; i < n; ++i) {
-                comp += a[i];
-              }
-            }
-            // input: 0x0p+0 0x1p+53,0x1p+0,-0x1p+53,0x1p+0,0x0p+0,0x0p+0,0x0p+0,0x0p+0,0x0p+0,0x0p+0,0x0p+0,0x0p+0,0x0p+0,0x0p+0,0x0p+0,0x0p+0 16
-            """;
+    /** The planted sum with one input: 2^53 + 1 - 2^53 + 1 and zeros, which a vectorised sum adds in another order. */
+    static final String SUM = org.fparity.attribution.CampaignTriageToolsTest.SUM
+            + "// input: 0x0p+0 0x1p+53,0x1p+0,-0x1p+53,0x1p+0" + ",0x0p+0".repeat(12) + " 16\n";
 
     /** The planted cause's key: gcc's O3 to O3_FM step, reassociation. */
-    static final String KEY = RootCause.keyOf(
-            RootCause.Kind.FLAGS,
-            "gcc O3_FM",
-            List.of("-O3", "-fassociative-math", "-fno-signed-zeros", "-fno-trapping-math"),
-            null,
-            "reassociation",
-            null);
+    static final String KEY = org.fparity.attribution.CampaignTriageToolsTest.SUM_KEY;
 
     private Cli.Run run(Path out, String... more) throws Exception {
         Path corpus = Files.createDirectories(tmp.resolve("kernels"));
