@@ -19,9 +19,19 @@ import org.junit.jupiter.api.Test;
 
 /** Runs at a site through the engine: one job document per call, one job per platform (or per run, alone), outcomes in order. */
 class SiteRunsTest {
-    /** Answers each line with its job's opt level and the line's program, in reverse order. */
+    /** Answers each line with its job's opt level and the line's program in its detail, in reverse order. */
     static final class Site implements SiteExecutor {
         final List<List<JobSpec>> calls = new ArrayList<>();
+        /** The value printed for a line of a job. */
+        final java.util.function.BiFunction<JobSpec, Job.Line, String> value;
+
+        Site() {
+            this((j, l) -> "0x1p+0");
+        }
+
+        Site(java.util.function.BiFunction<JobSpec, Job.Line, String> value) {
+            this.value = value;
+        }
 
         @Override
         public String site() {
@@ -41,7 +51,7 @@ class SiteRunsTest {
                             "far",
                             null,
                             Outcome.Status.OK,
-                            "0x1p+0",
+                            value.apply(j, l),
                             j.opt() + " " + l.program() + " " + String.join(" ", l.args()),
                             j.toolchain().name() + "@" + j.opt(),
                             1)));
