@@ -16,21 +16,16 @@ import org.junit.jupiter.api.Test;
 class TriageVerdictTest {
     private static final Path KNOBS = Path.of("runners", "knobs");
 
-    private static RootCause flags(String family, String... flags) {
+    /** A cause of one discrepancy (the GPU case's id) with these fields. */
+    private static RootCause cause(RootCause.Kind kind, String family, List<String> flags, String function) {
+        String op = function == null ? null : "math function";
+        String lib = function == null ? null : "Java Math";
         return new RootCause(
-                null,
-                RootCause.Kind.FLAGS,
-                family,
-                List.of(flags),
-                null,
-                null,
-                null,
-                null,
-                "t",
-                1,
-                List.of("2b4baa504981"),
-                "2b4baa504981",
-                "");
+                null, kind, family, flags, null, op, function, lib, "t", 1, List.of("2b4baa504981"), "", "");
+    }
+
+    private static RootCause flags(String family, String... flags) {
+        return cause(RootCause.Kind.FLAGS, family, List.of(flags), null);
     }
 
     /** The verdict of a one-flag cause of {@code family} for the pair {@code a}, {@code b}. */
@@ -73,20 +68,7 @@ class TriageVerdictTest {
     }
 
     private static FindingVerdict call(String program, String javaHex) {
-        RootCause cosh = new RootCause(
-                null,
-                RootCause.Kind.OPERATION,
-                "java",
-                List.of(),
-                null,
-                "math function",
-                "cosh",
-                "Java Math",
-                "t",
-                1,
-                List.of("11044b81d945"),
-                "11044b81d945",
-                "");
+        RootCause cosh = cause(RootCause.Kind.OPERATION, "java", List.of(), "cosh");
         return TriageVerdict.ofCall(
                 cosh,
                 Side.parse("clang-19@O3_FM"),
