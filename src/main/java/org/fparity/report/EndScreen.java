@@ -10,9 +10,9 @@ import org.fparity.campaign.Campaign;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
-import org.fparity.compare.Platform;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 
 /** What {@code fparity run} prints when it ends: how the runs went per toolchain, then what comparing them found. */
 public final class EndScreen {

@@ -95,7 +95,7 @@ class VerdictTest {
         Report r = Report.of(third(), null);
         Verdict v = r.verdict();
         assertEquals(1, v.count().discrepant());
-        assertEquals("sloppy O3_FM", v.ranking().getFirst().platform().toString());
+        assertEquals("sloppy@O3_FM", v.ranking().getFirst().platform().toString());
         assertEquals(1, v.ranking().getFirst().oddOneOut());
         assertEquals(1, v.ranking().getFirst().offIdeal());
         Verdict.Truth t = v.truths().get("third/0");
@@ -105,7 +105,7 @@ class VerdictTest {
         assertTrue(
                 md.contains("| ideal IEEE | 0.33333333333333331 | 0x1.5555555555555p-2 | 0 | agreeing: the majority |"),
                 md);
-        assertTrue(md.contains("| answer A | 0.33333333333333337 | 0x1.5555555555556p-2 | +1 | sloppy O3_FM |"), md);
+        assertTrue(md.contains("| answer A | 0.33333333333333337 | 0x1.5555555555556p-2 | +1 | sloppy@O3_FM |"), md);
     }
 
     @Test
