@@ -11,20 +11,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fparity.FparityError;
+import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignLock;
+import org.fparity.campaign.CampaignMeta;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.exec.ClusterProfile;
+import org.fparity.exec.Clusters;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Platform;
+import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
@@ -32,6 +38,7 @@ import org.fparity.ir.Program;
 import org.fparity.ir.Size;
 import org.fparity.reduce.DiscrepancyId;
 import org.fparity.reduce.Verdict;
+import org.fparity.run.Sites;
 
 /**
  * {@code fparity triage CAMPAIGN}: every discrepancy and every run that ended differently, attributed and grouped into
@@ -47,8 +54,16 @@ import org.fparity.reduce.Verdict;
  * in shared batches; progress is kept in the campaign folder ({@link TriageState}) under the campaign's lock.
  */
 public final class CampaignTriage {
-    /** Where the toolchains and knob files are, how many builds at a time, where progress lines go. */
-    public record Options(Path toolchainDir, Path knobDir, int workers, PrintStream progress) {}
+    /**
+     * Where the toolchains and knob files are, how many builds at a time, where progress lines go, and the executor of
+     * a site by name, for the platforms a cluster ran (null: the site's cluster profile, {@link Clusters}).
+     */
+    public record Options(
+            Path toolchainDir, Path knobDir, int workers, PrintStream progress, Function<String, SiteExecutor> sites) {
+        public Options(Path toolchainDir, Path knobDir, int workers, PrintStream progress) {
+            this(toolchainDir, knobDir, workers, progress, null);
+        }
+    }
 
     /** What a triage did: the causes, and the work (experiments, batch builds, units decided now and read back). */
     public record Result(Causes causes, int runs, int builds, int units, int resumed) {}
@@ -130,7 +145,7 @@ public final class CampaignTriage {
                 Outcome oa = outcomes.get(run + "/" + base.label());
                 Outcome ob = outcomes.get(run + "/" + off.label());
                 levelUnits.computeIfAbsent(unit, k -> new LevelTriage.Case(k, p, in, oa, ob));
-                levelGroups.putIfAbsent(unit, new String[] {off.toolchain(), base.opt(), off.opt()});
+                levelGroups.putIfAbsent(unit, new String[] {off.toolchain(), base.opt(), off.opt(), off.site()});
             } else {
                 Platform a0 = a.at(lowest.get(a.lane()));
                 Platform b0 = b.at(lowest.get(b.lane()));
@@ -176,50 +191,85 @@ public final class CampaignTriage {
             for (String u : libraryUnits.keySet()) if (state.get(u) != null) resumed++;
             ProgressLine progress = new ProgressLine(options.progress(), total, resumed);
             Path work = campaign.resolve(TriageState.DIR);
-            LocalExperiments runner = new LocalExperiments(this::detected, this::model, work, options.workers());
-            Lab lab = new Lab(runner, () -> progress.round(runner));
-            decideLevels(lab, levelUnits, levelGroups, state, progress, runner);
-            new LibraryTriage(work, n -> loaded().get(n)).decide(libraryUnits, state, progress::done);
-            state.add(List.copyOf(immediate.values()));
-            Causes causes = group(items, state, cases);
-            causes.write(campaign);
-            progress.finish(runner);
-            return new Result(causes, runner.runs(), runner.builds(), total - resumed, resumed);
+            LocalExperiments here = new LocalExperiments(this::detected, this::model, work, options.workers());
+            try (ExperimentSites sites = new ExperimentSites(
+                    here, site -> openSite(site, work), n -> loaded().get(n), this::model, recorded())) {
+                decideLevels(sites, levelUnits, levelGroups, state, progress);
+                new LibraryTriage(work, n -> loaded().get(n)).decide(libraryUnits, state, progress::done);
+                state.add(List.copyOf(immediate.values()));
+                Causes causes = group(items, state, cases);
+                causes.write(campaign);
+                progress.finish(sites);
+                return new Result(causes, sites.runs(), sites.builds(), total - resumed, resumed);
+            }
         }
     }
 
+    /** The executor of a site that ran some of the campaign's platforms: the options' or its cluster profile's. */
+    private SiteExecutor openSite(String site, Path work) {
+        if (options.sites() != null) return options.sites().apply(site);
+        ClusterProfile p = Clusters.load(Clusters.defaultDir(), System.getenv()).get(site);
+        PrintStream log = options.progress();
+        return Sites.open(p, work, options.workers(), x -> {
+            if (log != null) log.println("fparity: triage: " + site + ": " + x);
+        });
+    }
+
+    /** The platforms the campaign recorded, with their compile commands (each site's flags). */
+    private List<ExperimentSites.Recorded> recorded() {
+        List<ExperimentSites.Recorded> out = new ArrayList<>();
+        for (CampaignMeta.PlatformRecord p : Campaign.readMeta(campaign).platforms())
+            out.add(new ExperimentSites.Recorded(p.toolchain(), p.opt(), p.site(), p.compile()));
+        return out;
+    }
+
+    /**
+     * Level units by group (toolchain, site, level pair), each group's experiments at the site that ran it, one
+     * {@link Lab} per site (an experiment's outcome is its site's).
+     */
     private void decideLevels(
-            Lab lab,
+            ExperimentSites sites,
             Map<String, LevelTriage.Case> units,
             Map<String, String[]> groups,
             TriageState state,
-            ProgressLine progress,
-            LocalExperiments runner)
+            ProgressLine progress)
             throws InterruptedException {
         Map<String, List<LevelTriage.Case>> byGroup = new TreeMap<>();
+        Map<String, String> siteOf = new HashMap<>();
         for (LevelTriage.Case c : units.values()) {
             if (state.get(c.id()) != null) continue;
             String[] g = groups.get(c.id());
-            byGroup.computeIfAbsent(g[0] + "|" + g[1] + "|" + g[2], k -> new ArrayList<>())
-                    .add(c);
+            // this machine's groups keep their plain name (toolchain|A|B); a cluster's toolchain is toolchain@site
+            String name = ExperimentSites.local(g[3]) ? g[0] : g[0] + "@" + g[3];
+            String key = name + "|" + g[1] + "|" + g[2];
+            siteOf.put(key, g[3]);
+            byGroup.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
         }
+        Map<String, Lab> labs = new HashMap<>();
         List<String> order = new ArrayList<>(byGroup.keySet());
         order.sort(Comparator.comparingInt((String k) -> -byGroup.get(k).size()).thenComparing(k -> k));
         Map<String, List<List<String>>> known = new HashMap<>();
         for (String g : order) {
             String[] parts = g.split("\\|");
+            String site = siteOf.get(g);
+            String toolchain = groups.get(byGroup.get(g).getFirst().id())[0];
             List<LevelTriage.Case> cases = byGroup.get(g);
             progress.group(parts[0] + " " + parts[1] + " vs " + parts[2], cases.size());
             List<TriageState.Unit> decided = new ArrayList<>();
             String family = parts[0] + " " + parts[2];
-            String cannot = cannot(parts[0]);
+            // a cluster's toolchain is detected by its node (its outcomes say if it cannot build), not here
+            String cannot = ExperimentSites.local(site) ? cannot(toolchain) : unknown(toolchain);
             if (cannot != null) {
-                for (LevelTriage.Case c : cases) decided.add(undecided(c.id(), family, "cannot build here", cannot));
+                String where = ExperimentSites.local(site) ? "cannot build here" : "no descriptor here";
+                for (LevelTriage.Case c : cases) decided.add(undecided(c.id(), family, where, cannot));
             } else {
-                Toolchain tc = toolchains.get(parts[0]);
-                FlagModel model = model(parts[0]);
+                Toolchain tc =
+                        ExperimentSites.local(site) ? toolchains.get(toolchain) : sites.descriptor(site, toolchain);
+                FlagModel model = model(toolchain);
+                ExperimentRunner runner = sites.runner(site);
+                Lab lab = labs.computeIfAbsent(site, k -> new Lab(runner, () -> progress.round(sites)));
                 List<List<String>> seeds = known.computeIfAbsent(
-                        (model.file() == null ? parts[0] : model.file()) + "|" + parts[2], k -> new ArrayList<>());
+                        (model.file() == null ? toolchain : model.file()) + "|" + parts[2], k -> new ArrayList<>());
                 Map<LevelTriage.Case, LevelTriage.Found> found =
                         new LevelTriage(lab, tc, model, parts[1], parts[2]).attribute(cases, seeds);
                 for (LevelTriage.Case c : cases) {
@@ -375,6 +425,16 @@ public final class CampaignTriage {
         return null;
     }
 
+    /** Why a cluster's toolchain cannot be experimented with: this machine has no descriptor of it; or null. */
+    private String unknown(String name) {
+        try {
+            loaded().get(name);
+            return null;
+        } catch (FparityError e) {
+            return e.getMessage();
+        }
+    }
+
     private final Map<String, DetectedToolchain> detected = new HashMap<>();
 
     private DetectedToolchain detected(String name) {
@@ -440,7 +500,7 @@ public final class CampaignTriage {
             group = name + " (" + units + ")";
         }
 
-        void round(ExperimentRunner r) {
+        void round(ExperimentSites r) {
             long now = System.nanoTime();
             if (now - last < 3_000_000_000L) return;
             last = now;
@@ -451,7 +511,7 @@ public final class CampaignTriage {
             done += units;
         }
 
-        private void draw(ExperimentRunner r) {
+        private void draw(ExperimentSites r) {
             if (out == null) return;
             int width = 30;
             int fill = total == 0 ? width : (int) ((long) width * done / total);
@@ -467,7 +527,7 @@ public final class CampaignTriage {
                     (System.nanoTime() - start) / 1e9);
         }
 
-        void finish(ExperimentRunner r) {
+        void finish(ExperimentSites r) {
             group = "done";
             draw(r);
         }

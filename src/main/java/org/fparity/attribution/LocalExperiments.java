@@ -14,6 +14,7 @@ import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Job;
 import org.fparity.exec.LocalExecutor;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Program;
 import org.fparity.run.Emitters;
@@ -26,15 +27,12 @@ import org.fparity.util.Hashes;
  * and a batch already built from the cache. A run gets {@link #RUN_SECONDS}: a flag set that makes a program hang
  * says nothing about a numerical cause.
  */
-public final class LocalExperiments implements ExperimentRunner {
+public final class LocalExperiments extends CachedExperiments {
     static final int RUN_SECONDS = 2;
 
     private final Function<String, DetectedToolchain> toolchains;
     private final Function<String, FlagModel> models;
     private final LocalExecutor executor;
-    private final Map<Experiment.Key, Outcome> done = new HashMap<>();
-    private int builds;
-    private int runs;
     private int batch;
 
     /**
@@ -53,12 +51,9 @@ public final class LocalExperiments implements ExperimentRunner {
     }
 
     @Override
-    public List<Outcome> run(List<Experiment> experiments) throws InterruptedException {
+    Batch runNew(List<Experiment> experiments) throws InterruptedException {
         Map<String, List<Experiment>> groups = new LinkedHashMap<>();
-        Map<String, Experiment> todo = new LinkedHashMap<>();
         for (Experiment e : experiments) {
-            if (done.containsKey(e.key()) || todo.containsKey(keyText(e.key()))) continue;
-            todo.put(keyText(e.key()), e);
             groups.computeIfAbsent(e.toolchain() + "\u0000" + String.join("\u0000", e.flags()), k -> new ArrayList<>())
                     .add(e);
         }
@@ -96,48 +91,15 @@ public final class LocalExperiments implements ExperimentRunner {
                     lines));
         }
         Map<Experiment.Key, Outcome> got = new ConcurrentHashMap<>();
-        if (!jobs.isEmpty()) {
-            executor.execute(jobs, o -> {
-                Experiment e = byLine.get(o.platform() + "/" + o.program() + "/" + o.input());
-                if (e != null) got.put(e.key(), o);
-            });
-            builds += jobs.size();
-            runs += todo.size();
-        }
-        done.putAll(got);
-        List<Outcome> out = new ArrayList<>(experiments.size());
-        for (Experiment e : experiments) {
-            Outcome o = done.get(e.key());
-            if (o == null) {
-                o = new Outcome(
-                        e.program().id(),
-                        0,
-                        e.toolchain(),
-                        "experiment",
-                        Outcome.Status.HARNESS_ERROR,
-                        null,
-                        "no outcome came back",
-                        e.toolchain(),
-                        0);
-                done.put(e.key(), o);
-            }
-            out.add(o);
-        }
-        return out;
-    }
-
-    private static String keyText(Experiment.Key k) {
-        return k.program() + "\u0000" + String.join(",", k.input()) + "\u0000" + k.toolchain() + "\u0000"
-                + String.join("\u0000", k.flags());
+        executor.execute(jobs, o -> {
+            Experiment e = byLine.get(o.platform() + "/" + o.program() + "/" + o.input());
+            if (e != null) got.put(e.key(), o);
+        });
+        return new Batch(got, jobs.size());
     }
 
     @Override
-    public int builds() {
-        return builds;
-    }
-
-    @Override
-    public int runs() {
-        return runs;
+    String where() {
+        return Platform.LOCAL;
     }
 }

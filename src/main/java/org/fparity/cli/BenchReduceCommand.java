@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
         name = "reduce",
         mixinStandardHelpOptions = true,
         description =
-                "Reduce N discrepancies of CAMPAIGN with fparity and the first M C-only ones with cvise --n 2 as well; operations, wall time, ratio, load average.")
+                "Reduce N discrepancies of CAMPAIGN with fparity and the first M C-only ones with cvise --n 2 as well; operations, wall and CPU seconds of each, CPU ratio, load average.")
 public final class BenchReduceCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAMPAIGN")
     Path campaign;
@@ -46,6 +46,11 @@ public final class BenchReduceCommand implements Callable<Integer> {
             defaultValue = "5",
             description = "of those, how many C-only ones C-Vise reduces too (default: ${DEFAULT-VALUE})")
     int cvise;
+
+    @Option(
+            names = "--c-only",
+            description = "only discrepancies between two C platforms, so that C-Vise can reduce each of them too")
+    boolean cOnly;
 
     @Option(
             names = "--cvise-timeout",
@@ -103,7 +108,7 @@ public final class BenchReduceCommand implements Callable<Integer> {
         }
         PrintWriter w = spec.commandLine().getOut();
         ReduceBench bench = new ReduceBench(tcs, work, w, cviseGuard);
-        if (ids == null) bench.run(campaign, cases, minOps, cvise, cviseTimeout, batch);
+        if (ids == null) bench.run(campaign, cases, minOps, cOnly, cvise, cviseTimeout, batch);
         else bench.run(CampaignDiscrepancies.find(campaign, ids), cvise, cviseTimeout, batch);
         w.println("work folder: " + work);
         return 0;

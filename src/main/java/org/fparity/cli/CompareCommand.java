@@ -74,6 +74,12 @@ public final class CompareCommand implements Callable<Integer> {
                     "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
     boolean strict;
 
+    @Option(
+            names = "--detail",
+            description =
+                    "Also the per-pair tables (runs, classes per opt level, adjacency matrices), the top discrepancies per pair and every run that ended differently (default: the verdict, causes and top cases).")
+    boolean detail;
+
     @picocli.CommandLine.Mixin
     AcceptanceOptions acceptance = new AcceptanceOptions();
 
@@ -115,7 +121,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         Report r = Report.of(view, now, diff).judged(policy, before == null ? null : Report.causesOf(before));
         // names come from campaign files, perhaps another cluster's: never a raw escape sequence to the terminal
-        out.print(org.fparity.util.Names.printableText(ReportWriter.text(r)));
+        out.print(org.fparity.util.Names.printableText(ReportWriter.text(r, detail)));
         List<CrossSite.Verdict> acrossVerdicts = r.crossSite();
         if (!acrossVerdicts.isEmpty() || crossSite)
             out.print(org.fparity.util.Names.printableText(CrossSite.render(acrossVerdicts, referenceRows)));

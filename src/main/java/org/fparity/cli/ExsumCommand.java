@@ -127,13 +127,18 @@ public final class ExsumCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         String what = y == null ? "sum" : "dot product";
         boolean lost = (xs != null && xs.lost()) || (ys != null && ys.lost());
-        boolean rounded = (xs != null && !xs.exact()) || (ys != null && !ys.exact());
+        boolean rounded = (xs != null && xs.rounded()) || (ys != null && ys.rounded());
+        // shortest round-trip decimals (0.1) name their value: said once in the headline, never warned about
+        boolean shortest = (xs != null && !xs.exact()) || (ys != null && !ys.exact());
         String exactness = lost
                 ? "NOT the exact " + what + " of the numbers written: see 'input' below"
                 : rounded
                         ? "exact " + what + " of the inputs as rounded to "
                                 + f.name().toLowerCase() + " when read"
-                        : "exact";
+                        : shortest
+                                ? "exact " + what + " of the " + f.name().toLowerCase()
+                                        + " values whose shortest decimals were written"
+                                : "exact";
         out.printf(
                 "%s  %s   (%s, %s, %s; %d term%s%s; %.1f ms: read %.1f, %s %.1f)%n",
                 HexFloat.format(result),

@@ -191,11 +191,9 @@ public final class FlipCommand implements Callable<Integer> {
                                 + "): nothing could be verified",
                         ExitCode.MISSING_TOOL);
             }
-            r = FlipRun.run(p, s, z3, specs.isEmpty() ? null : v, round, skipped, (c, ver, ms) -> {
-                if (terminal)
-                    err.printf("\rfparity flip: %d candidates, %d verified flips, %.1f s", c, ver, ms / 1000.0);
-            });
-            if (terminal) err.println();
+            org.fparity.flip.ProgressLine line = new org.fparity.flip.ProgressLine(err, terminal);
+            r = FlipRun.run(p, s, z3, specs.isEmpty() ? null : v, round, skipped, line);
+            line.finish();
         }
         Path json = dir.resolve("flips.json");
         FlipReport.write(json, FlipReport.json(p, s, r));
@@ -211,6 +209,23 @@ public final class FlipCommand implements Callable<Integer> {
                 r.verifyMillis() / 1000.0,
                 r.millis() / 1000.0);
         r.pairs().forEach((k, n) -> o.printf("  %-40s %d%n", k, n));
+        FlipRun.Checked best = r.best();
+        if (best != null) {
+            o.println("best flipping input: "
+                    + String.join(" ", best.candidate().inputs()) + "   ("
+                    + best.disagreeing().size() + " platform "
+                    + (best.disagreeing().size() == 1 ? "pair disagrees" : "pairs disagree") + ": "
+                    + String.join(
+                            ", ",
+                            best.disagreeing().stream()
+                                    .map(d -> d.get(0) + " vs " + d.get(1))
+                                    .limit(3)
+                                    .toList())
+                    + (best.disagreeing().size() > 3 ? ", …" : "") + ")");
+            o.println("  see it: bin/fparity truth " + org.fparity.util.ShellWords.quote(file.toString()) + " --input "
+                    + org.fparity.util.ShellWords.quote(
+                            String.join(" ", best.candidate().inputs())));
+        }
         for (String n : r.search().notes()) o.println("note: " + n);
         o.println("flips: " + json);
         o.flush();

@@ -43,10 +43,13 @@ public final class ReduceCommand implements Callable<Integer> {
     @Option(
             names = "--top",
             paramLabel = "K",
-            description = "the K most severe discrepancies of CAMPAIGN with distinct root causes: first a run that "
-                    + "ended differently (a crash or the harness's error exit beside a result) for each platform that ended so, then NaN and Inf classes before "
-                    + "Zero and Number ones, the larger ULP gap first, then the other runs that ended differently; pairs within one toolchain against its O0 "
-                    + "before other pairs within one toolchain, before pairs across toolchains")
+            description =
+                    "K discrepancies of CAMPAIGN with distinct root causes. After 'fparity triage' (causes.json): one per cause, "
+                            + "causes that look like vendor bugs first, then those with a pair within one toolchain, then the larger; within a cause "
+                            + "the pair a vendor owns. Without causes.json: the most severe with distinct first diverging operations: first a run that "
+                            + "ended differently (a crash or the harness's error exit beside a result) for each platform that ended so, then NaN and Inf classes before "
+                            + "Zero and Number ones, the larger ULP gap first, then the other runs that ended differently; pairs within one toolchain against its O0 "
+                            + "before other pairs within one toolchain, before pairs across toolchains")
     Integer top;
 
     @Option(
@@ -157,17 +160,20 @@ public final class ReduceCommand implements Callable<Integer> {
     }
 
     private int reduce(Toolchains tcs, PrintWriter w, Path work) throws Exception {
+        java.util.Optional<org.fparity.attribution.Causes> causes =
+                Files.isDirectory(target) ? org.fparity.attribution.Causes.read(target) : java.util.Optional.empty();
         ReduceSession session = new ReduceSession(
                         tcs, work, out, s -> spec.commandLine().getErr().println("fparity: " + s))
                 .options(new Reducer.Options(
                         interesting == null ? null : new org.fparity.reduce.UserTest(interesting, work, 60),
-                        timeLimit == null ? 0 : timeLimit));
+                        timeLimit == null ? 0 : timeLimit))
+                .causes(causes);
         List<ReduceSession.Request> requests = new ArrayList<>();
         if (Files.isDirectory(target)) {
             if (discrepancy != null) {
                 requests.add(CampaignDiscrepancies.request(target, discrepancy, minUlps, vsReference, batch));
             } else {
-                return top(session, w);
+                return top(session, w, causes);
             }
         } else {
             String[] ps = platforms.split(",");
@@ -202,59 +208,70 @@ public final class ReduceCommand implements Callable<Integer> {
         return 1; // a discrepancy (reduced or batch-only) is a finding
     }
 
-    private int top(ReduceSession session, PrintWriter w) throws InterruptedException {
+    private int top(ReduceSession session, PrintWriter w, java.util.Optional<org.fparity.attribution.Causes> causes)
+            throws InterruptedException {
         List<ReduceSession.Report> bundled = new ArrayList<>();
-        Set<String> causes = new HashSet<>();
-        Set<String> programs = new HashSet<>();
-        int done = 0;
-        // pairs a vendor owns first (one toolchain against its O0, then within one toolchain, then across), each group
-        // in
-        // the menu's order
-        List<CampaignDiscrepancies.Entry> ranked =
-                new ArrayList<>(CampaignDiscrepancies.menu(target).ranked());
-        ranked.sort(java.util.Comparator.comparingInt(e -> {
-            ReduceSession.Request q = e.request(1, false, 1);
-            return org.fparity.reduce.OwnPair.rank(q.a(), q.b());
-        }));
-        for (CampaignDiscrepancies.Entry e : ranked) {
-            if (done == top) break;
-            // the same program and input at another opt pair is almost always the same cause: try other programs first
-            if (!programs.add(e.run())) continue;
-            ReduceSession.Report r;
-            try {
-                r = session.run(e.request(minUlps, vsReference, batch));
-            } catch (ReduceException ex) {
-                spec.commandLine().getErr().println("fparity: " + e.id() + ": " + ex.getMessage());
-                continue;
-            }
-            if (r.kind() != ReduceSession.Kind.REDUCED) {
+        List<String> causeOf = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        List<org.fparity.reduce.TopPicks.Group> groups = org.fparity.reduce.TopPicks.groups(
+                CampaignDiscrepancies.menu(target).ranked(),
+                causes,
+                Toolchains.defaultDir().resolveSibling("knobs"));
+        if (causes.isPresent())
+            w.println("one discrepancy per root cause of " + target.resolve(org.fparity.attribution.Causes.FILE) + " ("
+                    + groups.size() + " causes with discrepancies to reduce), expected vendor bugs first");
+        for (org.fparity.reduce.TopPicks.Group g : groups) {
+            if (bundled.size() == top) break;
+            for (CampaignDiscrepancies.Entry e : g.entries()) {
+                ReduceSession.Report r;
+                try {
+                    r = session.run(e.request(minUlps, vsReference, batch));
+                } catch (ReduceException ex) {
+                    spec.commandLine().getErr().println("fparity: " + e.id() + ": " + ex.getMessage());
+                    continue;
+                }
+                if (r.kind() != ReduceSession.Kind.REDUCED) {
+                    print(w, r);
+                    continue;
+                }
+                // without causes.json, the first diverging operation stands for the cause
+                String cause = g.cause() != null
+                        ? g.cause().key()
+                        : r.divergence() == null ? r.id() : r.divergence().rootCause();
+                if (!seen.add(cause)) {
+                    w.println(r.id() + ": same root cause as an earlier one (" + cause + "), bundle kept at "
+                            + r.bundle());
+                    break;
+                }
+                org.fparity.reduce.ReducedVerdicts.record(target, r);
+                if (g.cause() != null) w.println("cause: " + g.cause().key());
                 print(w, r);
-                continue;
+                bundled.add(r);
+                causeOf.add(cause);
+                break;
             }
-            String cause = r.divergence() == null ? r.id() : r.divergence().rootCause();
-            if (!causes.add(cause)) {
-                w.println(r.id() + ": same root cause as an earlier one (" + cause + "), bundle kept at " + r.bundle());
-                continue;
-            }
-            org.fparity.reduce.ReducedVerdicts.record(target, r);
-            print(w, r);
-            bundled.add(r);
-            done++;
         }
-        summary(w, bundled);
-        return done > 0 ? 1 : 0;
+        summary(w, bundled, causeOf);
+        return bundled.isEmpty() ? 0 : 1;
     }
 
     /** The bundles, vendor bugs first (then undecided, within accuracy, allowed by the flags, outside the contract). */
-    private static void summary(PrintWriter w, List<ReduceSession.Report> bundled) {
+    private static void summary(PrintWriter w, List<ReduceSession.Report> bundled, List<String> causeOf) {
         if (bundled.isEmpty()) return;
-        List<ReduceSession.Report> sorted = new ArrayList<>(bundled);
-        sorted.sort(java.util.Comparator.comparingInt(
-                r -> r.findingVerdict() == null ? 1 : r.findingVerdict().rank()));
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < bundled.size(); i++) order.add(i);
+        // vendor bugs first, then pairs within one toolchain; otherwise in the order they were reduced
+        order.sort(java.util.Comparator.<Integer>comparingInt(i -> {
+                    ReduceSession.Report r = bundled.get(i);
+                    return r.findingVerdict() == null ? 1 : r.findingVerdict().rank();
+                })
+                .thenComparingInt(i -> org.fparity.reduce.OwnPair.rank(
+                        bundled.get(i).a(), bundled.get(i).b())));
         w.println("bundles, vendor bugs first:");
-        for (ReduceSession.Report r : sorted) {
+        for (int i : order) {
+            ReduceSession.Report r = bundled.get(i);
             w.printf(
-                    "  %s  %-14s  %-28s  %s vs %s  %d -> %d operations  %.1f s%n",
+                    "  %s  %-14s  %-28s  %s vs %s  %d -> %d operations  %.1f s  cause %s%n",
                     r.id(),
                     r.label(),
                     r.findingVerdict() == null ? "-" : r.findingVerdict().kind().label,
@@ -262,7 +279,8 @@ public final class ReduceCommand implements Callable<Integer> {
                     r.b(),
                     r.original().operations(),
                     r.reduced().operations(),
-                    r.result().millis() / 1000.0);
+                    r.result().millis() / 1000.0,
+                    causeOf.get(i));
         }
         w.flush();
     }

@@ -42,6 +42,12 @@ public final class ReportCommand implements Callable<Integer> {
                     "Refuse a --baseline that shares no program with CAMPAIGN or is CAMPAIGN itself (default: warn).")
     boolean strict;
 
+    @Option(
+            names = "--detail",
+            description =
+                    "summary.md with the per-pair tables, adjacency matrices, every top case with its source and how to make the campaign again (default: short: verdict, causes, top cases; report.html always has everything).")
+    boolean detail;
+
     @picocli.CommandLine.Mixin
     AcceptanceOptions acceptance = new AcceptanceOptions();
 
@@ -53,7 +59,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (before != null) CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
         Report r = Report.of(view, before).judged(policy, before == null ? null : Report.causesOf(before));
         Path dir = out != null ? out : ReportWriter.defaultDir(view);
-        List<Path> written = ReportWriter.write(r, dir);
+        List<Path> written = ReportWriter.write(r, dir, detail);
         var o = spec.commandLine().getOut();
         o.println(org.fparity.util.Names.printableText(r.headline()));
         for (Path p : written) o.println("wrote " + p);

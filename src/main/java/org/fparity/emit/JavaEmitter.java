@@ -211,6 +211,98 @@ public final class JavaEmitter implements Emitter {
                 + "}\n";
     }
 
+    /**
+     * The smallest standalone Java source a vendor reads: the program's method, the input as literals in static
+     * fields (read at run time, not constants the compiler folds, as the campaign's parsed input was), one print of the
+     * result in glibc's {@code %a} ({@code fp_hex}), and only the runtime helpers the method calls; no harness. The
+     * file is {@code FparityHarness.java}, built and run as the campaign's single-program form.
+     */
+    public String minimal(Program p, org.fparity.ir.Input in, List<String> header) {
+        if (in.args().size() != p.params().size())
+            throw new IllegalArgumentException("the program has " + p.params().size() + " parameters, the input gives "
+                    + in.args().size());
+        boolean f32 = p.precision() == Precision.FP32;
+        String t = f32 ? "float" : "double";
+        MethodDeclaration compute = new Body(p, lib, fused).compute(0);
+        StringBuilder out = new StringBuilder("/*\n");
+        // ASCII only: javac reads the file in the platform's encoding, US-ASCII on a clean environment
+        for (String h : header)
+            out.append(" * ")
+                    .append(h.replace("*/", "* /").replace('\u2013', '-').replaceAll("[^\\x20-\\x7e]", "?"))
+                    .append('\n');
+        out.append(" */\npublic final class ").append(CLASS_NAME).append(" {\n");
+        List<String> args = new java.util.ArrayList<>();
+        for (int i = 0; i < p.params().size(); i++) {
+            Param par = p.params().get(i);
+            String tok = in.args().get(i).strip();
+            String value = switch (par.kind()) {
+                case INT -> Integer.toString(Integer.parseInt(tok));
+                case FP -> javaLiteral(tok, f32);
+                case FP_ARRAY, FP_ELEMENTS -> {
+                    String[] vals = par.kind() == Param.Kind.FP_ELEMENTS ? tok.split(",") : null;
+                    StringBuilder b = new StringBuilder("{");
+                    for (int j = 0; j < p.arrayLength(); j++)
+                        b.append(j == 0 ? "" : ", ").append(javaLiteral(vals == null ? tok : vals[j].strip(), f32));
+                    yield b.append('}').toString();
+                }
+            };
+            String type = par.kind() == Param.Kind.INT ? "int" : par.kind().array() ? t + "[]" : t;
+            out.append("    static ")
+                    .append(type)
+                    .append(' ')
+                    .append(par.name())
+                    .append(" = ")
+                    .append(value)
+                    .append(";\n");
+            args.add(par.name());
+        }
+        out.append("\n    public static void main(String[] args) {\n        System.out.println(fp_hex(compute_0(")
+                .append(String.join(", ", args))
+                .append(")));\n    }\n\n");
+        out.append(PRINTER.print(compute).indent(4)).append('\n');
+        for (MethodDeclaration h : helpers(compute))
+            out.append(PRINTER.print(h).indent(4)).append('\n');
+        return out.toString().stripTrailing() + "\n}\n";
+    }
+
+    /** The runtime methods {@code m} calls, with the ones they call in turn, {@code fp_hex} always. */
+    private List<MethodDeclaration> helpers(MethodDeclaration m) {
+        CompilationUnit rt = StaticJavaParser.parse(JavaRuntime.SOURCE.replace("LIB.", lib.className + "."));
+        List<MethodDeclaration> all = rt.findAll(MethodDeclaration.class);
+        java.util.Set<String> wanted = new java.util.LinkedHashSet<>();
+        wanted.add("fp_hex");
+        java.util.ArrayDeque<com.github.javaparser.ast.Node> todo = new java.util.ArrayDeque<>();
+        todo.add(m);
+        List<MethodDeclaration> out = new java.util.ArrayList<>();
+        java.util.Set<String> done = new java.util.HashSet<>();
+        while (true) {
+            while (!todo.isEmpty())
+                for (MethodCallExpr c : todo.pop().findAll(MethodCallExpr.class))
+                    if (c.getScope().isEmpty()) wanted.add(c.getNameAsString());
+            boolean added = false;
+            for (MethodDeclaration d : all) {
+                if (wanted.contains(d.getNameAsString()) && done.add(d.getDeclarationAsString())) {
+                    out.add(d);
+                    todo.add(d);
+                    added = true;
+                }
+            }
+            if (!added) return out;
+        }
+    }
+
+    /** A Java literal for an input token: hex with the precision's suffix, or the NaN and infinity constants. */
+    private static String javaLiteral(String token, boolean f32) {
+        double v = HexFloat.parse(token);
+        String box = f32 ? "Float" : "Double";
+        if (Double.isNaN(v)) // its bits, sign included
+        return f32
+                    ? "Float.intBitsToFloat(0x" + Integer.toHexString(Float.floatToRawIntBits((float) v)) + ")"
+                    : "Double.longBitsToDouble(0x" + Long.toHexString(Double.doubleToRawLongBits(v)) + "L)";
+        if (Double.isInfinite(v)) return v < 0 ? box + ".NEGATIVE_INFINITY" : box + ".POSITIVE_INFINITY";
+        return HexFloat.format(f32 ? (float) v : v) + (f32 ? "f" : "");
+    }
+
     private static void constant(ClassOrInterfaceDeclaration cls, Type type, String name, Expression init) {
         if (init instanceof ArrayInitializerExpr a)
             init = new ArrayCreationExpr(

@@ -43,6 +43,22 @@ public final class FlipRun {
             return (int) checked.stream().filter(Checked::verified).count();
         }
 
+        /**
+         * The verified flip to show a person first: the one the most pairs of platforms disagree on, the earliest found
+         * among those; null when none was verified.
+         */
+        public Checked best() {
+            Checked best = null;
+            for (Checked c : checked) {
+                if (!c.verified()) continue;
+                if (best == null
+                        || c.disagreeing().size() > best.disagreeing().size()
+                        || c.disagreeing().size() == best.disagreeing().size()
+                                && c.candidate().id() < best.candidate().id()) best = c;
+            }
+            return best;
+        }
+
         /** How many verified flips each pair of real platforms disagrees on. */
         public Map<String, Integer> pairs() {
             Map<String, Integer> m = new TreeMap<>();
@@ -52,9 +68,13 @@ public final class FlipRun {
         }
     }
 
-    /** Progress for people: called after each verification round. */
+    /** Progress for people: called after each verification round and after each cell the search went through. */
     public interface Progress {
+        /** After a verification round: candidates run on the platforms so far, verified flips among them. */
         void round(int candidates, int verified, long millis);
+
+        /** After a cell: cells searched so far, candidates found so far. */
+        default void cells(int cells, int candidates, long millis) {}
     }
 
     /** The first round is small so that the first flip is known early; later rounds amortise process starts. */
@@ -93,7 +113,10 @@ public final class FlipRun {
                     pending.clear();
                 }
             };
-            FlipSearch.Outcome out = new FlipSearch(program, settings, z3, sink).run();
+            FlipSearch.Outcome out = new FlipSearch(program, settings, z3, sink, (cells, found) -> {
+                        if (progress != null) progress.cells(cells, found, ms(t0));
+                    })
+                    .run();
             if (!pending.isEmpty()) submit(bg, verifier, List.copyOf(pending), checked, t0, first, rounds, progress);
             for (Future<?> f : rounds) {
                 try {

@@ -56,10 +56,23 @@ public final class FlipSearch {
     private final List<String> notes = new ArrayList<>();
 
     public FlipSearch(Program program, Settings settings, Z3Session z3, Consumer<Candidate> sink) {
+        this(program, settings, z3, sink, (cells, candidates) -> {});
+    }
+
+    /** Told after each cell searched: cells so far, candidates so far (for a progress line). */
+    public interface Cells {
+        void searched(int cells, int candidates);
+    }
+
+    private final Cells cellsDone;
+
+    /** As above, telling {@code cellsDone} after each cell. */
+    public FlipSearch(Program program, Settings settings, Z3Session z3, Consumer<Candidate> sink, Cells cellsDone) {
         this.program = program;
         this.s = settings;
         this.z3 = z3;
         this.sink = sink;
+        this.cellsDone = cellsDone;
     }
 
     public Outcome run() {
@@ -98,6 +111,7 @@ public final class FlipSearch {
                 found.add(c);
                 sink.accept(c);
             }
+            cellsDone.searched(cells, found.size());
         }
         return done(found, cells, t0);
     }

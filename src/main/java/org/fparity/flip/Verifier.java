@@ -5,27 +5,29 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.fparity.FparityError;
 import org.fparity.emit.JavaEmitter;
 import org.fparity.exec.BatchEmitter;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.Executor;
-import org.fparity.exec.Job;
-import org.fparity.exec.LocalExecutor;
+import org.fparity.exec.JobSpec;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
+import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 import org.fparity.run.Emitters;
+import org.fparity.run.LocalSite;
+import org.fparity.run.SiteRuns;
 
 /**
- * Runs candidates on real platforms through the executor: the branch's probe build ({@link Probe}), one batch per
- * platform holding every candidate of the round as an input line, so a round costs one compile per platform (cached
- * after the first) and one process. Platforms are {@code toolchain@opt} (real toolchains) and {@code model:NAME}
- * (the probe emitted in Java under an evaluation model, run by the {@code java} toolchain).
+ * Runs candidates on real platforms through the engine, this machine as a site ({@link LocalSite}, {@link SiteRuns}):
+ * the branch's probe build ({@link Probe}), one batch per platform holding every candidate of the round as an input
+ * line, so a round is one job document and costs one compile per platform (cached after the first) and one process.
+ * Platforms are {@code toolchain@opt} (real toolchains) and {@code model:NAME} (the probe emitted in Java under an
+ * evaluation model, run by the {@code java} toolchain at an opt level of its own with O2's flags, so that each model is
+ * a batch of its own).
  */
 public final class Verifier implements AutoCloseable {
     /** A platform to run on. */
@@ -49,16 +51,51 @@ public final class Verifier implements AutoCloseable {
     private final Program probe;
     private final boolean loop;
     private final List<Platform> platforms;
-    private final Executor executor;
-    private final Map<String, Program> byId;
+    /** Each platform's descriptor as its jobs carry it (a model's: java with the model's own level). */
+    private final List<Toolchain> descriptors = new ArrayList<>();
+
+    private final LocalSite site;
     private long nanos;
 
-    private Verifier(Program probe, boolean loop, List<Platform> platforms, Executor executor) {
+    private Verifier(Program probe, boolean loop, List<Platform> platforms, Path buildDir, int workers) {
         this.probe = probe;
         this.loop = loop;
         this.platforms = platforms;
-        this.executor = executor;
-        this.byId = Map.of(probe.id(), probe);
+        Map<String, BatchEmitter> models = new LinkedHashMap<>();
+        List<DetectedToolchain> known = new ArrayList<>();
+        for (int i = 0; i < platforms.size(); i++) {
+            Platform p = platforms.get(i);
+            DetectedToolchain dt = p.toolchain();
+            if (!p.real()) {
+                String level = modelLevel(i);
+                dt = dt.withToolchain(
+                        dt.toolchain().withLevel(level, dt.toolchain().opt().get(p.opt())));
+                models.put(level, modelEmitter(p.model()));
+            }
+            descriptors.add(dt.toolchain());
+            known.add(dt);
+        }
+        this.site = new LocalSite(
+                        org.fparity.exec.Platform.LOCAL,
+                        new BinaryCache(buildDir),
+                        workers,
+                        m -> {},
+                        spec -> models.containsKey(spec.opt())
+                                ? models.get(spec.opt())
+                                : Emitters.forToolchain(spec.toolchain(), programs(spec)))
+                .detected(known);
+    }
+
+    /** The opt level a model's probe runs at (java's O2 flags under a name of its own). */
+    private static String modelLevel(int platform) {
+        return "model" + platform;
+    }
+
+    /** The probe under each of a job's program ids. */
+    private Map<String, Program> programs(JobSpec spec) {
+        Map<String, Program> out = new LinkedHashMap<>();
+        for (JobSpec.ProgramText t : spec.programs()) out.put(t.id(), probe);
+        return out;
     }
 
     /**
@@ -99,8 +136,7 @@ public final class Verifier implements AutoCloseable {
             }
             ps.add(new Platform(s, dt, opt, null));
         }
-        LocalExecutor ex = new LocalExecutor(new BinaryCache(buildDir), workers, m -> {});
-        return new Verifier(probe, Probe.inLoop(program, branch), ps, ex);
+        return new Verifier(probe, Probe.inLoop(program, branch), ps, buildDir, workers);
     }
 
     public List<Platform> platforms() {
@@ -114,24 +150,20 @@ public final class Verifier implements AutoCloseable {
     /** Runs every candidate on every platform; one result per candidate, in order. */
     public List<Result> verify(List<Candidate> cs) throws InterruptedException {
         long t0 = System.nanoTime();
-        List<Job.Line> lines = new ArrayList<>();
-        for (int i = 0; i < cs.size(); i++)
-            lines.add(new Job.Line(probe.id(), i, cs.get(i).inputs()));
-        List<Job> jobs = new ArrayList<>();
-        for (Platform p : platforms) {
-            BatchEmitter be =
-                    p.real() ? Emitters.forToolchain(p.toolchain().toolchain(), byId) : modelEmitter(p.model());
-            jobs.add(new Job("FlipProbe", List.of(probe.id()), be, p.toolchain(), p.opt(), p.id(), lines));
+        List<SiteRuns.Run> runs = new ArrayList<>();
+        for (int k = 0; k < platforms.size(); k++) {
+            String opt = platforms.get(k).real() ? platforms.get(k).opt() : modelLevel(k);
+            for (Candidate c : cs) runs.add(new SiteRuns.Run(probe, new Input(c.inputs()), descriptors.get(k), opt));
         }
-        Map<String, Outcome> got = new ConcurrentHashMap<>();
-        executor.execute(jobs, o -> got.put(o.platform() + "/" + o.input(), o));
+        List<Outcome> got = cs.isEmpty() ? List.of() : SiteRuns.run(site, "FlipProbe", runs);
         List<Result> out = new ArrayList<>();
         for (int i = 0; i < cs.size(); i++) {
             Map<String, Probe.Branch> br = new LinkedHashMap<>();
             Map<String, String> problems = new LinkedHashMap<>();
             Map<String, String> traces = new LinkedHashMap<>();
-            for (Platform p : platforms) {
-                Outcome o = got.get(p.id() + "/" + i);
+            for (int k = 0; k < platforms.size(); k++) {
+                Platform p = platforms.get(k);
+                Outcome o = got.get(k * cs.size() + i);
                 if (o == null || o.status() != Outcome.Status.OK) {
                     br.put(p.id(), Probe.Branch.NO_ANSWER);
                     problems.put(
@@ -182,6 +214,6 @@ public final class Verifier implements AutoCloseable {
 
     @Override
     public void close() {
-        executor.close();
+        site.close();
     }
 }

@@ -28,6 +28,12 @@ public final class NumberReader {
     /** How a written number became a value of the format. */
     public enum Fate {
         EXACT,
+        /**
+         * a decimal that is not the value but the shortest decimal that reads back as it ({@code 0.1}, as
+         * {@code printf}'s shortest round-trip, Java's {@code Double.toString} and Python's {@code repr} write it): the
+         * value the writer meant, rounded as expected, nothing to warn about
+         */
+        SHORTEST,
         /** rounded to a nearby finite value (including to a subnormal) */
         ROUNDED,
         /** a finite number too large for the format: became ±inf */
@@ -54,6 +60,11 @@ public final class NumberReader {
         /** True when every value is exactly the number written. */
         public boolean exact() {
             return count(Fate.EXACT) == values.length;
+        }
+
+        /** True when an input was rounded and was not the shortest decimal of the value it became. */
+        public boolean rounded() {
+            return count(Fate.ROUNDED) > 0;
         }
 
         /** True when an input overflowed or vanished: the sum is then not near the sum of the numbers written. */
@@ -195,7 +206,24 @@ public final class NumberReader {
             BigInteger m = new BigInteger(sig.toString());
             return decimalIsExact(new BigDecimal(mantissa.startsWith("-") ? m.negate() : m, (int) -exp10), v);
         });
+        // at most 17 significant digits (9 in fp32), and a short text: a million zeros are not parsed again
+        if (fate[0] == Fate.ROUNDED && l - from + 1 <= (fp32 ? 9 : 17) && t.length() <= 64 && shortest(t, v, fp32))
+            fate[0] = Fate.SHORTEST;
         return v;
+    }
+
+    /**
+     * Whether the decimal {@code t} is, as a number, the shortest decimal that reads back as {@code v} (Java's
+     * {@code Double.toString}/{@code Float.toString} give the shortest since JDK 19).
+     */
+    private static boolean shortest(String t, double v, boolean fp32) {
+        try {
+            BigDecimal written = new BigDecimal(t);
+            BigDecimal shortest = new BigDecimal(fp32 ? Float.toString((float) v) : Double.toString(v));
+            return written.compareTo(shortest) == 0;
+        } catch (NumberFormatException | ArithmeticException e) {
+            return false;
+        }
     }
 
     /** A hex float's binary exponent, clamped far beyond any format's range (so that huge ones still over- or underflow). */

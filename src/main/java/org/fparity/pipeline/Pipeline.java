@@ -74,6 +74,7 @@ public final class Pipeline {
         EndScreen.reruns(o, ran.reruns().ran(), ran.reruns().alreadyDone(), reruns);
         ExitCode code = ExitCode.OK;
         if (noReport) {
+            EndScreen.health(o, r.campaign());
             o.println("next: fparity compare " + r.campaign().dir() + "   (then: fparity report "
                     + r.campaign().dir() + ")");
         } else {
@@ -81,7 +82,10 @@ public final class Pipeline {
             Report rep = Report.of(view, null);
             Path where = reportDir != null ? reportDir : ReportWriter.defaultDir(view);
             ReportWriter.write(rep, where);
+            // the verdict first; how each toolchain ran and the pairs behind the cases are detail below it
             EndScreen.findings(o, rep);
+            EndScreen.health(o, r.campaign());
+            EndScreen.findings(o, rep.findings());
             code = ExitCode.found(rep.found());
             o.println("report: " + where.resolve("report.html")
                     + "  (also report.json, summary.md, junit.xml, metrics.txt)");

@@ -18,7 +18,17 @@ import org.fparity.ir.ProgramJson;
 public final class Accuracy {
     /** One library's table. */
     public record Table(
-            String library, List<String> languages, String source, Map<String, Map<String, Integer>> maxUlps) {}
+            String library,
+            List<String> languages,
+            String source,
+            Map<String, Map<String, Integer>> maxUlps,
+            List<NotUnder> notUnder) {}
+
+    /**
+     * Bounds the source says do not hold when the build has one of {@code flags} (CUDA's single-precision functions
+     * under {@code --use_fast_math}): for those, no documented bound.
+     */
+    public record NotUnder(String precision, List<String> functions, List<String> flags, String note) {}
 
     /** A documented bound: the number, the library and the source. */
     public record Bound(int maxUlps, String library, String source) {}
@@ -62,19 +72,44 @@ public final class Accuracy {
             });
             max.put(p.getKey(), fns);
         });
+        List<NotUnder> not = new ArrayList<>();
+        for (JsonNode n : root.path("notUnder")) {
+            List<String> fns = new ArrayList<>();
+            n.path("functions").forEach(x -> fns.add(x.asText()));
+            List<String> flags = new ArrayList<>();
+            n.path("flags").forEach(x -> flags.add(x.asText()));
+            if (!n.path("precision").isTextual() || fns.isEmpty() || flags.isEmpty())
+                throw new FparityError(f + ": each notUnder entry needs a precision, functions and flags");
+            not.add(new NotUnder(
+                    n.path("precision").asText(), fns, flags, n.path("note").asText("")));
+        }
         return new Table(
                 root.path("library").asText(f.getFileName().toString()),
                 langs,
                 root.path("source").asText(""),
-                max);
+                max,
+                not);
     }
 
     /** The documented bound for a function of a toolchain's language at a precision ({@code fp64}, {@code fp32}), or null. */
     public Bound bound(String language, String precision, String function) {
+        return bound(language, precision, function, List.of());
+    }
+
+    /**
+     * As {@link #bound(String, String, String)} for a build with these flags: null where the source says its bound
+     * does not hold under one of them.
+     */
+    public Bound bound(String language, String precision, String function, List<String> flags) {
         for (Table t : tables) {
             if (!t.languages().contains(language)) continue;
             Integer n = t.maxUlps().getOrDefault(precision, Map.of()).get(function);
-            if (n != null) return new Bound(n, t.library(), t.source());
+            if (n == null) continue;
+            for (NotUnder x : t.notUnder())
+                if (x.precision().equals(precision)
+                        && x.functions().contains(function)
+                        && x.flags().stream().anyMatch(flags::contains)) return null;
+            return new Bound(n, t.library(), t.source());
         }
         return null;
     }

@@ -110,7 +110,7 @@ public final class Bundle {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             String opt = side == 0 ? c.optA() : c.optB();
             Language lang = Language.valueOf(dt.toolchain().language());
-            String minimal = org.fparity.emit.Reproducer.minimal(lang, c.program(), c.input(), header(c, lang));
+            String minimal = minimal(dt, lang, c);
             String file = minimal != null ? minimalName(lang) : fileName(dt);
             String cls = Standalone.className(dt);
             sources.putIfAbsent(file, minimal != null ? minimal : Standalone.source(dt, c.program()));
@@ -169,8 +169,18 @@ public final class Bundle {
         return switch (lang) {
             case CUDA -> "min.cu";
             case HIP, HIPIFY -> "min.hip";
-            default -> "min.c";
+            case OPENCL -> "min_opencl.c";
+            case JAVA -> org.fparity.emit.JavaEmitter.CLASS_NAME + ".java";
+            case C -> "min.c";
         };
+    }
+
+    /** A side's minimal source: Java's from its own emitter (its math library), the others' from {@link org.fparity.emit.Reproducer}. */
+    private static String minimal(DetectedToolchain dt, Language lang, Contents c) {
+        if (lang == Language.JAVA
+                && org.fparity.run.Emitters.of(dt.toolchain()) instanceof org.fparity.emit.JavaEmitter j)
+            return j.minimal(c.program(), c.input(), header(c, lang));
+        return org.fparity.emit.Reproducer.minimal(lang, c.program(), c.input(), header(c, lang));
     }
 
     /** The minimal source's leading comment: where it comes from and the exact build line of each side in this language. */

@@ -117,7 +117,9 @@ public record FindingVerdict(Kind kind, String culprit, String reason) {
             String fn = d.text().substring(0, Math.max(0, d.text().indexOf('(')));
             String value = d.b() == null || culpritIsA ? d.a() : d.b();
             String canonical = canonical(fn);
-            Accuracy.Bound bound = accuracy.bound(language, precision, canonical);
+            // the culprit's own flags: some bounds do not hold under fast math (CUDA's single-precision functions)
+            Accuracy.Bound bound =
+                    accuracy.bound(language, precision, canonical, check == null ? List.of() : check.parts());
             if (bound != null && value != null) {
                 double v = HexFloat.parse(value);
                 double t = HexFloat.parse(d.truth());

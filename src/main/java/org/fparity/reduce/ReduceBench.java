@@ -47,9 +47,16 @@ public final class ReduceBench {
             boolean standalone,
             boolean ubClean,
             double seconds,
+            double cpuSeconds,
             int cviseOps,
             double cviseSeconds,
-            boolean cviseTimedOut) {}
+            double cviseCpuSeconds,
+            boolean cviseTimedOut) {
+        /** fparity's CPU seconds over C-Vise's (-1 when C-Vise did not run): the speed figure, load-proof. */
+        public double cpuRatio() {
+            return cviseCpuSeconds <= 0 ? -1 : cpuSeconds / cviseCpuSeconds;
+        }
+    }
 
     /** What C-Vise's interestingness script rejects besides a lost discrepancy. */
     public enum Guard {
@@ -91,10 +98,20 @@ public final class ReduceBench {
      * about it.
      */
     public static List<CampaignDiscrepancies.Entry> pick(List<CampaignDiscrepancies.Entry> all, int n, int minOps) {
+        return pick(all, n, minOps, e -> true);
+    }
+
+    /** As {@link #pick(List, int, int)}, among the discrepancies {@code keep} accepts. */
+    public static List<CampaignDiscrepancies.Entry> pick(
+            List<CampaignDiscrepancies.Entry> all,
+            int n,
+            int minOps,
+            java.util.function.Predicate<CampaignDiscrepancies.Entry> keep) {
         Map<DiscrepancyClass, List<CampaignDiscrepancies.Entry>> byClass = new LinkedHashMap<>();
         Set<String> runs = new LinkedHashSet<>();
         for (CampaignDiscrepancies.Entry e : all) {
             if (minOps > 0 && Size.of(e.program()).operations() < minOps) continue;
+            if (!keep.test(e)) continue;
             if (!runs.add(e.discrepancy().program() + "/" + e.discrepancy().input())) continue;
             byClass.computeIfAbsent(e.discrepancy().cls(), k -> new ArrayList<>())
                     .add(e);
@@ -121,9 +138,24 @@ public final class ReduceBench {
     /** Reduces {@code cases} discrepancies of programs with at least {@code minOps} operations (0: any). */
     public List<Row> run(Path campaign, int cases, int minOps, int cviseCases, int cviseTimeout, int limit)
             throws InterruptedException {
+        return run(campaign, cases, minOps, false, cviseCases, cviseTimeout, limit);
+    }
+
+    /**
+     * As {@link #run(Path, int, int, int, int, int)}; with {@code cOnly}, only discrepancies between two C platforms,
+     * the ones C-Vise can reduce too.
+     */
+    public List<Row> run(
+            Path campaign, int cases, int minOps, boolean cOnly, int cviseCases, int cviseTimeout, int limit)
+            throws InterruptedException {
         CampaignDiscrepancies.Menu menu = CampaignDiscrepancies.menu(campaign);
-        List<CampaignDiscrepancies.Entry> chosen = pick(menu.discrepancies(), cases, minOps);
+        List<CampaignDiscrepancies.Entry> chosen = pick(menu.discrepancies(), cases, minOps, e -> {
+            if (!cOnly) return true;
+            ReduceSession.Request q = e.request(1, false, 1);
+            return isC(q.a()) && isC(q.b());
+        });
         if (minOps > 0) out.println("cases: programs of at least " + minOps + " operations");
+        if (cOnly) out.println("cases: both platforms C (C-Vise's language)");
         // C-Vise's script keeps a class of two printed results, so a crash is no case here; said, not dropped silently
         if (!menu.endedDifferently().isEmpty()) {
             int n = menu.endedDifferently().size();
@@ -144,11 +176,15 @@ public final class ReduceBench {
         int batchOnly = 0;
         int failed = 0;
         if (cvise && cviseCases > 0)
+            out.println(
+                    "C-Vise: cvise --n 2 --timeout 30 (per test), stopped after " + cviseTimeout
+                            + " s wall per case; CPU seconds are C-Vise's and every process it reaped, fparity's are this JVM's and its children's");
+        if (cvise && cviseCases > 0)
             out.println("C-Vise guard: "
                     + (guard == Guard.STRICT ? "ASan/UBSan run and gcc -O1 " + STRICT_FLAGS : "ASan/UBSan run"));
         out.println("load average at start: " + loadAverage());
         out.printf(
-                "%-13s %-14s %-30s %-10s %9s %9s %6s %4s %9s | %9s %9s %7s%n",
+                "%-13s %-14s %-30s %-10s %5s %7s %6s %4s %7s %7s | %9s %7s %7s %9s%n",
                 "id",
                 "class",
                 "platforms",
@@ -157,16 +193,19 @@ public final class ReduceBench {
                 "fparity",
                 "share",
                 "UB",
-                "seconds",
+                "wall-s",
+                "cpu-s",
                 "cvise-ops",
-                "cvise-s",
-                "ratio");
+                "wall-s",
+                "cpu-s",
+                "cpu-ratio");
         for (CampaignDiscrepancies.Entry e : chosen) {
             ReduceSession.Request req = e.request(1, false, limit);
             ReduceSession session = new ReduceSession(
                             toolchains, work.resolve(e.id()), work.resolve("reproducers"), s -> {})
                     .keepPairs();
             long t0 = System.nanoTime();
+            long cpu0 = org.fparity.bench.Bench.cpuMillis();
             ReduceSession.Report r;
             try {
                 r = session.run(req);
@@ -177,6 +216,7 @@ public final class ReduceBench {
                 continue;
             }
             double secs = (System.nanoTime() - t0) / 1e9;
+            double cpu = (org.fparity.bench.Bench.cpuMillis() - cpu0) / 1000.0;
             if (r.kind() != ReduceSession.Kind.REDUCED) {
                 boolean batch = r.kind() == ReduceSession.Kind.BATCH_ONLY;
                 if (batch) batchOnly++;
@@ -196,13 +236,17 @@ public final class ReduceBench {
             }
             int cOps = -1;
             double cSecs = -1;
+            double cCpu = -1;
             boolean cTimeout = false;
             if (cvise && cvised < cviseCases && isC(req.a()) && isC(req.b())) {
                 cvised++;
                 long c0 = System.nanoTime();
+                // C-Vise and every process it reaped (its interestingness scripts with their compilers and runs)
+                long cc0 = org.fparity.bench.Bench.childCpuMillis();
                 Path dir = work.resolve(e.id()).resolve("cvise");
                 cTimeout = !cvise(dir, req, cviseTimeout);
                 cSecs = (System.nanoTime() - c0) / 1e9;
+                cCpu = (org.fparity.bench.Bench.childCpuMillis() - cc0) / 1000.0;
                 cOps = countOps(readOrEmpty(dir.resolve("test.c")));
             }
             Row row = new Row(
@@ -216,12 +260,14 @@ public final class ReduceBench {
                     r.reducedStandalone(),
                     r.sanitizer() != null && r.sanitizer().clean(),
                     secs,
+                    cpu,
                     cOps,
                     cSecs,
+                    cCpu,
                     cTimeout);
             rows.add(row);
             out.printf(
-                    "%-13s %-14s %-30s %-10s %9d %9d %5.0f%% %4s %9.1f | %9s %9s %7s%n",
+                    "%-13s %-14s %-30s %-10s %5d %7d %5.0f%% %4s %7.1f %7.1f | %9s %7s %7s %9s%n",
                     row.id(),
                     row.cls().label(),
                     row.a() + "," + row.b(),
@@ -231,9 +277,11 @@ public final class ReduceBench {
                     100.0 * row.reduced() / Math.max(1, row.original()),
                     row.ubClean() ? "ok" : "!",
                     row.seconds(),
+                    row.cpuSeconds(),
                     cOps < 0 ? "-" : cOps + (cTimeout ? "*" : ""),
                     cSecs < 0 ? "-" : String.format("%.1f", cSecs),
-                    cSecs < 0 ? "-" : String.format("%.3f", secs / cSecs));
+                    cCpu < 0 ? "-" : String.format("%.1f", cCpu),
+                    cCpu <= 0 ? "-" : String.format("1/%.0f", cCpu / Math.max(0.001, cpu)));
             out.printf(
                     "%-13s reduction %.1f s in %d rounds (%s); confirm, sanitizer and trace %.1f s; load %s%n",
                     "",
@@ -266,6 +314,18 @@ public final class ReduceBench {
                 "cases %d: reduced %d (%d classes), batch-only %d, not reducible %d; reduced ones: <= 15 %% of the operations %d, standalone-confirmed %d, "
                         + "ASan/UBSan clean %d%n",
                 chosen, rows.size(), classes.size(), batchOnly, failed, le15, standalone, ub);
+        List<Row> both = rows.stream().filter(r -> r.cviseCpuSeconds() > 0).toList();
+        if (!both.isEmpty()) {
+            long fewer = both.stream().filter(r -> r.reduced() <= r.cviseOps()).count();
+            long fast = both.stream().filter(r -> r.cpuRatio() <= 1.0 / 20).count();
+            double f = both.stream().mapToDouble(Row::cpuSeconds).sum();
+            double c = both.stream().mapToDouble(Row::cviseCpuSeconds).sum();
+            long capped = both.stream().filter(Row::cviseTimedOut).count();
+            out.printf(
+                    "beside C-Vise on %d cases: fparity at most C-Vise's operations on %d, at most 1/20 of its CPU time on %d; "
+                            + "CPU seconds fparity %.1f, C-Vise %.1f (1/%.0f); C-Vise stopped at its cap on %d%n",
+                    both.size(), fewer, fast, f, c, c / Math.max(0.001, f), capped);
+        }
         if (!shares.isEmpty()) {
             out.printf(
                     "share of the original's operations: min %.0f %%, median %.0f %%, max %.0f %%; sorted:",

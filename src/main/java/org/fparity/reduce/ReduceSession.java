@@ -97,6 +97,7 @@ public final class ReduceSession {
     private Reducer.Options options = Reducer.Options.NONE;
     private final Path knobs = Toolchains.defaultDir().resolveSibling("knobs");
     private final Accuracy accuracy = Accuracy.load(Toolchains.defaultDir().resolveSibling("accuracy"));
+    private java.util.Optional<org.fparity.attribution.Causes> causes = java.util.Optional.empty();
 
     public ReduceSession(Toolchains toolchains, Path work, Path out, Consumer<String> log) {
         this.toolchains = toolchains;
@@ -111,6 +112,15 @@ public final class ReduceSession {
      */
     public ReduceSession options(Reducer.Options options) {
         this.options = options;
+        return this;
+    }
+
+    /**
+     * The campaign's root causes ({@code causes.json}): where a bundle's own builds leave its verdict undecided, the
+     * cause triage found for the discrepancy decides it ({@link TriageVerdict}).
+     */
+    public ReduceSession causes(java.util.Optional<org.fparity.attribution.Causes> causes) {
+        this.causes = causes;
         return this;
     }
 
@@ -372,6 +382,17 @@ public final class ReduceSession {
                         reducedStandalone ? ra : res.a(),
                         reducedStandalone ? rb : res.b(),
                         ub);
+        if (fv.kind() == FindingVerdict.Kind.UNDECIDED && r.id() != null && causes.isPresent()) {
+            FindingVerdict t = TriageVerdict.of(
+                    causes.get().causes().stream()
+                            .filter(c -> c.discrepancies().contains(r.id()))
+                            .findFirst()
+                            .orElse(null),
+                    r.a(),
+                    r.b(),
+                    knobs);
+            if (t != null) fv = t;
+        }
         log.accept(id + ": " + fv.sentence());
         Map<String, String> host = NodeFacts.collect();
         Size original = Size.of(r.program());

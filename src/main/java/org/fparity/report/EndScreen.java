@@ -14,18 +14,30 @@ import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Platform;
 
-/** What {@code fparity run} prints when it ends: how the runs went per toolchain, then what comparing them found. */
+/**
+ * What {@code fparity run} prints when it ends: a line on the runs, the verdict (in cases), then as detail the runs per
+ * toolchain and the platform pairs behind the cases.
+ */
 public final class EndScreen {
     private EndScreen() {}
 
     /**
-     * Runs per toolchain (all its opt levels) by status, and where things are.
+     * One line on what this invocation did: runs recorded, compiles, time. The runs per toolchain come after the verdict
+     * ({@link #health}).
      *
      * @param ran      runs done by this invocation
      * @param already  runs a previous invocation had done
      * @param compiles compiles this invocation did
      */
     public static void runs(PrintWriter o, Campaign c, int ran, int already, int compiles, long millis) {
+        o.println();
+        o.printf(
+                "campaign %s: %d runs recorded (%d this time, %d already done), %d compiles, %.1f s%n",
+                c.dir(), c.outcomes().size(), ran, already, compiles, millis / 1000.0);
+    }
+
+    /** Runs per toolchain (all its opt levels) by status, and where the outcomes and build logs are. */
+    public static void health(PrintWriter o, Campaign c) {
         Map<String, Map<Outcome.Status, Integer>> table = new TreeMap<>();
         Map<String, Set<String>> opts = new TreeMap<>();
         for (Outcome x : c.outcomes()) {
@@ -33,15 +45,12 @@ public final class EndScreen {
             opts.computeIfAbsent(x.toolchain(), k -> new TreeSet<>(Platform.OPT_ORDER))
                     .add(x.opt());
         }
-        o.println();
-        o.printf(
-                "campaign %s: %d runs recorded (%d this time, %d already done), %d compiles, %.1f s%n",
-                c.dir(), c.outcomes().size(), ran, already, compiles, millis / 1000.0);
+        o.println("runs per toolchain (a run = one program on one input on one platform: toolchain × opt level):");
         int w = Math.max(
                 9, table.keySet().stream().mapToInt(String::length).max().orElse(9));
         StringBuilder head = new StringBuilder(String.format("  %-" + w + "s", "toolchain"));
         for (Outcome.Status s : Outcome.Status.values()) head.append(String.format(" %13s", s.name()));
-        o.println(head + "  opt levels   (a run = one program on one input on one platform: toolchain × opt level)");
+        o.println(head + "  opt levels");
         for (var e : table.entrySet()) {
             StringBuilder row = new StringBuilder(String.format("  %-" + w + "s", e.getKey()));
             for (Outcome.Status s : Outcome.Status.values())
@@ -61,7 +70,7 @@ public final class EndScreen {
                     ran, already, attempts);
     }
 
-    /** The verdict (in cases), then the platform pairs behind it per class and opt level as detail. */
+    /** The verdict (in cases): headline, facts, odd one out, the first case. */
     public static void findings(PrintWriter o, Report r) {
         o.println();
         o.println("verdict: " + VerdictText.headline(r));
@@ -92,10 +101,9 @@ public final class EndScreen {
         if (!top.isEmpty()) {
             Verdict.TopCase t = top.getFirst();
             o.println("first case: " + t.c().program() + " input " + t.c().input() + ", "
-                    + t.cls().label() + (t.ulps() == null ? "" : ", " + VerdictText.ulps(t.ulps())) + "; reproduce: "
+                    + t.cls().label() + (t.ulps() == null ? "" : ", " + VerdictText.gap(t)) + "; reproduce: "
                     + VerdictText.reproduce(r, t));
         }
-        findings(o, r.findings());
     }
 
     private static String folder(Report r) {
@@ -114,9 +122,10 @@ public final class EndScreen {
                     d.cls().ordinal()]++;
         }
         if (byToolchains.isEmpty() && byOpt.isEmpty()) return;
+        long compared = f.pairs().stream().mapToLong(s -> s.compared()).sum();
         o.printf(
-                "detail: %d disagreeing platform pairs (pair × case) per class:%n",
-                f.discrepancies().size());
+                "detail: %d disagreeing platform pairs among %d compared (pair × case), per class:%n",
+                f.discrepancies().size(), compared);
         StringBuilder head = new StringBuilder(String.format("  %-22s", "pairs / opt"));
         for (DiscrepancyClass c : classes) head.append(String.format(" %13s", c.label()));
         o.println(head);

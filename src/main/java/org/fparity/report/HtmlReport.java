@@ -233,7 +233,7 @@ final class HtmlReport {
                     .append(c.input())
                     .append(" · ")
                     .append(Markup.esc(t.cls().label()));
-            if (t.ulps() != null) b.append(", ").append(VerdictText.ulps(t.ulps()));
+            if (t.ulps() != null) b.append(", ").append(Markup.esc(VerdictText.gap(t)));
             b.append(" · ")
                     .append(c.oddOnesOut().size())
                     .append(" odd one(s) out of ")

@@ -14,10 +14,36 @@ final class MarkdownSummary {
 
     private MarkdownSummary() {}
 
+    /** Top cases shown without {@code --detail}. */
+    static final int SHORT_TOP = 5;
+
+    /** The short summary: verdict, causes, health, odd one out, the top cases, reproducers (what {@code report} writes by default). */
     static String render(Report r) {
+        return render(r, false);
+    }
+
+    /**
+     * @param detail also the per-pair tables, runs per platform, adjacency matrices, top discrepancies per pair, every
+     *               top case with its source, and how to make the campaign again ({@code report --detail}); without it
+     *               the summary ends with the line that says how to get them
+     */
+    static String render(Report r, boolean detail) {
         StringBuilder sb = new StringBuilder();
         sb.append("# fparity report: ").append(Markup.md(r.campaign().name())).append("\n\n");
-        verdict(sb, r);
+        verdict(sb, r, detail);
+        if (!detail) {
+            sb.append(reproducers(r, org.fparity.reduce.Bundles.DEFAULT_ROOT));
+            String folder = VerdictText.shell(r.campaign()
+                    .provenance()
+                    .getOrDefault("folder", r.campaign().name()));
+            sb.append("Detail — ")
+                    .append(r.findings().discrepancies().size())
+                    .append(
+                            " disagreeing platform pairs (pair × case), per-pair tables, adjacency matrices, every top case with its source, how to make this campaign again: `")
+                    .append(Markup.md("bin/fparity report " + folder + " --detail"))
+                    .append("`, or report.html.\n");
+            return sb.toString();
+        }
         sb.append(
                 "<details><summary>Details: per-pair counts, runs per platform, adjacency matrices, top discrepancies per pair</summary>\n\n");
         sb.append("Generated ")
@@ -163,7 +189,7 @@ final class MarkdownSummary {
     }
 
     /** The part a person reads: verdict, odd-one-out ranking, top cases, unstable platforms, provenance. */
-    private static void verdict(StringBuilder sb, Report r) {
+    private static void verdict(StringBuilder sb, Report r, boolean detail) {
         Verdict v = r.verdict();
         sb.append("**Verdict: ").append(Markup.md(VerdictText.headline(r))).append("**\n\n");
         if (v.broken() != null)
@@ -193,8 +219,8 @@ final class MarkdownSummary {
                     "Differs from ideal IEEE (cases, of decided)",
                     "Unstable (cases)"));
             int i = 0;
-            for (Verdict.Rank k :
-                    v.ranking().subList(0, Math.min(TOP, v.ranking().size()))) {
+            int ranked = Math.min(detail ? TOP : SHORT_TOP, v.ranking().size());
+            for (Verdict.Rank k : v.ranking().subList(0, ranked)) {
                 t.row(List.of(
                         Integer.toString(++i),
                         k.platform().toString(),
@@ -203,14 +229,15 @@ final class MarkdownSummary {
                         Integer.toString(k.unstable())));
             }
             sb.append(t.toMarkdown()).append('\n');
-            if (v.ranking().size() > TOP)
-                sb.append("… ").append(v.ranking().size() - TOP).append(" more platforms in report.json.\n\n");
+            if (v.ranking().size() > ranked)
+                sb.append("… ").append(v.ranking().size() - ranked).append(" more platforms in report.json.\n\n");
         }
         List<Verdict.TopCase> top = v.top();
         if (!top.isEmpty()) {
             sb.append("## Top cases\n\n");
             int n = 0;
-            for (Verdict.TopCase tc : top.subList(0, Math.min(Verdict.TOP, top.size()))) {
+            int shown = Math.min(detail ? Verdict.TOP : SHORT_TOP, top.size());
+            for (Verdict.TopCase tc : top.subList(0, shown)) {
                 org.fparity.compare.Cases.Case c = tc.c();
                 sb.append("### ")
                         .append(++n)
@@ -220,7 +247,7 @@ final class MarkdownSummary {
                         .append(c.input())
                         .append(" — ")
                         .append(tc.cls().label());
-                if (tc.ulps() != null) sb.append(", ").append(VerdictText.ulps(tc.ulps()));
+                if (tc.ulps() != null) sb.append(", ").append(VerdictText.gap(tc));
                 if (tc.isNew()) sb.append(" — **new**");
                 sb.append("\n\n");
                 org.fparity.compare.Cases.Answer base =
@@ -274,12 +301,16 @@ final class MarkdownSummary {
                         .append("   # confirms it on both platforms\n")
                         .append(Names.printable(VerdictText.show(r, tc)))
                         .append("   # prints a self-contained reproducer, input built in\n```\n\n");
-                String src = r.campaign().source(c.program());
+                String src = detail ? r.campaign().source(c.program()) : null;
                 if (src != null)
                     sb.append("<details><summary>source</summary>\n\n```c\n")
                             .append(src.strip())
                             .append("\n```\n</details>\n\n");
             }
+            if (top.size() > shown)
+                sb.append("… ")
+                        .append(top.size() - shown)
+                        .append(" more top cases with `--detail` and in report.html.\n\n");
         }
         List<org.fparity.compare.Cases.Case> us = v.cases().stream()
                 .filter(org.fparity.compare.Cases.Case::hasUnstable)
@@ -303,6 +334,7 @@ final class MarkdownSummary {
             }
             sb.append(t.toMarkdown()).append('\n');
         }
+        if (!detail) return;
         sb.append("## How to make this campaign again\n\n");
         Table p = new Table(List.of("What", "Value"));
         VerdictText.provenance(r).forEach((k, x) -> p.row(List.of(k, x)));

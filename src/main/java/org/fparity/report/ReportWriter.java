@@ -32,11 +32,19 @@ public final class ReportWriter {
         }
     }
 
-    /** Writes report.json, summary.md, report.html, junit.xml and metrics.txt into dir; returns their paths. */
+    /** Writes report.json, summary.md (short), report.html, junit.xml and metrics.txt into dir; returns their paths. */
     public static List<Path> write(Report r, Path dir) {
+        return write(r, dir, false);
+    }
+
+    /**
+     * As {@link #write(Report, Path)}; {@code detail}: summary.md with the per-pair tables, matrices and every top case
+     * ({@code report --detail}).
+     */
+    public static List<Path> write(Report r, Path dir, boolean detail) {
         List<byte[]> texts = List.of(
                         JsonReport.render(r),
-                        MarkdownSummary.render(r),
+                        MarkdownSummary.render(r, detail),
                         HtmlReport.render(r),
                         JUnitReport.render(r),
                         OpenMetrics.render(r))
@@ -132,8 +140,13 @@ public final class ReportWriter {
         }
     }
 
-    /** The tables {@code fparity compare} prints: runs, then per series the class table and the matrices. */
+    /** What {@code fparity compare} prints: the verdict, the causes or top cases, and how to see the detail. */
     public static String text(Report r) {
-        return TextReport.render(r);
+        return TextReport.render(r, false);
+    }
+
+    /** {@code detail}: also the tables {@code compare --detail} prints: runs, per series the class table and the matrices. */
+    public static String text(Report r, boolean detail) {
+        return TextReport.render(r, detail);
     }
 }

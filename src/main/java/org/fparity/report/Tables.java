@@ -164,7 +164,9 @@ final class Tables {
     }
 
     static String ulps(Discrepancy d) {
-        return d.hasUlps() ? d.ulps().toString() : "";
+        if (!d.hasUlps()) return "";
+        String far = VerdictText.far(org.fparity.ir.HexFloat.parse(d.hexA()), org.fparity.ir.HexFloat.parse(d.hexB()));
+        return far != null ? far : d.ulps().toString();
     }
 
     static String rel(Discrepancy d) {

@@ -6,13 +6,19 @@ import org.fparity.compare.Discrepancy;
 import org.fparity.compare.PairSummary;
 import org.fparity.compare.StatusMismatch;
 
-/** What {@code fparity compare} prints on a terminal: the same tables as summary.md, as aligned text. */
+/**
+ * What {@code fparity compare} prints on a terminal: the verdict, the causes, the top cases one line each, and the line
+ * that says how to see the detail; with {@code --detail} also the same tables as summary.md, as aligned text.
+ */
 final class TextReport {
     static final int TOP = 10;
 
     private TextReport() {}
 
-    static String render(Report r) {
+    /** Top cases listed without {@code --detail}. */
+    static final int SHORT_TOP = 5;
+
+    static String render(Report r, boolean detail) {
         StringBuilder sb = new StringBuilder();
         sb.append("campaign ")
                 .append(r.campaign().name())
@@ -37,6 +43,10 @@ final class TextReport {
             for (Verdict.Rank k : rank.subList(0, Math.min(5, rank.size())))
                 sb.append("  ").append(k.platform()).append(' ').append(k.oddOneOut());
             sb.append('\n');
+        }
+        if (!detail) {
+            shortEnd(sb, r);
+            return sb.toString();
         }
         sb.append("\ndetail, per platform pair (pair × case):\n\n");
         sb.append(Tables.summary(r.campaign(), r.findings()).toText()).append('\n');
@@ -74,5 +84,46 @@ final class TextReport {
         }
         if (ms.size() > TOP) sb.append("… and ").append(ms.size() - TOP).append(" more runs that ended differently\n");
         return sb.toString();
+    }
+
+    /**
+     * The top cases one line each and how to see the rest (the runs that ended differently are a count among the
+     * verdict's facts, with the first one's reduce command).
+     */
+    private static void shortEnd(StringBuilder sb, Report r) {
+        List<Verdict.TopCase> top = r.verdict().top();
+        if (!top.isEmpty()) {
+            sb.append("top cases (one per class in turn):\n");
+            int n = 0;
+            for (Verdict.TopCase t : top.subList(0, Math.min(SHORT_TOP, top.size()))) {
+                String gap = VerdictText.gap(t);
+                sb.append("  ")
+                        .append(++n)
+                        .append(". ")
+                        .append(t.c().program())
+                        .append(" input ")
+                        .append(t.c().input())
+                        .append(": ")
+                        .append(t.cls().label())
+                        .append(gap == null ? "" : ", " + gap)
+                        .append(" (")
+                        .append(t.pair())
+                        .append("); ")
+                        .append(VerdictText.reproduce(r, t))
+                        .append('\n');
+            }
+            if (top.size() > SHORT_TOP)
+                sb.append("  … ")
+                        .append(VerdictText.cases(top.size() - SHORT_TOP))
+                        .append(" more that disagree: report.json lists every one\n");
+        }
+        long compared =
+                r.findings().pairs().stream().mapToLong(s -> s.compared()).sum();
+        sb.append("detail: ")
+                .append(r.findings().discrepancies().size())
+                .append(" disagreeing platform pairs among ")
+                .append(compared)
+                .append(
+                        " compared (pair × case); per-pair tables, adjacency matrices, top discrepancies and the runs that ended differently with --detail\n");
     }
 }

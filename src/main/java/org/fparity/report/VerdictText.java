@@ -114,12 +114,9 @@ final class VerdictText {
         out.add("a case is one program on one input: " + cases(v.count().cases()) + " ran on " + platforms
                 + (platforms == 1 ? " platform" : " platforms") + " (toolchain × opt level), "
                 + r.findings().totalRuns() + " runs in all");
-        long compared =
-                r.findings().pairs().stream().mapToLong(s -> s.compared()).sum();
+        // cases only: the platform pairs behind them are detail, counted where the detail is
         out.add("disagreeing cases: " + v.count().discrepant()
-                + pct(v.count().discrepant(), v.count().cases()) + "; in detail "
-                + r.findings().discrepancies().size() + " disagreeing platform pairs among " + compared
-                + " compared (pair × case)");
+                + pct(v.count().discrepant(), v.count().cases()));
         long statusCases = r.findings().mismatches().stream()
                 .map(m -> m.program() + "/" + m.input())
                 .distinct()
@@ -201,14 +198,53 @@ final class VerdictText {
         return Decimal.of(v, p);
     }
 
-    /** Signed ULPs from {@code base} to {@code x}, or the class when they are not both numbers. */
+    /**
+     * The gap from {@code base} to {@code x} as a person reads it: {@code 0} when they agree, the class when either is
+     * NaN, Inf or zero (never ULPs: an Inf is no number of ULPs away), signed ULPs when both are numbers of one sign
+     * less than a factor of 2 apart, and otherwise {@code opposite signs} or the factor ({@code ×1.5e+297}): a ULP count
+     * across binades (+13951854850489392526) says nothing a person can use.
+     */
     static String ulpsFrom(double base, double x, Precision p) {
-        if (org.fparity.exec.DiscrepancyClass.classify(base, x) == null) return "0";
         org.fparity.exec.DiscrepancyClass c = org.fparity.exec.DiscrepancyClass.classify(base, x);
+        if (c == null) return "0";
         if (c != org.fparity.exec.DiscrepancyClass.NUMBER_NUMBER) return c.label();
+        String far = far(base, x);
+        if (far != null) return far;
         Precision q = p.round(base) == base && p.round(x) == x ? p : Precision.FP64;
         java.math.BigInteger u = org.fparity.ir.Ulps.between(base, x, q);
         return (u.signum() > 0 ? "+" : "") + u;
+    }
+
+    /**
+     * For two numbers too far apart for ULPs to mean anything: {@code opposite signs}, or the factor from {@code base}
+     * to {@code x} when it is 2 or more either way; null when they are of one sign within a factor of 2.
+     */
+    static String far(double base, double x) {
+        if (Math.signum(base) != Math.signum(x)) return "opposite signs";
+        double f = x / base;
+        if (f >= 2 || f <= 0.5 || !Double.isFinite(f))
+            return "×" + (Double.isFinite(f) ? String.format(Locale.ROOT, "%.2g", f) : "> 1.8e+308");
+        return null;
+    }
+
+    /**
+     * The gap named in a top case's title ({@code 12 ULPs}, or {@code opposite signs} / {@code ×1.5e+297} when the
+     * farthest answer is too far for ULPs); null when the case's worst gap is a class (NaN, Inf, zero).
+     */
+    static String gap(Verdict.TopCase t) {
+        if (t.ulps() == null) return null;
+        org.fparity.compare.Cases.Case c = t.c();
+        org.fparity.compare.Cases.Answer base =
+                c.majority() != null ? c.majority() : c.answers().getFirst();
+        String farthest = null;
+        for (org.fparity.compare.Cases.Answer a : c.answers()) {
+            if (a == base
+                    || org.fparity.exec.DiscrepancyClass.classify(base.value(), a.value())
+                            != org.fparity.exec.DiscrepancyClass.NUMBER_NUMBER) continue;
+            String f = far(base.value(), a.value());
+            if (f != null && (farthest == null || f.equals("opposite signs"))) farthest = f;
+        }
+        return farthest != null ? farthest : ulps(t.ulps());
     }
 
     /** Platforms grouped by toolchain: {@code gcc O0 O1 O2; clang-19 O3_FM}. */

@@ -11,10 +11,19 @@ import org.fparity.exec.Outcome;
  * seconds otherwise (CI logs and files must not fill with carriage returns).
  */
 public final class Progress {
+    /** Seconds of runs after which the rate, and so an ETA, is shown. */
+    static final double RATE_KNOWN_SECONDS = 2;
+    /** Runs after the first after which the rate, and so an ETA, is shown. */
+    static final int RATE_KNOWN_RUNS = 10;
+
     private final PrintStream out;
     private final boolean terminal;
     private final int total;
-    private final long start = System.nanoTime();
+    private final java.util.function.LongSupplier nanos;
+    private final long start;
+    /** When the first run was recorded (0: none yet): the rate is measured from it, not from the compiles before it. */
+    private volatile long first;
+
     private final AtomicInteger done = new AtomicInteger();
     private final Map<Outcome.Status, AtomicInteger> byStatus = new ConcurrentHashMap<>();
     private volatile long lastDraw;
@@ -32,6 +41,18 @@ public final class Progress {
      */
     public Progress(
             PrintStream out, boolean terminal, int total, java.util.function.ToIntFunction<Outcome> disagreements) {
+        this(out, terminal, total, disagreements, System::nanoTime);
+    }
+
+    /** As above, with the clock given (nanoseconds, as {@link System#nanoTime}). */
+    Progress(
+            PrintStream out,
+            boolean terminal,
+            int total,
+            java.util.function.ToIntFunction<Outcome> disagreements,
+            java.util.function.LongSupplier nanos) {
+        this.nanos = nanos;
+        this.start = nanos.getAsLong();
         this.out = out;
         this.terminal = terminal;
         this.total = total;
@@ -44,9 +65,14 @@ public final class Progress {
                 disagreeing = disagreements.applyAsInt(o);
             }
         }
+        long now = nanos.getAsLong();
+        if (first == 0) {
+            synchronized (this) {
+                if (first == 0) first = now == 0 ? 1 : now;
+            }
+        }
         done.incrementAndGet();
         byStatus.computeIfAbsent(o.status(), s -> new AtomicInteger()).incrementAndGet();
-        long now = System.nanoTime();
         long every = terminal ? 200_000_000L : 5_000_000_000L;
         if (now - lastDraw >= every) {
             synchronized (this) {
@@ -70,21 +96,28 @@ public final class Progress {
 
     /** Runs per minute so far. */
     public double perMinute() {
-        double min = (System.nanoTime() - start) / 60e9;
+        double min = (nanos.getAsLong() - start) / 60e9;
         return min <= 0 ? 0 : done.get() / min;
     }
 
     private void draw(boolean last) {
         int d = done.get();
-        double secs = (System.nanoTime() - start) / 1e9;
-        double rate = secs > 0 ? d / secs : 0;
-        String eta = rate > 0 && d < total ? clock((total - d) / rate) : "0:00";
+        long since = first;
+        // runs after the first, over the time since the first: the compiles before it are not the rate of running
+        double secs = since == 0 ? 0 : (nanos.getAsLong() - since) / 1e9;
+        double rate = secs > 0 ? (d - 1) / secs : 0;
+        // a rate is known after RATE_KNOWN_SECONDS of runs and RATE_KNOWN_RUNS runs; before that no rate and no ETA
+        // (the first line used to say "1/s  ETA 34:52:39", from one run)
+        boolean known = secs >= RATE_KNOWN_SECONDS && d - 1 >= RATE_KNOWN_RUNS || d >= total;
+        String pace = !known
+                ? ""
+                : String.format("  %.0f/s  ETA %s", rate, rate > 0 && d < total ? clock((total - d) / rate) : "0:00");
         int failed = 0;
         for (var e : byStatus.entrySet()) {
             if (e.getKey() != Outcome.Status.OK && e.getKey() != Outcome.Status.CANNOT_RUN)
                 failed += e.getValue().get();
         }
-        String text = String.format("%d/%d runs  %.0f/s  ETA %s  not OK: %d", d, total, rate, eta, failed)
+        String text = String.format("%d/%d runs%s  not OK: %d", d, total, pace, failed)
                 + (disagreements == null ? "" : "  disagreeing cases: " + disagreeing);
         if (!sites.isEmpty()) {
             StringBuilder sb = new StringBuilder(text);

@@ -63,11 +63,20 @@ public final class SiteRuns {
         for (List<Integer> group : byPlatform.values()) {
             List<JobSpec.ProgramText> texts = new ArrayList<>();
             List<Job.Line> lines = new ArrayList<>();
+            // a program asked on several inputs is in the batch once, one line per input (as a campaign's batch)
+            Map<String, String> idOf = new java.util.HashMap<>();
+            Map<String, Integer> inputs = new java.util.HashMap<>();
             for (int i : group) {
-                String id = "r" + i; // not a program hash: the worker takes the text as it comes
-                texts.add(new JobSpec.ProgramText(id, runs.get(i).program().canonical()));
-                lines.add(new Job.Line(id, 0, runs.get(i).input().args()));
-                index.put(id, i);
+                String text = runs.get(i).program().canonical();
+                String id = idOf.get(text);
+                if (id == null) {
+                    id = "r" + i; // not a program hash: the worker takes the text as it comes
+                    idOf.put(text, id);
+                    texts.add(new JobSpec.ProgramText(id, text));
+                }
+                int input = inputs.merge(id, 1, Integer::sum) - 1;
+                lines.add(new Job.Line(id, input, runs.get(i).input().args()));
+                index.put(id + "/" + input, i);
             }
             Run first = runs.get(group.getFirst());
             jobs.add(new JobSpec(
@@ -78,7 +87,8 @@ public final class SiteRuns {
                 jobs,
                 w -> {
                     if (w instanceof WorkerLine.Result r) {
-                        Integer i = index.get(r.outcome().program());
+                        Integer i = index.get(
+                                r.outcome().program() + "/" + r.outcome().input());
                         if (i != null) {
                             synchronized (out) {
                                 if (out[i] == null) out[i] = r.outcome();

@@ -2,16 +2,15 @@ package org.fparity.run;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.Job;
-import org.fparity.exec.LocalExecutor;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
+import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.gen.Generator;
 import org.fparity.gen.Grammar;
@@ -47,66 +46,110 @@ public final class ToolchainCheck {
         return tc.opt().containsKey("nofma") ? "nofma" : "O0";
     }
 
+    /**
+     * The check on this machine: the reference and every toolchain that can compile and run here, as one job document for
+     * this machine as a site ({@link LocalSite}, told what was detected here), each toolchain one batch.
+     */
     public static List<Row> run(
             Path work, DetectedToolchain gcc, List<DetectedToolchain> toolchains, int programs, int inputs, long seed)
+            throws InterruptedException {
+        DetectedToolchain ref = gcc.withToolchain(reference(gcc.toolchain()));
+        List<DetectedToolchain> known = new ArrayList<>(toolchains);
+        known.add(ref);
+        LocalSite here = new LocalSite(
+                        Platform.LOCAL,
+                        new BinaryCache(work.resolve("build")),
+                        Math.max(1, Runtime.getRuntime().availableProcessors()),
+                        s -> {})
+                .detected(known);
+        Map<String, String> skipped = new LinkedHashMap<>();
+        for (DetectedToolchain dt : toolchains) {
+            if (!dt.canCompile()) skipped.put(dt.name(), "cannot compile here: " + dt.compileProblem());
+            else if (!dt.canRun()) skipped.put(dt.name(), "cannot run here: " + dt.runProblem());
+        }
+        return run(
+                here,
+                ref.toolchain(),
+                toolchains.stream().map(DetectedToolchain::toolchain).toList(),
+                skipped,
+                programs,
+                inputs,
+                seed);
+    }
+
+    /**
+     * The check at a site: the reference ({@link #reference}) and each toolchain not in {@code skipped} (name → why)
+     * run the same IEEE-exact programs in one job document there ({@link SiteRuns}).
+     */
+    static List<Row> run(
+            SiteExecutor site,
+            Toolchain ref,
+            List<Toolchain> toolchains,
+            Map<String, String> skipped,
+            int programs,
+            int inputs,
+            long seed)
             throws InterruptedException {
         Grammar g = Grammar.defaults().withMathFunctions(EXACT);
         List<Program> ps = new ArrayList<>();
         for (Precision p : List.of(Precision.FP32, Precision.FP64)) {
             for (Program q : new Generator(g, seed).generate(p, programs)) if (IeeeExact.test(q)) ps.add(q);
         }
-        Map<String, Program> byId = new LinkedHashMap<>();
-        List<Job.Line> lines = new ArrayList<>();
+        // each case once: a program's inputs in order ({@code program/i} names the case in a difference)
+        List<String> cases = new ArrayList<>();
+        List<SiteRuns.Run> refRuns = new ArrayList<>();
         InputGenerator ig = new InputGenerator(g, seed);
         for (Program p : ps) {
-            byId.put(p.id(), p);
             List<Input> in = ig.inputs(p, inputs);
-            for (int i = 0; i < in.size(); i++)
-                lines.add(new Job.Line(p.id(), i, in.get(i).args()));
+            for (int i = 0; i < in.size(); i++) {
+                cases.add(p.id() + "/" + i);
+                refRuns.add(new SiteRuns.Run(p, in.get(i), ref, "O0"));
+            }
         }
-        List<String> ids = List.copyOf(byId.keySet());
-        Toolchain ref = reference(gcc.toolchain());
-        DetectedToolchain refDt = gcc.withToolchain(ref);
-        LocalExecutor ex = new LocalExecutor(
-                new BinaryCache(work.resolve("build")),
-                Math.max(1, Runtime.getRuntime().availableProcessors()),
-                s -> {});
+        List<SiteRuns.Run> runs = new ArrayList<>(refRuns);
+        List<Toolchain> checked = new ArrayList<>();
+        for (Toolchain tc : toolchains) {
+            if (skipped.containsKey(tc.name())) continue;
+            checked.add(tc);
+            for (SiteRuns.Run r : refRuns) runs.add(new SiteRuns.Run(r.program(), r.input(), tc, level(tc)));
+        }
+        List<Outcome> got = SiteRuns.run(site, "Check", runs);
+        int n = cases.size();
         Map<String, String> expected = new LinkedHashMap<>();
-        for (Outcome o : run(ex, refDt, "O0", ids, byId, lines)) {
-            if (o.status() == Outcome.Status.OK) expected.put(o.program() + "/" + o.input(), o.hex());
+        for (int i = 0; i < n; i++) {
+            Outcome o = got.get(i);
+            if (o != null && o.status() == Outcome.Status.OK) expected.put(cases.get(i), o.hex());
         }
         List<Row> rows = new ArrayList<>();
-        for (DetectedToolchain dt : toolchains) {
-            String opt = level(dt.toolchain());
-            if (!dt.canCompile() || !dt.canRun()) {
-                rows.add(new Row(
-                        dt.name(),
-                        opt,
-                        0,
-                        0,
-                        null,
-                        dt.canCompile()
-                                ? "cannot run here: " + dt.runProblem()
-                                : "cannot compile here: " + dt.compileProblem()));
+        int at = n;
+        for (Toolchain tc : toolchains) {
+            String opt = level(tc);
+            if (skipped.containsKey(tc.name())) {
+                rows.add(new Row(tc.name(), opt, 0, 0, null, skipped.get(tc.name())));
                 continue;
             }
             int agree = 0;
             int total = 0;
             String first = null;
-            for (Outcome o : run(ex, dt, opt, ids, byId, lines)) {
-                String want = expected.get(o.program() + "/" + o.input());
+            for (int i = 0; i < n; i++) {
+                Outcome o = got.get(at + i);
+                String want = expected.get(cases.get(i));
                 if (want == null) continue; // the reference itself gave no value: nothing to hold the platform to
                 total++;
-                if (o.status() == Outcome.Status.OK && sameResult(want, o.hex())) agree++;
+                if (o != null && o.status() == Outcome.Status.OK && sameResult(want, o.hex())) agree++;
                 else if (first == null) {
-                    first = "program " + o.program() + " input " + o.input() + ": gcc -O0 -ffp-contract=off " + want
-                            + ", " + dt.name() + "@" + opt + " "
-                            + (o.status() == Outcome.Status.OK
-                                    ? o.hex()
-                                    : o.status() + (o.detail() == null ? "" : " (" + o.detail() + ")"));
+                    String[] c = cases.get(i).split("/");
+                    first = "program " + c[0] + " input " + c[1] + ": gcc -O0 -ffp-contract=off " + want + ", "
+                            + tc.name() + "@" + opt + " "
+                            + (o == null
+                                    ? "no outcome"
+                                    : o.status() == Outcome.Status.OK
+                                            ? o.hex()
+                                            : o.status() + (o.detail() == null ? "" : " (" + o.detail() + ")"));
                 }
             }
-            rows.add(new Row(dt.name(), opt, agree, total, first, null));
+            at += n;
+            rows.add(new Row(tc.name(), opt, agree, total, first, null));
         }
         return rows;
     }
@@ -114,21 +157,6 @@ public final class ToolchainCheck {
     /** The campaign's rule for "the same result" ({@link org.fparity.exec.DiscrepancyClass#same}): a NaN's sign is not an emitter's fidelity. */
     static boolean sameResult(String want, String got) {
         return org.fparity.exec.DiscrepancyClass.same(want, got);
-    }
-
-    private static List<Outcome> run(
-            LocalExecutor ex,
-            DetectedToolchain dt,
-            String opt,
-            List<String> ids,
-            Map<String, Program> byId,
-            List<Job.Line> lines)
-            throws InterruptedException {
-        Job job = new Job(
-                "check", ids, Emitters.forToolchain(dt.toolchain(), byId), dt, opt, dt.name() + "@" + opt, lines);
-        List<Outcome> out = Collections.synchronizedList(new ArrayList<>());
-        ex.execute(List.of(job), out::add);
-        return out;
     }
 
     /** gcc with contraction off at O0, whatever the descriptor's O0 says. */

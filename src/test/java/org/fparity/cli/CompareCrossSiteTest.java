@@ -156,7 +156,7 @@ class CompareCrossSiteTest {
 
     @Test
     void allPairsShowsThePairsWithinASiteToo() {
-        Cli.Run r = Cli.fparity("compare", merged.toString(), "--all-pairs");
+        Cli.Run r = Cli.fparity("compare", merged.toString(), "--all-pairs", "--detail");
         assertEquals(Cli.compareExit(r.out()), r.exit(), "exit 1 exactly when it found discrepancies: " + r.err());
         assertFalse(r.out().contains("Cross-site view"), r.out());
         assertTrue(r.out().contains("gcc@O0@site-a vs other opt levels"), r.out());

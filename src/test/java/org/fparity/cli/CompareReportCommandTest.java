@@ -26,17 +26,39 @@ class CompareReportCommandTest {
         campaign = CampaignFixtures.write(PlantedFaults.campaign("planted"), tmp.resolve("campaigns/planted"));
     }
 
+    /**
+     * compare printed 1,081 lines on the default campaign: every per-pair table. By default it is the verdict in cases,
+     * the top cases one line each, and one line saying how many platform pairs are behind them and how to see them.
+     */
+    @Test
+    void compareIsShortByDefault() {
+        Run r = fparity("compare", campaign.toString());
+        assertEquals(1, r.exit(), "cases disagree: exit 1 " + r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals("campaign planted: 6 of 10 cases disagree across platforms", lines.getFirst());
+        assertTrue(lines.contains("  disagreeing cases: 6 of 10 (60.0 %)"), r.out());
+        assertTrue(lines.contains("top cases (one per class in turn):"), r.out());
+        assertTrue(
+                lines.get(lines.indexOf("top cases (one per class in turn):") + 1)
+                        .startsWith("  1. "),
+                r.out());
+        assertTrue(lines.getLast().startsWith("detail: 12 disagreeing platform pairs among "), r.out());
+        assertTrue(lines.getLast().endsWith(" with --detail"), r.out());
+        // no per-pair table, no matrix: the word "pair" only on the detail line
+        assertTrue(!r.out().contains("== "), r.out());
+        assertEquals(1, lines.stream().filter(l -> l.contains("pair")).count(), r.out());
+        assertTrue(lines.size() <= 20, lines.size() + " lines:\n" + r.out());
+        assertEquals("", r.err());
+    }
+
     @Test
     void comparePrintsThePapersTables() {
-        Run r = fparity("compare", campaign.toString());
+        Run r = fparity("compare", campaign.toString(), "--detail");
         assertEquals(1, r.exit(), "cases disagree: exit 1 " + r.err());
         // the unit is the case (program × input): 6 of the 10 planted cases disagree; the 12 platform pairs are detail
         assertTrue(r.out().startsWith("campaign planted: 6 of 10 cases disagree across platforms\n"), r.out());
-        assertTrue(
-                r.out()
-                        .contains(
-                                "\n  disagreeing cases: 6 of 10 (60.0 %); in detail 12 disagreeing platform pairs among "),
-                r.out());
+        assertTrue(r.out().contains("\n  disagreeing cases: 6 of 10 (60.0 %)\n"), r.out());
+        assertTrue(r.out().contains("\ndetail, per platform pair (pair × case):\n"), r.out());
         assertTrue(r.out().contains("== gcc vs planted, FP64\n"));
         assertTrue(
                 r.out()
@@ -50,12 +72,13 @@ class CompareReportCommandTest {
 
     @Test
     void pairRestrictsTheComparison() {
-        Run r = fparity("compare", campaign.toString(), "--pair", "planted@O0:planted@O3_FM");
+        Run r = fparity("compare", campaign.toString(), "--pair", "planted@O0:planted@O3_FM", "--detail");
         assertEquals(1, r.exit(), r.err());
         assertTrue(r.out().contains("== planted@O0 vs other opt levels, FP64\n"));
         assertTrue(!r.out().contains("== gcc vs planted"));
         assertTrue(r.out().startsWith("campaign planted: 6 of 10 cases disagree across platforms\n"), r.out());
-        assertTrue(r.out().contains("in detail 6 disagreeing platform pairs among "), r.out());
+        Run brief = fparity("compare", campaign.toString(), "--pair", "planted@O0:planted@O3_FM");
+        assertTrue(brief.out().contains("\ndetail: 6 disagreeing platform pairs among "), brief.out());
     }
 
     @Test
@@ -144,9 +167,46 @@ class CompareReportCommandTest {
         }
     }
 
+    /**
+     * summary.md was 1,664 lines on the default campaign. report writes it short (verdict, odd one out, top cases, no
+     * per-pair section) and says how to get the rest; --detail writes the per-pair tables too.
+     */
+    @Test
+    void summaryIsShortByDefaultAndWholeWithDetail() throws Exception {
+        Path brief = tmp.resolve("short/planted");
+        Path whole = tmp.resolve("whole/planted");
+        assertEquals(
+                1,
+                fparity("report", campaign.toString(), "--out", brief.toString())
+                        .exit());
+        assertEquals(
+                1,
+                fparity("report", campaign.toString(), "--out", whole.toString(), "--detail")
+                        .exit());
+        String s = Files.readString(brief.resolve("summary.md"));
+        String w = Files.readString(whole.resolve("summary.md"));
+        assertTrue(
+                s.startsWith("# fparity report: planted\n\n**Verdict: 6 of 10 cases disagree across platforms**\n"), s);
+        assertTrue(s.contains("\n## Top cases\n"), s);
+        assertTrue(!s.contains("## Discrepancies per opt level"), s);
+        assertTrue(!s.contains("<details><summary>source</summary>"), s);
+        assertTrue(
+                s.strip()
+                        .endsWith("bin/fparity report "
+                                + campaign.toAbsolutePath().normalize() + " --detail`, or report.html."),
+                s);
+        assertTrue(w.contains("## Discrepancies per opt level"), w);
+        assertTrue(w.contains("## How to make this campaign again"), w);
+        assertTrue(
+                s.lines().count() * 2 < w.lines().count(),
+                s.lines().count() + " vs " + w.lines().count());
+        // report.html is whole either way
+        assertTrue(Files.readString(brief.resolve("report.html")).contains("<details id=\"details\">"));
+    }
+
     @Test
     void compareAgainstABaselineSaysWhatIsNew() {
-        Run r = fparity("compare", campaign.toString(), "--baseline", campaign.toString());
+        Run r = fparity("compare", campaign.toString(), "--baseline", campaign.toString(), "--detail");
         assertEquals(0, r.exit(), "with a baseline only new discrepancies count, and none is new: " + r.err());
         assertTrue(
                 r.out()

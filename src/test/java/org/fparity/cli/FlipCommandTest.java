@@ -26,6 +26,15 @@ class FlipCommandTest {
                 dir.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("20 cells, 0 candidates, 0 verified flips"), r.out());
+        // the progress line on stderr (not a terminal): at least the last state
+        assertTrue(
+                r.err()
+                        .lines()
+                        .anyMatch(
+                                l -> l.startsWith(
+                                        "fparity flip: 20 cells searched, 0 candidates, 0 run on the platforms, 0 verified flips, ")),
+                r.err());
+        assertTrue(!r.out().contains("best flipping input"), r.out());
         JsonNode j = new ObjectMapper().readTree(Files.readString(dir.resolve("flips.json")));
         assertEquals(0, j.get("summary").get("candidates").asInt());
         assertEquals(20, j.get("summary").get("cells").asInt());

@@ -199,8 +199,8 @@ class OracleCommandsTest {
         assertEquals(0, b32.exit(), b32.err());
         assertTrue(
                 b32.out()
-                        .contains("input: 4 of 4 numbers were rounded to the nearest fp32 when read (first: " + b
-                                + ":1 '0.1')"),
+                        .contains("input: 1 of 4 numbers were rounded to the nearest fp32 when read (first: " + b
+                                + ":3 '0x1.3333333333333p-2')"),
                 b32.out());
         assertTrue(b32.out().contains("(exact sum of the inputs as rounded to fp32 when read, fp32, RN"), b32.out());
         Path huge = Files.writeString(dir.resolve("huge.txt"), "1\n1e400\n");
@@ -212,7 +212,11 @@ class OracleCommandsTest {
                                 + ":2 '1e400')"),
                 h.out());
         Cli.Run tenth = run("exsum", b.toString());
-        assertTrue(tenth.out().contains("input: 3 of 4 numbers were rounded to the nearest fp64"), tenth.out());
+        // 0.1, 0.2 and -0.6 are the shortest decimals of their doubles: no warning, said once in the headline
+        assertTrue(!tenth.out().contains("input:"), tenth.out());
+        assertTrue(
+                tenth.out().contains("(exact sum of the fp64 values whose shortest decimals were written, fp64, RN"),
+                tenth.out());
         Path c = Files.writeString(dir.resolve("c.txt"), "1\n0x1p-24\n0x1p-60\n");
         Cli.Run f = run("exsum", c.toString(), "--precision", "fp32", "--rounding", "RZ");
         assertEquals(0, f.exit(), f.err());

@@ -92,7 +92,11 @@ class RunCommandTest {
                         .toList());
         assertTrue(r[1].contains("campaign " + out + ": 64 runs recorded (64 this time, 0 already done)"), r[1]);
         assertTrue(r[1].lines().anyMatch(l -> l.matches("  gcc +32 +0 +0 +0 +0 +0  O0,O3_FM")), r[1]);
-        assertTrue(r[1].lines().anyMatch(l -> l.matches("  disagreeing cases: \\d+ of 16( \\(.*)?;.*")), r[1]);
+        assertTrue(r[1].lines().anyMatch(l -> l.matches("  disagreeing cases: \\d+ of 16 \\(\\d+\\.\\d %\\)")), r[1]);
+        // the end screen: the verdict first, then the runs per toolchain (health) as detail, then the report's path
+        int verdict = r[1].indexOf("\nverdict: ");
+        int health = r[1].indexOf("\nruns per toolchain (a run = one program on one input on one platform");
+        assertTrue(verdict > 0 && health > verdict && r[1].indexOf("\nreport: ") > health, r[1]);
         assertTrue(Files.exists(tmp.resolve("report").resolve("report.html")), "the run ends with a report");
 
         String[] again = cli(

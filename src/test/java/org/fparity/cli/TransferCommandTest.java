@@ -79,7 +79,7 @@ class TransferCommandTest {
                 Instant.parse("2026-11-22T19:00:00Z"),
                 "00000000-0000-0000-0000-000000000000");
         List<byte[]> all = new java.util.ArrayList<>();
-        all.add(ReportWriter.text(r).getBytes(StandardCharsets.UTF_8));
+        all.add(ReportWriter.text(r, true).getBytes(StandardCharsets.UTF_8));
         for (Path p : ReportWriter.write(r, out)) all.add(Files.readAllBytes(p));
         return all;
     }
@@ -124,8 +124,8 @@ class TransferCommandTest {
         assertTrue(
                 new String(a.getFirst(), StandardCharsets.UTF_8).contains("1 case with an unstable platform"),
                 new String(a.getFirst(), StandardCharsets.UTF_8));
-        Cli.Run c1 = Cli.fparity("compare", campaign.toString());
-        Cli.Run c2 = Cli.fparity("compare", copy.toString());
+        Cli.Run c1 = Cli.fparity("compare", campaign.toString(), "--detail");
+        Cli.Run c2 = Cli.fparity("compare", copy.toString(), "--detail");
         assertEquals(c1.out(), c2.out());
         assertTrue(c1.out().contains("Number–Number") || c1.out().contains("Num"), c1.out());
     }
@@ -292,8 +292,8 @@ class TransferCommandTest {
         for (String f : List.of("campaign.json", "programs.jsonl", "outcomes.jsonl"))
             Files.copy(campaign.resolve(f), unrerun.resolve(f));
         assertEquals(
-                Cli.fparity("compare", unrerun.toString()).out(),
-                Cli.fparity("compare", out.toString()).out());
+                Cli.fparity("compare", unrerun.toString(), "--detail").out(),
+                Cli.fparity("compare", out.toString(), "--detail").out());
     }
 
     @Test
@@ -421,7 +421,7 @@ class TransferCommandTest {
                 out.toString());
         assertEquals(0, r.exit(), r.err());
         assertEquals(
-                Cli.fparity("compare", campaign.toString()).out(),
-                Cli.fparity("compare", out.toString()).out());
+                Cli.fparity("compare", campaign.toString(), "--detail").out(),
+                Cli.fparity("compare", out.toString(), "--detail").out());
     }
 }

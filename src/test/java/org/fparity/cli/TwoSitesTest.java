@@ -101,7 +101,7 @@ class TwoSitesTest {
                 c.outcomes().stream()
                         .collect(java.util.stream.Collectors.groupingBy(
                                 o -> o.site(), java.util.TreeMap::new, java.util.stream.Collectors.counting())));
-        Cli.Run cmp = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O2@site-a:gcc@O2@site-b");
+        Cli.Run cmp = Cli.fparity("compare", merged.toString(), "--pair", "gcc@O2@site-a:gcc@O2@site-b", "--detail");
         assertEquals(0, cmp.exit(), cmp.err());
         assertTrue(
                 cmp.out().startsWith("campaign merged: all 8 cases agree across platforms\n"),

@@ -30,8 +30,10 @@ class NumberReaderTest {
         assertEquals(Fate.UNDERFLOWED, fate("1e-50", Precision.FP32));
         assertEquals(Fate.UNDERFLOWED, fate("1e-400", Precision.FP64));
         assertEquals(Fate.UNDERFLOWED, fate("0x1p-1076", Precision.FP64));
-        assertEquals(Fate.ROUNDED, fate("0.1", Precision.FP64));
-        assertEquals(Fate.ROUNDED, fate("1e-310", Precision.FP64), "a subnormal that is not exact");
+        assertEquals(Fate.ROUNDED, fate("0.10000000000000001", Precision.FP64), "round-trips, but not the shortest");
+        assertEquals(Fate.ROUNDED, fate("0.1000000000000000055511151231257828", Precision.FP64));
+        assertEquals(Fate.ROUNDED, fate("1.00000000000000001e-310", Precision.FP64), "a subnormal that is not exact");
+        assertEquals(Fate.SHORTEST, fate("1e-310", Precision.FP64), "the shortest decimal of a subnormal");
         assertEquals(
                 Fate.ROUNDED, fate("0x1.000001p0", Precision.FP32), "hex with 25 bits is rounded in fp32, not refused");
         assertEquals(Fate.EXACT, fate("0x1.000001p0", Precision.FP64));
@@ -49,6 +51,30 @@ class NumberReaderTest {
         assertEquals(Fate.EXACT, fate("-inf", Precision.FP64));
         assertEquals(Fate.EXACT, fate("0x1.8", Precision.FP64), "C's strtod accepts hex without the p exponent");
         assertEquals(1.5, NumberReader.parse("0x1.8", Precision.FP64, new Fate[1]));
+    }
+
+    /**
+     * exsum said "99967 of 100000 numbers were rounded" for ordinary decimals: a decimal that is the shortest that reads
+     * back as its double (0.1, what printf's shortest, Java and Python write) is that double, and no warning.
+     */
+    @Test
+    void theShortestDecimalOfADoubleIsNotARoundedInput() {
+        assertEquals(Fate.SHORTEST, fate("0.1", Precision.FP64));
+        assertEquals(Fate.SHORTEST, fate("-0.6", Precision.FP64));
+        assertEquals(Fate.SHORTEST, fate("1.0E-5", Precision.FP64));
+        assertEquals(Fate.SHORTEST, fate("2.718281828459045", Precision.FP64));
+        assertEquals(Fate.SHORTEST, fate("0.1", Precision.FP32));
+        assertEquals(Fate.ROUNDED, fate("2.7182818284590451", Precision.FP64), "17 digits where 16 read back");
+        assertEquals(Fate.ROUNDED, fate("0.33333333333333331", Precision.FP64), "17 digits, not the shortest");
+        assertEquals(Fate.ROUNDED, fate("2.718281828459045", Precision.FP32), "the shortest fp64, not fp32");
+        java.util.Random rnd = new java.util.Random(7);
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 10_000; i++)
+            text.append(rnd.nextGaussian() * Math.pow(10, rnd.nextInt(40) - 20)).append('\n');
+        NumberReader.Numbers n = read(text.toString(), Precision.FP64);
+        assertEquals(0, n.count(Fate.ROUNDED));
+        assertTrue(!n.rounded());
+        assertEquals(10_000, n.count(Fate.EXACT) + n.count(Fate.SHORTEST));
     }
 
     @Test
@@ -73,13 +99,14 @@ class NumberReaderTest {
 
     @Test
     void theTallyCountsEachFateAndNamesTheFirstLine() {
-        NumberReader.Numbers n = read("# header\n0.5\n0.1\n1e400\n\n0.2\n1e-400\n", Precision.FP64);
+        NumberReader.Numbers n =
+                read("# header\n0.5\n0.1000000000000000001\n1e400\n\n0.2000000000000000001\n1e-400\n", Precision.FP64);
         assertEquals(5, n.values().length);
         assertEquals(1, n.count(Fate.EXACT));
         assertEquals(2, n.count(Fate.ROUNDED));
         assertEquals(1, n.count(Fate.OVERFLOWED));
         assertEquals(1, n.count(Fate.UNDERFLOWED));
-        assertEquals("-:3 '0.1'", n.firstOf(Fate.ROUNDED));
+        assertEquals("-:3 '0.1000000000000000001'", n.firstOf(Fate.ROUNDED));
         assertEquals("-:4 '1e400'", n.firstOf(Fate.OVERFLOWED));
         assertTrue(n.lost());
         assertTrue(read("0.5\n-2\n", Precision.FP64).exact());

@@ -133,19 +133,47 @@ class MinimalBundleTest {
     }
 
     @Test
-    void aJavaSideFindsJavacOnPath() throws Exception {
+    void aJavaSideGetsAMinimalSourceAndFindsJavacOnPath() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/javac")), "no javac in /usr/bin");
         Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
         DetectedToolchain clang = tool(tcs, "clang-14", true);
         DetectedToolchain java = tool(tcs, "java", true);
         Standalone s = new Standalone(tmp.resolve("work"));
-        Path dir = bundle(
-                clang, "O3_FM", s.run(clang, "O3_FM", ARRAY, IN), java, "O3_FM", s.run(java, "O3_FM", ARRAY, IN));
+        Path dir = bundle(java, "O0", s.run(java, "O0", ARRAY, IN), clang, "O3_FM", s.run(clang, "O3_FM", ARRAY, IN));
+        String src = Files.readString(dir.resolve("FparityHarness.java"));
+        assertTrue(src.lines().count() <= 60, "a few dozen lines:\n" + src);
+        assertFalse(src.contains("fp_batch") || src.contains("fp_parse"), "no harness:\n" + src);
+        assertEquals(1, src.split("System\\.out\\.print").length - 1, "one print: " + src);
+        assertTrue(src.contains("static double var_28 = 0x1p-1016;"), "the input as literals: " + src);
+        assertTrue(src.contains("static double[] var_26 = {-0x1p+1017, -0x1p+1017"), "the array as literals: " + src);
+        assertTrue(src.contains("build (java@O0): javac -nowarn -d bin FparityHarness.java"), "the build line: " + src);
         String sh = Files.readString(dir.resolve("build.sh"));
-        assertTrue(sh.contains("\njavac -nowarn -d build/java_O3_FM/bin FparityHarness.java"), sh);
+        assertTrue(sh.contains("\njavac -nowarn -d build/java_O0/bin FparityHarness.java"), "javac from PATH: " + sh);
         Object[] r = runFresh(dir);
         assertEquals(0, r[0], (String) r[1]);
-        assertTrue(((String) r[1]).contains("java@O3_FM -0x1p+11\n"), (String) r[1]);
+        assertTrue(((String) r[1]).contains("java@O0 -0x1p+11\n"), (String) r[1]);
+        assertTrue(((String) r[1]).contains("clang-14@O3_FM -nan\n"), (String) r[1]);
+    }
+
+    @Test
+    void anOpenClSideGetsAMinimalHostAndKernelThatReproduceOnACleanPath() throws Exception {
+        Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
+        DetectedToolchain clang = tool(tcs, "clang-14", true);
+        DetectedToolchain pocl = tool(tcs, "pocl", true);
+        Standalone s = new Standalone(tmp.resolve("work"));
+        Outcome po = s.run(pocl, "O0", ARRAY, IN);
+        Assumptions.assumeTrue(po.status() == Outcome.Status.OK, "PoCL gives no result here: " + po);
+        Path dir = bundle(pocl, "O0", po, clang, "O3_FM", s.run(clang, "O3_FM", ARRAY, IN));
+        String src = Files.readString(dir.resolve("min_opencl.c"));
+        assertFalse(Files.exists(dir.resolve("test_opencl.c")), "no batch harness beside it");
+        assertTrue(src.lines().count() <= 60, "a few dozen lines:\n" + src);
+        assertEquals(1, src.split("(?<![a-z])printf\\(").length - 1, "one printf (fprintf only for errors): " + src);
+        assertTrue(src.contains("double var_28 = 0x1p-1016;"), "the input as literals: " + src);
+        assertTrue(src.contains("build (pocl@O0): gcc -O2 -o bin min_opencl.c -lOpenCL -lm"), "the build line: " + src);
+        Object[] r = runFresh(dir);
+        assertEquals(0, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("pocl@O0 " + po.hex() + "\n"), (String) r[1]);
+        assertTrue(((String) r[1]).contains("clang-14@O3_FM -nan\n"), (String) r[1]);
     }
 
     @Test

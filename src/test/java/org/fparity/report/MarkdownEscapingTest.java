@@ -35,7 +35,7 @@ class MarkdownEscapingTest {
                                 null,
                                 0),
                         new Outcome("q`|x", 0, "b", "O0", Status.OK, "0x1p+1", null, null, 0)));
-        String md = MarkdownSummary.render(Report.of(v, null));
+        String md = MarkdownSummary.render(Report.of(v, null), true);
         assertTrue(md.startsWith("# fparity report: &lt;script&gt;alert(1)&lt;/script&gt;'\n"), md.substring(0, 200));
         assertTrue(md.contains("&lt;img src=x onerror=alert(1)&gt;"), md);
         assertTrue(md.contains("&lt;i&gt;tc&lt;/i&gt;"), md);

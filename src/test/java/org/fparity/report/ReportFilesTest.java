@@ -35,7 +35,7 @@ class ReportFilesTest {
     @BeforeAll
     static void write() {
         dir = tmp.resolve("reports/planted");
-        ReportWriter.write(Report.of(PlantedFaults.campaign("planted"), null), dir);
+        ReportWriter.write(Report.of(PlantedFaults.campaign("planted"), null), dir, true);
     }
 
     @Test
@@ -341,7 +341,7 @@ class ReportFilesTest {
         }
         CampaignView lastNight = new CampaignView("last-night", now.host(), now.versions(), now.programs(), fixed);
         Path d = tmp.resolve("with-baseline");
-        ReportWriter.write(Report.of(now, lastNight), d);
+        ReportWriter.write(Report.of(now, lastNight), d, true);
         JsonNode b = ProgramJson.MAPPER
                 .readTree(Files.readString(d.resolve("report.json")))
                 .get("baseline");

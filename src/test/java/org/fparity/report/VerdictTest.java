@@ -74,20 +74,65 @@ class VerdictTest {
         assertEquals("verdict: 6 of 10 cases disagree across platforms", end.get(0));
         assertTrue(
                 end.get(1).startsWith("  a case is one program on one input: 10 cases ran on 4 platforms"), end.get(1));
-        assertTrue(
-                end.get(2)
-                        .startsWith(
-                                "  disagreeing cases: 6 of 10 (60.0 %); in detail 12 disagreeing platform pairs among "),
-                end.get(2));
-        // pairs come after the cases, and say they are pairs
-        assertTrue(
-                sw.toString().contains("detail: 12 disagreeing platform pairs (pair × case) per class:"),
-                sw.toString());
+        // cases only on the first screen: the platform pairs are detail, below, with the word
+        assertEquals("  disagreeing cases: 6 of 10 (60.0 %)", end.get(2));
+        assertTrue(!sw.toString().contains("pair"), sw.toString());
+        StringWriter detail = new StringWriter();
+        EndScreen.findings(new PrintWriter(detail, true), r.findings());
+        assertTrue(detail.toString().startsWith("detail: 12 disagreeing platform pairs among "), detail.toString());
+        assertTrue(detail.toString().contains(" compared (pair × case), per class:"), detail.toString());
         assertTrue(ReportWriter.text(r).startsWith("campaign planted: 6 of 10 cases disagree across platforms\n"));
         assertTrue(MarkdownSummary.render(r)
                 .startsWith("# fparity report: planted\n\n**Verdict: 6 of 10 cases disagree across platforms**\n"));
         String html = HtmlReport.render(r);
         assertTrue(html.contains("<p class=\"headline bad\">6 of 10 cases disagree across platforms</p>"));
+    }
+
+    /**
+     * The default campaign's case b50ee907abce54d8 input 47: the majority -1848396288.29, clang O3_FM inf, gcc O3_FM
+     * +2.72e307. Its report used to give the far number "+13951854850489392526" ULPs beside the Inf–Number row; an Inf
+     * gap is a class, and numbers of opposite signs are not a count of ULPs either.
+     */
+    @Test
+    void infAndFarGapsAreShownAsClassesNeverAsUlps() {
+        List<Outcome> out = new ArrayList<>();
+        for (String tc : List.of("gcc", "clang-19", "pocl")) {
+            for (String opt : List.of("O0", "O3_FM")) {
+                String hex = !opt.equals("O3_FM")
+                        ? "-0x1.b8b128012e02bp+30"
+                        : tc.equals("clang-19")
+                                ? "inf"
+                                : tc.equals("gcc") ? "0x1.366fe81283d63p+1021" : "-0x1.b8b128012e02ap+30";
+                out.add(new Outcome("far", 47, tc, opt, Status.OK, hex, null, tc + "@h", 7));
+            }
+        }
+        CampaignView v = new CampaignView(
+                "far",
+                Map.of("hostname", "h"),
+                Map.of(),
+                Map.of(
+                        "far",
+                        new ProgramInfo(
+                                "far",
+                                Precision.FP64,
+                                THIRD,
+                                java.util.Collections.nCopies(48, new Input(List.of("0x0p+0", "0x1p+0"))))),
+                out);
+        Report r = Report.of(v, null);
+        String md = MarkdownSummary.render(r);
+        assertTrue(md.contains("| inf | inf | Inf–Number | clang-19 O3_FM |"), md);
+        assertTrue(md.contains("| 0x1.366fe81283d63p+1021 | opposite signs | gcc O3_FM |"), md);
+        assertTrue(md.contains("| -0x1.b8b128012e02ap+30 | +1 | pocl O3_FM |"), md);
+        String html = HtmlReport.render(r);
+        StringWriter end = new StringWriter();
+        EndScreen.findings(new PrintWriter(end, true), r);
+        for (String screen : List.of(md, html, end.toString(), ReportWriter.text(r)))
+            assertTrue(!screen.contains("13951854850489392526"), screen);
+        assertEquals(
+                "opposite signs", VerdictText.ulpsFrom(-1848396288.2949321, 2.7249546201309997e+307, Precision.FP64));
+        assertEquals("×1.0e+10", VerdictText.ulpsFrom(1.0, 1e10, Precision.FP64));
+        assertEquals("Inf–Number", VerdictText.ulpsFrom(1.0, Double.POSITIVE_INFINITY, Precision.FP64));
+        assertEquals("-1", VerdictText.ulpsFrom(1.0, Math.nextDown(1.0), Precision.FP64));
     }
 
     @Test

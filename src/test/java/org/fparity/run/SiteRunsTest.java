@@ -19,9 +19,19 @@ import org.junit.jupiter.api.Test;
 
 /** Runs at a site through the engine: one job document per call, one job per platform (or per run, alone), outcomes in order. */
 class SiteRunsTest {
-    /** Answers each line with its job's opt level and the line's program, in reverse order. */
+    /** Answers each line with its job's opt level and the line's program in its detail, in reverse order. */
     static final class Site implements SiteExecutor {
         final List<List<JobSpec>> calls = new ArrayList<>();
+        /** The value printed for a line of a job. */
+        final java.util.function.BiFunction<JobSpec, Job.Line, String> value;
+
+        Site() {
+            this((j, l) -> "0x1p+0");
+        }
+
+        Site(java.util.function.BiFunction<JobSpec, Job.Line, String> value) {
+            this.value = value;
+        }
 
         @Override
         public String site() {
@@ -41,7 +51,7 @@ class SiteRunsTest {
                             "far",
                             null,
                             Outcome.Status.OK,
-                            "0x1p+0",
+                            value.apply(j, l),
                             j.opt() + " " + l.program() + " " + String.join(" ", l.args()),
                             j.toolchain().name() + "@" + j.opt(),
                             1)));
@@ -84,5 +94,33 @@ class SiteRunsTest {
         SiteRuns.run(alone, "Reduce0002", runs, true);
         assertEquals(1, alone.calls.size());
         assertEquals(4, alone.calls.getFirst().size());
+    }
+
+    @Test
+    void aProgramAskedOnSeveralInputsIsInItsBatchOnceWithALinePerInput() throws Exception {
+        Program p = CampaignPlan.generate(new CampaignPlan.Request(1, List.of(Precision.FP64), "fp64", 3, 1, 200, null))
+                .entries()
+                .stream()
+                .map(e -> Program.parse(e.source()))
+                .toList()
+                .getFirst();
+        Toolchain gcc = Fixtures.shipped().get("gcc");
+        List<SiteRuns.Run> runs = List.of(
+                new SiteRuns.Run(p, new Input(List.of("1")), gcc, "O2"),
+                new SiteRuns.Run(p, new Input(List.of("2")), gcc, "O2"),
+                new SiteRuns.Run(p, new Input(List.of("3")), gcc, "O0"));
+        Site site = new Site();
+        List<Outcome> out = SiteRuns.run(site, "Triage0001", runs);
+        List<JobSpec> doc = site.calls.getFirst();
+        assertEquals(2, doc.size());
+        assertEquals(1, doc.getFirst().programs().size());
+        assertEquals(
+                List.of("r0 0 1", "r0 1 2"),
+                doc.getFirst().lines().stream()
+                        .map(l -> l.program() + " " + l.input() + " " + String.join(" ", l.args()))
+                        .toList());
+        assertEquals(
+                List.of("O2 r0 1", "O2 r0 2", "O0 r2 3"),
+                out.stream().map(Outcome::detail).toList());
     }
 }

@@ -1,0 +1,64 @@
+package org.fparity.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.fparity.exec.Fixtures;
+import org.fparity.exec.JobSpec;
+import org.fparity.exec.Toolchain;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code toolchains --check} runs through the engine: the reference and every toolchain checked are one job document
+ * for the site, a job each, and each row is judged from the site's outcomes (here a site that prints 1 for every run,
+ * and 2 for java's first line).
+ */
+class ToolchainCheckSiteTest {
+    @Test
+    void theReferenceAndEachToolchainAreOneJobDocumentAndRowsComeFromTheSitesOutcomes() throws Exception {
+        Toolchain gcc = Fixtures.shipped().get("gcc");
+        Toolchain java = Fixtures.shipped().get("java");
+        Toolchain nvcc = Fixtures.shipped().get("nvcc-sm80");
+        // every run prints 1, but java's first line prints 2
+        SiteRunsTest.Site site = new SiteRunsTest.Site(
+                (j, l) -> j.toolchain().name().equals("java") && l == j.lines().getFirst() ? "0x1p+1" : "0x1p+0");
+        List<ToolchainCheck.Row> rows = ToolchainCheck.run(
+                site,
+                ToolchainCheck.reference(gcc),
+                List.of(gcc, java, nvcc),
+                Map.of("nvcc-sm80", "cannot run here: no GPU"),
+                3,
+                2,
+                14L);
+        assertEquals(1, site.calls.size());
+        List<JobSpec> doc = site.calls.getFirst();
+        assertEquals(
+                List.of(
+                        "gcc@O0 [-O0, -ffp-contract=off]",
+                        "gcc@O0 [-O0]",
+                        "java@O0 " + java.opt().get("O0")),
+                doc.stream()
+                        .map(j -> j.toolchain().name() + "@" + j.opt() + " "
+                                + j.toolchain().opt().get(j.opt()))
+                        .toList());
+        int n = doc.getFirst().lines().size();
+        assertTrue(n >= 6, "cases: " + n);
+        assertEquals(
+                List.of("gcc", "java", "nvcc-sm80"),
+                rows.stream().map(ToolchainCheck.Row::toolchain).toList());
+        assertEquals(new ToolchainCheck.Row("gcc", "O0", n, n, null, null), rows.get(0));
+        ToolchainCheck.Row j = rows.get(1);
+        assertEquals(n - 1, j.agree());
+        assertEquals(n, j.total());
+        // the case named as the user knows it: the program's id and its input, not the job's line names
+        assertTrue(
+                j.firstDifference()
+                        .matches("program [0-9a-f]{16} input 0: gcc -O0 -ffp-contract=off 0x1p\\+0, java@O0 0x1p\\+1"),
+                j.firstDifference());
+        assertNull(rows.get(0).firstDifference());
+        assertEquals(new ToolchainCheck.Row("nvcc-sm80", "nofma", 0, 0, null, "cannot run here: no GPU"), rows.get(2));
+    }
+}
