@@ -55,15 +55,36 @@ import org.fparity.run.Sites;
  */
 public final class CampaignTriage {
     /**
-     * Where the toolchains and knob files are, how many builds at a time, where progress lines go, and the executor of
-     * a site by name, for the platforms a cluster ran (null: the site's cluster profile, {@link Clusters}).
+     * Where the toolchains and knob files are, how many builds at a time, where progress lines go, the executor of a
+     * site by name, for the platforms a cluster ran (null: the site's cluster profile, {@link Clusters}), and how many
+     * flag causes of LLVM toolchains (most cases first) get the pass behind them bisected on their representative.
      */
     public record Options(
-            Path toolchainDir, Path knobDir, int workers, PrintStream progress, Function<String, SiteExecutor> sites) {
+            Path toolchainDir,
+            Path knobDir,
+            int workers,
+            PrintStream progress,
+            Function<String, SiteExecutor> sites,
+            int passes) {
         public Options(Path toolchainDir, Path knobDir, int workers, PrintStream progress) {
-            this(toolchainDir, knobDir, workers, progress, null);
+            this(toolchainDir, knobDir, workers, progress, null, PASSES);
+        }
+
+        public Options(
+                Path toolchainDir,
+                Path knobDir,
+                int workers,
+                PrintStream progress,
+                Function<String, SiteExecutor> sites) {
+            this(toolchainDir, knobDir, workers, progress, sites, PASSES);
         }
     }
+
+    /**
+     * Flag causes whose pass is bisected by default: about 13 single-program builds each (the pass list, limits 0 and
+     * all, then a bisection of some 700 passes), so the largest few, not all.
+     */
+    public static final int PASSES = 5;
 
     /** What a triage did: the causes, and the work (experiments, batch builds, units decided now and read back). */
     public record Result(Causes causes, int runs, int builds, int units, int resumed) {}
@@ -197,7 +218,7 @@ public final class CampaignTriage {
                 decideLevels(sites, levelUnits, levelGroups, state, progress);
                 new LibraryTriage(work, n -> loaded().get(n)).decide(libraryUnits, state, progress::done);
                 state.add(List.copyOf(immediate.values()));
-                Causes causes = group(items, state, cases);
+                Causes causes = withPasses(group(items, state, cases), items, levelUnits, state, work);
                 causes.write(campaign);
                 progress.finish(sites);
                 return new Result(causes, sites.runs(), sites.builds(), total - resumed, resumed);
@@ -296,6 +317,90 @@ public final class CampaignTriage {
             state.add(decided);
             progress.done(decided.size());
         }
+    }
+
+    /** The state unit that keeps a cause's pass bisection: the cause's key without a pass, and its representative's unit. */
+    static String passUnit(String causeKey, String unit) {
+        return "pass|" + causeKey + "|" + unit;
+    }
+
+    /**
+     * The {@link Options#passes} largest flag causes of LLVM toolchains (knob file {@code "passes": "llvm"}) with the
+     * pass behind them: B's own build line with {@code -mllvm -opt-bisect-limit=N}, bisected on the cause's
+     * representative in the single-program form ({@link PassBisection}), once per cause, not per case; the other cases
+     * of the cause are taken to share it. Kept in the triage state as a {@code PASS} unit (operation: the pass,
+     * function: where it ran, why: "N of K"), or why it was not decided; a cause with a pass has it in its key and
+     * title.
+     */
+    private Causes withPasses(
+            Causes causes, List<Item> items, Map<String, LevelTriage.Case> levelUnits, TriageState state, Path work)
+            throws InterruptedException {
+        if (options.passes() <= 0) return causes;
+        Map<String, String> unitOf = new HashMap<>();
+        for (Item it : items) unitOf.putIfAbsent(it.id(), it.unit());
+        List<RootCause> out = new ArrayList<>();
+        int bisected = 0;
+        for (RootCause c : causes.causes()) {
+            String unit = unitOf.get(c.representative());
+            LevelTriage.Case lc = unit == null ? null : levelUnits.get(unit);
+            String tcName = c.family().split(" ")[0];
+            if (c.kind() != RootCause.Kind.FLAGS
+                    || lc == null
+                    // bisected here: a cause of platforms another site ran keeps its flags only
+                    || !org.fparity.exec.Platform.LOCAL.equals(lc.b().site())
+                    || bisected >= options.passes()
+                    || !"llvm".equals(model(tcName).passes())
+                    || cannot(tcName) != null) {
+                out.add(c);
+                continue;
+            }
+            bisected++;
+            String optB = unit.split("\\|")[2];
+            String key = passUnit(c.key(), unit);
+            TriageState.Unit u = state.get(key);
+            if (u == null) {
+                if (options.progress() != null)
+                    options.progress()
+                            .println("fparity: triage: the LLVM pass behind cause " + bisected + " (" + c.cases()
+                                    + " cases): " + c.title());
+                Toolchain tc = toolchains.get(tcName);
+                PassBisection.Result r = new PassBisection(work.resolve("passes")
+                                .resolve(org.fparity.util.Hashes.sha256Hex(key).substring(0, 16)))
+                        .bisect(detected(tcName), tc.opt().get(optB), lc.program(), lc.input(), lc.b());
+                u = r.undecided() == null && r.pass() != null
+                        ? new TriageState.Unit(
+                                key,
+                                RootCause.Kind.PASS,
+                                c.family(),
+                                c.flags(),
+                                r.pass(),
+                                r.function(),
+                                null,
+                                r.limit() + " of " + r.passes())
+                        : new TriageState.Unit(
+                                key, RootCause.Kind.UNDECIDED, c.family(), c.flags(), null, null, null, r.undecided());
+                state.add(List.of(u));
+            }
+            if (u.kind() != RootCause.Kind.PASS) {
+                out.add(c);
+                continue;
+            }
+            out.add(new RootCause(
+                    null,
+                    c.kind(),
+                    c.family(),
+                    c.flags(),
+                    u.operation(),
+                    c.operation(),
+                    c.function(),
+                    c.library(),
+                    c.title() + " in LLVM pass " + u.operation() + " (pass " + u.why() + " on its representative)",
+                    c.cases(),
+                    c.discrepancies(),
+                    c.representative(),
+                    c.reduce()));
+        }
+        return new Causes(causes.triaged(), causes.undecided(), out);
     }
 
     private static TriageState.Unit undecided(String unit, String family, String slug, String why) {

@@ -56,12 +56,33 @@ public final class VarityBench {
     /** fparity's campaign as {@code fparity run} does it, started as a user starts it. */
     public static Side fparity(Path work, Spec s) throws IOException, InterruptedException {
         Path dir = work.resolve("campaign");
-        List<String> args = List.of(
+        FparityProcess.Run r = run(
+                work,
+                s,
+                s.programs(),
+                List.of(
+                        "--inputs",
+                        Integer.toString(s.inputs()),
+                        "--batch",
+                        Integer.toString(s.batch()),
+                        // runs/min and discrepant cases per CPU-hour measure the run; the causes curve triages
+                        // separately
+                        "--no-triage"));
+        List<Outcome> outcomes = Campaign.load(dir).outcomes();
+        return new Side("fparity", outcomes.size(), r.millis(), r.cpuMillis(), DiscrepantCases.ofOutcomes(outcomes));
+    }
+
+    /**
+     * {@code fparity run} as a whole process on {@code programs} programs of the spec's seed, toolchains and opt levels,
+     * into {@code work/campaign} (report in {@code work/report}), with {@code more} options; a run that did not finish
+     * (exit other than 0 or 1) is an error naming its log.
+     */
+    static FparityProcess.Run run(Path work, Spec s, int programs, List<String> more)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of(
                 "run",
                 "--programs",
-                Integer.toString(s.programs()),
-                "--inputs",
-                Integer.toString(s.inputs()),
+                Integer.toString(programs),
                 "--seed",
                 Long.toString(s.seed()),
                 "--toolchains",
@@ -70,25 +91,38 @@ public final class VarityBench {
                         s.toolchains().stream().map(DetectedToolchain::name).toList()),
                 "--opt",
                 String.join(",", s.opts()),
-                "--batch",
-                Integer.toString(s.batch()),
                 "--out",
-                dir.toString(),
+                work.resolve("campaign").toString(),
                 "--report",
-                work.resolve("report").toString());
+                work.resolve("report").toString()));
+        args.addAll(more);
         FparityProcess.Run r =
                 FparityProcess.run(args, Files.createDirectories(work).resolve("fparity.log"), 3 * 3600);
         // 0 = nothing found, 1 = findings: both are a finished campaign.
-        if (r.exitCode() != 0 && r.exitCode() != 1) {
+        if (r.exitCode() != 0 && r.exitCode() != 1)
             throw new FparityError(
                     "fparity run failed (exit " + r.exitCode() + "); see " + r.log(), FparityError.MISSING_TOOL);
-        }
-        List<Outcome> outcomes = Campaign.load(dir).outcomes();
-        return new Side("fparity", outcomes.size(), r.millis(), r.cpuMillis(), DiscrepantCases.ofOutcomes(outcomes));
+        return r;
     }
 
-    /** Varity's figures and its three phases. */
-    public record VarityRun(Side side, List<VarityPeer.Phase> phases, int aborted) {}
+    /** Varity's figures, its three phases, and its results.json. */
+    public record VarityRun(Side side, List<VarityPeer.Phase> phases, int aborted, Path results) {}
+
+    /** Varity's compiler name for a toolchain ({@code clang_14}: Varity splits its binaries' names on '-'). */
+    static String varityName(DetectedToolchain dt) {
+        return dt.name().replace('-', '_').replace('.', '_');
+    }
+
+    /**
+     * fparity's names for what Varity was given: each compiler's Varity name to the toolchain, each opt label Varity
+     * records ({@code Ofast}) to fparity's opt level ({@code O3_FM}).
+     */
+    public static java.util.Map<String, String> names(Spec s) {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (DetectedToolchain dt : s.toolchains()) m.put(varityName(dt), dt.name());
+        for (String opt : s.opts()) m.put(VarityPeer.optFlag(opt).substring(1), opt);
+        return m;
+    }
 
     /** The real Varity in a scratch copy under {@code work}. */
     public static VarityRun varity(Path work, Spec s, Consumer<String> log) throws IOException, InterruptedException {
@@ -96,8 +130,7 @@ public final class VarityBench {
         for (DetectedToolchain dt : s.toolchains()) {
             String exe = dt.toolchain().compileArgv("O0", "x.c", "x", "x").getFirst();
             Path p = org.fparity.util.Executables.find(exe);
-            compilers.add(new VarityPeer.Compiler(
-                    dt.name().replace('-', '_').replace('.', '_'), p == null ? exe : p.toString()));
+            compilers.add(new VarityPeer.Compiler(varityName(dt), p == null ? exe : p.toString()));
         }
         List<String> flags = s.opts().stream().map(VarityPeer::optFlag).toList();
         Path copy = VarityPeer.prepare(
@@ -109,7 +142,8 @@ public final class VarityBench {
         return new VarityRun(
                 new Side("varity", parsed.runs(), r.millis(), r.cpuMillis(), DiscrepantCases.of(parsed.byTest())),
                 r.phases(),
-                r.aborted());
+                r.aborted(),
+                r.results());
     }
 
     /** One side's line. */

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fparity.FparityError;
 import org.fparity.bench.Bench;
+import org.fparity.bench.CausesCurve;
 import org.fparity.bench.FparityProcess;
 import org.fparity.bench.FprevPeer;
 import org.fparity.bench.PhaseProfile;
@@ -171,6 +172,16 @@ public final class BenchCommand implements Callable<Integer> {
             description =
                     "With --varity: also run fparity at each of these inputs per program (same programs) and print the yield curve against Varity.")
     List<Integer> yieldInputs;
+
+    @Option(
+            names = "--causes-programs",
+            paramLabel = "LIST",
+            split = ",",
+            defaultValue = "5,10,20,50,100,200",
+            description =
+                    "With --varity: root causes per CPU-second, fparity run at its defaults (50 inputs, triage included) at each of these"
+                            + " program counts against Varity's campaign imported and triaged by the same code; 0 skips it (default: ${DEFAULT-VALUE}).")
+    List<Integer> causesPrograms;
 
     @Option(
             names = "--fprev",
@@ -439,6 +450,24 @@ public final class BenchCommand implements Callable<Integer> {
                 curve.add(Map.of("inputs", k, "fparity", y, "load", load()));
             }
             json.put("yield", curve);
+        }
+        if (!causesPrograms.equals(List.of(0))) {
+            for (int n : causesPrograms)
+                if (n < 1)
+                    throw new FparityError(
+                            "--causes-programs: every value must be at least 1 (or the list 0 to skip), is " + n);
+            if (v == null) v = VarityBench.varity(work.resolve("varity-causes"), vs, s -> o.println(s));
+            CausesCurve.Point vp = CausesCurve.varity(
+                    work.resolve("causes"),
+                    v.results(),
+                    VarityBench.names(vs),
+                    varityPrograms,
+                    varityInputs,
+                    v.side().cpuMillis());
+            List<CausesCurve.Point> fp = new ArrayList<>();
+            for (int n : causesPrograms) fp.add(CausesCurve.fparity(work.resolve("causes-" + n), vs, n));
+            CausesCurve.print(o, vp, fp);
+            json.put("causes", Map.of("varity", vp, "fparity", fp));
         }
         if (!noPhases) {
             long jvm = Long.MAX_VALUE;

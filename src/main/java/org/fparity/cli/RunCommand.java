@@ -154,8 +154,14 @@ public final class RunCommand implements Callable<Integer> {
             description = "Where to write the report (default: reports/<campaign name>).")
     Path reportDir;
 
-    @Option(names = "--no-report", description = "Stop after running: no comparison, no report.")
+    @Option(names = "--no-report", description = "Stop after running: no triage, no comparison, no report.")
     boolean noReport;
+
+    @Option(
+            names = "--no-triage",
+            description =
+                    "Skip the triage into root causes before the report (as 'fparity triage' does it; resumable): the report then counts cases only.")
+    boolean noTriage;
 
     @Option(
             names = "--force",
@@ -293,7 +299,13 @@ public final class RunCommand implements Callable<Integer> {
                 reruns,
                 n -> new Progress(err, terminal, n, new LiveCases()),
                 s -> err.println("fparity: " + s));
-        return Pipeline.finish(ran, reruns, noReport, reportDir, Main.VERSION, o)
+        Pipeline.Triage triage = noTriage
+                ? null
+                : Pipeline.triage(
+                        toolchainDir == null ? Toolchains.defaultDir() : toolchainDir,
+                        jobs != null ? jobs : Runtime.getRuntime().availableProcessors(),
+                        err);
+        return Pipeline.finish(ran, reruns, noReport, triage, reportDir, Main.VERSION, o)
                 .code();
     }
 

@@ -86,6 +86,15 @@ public final class TriageCommand implements Callable<Integer> {
                             + " single-program form with the real compiler: A + S must give B's result and A + S minus any one member must not. Campaigns only.")
     Integer checkSound;
 
+    @Option(
+            names = "--passes",
+            paramLabel = "N",
+            defaultValue = "" + CampaignTriage.PASSES,
+            description =
+                    "Campaigns: bisect the LLVM pass (-mllvm -opt-bisect-limit) behind the N largest flag causes of clang toolchains, on each"
+                            + " cause's representative, single-program; 0: none (default: ${DEFAULT-VALUE}).")
+    int passes;
+
     @Spec
     CommandSpec spec;
 
@@ -97,7 +106,9 @@ public final class TriageCommand implements Callable<Integer> {
             if (platforms != null || input != null || work != null)
                 throw new FparityError(
                         "--platforms, --input and --work are for one program; a campaign is triaged whole");
-            CampaignTriage.Result r = CampaignTriage.run(file, new CampaignTriage.Options(dir, knobDir, 2, System.err));
+            if (passes < 0) throw new FparityError("--passes takes N >= 0 (0: no pass bisection), got " + passes);
+            CampaignTriage.Result r =
+                    CampaignTriage.run(file, new CampaignTriage.Options(dir, knobDir, 2, System.err, null, passes));
             PrintWriter out = spec.commandLine().getOut();
             for (String line : CausesText.lines(r)) out.println(line);
             if (checkSound != null) {

@@ -8,6 +8,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.fparity.ExitCode;
+import org.fparity.FparityError;
+import org.fparity.attribution.CampaignTriage;
+import org.fparity.attribution.Causes;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.DiscrepantCases;
@@ -61,14 +64,42 @@ public final class Pipeline {
     }
 
     /**
+     * Turns a campaign into root causes ({@code causes.json} in its folder, which the report then counts in), as
+     * {@code fparity triage CAMPAIGN} does; returns the line the end screen shows about it.
+     */
+    @FunctionalInterface
+    public interface Triage {
+        String triage(Path campaign) throws InterruptedException;
+    }
+
+    /**
+     * The triage {@code run} does before its report: {@link CampaignTriage} with the run's toolchains, the knob files
+     * beside them and {@code workers} builds at a time, progress on {@code progress}.
+     */
+    public static Triage triage(Path toolchainDir, int workers, java.io.PrintStream progress) {
+        return campaign -> {
+            CampaignTriage.Result t = CampaignTriage.run(
+                    campaign,
+                    new CampaignTriage.Options(toolchainDir, toolchainDir.resolveSibling("knobs"), workers, progress));
+            Causes c = t.causes();
+            return "triage: " + c.causes().size() + " root causes for " + c.triaged()
+                    + " discrepancies and runs that ended differently (" + c.undecided() + " undecided; "
+                    + t.builds() + " batch builds, " + t.runs() + " runs; causes.json in " + campaign
+                    + "; skip with --no-triage)";
+        };
+    }
+
+    /**
      * What {@code run} shows and writes after running: the runs and reruns, then, unless {@code noReport}, the
-     * comparison and the report (in {@code reportDir}, or the campaign's default folder) with the verdict; returns
-     * the exit code they give ({@link Report#found}).
+     * triage into root causes (unless {@code triage} is null), the comparison and the report (in {@code reportDir},
+     * or the campaign's default folder) with the verdict, counted in causes when triaged; returns the exit code they
+     * give ({@link Report#found}). A triage that fails leaves the report counted in cases, said in one line.
      *
      * @param version the fparity that writes the report, recorded in it
      */
     public static ExitCode finish(
-            Ran ran, int reruns, boolean noReport, Path reportDir, String version, PrintWriter o) {
+            Ran ran, int reruns, boolean noReport, Triage triage, Path reportDir, String version, PrintWriter o)
+            throws InterruptedException {
         CampaignRunner.Result r = ran.run();
         EndScreen.runs(o, r.campaign(), r.ran(), r.alreadyDone(), ran.compiles(), r.millis());
         EndScreen.reruns(o, ran.reruns().ran(), ran.reruns().alreadyDone(), reruns);
@@ -78,6 +109,16 @@ public final class Pipeline {
             o.println("next: fparity compare " + r.campaign().dir() + "   (then: fparity report "
                     + r.campaign().dir() + ")");
         } else {
+            if (triage != null) {
+                o.flush();
+                String line;
+                try {
+                    line = triage.triage(r.campaign().dir());
+                } catch (FparityError e) {
+                    line = "triage failed, the report counts cases: " + e.getMessage();
+                }
+                o.println(line);
+            }
             CampaignView view = stamped(CampaignFiles.of(r.campaign()), version);
             Report rep = Report.of(view, null);
             Path where = reportDir != null ? reportDir : ReportWriter.defaultDir(view);

@@ -117,6 +117,7 @@ public final class Bundle {
             String tag = c.label(side).replace('@', '_');
             String bin = "build/" + tag + "/bin";
             String env = envPrefix(dt);
+            sh.append(versionNote(dt));
             sh.append("mkdir -p build/").append(tag).append(" || exit 2\n");
             sh.append(env)
                     .append(org.fparity.util.ShellWords.join(
@@ -222,6 +223,24 @@ public final class Bundle {
         String name = Path.of(out.getFirst()).getFileName().toString();
         if (org.fparity.util.Executables.find(name) != null) out.set(0, name);
         return out;
+    }
+
+    /**
+     * A build.sh line that says so (on stderr) when the tool on PATH is not the version the finding was recorded with:
+     * the first line of its version probe must be part of the recorded version (a Java 17 {@code java} first on PATH
+     * gives another {@code tanh} than the Java 25 a campaign ran). Nothing for a toolchain whose version is picked by a
+     * pattern or not known.
+     */
+    static String versionNote(DetectedToolchain dt) {
+        List<List<String>> probes = dt.toolchain().versionArgvs();
+        if (dt.version() == null || probes.isEmpty() || dt.toolchain().versionPattern() != null) return "";
+        String probe = org.fparity.util.ShellWords.join(portable(probes.getFirst()));
+        String recorded = org.fparity.util.ShellWords.join(List.of(dt.version()));
+        return "v=$(" + envPrefix(dt) + probe + " 2>&1 | head -n 1)\n"
+                + "case " + recorded
+                + " in *\"$v\"*) ;; *) printf 'note: %s says %s; recorded with %s (put that toolchain first"
+                + " on PATH)\\n' " + org.fparity.util.ShellWords.join(List.of(probe)) + " \"$v\" " + recorded
+                + " >&2 ;; esac\n";
     }
 
     /** The file a toolchain's single-program source goes to (Java's public class fixes its name). */

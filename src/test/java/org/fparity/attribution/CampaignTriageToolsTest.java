@@ -33,11 +33,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("tools")
 @Tag("slow")
-class CampaignTriageToolsTest {
+public class CampaignTriageToolsTest {
     @TempDir
     Path tmp;
 
-    static final String SUM = """
+    /** A sum of 16 that gcc vectorises, and so reassociates, under O3_FM. */
+    public static final String SUM = """
             program fp64 array 16
             compute(double comp, double a[16] each, int n) {
               for (int i = 0; i < n; ++i) {
@@ -52,6 +53,33 @@ class CampaignTriageToolsTest {
               comp = cosh(x);
             }
             """;
+
+    /** The key of SUM's cause: gcc's step from O3 to O3_FM, reassociation. */
+    public static final String SUM_KEY = RootCause.keyOf(
+            RootCause.Kind.FLAGS,
+            "gcc O3_FM",
+            List.of("-O3", "-fassociative-math", "-fno-signed-zeros", "-fno-trapping-math"),
+            null,
+            "reassociation",
+            null);
+
+    /** Triage with the checkout's toolchains and knob files, 2 builds at a time. */
+    static final CampaignTriage.Options OPTIONS =
+            new CampaignTriage.Options(Path.of("runners", "toolchains"), Path.of("runners", "knobs"), 2, System.err);
+
+    /** A campaign of these programs on these toolchains at O0 and O3_FM, run here into {@code campaign}. */
+    static Path planted(Path campaign, List<CampaignMeta.ProgramEntry> entries, List<DetectedToolchain> dts)
+            throws InterruptedException {
+        CampaignRunner.Spec spec = new CampaignRunner.Spec(
+                "test", 1L, null, Map.of("kind", "planted"), entries, dts, List.of("O0", "O3_FM"), 10);
+        CampaignRunner.run(
+                campaign,
+                spec,
+                new LocalSite(Platform.LOCAL, new BinaryCache(campaign.resolve("build")), 2, s -> {}),
+                n -> new Progress(System.err, false, n),
+                s -> {});
+        return campaign;
+    }
 
     @Test
     void twoPlantedCausesAreTwoRootCauses() throws Exception {
@@ -82,28 +110,12 @@ class CampaignTriageToolsTest {
                         Precision.FP64,
                         cosh.canonical(),
                         List.of(new Input(List.of("0x0p+0", "0x1.76c29a8eb94c8p+0")))));
-        Path campaign = tmp.resolve("c");
-        CampaignRunner.Spec spec = new CampaignRunner.Spec(
-                "test", 1L, null, Map.of("kind", "planted"), entries, dts, List.of("O0", "O3_FM"), 10);
-        CampaignRunner.run(
-                campaign,
-                spec,
-                new LocalSite(Platform.LOCAL, new BinaryCache(campaign.resolve("build")), 2, s -> {}),
-                n -> new Progress(System.err, false, n),
-                s -> {});
-
-        CampaignTriage.Options o = new CampaignTriage.Options(
-                Path.of("runners", "toolchains"), Path.of("runners", "knobs"), 2, System.err);
+        Path campaign = planted(tmp.resolve("c"), entries, dts);
+        CampaignTriage.Options o = OPTIONS;
         CampaignTriage.Result r = CampaignTriage.run(campaign, o);
         CausesText.lines(r).forEach(System.out::println);
         List<String> keys = r.causes().causes().stream().map(RootCause::key).toList();
-        String flags = RootCause.keyOf(
-                RootCause.Kind.FLAGS,
-                "gcc O3_FM",
-                List.of("-O3", "-fassociative-math", "-fno-signed-zeros", "-fno-trapping-math"),
-                null,
-                "reassociation",
-                null);
+        String flags = SUM_KEY;
         String library =
                 RootCause.keyOf(RootCause.Kind.OPERATION, "java-strict", List.of(), null, "math function", "cosh");
         assertEquals(List.of(flags, library), keys);

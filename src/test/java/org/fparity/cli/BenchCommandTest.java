@@ -71,10 +71,29 @@ class BenchCommandTest {
                 "--opt",
                 "O0,O3_FM",
                 "--no-phases",
+                "--causes-programs",
+                "2",
                 "--out",
                 tmp.toString());
         assertEquals("0", r[0], r[1] + r[2]);
         assertTrue(r[1].contains("Varity: -O0 -Ofast"), r[1]);
+        // the causes curve: Varity's campaign imported under fparity's names (its -Ofast is O3_FM) and triaged by
+        // fparity triage; fparity run at its defaults (50 inputs, triage included) on 2 programs
+        assertTrue(
+                r[1].contains("root causes per CPU-second (decided causes; both campaigns triaged by fparity triage):"),
+                r[1]);
+        assertTrue(r[1].contains("  varity     2 programs × 2 inputs: "), r[1]);
+        String imported = Files.readString(tmp.resolve("causes/varity-campaign/campaign.json"));
+        assertTrue(imported.contains("\"opt\" : \"O3_FM\"") && !imported.contains("\"opt\" : \"Ofast\""), imported);
+        assertTrue(Files.isRegularFile(tmp.resolve("causes/varity-campaign/causes.json")), "Varity's campaign triaged");
+        JsonNode curve = ProgramJson.MAPPER
+                .readTree(Files.readString(tmp.resolve("bench.json")))
+                .get("causes");
+        assertEquals(2, curve.get("varity").get("programs").asInt());
+        assertEquals(1, curve.get("fparity").size());
+        assertEquals(2, curve.get("fparity").get(0).get("programs").asInt());
+        assertEquals(50, curve.get("fparity").get(0).get("inputs").asInt());
+        assertTrue(Files.isRegularFile(tmp.resolve("causes-2/campaign/causes.json")), "fparity's run triaged");
         assertTrue(r[1].contains("ratio fparity/varity: runs/min "), r[1]);
         JsonNode round = ProgramJson.MAPPER
                 .readTree(Files.readString(tmp.resolve("bench.json")))

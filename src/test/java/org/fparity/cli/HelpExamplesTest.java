@@ -79,6 +79,134 @@ class HelpExamplesTest {
         assertTrue(ran >= 8, "ran " + ran + " of " + checked);
     }
 
+    /** A command line of README.md: a line of a sh code block or a `…` span that starts with fparity or bin/fparity. */
+    static List<String> readmeCommandLines() throws java.io.IOException {
+        String text = Files.readString(Path.of("README.md"));
+        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+        java.util.regex.Matcher blocks = java.util.regex.Pattern.compile(
+                        "```(?:sh|bash)?\\n(.*?)```", java.util.regex.Pattern.DOTALL)
+                .matcher(text);
+        while (blocks.find())
+            for (String line : blocks.group(1).split("\\n"))
+                if (line.strip().startsWith("bin/fparity ") || line.strip().startsWith("fparity "))
+                    out.add(line.strip());
+        java.util.regex.Matcher spans =
+                java.util.regex.Pattern.compile("`([^`\\n]+)`").matcher(text);
+        while (spans.find()) {
+            String span = spans.group(1).replace("\\|", "|");
+            if (span.startsWith("bin/fparity ") || span.startsWith("fparity ")) out.add(span);
+        }
+        return List.copyOf(out);
+    }
+
+    /** The options among {@code words} (a synopsis's {@code [--x N]} too) that {@code cmd} does not have, one line each. */
+    static List<String> unknownOptions(String line, picocli.CommandLine cmd, List<String> words) {
+        List<String> out = new ArrayList<>();
+        for (String w : words) {
+            String bare = w.replaceAll("^\\[+|\\]+$", "");
+            if (!bare.startsWith("--") && !bare.matches("-[a-zA-Z]")) continue;
+            String name = bare.contains("=") ? bare.substring(0, bare.indexOf('=')) : bare;
+            if (cmd.getCommandSpec().findOption(name) == null)
+                out.add(line + "  (" + cmd.getCommandSpec().qualifiedName() + " has no option " + name + ")");
+        }
+        return out;
+    }
+
+    /** The check above catches a synopsis naming an option the command lacks (and passes one naming real ones). */
+    @Test
+    void aReadmeSynopsisWithAnOptionTheCommandLacksIsCaught() {
+        picocli.CommandLine compare =
+                new picocli.CommandLine(new Main()).getSubcommands().get("compare");
+        String bad = "fparity compare CAMPAIGN [--pair A:B] [--brief]";
+        assertEquals(
+                List.of(bad + "  (fparity compare has no option --brief)"),
+                unknownOptions(bad, compare, words(bad).subList(2, words(bad).size())));
+        String good = "fparity compare CAMPAIGN [--pair A:B] [--detail]";
+        assertEquals(
+                List.of(),
+                unknownOptions(good, compare, words(good).subList(2, words(good).size())));
+    }
+
+    /** A word that stands for the reader's own value in a README synopsis: CAMPAIGN, PROGRAM.fp, DIR, ID, A:B. */
+    private static boolean placeholder(String w) {
+        return w.matches("[A-Z][A-Z0-9_]*([.:][A-Za-z0-9]+)*…?|[A-Z]|[A-Z]:[A-Z]")
+                || w.contains("…")
+                || w.contains("<");
+    }
+
+    /**
+     * The README's command lines work (issue 30): every subcommand and option a line names exists (a synopsis such as
+     * {@code fparity compare CAMPAIGN [--pair A:B] [--detail]} included), and the lines that need no placeholder, no
+     * cluster and no earlier output are run with small sizes ({@code run}: 2 programs × 2 inputs on gcc at O0 and
+     * O3_FM, into a temporary folder) and must exit 0 or 1 (findings).
+     */
+    @Test
+    @org.junit.jupiter.api.Tag("tools")
+    void theReadmeCommandLinesNameRealOptionsAndTheConcreteOnesRun() throws Exception {
+        picocli.CommandLine top = new picocli.CommandLine(new Main());
+        List<String> wrong = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        List<String> lines = readmeCommandLines();
+        int ran = 0;
+        for (String line : lines) {
+            List<String> words = words(line);
+            if (words.size() < 2) continue; // bare `bin/fparity`: the launcher itself
+            picocli.CommandLine cmd = top;
+            int i = 1;
+            while (i < words.size() && cmd.getSubcommands().containsKey(words.get(i)))
+                cmd = cmd.getSubcommands().get(words.get(i++));
+            if (cmd == top) {
+                wrong.add(line + "  (no such command: " + words.get(1) + ")");
+                continue;
+            }
+            wrong.addAll(unknownOptions(line, cmd, words.subList(i, words.size())));
+            boolean synopsis = words.subList(i, words.size()).stream()
+                    .anyMatch(w -> w.startsWith("[")
+                            || w.endsWith("]")
+                            || w.contains("|")
+                            || placeholder(w.replaceAll("^\\[+|\\]+$", "")));
+            String name = cmd.getCommandSpec().qualifiedName();
+            // `fparity export` in a sentence names the command; it is not a line to run
+            boolean mention = i == words.size()
+                    && (cmd.getCommandSpec().positionalParameters().stream().anyMatch(p -> p.required())
+                            || cmd.getCommandSpec().options().stream().anyMatch(o -> o.required()));
+            // concrete lines run; a cluster, a night, a bench or a folder of an earlier command are not this test's
+            if (synopsis
+                    || mention
+                    || line.contains("--cluster")
+                    || name.equals("fparity clusters")
+                    || name.startsWith("fparity bench")
+                    || name.equals("fparity nightly")
+                    || name.equals("fparity node-bundle")
+                    || words.stream().anyMatch(w -> w.startsWith("campaigns/") || w.startsWith("reports/"))) continue;
+            List<String> args = new ArrayList<>(words.subList(1, words.size()));
+            if (name.equals("fparity run")) {
+                for (String[] small : List.of(
+                        new String[] {"--programs", "2"},
+                        new String[] {"--inputs", "2"},
+                        new String[] {"--toolchains", "gcc"},
+                        new String[] {"--opt", "O0,O3_FM"},
+                        new String[] {
+                            "--out",
+                            tmp.resolve("readme" + ran).resolve("campaign").toString()
+                        },
+                        new String[] {
+                            "--report",
+                            tmp.resolve("readme" + ran).resolve("report").toString()
+                        })) if (!args.contains(small[0])) args.addAll(List.of(small));
+            }
+            Cli.Run r = Cli.fparity(args.toArray(String[]::new));
+            ran++;
+            if (r.exit() != 0 && r.exit() != 1)
+                failed.add(line + " → exit " + r.exit() + ": " + r.err().strip());
+        }
+        assertEquals(List.of(), wrong, "README command lines that name a command or option fparity does not have");
+        assertEquals(List.of(), failed, "README command lines that do not work");
+        System.out.println("README command lines: " + lines.size() + " checked, " + ran + " run");
+        assertTrue(lines.size() >= 40, lines.toString());
+        assertTrue(ran >= 3, "ran " + ran + " of " + lines.size());
+    }
+
     /** An example's words, as a shell would split them: quotes kept together, a comment and what follows a redirect dropped. */
     static List<String> words(String example) {
         List<String> out = new ArrayList<>();

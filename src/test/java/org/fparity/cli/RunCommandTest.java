@@ -54,7 +54,8 @@ class RunCommandTest {
                 "--out",
                 out.toString(),
                 "--report",
-                tmp.resolve("report").toString());
+                tmp.resolve("report").toString(),
+                "--no-triage"); // about running and resuming; RunTriageTest is about the triage a run does
         // exit 1 exactly when the end screen counts disagreeing cases or runs that ended differently (the ExitCode rule
         // for commands that compare)
         java.util.regex.Matcher cases =

@@ -153,6 +153,15 @@ class MinimalBundleTest {
         assertEquals(0, r[0], (String) r[1]);
         assertTrue(((String) r[1]).contains("java@O0 -0x1p+11\n"), (String) r[1]);
         assertTrue(((String) r[1]).contains("clang-14@O3_FM -nan\n"), (String) r[1]);
+        // the java first on that PATH may not be the one the finding was recorded with: build.sh says so
+        ProcessBuilder version = new ProcessBuilder("/usr/bin/java", "-version").redirectErrorStream(true);
+        version.environment().clear(); // as build.sh ran: no JAVA_TOOL_OPTIONS line first
+        version.environment().put("PATH", "/usr/bin:/bin");
+        String onPath = ((String) run(version)[1]).lines().findFirst().orElse("");
+        assertEquals(
+                !java.version().contains(onPath),
+                ((String) r[1]).contains("note: java -version says " + onPath + "; recorded with " + java.version()),
+                "[" + onPath + "] [" + java.version() + "]\n" + r[1]);
     }
 
     @Test
