@@ -383,14 +383,22 @@ public final class ReduceSession {
                         reducedStandalone ? rb : res.b(),
                         ub);
         if (fv.kind() == FindingVerdict.Kind.UNDECIDED && r.id() != null && causes.isPresent()) {
-            FindingVerdict t = TriageVerdict.of(
-                    causes.get().causes().stream()
-                            .filter(c -> c.discrepancies().contains(r.id()))
-                            .findFirst()
-                            .orElse(null),
-                    r.a(),
-                    r.b(),
-                    knobs);
+            org.fparity.attribution.RootCause cause = causes.get().causes().stream()
+                    .filter(c -> c.discrepancies().contains(r.id()))
+                    .findFirst()
+                    .orElse(null);
+            FindingVerdict t = TriageVerdict.of(cause, r.a(), r.b(), knobs);
+            if (t == null)
+                t = TriageVerdict.ofCall(
+                        cause,
+                        r.a(),
+                        reducedStandalone ? ra : res.a(),
+                        r.b(),
+                        reducedStandalone ? rb : res.b(),
+                        res.program(),
+                        ref,
+                        s -> descriptor(s).language(),
+                        accuracy);
             if (t != null) fv = t;
         }
         log.accept(id + ": " + fv.sentence());
