@@ -58,7 +58,7 @@ public final class CampaignGaps {
                 n += p.inputs().size();
             }
             total = n;
-            for (CampaignMeta.Platform p : c.platforms()) {
+            for (CampaignMeta.PlatformRecord p : c.platforms()) {
                 String lane = lane(p.toolchain(), p.opt(), p.site());
                 if (p.recorded() != null) {
                     recorded.add(lane);
@@ -149,8 +149,7 @@ public final class CampaignGaps {
     }
 
     private static String lane(String toolchain, String opt, String site) {
-        return toolchain + "@" + opt
-                + (site == null || site.equals(org.fparity.exec.PlatformKey.LOCAL) ? "" : "@" + site);
+        return toolchain + "@" + opt + (site == null || site.equals(org.fparity.exec.Platform.LOCAL) ? "" : "@" + site);
     }
 
     /** {@code program 1a2b… input 3} of case index {@code at}. */

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 
 /**
  * A campaign's outcomes case by case, in (program, input) order: for each case (one program on one input) the first

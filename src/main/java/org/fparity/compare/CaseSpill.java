@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import org.fparity.campaign.OutcomeLog;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.Platform;
 
 /**
  * A campaign's outcome logs sorted by case on disk, once: the external sort that lets compare and report walk a
@@ -163,7 +164,7 @@ final class CaseSpill implements CaseSource {
 
     private static String strange(String file, Outcome o, int inputs) {
         return file + ": outcome of program " + o.program() + " input " + o.input() + " on "
-                + o.platformKey().id()
+                + o.platformKey().key()
                 + (inputs < 0
                         ? ", a program the campaign does not list"
                         : ", an input the program does not have (it has " + inputs + ")")
@@ -193,7 +194,7 @@ final class CaseSpill implements CaseSource {
         for (int t = 0; t < tuples.size(); t++) {
             String[] n = tuples.get(t);
             all.add(new Platform(n[0], n[1], n[2], n[3]));
-            String run = n[0] + '\0' + n[1] + '\0' + org.fparity.exec.PlatformKey.site(n[2]);
+            String run = n[0] + '\0' + n[1] + '\0' + Platform.site(n[2]);
             runOf[t] = runs.computeIfAbsent(run, k -> runs.size());
         }
         platforms = all.toArray(new Platform[0]);
@@ -315,7 +316,7 @@ final class CaseSpill implements CaseSource {
         int p = program(c);
         String[] n = tuples.get(tupleOf[x]);
         return "conflict: " + programs[p] + " input " + (c - base[p]) + " on "
-                + new org.fparity.exec.PlatformKey(n[0], n[1], n[2], n[3]).id() + " is "
+                + new Platform(n[0], n[1], n[2], n[3]).key() + " is "
                 + STATUSES[statusOf[had]] + " " + hexOf[had] + " at line " + lineOf[had] + " but "
                 + STATUSES[statusOf[x]]
                 + " " + hexOf[x] + " at line " + lineOf[x] + " of " + file.getFileName();

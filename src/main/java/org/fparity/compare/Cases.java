@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.Platform;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Precision;
 
@@ -138,7 +139,7 @@ public final class Cases {
 
     /** {@code program/input/platform}. */
     public static String runKey(String program, int input, Platform p) {
-        return program + "/" + input + "/" + p.id();
+        return program + "/" + input + "/" + p.label();
     }
 
     /** The different answers among a first run and its reruns: results (agreeing ones once) and statuses of runs without one. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.OutcomeClass;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Precision;
 
 /** How a comparison's discrepancies and cases are written to its temporary files ({@link Spill}) and read back. */

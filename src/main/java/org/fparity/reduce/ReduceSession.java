@@ -13,7 +13,7 @@ import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.NodeFacts;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
@@ -231,7 +231,7 @@ public final class ReduceSession {
         private SiteExecutor open(Side s) {
             SiteExecutor ex;
             if (s.here()) {
-                ex = new LocalSite(PlatformKey.LOCAL, new BinaryCache(work.resolve("build")), 2, x -> {});
+                ex = new LocalSite(Platform.LOCAL, new BinaryCache(work.resolve("build")), 2, x -> {});
             } else {
                 ClusterProfile p;
                 try {

@@ -24,7 +24,7 @@ class CampaignFilesTest {
         java.util.Comparator<org.fparity.exec.Outcome> byCase = java.util.Comparator.comparing(
                         org.fparity.exec.Outcome::program)
                 .thenComparingInt(org.fparity.exec.Outcome::input)
-                .thenComparing(Platform::of);
+                .thenComparing(org.fparity.exec.Platform::of);
         assertEquals(written.outcomes().stream().sorted(byCase).toList(), read.outcomes());
         assertEquals(Precision.FP32, read.precision("f32_ulp"));
         assertEquals(Precision.FP64, read.precision("fmod_ulp"));
