@@ -16,6 +16,16 @@ import org.junit.jupiter.api.Test;
 
 @Tag("tools")
 class PassBisectionToolsTest {
+    /** The newest of clang-19, -16, -14 that builds and runs here, or null. */
+    static DetectedToolchain clangThatRuns() {
+        Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
+        for (String n : List.of("clang-19", "clang-16", "clang-14")) {
+            DetectedToolchain dt = DetectedToolchain.detect(tcs.get(n));
+            if (dt.canCompile() && dt.canRun()) return dt;
+        }
+        return null;
+    }
+
     /**
      * A plain `bin/fparity run` triages into campaigns/… , a relative folder: the pass list was built with the compiler
      * started in the work folder but given the source by its relative name, and the first screen said "triage failed,
@@ -24,15 +34,7 @@ class PassBisectionToolsTest {
      */
     @Test
     void aRelativeWorkFolderStillListsThePasses() throws Exception {
-        Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
-        DetectedToolchain clang = null;
-        for (String n : List.of("clang-19", "clang-16", "clang-14")) {
-            DetectedToolchain dt = DetectedToolchain.detect(tcs.get(n));
-            if (dt.canCompile() && dt.canRun()) {
-                clang = dt;
-                break;
-            }
-        }
+        DetectedToolchain clang = clangThatRuns();
         assumeTrue(clang != null, "no clang (19, 16 or 14) builds and runs here");
         Path work =
                 Path.of("target", "pass-bisection-" + ProcessHandle.current().pid());
