@@ -45,7 +45,11 @@ final class LongText implements AutoCloseable {
 
     private void spill() {
         try {
-            file = Files.createTempFile("fparity-report-", ".txt");
+            // where compare's temporary files go too (FPARITY_TMPDIR, else the system's temporary folder)
+            String dir = System.getenv("FPARITY_TMPDIR");
+            file = dir == null
+                    ? Files.createTempFile("fparity-report-", ".txt")
+                    : Files.createTempFile(Path.of(dir), "fparity-report-", ".txt");
             file.toFile().deleteOnExit();
             out = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16);
             out.append(held);
