@@ -211,7 +211,7 @@ public final class CampaignTriage {
             for (String u : levelUnits.keySet()) if (state.get(u) != null) resumed++;
             for (String u : libraryUnits.keySet()) if (state.get(u) != null) resumed++;
             ProgressLine progress = new ProgressLine(options.progress(), total, resumed);
-            Path work = campaign.resolve(TriageState.DIR);
+            Path work = work(campaign);
             LocalExperiments here = new LocalExperiments(this::detected, this::model, work, options.workers());
             try (ExperimentSites sites = new ExperimentSites(
                     here, site -> openSite(site, work), n -> loaded().get(n), this::model, recorded())) {
@@ -224,6 +224,11 @@ public final class CampaignTriage {
                 return new Result(causes, sites.runs(), sites.builds(), total - resumed, resumed);
             }
         }
+    }
+
+    /** Triage's folder in a campaign: its state, its builds, and a cluster site's files ({@link Sites#open}). */
+    public static Path work(Path campaign) {
+        return campaign.resolve(TriageState.DIR);
     }
 
     /** The executor of a site that ran some of the campaign's platforms: the options' or its cluster profile's. */

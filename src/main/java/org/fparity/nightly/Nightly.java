@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.attribution.CampaignTriage;
@@ -84,10 +85,29 @@ public final class Nightly {
             Path toolchains = cfg.toolchainDir() == null ? Toolchains.defaultDir() : cfg.toolchainDir();
             CampaignTriage.Result r = CampaignTriage.run(
                     campaign,
-                    new CampaignTriage.Options(toolchains, toolchains.resolveSibling("knobs"), cfg.jobs(), System.err));
+                    new CampaignTriage.Options(
+                            toolchains,
+                            toolchains.resolveSibling("knobs"),
+                            cfg.jobs(),
+                            System.err,
+                            triageSites(cfg, campaign, log)));
             log.accept("triage: " + r.causes().causes().size() + " root causes from "
                     + r.causes().triaged() + " discrepancies and runs that ended differently ("
                     + r.causes().undecided() + " undecided)");
+        };
+    }
+
+    /**
+     * Where the night's triage runs a cluster's experiments: at that cluster, as the night's config names it (a profile
+     * of its {@code clusters_dir}, or inline), not as the default profiles folder does; a site the config has not is
+     * exit 3.
+     */
+    static Function<String, SiteExecutor> triageSites(NightlyConfig cfg, Path campaign, Consumer<String> log) {
+        return name -> {
+            for (ClusterProfile c : cfg.clusters()) {
+                if (c.name().equals(name)) return Sites.open(c, CampaignTriage.work(campaign), cfg.jobs(), log);
+            }
+            throw new FparityError("no cluster '" + name + "' in the night's config", ExitCode.MISSING_TOOL);
         };
     }
 

@@ -102,6 +102,38 @@ final class CauseText {
                 + r.cause().representative();
     }
 
+    /**
+     * One row of the causes table, the same in report.html and summary.md: rank, key, state ({@link
+     * CauseVerdict#state}), title, cases, the state in words and the command that reduces it (null when none).
+     */
+    record TableRow(int rank, String key, String state, String title, int cases, String stateText, String command) {}
+
+    /** The causes table's rows, most cases first: what report.html and summary.md each render in their markup. */
+    static List<TableRow> table(CauseVerdict cv, String folder) {
+        List<TableRow> out = new java.util.ArrayList<>();
+        for (CauseVerdict.Row row : cv.rows())
+            out.add(new TableRow(
+                    out.size() + 1,
+                    row.cause().key(),
+                    cv.state(row),
+                    title(row),
+                    row.cause().cases(),
+                    stateText(cv, row),
+                    command(row, folder)));
+        return out;
+    }
+
+    /** A cause's state in words: {@code new}, {@code known}, {@code accepted: why}, {@code undecided: …}; empty without a baseline. */
+    static String stateText(CauseVerdict cv, CauseVerdict.Row row) {
+        return switch (cv.state(row)) {
+            case "accepted" -> "accepted: " + row.accepted();
+            case "undecided" -> "undecided: its cases are judged as cases";
+            case "new" -> "new";
+            case "known" -> "known";
+            default -> "";
+        };
+    }
+
     static String causes(int n) {
         return n + (n == 1 ? " root cause" : " root causes");
     }

@@ -132,29 +132,28 @@ final class HtmlReport {
         else {
             b.append(
                     "<table id=\"causes-table\" class=\"compact\"><thead><tr><th>#</th><th>Cause</th><th>Cases</th><th>State</th><th>Reduce</th></tr></thead><tbody>");
-            int i = 0;
-            for (CauseVerdict.Row row : cv.rows()) {
-                if (i == CauseVerdict.TOP) b.append("</tbody><tbody class=\"more\" hidden>");
-                i++;
-                String state = cv.state(row);
-                String cmd = CauseText.command(row, folder);
+            for (CauseText.TableRow row : CauseText.table(cv, folder)) {
+                if (row.rank() == CauseVerdict.TOP + 1) b.append("</tbody><tbody class=\"more\" hidden>");
                 b.append("<tr class=\"cause cause-")
-                        .append(state)
+                        .append(row.state())
                         .append("\" data-key=\"")
-                        .append(Markup.esc(row.cause().key()))
+                        .append(Markup.esc(row.key()))
                         .append("\"><td class=\"num\">")
-                        .append(i)
+                        .append(row.rank())
                         .append("</td><td>")
-                        .append(Markup.esc(CauseText.title(row)))
+                        .append(Markup.esc(row.title()))
                         .append("</td><td class=\"num\">")
-                        .append(row.cause().cases())
-                        .append("</td><td>");
-                if (state.equals("new")) b.append("<span class=\"new\">new</span>");
-                else if (row.accepted() != null) b.append("accepted: ").append(Markup.esc(row.accepted()));
-                else if (state.equals("undecided")) b.append("undecided: its cases are judged as cases");
-                else if (state.equals("known")) b.append("known");
-                b.append("</td><td>")
-                        .append(cmd == null ? "" : "<code class=\"cmd\">" + Markup.esc(cmd) + "</code>")
+                        .append(row.cases())
+                        .append("</td><td>")
+                        .append(
+                                row.state().equals("new")
+                                        ? "<span class=\"new\">new</span>"
+                                        : Markup.esc(row.stateText()))
+                        .append("</td><td>")
+                        .append(
+                                row.command() == null
+                                        ? ""
+                                        : "<code class=\"cmd\">" + Markup.esc(row.command()) + "</code>")
                         .append("</td></tr>");
             }
             b.append("</tbody></table>");

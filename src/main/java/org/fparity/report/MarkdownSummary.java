@@ -167,18 +167,14 @@ final class MarkdownSummary {
         if (cv.rows().isEmpty()) sb.append("No root cause: triage attributed nothing.\n\n");
         else {
             Table t = new Table(List.of("#", "Cause", "Cases", "State", "Reduce"), 5);
-            int i = 0;
-            for (CauseVerdict.Row row :
-                    cv.rows().subList(0, Math.min(TOP, cv.rows().size()))) {
-                String state = row.accepted() != null ? "accepted: " + row.accepted() : cv.state(row);
-                String cmd = CauseText.command(row, folder);
+            for (CauseText.TableRow row : CauseText.table(cv, folder)
+                    .subList(0, Math.min(TOP, cv.rows().size())))
                 t.row(List.of(
-                        Integer.toString(++i),
-                        CauseText.title(row),
-                        Integer.toString(row.cause().cases()),
-                        state,
-                        cmd == null ? "" : cmd));
-            }
+                        Integer.toString(row.rank()),
+                        row.title(),
+                        Integer.toString(row.cases()),
+                        row.stateText(),
+                        row.command() == null ? "" : row.command()));
             sb.append(t.toMarkdown()).append('\n');
             if (cv.rows().size() > TOP)
                 sb.append("… ").append(cv.rows().size() - TOP).append(" more causes in report.json.\n\n");

@@ -164,9 +164,8 @@ class CauseVerdictTest {
                 r.out());
     }
 
-    /** An undecided cause names what is not known: its cases are judged as cases (new ones red), never known by its key. */
-    @Test
-    void theCasesOfAnUndecidedCauseAreJudgedAsCases() throws Exception {
+    /** Three nights of one planted cause that triage left undecided (not reproduced): n1, n1 again, n2. */
+    private List<Path> undecidedNights() throws Exception {
         Path n1 = CauseNights.write(tmp, "nightly-2026-11-21", List.of(Plant.REASSOCIATION), false);
         Path again = CauseNights.write(tmp, "nightly-2026-11-21-again", List.of(Plant.REASSOCIATION), false);
         Path n2 = CauseNights.write(tmp, "nightly-2026-11-22", List.of(Plant.REASSOCIATION), false);
@@ -192,6 +191,53 @@ class CauseVerdictTest {
                                     null)))
                     .write(n);
         }
+        return List.of(n1, again, n2);
+    }
+
+    /**
+     * The causes table is rendered from one list of rows in report.html and summary.md (it was built twice, and an
+     * undecided cause read "undecided" in one and "undecided: its cases are judged as cases" in the other).
+     */
+    @Test
+    void theCausesTableHasTheSameRowsInHtmlAndMarkdown() throws Exception {
+        List<Path> nights = undecidedNights();
+        Report r = Report.of(CampaignFiles.load(nights.get(2)), CampaignFiles.load(nights.get(0)))
+                .judged(AcceptancePolicy.NONE, Causes.read(nights.get(0)).orElseThrow());
+        String md = MarkdownSummary.render(r);
+        List<List<String>> mdRows = new ArrayList<>();
+        String table = md.substring(md.indexOf("| # | Cause | Cases | State | Reduce |"));
+        for (String line :
+                table.lines().skip(2).takeWhile(l -> l.startsWith("|")).toList()) {
+            List<String> cells = new ArrayList<>();
+            for (String c : line.substring(1, line.length() - 1).split(" \\| ", -1)) cells.add(c.strip());
+            mdRows.add(cells);
+        }
+        String html = HtmlReport.render(r);
+        List<List<String>> htmlRows = new ArrayList<>();
+        Matcher tr =
+                Pattern.compile("<tr class=\"cause [^\"]*\"[^>]*>(.*?)</tr>").matcher(html);
+        while (tr.find()) {
+            List<String> cells = new ArrayList<>();
+            Matcher td = Pattern.compile("<td[^>]*>(.*?)</td>").matcher(tr.group(1));
+            while (td.find())
+                cells.add(td.group(1)
+                        .replaceAll("<[^>]+>", "")
+                        .replace("&amp;", "&")
+                        .replace("&#39;", "'")
+                        .strip());
+            htmlRows.add(cells);
+        }
+        assertEquals(1, htmlRows.size(), html);
+        assertEquals(
+                "undecided: its cases are judged as cases", htmlRows.getFirst().get(3));
+        assertEquals(htmlRows, mdRows);
+    }
+
+    /** An undecided cause names what is not known: its cases are judged as cases (new ones red), never known by its key. */
+    @Test
+    void theCasesOfAnUndecidedCauseAreJudgedAsCases() throws Exception {
+        List<Path> nights = undecidedNights();
+        Path n1 = nights.get(0), again = nights.get(1), n2 = nights.get(2);
         // the same cases again: persisting, green; other programs under the same undecided key: new cases, red
         Run same = fparity("compare", again.toString(), "--baseline", n1.toString());
         assertEquals(0, same.exit(), same.out() + same.err());
