@@ -257,20 +257,18 @@ public final class HistoryIndex {
                             .append('\n');
                 }
             }
-            sb.append(
-                    "# TYPE fparity_nightly_new_discrepancies gauge\n# HELP fparity_nightly_new_discrepancies Discrepancies of the newest night that the night before did not have.\n");
-            sb.append("fparity_nightly_new_discrepancies{night=\"")
-                    .append(lbl(n.night()))
-                    .append("\"} ")
-                    .append(n.added())
-                    .append('\n');
-            sb.append(
-                    "# TYPE fparity_nightly_exit_code gauge\n# HELP fparity_nightly_exit_code The newest night's verdict: 0 nothing new, 1 new discrepancies, 3 infrastructure failure.\n");
-            sb.append("fparity_nightly_exit_code{night=\"")
-                    .append(lbl(n.night()))
-                    .append("\"} ")
-                    .append(n.exit())
-                    .append('\n');
+            gauge(
+                    sb,
+                    "fparity_nightly_new_discrepancies",
+                    "Discrepancies of the newest night that the night before did not have.",
+                    n,
+                    n.added());
+            gauge(
+                    sb,
+                    "fparity_nightly_exit_code",
+                    "The newest night's verdict: 0 nothing new, 1 new discrepancies, 3 infrastructure failure.",
+                    n,
+                    n.exit());
             sb.append(
                     "# TYPE fparity_nightly_site_failed gauge\n# HELP fparity_nightly_site_failed 1 for a cluster that brought no results on the newest night.\n");
             if (n.failures() != null)
@@ -283,13 +281,12 @@ public final class HistoryIndex {
                         .append(lbl(site))
                         .append("\"} 0\n");
             causes(sb, n);
-            sb.append(
-                    "# TYPE fparity_nightly_timestamp_seconds gauge\n# HELP fparity_nightly_timestamp_seconds When the newest night finished (Unix time).\n");
-            sb.append("fparity_nightly_timestamp_seconds{night=\"")
-                    .append(lbl(n.night()))
-                    .append("\"} ")
-                    .append(n.finishedSeconds())
-                    .append('\n');
+            gauge(
+                    sb,
+                    "fparity_nightly_timestamp_seconds",
+                    "When the newest night finished (Unix time).",
+                    n,
+                    n.finishedSeconds());
             last(
                     sb,
                     nights,
@@ -306,24 +303,47 @@ public final class HistoryIndex {
         return sb.append("# EOF\n").toString();
     }
 
+    /** One gauge of the newest night: its TYPE and HELP lines, and its sample labelled with the night. */
+    private static void gauge(StringBuilder sb, String name, String help, NightSummary n, long value) {
+        typeHelp(sb, name, help);
+        sample(sb, name, n, value);
+    }
+
+    private static void typeHelp(StringBuilder sb, String name, String help) {
+        sb.append("# TYPE ")
+                .append(name)
+                .append(" gauge\n# HELP ")
+                .append(name)
+                .append(' ')
+                .append(help)
+                .append('\n');
+    }
+
+    private static void sample(StringBuilder sb, String name, NightSummary n, long value) {
+        sb.append(name)
+                .append("{night=\"")
+                .append(lbl(n.night()))
+                .append("\"} ")
+                .append(value)
+                .append('\n');
+    }
+
     /** The newest night's root causes: how many, how many new, and each cause's cases (absent when it was not triaged). */
     private static void causes(StringBuilder sb, NightSummary n) {
         if (n.causeCases() == null) return;
         List<String> fresh = n.newCauses() == null ? List.of() : n.newCauses();
-        sb.append(
-                "# TYPE fparity_nightly_root_causes gauge\n# HELP fparity_nightly_root_causes Root causes of the newest night (fparity triage).\n");
-        sb.append("fparity_nightly_root_causes{night=\"")
-                .append(lbl(n.night()))
-                .append("\"} ")
-                .append(n.causeCases().size())
-                .append('\n');
-        sb.append(
-                "# TYPE fparity_nightly_new_root_causes gauge\n# HELP fparity_nightly_new_root_causes Root causes of the newest night that the night before did not have.\n");
-        sb.append("fparity_nightly_new_root_causes{night=\"")
-                .append(lbl(n.night()))
-                .append("\"} ")
-                .append(fresh.size())
-                .append('\n');
+        gauge(
+                sb,
+                "fparity_nightly_root_causes",
+                "Root causes of the newest night (fparity triage).",
+                n,
+                n.causeCases().size());
+        gauge(
+                sb,
+                "fparity_nightly_new_root_causes",
+                "Root causes of the newest night that the night before did not have.",
+                n,
+                fresh.size());
         sb.append(
                 "# TYPE fparity_nightly_cause_cases gauge\n# HELP fparity_nightly_cause_cases Cases of each root cause of the newest night, by its key; new: not seen the night before.\n");
         for (var e : new TreeMap<>(n.causeCases()).entrySet())
@@ -343,22 +363,8 @@ public final class HistoryIndex {
             java.util.function.Predicate<NightSummary> which,
             String name,
             String help) {
-        sb.append("# TYPE ")
-                .append(name)
-                .append(" gauge\n# HELP ")
-                .append(name)
-                .append(' ')
-                .append(help)
-                .append('\n');
-        nights.reversed().stream()
-                .filter(which)
-                .findFirst()
-                .ifPresent(x -> sb.append(name)
-                        .append("{night=\"")
-                        .append(lbl(x.night()))
-                        .append("\"} ")
-                        .append(x.finishedSeconds())
-                        .append('\n'));
+        typeHelp(sb, name, help);
+        nights.reversed().stream().filter(which).findFirst().ifPresent(x -> sample(sb, name, x, x.finishedSeconds()));
     }
 
     private static String lbl(String s) {
