@@ -23,13 +23,13 @@ import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
-import org.fparity.compare.Platform;
 import org.fparity.compare.StatusMismatch;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.Clusters;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
@@ -122,7 +122,7 @@ public final class CampaignTriage {
         Map<String, java.util.TreeSet<String>> levels = new HashMap<>();
         for (Outcome o : view.outcomes()) {
             Platform p = Platform.of(o);
-            outcomes.putIfAbsent(o.program() + "/" + o.input() + "/" + p.id(), o);
+            outcomes.putIfAbsent(o.program() + "/" + o.input() + "/" + p.label(), o);
             levels.computeIfAbsent(p.lane(), k -> new java.util.TreeSet<>(Toolchain.OPT_ORDER))
                     .add(o.opt());
         }
@@ -140,7 +140,7 @@ public final class CampaignTriage {
             Input in = view.input(d.program(), d.input());
             if (p == null || in == null) continue;
             String id = DiscrepancyId.of(
-                    d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+                    d.program(), d.input(), d.pair().a().label(), d.pair().b().label(), d.cls());
             Platform a = d.pair().a();
             Platform b = d.pair().b();
             Platform off = null;
@@ -150,8 +150,8 @@ public final class CampaignTriage {
                 boolean devA = deviates(a, run, outcomes, lowest);
                 boolean devB = deviates(b, run, outcomes, lowest);
                 if (devA && devB)
-                    off = cases.offTruth(p, in, outcomes.get(run + "/" + a.id()))
-                                    || !cases.offTruth(p, in, outcomes.get(run + "/" + b.id()))
+                    off = cases.offTruth(p, in, outcomes.get(run + "/" + a.label()))
+                                    || !cases.offTruth(p, in, outcomes.get(run + "/" + b.label()))
                             ? a
                             : b;
                 else if (devA) off = a;
@@ -162,17 +162,17 @@ public final class CampaignTriage {
                 Platform[] step = step(off, run, outcomes, levels.get(off.lane()));
                 off = step[1];
                 Platform base = step[0];
-                unit = "level|" + base.id() + "|" + off.opt() + "|" + run;
-                Outcome oa = outcomes.get(run + "/" + base.id());
-                Outcome ob = outcomes.get(run + "/" + off.id());
+                unit = "level|" + base.label() + "|" + off.opt() + "|" + run;
+                Outcome oa = outcomes.get(run + "/" + base.label());
+                Outcome ob = outcomes.get(run + "/" + off.label());
                 levelUnits.computeIfAbsent(unit, k -> new LevelTriage.Case(k, p, in, oa, ob));
                 levelGroups.putIfAbsent(unit, new String[] {off.toolchain(), base.opt(), off.opt(), off.site()});
             } else {
                 Platform a0 = a.at(lowest.get(a.lane()));
                 Platform b0 = b.at(lowest.get(b.lane()));
-                Outcome oa = outcomes.get(run + "/" + a0.id());
-                Outcome ob = outcomes.get(run + "/" + b0.id());
-                unit = "library|" + a0.id() + "|" + b0.id() + "|" + run;
+                Outcome oa = outcomes.get(run + "/" + a0.label());
+                Outcome ob = outcomes.get(run + "/" + b0.label());
+                unit = "library|" + a0.label() + "|" + b0.label() + "|" + run;
                 libraryUnits.computeIfAbsent(
                         unit, k -> new LibraryTriage.Case(k, p, in, a0.toolchain(), oa, b0.toolchain(), ob));
             }
@@ -181,7 +181,7 @@ public final class CampaignTriage {
         for (StatusMismatch m : f.mismatches()) {
             String run = m.program() + "/" + m.input();
             String id = DiscrepancyId.of(
-                    m.program(), m.input(), m.pair().a().id(), m.pair().b().id(), Verdict.ENDED_ID);
+                    m.program(), m.input(), m.pair().a().label(), m.pair().b().label(), Verdict.ENDED_ID);
             int side = Verdict.failingSide(m.statusA(), m.statusB());
             Platform failing = side == 1 ? m.pair().b() : m.pair().a();
             Outcome.Status st = side == 1 ? m.statusB() : m.statusA();
@@ -190,7 +190,7 @@ public final class CampaignTriage {
             String how = st == Outcome.Status.CRASH && sig.find()
                     ? sig.group(1)
                     : st.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
-            String unit = "ended|" + failing.id() + "|" + how;
+            String unit = "ended|" + failing.label() + "|" + how;
             immediate.putIfAbsent(
                     unit,
                     new TriageState.Unit(
@@ -201,7 +201,7 @@ public final class CampaignTriage {
                             how,
                             null,
                             null,
-                            failing.id() + " ended with " + how + " where the other side printed a result"));
+                            failing.label() + " ended with " + how + " where the other side printed a result"));
             items.add(new Item(id, run, unit, DiscrepancyClass.values().length));
         }
         String fingerprint = fingerprint();
@@ -244,7 +244,7 @@ public final class CampaignTriage {
     /** The platforms the campaign recorded, with their compile commands (each site's flags). */
     private List<ExperimentSites.Recorded> recorded() {
         List<ExperimentSites.Recorded> out = new ArrayList<>();
-        for (CampaignMeta.Platform p : Campaign.readMeta(campaign).platforms())
+        for (CampaignMeta.PlatformRecord p : Campaign.readMeta(campaign).platforms())
             out.add(new ExperimentSites.Recorded(p.toolchain(), p.opt(), p.site(), p.compile()));
         return out;
     }
@@ -352,7 +352,7 @@ public final class CampaignTriage {
             if (c.kind() != RootCause.Kind.FLAGS
                     || lc == null
                     // bisected here: a cause of platforms another site ran keeps its flags only
-                    || !org.fparity.exec.PlatformKey.LOCAL.equals(lc.b().site())
+                    || !org.fparity.exec.Platform.LOCAL.equals(lc.b().site())
                     || bisected >= options.passes()
                     || !"llvm".equals(model(tcName).passes())
                     || cannot(tcName) != null) {
@@ -485,11 +485,11 @@ public final class CampaignTriage {
      */
     private static Platform[] step(
             Platform p, String run, Map<String, Outcome> outcomes, java.util.TreeSet<String> levels) {
-        Outcome here = outcomes.get(run + "/" + p.id());
+        Outcome here = outcomes.get(run + "/" + p.label());
         List<String> below = new ArrayList<>(levels.headSet(p.opt(), false));
         String k = p.opt();
         for (int i = below.size() - 1; i >= 1; i--) {
-            Outcome o = outcomes.get(run + "/" + p.at(below.get(i)).id());
+            Outcome o = outcomes.get(run + "/" + p.at(below.get(i)).label());
             if (o == null || !FlagAttribution.same(o, here)) break;
             k = below.get(i);
         }
@@ -500,8 +500,8 @@ public final class CampaignTriage {
     private static boolean deviates(Platform p, String run, Map<String, Outcome> outcomes, Map<String, String> lowest) {
         String low = lowest.get(p.lane());
         if (low == null || low.equals(p.opt())) return false;
-        Outcome here = outcomes.get(run + "/" + p.id());
-        Outcome base = outcomes.get(run + "/" + p.at(low).id());
+        Outcome here = outcomes.get(run + "/" + p.label());
+        Outcome base = outcomes.get(run + "/" + p.at(low).label());
         return here != null && base != null && !FlagAttribution.same(here, base);
     }
 

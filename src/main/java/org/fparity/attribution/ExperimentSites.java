@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.fparity.FparityError;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.reduce.Side;
@@ -52,7 +52,7 @@ final class ExperimentSites implements AutoCloseable {
     }
 
     static boolean local(String site) {
-        return site == null || site.equals(PlatformKey.LOCAL);
+        return site == null || site.equals(Platform.LOCAL);
     }
 
     /** The runner for a site's platforms. */

@@ -14,7 +14,7 @@ import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Job;
 import org.fparity.exec.LocalExecutor;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Program;
 import org.fparity.run.Emitters;
@@ -100,6 +100,6 @@ public final class LocalExperiments extends CachedExperiments {
 
     @Override
     String where() {
-        return PlatformKey.LOCAL;
+        return Platform.LOCAL;
     }
 }

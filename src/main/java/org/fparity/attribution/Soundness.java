@@ -10,9 +10,9 @@ import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
-import org.fparity.compare.Platform;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
@@ -40,7 +40,7 @@ public final class Soundness {
         Map<String, Outcome> outcomes = new HashMap<>();
         for (Outcome o : view.outcomes())
             outcomes.putIfAbsent(
-                    o.program() + "/" + o.input() + "/" + Platform.of(o).id(), o);
+                    o.program() + "/" + o.input() + "/" + Platform.of(o).label(), o);
         List<TriageState.Unit> units = new ArrayList<>();
         for (TriageState.Unit u : TriageState.read(campaign)) if (u.kind() == RootCause.Kind.FLAGS) units.add(u);
         Toolchains tcs = Toolchains.load(toolchainDir);
@@ -57,12 +57,12 @@ public final class Soundness {
             TriageState.Unit u = units.get(i);
             // level|TOOLCHAIN@A|B|PROGRAM/INPUT
             String[] f = u.unit().split("\\|");
-            Platform a = org.fparity.compare.Platform.of(org.fparity.exec.PlatformKey.parse(f[1]));
+            Platform a = org.fparity.exec.Platform.parse(f[1]);
             String optB = f[2];
             String program = f[3].substring(0, f[3].indexOf('/'));
             int input = Integer.parseInt(f[3].substring(f[3].indexOf('/') + 1));
             Outcome recordedB =
-                    outcomes.get(program + "/" + input + "/" + a.at(optB).id());
+                    outcomes.get(program + "/" + input + "/" + a.at(optB).label());
             Program p = programs.computeIfAbsent(program, k -> Program.parse(view.source(k)));
             Input in = view.input(program, input);
             DetectedToolchain dt = detected.computeIfAbsent(a.toolchain(), n -> DetectedToolchain.detect(tcs.get(n)));

@@ -17,7 +17,7 @@ import org.fparity.emit.Emitter;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
@@ -84,7 +84,7 @@ public final class Bench {
         long t0 = System.nanoTime();
         long c0 = cpuMillis();
         LocalSite ex = new LocalSite(
-                        org.fparity.exec.PlatformKey.LOCAL, new BinaryCache(dir.resolve("build")), workers, s -> {})
+                        org.fparity.exec.Platform.LOCAL, new BinaryCache(dir.resolve("build")), workers, s -> {})
                 .detected(spec.toolchains());
         CampaignRunner.Result r = CampaignRunner.run(
                 dir,
@@ -165,8 +165,7 @@ public final class Bench {
                     String key = Outcome.key(
                             b.p().id(),
                             i,
-                            new PlatformKey(
-                                    b.dt().name(), b.opt(), PlatformKey.LOCAL, null)); // the batched runs' spelling
+                            new Platform(b.dt().name(), b.opt(), Platform.LOCAL, null)); // the batched runs' spelling
                     runs++;
                     if (b.exe() == null) {
                         results.put(key, "COMPILE_ERROR");

@@ -103,8 +103,8 @@ public final class PhaseProfile {
         CampaignRunner.Spec cs = new CampaignRunner.Spec(
                 "profile", s.seed(), null, Map.of("bench", "profile"), entries, s.toolchains(), s.opts(), s.batch());
         // the run phase runs what the phases above emitted and built, not a second emission of the same programs
-        LocalSite here = new LocalSite(
-                org.fparity.exec.PlatformKey.LOCAL, cache, s.workers(), x -> {}, job -> new BatchEmitter() {
+        LocalSite here =
+                new LocalSite(org.fparity.exec.Platform.LOCAL, cache, s.workers(), x -> {}, job -> new BatchEmitter() {
                     @Override
                     public String emit(String className, List<String> ids) {
                         return sources.get(key(job.toolchain().name(), className, ids));

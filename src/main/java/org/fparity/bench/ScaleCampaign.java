@@ -73,9 +73,9 @@ public final class ScaleCampaign {
             Path d = dir.resolve(s.name());
             if (Files.exists(d)) throw new FparityError(d + " already exists");
             Files.createDirectories(d);
-            List<CampaignMeta.Platform> platforms = new ArrayList<>();
+            List<CampaignMeta.PlatformRecord> platforms = new ArrayList<>();
             for (String opt : OPTS) {
-                platforms.add(new CampaignMeta.Platform(
+                platforms.add(new CampaignMeta.PlatformRecord(
                         s.platformId(opt),
                         s.toolchain(),
                         opt,

@@ -142,7 +142,7 @@ public final class Campaign {
         return p.inputs();
     }
 
-    public List<CampaignMeta.Platform> platforms() {
+    public List<CampaignMeta.PlatformRecord> platforms() {
         return meta.platforms();
     }
 
@@ -186,14 +186,9 @@ public final class Campaign {
     public Map<String, String> versions() {
         Map<String, String> v = new TreeMap<>();
         v.put("fparity", meta.fparity());
-        for (CampaignMeta.Platform p : meta.platforms()) {
+        for (CampaignMeta.PlatformRecord p : meta.platforms()) {
             // Keyed like compare's lanes: gcc here, gcc@lumi on a cluster, so two sites' versions both show.
-            var k = p.key();
-            v.put(
-                    k.isPlain()
-                            ? p.toolchain()
-                            : p.toolchain() + "@" + k.site() + (k.node() == null ? "" : "#" + k.node()),
-                    p.version());
+            v.put(p.platform().lane(), p.version());
         }
         return v;
     }

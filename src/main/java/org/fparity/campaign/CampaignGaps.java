@@ -39,7 +39,7 @@ public final class CampaignGaps {
         Set<String> recorded = new HashSet<>();
         Map<String, BitSet> lanes = new LinkedHashMap<>();
         Map<String, String> siteOf = new HashMap<>();
-        for (CampaignMeta.Platform p : c.platforms()) {
+        for (CampaignMeta.PlatformRecord p : c.platforms()) {
             String lane = lane(p.toolchain(), p.opt(), p.site());
             if (p.recorded() != null) {
                 recorded.add(lane);
@@ -103,8 +103,7 @@ public final class CampaignGaps {
     }
 
     private static String lane(String toolchain, String opt, String site) {
-        return toolchain + "@" + opt
-                + (site == null || site.equals(org.fparity.exec.PlatformKey.LOCAL) ? "" : "@" + site);
+        return toolchain + "@" + opt + (site == null || site.equals(org.fparity.exec.Platform.LOCAL) ? "" : "@" + site);
     }
 
     /** {@code program 1a2b… input 3} of case index {@code at}. */

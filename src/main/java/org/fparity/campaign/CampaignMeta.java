@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
 import org.fparity.util.Names;
@@ -46,7 +46,7 @@ public record CampaignMeta(
         GrammarInfo grammar,
         Map<String, String> settings,
         Map<String, String> host,
-        List<Platform> platforms,
+        List<PlatformRecord> platforms,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProgramEntry> programs,
         ProgramStore.Info programStore) {
 
@@ -69,7 +69,7 @@ public record CampaignMeta(
             GrammarInfo grammar,
             Map<String, String> settings,
             Map<String, String> host,
-            List<Platform> platforms,
+            List<PlatformRecord> platforms,
             List<ProgramEntry> programs) {
         this(schema, fparity, created, seed, grammar, settings, host, platforms, programs, null);
     }
@@ -97,7 +97,7 @@ public record CampaignMeta(
 
     /**
      * One platform: a toolchain at one opt level at one site on one kind of node, with everything that makes its results
-     * what they are. Outcomes carry its {@code id}; {@link #key()} is its identity ({@link PlatformKey}).
+     * what they are. Outcomes carry its {@code id}; {@link #platform()} is its identity.
      *
      * @param site  {@code local} or a cluster profile's name (missing in campaigns written before sites: {@code local})
      * @param node  the node's result-changing facts as a label (GPU model, driver), null on a node without any
@@ -127,7 +127,7 @@ public record CampaignMeta(
         "facts",
         "recorded"
     })
-    public record Platform(
+    public record PlatformRecord(
             String id,
             String toolchain,
             String opt,
@@ -143,9 +143,9 @@ public record CampaignMeta(
             String recorded,
             List<String> deviceCompile,
             String loader) {
-        public Platform {
+        public PlatformRecord {
             env = env == null || env.isEmpty() ? null : Map.copyOf(env);
-            site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;
+            site = site == null || site.isBlank() ? Platform.LOCAL : site;
             node = node == null || node.isBlank() ? null : node;
             facts = facts == null || facts.isEmpty()
                     ? null
@@ -153,7 +153,7 @@ public record CampaignMeta(
         }
 
         /** A platform fparity ran. */
-        public Platform(
+        public PlatformRecord(
                 String id,
                 String toolchain,
                 String opt,
@@ -170,7 +170,7 @@ public record CampaignMeta(
         }
 
         /** A local platform without node facts (the shape of campaigns written before sites). */
-        public Platform(
+        public PlatformRecord(
                 String id,
                 String toolchain,
                 String opt,
@@ -184,7 +184,7 @@ public record CampaignMeta(
                     id,
                     toolchain,
                     opt,
-                    PlatformKey.LOCAL,
+                    Platform.LOCAL,
                     null,
                     language,
                     version,
@@ -199,8 +199,8 @@ public record CampaignMeta(
         }
 
         /** This platform's identity. */
-        public PlatformKey key() {
-            return new PlatformKey(toolchain, opt, site, node);
+        public Platform platform() {
+            return new Platform(toolchain, opt, site, node);
         }
     }
 
@@ -211,7 +211,7 @@ public record CampaignMeta(
      * {@code file}, exit 2.
      */
     public CampaignMeta checkNames(Object file) {
-        for (Platform p : platforms) {
+        for (PlatformRecord p : platforms) {
             Names.checkLabel(file, "platform", p.id());
             Names.check(file, "toolchain", p.toolchain());
             Names.check(file, "opt level", p.opt());
@@ -224,7 +224,7 @@ public record CampaignMeta(
         return this;
     }
 
-    public CampaignMeta withPlatforms(List<Platform> ps) {
+    public CampaignMeta withPlatforms(List<PlatformRecord> ps) {
         return new CampaignMeta(schema, fparity, created, seed, grammar, settings, host, ps, programs, programStore);
     }
 

@@ -244,7 +244,7 @@ public final class OutcomeLog implements AutoCloseable {
         if (had == null) return null;
         if (!result(had).equals(result(o))) {
             conflicts.add("conflict: " + o.program() + " input " + o.input() + " on "
-                    + o.platformKey().id() + " is " + result(had) + " at line " + table.lineOf(had) + " but "
+                    + o.platformKey().key() + " is " + result(had) + " at line " + table.lineOf(had) + " but "
                     + result(o) + " at line " + lineNo + " of " + file.getFileName());
         }
         return DUPLICATE;
@@ -446,7 +446,7 @@ public final class OutcomeLog implements AutoCloseable {
             dups++;
             if (!result(had).equals(result(o))) {
                 conflicts.add("conflict: " + o.program() + " input " + o.input() + " on "
-                        + o.platformKey().id() + " is " + result(had) + " but " + result(o) + " appended later to "
+                        + o.platformKey().key() + " is " + result(had) + " but " + result(o) + " appended later to "
                         + file.getFileName());
             }
         }

@@ -16,6 +16,7 @@ import org.fparity.bench.FprevPeer;
 import org.fparity.bench.PhaseProfile;
 import org.fparity.bench.VarityBench;
 import org.fparity.bench.VarityPeer;
+import org.fparity.bench.WorkFolder;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Toolchains;
@@ -64,12 +65,8 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Inputs per program (default: ${DEFAULT-VALUE}).")
     int inputs;
 
-    @Option(
-            names = "--seed",
-            paramLabel = "S",
-            defaultValue = "1",
-            description = "Generator seed (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @picocli.CommandLine.Mixin
+    BenchOptions common;
 
     @Option(
             names = "--toolchains",
@@ -135,12 +132,6 @@ public final class BenchCommand implements Callable<Integer> {
             defaultValue = "O3",
             description = "With --gpu-compile: opt level (default: ${DEFAULT-VALUE}).")
     String gpuOpt;
-
-    @Option(
-            names = "--out",
-            paramLabel = "DIR",
-            description = "Work folder, kept with bench.json (default: a temporary folder, deleted).")
-    Path out;
 
     @Option(
             names = "--varity",
@@ -234,14 +225,14 @@ public final class BenchCommand implements Callable<Integer> {
                         FparityError.MISSING_TOOL);
             chosen.add(d);
         }
-        Path work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("fparity-bench");
+        Path work = WorkFolder.create(common.out, "fparity-bench", false);
         if (varity != null) {
             for (String opt : opts) org.fparity.bench.VarityPeer.optFlag(opt.strip());
             return againstVarity(o, work, chosen);
         }
         Grammar g = Grammar.defaults();
-        List<Program> ps = new Generator(g, seed).generate(Precision.FP64, programs);
-        InputGenerator ig = new InputGenerator(g, seed);
+        List<Program> ps = new Generator(g, common.seed).generate(Precision.FP64, programs);
+        InputGenerator ig = new InputGenerator(g, common.seed);
         Map<String, List<Input>> ins = new LinkedHashMap<>();
         List<CampaignMeta.ProgramEntry> entries = new ArrayList<>();
         for (Program p : ps) {
@@ -263,13 +254,14 @@ public final class BenchCommand implements Callable<Integer> {
         o.flush();
 
         CampaignRunner.Spec cs = new CampaignRunner.Spec(
-                Main.VERSION, seed, null, Map.of("bench", "true"), entries, chosen, opts, batch);
+                Main.VERSION, common.seed, null, Map.of("bench", "true"), entries, chosen, opts, batch);
         // Warm-up: the JVM's JIT work would otherwise be charged to whichever mode runs first (the batched one); a
         // campaign of a few programs, its results discarded, puts both timed modes on a warm JVM.
         List<CampaignMeta.ProgramEntry> few = entries.subList(0, Math.min(3, entries.size()));
         Bench.fparity(
                 work.resolve("warmup"),
-                new CampaignRunner.Spec(Main.VERSION, seed, null, Map.of("bench", "warmup"), few, chosen, opts, batch),
+                new CampaignRunner.Spec(
+                        Main.VERSION, common.seed, null, Map.of("bench", "warmup"), few, chosen, opts, batch),
                 workers,
                 new LinkedHashMap<>());
         Map<String, String> fast = new LinkedHashMap<>();
@@ -333,10 +325,10 @@ public final class BenchCommand implements Callable<Integer> {
         for (int n : gpuPrograms)
             if (n < 1) throw new FparityError("--gpu-programs: every batch size must be at least 1, got " + n);
         Toolchains tcs = Toolchains.load(toolchainDir == null ? Toolchains.defaultDir() : toolchainDir);
-        Path work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("fparity-bench-gpu");
+        Path work = WorkFolder.create(common.out, "fparity-bench-gpu", false);
         int max = gpuPrograms.stream().mapToInt(Integer::intValue).max().orElse(1);
-        List<Program> ps = new Generator(Grammar.defaults(), seed).generate(Precision.FP64, max);
-        o.printf("bench --gpu-compile: FP64 programs of seed %d at %s; load average %s%n", seed, gpuOpt, load());
+        List<Program> ps = new Generator(Grammar.defaults(), common.seed).generate(Precision.FP64, max);
+        o.printf("bench --gpu-compile: FP64 programs of seed %d at %s; load average %s%n", common.seed, gpuOpt, load());
         List<Bench.GpuCompile> rows = new ArrayList<>();
         for (String name : gpuToolchains) {
             DetectedToolchain dt = DetectedToolchain.detect(tcs.get(name.strip()));
@@ -380,7 +372,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     private int againstVarity(PrintWriter o, Path work, List<DetectedToolchain> chosen) throws Exception {
         var vs = new VarityBench.Spec(
-                seed,
+                common.seed,
                 programs,
                 inputs,
                 batch,
@@ -445,7 +437,15 @@ public final class BenchCommand implements Callable<Integer> {
                 VarityBench.Side y = VarityBench.fparity(
                         work.resolve("yield-" + k),
                         new VarityBench.Spec(
-                                seed, programs, k, batch, chosen, vs.opts(), varityPrograms, varityInputs, varity));
+                                common.seed,
+                                programs,
+                                k,
+                                batch,
+                                chosen,
+                                vs.opts(),
+                                varityPrograms,
+                                varityInputs,
+                                varity));
                 VarityBench.yieldLine(o, k, y, v == null ? null : v.side(), load());
                 curve.add(Map.of("inputs", k, "fparity", y, "load", load()));
             }
@@ -479,7 +479,7 @@ public final class BenchCommand implements Callable<Integer> {
             List<PhaseProfile.Phase> ph = PhaseProfile.measure(
                     work.resolve("profile"),
                     new PhaseProfile.Spec(
-                            seed,
+                            common.seed,
                             programs,
                             inputs,
                             chosen,
@@ -521,7 +521,7 @@ public final class BenchCommand implements Callable<Integer> {
         Path peer = FprevPeer.check(fprev);
         if (fprevN < 2) throw new FparityError("--fprev-n must be at least 2");
         int rounds = Math.max(1, repeat) * 5;
-        Path work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("fparity-bench");
+        Path work = WorkFolder.create(common.out, "fparity-bench", false);
         Path driver = FprevPeer.prepare(work.resolve("fprev-peer"));
         o.printf(
                 "bench --fprev: numpy.dot float32 n=%d, fparity's default (incremental) beside Algorithm 7 (advanced); %d rounds; load average %s%n",

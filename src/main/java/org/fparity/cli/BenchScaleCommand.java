@@ -1,14 +1,13 @@
 package org.fparity.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fparity.FparityError;
 import org.fparity.bench.ScaleBench;
+import org.fparity.bench.WorkFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -38,12 +37,8 @@ public final class BenchScaleCommand implements Callable<Integer> {
             description = "Inputs per program (default: ${DEFAULT-VALUE}).")
     int inputs;
 
-    @Option(
-            names = "--seed",
-            paramLabel = "S",
-            defaultValue = "1",
-            description = "Seed of the programs and of the outcome model (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @picocli.CommandLine.Mixin
+    BenchOptions common;
 
     @Option(
             names = "--commands",
@@ -67,13 +62,6 @@ public final class BenchScaleCommand implements Callable<Integer> {
             description = "Seconds each measured command may take (default: ${DEFAULT-VALUE}).")
     long timeout;
 
-    @Option(
-            names = "--out",
-            paramLabel = "DIR",
-            description =
-                    "Work folder, kept (default: a temporary folder, kept). Needs room for the campaigns: about 0.5 KB per run.")
-    Path out;
-
     @Spec
     CommandSpec spec;
 
@@ -85,27 +73,13 @@ public final class BenchScaleCommand implements Callable<Integer> {
             if (!ScaleBench.COMMANDS.contains(c))
                 throw new FparityError("--commands: unknown command '" + c + "' (one of "
                         + String.join(",", ScaleBench.COMMANDS) + ")");
-        Path work;
-        try {
-            if (out != null && Files.exists(out) && !isEmptyDir(out))
-                throw new FparityError(out + " is not empty; give a new folder (--out)");
-            work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("fparity-bench-scale");
-        } catch (IOException e) {
-            throw new FparityError("cannot create " + (out == null ? "a work folder" : out) + ": " + e.getMessage(), 4);
-        }
+        Path work = WorkFolder.create(common.out, "fparity-bench-scale", true);
         PrintWriter w = spec.commandLine().getOut();
         String opts = javaOpts != null ? javaOpts : System.getenv("FPARITY_JAVA_OPTS");
         w.println("fparity bench scale: " + runs + " runs, " + inputs + " inputs, FPARITY_JAVA_OPTS="
                 + (opts == null ? "" : opts) + ", work folder " + work);
-        new ScaleBench(work, inputs, seed, opts, timeout, w).run(runs, commands, new ArrayList<>());
+        new ScaleBench(work, inputs, common.seed, opts, timeout, w).run(runs, commands, new ArrayList<>());
         w.println("work folder: " + work);
         return 0;
-    }
-
-    private static boolean isEmptyDir(Path d) throws IOException {
-        if (!Files.isDirectory(d)) return false;
-        try (var s = Files.list(d)) {
-            return s.findAny().isEmpty();
-        }
     }
 }

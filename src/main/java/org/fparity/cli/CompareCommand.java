@@ -12,7 +12,7 @@ import org.fparity.compare.Comparer;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
 import org.fparity.compare.PairSelection;
-import org.fparity.compare.Platform;
+import org.fparity.exec.Platform;
 import org.fparity.report.CrossSite;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;

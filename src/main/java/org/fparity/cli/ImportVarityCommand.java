@@ -89,6 +89,6 @@ public final class ImportVarityCommand implements Callable<Integer> {
     }
 
     private static String label(RecordedPlatform p) {
-        return VarityCampaign.key(p).id();
+        return VarityCampaign.key(p).key();
     }
 }

@@ -11,7 +11,7 @@ import org.fparity.campaign.Campaign;
 import org.fparity.compare.LiveCases;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Precision;
 import org.fparity.pipeline.Pipeline;
@@ -273,7 +273,7 @@ public final class RunCommand implements Callable<Integer> {
         err.println("fparity: " + nPrograms + " programs × " + nInputs + " × " + chosen.size() + " toolchains × "
                 + optLevels.size() + " opt levels into " + dir + " (" + workers + " workers)");
         LocalSite here = new LocalSite(
-                        site == null ? PlatformKey.LOCAL : site,
+                        site == null ? Platform.LOCAL : site,
                         new BinaryCache(dir.resolve("build")),
                         workers,
                         s -> err.println("fparity: " + s))

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 
 /**
  * Tonight against a baseline (last night, or another cluster): discrepancies that are new, that disappeared, that
@@ -83,7 +84,7 @@ public record BaselineDiff(
 
     // The same spelling as Outcome.key(), so one set lookup says whether that side printed a result tonight.
     private static String runKey(Discrepancy d, Platform p) {
-        return Outcome.key(d.program(), d.input(), p.key());
+        return Outcome.key(d.program(), d.input(), p);
     }
 
     private static Map<String, Discrepancy> index(List<Discrepancy> ds) {

@@ -85,7 +85,7 @@ public final class CampaignFiles {
             ProgramInfo p = programs.get(o.program());
             if (p != null && o.input() >= 0 && o.input() < p.inputs().size()) continue;
             throw new FparityError(dir + ": " + file + ": outcome of program " + o.program() + " input " + o.input()
-                    + " on " + o.platformKey().id()
+                    + " on " + o.platformKey().key()
                     + (p == null
                             ? ", a program the campaign does not list"
                             : ", an input the program does not have (it has "

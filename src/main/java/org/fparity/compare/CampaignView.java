@@ -3,6 +3,7 @@ package org.fparity.compare;
 import java.util.List;
 import java.util.Map;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Precision;
 
 /**

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 
 /**
  * A campaign's outcomes grouped by case without a map per case or per run: every case (program, input) that has an

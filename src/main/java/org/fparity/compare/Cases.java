@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.Platform;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Precision;
 
@@ -155,7 +156,7 @@ public final class Cases {
 
     /** {@code program/input/platform}. */
     public static String runKey(String program, int input, Platform p) {
-        return program + "/" + input + "/" + p.id();
+        return program + "/" + input + "/" + p.label();
     }
 
     /**

@@ -14,6 +14,7 @@ import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.exec.OutcomeClass;
+import org.fparity.exec.Platform;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Ulps;

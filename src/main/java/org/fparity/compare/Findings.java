@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.Platform;
 
 /**
  * Everything a comparison found: one summary per pair and precision (in selection order), every discrepancy, every run that ended

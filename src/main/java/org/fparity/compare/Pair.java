@@ -1,5 +1,7 @@
 package org.fparity.compare;
 
+import org.fparity.exec.Platform;
+
 /**
  * Two platforms whose results are compared run by run: two toolchains (or one toolchain at two sites) at one opt
  * level, or two opt levels of one toolchain (the paper's Table I: O3 fast-math against O0). Rows of the adjacency matrix are a's class, columns b's.
@@ -25,11 +27,9 @@ public record Pair(Platform a, Platform b) {
                 && a.opt().equals(b.opt());
     }
 
-    /** The table this pair is one row of: {@code gcc vs clang-19}, or {@code gcc O0 vs other opt levels}. */
+    /** The table this pair is one row of: {@code gcc vs clang-19}, or {@code gcc@O0 vs other opt levels}. */
     public String series() {
-        return kind() == Kind.TOOLCHAINS
-                ? a.lane() + " vs " + b.lane()
-                : a.lane() + " " + a.opt() + " vs other opt levels";
+        return kind() == Kind.TOOLCHAINS ? a.lane() + " vs " + b.lane() : a + " vs other opt levels";
     }
 
     /** The row within the series: the opt level (b's, which for toolchain pairs is also a's). */
@@ -39,7 +39,7 @@ public record Pair(Platform a, Platform b) {
 
     /** {@code gcc@O2:clang-19@O2}: a stable key for baselines and JUnit. */
     public String id() {
-        return a.id() + ":" + b.id();
+        return a.label() + ":" + b.label();
     }
 
     @Override

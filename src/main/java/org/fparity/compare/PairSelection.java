@@ -9,7 +9,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.fparity.FparityError;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 
 /**
  * Which pairs of platforms to compare, chosen from the platforms a campaign actually ran on. A lane is a toolchain
@@ -137,13 +137,13 @@ public final class PairSelection {
      */
     private static Platform platform(String side, Map<String, Map<String, Platform>> lanes, String spec) {
         if (lanes.containsKey(side) || (!side.contains("@") && resolve(side, lanes, spec) != null)) return null;
-        PlatformKey k = PlatformKey.parse(side);
+        Platform k = Platform.parse(side);
         if (k == null) {
             if (side.contains("@"))
                 throw new FparityError("--pair '" + spec + "': '" + side + "' is not toolchain@opt");
             return null;
         }
-        Platform p = Platform.of(k);
+        Platform p = k;
         String resolved = resolve(p.lane(), lanes, spec);
         Map<String, Platform> lane = resolved == null ? null : lanes.get(resolved);
         if (lane == null) {

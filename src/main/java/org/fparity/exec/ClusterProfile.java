@@ -89,7 +89,7 @@ public record ClusterProfile(
                 expectedName == null || name.equals(expectedName),
                 "\"name\" is '" + name + "' but the file is named '" + expectedName + ".json'");
         require(
-                !PlatformKey.LOCAL.equals(name) || "local".equals(executor),
+                !Platform.LOCAL.equals(name) || "local".equals(executor),
                 "the name 'local' is the site of runs on this machine");
         require(
                 List.of("local", "ssh", "slurm").contains(executor),

@@ -75,7 +75,7 @@ public final class Clusters {
         ClusterProfile p = byName.get(name);
         if (p != null) return p;
         if (problems.containsKey(name)) throw new FparityError("cluster profile " + problems.get(name));
-        if (name.equals(PlatformKey.LOCAL))
+        if (name.equals(Platform.LOCAL))
             return new ClusterProfile("local", "this machine", "local", null, null, null, null, null, null, null, null);
         throw new FparityError(
                 "unknown cluster '" + name + "' (profiles in " + dir + ": " + String.join(", ", byName.keySet())

@@ -15,7 +15,7 @@ import java.util.List;
  * @param platform   platform id recorded in every outcome of this job
  * @param lines      the runs to do
  * @param site       where it runs ({@code local} or a cluster profile's name), recorded in every outcome
- * @param node       the running node's result-changing facts ({@link PlatformKey#nodeLabel}), or null
+ * @param node       the running node's result-changing facts ({@link Platform#nodeLabel}), or null
  */
 public record Job(
         String name,
@@ -30,7 +30,7 @@ public record Job(
     public Job {
         programs = List.copyOf(programs);
         lines = List.copyOf(lines);
-        site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;
+        site = site == null || site.isBlank() ? Platform.LOCAL : site;
     }
 
     /** A job on the local site, on a node without result-changing facts. */
@@ -42,7 +42,7 @@ public record Job(
             String opt,
             String platform,
             List<Line> lines) {
-        this(name, programs, emitter, toolchain, opt, platform, lines, PlatformKey.LOCAL, null);
+        this(name, programs, emitter, toolchain, opt, platform, lines, Platform.LOCAL, null);
     }
 
     /** One run: a program (by id) and one input (its index among the program's inputs, and its canonical tokens). */

@@ -36,7 +36,7 @@ public record JobSpec(
     public static final int SCHEMA = 2;
 
     public JobSpec {
-        site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;
+        site = site == null || site.isBlank() ? Platform.LOCAL : site;
         programs = programs == null ? List.of() : List.copyOf(programs);
         lines = lines == null ? List.of() : List.copyOf(lines);
     }
@@ -51,6 +51,6 @@ public record JobSpec(
 
     /** The identity of a run of this job ({@link Outcome#key}). */
     public String key(Job.Line l) {
-        return Outcome.key(l.program(), l.input(), new PlatformKey(toolchain.name(), opt, site, null));
+        return Outcome.key(l.program(), l.input(), new Platform(toolchain.name(), opt, site, null));
     }
 }

@@ -11,7 +11,7 @@ import org.fparity.util.Processes;
 /**
  * Facts about the node that runs a job, collected on that node (by {@code fparity worker} there, not on the login node)
  * and recorded with every platform (FLiT #88: a result without its host is not reproducible). The facts named in
- * {@link PlatformKey#RESULT_FACTS} (GPU model, driver, runtime) are part of the platform's identity.
+ * {@link Platform#RESULT_FACTS} (GPU model, driver, runtime) are part of the platform's identity.
  */
 public final class NodeFacts {
     private NodeFacts() {}
@@ -36,7 +36,7 @@ public final class NodeFacts {
      * The node's GPU, from {@code nvidia-smi} or {@code rocm-smi} when either is installed and answers (nothing on a node
      * without them): {@code gpu} (model of device 0, the one the harnesses use), {@code gpu_cc} (compute capability, or
      * the gfx target on AMD), {@code gpu_driver}, {@code gpu_runtime} (the CUDA version the driver supports, or HIP's),
-     * {@code gpu_count}. Model, driver and runtime make GPU platforms ({@link PlatformKey#RESULT_FACTS}), so two GPU
+     * {@code gpu_count}. Model, driver and runtime make GPU platforms ({@link Platform#RESULT_FACTS}), so two GPU
      * generations or drivers are two platforms.
      */
     static Map<String, String> gpu() {

@@ -14,7 +14,7 @@ import org.fparity.ir.HexFloat;
  * @param opt       opt level label ({@code O0 O1 O2 O3 O3_FM}, or a toolchain's extra level such as {@code nofma})
  * @param site      where it ran: {@code local} or a cluster profile's name (a line without one, written before sites
  *                  existed, means {@code local})
- * @param node      the node's result-changing facts ({@link PlatformKey#nodeLabel}), null on a node without any
+ * @param node      the node's result-changing facts ({@link Platform#nodeLabel}), null on a node without any
  * @param status    how the run ended
  * @param hex       the result as glibc {@code %a} text when {@code status == OK}, else null
  * @param detail    compiler message, signal, timeout, harness error; null when OK
@@ -49,7 +49,7 @@ public record Outcome(
         long micros) {
 
     public Outcome {
-        site = site == null || site.isBlank() ? PlatformKey.LOCAL : site;
+        site = site == null || site.isBlank() ? Platform.LOCAL : site;
         node = node == null || node.isBlank() ? null : node;
     }
 
@@ -64,7 +64,7 @@ public record Outcome(
             String detail,
             String platform,
             long micros) {
-        this(program, input, toolchain, opt, PlatformKey.LOCAL, null, status, hex, detail, platform, micros);
+        this(program, input, toolchain, opt, Platform.LOCAL, null, status, hex, detail, platform, micros);
     }
 
     /** How a run ended. Everything is an outcome: nothing is silently dropped. */
@@ -91,8 +91,8 @@ public record Outcome(
 
     /** The platform it ran on, node facts included: what compare tells apart. */
     @JsonIgnore
-    public PlatformKey platformKey() {
-        return new PlatformKey(toolchain, opt, site, node);
+    public Platform platformKey() {
+        return new Platform(toolchain, opt, site, node);
     }
 
     /**
@@ -103,12 +103,12 @@ public record Outcome(
     @JsonIgnore
     public String key() {
         // key(program, input, platformKey()) without the two keys and the id made on the way (one per outcome read)
-        PlatformKey.requireNames(toolchain, opt);
+        Platform.requireNames(toolchain, opt);
         return program + "/" + input + "/" + toolchain + "@" + opt + "@" + site;
     }
 
     /** {@link #key()} of a run of {@code program} on {@code input} planned for {@code platform}. */
-    public static String key(String program, int input, PlatformKey platform) {
+    public static String key(String program, int input, Platform platform) {
         // platform.planned().id(): the site always, the node never
         return program + "/" + input + "/" + platform.toolchain() + "@" + platform.opt() + "@" + platform.site();
     }

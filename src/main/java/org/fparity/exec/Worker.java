@@ -265,7 +265,7 @@ public final class Worker {
                     platform,
                     s.lines(),
                     s.site(),
-                    PlatformKey.nodeLabel(facts, dt.toolchain().language())));
+                    Platform.nodeLabel(facts, dt.toolchain().language())));
         }
         jobs.sort(COSTLIEST_FIRST);
         int[] runs = {0};

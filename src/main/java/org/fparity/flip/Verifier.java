@@ -13,7 +13,6 @@ import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.JobSpec;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
@@ -77,7 +76,7 @@ public final class Verifier implements AutoCloseable {
             known.add(dt);
         }
         this.site = new LocalSite(
-                        PlatformKey.LOCAL,
+                        org.fparity.exec.Platform.LOCAL,
                         new BinaryCache(buildDir),
                         workers,
                         m -> {},

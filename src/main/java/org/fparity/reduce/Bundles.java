@@ -55,7 +55,7 @@ public final class Bundles {
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (Discrepancy d : ds) {
             String id = DiscrepancyId.of(
-                    d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+                    d.program(), d.input(), d.pair().a().label(), d.pair().b().label(), d.cls());
             if (!dirs.contains(id) || !seen.add(id)) continue;
             Link l = find(root, id);
             if (l != null) out.add(new Linked(id, d, l));

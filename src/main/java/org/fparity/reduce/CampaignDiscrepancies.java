@@ -14,9 +14,9 @@ import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
-import org.fparity.compare.Platform;
 import org.fparity.compare.StatusMismatch;
 import org.fparity.exec.DiscrepancyClass;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 
@@ -88,7 +88,7 @@ public final class CampaignDiscrepancies {
                 Platform p = Verdict.failingSide(m.statusA(), m.statusB()) == 0
                         ? m.pair().a()
                         : m.pair().b();
-                (failing.add(p.id()) ? first : rest).add(e);
+                (failing.add(p.label()) ? first : rest).add(e);
             }
             List<Entry> out = new ArrayList<>(first);
             out.addAll(discrepancies);
@@ -120,7 +120,7 @@ public final class CampaignDiscrepancies {
     /** The compile command each platform of the campaign recorded, by {@link #sideKey}. */
     private static Map<String, List<String>> compiles(Path campaign) {
         Map<String, List<String>> m = new java.util.HashMap<>();
-        for (CampaignMeta.Platform p : Campaign.readMeta(campaign).platforms()) {
+        for (CampaignMeta.PlatformRecord p : Campaign.readMeta(campaign).platforms()) {
             if (p.compile() != null)
                 m.putIfAbsent(sideKey(new Platform(p.toolchain(), p.opt(), p.site(), null)), p.compile());
         }
@@ -137,7 +137,7 @@ public final class CampaignDiscrepancies {
             Input in = v.input(d.program(), d.input());
             if (src == null || in == null) continue;
             String id = DiscrepancyId.of(
-                    d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+                    d.program(), d.input(), d.pair().a().label(), d.pair().b().label(), d.cls());
             values.add(new Entry(id, d, null, Program.parse(src), in, compiles));
         }
         values.sort(SEVERITY);
@@ -177,7 +177,7 @@ public final class CampaignDiscrepancies {
     public static String mismatchId(StatusMismatch m) {
         if (Verdict.failingSide(m.statusA(), m.statusB()) < 0) return null;
         return DiscrepancyId.of(
-                m.program(), m.input(), m.pair().a().id(), m.pair().b().id(), Verdict.ENDED_ID);
+                m.program(), m.input(), m.pair().a().label(), m.pair().b().label(), Verdict.ENDED_ID);
     }
 
     /** What {@code fparity reduce CAMPAIGN --discrepancy ID} reduces: a discrepancy, or a run that ended differently (by {@link #mismatchId}). */

@@ -13,7 +13,7 @@ import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.NodeFacts;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
@@ -231,7 +231,7 @@ public final class ReduceSession {
         private SiteExecutor open(Side s) {
             SiteExecutor ex;
             if (s.here()) {
-                ex = new LocalSite(PlatformKey.LOCAL, new BinaryCache(work.resolve("build")), 2, x -> {});
+                ex = new LocalSite(Platform.LOCAL, new BinaryCache(work.resolve("build")), 2, x -> {});
             } else {
                 ClusterProfile p;
                 try {
@@ -383,14 +383,22 @@ public final class ReduceSession {
                         reducedStandalone ? rb : res.b(),
                         ub);
         if (fv.kind() == FindingVerdict.Kind.UNDECIDED && r.id() != null && causes.isPresent()) {
-            FindingVerdict t = TriageVerdict.of(
-                    causes.get().causes().stream()
-                            .filter(c -> c.discrepancies().contains(r.id()))
-                            .findFirst()
-                            .orElse(null),
-                    r.a(),
-                    r.b(),
-                    knobs);
+            org.fparity.attribution.RootCause cause = causes.get().causes().stream()
+                    .filter(c -> c.discrepancies().contains(r.id()))
+                    .findFirst()
+                    .orElse(null);
+            FindingVerdict t = TriageVerdict.of(cause, r.a(), r.b(), knobs);
+            if (t == null)
+                t = TriageVerdict.ofCall(
+                        cause,
+                        r.a(),
+                        reducedStandalone ? ra : res.a(),
+                        r.b(),
+                        reducedStandalone ? rb : res.b(),
+                        res.program(),
+                        ref,
+                        s -> descriptor(s).language(),
+                        accuracy);
             if (t != null) fv = t;
         }
         log.accept(id + ": " + fv.sentence());

@@ -2,7 +2,7 @@ package org.fparity.reduce;
 
 import java.util.List;
 import org.fparity.FparityError;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchain;
 
 /**
@@ -16,7 +16,7 @@ import org.fparity.exec.Toolchain;
  */
 public record Side(String toolchain, String opt, String site, List<String> compile) {
     public Side {
-        site = site == null || site.equals(PlatformKey.LOCAL) ? null : site;
+        site = site == null || site.equals(Platform.LOCAL) ? null : site;
         compile = compile == null ? null : List.copyOf(compile);
     }
 

@@ -48,6 +48,55 @@ final class TriageVerdict {
     }
 
     /**
+     * The verdict an {@link RootCause.Kind#OPERATION operation} cause gives — triage found the culprit's math library
+     * off the correctly rounded result in {@code function} — where the bundle could not trace the culprit (a Java side):
+     * when the reduced program is that one call and nothing else, its printed result is the call's, so its distance
+     * from the correctly rounded result ({@code reference}) is the call's, judged against the library's documented
+     * maximum ({@code accuracy}); null when any of that does not hold.
+     */
+    static FindingVerdict ofCall(
+            RootCause c,
+            Side a,
+            org.fparity.exec.Outcome oa,
+            Side b,
+            org.fparity.exec.Outcome ob,
+            org.fparity.ir.Program reduced,
+            Double reference,
+            java.util.function.Function<Side, String> language,
+            Accuracy accuracy) {
+        if (c == null || c.kind() != RootCause.Kind.OPERATION || c.function() == null || reference == null) return null;
+        boolean inA = a.toolchain().equals(c.family()) || a.toolchain().startsWith(c.family() + "-");
+        boolean inB = b.toolchain().equals(c.family()) || b.toolchain().startsWith(c.family() + "-");
+        if (inA == inB) return null;
+        Side culprit = inA ? a : b;
+        org.fparity.exec.Outcome mine = inA ? oa : ob;
+        if (mine == null || mine.status() != org.fparity.exec.Outcome.Status.OK) return null;
+        List<org.fparity.ir.Expr.Call> calls = new ArrayList<>();
+        org.fparity.ir.Walker.each(reduced, (path, n) -> {
+            if (n instanceof org.fparity.ir.Expr.Call call) calls.add(call);
+        });
+        if (org.fparity.ir.Size.of(reduced).operations() != 1
+                || calls.size() != 1
+                || !calls.getFirst().fn().canonicalName().equals(c.function())) return null;
+        String precision = reduced.precision().id();
+        double v = mine.value();
+        if (org.fparity.exec.DiscrepancyClass.classify(v, reference) != org.fparity.exec.DiscrepancyClass.NUMBER_NUMBER)
+            return null;
+        Accuracy.Bound bound = accuracy.bound(language.apply(culprit), precision, c.function());
+        if (bound == null) return null;
+        java.math.BigInteger ulps =
+                org.fparity.ir.Ulps.distance(v, reference, org.fparity.ir.Precision.parse(precision));
+        String said = "The reduced program is one call, `" + c.function() + "`, and " + culprit.id() + " prints `"
+                + mine.hex() + "`, " + ulps + " ULP from the correctly rounded `"
+                + org.fparity.ir.HexFloat.format(reference) + "` (triage: cause `" + c.key() + "`); "
+                + bound.library() + " documents at most " + bound.maxUlps() + " ULP for `" + c.function() + "` ("
+                + bound.source() + ")";
+        return ulps.compareTo(java.math.BigInteger.valueOf(bound.maxUlps())) <= 0
+                ? new FindingVerdict(FindingVerdict.Kind.WITHIN_ACCURACY, culprit.id(), said + ".")
+                : new FindingVerdict(FindingVerdict.Kind.VENDOR_BUG, culprit.id(), said + ": beyond it.");
+    }
+
+    /**
      * The side the cause's family ({@code toolchain opt}) names: the one at that level, else the one of that toolchain
      * (of a pair within it, the higher level: triage's step may lie between two levels of the pair), else null.
      */

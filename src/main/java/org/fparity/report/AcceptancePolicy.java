@@ -57,7 +57,7 @@ public record AcceptancePolicy(String source, List<Tolerance> tolerances, List<E
             if (pair.equals("*")) return true;
             int c = pair.indexOf(':');
             Pattern a = glob(pair.substring(0, c)), b = glob(pair.substring(c + 1));
-            String x = d.pair().a().id(), y = d.pair().b().id();
+            String x = d.pair().a().label(), y = d.pair().b().label();
             return a.matcher(x).matches() && b.matcher(y).matches()
                     || a.matcher(y).matches() && b.matcher(x).matches();
         }

@@ -69,7 +69,7 @@ public record CauseVerdict(
     /** The id {@code reduce --discrepancy} and causes.json use for a disagreeing pair × case. */
     static String idOf(Discrepancy d) {
         return org.fparity.reduce.DiscrepancyId.of(
-                d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+                d.program(), d.input(), d.pair().a().label(), d.pair().b().label(), d.cls());
     }
 
     /** Each listed discrepancy id (value discrepancies and runs that ended differently) → its cause. */

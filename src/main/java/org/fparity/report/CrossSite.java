@@ -40,8 +40,8 @@ public final class CrossSite {
         /** The site (or platform) the reference sides with, for people. */
         public String agreesWith() {
             return switch (agrees) {
-                case A -> discrepancy.pair().a().id();
-                case B -> discrepancy.pair().b().id();
+                case A -> discrepancy.pair().a().label();
+                case B -> discrepancy.pair().b().label();
                 case NEITHER -> "neither" + (note.isEmpty() ? "" : " (" + note + ")");
                 case UNDECIDED -> "undecided (" + note + ")";
             };

@@ -10,9 +10,9 @@ import org.fparity.campaign.Campaign;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
-import org.fparity.compare.Platform;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 
 /**
  * What {@code fparity run} prints when it ends: a line on the runs, the verdict (in cases), then as detail the runs per

@@ -7,9 +7,9 @@ import java.util.TreeMap;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Pair;
 import org.fparity.compare.PairSummary;
-import org.fparity.compare.Platform;
 import org.fparity.compare.StatusMismatch;
 import org.fparity.exec.DiscrepancyClass;
+import org.fparity.exec.Platform;
 
 /**
  * {@code report.html}: one self-contained file (inline CSS, SVG and a few lines of script; a Content-Security-Policy

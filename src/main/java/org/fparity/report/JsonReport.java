@@ -58,7 +58,7 @@ final class JsonReport {
         for (DiscrepancyClass c : DiscrepancyClass.values())
             byClass.put(c.id(), r.findings().discrepancyCount(c));
         ObjectNode byOpt = counts.putObject("by_opt");
-        Map<String, int[]> perOpt = new TreeMap<>(org.fparity.compare.Platform.OPT_ORDER);
+        Map<String, int[]> perOpt = new TreeMap<>(org.fparity.exec.Platform.OPT_ORDER);
         for (PairSummary s : r.findings().pairs()) {
             int[] acc = perOpt.computeIfAbsent(s.pair().row(), k -> new int[DiscrepancyClass.values().length]);
             for (DiscrepancyClass c : DiscrepancyClass.values()) acc[c.ordinal()] += s.count(c);
@@ -71,8 +71,8 @@ final class JsonReport {
         ArrayNode pairs = root.putArray("pairs");
         for (PairSummary s : r.findings().pairs()) {
             ObjectNode o = pairs.addObject();
-            o.put("a", s.pair().a().id());
-            o.put("b", s.pair().b().id());
+            o.put("a", s.pair().a().label());
+            o.put("b", s.pair().b().label());
             o.put("kind", s.pair().kind().name().toLowerCase(java.util.Locale.ROOT));
             o.put("precision", s.precision().id());
             o.put("series", s.series());
@@ -114,8 +114,8 @@ final class JsonReport {
             // --discrepancy ID'
             o.put("program", m.program());
             o.put("input", m.input());
-            side(o.putObject("a"), m.pair().a().id(), m.statusA(), m.detailA());
-            side(o.putObject("b"), m.pair().b().id(), m.statusB(), m.detailB());
+            side(o.putObject("a"), m.pair().a().label(), m.statusA(), m.detailA());
+            side(o.putObject("b"), m.pair().b().label(), m.statusB(), m.detailB());
         }
 
         if (r.baseline() != null) {
@@ -218,7 +218,7 @@ final class JsonReport {
         ArrayNode rank = o.putArray("odd_one_out");
         for (Verdict.Rank k : v.ranking()) {
             ObjectNode x = rank.addObject();
-            x.put("platform", k.platform().id());
+            x.put("platform", k.platform().label());
             x.put("odd_one_out_cases", k.oddOneOut());
             x.put("differs_from_ideal_cases", k.offIdeal());
             x.put("ideal_decided_cases", k.decided());
@@ -231,7 +231,7 @@ final class JsonReport {
                 ObjectNode u = us.addObject();
                 u.put("program", c.program());
                 u.put("input", c.input());
-                u.put("platform", e.getKey().id());
+                u.put("platform", e.getKey().label());
                 e.getValue().forEach(u.putArray("results")::add);
             }
             if (!c.discrepant()) continue;
@@ -245,14 +245,14 @@ final class JsonReport {
                 an.put("result", a.hex());
                 an.put("decimal", VerdictText.decimal(a.value(), c.precision()));
                 an.put("majority", a == c.majority());
-                a.platforms().forEach(pl -> an.withArray("platforms").add(pl.id()));
+                a.platforms().forEach(pl -> an.withArray("platforms").add(pl.label()));
             }
-            c.oddOnesOut().forEach(pl -> x.withArray("odd_ones_out").add(pl.id()));
+            c.oddOnesOut().forEach(pl -> x.withArray("odd_ones_out").add(pl.label()));
             Verdict.Truth t = v.truths().get(c.key());
             if (t != null) {
                 ObjectNode id = x.putObject("ideal_ieee");
                 id.put("result", t.hex());
-                t.agreeing().forEach(pl -> id.withArray("agreeing").add(pl.id()));
+                t.agreeing().forEach(pl -> id.withArray("agreeing").add(pl.label()));
             }
         }
         ArrayNode top = o.putArray("top_cases");
@@ -272,7 +272,7 @@ final class JsonReport {
         // stable across reports and campaigns: program, input, the two platforms and the class (reduce --discrepancy
         // ID)
         String id = org.fparity.reduce.DiscrepancyId.of(
-                d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+                d.program(), d.input(), d.pair().a().label(), d.pair().b().label(), d.cls());
         o.put("id", id);
         o.put("program", d.program());
         o.put("input", d.input());
@@ -283,11 +283,11 @@ final class JsonReport {
         }
         o.put("class", d.cls().id());
         ObjectNode a = o.putObject("a");
-        a.put("platform", d.pair().a().id());
+        a.put("platform", d.pair().a().label());
         a.put("result", d.hexA());
         a.put("class", d.classA().label());
         ObjectNode b = o.putObject("b");
-        b.put("platform", d.pair().b().id());
+        b.put("platform", d.pair().b().label());
         b.put("result", d.hexB());
         b.put("class", d.classB().label());
         if (d.hasUlps()) o.put("ulps", d.ulps()); // exact: a JSON integer beyond 2^63 where the distance is that large

@@ -74,8 +74,8 @@ final class OpenMetrics {
                         m.getOrDefault(s, 0));
             }
         });
-        Map<org.fparity.compare.Platform, int[]> per = new TreeMap<>();
-        for (org.fparity.compare.Platform p : r.findings().runs().keySet()) per.put(p, new int[2]);
+        Map<org.fparity.exec.Platform, int[]> per = new TreeMap<>();
+        for (org.fparity.exec.Platform p : r.findings().runs().keySet()) per.put(p, new int[2]);
         for (Verdict.Rank k : v.ranking()) {
             int[] a = per.computeIfAbsent(k.platform(), x -> new int[2]);
             a[0] = k.oddOneOut();

@@ -8,10 +8,10 @@ import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
 import org.fparity.compare.PairSummary;
-import org.fparity.compare.Platform;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.exec.OutcomeClass;
+import org.fparity.exec.Platform;
 
 /** The report's tables, built once and rendered as text, Markdown or HTML: the paper's Tables V/IX and VI/X. */
 final class Tables {

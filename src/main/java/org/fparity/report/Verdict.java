@@ -18,9 +18,9 @@ import org.fparity.compare.Cases;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
-import org.fparity.compare.Platform;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Ulps;
 
 /**
@@ -244,8 +244,8 @@ public record Verdict(
                     : org.fparity.reduce.DiscrepancyId.of(
                             c.program(),
                             c.input(),
-                            d.pair().a().id(),
-                            d.pair().b().id(),
+                            d.pair().a().label(),
+                            d.pair().b().label(),
                             d.cls());
             all.add(new TopCase(
                     c, worst, ulps, pair, id, against != null && against.added().contains(c.key())));

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.fparity.compare.Platform;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Decimal;
 import org.fparity.ir.Precision;
 
@@ -251,9 +251,9 @@ final class VerdictText {
     static String platforms(List<Platform> ps) {
         Map<String, List<String>> byLane = new LinkedHashMap<>();
         for (Platform p : ps)
-            byLane.computeIfAbsent(p.lane(), k -> new ArrayList<>()).add(p.opt());
+            byLane.computeIfAbsent(p.lane(), k -> new ArrayList<>()).add(p.toString());
         List<String> s = new ArrayList<>();
-        byLane.forEach((lane, opts) -> s.add(lane + " " + String.join(" ", opts)));
+        byLane.forEach((lane, labels) -> s.add(String.join(" ", labels)));
         return String.join("; ", s);
     }
 
@@ -277,7 +277,7 @@ final class VerdictText {
                 r.campaign().provenance().getOrDefault("folder", r.campaign().name()));
         if (t.discrepancyId() != null) return "bin/fparity reduce " + folder + " --discrepancy " + t.discrepancyId();
         return "bin/fparity compare " + folder + " --pair "
-                + shell(t.pair().a().id() + ":" + t.pair().b().id());
+                + shell(t.pair().a().label() + ":" + t.pair().b().label());
     }
 
     /** One line that prints a self-contained reproducer of the case, its input built in ({@code fparity show}). */

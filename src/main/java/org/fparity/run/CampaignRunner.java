@@ -131,8 +131,8 @@ public final class CampaignRunner {
         long t0 = System.nanoTime();
         CampaignMeta meta = open(dir, spec, NodeFacts::collect, log);
         Spec all = spec.withPrograms(meta.programs());
-        Map<String, CampaignMeta.Platform> platforms = new LinkedHashMap<>();
-        for (CampaignMeta.Platform p : meta.platforms()) platforms.put(p.id(), p);
+        Map<String, CampaignMeta.PlatformRecord> platforms = new LinkedHashMap<>();
+        for (CampaignMeta.PlatformRecord p : meta.platforms()) platforms.put(p.id(), p);
         CampaignMeta[] metaRef = {meta};
 
         Set<String> done = ConcurrentHashMap.newKeySet();
@@ -157,7 +157,7 @@ public final class CampaignRunner {
                         }
                     }
                     case WorkerLine.PlatformRecord pr -> {
-                        CampaignMeta.Platform p = platformOf(pr.platform());
+                        CampaignMeta.PlatformRecord p = platformOf(pr.platform());
                         synchronized (platforms) {
                             if (platforms.putIfAbsent(p.id(), p) == null) {
                                 metaRef[0] = Campaign.writeMeta(
@@ -401,9 +401,9 @@ public final class CampaignRunner {
     }
 
     /** A platform record as a worker wrote it. */
-    public static CampaignMeta.Platform platformOf(com.fasterxml.jackson.databind.JsonNode record) {
+    public static CampaignMeta.PlatformRecord platformOf(com.fasterxml.jackson.databind.JsonNode record) {
         try {
-            return org.fparity.ir.ProgramJson.MAPPER.treeToValue(record, CampaignMeta.Platform.class);
+            return org.fparity.ir.ProgramJson.MAPPER.treeToValue(record, CampaignMeta.PlatformRecord.class);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new FparityError("malformed platform record from a worker: " + org.fparity.ir.ProgramJson.oneLine(e));
         }

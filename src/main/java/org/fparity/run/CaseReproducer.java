@@ -10,7 +10,7 @@ import org.fparity.campaign.CampaignMeta;
 import org.fparity.emit.Language;
 import org.fparity.emit.Reproducer;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 import org.fparity.util.ShellWords;
@@ -35,7 +35,7 @@ public final class CaseReproducer {
         Map<String, String> recorded = new TreeMap<>();
         for (Outcome o : campaign.outcomes()) {
             if (!o.program().equals(id) || o.input() != input) continue;
-            String label = new PlatformKey(o.toolchain(), o.opt(), o.site(), o.node()).label();
+            String label = new Platform(o.toolchain(), o.opt(), o.site(), o.node()).label();
             recorded.put(
                     label,
                     o.status() == Outcome.Status.OK ? o.hex() : o.status().name());
@@ -58,9 +58,9 @@ public final class CaseReproducer {
         header.add("");
         header.add("Build and run it as the campaign's C platforms did (any C99 compiler works; link -lm):");
         boolean any = false;
-        for (CampaignMeta.Platform p : campaign.platforms()) {
+        for (CampaignMeta.PlatformRecord p : campaign.platforms()) {
             if (p.compile() == null || !Language.C.name().equalsIgnoreCase(p.language())) continue;
-            String label = new PlatformKey(p.toolchain(), p.opt(), p.site(), p.node()).label();
+            String label = new Platform(p.toolchain(), p.opt(), p.site(), p.node()).label();
             List<String> argv = p.compile().stream()
                     .map(a -> a.replace("{src}", "repro.c").replace("{bin}", "repro"))
                     .toList();

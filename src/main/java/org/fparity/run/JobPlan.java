@@ -7,7 +7,7 @@ import org.fparity.campaign.CampaignMeta;
 import org.fparity.exec.Job;
 import org.fparity.exec.JobSpec;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Input;
 
@@ -21,10 +21,10 @@ final class JobPlan {
 
     /** Which runs of a batch, on one platform as planned (toolchain, opt, site; no node), a job carries. */
     interface Lines {
-        List<Job.Line> of(List<CampaignMeta.ProgramEntry> batch, PlatformKey planned);
+        List<Job.Line> of(List<CampaignMeta.ProgramEntry> batch, Platform planned);
 
         /** How many: {@code of(…).size()}, which a rule may know without making the lines. */
-        default int count(List<CampaignMeta.ProgramEntry> batch, PlatformKey planned) {
+        default int count(List<CampaignMeta.ProgramEntry> batch, Platform planned) {
             return of(batch, planned).size();
         }
     }
@@ -45,7 +45,7 @@ final class JobPlan {
             for (Toolchain tc : toolchains) {
                 for (String opt : opts) {
                     if (!tc.opt().containsKey(opt)) continue;
-                    List<Job.Line> ls = lines.of(entries, new PlatformKey(tc.name(), opt, site, null));
+                    List<Job.Line> ls = lines.of(entries, new Platform(tc.name(), opt, site, null));
                     if (ls.isEmpty()) continue;
                     if (texts == null)
                         texts = entries.stream()
@@ -70,7 +70,7 @@ final class JobPlan {
             for (Toolchain tc : toolchains) {
                 for (String opt : opts) {
                     if (tc.opt().containsKey(opt))
-                        n += lines.count(b.programs(), new PlatformKey(tc.name(), opt, site, null));
+                        n += lines.count(b.programs(), new Platform(tc.name(), opt, site, null));
                 }
             }
         }
@@ -81,7 +81,7 @@ final class JobPlan {
     static Lines toDo(Set<String> done) {
         return new Lines() {
             @Override
-            public List<Job.Line> of(List<CampaignMeta.ProgramEntry> batch, PlatformKey planned) {
+            public List<Job.Line> of(List<CampaignMeta.ProgramEntry> batch, Platform planned) {
                 List<Job.Line> lines = new ArrayList<>();
                 for (CampaignMeta.ProgramEntry p : batch) {
                     List<Input> ins = p.inputs();
@@ -94,7 +94,7 @@ final class JobPlan {
             }
 
             @Override
-            public int count(List<CampaignMeta.ProgramEntry> batch, PlatformKey planned) {
+            public int count(List<CampaignMeta.ProgramEntry> batch, Platform planned) {
                 int n = 0;
                 for (CampaignMeta.ProgramEntry p : batch) {
                     if (done.isEmpty()) { // a fresh campaign: every run is to do, no key to make

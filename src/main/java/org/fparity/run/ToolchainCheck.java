@@ -9,7 +9,7 @@ import java.util.Map;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
 import org.fparity.gen.Generator;
@@ -57,7 +57,7 @@ public final class ToolchainCheck {
         List<DetectedToolchain> known = new ArrayList<>(toolchains);
         known.add(ref);
         LocalSite here = new LocalSite(
-                        PlatformKey.LOCAL,
+                        Platform.LOCAL,
                         new BinaryCache(work.resolve("build")),
                         Math.max(1, Runtime.getRuntime().availableProcessors()),
                         s -> {})

@@ -133,7 +133,7 @@ public final class CampaignExport {
         }
 
         g.writeArrayFieldStart("platforms");
-        for (CampaignMeta.Platform p : meta.platforms()) {
+        for (CampaignMeta.PlatformRecord p : meta.platforms()) {
             g.writeRaw('\n');
             g.writeObject(p);
         }

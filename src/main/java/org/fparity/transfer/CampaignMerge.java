@@ -22,7 +22,7 @@ import org.fparity.campaign.CanonicalOutcome;
 import org.fparity.campaign.OutcomeLines;
 import org.fparity.campaign.OutcomeLog;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Input;
 
 /**
@@ -128,24 +128,24 @@ public final class CampaignMerge {
             if (hs.size() < sources.stream().map(Source::name).distinct().count()) partial.put(id, List.copyOf(hs));
         });
 
-        // Platform records by id; the same id must describe the same platform. Platforms (PlatformKey, the one
+        // Platform records by id; the same id must describe the same platform. Platforms (Platform, the one
         // identity)
         // that more than one input brings are where the same run can meet itself: only their runs are remembered.
-        Map<String, CampaignMeta.Platform> platforms = new LinkedHashMap<>();
-        Map<PlatformKey, Integer> inputsWith = new HashMap<>();
+        Map<String, CampaignMeta.PlatformRecord> platforms = new LinkedHashMap<>();
+        Map<Platform, Integer> inputsWith = new HashMap<>();
         for (Source s : sources) {
-            Set<PlatformKey> here = new HashSet<>();
-            for (CampaignMeta.Platform p : s.meta().platforms()) {
-                CampaignMeta.Platform had = platforms.putIfAbsent(p.id(), p);
+            Set<Platform> here = new HashSet<>();
+            for (CampaignMeta.PlatformRecord p : s.meta().platforms()) {
+                CampaignMeta.PlatformRecord had = platforms.putIfAbsent(p.id(), p);
                 if (had != null && !had.equals(p)) {
                     throw new FparityError("platform " + p.id() + " is recorded differently in " + s.name()
                             + " than in an earlier campaign (" + difference(had, p) + ")");
                 }
-                here.add(p.key());
+                here.add(p.platform());
             }
-            for (PlatformKey k : here) inputsWith.merge(k, 1, Integer::sum);
+            for (Platform k : here) inputsWith.merge(k, 1, Integer::sum);
         }
-        Set<PlatformKey> shared = new HashSet<>();
+        Set<Platform> shared = new HashSet<>();
         inputsWith.forEach((k, n) -> {
             if (n > 1) shared.add(k);
         });
@@ -232,7 +232,7 @@ public final class CampaignMerge {
      * source order; a source without that file adds nothing. Duplicates of a run are written once, a conflict refused.
      */
     private static Log mergeLog(
-            List<Source> sources, String file, Path dir, Set<PlatformKey> shared, Map<PlatformKey, Integer> inputsWith)
+            List<Source> sources, String file, Path dir, Set<Platform> shared, Map<Platform, Integer> inputsWith)
             throws IOException {
         long written = 0;
         long dups = 0;
@@ -252,7 +252,7 @@ public final class CampaignMerge {
                                         plain(to),
                                         s.inputIndex().get(from))));
                 CanonicalOutcome canonical = new CanonicalOutcome();
-                Map<Segment, PlatformKey> keys = new HashMap<>();
+                Map<Segment, Platform> keys = new HashMap<>();
                 Segment probe = new Segment();
                 try (OutcomeLines lines = OutcomeLines.open(s.dir().resolve(file))) {
                     while (lines.nextLine()) {
@@ -270,7 +270,7 @@ public final class CampaignMerge {
                             // where the merge renames them; what the writer would write for the renamed outcome, byte
                             // for byte.
                             int input = t.inputs()[canonical.input];
-                            PlatformKey pk = keys.get(probe.of(b, canonical.platformFrom, canonical.platformTo));
+                            Platform pk = keys.get(probe.of(b, canonical.platformFrom, canonical.platformTo));
                             if (pk == null) {
                                 pk = lines.outcome().platformKey();
                                 keys.put(probe.copy(), pk);
@@ -310,7 +310,7 @@ public final class CampaignMerge {
                                     o.detail(),
                                     o.platform(),
                                     o.micros());
-                            PlatformKey pk = o.platformKey();
+                            Platform pk = o.platformKey();
                             if (remember(pk, shared, inputsWith)
                                     && seen(seen, m.program(), m.input(), pk, o.status() + " " + o.hex(), s)) {
                                 dups++;
@@ -347,18 +347,18 @@ public final class CampaignMerge {
      * Runs of a platform that more than one input brings are where the same run can meet itself; so are runs of a
      * platform no input lists (nothing says they cannot meet). Only those runs are remembered.
      */
-    private static boolean remember(PlatformKey pk, Set<PlatformKey> shared, Map<PlatformKey, Integer> inputsWith) {
+    private static boolean remember(Platform pk, Set<Platform> shared, Map<Platform, Integer> inputsWith) {
         return shared.contains(pk) || !inputsWith.containsKey(pk);
     }
 
     /** True when the run was seen before with the same result (a duplicate); a different result is a conflict. */
     private static boolean seen(
-            Map<String, String> seen, String program, int input, PlatformKey pk, String result, Source s) {
-        String key = program + "/" + input + "/" + pk.id();
+            Map<String, String> seen, String program, int input, Platform pk, String result, Source s) {
+        String key = program + "/" + input + "/" + pk.key();
         String before = seen.putIfAbsent(key, result);
         if (before == null) return false;
         if (!before.equals(result)) {
-            throw new FparityError("conflict: " + program + " input " + input + " on " + pk.id() + " is " + before
+            throw new FparityError("conflict: " + program + " input " + input + " on " + pk.key() + " is " + before
                     + " in an earlier campaign but " + result + " in " + s.name()
                     + "; not merged (rerun that platform or drop one side)");
         }
@@ -397,7 +397,7 @@ public final class CampaignMerge {
         }
     }
 
-    private static String difference(CampaignMeta.Platform a, CampaignMeta.Platform b) {
+    private static String difference(CampaignMeta.PlatformRecord a, CampaignMeta.PlatformRecord b) {
         if (!Objects.equals(a.version(), b.version())) return "version '" + a.version() + "' vs '" + b.version() + "'";
         if (!Objects.equals(a.compile(), b.compile())) return "compile " + a.compile() + " vs " + b.compile();
         if (!Objects.equals(a.run(), b.run())) return "run " + a.run() + " vs " + b.run();

@@ -38,7 +38,7 @@ public final class ExportFormat {
     /**
      * Version of this layout. Readers migrate older versions and refuse newer ones. History: 1 = first layout (platforms
      * and outcomes without a site: everything ran on one machine); 2 = platforms and outcomes carry their site and node
-     * ({@link org.fparity.exec.PlatformKey}), platforms their node facts; 3 = the rerun attempts travel too
+     * ({@link org.fparity.exec.Platform}), platforms their node facts; 3 = the rerun attempts travel too
      * ({@code reruns}, after the outcomes, inside the digest).
      */
     public static final int SCHEMA = 3;

@@ -1,7 +1,7 @@
 package org.fparity.transfer;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 
 /**
  * Brings the parts of an older export up to the current {@link ExportFormat#SCHEMA}, one step per version, so a file
@@ -17,7 +17,7 @@ final class Migration {
     static ObjectNode platform(int schema, ObjectNode platform) {
         // 1 -> 2: a schema-1 export came from one machine before sites existed; its platforms are that machine's,
         // local.
-        if (schema < 2 && !platform.has("site")) platform.put("site", PlatformKey.LOCAL);
+        if (schema < 2 && !platform.has("site")) platform.put("site", Platform.LOCAL);
         return platform;
     }
 

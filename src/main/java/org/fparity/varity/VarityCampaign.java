@@ -19,7 +19,7 @@ import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.OutcomeLog;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.util.Hashes;
 
 /**
@@ -54,9 +54,9 @@ public final class VarityCampaign {
             host.put("hostname", "(recorded by Varity elsewhere; see each platform's site)");
 
             Map<RecordedPlatform, String> ids = new LinkedHashMap<>();
-            List<CampaignMeta.Platform> platforms = new ArrayList<>();
+            List<CampaignMeta.PlatformRecord> platforms = new ArrayList<>();
             for (RecordedPlatform p : r.platforms()) {
-                CampaignMeta.Platform mp = platform(p);
+                CampaignMeta.PlatformRecord mp = platform(p);
                 ids.put(p, mp.id());
                 platforms.add(mp);
             }
@@ -99,15 +99,15 @@ public final class VarityCampaign {
         return out;
     }
 
-    static CampaignMeta.Platform platform(RecordedPlatform p) {
+    static CampaignMeta.PlatformRecord platform(RecordedPlatform p) {
         List<String> compile = new ArrayList<>();
         compile.add(p.toolchain());
         if (p.flags() != null) compile.addAll(p.flags());
         else compile.add("(flags of '" + p.opt() + "' not documented by Varity)");
-        PlatformKey key = key(p);
+        Platform key = key(p);
         Map<String, String> facts = new TreeMap<>(p.node());
-        return new CampaignMeta.Platform(
-                key.id(),
+        return new CampaignMeta.PlatformRecord(
+                key.key(),
                 p.toolchain(),
                 p.opt(),
                 key.site(),
@@ -125,7 +125,7 @@ public final class VarityCampaign {
     }
 
     static Outcome outcome(VarityImport.ImportedOutcome o, String platformId) {
-        PlatformKey k = key(o.platform());
+        Platform k = key(o.platform());
         return new Outcome(
                 o.program(),
                 o.input(),
@@ -141,8 +141,8 @@ public final class VarityCampaign {
     }
 
     /** The platform's identity: its site, and its GPU and runtime as node facts, so a V100 and an A100 are two platforms. */
-    public static PlatformKey key(RecordedPlatform p) {
-        return new PlatformKey(p.toolchain(), p.opt(), p.site(), PlatformKey.nodeLabel(p.node()));
+    public static Platform key(RecordedPlatform p) {
+        return new Platform(p.toolchain(), p.opt(), p.site(), Platform.nodeLabel(p.node()));
     }
 
     private static void deleteTree(Path p) {

@@ -12,7 +12,7 @@ import java.util.Map;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
@@ -75,7 +75,7 @@ public class CampaignTriageToolsTest {
         CampaignRunner.run(
                 campaign,
                 spec,
-                new LocalSite(PlatformKey.LOCAL, new BinaryCache(campaign.resolve("build")), 2, s -> {}),
+                new LocalSite(Platform.LOCAL, new BinaryCache(campaign.resolve("build")), 2, s -> {}),
                 n -> new Progress(System.err, false, n),
                 s -> {});
         return campaign;

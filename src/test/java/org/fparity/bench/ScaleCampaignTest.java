@@ -11,7 +11,7 @@ import java.util.List;
 import org.fparity.campaign.Campaign;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
-import org.fparity.compare.Platform;
+import org.fparity.exec.Platform;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

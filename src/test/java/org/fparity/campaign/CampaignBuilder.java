@@ -26,7 +26,7 @@ public final class CampaignBuilder {
 
     /** How one (program, input) comes out on one platform. */
     public interface Results {
-        Outcome of(CampaignMeta.ProgramEntry p, int programIndex, int input, CampaignMeta.Platform platform);
+        Outcome of(CampaignMeta.ProgramEntry p, int programIndex, int input, CampaignMeta.PlatformRecord platform);
     }
 
     public static List<CampaignMeta.ProgramEntry> programs(long seed, int count, int inputs) {
@@ -41,13 +41,13 @@ public final class CampaignBuilder {
         return out;
     }
 
-    public static CampaignMeta.Platform platform(String toolchain, String opt, String host) {
+    public static CampaignMeta.PlatformRecord platform(String toolchain, String opt, String host) {
         return platform(toolchain, opt, "local", host);
     }
 
     /** A platform at a site; its id is made the way the runner makes one (name, opt, a hash of what it is). */
-    public static CampaignMeta.Platform platform(String toolchain, String opt, String site, String host) {
-        return new CampaignMeta.Platform(
+    public static CampaignMeta.PlatformRecord platform(String toolchain, String opt, String site, String host) {
+        return new CampaignMeta.PlatformRecord(
                 toolchain + "@" + opt + "@" + site + "-"
                         + ExportFormat.sha256(toolchain + opt + site + host).substring(0, 8),
                 toolchain,
@@ -64,7 +64,8 @@ public final class CampaignBuilder {
     }
 
     /** Truth: a value made from the program and input; a toolchain whose name starts with {@code fake} is 1 ULP off on every fifth run at O3_FM and NaN on every eleventh. */
-    public static Outcome standard(CampaignMeta.ProgramEntry p, int programIndex, int input, CampaignMeta.Platform pl) {
+    public static Outcome standard(
+            CampaignMeta.ProgramEntry p, int programIndex, int input, CampaignMeta.PlatformRecord pl) {
         double truth = Math.scalb(1.0 + ((programIndex * 31 + input * 7) % 97) / 97.0, (programIndex % 40) - 20);
         int k = programIndex * 3 + input;
         double v = truth;
@@ -89,7 +90,7 @@ public final class CampaignBuilder {
             Path dir,
             long seed,
             List<CampaignMeta.ProgramEntry> programs,
-            List<CampaignMeta.Platform> platforms,
+            List<CampaignMeta.PlatformRecord> platforms,
             Results results) {
         try {
             java.nio.file.Files.createDirectories(dir);
@@ -118,7 +119,7 @@ public final class CampaignBuilder {
             for (int i = 0; i < programs.size(); i++) {
                 CampaignMeta.ProgramEntry p = programs.get(i);
                 for (int in = 0; in < p.inputs().size(); in++) {
-                    for (CampaignMeta.Platform pl : platforms) {
+                    for (CampaignMeta.PlatformRecord pl : platforms) {
                         Outcome o = results.of(p, i, in, pl);
                         if (o != null) log.append(o);
                     }
@@ -162,7 +163,7 @@ public final class CampaignBuilder {
 
     /** A small campaign: 12 programs × 3 inputs on gcc and fake-cc at O0 and O3_FM. */
     public static Path small(Path dir) {
-        List<CampaignMeta.Platform> pls = new ArrayList<>();
+        List<CampaignMeta.PlatformRecord> pls = new ArrayList<>();
         for (String tc : List.of("gcc", "fake-cc"))
             for (String o : List.of("O0", "O3_FM")) pls.add(platform(tc, o, "node17"));
         return write(dir, 5, programs(5, 12, 3), pls, CampaignBuilder::standard);

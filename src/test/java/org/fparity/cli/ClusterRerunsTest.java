@@ -115,7 +115,7 @@ class ClusterRerunsTest {
         for (String k : cases) {
             String[] pi = k.split("/");
             String key = Outcome.key(
-                    pi[0], Integer.parseInt(pi[1]), new org.fparity.exec.PlatformKey("noisy", "O0", "local", null));
+                    pi[0], Integer.parseInt(pi[1]), new org.fparity.exec.Platform("noisy", "O0", "local", null));
             for (List<Outcome> attempt : reruns) {
                 for (Outcome o : attempt) if (o.key().equals(key) && !o.hex().equals(first.get(key))) wobbled.add(k);
             }

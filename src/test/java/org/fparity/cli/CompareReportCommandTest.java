@@ -65,8 +65,8 @@ class CompareReportCommandTest {
                         .contains(
                                 "\nO0            9      4        1         0           0         0           0            1              1         1            0             0\n"),
                 r.out());
-        assertTrue(r.out().contains("== planted O0 vs other opt levels, FP32\n"));
-        assertTrue(r.out().contains("crash_o3fm input 0: gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)"));
+        assertTrue(r.out().contains("== planted@O0 vs other opt levels, FP32\n"));
+        assertTrue(r.out().contains("crash_o3fm input 0: gcc@O3_FM OK where planted@O3_FM CRASH (SIGSEGV)"));
         assertEquals("", r.err());
     }
 
@@ -74,7 +74,7 @@ class CompareReportCommandTest {
     void pairRestrictsTheComparison() {
         Run r = fparity("compare", campaign.toString(), "--pair", "planted@O0:planted@O3_FM", "--detail");
         assertEquals(1, r.exit(), r.err());
-        assertTrue(r.out().contains("== planted O0 vs other opt levels, FP64\n"));
+        assertTrue(r.out().contains("== planted@O0 vs other opt levels, FP64\n"));
         assertTrue(!r.out().contains("== gcc vs planted"));
         assertTrue(r.out().startsWith("campaign planted: 6 of 10 cases disagree across platforms\n"), r.out());
         Run brief = fparity("compare", campaign.toString(), "--pair", "planted@O0:planted@O3_FM");

@@ -28,8 +28,8 @@ class MergeCommandTest {
     static Path c;
 
     /** Each campaign ran at its own site (named after its node). */
-    static List<CampaignMeta.Platform> platforms(String site, String... tcs) {
-        List<CampaignMeta.Platform> out = new ArrayList<>();
+    static List<CampaignMeta.PlatformRecord> platforms(String site, String... tcs) {
+        List<CampaignMeta.PlatformRecord> out = new ArrayList<>();
         for (String tc : tcs)
             for (String o : List.of("O0", "O3_FM")) out.add(CampaignBuilder.platform(tc, o, site, site + "-n1"));
         return out;

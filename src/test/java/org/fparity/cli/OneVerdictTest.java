@@ -27,8 +27,8 @@ class OneVerdictTest {
     @Test
     void compareExitsAsItsHeadlineSaysWhateverPairsItShows() {
         List<CampaignMeta.ProgramEntry> programs = CampaignBuilder.programs(3, 6, 2);
-        List<CampaignMeta.Platform> pa = new ArrayList<>();
-        List<CampaignMeta.Platform> pb = new ArrayList<>();
+        List<CampaignMeta.PlatformRecord> pa = new ArrayList<>();
+        List<CampaignMeta.PlatformRecord> pb = new ArrayList<>();
         for (String o : List.of("O0", "O3_FM")) {
             pa.add(CampaignBuilder.platform("fake-cc", o, "site-a", "a-n1"));
             pb.add(CampaignBuilder.platform("fake-cc", o, "site-b", "b-n1"));
@@ -60,7 +60,7 @@ class OneVerdictTest {
     @Test
     void aCampaignWhereNothingRanSaysNothingComparedAndExits3() {
         List<CampaignMeta.ProgramEntry> programs = CampaignBuilder.programs(4, 2, 2);
-        List<CampaignMeta.Platform> ps = new ArrayList<>();
+        List<CampaignMeta.PlatformRecord> ps = new ArrayList<>();
         for (String o : List.of("O0", "O3")) ps.add(CampaignBuilder.platform("nvcc-sm80", o, "node1"));
         Path c = CampaignBuilder.write(
                 tmp.resolve("gpu"),
@@ -106,7 +106,7 @@ class OneVerdictTest {
         assertTrue(
                 cmp.out()
                         .startsWith(
-                                "campaign one: nothing compared: no case has results from two platforms (only gcc O0 gave results)\n"),
+                                "campaign one: nothing compared: no case has results from two platforms (only gcc@O0 gave results)\n"),
                 cmp.out());
         assertEquals(0, cmp.exit(), cmp.err());
     }

@@ -18,7 +18,7 @@ import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Fixtures;
 import org.fparity.exec.OutcomeClass;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
@@ -62,7 +62,7 @@ class PlantedFaultsTest {
         CampaignRunner.run(
                 out,
                 spec,
-                new LocalSite(PlatformKey.LOCAL, new BinaryCache(out.resolve("build")), 2, s -> {}, job -> Fixtures.C),
+                new LocalSite(Platform.LOCAL, new BinaryCache(out.resolve("build")), 2, s -> {}, job -> Fixtures.C),
                 n -> new Progress(System.err, false, n),
                 s -> {});
 

@@ -56,7 +56,7 @@ class ShowReproducerToolsTest {
                 assertEquals(0, show.exit(), show.err());
                 Path dir = Files.createDirectories(tmp.resolve(p.id() + "-" + input));
                 Files.writeString(dir.resolve("repro.c"), show.out());
-                for (CampaignMeta.Platform platform : c.platforms()) {
+                for (CampaignMeta.PlatformRecord platform : c.platforms()) {
                     Outcome recorded = outcome(c, p.id(), input, platform.opt());
                     List<String> cc = new ArrayList<>();
                     for (String a : platform.compile())

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.Platform;
 import org.junit.jupiter.api.Test;
 
 /** Cases (program × input) as the unit, their majority answers and odd ones out, and unstable platforms. */

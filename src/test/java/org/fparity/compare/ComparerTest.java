@@ -17,6 +17,7 @@ import org.fparity.FparityError;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Precision;
 import org.junit.jupiter.api.Test;
 
@@ -131,7 +132,7 @@ class ComparerTest {
                 .findFirst()
                 .orElseThrow();
         assertEquals("crash_o3fm", m.program());
-        assertEquals("gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)", m.describe());
+        assertEquals("gcc@O3_FM OK where planted@O3_FM CRASH (SIGSEGV)", m.describe());
         assertEquals(1, findings.runs().get(new Platform("planted", "O3_FM")).get(Status.CRASH));
         assertEquals(9, findings.runs().get(new Platform("planted", "O3_FM")).get(Status.OK));
         assertEquals(1, summary("gcc@O3_FM", "planted@O3_FM", Precision.FP32).compared());
@@ -160,11 +161,11 @@ class ComparerTest {
         assertEquals(
                 List.of(
                         "gcc vs planted, FP64",
-                        "gcc O0 vs other opt levels, FP64",
-                        "planted O0 vs other opt levels, FP64",
+                        "gcc@O0 vs other opt levels, FP64",
+                        "planted@O0 vs other opt levels, FP64",
                         "gcc vs planted, FP32",
-                        "gcc O0 vs other opt levels, FP32",
-                        "planted O0 vs other opt levels, FP32"),
+                        "gcc@O0 vs other opt levels, FP32",
+                        "planted@O0 vs other opt levels, FP32"),
                 List.copyOf(series.keySet()));
         List<PairSummary> rows = series.get("gcc vs planted, FP64");
         assertEquals(
@@ -271,7 +272,7 @@ class ComparerTest {
         assertEquals(3, s.notCompared()); // p: b has no outcome; r: b cannot run here; t: both crashed alike
         assertEquals(1, s.statusMismatches());
         assertEquals(
-                "a O0 OK where b O0 TIMEOUT (killed after 10 s)",
+                "a@O0 OK where b@O0 TIMEOUT (killed after 10 s)",
                 f.mismatches().getFirst().describe());
         CampaignView bad = new CampaignView(
                 "x",

@@ -31,7 +31,7 @@ class NothingLostTest {
 
     /** 4 programs × 3 inputs on gcc at O0 and O2, every result the truth: a clean campaign of 24 runs (report exits 0). */
     private Path clean(String name) {
-        List<CampaignMeta.Platform> pls = List.of(
+        List<CampaignMeta.PlatformRecord> pls = List.of(
                 CampaignBuilder.platform("gcc", "O0", "node17"), CampaignBuilder.platform("gcc", "O2", "node17"));
         return CampaignBuilder.write(
                 tmp.resolve(name), 5, CampaignBuilder.programs(5, 4, 3), pls, CampaignBuilder::standard);

@@ -13,7 +13,7 @@ import org.fparity.campaign.CampaignMeta;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Precision;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +44,7 @@ class SitesTest {
         Findings f = Comparer.compare(v);
         assertEquals(
                 List.of("gcc@O2", "gcc@O2@lumi"),
-                f.runs().keySet().stream().map(Platform::id).toList());
+                f.runs().keySet().stream().map(Platform::label).toList());
         assertEquals(1, f.discrepancies().size());
         Discrepancy d = f.discrepancies().getFirst();
         assertEquals("gcc@O2:gcc@O2@lumi", d.pair().id());
@@ -140,8 +140,8 @@ class SitesTest {
                 dir.resolve("outcomes.jsonl"),
                 "{\"program\":\"p\",\"input\":0,\"toolchain\":\"gcc\",\"opt\":\"O2\",\"status\":\"OK\",\"hex\":\"0x1p+0\",\"platform\":\"gcc@O2-0123abcd\",\"micros\":3}\n");
         Campaign c = Campaign.load(dir);
-        CampaignMeta.Platform p = c.platforms().getFirst();
-        assertEquals(PlatformKey.local("gcc", "O2"), p.key());
+        CampaignMeta.PlatformRecord p = c.platforms().getFirst();
+        assertEquals(Platform.local("gcc", "O2"), p.platform());
         assertEquals("p/0/gcc@O2@local", c.outcomes().getFirst().key());
         assertEquals(
                 Map.of(new Platform("gcc", "O2"), Map.of(Status.OK, 1)),

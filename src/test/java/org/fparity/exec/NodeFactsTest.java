@@ -29,7 +29,7 @@ class NodeFactsTest {
                         "gpu_count",
                         "2"),
                 m);
-        assertEquals("NVIDIA_A100-SXM4-40GB_535.104.05_CUDA_12.2", PlatformKey.nodeLabel(m));
+        assertEquals("NVIDIA_A100-SXM4-40GB_535.104.05_CUDA_12.2", Platform.nodeLabel(m));
         // an old driver without compute_cap in its query answers "[Not Supported]" there: left out, the rest kept
         assertEquals(
                 "V100",
@@ -73,9 +73,9 @@ class NodeFactsTest {
     @Test
     void gpuFactsMakeGpuPlatformsOnly() {
         Map<String, String> facts = Map.of("hostname", "n1", "gpu", "NVIDIA H100", "gpu_driver", "550.54");
-        assertEquals("NVIDIA_H100_550.54", PlatformKey.nodeLabel(facts, "CUDA"));
-        assertEquals("NVIDIA_H100_550.54", PlatformKey.nodeLabel(facts, "HIPIFY"));
-        assertNull(PlatformKey.nodeLabel(facts, "C"));
-        assertNull(PlatformKey.nodeLabel(facts, "OPENCL"));
+        assertEquals("NVIDIA_H100_550.54", Platform.nodeLabel(facts, "CUDA"));
+        assertEquals("NVIDIA_H100_550.54", Platform.nodeLabel(facts, "HIPIFY"));
+        assertNull(Platform.nodeLabel(facts, "C"));
+        assertNull(Platform.nodeLabel(facts, "OPENCL"));
     }
 }

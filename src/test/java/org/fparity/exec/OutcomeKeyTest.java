@@ -19,7 +19,7 @@ class OutcomeKeyTest {
         for (Outcome o : os) {
             assertEquals(
                     o.program() + "/" + o.input() + "/"
-                            + o.platformKey().planned().id(),
+                            + o.platformKey().planned().key(),
                     o.key());
             assertEquals(o.key(), Outcome.key(o.program(), o.input(), o.platformKey()));
             assertEquals(

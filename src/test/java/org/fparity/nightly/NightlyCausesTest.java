@@ -146,8 +146,8 @@ class NightlyCausesTest {
                     .add(org.fparity.reduce.DiscrepancyId.of(
                             d.program(),
                             d.input(),
-                            d.pair().a().id(),
-                            d.pair().b().id(),
+                            d.pair().a().label(),
+                            d.pair().b().label(),
                             d.cls()));
             cases.computeIfAbsent(c.key(), k -> new TreeSet<>()).add(d.program() + "/" + d.input());
             n++;

@@ -15,12 +15,12 @@ import java.util.Map;
 import org.fparity.compare.CampaignFixtures;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Pair;
-import org.fparity.compare.Platform;
 import org.fparity.compare.ProgramInfo;
 import org.fparity.compare.StatusMismatch;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
@@ -83,9 +83,9 @@ class EndedDifferentlyTest {
         StatusMismatch crash = new StatusMismatch("p1", 3, pair, Status.OK, Status.CRASH, null, "SIGSEGV");
         String id = CampaignDiscrepancies.mismatchId(crash);
         assertNotNull(id);
-        assertEquals(DiscrepancyId.of("p1", 3, pair.a().id(), pair.b().id(), Verdict.ENDED_ID), id);
+        assertEquals(DiscrepancyId.of("p1", 3, pair.a().label(), pair.b().label(), Verdict.ENDED_ID), id);
         assertEquals(
-                DiscrepancyId.of("p1", 3, pair.b().id(), pair.a().id(), Verdict.ENDED_ID),
+                DiscrepancyId.of("p1", 3, pair.b().label(), pair.a().label(), Verdict.ENDED_ID),
                 id,
                 "the id does not depend on the pair's order");
         assertNotNull(CampaignDiscrepancies.mismatchId(
@@ -95,7 +95,8 @@ class EndedDifferentlyTest {
         assertNull(CampaignDiscrepancies.mismatchId(
                 new StatusMismatch("p1", 3, pair, Status.CRASH, Status.COMPILE_ERROR, "SIGSEGV", "error")));
         // the numerical id of the same case is another one: the class is part of the key
-        assertFalse(id.equals(DiscrepancyId.of("p1", 3, pair.a().id(), pair.b().id(), DiscrepancyClass.NAN_NUMBER)));
+        assertFalse(
+                id.equals(DiscrepancyId.of("p1", 3, pair.a().label(), pair.b().label(), DiscrepancyClass.NAN_NUMBER)));
     }
 
     @Test

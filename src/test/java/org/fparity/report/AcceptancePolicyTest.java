@@ -66,7 +66,7 @@ class AcceptancePolicyTest {
                 testcases(junit, "skipped"));
         assertEquals(2, testcases(junit, "failure").size(), junit);
         assertTrue(
-                testcases(junit, "failure").getFirst().startsWith("1-00 input 0: Number–Number: gcc O3_FM disagrees"),
+                testcases(junit, "failure").getFirst().startsWith("1-00 input 0: Number–Number: gcc@O3_FM disagrees"),
                 junit);
         String md = Files.readString(tmp.resolve("r/summary.md"));
         assertTrue(

@@ -38,7 +38,7 @@ class HtmlReportTest {
         // gcc O0 vs O3_FM agrees everywhere, and at O3_FM FP32 nothing differs: 5 of 8 summaries get a matrix
         assertEquals(5, count("<svg class=\"heatmap\""));
         assertTrue(html.contains("\ninput 0: 0x1p-1000</pre>"), "input values under the source");
-        assertTrue(html.contains("<h3>gcc O0 vs other opt levels, FP64</h3>")
+        assertTrue(html.contains("<h3>gcc@O0 vs other opt levels, FP64</h3>")
                 && html.contains("No discrepancies at any opt level."));
         assertEquals(
                 List.of(

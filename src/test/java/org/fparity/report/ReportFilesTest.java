@@ -150,12 +150,12 @@ class ReportFilesTest {
         Element failure = (Element) fmod.getElementsByTagName("failure").item(0);
         assertEquals("number_number", failure.getAttribute("type"));
         assertEquals(
-                "Number–Number: planted O0 disagrees with the majority (3 platforms)", failure.getAttribute("message"));
+                "Number–Number: planted@O0 disagrees with the majority (3 platforms)", failure.getAttribute("message"));
         Element fm = testcase(doc, "planted.fm_nan", "input 0");
         assertEquals("nan_number", ((Element) fm.getElementsByTagName("failure").item(0)).getAttribute("type"));
         Element crash = testcase(doc, "planted.crash_o3fm", "input 0");
         assertEquals(
-                "gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV); 1 more platform pair(s)",
+                "gcc@O3_FM OK where planted@O3_FM CRASH (SIGSEGV); 1 more platform pair(s)",
                 ((Element) crash.getElementsByTagName("error").item(0)).getAttribute("message"));
         // nan vs -nan is no discrepancy: the case passes, with no child element at all
         assertEquals(
@@ -322,7 +322,7 @@ class ReportFilesTest {
                 md.contains(
                         "| Opt | gcc\\planted | NaN | Inf | Zero | Number |\n| --- | --- | ---: | ---: | ---: | ---: |\n| O0 | NaN | 0 | 1, 0 | 0, 0 | 0, 0 |\n|  | Inf |  | 1 | 0, 0 | 0, 0 |\n|  | Zero |  |  | 0 | 0, 1 |\n|  | Number |  |  |  | 1 |\n| O3_FM | NaN | 0 | 0, 0 | 0, 0 | 1, 0 |\n"),
                 md);
-        assertTrue(md.contains("gcc O3_FM OK where planted O3_FM CRASH (SIGSEGV)"));
+        assertTrue(md.contains("gcc@O3_FM OK where planted@O3_FM CRASH (SIGSEGV)"));
     }
 
     @Test

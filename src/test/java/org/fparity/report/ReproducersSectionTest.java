@@ -22,7 +22,7 @@ class ReproducersSectionTest {
         Report r = Report.of(PlantedFaults.campaign("bundles"), null);
         Discrepancy d = r.findings().discrepancies().getFirst();
         String id = DiscrepancyId.of(
-                d.program(), d.input(), d.pair().a().id(), d.pair().b().id(), d.cls());
+                d.program(), d.input(), d.pair().a().label(), d.pair().b().label(), d.cls());
         StringBuilder none = new StringBuilder();
         HtmlReport.reproducers(none, r, tmp);
         assertEquals("", none.toString(), "no bundle: no section");

@@ -134,7 +134,8 @@ class CampaignRunnerSitesTest {
         assertEquals(2 * 40 * 2 * 2, r.ran());
         assertEquals(320, r.campaign().outcomes().size());
         Set<String> platforms = new TreeSet<>();
-        for (CampaignMeta.Platform p : Campaign.load(tmp.resolve("c")).meta().platforms())
+        for (CampaignMeta.PlatformRecord p :
+                Campaign.load(tmp.resolve("c")).meta().platforms())
             platforms.add(p.toolchain() + "@" + p.opt() + "@" + p.site());
         assertEquals(Set.of("gcc@O0@far", "gcc@O0@local", "gcc@O2@far", "gcc@O2@local"), platforms);
     }

@@ -19,7 +19,7 @@ class CaseReproducerTest {
     @Test
     void theCampaignsCompileArgvIsShellQuoted() {
         // what another cluster's export can put in a platform's argv
-        CampaignMeta.Platform hostile = new CampaignMeta.Platform(
+        CampaignMeta.PlatformRecord hostile = new CampaignMeta.PlatformRecord(
                 "gcc@O0@local-1",
                 "gcc",
                 "O0",

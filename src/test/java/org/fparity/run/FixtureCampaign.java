@@ -7,7 +7,7 @@ import org.fparity.campaign.CampaignMeta;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Fixtures;
-import org.fparity.exec.PlatformKey;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
@@ -42,7 +42,7 @@ public final class FixtureCampaign {
 
     /** This machine as the site of a fixture campaign: its batches are the fixture C sources, which are not fparity programs. */
     public static LocalSite site(Path dir, int workers, java.util.function.Consumer<String> log) {
-        return new LocalSite(PlatformKey.LOCAL, new BinaryCache(dir.resolve("build")), workers, log, job -> Fixtures.C);
+        return new LocalSite(Platform.LOCAL, new BinaryCache(dir.resolve("build")), workers, log, job -> Fixtures.C);
     }
 
     public static CampaignRunner.Result run(Path dir) throws InterruptedException {

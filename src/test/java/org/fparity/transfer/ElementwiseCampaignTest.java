@@ -48,7 +48,7 @@ class ElementwiseCampaignTest {
                     new CampaignMeta.ProgramEntry(p.id(), ExportFormat.sha256(c), Precision.FP32, c, ig.inputs(p, 2)));
         }
         assertTrue(entries.size() > 5, "few programs with element-wise arrays: " + entries.size());
-        CampaignMeta.Platform pl = CampaignBuilder.platform("gcc", "O0", "node17");
+        CampaignMeta.PlatformRecord pl = CampaignBuilder.platform("gcc", "O0", "node17");
         Path a = CampaignBuilder.write(dir.resolve("a"), 3, entries, List.of(pl), CampaignBuilder::standard);
         Campaign loaded = Campaign.load(a);
         assertEquals(entries, loaded.meta().programs());

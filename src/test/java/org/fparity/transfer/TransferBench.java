@@ -63,8 +63,8 @@ public class TransferBench {
         return new Path[] {a, b, whole};
     }
 
-    static List<CampaignMeta.Platform> platforms(String site) {
-        List<CampaignMeta.Platform> out = new ArrayList<>();
+    static List<CampaignMeta.PlatformRecord> platforms(String site) {
+        List<CampaignMeta.PlatformRecord> out = new ArrayList<>();
         for (String tc : List.of("gcc", "clang-14", "clang-19", "fake-cc", "pocl")) {
             for (String o : List.of("O0", "O1", "O2", "O3", "O3_FM"))
                 out.add(CampaignBuilder.platform(tc, o, site, site + "-n1"));

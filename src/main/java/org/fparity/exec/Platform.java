@@ -18,7 +18,7 @@ import java.util.StringJoiner;
  * @param site      where it ran: {@code local}, or a cluster profile's name
  * @param node      result-changing node facts as one label ({@link #nodeLabel}), or null when the node has none
  */
-public record PlatformKey(String toolchain, String opt, String site, String node) implements Comparable<PlatformKey> {
+public record Platform(String toolchain, String opt, String site, String node) implements Comparable<Platform> {
     /** The site of a run on the machine fparity was started on; also what a record without a site means. */
     public static final String LOCAL = "local";
 
@@ -28,7 +28,7 @@ public record PlatformKey(String toolchain, String opt, String site, String node
      */
     public static final java.util.List<String> RESULT_FACTS = java.util.List.of("gpu", "gpu_driver", "gpu_runtime");
 
-    public PlatformKey {
+    public Platform {
         requireNames(toolchain, opt);
         site = site(site);
         node = node(node);
@@ -51,23 +51,49 @@ public record PlatformKey(String toolchain, String opt, String site, String node
     }
 
     /** A platform on the local site with no result-changing node facts. */
-    public static PlatformKey local(String toolchain, String opt) {
-        return new PlatformKey(toolchain, opt, LOCAL, null);
+    public Platform(String toolchain, String opt) {
+        this(toolchain, opt, LOCAL, null);
     }
 
-    /** The full spelling, always with the site: {@code gcc@O2@local}. */
-    public String id() {
+    /** A platform on the local site with no result-changing node facts. */
+    public static Platform local(String toolchain, String opt) {
+        return new Platform(toolchain, opt);
+    }
+
+    /** The platform an outcome ran on, node facts included. */
+    public static Platform of(Outcome o) {
+        return o.platformKey();
+    }
+
+    /** Standard levels in the paper's order, then a toolchain's extra levels (nofma …) by name. */
+    public static final java.util.Comparator<String> OPT_ORDER = Toolchain.OPT_ORDER;
+
+    /** The full spelling, always with the site: {@code gcc@O2@local}; the key outcomes and merges are filed under. */
+    public String key() {
         return toolchain + "@" + opt + "@" + site + (node == null ? "" : "#" + node);
     }
 
-    /** The short spelling for people: {@code gcc@O2} on the local site without node facts, else {@link #id()}. */
+    /** The short spelling for people: {@code gcc@O2} on the local site without node facts, else {@link #key()}. */
     public String label() {
-        return isPlain() ? toolchain + "@" + opt : id();
+        return isPlain() ? toolchain + "@" + opt : key();
+    }
+
+    /**
+     * The toolchain where it ran: {@code gcc} on the local site, {@code gcc@lumi} or {@code nvcc@jureca#A100…}
+     * elsewhere. Comparison pairs lanes at each opt level, and each lane's opt levels against its lowest.
+     */
+    public String lane() {
+        return isPlain() ? toolchain : toolchain + "@" + site + (node == null ? "" : "#" + node);
+    }
+
+    /** The same lane at another opt level. */
+    public Platform at(String otherOpt) {
+        return new Platform(toolchain, otherOpt, site, node);
     }
 
     /** The same platform without node facts: what a run was planned for. */
-    public PlatformKey planned() {
-        return node == null ? this : new PlatformKey(toolchain, opt, site, null);
+    public Platform planned() {
+        return node == null ? this : new Platform(toolchain, opt, site, null);
     }
 
     /** True on the local site without node facts (a campaign of one machine, as before sites existed). */
@@ -79,7 +105,7 @@ public record PlatformKey(String toolchain, String opt, String site, String node
      * Reads {@code toolchain@opt}, {@code toolchain@opt@site} or {@code toolchain@opt@site#node}; null when the text has
      * none of those shapes.
      */
-    public static PlatformKey parse(String s) {
+    public static Platform parse(String s) {
         String node = null;
         int hash = s.indexOf('#');
         if (hash >= 0) {
@@ -90,7 +116,7 @@ public record PlatformKey(String toolchain, String opt, String site, String node
         for (String p : parts) if (p.isBlank()) return null;
         return switch (parts.length) {
             case 2 -> node == null ? local(parts[0], parts[1]) : null;
-            case 3 -> new PlatformKey(parts[0], parts[1], parts[2], node);
+            case 3 -> new Platform(parts[0], parts[1], parts[2], node);
             default -> null;
         };
     }
@@ -124,7 +150,7 @@ public record PlatformKey(String toolchain, String opt, String site, String node
     }
 
     @Override
-    public int compareTo(PlatformKey o) {
+    public int compareTo(Platform o) {
         return compare(toolchain, opt, site, node, o.toolchain, o.opt, o.site, o.node);
     }
 
@@ -152,8 +178,9 @@ public record PlatformKey(String toolchain, String opt, String site, String node
         return LOCAL.equals(s) ? "" : s;
     }
 
+    /** The one printed form, wherever a person reads a platform: {@link #label()}, which {@link #parse} reads back. */
     @Override
     public String toString() {
-        return id();
+        return label();
     }
 }

@@ -1,0 +1,114 @@
+package org.fparity.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.fparity.ir.ProgramJson;
+import org.junit.jupiter.api.Test;
+
+class PlatformTest {
+    @Test
+    void theIdAlwaysNamesTheSiteAndTheLabelDropsOnlyTheLocalOne() {
+        Platform local = Platform.local("gcc", "O2");
+        assertEquals("gcc@O2@local", local.key());
+        assertEquals("gcc@O2", local.label());
+        Platform lumi = new Platform("gcc", "O2", "lumi", null);
+        assertEquals("gcc@O2@lumi", lumi.key());
+        assertEquals("gcc@O2@lumi", lumi.label());
+        Platform gpu = new Platform("nvcc-sm80", "O3_FM", "jureca", "NVIDIA_A100_535.104");
+        assertEquals("nvcc-sm80@O3_FM@jureca#NVIDIA_A100_535.104", gpu.key());
+        assertNotEquals(local, lumi);
+        assertEquals(new Platform("nvcc-sm80", "O3_FM", "jureca", null), gpu.planned());
+    }
+
+    @Test
+    void onePrintedFormThatParsesBack() {
+        // compare used to print "clang-19@site-a O3_FM" and "nvcc-sm90@local#NVIDIA_H200… O3_FM" where reduce and
+        // --pair spell clang-19@O3_FM@site-a: now one form everywhere, the one parse reads
+        Platform here = Platform.local("clang-19", "O3_FM");
+        Platform there = new Platform("clang-19", "O3_FM", "site-a", null);
+        Platform gpu = new Platform("nvcc-sm90", "O3_FM", "local", "NVIDIA_H200_570.86");
+        assertEquals("clang-19@O3_FM", here.toString());
+        assertEquals("clang-19@O3_FM@site-a", there.toString());
+        assertEquals("nvcc-sm90@O3_FM@local#NVIDIA_H200_570.86", gpu.toString());
+        for (Platform p : List.of(here, there, gpu)) assertEquals(p, Platform.parse(p.toString()));
+        // the lane (a toolchain where it ran) is what comparison pairs across opt levels
+        assertEquals("clang-19", here.lane());
+        assertEquals("clang-19@site-a", there.lane());
+        assertEquals("nvcc-sm90@local#NVIDIA_H200_570.86", gpu.lane());
+        assertEquals(new Platform("clang-19", "O0", "site-a", null), there.at("O0"));
+    }
+
+    @Test
+    void aMissingSiteIsLocal() {
+        assertEquals(Platform.local("gcc", "O0"), new Platform("gcc", "O0", null, ""));
+        assertEquals(Platform.local("gcc", "O0"), new Platform("gcc", "O0", " ", null));
+    }
+
+    @Test
+    void everySpellingParsesBackToTheSameKey() {
+        for (Platform k : List.of(
+                Platform.local("clang-19", "O3_FM"),
+                new Platform("gcc", "O2", "lumi", null),
+                new Platform("hipcc-gfx90a", "O1", "lumi-g", "AMD_Instinct_MI250X_rocm-6.0.3"))) {
+            assertEquals(k, Platform.parse(k.key()));
+            assertEquals(k, Platform.parse(k.label()));
+        }
+        assertNull(Platform.parse("gcc"));
+        assertNull(Platform.parse("gcc@"));
+        assertNull(Platform.parse("a@b@c@d"));
+        assertNull(Platform.parse("gcc@O2#node")); // node facts only come with a site
+    }
+
+    @Test
+    void nodeLabelKeepsOnlyResultChangingFactsInAFixedOrder() {
+        Map<String, String> cpuNode = new LinkedHashMap<>();
+        cpuNode.put("hostname", "n001");
+        cpuNode.put("cpu", "AMD EPYC 7763");
+        assertNull(Platform.nodeLabel(cpuNode));
+        Map<String, String> gpuNode = new LinkedHashMap<>(cpuNode);
+        gpuNode.put("gpu_driver", "535.104.05");
+        gpuNode.put("gpu", "NVIDIA A100-SXM4-40GB");
+        assertEquals("NVIDIA_A100-SXM4-40GB_535.104.05", Platform.nodeLabel(gpuNode));
+        gpuNode.put("hostname", "n002"); // another node of the same kind: the same platform
+        assertEquals("NVIDIA_A100-SXM4-40GB_535.104.05", Platform.nodeLabel(gpuNode));
+    }
+
+    @Test
+    void orderIsToolchainThenOptThenLocalFirst() {
+        TreeSet<Platform> s = new TreeSet<>(List.of(
+                new Platform("gcc", "O0", "zeta", null),
+                new Platform("gcc", "O3_FM", "local", null),
+                new Platform("gcc", "O0", "alpha", "X"),
+                Platform.local("gcc", "O0"),
+                new Platform("gcc", "O0", "alpha", null)));
+        assertEquals(
+                List.of("gcc@O0@local", "gcc@O0@alpha", "gcc@O0@alpha#X", "gcc@O0@zeta", "gcc@O3_FM@local"),
+                s.stream().map(Platform::key).toList());
+    }
+
+    @Test
+    void anOutcomeLineWrittenBeforeSitesReadsAsLocalAndItsKeyNamesTheSite() throws Exception {
+        Outcome old = ProgramJson.MAPPER.readValue(
+                "{\"program\":\"p1\",\"input\":2,\"toolchain\":\"gcc\",\"opt\":\"O2\",\"status\":\"OK\",\"hex\":\"0x1p+0\",\"platform\":\"gcc@O2-12345678\",\"micros\":5}",
+                Outcome.class);
+        assertEquals("local", old.site());
+        assertNull(old.node());
+        assertEquals("p1/2/gcc@O2@local", old.key());
+        Outcome remote = new Outcome(
+                "p1", 2, "gcc", "O2", "lumi", "GPU_X", Outcome.Status.OK, "0x1p+0", null, "gcc@O2@lumi-1", 5);
+        assertEquals("p1/2/gcc@O2@lumi", remote.key()); // the run's identity: the node is not known when it is planned
+        assertEquals(new Platform("gcc", "O2", "lumi", "GPU_X"), remote.platformKey());
+        String json = ProgramJson.MAPPER
+                .writer()
+                .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsString(remote);
+        assertEquals(remote, ProgramJson.MAPPER.readValue(json, Outcome.class));
+        org.junit.jupiter.api.Assertions.assertTrue(json.contains("\"site\":\"lumi\",\"node\":\"GPU_X\""), json);
+    }
+}
