@@ -85,7 +85,7 @@ public final class CausesCurve {
                     new RecordedPlatform(
                             names.getOrDefault(p.toolchain(), p.toolchain()),
                             names.getOrDefault(p.opt(), p.opt()),
-                            org.fparity.exec.PlatformKey.LOCAL,
+                            org.fparity.exec.Platform.LOCAL,
                             p.node(),
                             p.flags(),
                             p.version(),
