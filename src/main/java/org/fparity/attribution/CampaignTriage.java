@@ -24,6 +24,7 @@ import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.exec.BinaryCache;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.Clusters;
 import org.fparity.exec.DetectedToolchain;
@@ -38,6 +39,7 @@ import org.fparity.ir.Program;
 import org.fparity.ir.Size;
 import org.fparity.reduce.DiscrepancyId;
 import org.fparity.reduce.Verdict;
+import org.fparity.run.LocalSite;
 import org.fparity.run.Sites;
 
 /**
@@ -231,10 +233,17 @@ public final class CampaignTriage {
         return campaign.resolve(TriageState.DIR);
     }
 
-    /** The executor of a site that ran some of the campaign's platforms: the options' or its cluster profile's. */
+    /**
+     * The executor of a site that ran some of the campaign's platforms: the options', else its cluster profile's; a
+     * campaign whose only site no profile names ({@code run --site NAME}) was run here, and is experimented on here.
+     */
     private SiteExecutor openSite(String site, Path work) {
         if (options.sites() != null) return options.sites().apply(site);
-        ClusterProfile p = Clusters.load(Clusters.defaultDir(), System.getenv()).get(site);
+        Clusters profiles = Clusters.load(Clusters.defaultDir(), System.getenv());
+        // a campaign of one site that no profile names was run on this machine under that name (run --site NAME)
+        if (!profiles.names().contains(site) && recorded().stream().allMatch(r -> site.equals(r.site())))
+            return new LocalSite(site, new BinaryCache(work.resolve("build")), options.workers(), x -> {});
+        ClusterProfile p = profiles.get(site);
         PrintStream log = options.progress();
         return Sites.open(p, work, options.workers(), x -> {
             if (log != null) log.println("fparity: triage: " + site + ": " + x);

@@ -43,7 +43,7 @@ import picocli.CommandLine.Command;
             ReduceCommand.class,
         })
 public final class Main {
-    public static final String VERSION = "0.1.0";
+    public static final String VERSION = org.fparity.Release.VERSION;
 
     /** Shown under every command's --help: the switches and variables that work everywhere. */
     static final String ENVIRONMENT = """

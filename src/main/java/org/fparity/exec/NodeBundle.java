@@ -85,7 +85,7 @@ public final class NodeBundle {
         launcher.toFile().setExecutable(true, false);
         Files.writeString(
                 stage.resolve("VERSION"),
-                "fparity " + org.fparity.cli.Main.VERSION + "\nruntime-sha256 "
+                "fparity " + org.fparity.Release.VERSION + "\nruntime-sha256 "
                         + NodeRuntime.image().sha() + "\n");
         Path archive = out.resolve(ARCHIVE);
         Path tmp = out.resolve(ARCHIVE + ".tmp");

@@ -183,4 +183,41 @@ class SiteTriageTest {
             }
         }
     }
+
+    /**
+     * A campaign run here under a site name ({@code run --site alpha}) with no profile of that name is experimented on
+     * here, as that site: before, its triage stopped with "site alpha cannot be reached".
+     */
+    @Test
+    void aCampaignRunHereUnderASiteNameIsTriagedHere() throws Exception {
+        Toolchain gcc = Toolchains.load(Path.of("runners", "toolchains")).get("gcc");
+        DetectedToolchain dt = DetectedToolchain.detect(gcc);
+        assumeTrue(dt.canCompile() && dt.canRun(), "gcc cannot build and run here");
+        Program reassoc = Program.parse(REASSOC);
+        List<CampaignMeta.ProgramEntry> entries = List.of(new CampaignMeta.ProgramEntry(
+                reassoc.id(),
+                null,
+                Precision.FP64,
+                reassoc.canonical(),
+                List.of(new Input(List.of("0x0p+0", "0x1p+0", "0x1p+53")))));
+        Path campaign = tmp.resolve("here");
+        Toolchain fast = gcc.withLevel("O2", List.of("-O2", "-ffast-math"));
+        CampaignRunner.run(
+                campaign,
+                new CampaignRunner.Spec(
+                        "test", 1L, null, Map.of("kind", "planted"), entries, List.of(dt), List.of("O0", "O2"), 10),
+                List.of(new CampaignRunner.Site(new Named("alpha", tmp.resolve("run-here")), List.of(fast))),
+                false,
+                n -> new Progress(System.err, false, n),
+                s -> {});
+        CampaignTriage.Result r = CampaignTriage.run(
+                campaign,
+                new CampaignTriage.Options(
+                        Path.of("runners", "toolchains"), Path.of("runners", "knobs"), 2, System.err));
+        assertEquals(
+                List.of(RootCause.keyOf(
+                        RootCause.Kind.FLAGS, "gcc@alpha O2", List.of("-ffast-math"), null, null, null)),
+                r.causes().causes().stream().map(RootCause::key).toList());
+        assertTrue(r.builds() > 0);
+    }
 }
