@@ -121,7 +121,8 @@ public final class PassBisection {
     /** The passes LLVM runs on this program with these flags, in order: {number, pass, function}. */
     private List<String[]> passes(DetectedToolchain dt, List<String> flags, Program p) throws InterruptedException {
         try {
-            Path dir = Files.createDirectories(work.resolve("passes"));
+            // absolute: the compiler runs in this folder, so a relative source name (campaigns/…) would not be found
+            Path dir = Files.createDirectories(work.resolve("passes")).toAbsolutePath();
             Path src =
                     dir.resolve(Standalone.className(dt) + "." + dt.toolchain().extension());
             Files.writeString(src, Standalone.source(dt, p));

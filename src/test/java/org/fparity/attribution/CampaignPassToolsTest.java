@@ -12,7 +12,6 @@ import java.util.Map;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
-import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Program;
@@ -42,15 +41,7 @@ class CampaignPassToolsTest {
 
     @Test
     void aClangFlagCauseNamesThePassThatIsTheBoundary() throws Exception {
-        Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
-        DetectedToolchain clang = null;
-        for (String n : List.of("clang-19", "clang-16", "clang-14")) {
-            DetectedToolchain dt = DetectedToolchain.detect(tcs.get(n));
-            if (dt.canCompile() && dt.canRun()) {
-                clang = dt;
-                break;
-            }
-        }
+        DetectedToolchain clang = PassBisectionToolsTest.clangThatRuns();
         assumeTrue(clang != null, "no clang (19, 16 or 14) builds and runs here");
         Program third = Program.parse(THIRD);
         Input five = new Input(List.of("0x0p+0", "0x1.4p+2"));
