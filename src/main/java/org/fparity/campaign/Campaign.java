@@ -39,7 +39,9 @@ public final class Campaign {
 
     private final Path dir;
     private final CampaignMeta meta;
-    private final OutcomeLog.Contents outcomes;
+    // null until asked for: a campaign loaded from its folder reads its outcome log only when its outcomes are wanted
+    // (compare and report stream the log instead: OutcomeLog#scan)
+    private volatile OutcomeLog.Contents outcomes;
 
     private Campaign(Path dir, CampaignMeta meta, OutcomeLog.Contents outcomes) {
         this.dir = dir;
@@ -49,9 +51,30 @@ public final class Campaign {
 
     /** Loads a campaign folder; a malformed or newer campaign.json is a one-line error naming the file. */
     public static Campaign load(Path dir) {
+        Campaign c = loadMeta(dir);
+        c.contents();
+        return c;
+    }
+
+    /**
+     * As {@link #load}, but the outcome log is read only if {@link #outcomes} (or its problems or conflicts) are asked
+     * for: what compare and report load, since they stream the log instead ({@link OutcomeLog#scan}).
+     */
+    public static Campaign loadMeta(Path dir) {
         CampaignMeta meta = readMeta(dir);
         if (meta == null) throw new FparityError(dir + ": not a campaign (no " + META + ")");
-        return new Campaign(dir, meta, OutcomeLog.read(dir.resolve(OUTCOMES)));
+        return new Campaign(dir, meta, null);
+    }
+
+    /** Whether the outcome log has been read into memory (by {@link #outcomes} or by whoever ran the campaign). */
+    public boolean outcomesHeld() {
+        return outcomes != null;
+    }
+
+    private OutcomeLog.Contents contents() {
+        OutcomeLog.Contents c = outcomes;
+        if (c == null) outcomes = c = OutcomeLog.read(dir.resolve(OUTCOMES));
+        return c;
     }
 
     /**
@@ -148,7 +171,7 @@ public final class Campaign {
 
     /** Every recorded outcome, one per (program, input, toolchain, opt). */
     public List<Outcome> outcomes() {
-        return outcomes.outcomes();
+        return contents().outcomes();
     }
 
     /** The recorded rerun attempts, attempt 1 first: {@code reruns-1.jsonl}, {@code reruns-2.jsonl} … up to the first missing file. */
@@ -169,12 +192,12 @@ public final class Campaign {
 
     /** Runs recorded twice with different results in outcomes.jsonl (one line each, naming both lines). */
     public List<String> conflicts() {
-        return outcomes.conflicts();
+        return contents().conflicts();
     }
 
     /** Lines that were torn or unreadable when loading (each one line, for a warning). */
     public List<String> problems() {
-        return outcomes.problems();
+        return contents().problems();
     }
 
     /** Host facts, for reports. */

@@ -27,38 +27,84 @@ public final class CampaignGaps {
      * Outcomes of programs or inputs the campaign does not list are ignored here (they are refused before).
      */
     public static String of(Campaign c) {
-        Map<String, Integer> base = new HashMap<>();
-        List<CampaignMeta.ProgramEntry> programs = c.programEntries();
-        int total = 0;
-        for (CampaignMeta.ProgramEntry p : programs) {
-            base.put(p.id(), total);
-            total += p.inputs().size();
-        }
-        if (total == 0) return programs.isEmpty() ? "the campaign has no programs: nothing was compared" : null;
+        Tally t = new Tally(c);
+        for (Outcome o : c.outcomes()) t.add(o);
+        return t.result();
+    }
 
-        Set<String> recorded = new HashSet<>();
-        Map<String, BitSet> lanes = new LinkedHashMap<>();
-        Map<String, String> siteOf = new HashMap<>();
-        for (CampaignMeta.PlatformRecord p : c.platforms()) {
-            String lane = lane(p.toolchain(), p.opt(), p.site());
-            if (p.recorded() != null) {
-                recorded.add(lane);
-            } else {
-                lanes.computeIfAbsent(lane, k -> new BitSet());
-                siteOf.put(lane, p.site());
+    /**
+     * {@link #of} fed one outcome at a time (e.g. while the log is streamed): {@link #add} each outcome of the log, then
+     * {@link #result}. Memory: a bit per case and platform lane.
+     */
+    public static final class Tally {
+        private final Campaign c;
+        private final Map<String, Integer> base = new HashMap<>();
+        private final List<CampaignMeta.ProgramEntry> programs;
+        private final int total;
+        private final Set<String> recorded = new HashSet<>();
+        private final Map<String, BitSet> lanes = new LinkedHashMap<>();
+        private final Map<String, String> siteOf = new HashMap<>();
+        private final BitSet any;
+        // the last lane's names and bits: outcomes come grouped by platform
+        private Outcome lastNames;
+        private String lastLane;
+
+        public Tally(Campaign c) {
+            this.c = c;
+            programs = c.programEntries();
+            int n = 0;
+            for (CampaignMeta.ProgramEntry p : programs) {
+                base.put(p.id(), n);
+                n += p.inputs().size();
             }
+            total = n;
+            for (CampaignMeta.PlatformRecord p : c.platforms()) {
+                String lane = lane(p.toolchain(), p.opt(), p.site());
+                if (p.recorded() != null) {
+                    recorded.add(lane);
+                } else {
+                    lanes.computeIfAbsent(lane, k -> new BitSet());
+                    siteOf.put(lane, p.site());
+                }
+            }
+            any = new BitSet(total);
         }
-        BitSet any = new BitSet(total);
-        for (Outcome o : c.outcomes()) {
+
+        public void add(Outcome o) {
             Integer b = base.get(o.program());
-            if (b == null || o.input() < 0 || b + o.input() >= total) continue;
+            if (b == null || o.input() < 0 || b + o.input() >= total) return;
             int at = b + o.input();
             any.set(at);
-            String lane = lane(o.toolchain(), o.opt(), o.platformKey().site());
-            if (recorded.contains(lane)) continue;
+            String lane;
+            if (lastNames != null
+                    && lastNames.toolchain().equals(o.toolchain())
+                    && lastNames.opt().equals(o.opt())
+                    && java.util.Objects.equals(lastNames.site(), o.site())) {
+                lane = lastLane;
+            } else {
+                lane = lane(o.toolchain(), o.opt(), o.platformKey().site());
+                lastNames = o;
+                lastLane = lane;
+            }
+            if (recorded.contains(lane)) return;
             lanes.computeIfAbsent(lane, k -> new BitSet()).set(at);
             siteOf.putIfAbsent(lane, o.platformKey().site());
         }
+
+        public String result() {
+            if (total == 0) return programs.isEmpty() ? "the campaign has no programs: nothing was compared" : null;
+            return gaps(c, programs, base, total, lanes, siteOf, any);
+        }
+    }
+
+    private static String gaps(
+            Campaign c,
+            List<CampaignMeta.ProgramEntry> programs,
+            Map<String, Integer> base,
+            int total,
+            Map<String, BitSet> lanes,
+            Map<String, String> siteOf,
+            BitSet any) {
         String writer = CampaignLock.holderOf(c.dir());
         if (lanes.isEmpty()) {
             if (!any.isEmpty()) return null; // only recorded platforms: what was imported is what there is

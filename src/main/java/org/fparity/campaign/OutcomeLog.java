@@ -130,15 +130,51 @@ public final class OutcomeLog implements AutoCloseable {
      * names they share held once; runs are told apart by a table of indices ({@link RunTable}).
      */
     private static Parsed parse(Path file, Function<Outcome, String> misfit) {
+        RunTable table = new RunTable();
+        List<String> conflicts = new ArrayList<>();
+        return parse(file, misfit, (o, lineNo) -> record(o, lineNo, table, conflicts, file), table, conflicts);
+    }
+
+    /** Where {@link #scan} hands each outcome read, with its line number (from 1). */
+    @FunctionalInterface
+    public interface Sink {
+        void accept(Outcome o, int lineNo);
+    }
+
+    /**
+     * Reads a log without changing it and without keeping its outcomes: each outcome line, in file order, goes to
+     * {@code sink} (duplicates too: telling runs apart is the caller's); returns the problems {@link #read} would name
+     * (lines that do not read, a torn tail). Memory is one block, whatever the log's size.
+     */
+    public static List<String> scan(Path file, Sink sink) {
+        if (!Files.exists(file)) return List.of();
+        return parse(
+                        file,
+                        null,
+                        (o, lineNo) -> {
+                            sink.accept(o, lineNo);
+                            return null;
+                        },
+                        null,
+                        List.of())
+                .contents()
+                .problems();
+    }
+
+    /** What the parse does with an outcome that reads: null when kept, {@link #DUPLICATE} when a run's second record. */
+    private interface Keep {
+        String keep(Outcome o, int lineNo);
+    }
+
+    private static Parsed parse(
+            Path file, Function<Outcome, String> misfit, Keep keep, RunTable table, List<String> conflicts) {
         // a hand-made folder's log may be a link to a device (/dev/zero would be read until memory runs out) or a FIFO
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             throw new org.fparity.FparityError(
                     file + " is not a regular file: a campaign's outcomes are a file in its folder");
         }
         OutcomeReader reader = new OutcomeReader();
-        RunTable table = new RunTable();
         List<String> problems = new ArrayList<>();
-        List<String> conflicts = new ArrayList<>();
         List<long[]> bad = new ArrayList<>();
         int dups = 0;
         int lineNo = 0;
@@ -182,7 +218,7 @@ public final class OutcomeLog implements AutoCloseable {
                     long lineStart = offset + nl - (to - from);
                     start = nl + 1;
                     valid = offset + start;
-                    String why = line(b, from, to, lineNo, misfit, reader, table, conflicts, file);
+                    String why = line(b, from, to, lineNo, misfit, reader, keep);
                     if (why == DUPLICATE) {
                         dups++;
                     } else if (why != null) {
@@ -204,7 +240,15 @@ public final class OutcomeLog implements AutoCloseable {
             problems.add(
                     file.getFileName() + " line " + (lineNo + 1) + ": torn last line (" + carried + " bytes) dropped");
         }
-        return new Parsed(new Contents(table.outcomes(), dups, List.copyOf(problems), valid, torn, conflicts), bad);
+        return new Parsed(
+                new Contents(
+                        table == null ? List.of() : table.outcomes(),
+                        dups,
+                        List.copyOf(problems),
+                        valid,
+                        torn,
+                        conflicts),
+                bad);
     }
 
     /** What {@link #line} returns for a second record of a run (counted, not a problem). */
@@ -215,15 +259,7 @@ public final class OutcomeLog implements AutoCloseable {
      * a second record of a run (a conflict noted when its result differs), else why it is not an outcome of this campaign.
      */
     private static String line(
-            byte[] b,
-            int from,
-            int to,
-            int lineNo,
-            Function<Outcome, String> misfit,
-            OutcomeReader reader,
-            RunTable table,
-            List<String> conflicts,
-            Path file) {
+            byte[] b, int from, int to, int lineNo, Function<Outcome, String> misfit, OutcomeReader reader, Keep keep) {
         Outcome o = reader.canonical(b, from, to);
         if (o == null) {
             String line = new String(b, from, to - from, StandardCharsets.UTF_8).strip();
@@ -240,6 +276,11 @@ public final class OutcomeLog implements AutoCloseable {
         }
         String why = misfit == null ? null : misfit.apply(o);
         if (why != null) return why;
+        return keep.keep(o, lineNo);
+    }
+
+    /** Adds a run's record to the table: null when it is the run's first, else {@link #DUPLICATE} (a conflict noted when its result differs). */
+    private static String record(Outcome o, int lineNo, RunTable table, List<String> conflicts, Path file) {
         Outcome had = table.add(o, lineNo);
         if (had == null) return null;
         if (!result(had).equals(result(o))) {

@@ -21,7 +21,7 @@ public final class CampaignFiles {
         if (!Files.isDirectory(dir))
             throw new FparityError(
                     "campaign '" + dir + "' not found (expected a folder with campaign.json and outcomes.jsonl)");
-        return of(Campaign.load(dir));
+        return of(Campaign.loadMeta(dir));
     }
 
     /**
@@ -32,6 +32,7 @@ public final class CampaignFiles {
      * the campaign broken ({@link CampaignView#incomplete}, exit 1).
      */
     public static CampaignView of(Campaign c) {
+        if (!c.outcomesHeld()) return sorted(c);
         Path dir = c.dir();
         // The outcome log skips a torn or unreadable line so that a resumed run can go on; a report built on it would
         // silently leave those runs out, so compare and report refuse it, naming the first problem.
@@ -60,6 +61,52 @@ public final class CampaignFiles {
                 reruns.stream().map(OutcomeLog.Contents::outcomes).toList(),
                 provenance(c),
                 CampaignGaps.of(c));
+    }
+
+    /**
+     * As {@link #of}, for a campaign whose outcomes are not in memory: its logs are sorted by case on disk once
+     * ({@link CaseSpill}) and every later pass reads them from there, its programs are looked up in its store
+     * ({@link ProgramTable}); the same refusals, in the same order (a conflict is named after the logs are read whole).
+     */
+    private static CampaignView sorted(Campaign c) {
+        Path dir = c.dir();
+        List<CampaignMeta.ProgramEntry> entries = c.programEntries();
+        Map<String, org.fparity.ir.Precision> precision = new HashMap<>();
+        Map<String, Integer> inputs = new HashMap<>();
+        String edited = null;
+        for (CampaignMeta.ProgramEntry p : entries) {
+            if (edited == null) edited = ProgramHashes.problem(p.id(), p.sha256(), p.source());
+            precision.put(p.id(), p.precision() == null ? org.fparity.ir.Precision.FP64 : p.precision());
+            inputs.put(p.id(), p.inputs().size());
+        }
+        String[] ids = inputs.keySet().toArray(new String[0]);
+        java.util.Arrays.sort(ids);
+        int[] counts = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) counts[i] = inputs.get(ids[i]);
+        List<Path> files = new java.util.ArrayList<>();
+        files.add(dir.resolve(Campaign.OUTCOMES));
+        for (int k = 1; Files.exists(dir.resolve(Campaign.rerunFile(k))); k++)
+            files.add(dir.resolve(Campaign.rerunFile(k)));
+        CampaignGaps.Tally gaps = new CampaignGaps.Tally(c);
+        CaseSpill spill = new CaseSpill(ids, counts, files, gaps::add);
+        CaseSpill.Found f = spill.found();
+        for (List<String> p : f.problems()) refuseProblems(dir, p);
+        for (List<String> x : f.conflicts()) refuseConflicts(dir, x);
+        if (edited != null)
+            throw new FparityError(dir + ": " + edited
+                    + "; the program's text was changed after it ran (by hand?), so its outcomes are not its own");
+        for (String stranger : f.strangers()) if (stranger != null) throw new FparityError(dir + ": " + stranger);
+        List<List<Outcome>> reruns = new java.util.ArrayList<>();
+        for (int k = 1; k < files.size(); k++) reruns.add(spill.attempt(k, null));
+        return new CampaignView(
+                c.name(),
+                c.host(),
+                c.versions(),
+                new ProgramTable(entries, precision),
+                spill.outcomes(null),
+                reruns,
+                provenance(c),
+                gaps.result());
     }
 
     private static void refuseProblems(Path dir, List<String> problems) {

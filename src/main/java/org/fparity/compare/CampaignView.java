@@ -33,9 +33,12 @@ public record CampaignView(
     public CampaignView {
         host = Map.copyOf(host);
         versions = Map.copyOf(versions);
-        programs = Map.copyOf(programs);
-        outcomes = List.copyOf(outcomes);
-        reruns = reruns.stream().map(List::copyOf).toList();
+        // a campaign read from its folder: programs looked up in its store, outcomes sorted by case on disk, never held
+        programs = programs instanceof ProgramTable ? programs : Map.copyOf(programs);
+        outcomes = outcomes instanceof Sequential ? outcomes : List.copyOf(outcomes);
+        reruns = reruns.stream()
+                .map(r -> r instanceof Sequential ? r : List.copyOf(r))
+                .toList();
         provenance = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(provenance));
     }
 
@@ -66,6 +69,19 @@ public record CampaignView(
      * looks at, so that its cases, health and ranking are the pair's, not the whole campaign's.
      */
     public CampaignView only(java.util.Set<Platform> keep) {
+        if (outcomes instanceof CaseSpill.Outcomes s) {
+            return new CampaignView(
+                    name,
+                    host,
+                    versions,
+                    programs,
+                    s.only(keep),
+                    reruns.stream()
+                            .map(r -> r instanceof CaseSpill.Outcomes a ? (List<Outcome>) a.only(keep) : r)
+                            .toList(),
+                    provenance,
+                    incomplete);
+        }
         java.util.function.Predicate<Outcome> in = o -> keep.contains(Platform.of(o));
         return new CampaignView(
                 name,
@@ -81,6 +97,7 @@ public record CampaignView(
     }
 
     public Precision precision(String programId) {
+        if (programs instanceof ProgramTable t) return t.precision(programId);
         ProgramInfo p = programs.get(programId);
         return p == null || p.precision() == null ? Precision.FP64 : p.precision();
     }

@@ -2,7 +2,6 @@ package org.fparity.compare;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,26 +67,31 @@ public final class Cases {
         }
     }
 
-    /** Every case that has an outcome, in (program, input) order. */
+    /**
+     * Every case that has an outcome, in (program, input) order: a list read by iterating it, kept on disk beyond a few
+     * thousand cases ({@link Spill}), so that a campaign of any size is walked in bounded memory.
+     */
     public static List<Case> of(CampaignView view) {
-        // grouped by case and platform once, in order (CaseIndex): no sorted map per case, no key per run
-        CaseIndex x = CaseIndex.of(view.outcomes());
-        Map<RunOn, List<Outcome>> again = reruns(view);
-        List<Case> out = new ArrayList<>(x.cases());
-        for (int c = 0; c < x.cases(); c++) {
-            if (x.first[c] == x.first[c + 1]) continue;
-            Outcome any = x.outcome(x.first[c]);
+        // case by case, in order (CaseSource): no sorted map per case, no key per run
+        CaseSource src = CaseSource.of(view);
+        Platform[] platforms = src.platforms();
+        Spill<Case> out = new Spill<>(Codecs.cases(platforms));
+        String[] lastProgram = {null};
+        Precision[] precision = {null};
+        src.forEach(x -> {
+            if (!x.program.equals(lastProgram[0])) {
+                lastProgram[0] = x.program;
+                precision[0] = view.precision(x.program);
+            }
             Map<Platform, String> results = new LinkedHashMap<>();
             Map<Platform, List<String>> unstable = new LinkedHashMap<>();
             List<Platform> failed = new ArrayList<>();
             long micros = 0;
-            for (int e = x.first[c]; e < x.first[c + 1]; e++) {
-                Outcome o = x.outcome(e);
-                Platform pl = x.platforms[x.platformAt[e]];
+            for (int e = 0; e < x.n; e++) {
+                Outcome o = x.first[e];
+                Platform pl = platforms[x.platform[e]];
                 micros += o.micros();
-                List<Outcome> more = again.isEmpty()
-                        ? List.of()
-                        : again.getOrDefault(new RunOn(o.program(), o.input(), pl), List.of());
+                List<Outcome> more = x.reruns[e];
                 if (more.isEmpty()) {
                     // no reruns: one answer, nothing to tell apart
                     if (o.status() == Status.OK) results.put(pl, o.hex());
@@ -110,43 +114,22 @@ public final class Cases {
             if (majority != null) for (Answer a : answers) if (a != majority) odd.addAll(a.platforms());
             java.util.Collections.sort(odd);
             out.add(new Case(
-                    any.program(),
-                    any.input(),
-                    view.precision(any.program()),
-                    results,
-                    unstable,
-                    failed,
-                    answers,
-                    majority,
-                    odd,
-                    micros));
-        }
-        return out;
+                    x.program, x.input, precision[0], results, unstable, failed, answers, majority, odd, micros));
+        });
+        return out.done();
     }
 
     /** The (program, input, platform) runs that are unstable: keys as {@link #runKey}. */
     public static Set<String> unstableRuns(CampaignView view) {
         Set<String> out = new java.util.HashSet<>();
-        for (RunOn r : unstable(view)) out.add(runKey(r.program(), r.input(), r.platform()));
-        return out;
-    }
-
-    /** The (program, input, platform) runs that are unstable. */
-    static Set<RunOn> unstable(CampaignView view) {
-        Set<RunOn> out = new java.util.HashSet<>();
         if (view.reruns().isEmpty()) return out;
-        Map<RunOn, List<Outcome>> again = reruns(view);
-        // only the first runs that were rerun are looked at: keys are made for those alone
-        Set<Comparer.Run> rerun = new java.util.HashSet<>();
-        for (RunOn r : again.keySet()) rerun.add(new Comparer.Run(r.program(), r.input()));
-        Map<RunOn, Outcome> firsts = new HashMap<>();
-        for (Outcome o : view.outcomes()) {
-            if (rerun.contains(new Comparer.Run(o.program(), o.input())))
-                firsts.putIfAbsent(new RunOn(o.program(), o.input(), Platform.of(o)), o);
-        }
-        again.forEach((k, more) -> {
-            Outcome first = firsts.get(k);
-            if (first != null && distinct(first, more).size() > 1) out.add(k);
+        CaseSource src = CaseSource.of(view);
+        Platform[] platforms = src.platforms();
+        src.forEach(x -> {
+            for (int e = 0; e < x.n; e++) {
+                if (!x.reruns[e].isEmpty() && distinct(x.first[e], x.reruns[e]).size() > 1)
+                    out.add(runKey(x.program, x.input, platforms[x.platform[e]]));
+            }
         });
         return out;
     }
@@ -159,35 +142,8 @@ public final class Cases {
         return program + "/" + input + "/" + p.label();
     }
 
-    /**
-     * The last {@link #reruns} made, with the attempts it was made of: compare ({@link #unstable}) and the verdict
-     * ({@link #of}) both ask for the same view's, and a view's attempts are unmodifiable lists ({@link CampaignView}).
-     */
-    private static volatile java.lang.ref.SoftReference<Map.Entry<List<List<Outcome>>, Map<RunOn, List<Outcome>>>>
-            lastReruns = new java.lang.ref.SoftReference<>(null);
-
-    private static Map<RunOn, List<Outcome>> reruns(CampaignView view) {
-        List<List<Outcome>> attempts = view.reruns();
-        var last = lastReruns.get();
-        if (last != null && last.getKey() == attempts) return last.getValue();
-        Map<RunOn, List<Outcome>> m = java.util.Collections.unmodifiableMap(byRun(attempts));
-        lastReruns = new java.lang.ref.SoftReference<>(Map.entry(attempts, m));
-        return m;
-    }
-
-    private static Map<RunOn, List<Outcome>> byRun(List<List<Outcome>> attempts) {
-        Map<RunOn, List<Outcome>> m = new HashMap<>();
-        for (List<Outcome> attempt : attempts) {
-            for (Outcome o : attempt)
-                m.computeIfAbsent(new RunOn(o.program(), o.input(), Platform.of(o)), k -> new ArrayList<>(2))
-                        .add(o);
-        }
-        m.replaceAll((k, v) -> java.util.Collections.unmodifiableList(v));
-        return m;
-    }
-
     /** The different answers among a first run and its reruns: results (agreeing ones once) and statuses of runs without one. */
-    private static List<String> distinct(Outcome first, List<Outcome> more) {
+    static List<String> distinct(Outcome first, List<Outcome> more) {
         if (first.status() == Status.OK
                 && more.stream()
                         .allMatch(o -> o.status() == Status.OK && first.hex().equals(o.hex()))) {

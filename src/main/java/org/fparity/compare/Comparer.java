@@ -3,7 +3,6 @@ package org.fparity.compare;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,6 +24,7 @@ public final class Comparer {
 
     /** The platforms a campaign has outcomes for. */
     public static Set<Platform> platforms(List<Outcome> outcomes) {
+        if (outcomes instanceof CaseSpill.Outcomes sorted) return sorted.platforms();
         Set<Platform> s = new TreeSet<>();
         for (Outcome o : outcomes) s.add(Platform.of(o));
         return s;
@@ -41,89 +41,73 @@ public final class Comparer {
      * yet, both failed the same way) → not compared. The three counts add up to the runs either side has.
      */
     public static Findings compare(CampaignView view, List<Pair> pairs) {
-        for (Outcome o : view.outcomes()) check(o);
-        // grouped by case and platform once (CaseIndex), the first outcome of each run: no map per platform, no key per
-        // run
-        CaseIndex x = CaseIndex.of(view.outcomes());
-        int cases = x.cases();
-        Map<Platform, Map<Status, Integer>> runs = new TreeMap<>();
-        int[][] byStatus = new int[x.platforms.length][Status.values().length];
-        // each platform's outcomes and values as arrays in case order, made only for platforms a pair looks at: a pair
-        // walks two arrays; hex parsed once per outcome, not once per pair it takes part in
-        Map<Platform, Outcome[]> outcomesOf = new HashMap<>();
-        Map<Platform, double[]> valuesOf = new HashMap<>();
-        Outcome[][] os = new Outcome[x.platforms.length][];
-        double[][] vs = new double[x.platforms.length][];
-        for (Pair pair : pairs) {
-            for (Platform p : List.of(pair.a(), pair.b())) {
-                int i = x.platformNumber(p);
-                if (i >= 0 && os[i] == null) {
-                    os[i] = new Outcome[cases];
-                    vs[i] = new double[cases];
-                    outcomesOf.put(p, os[i]);
-                    valuesOf.put(p, vs[i]);
-                }
-            }
+        // case by case (CaseSource: in memory, or sorted by case on disk), every pair looked at within the case:
+        // nothing
+        // kept per run, the discrepancies written to a list per pair that goes to disk when it grows (Spill)
+        CaseSource src = CaseSource.of(view);
+        Platform[] platforms = src.platforms();
+        int np = platforms.length;
+        int[] pa = new int[pairs.size()];
+        int[] pb = new int[pairs.size()];
+        for (int i = 0; i < pairs.size(); i++) {
+            pa[i] = number(platforms, pairs.get(i).a());
+            pb[i] = number(platforms, pairs.get(i).b());
         }
-        for (int c = 0; c < cases; c++) {
-            for (int e = x.first[c]; e < x.first[c + 1]; e++) {
-                Outcome o = x.outcome(e);
-                int i = x.platformAt[e];
+        int[][] byStatus = new int[np][Status.values().length];
+        List<Map<Precision, PairSummary>> byPrecision = new ArrayList<>();
+        List<Spill<Discrepancy>> found = new ArrayList<>();
+        List<List<StatusMismatch>> mismatched = new ArrayList<>();
+        for (int i = 0; i < pairs.size(); i++) {
+            byPrecision.add(new EnumMap<>(Precision.class));
+            found.add(new Spill<>(Codecs.discrepancy(platforms, pairs)));
+            mismatched.add(new ArrayList<>());
+        }
+        // per platform number: this case's first outcome, its value, whether it is unstable
+        Outcome[] at = new Outcome[np];
+        double[] value = new double[np];
+        boolean[] unstable = new boolean[np];
+        int[] cases = {0};
+        // this case's discrepancies (all pairs), for the worst runs per class
+        List<Discrepancy> ofCase = new ArrayList<>();
+        Findings.WorstRuns worst = new Findings.WorstRuns(Findings.WORST);
+        Precision[] precision = {null};
+        String[] lastProgram = {null};
+        src.forEach(c -> {
+            cases[0]++;
+            if (!c.program.equals(lastProgram[0])) {
+                lastProgram[0] = c.program;
+                precision[0] = view.precision(c.program);
+            }
+            for (int k = 0; k < c.n; k++) {
+                Outcome o = c.first[k];
+                check(o);
+                int i = c.platform[k];
+                at[i] = o;
                 byStatus[i][o.status().ordinal()]++;
-                if (os[i] == null) continue;
-                os[i][c] = o;
-                if (o.status() == Status.OK) vs[i][c] = value(o);
+                if (o.status() == Status.OK) value[i] = value(o);
+                // A platform whose result changed between reruns of a case is not compared on it: its own category,
+                // never a discrepancy.
+                unstable[i] =
+                        !c.reruns[k].isEmpty() && Cases.distinct(o, c.reruns[k]).size() > 1;
             }
-        }
-        for (int i = 0; i < x.platforms.length; i++) {
-            Map<Status, Integer> m = new EnumMap<>(Status.class);
-            for (Status st : Status.values()) if (byStatus[i][st.ordinal()] > 0) m.put(st, byStatus[i][st.ordinal()]);
-            if (!m.isEmpty()) runs.put(x.platforms[i], m);
-        }
-        // every run in (program, input) order, with its program's precision looked up once per program
-        Run[] allRuns = new Run[cases];
-        Precision[] precisions = new Precision[cases];
-        for (int c = 0; c < cases; c++) {
-            allRuns[c] = new Run(x.programOf[c], x.inputOf[c]);
-            precisions[c] =
-                    c > 0 && x.programOf[c] == x.programOf[c - 1] ? precisions[c - 1] : view.precision(x.programOf[c]);
-        }
-        // A platform whose result changed between reruns of a case is not compared on it: its own category, never a
-        // discrepancy.
-        Set<Cases.RunOn> unstable = Cases.unstable(view);
-        Map<Platform, boolean[]> unstableOf = new HashMap<>();
-        for (Cases.RunOn u : unstable) {
-            int k = x.caseOf(u.program(), u.input());
-            if (k >= 0) unstableOf.computeIfAbsent(u.platform(), y -> new boolean[allRuns.length])[k] = true;
-        }
-        Outcome[] none = new Outcome[allRuns.length];
-        boolean[] stable = new boolean[allRuns.length];
-        List<PairSummary> summaries = new ArrayList<>();
-        List<Discrepancy> discrepancies = new ArrayList<>();
-        List<StatusMismatch> mismatches = new ArrayList<>();
-        for (Pair pair : pairs) {
-            Outcome[] as = outcomesOf.getOrDefault(pair.a(), none);
-            Outcome[] bs = outcomesOf.getOrDefault(pair.b(), none);
-            double[] vas = valuesOf.get(pair.a());
-            double[] vbs = valuesOf.get(pair.b());
-            boolean[] ua = unstableOf.getOrDefault(pair.a(), stable);
-            boolean[] ub = unstableOf.getOrDefault(pair.b(), stable);
-            Map<Precision, PairSummary> byPrecision = new EnumMap<>(Precision.class);
-            for (int k = 0; k < allRuns.length; k++) {
-                Outcome a = as[k];
-                Outcome b = bs[k];
+            Run r = new Run(c.program, c.input);
+            Precision pr = precision[0];
+            for (int i = 0; i < pa.length; i++) {
+                Outcome a = pa[i] < 0 ? null : at[pa[i]];
+                Outcome b = pb[i] < 0 ? null : at[pb[i]];
                 if (a == null && b == null) continue;
-                Run r = allRuns[k];
-                PairSummary sum = byPrecision.computeIfAbsent(precisions[k], pr -> new PairSummary(pair, pr));
+                Pair pair = pairs.get(i);
+                PairSummary sum = byPrecision.get(i).computeIfAbsent(pr, x -> new PairSummary(pair, x));
                 sum.seen(r.program());
-                if (ua[k] || ub[k]) {
+                if (a != null && unstable[pa[i]] || b != null && unstable[pb[i]]) {
                     sum.countUnstable();
                 } else if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
                     sum.countCompared(r.program());
-                    Discrepancy d = classify(pair, r, a, vas[k], b, vbs[k], precisions[k]);
+                    Discrepancy d = classify(pair, r, a, value[pa[i]], b, value[pb[i]], pr);
                     if (d != null) {
                         sum.add(d);
-                        discrepancies.add(d);
+                        found.get(i).add(d);
+                        ofCase.add(d);
                     }
                 } else if (a != null
                         && b != null
@@ -131,19 +115,48 @@ public final class Comparer {
                         && a.status() != Status.CANNOT_RUN
                         && b.status() != Status.CANNOT_RUN) {
                     sum.countStatusMismatch();
-                    mismatches.add(new StatusMismatch(
-                            r.program(), r.input(), pair, a.status(), b.status(), a.detail(), b.detail()));
+                    mismatched
+                            .get(i)
+                            .add(new StatusMismatch(
+                                    r.program(), r.input(), pair, a.status(), b.status(), a.detail(), b.detail()));
                 } else {
                     // Not a finding: a GPU toolchain cannot run here, the campaign has not got to this run yet, or both
                     // sides failed the same way.
                     sum.countNotCompared();
                 }
             }
-            // FP64 first, as the paper presents it
-            if (byPrecision.containsKey(Precision.FP64)) summaries.add(byPrecision.get(Precision.FP64));
-            if (byPrecision.containsKey(Precision.FP32)) summaries.add(byPrecision.get(Precision.FP32));
+            for (int k = 0; k < c.n; k++) {
+                at[c.platform[k]] = null;
+                unstable[c.platform[k]] = false;
+            }
+            if (!ofCase.isEmpty()) {
+                Findings.worstOf(ofCase, Findings.WORST).values().forEach(ws -> ws.forEach(worst::offer));
+                ofCase.clear();
+            }
+        });
+        Map<Platform, Map<Status, Integer>> runs = new TreeMap<>();
+        for (int i = 0; i < np; i++) {
+            Map<Status, Integer> m = new EnumMap<>(Status.class);
+            for (Status st : Status.values()) if (byStatus[i][st.ordinal()] > 0) m.put(st, byStatus[i][st.ordinal()]);
+            if (!m.isEmpty()) runs.put(platforms[i], m);
         }
-        return new Findings(summaries, discrepancies, mismatches, runs, allRuns.length);
+        List<PairSummary> summaries = new ArrayList<>();
+        List<StatusMismatch> mismatches = new ArrayList<>();
+        List<List<Discrepancy>> parts = new ArrayList<>();
+        for (int i = 0; i < pairs.size(); i++) {
+            // FP64 first, as the paper presents it
+            Map<Precision, PairSummary> m = byPrecision.get(i);
+            if (m.containsKey(Precision.FP64)) summaries.add(m.get(Precision.FP64));
+            if (m.containsKey(Precision.FP32)) summaries.add(m.get(Precision.FP32));
+            parts.add(found.get(i).done());
+            mismatches.addAll(mismatched.get(i));
+        }
+        return new Findings(summaries, Spill.chain(parts), mismatches, runs, cases[0], worst.result());
+    }
+
+    private static int number(Platform[] platforms, Platform p) {
+        int i = java.util.Arrays.binarySearch(platforms, p);
+        return i < 0 ? -1 : i;
     }
 
     /** Classifies two OK results of one run; null when they agree. */

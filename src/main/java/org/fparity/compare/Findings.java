@@ -20,12 +20,96 @@ public record Findings(
         List<Discrepancy> discrepancies,
         List<StatusMismatch> mismatches,
         Map<Platform, Map<Status, Integer>> runs,
-        int cases) {
+        int cases,
+        Map<DiscrepancyClass, List<Worst>> worst) {
+    /** Runs kept per class in {@link #worst}: a report shows fewer. */
+    public static final int WORST = 100;
+
+    /**
+     * Worst first: kinds of disagreement (NaN, Inf or zero against a number) before Inf signs before Number–Number, the
+     * most ULPs first, then by class, program, input and pair: a total order.
+     */
+    public static final java.util.Comparator<Discrepancy> SEVERITY = java.util.Comparator.<Discrepancy>comparingInt(
+                    d -> switch (d.cls()) {
+                        case NUMBER_NUMBER -> 2;
+                        case INF_SIGN -> 1;
+                        default -> 0;
+                    })
+            .thenComparing(
+                    Discrepancy::ulps,
+                    java.util.Comparator.nullsLast(java.util.Comparator.<java.math.BigInteger>reverseOrder()))
+            .thenComparing(d -> d.cls().ordinal())
+            .thenComparing(Discrepancy::program)
+            .thenComparingInt(Discrepancy::input)
+            .thenComparing(d -> d.pair().id());
+
+    /**
+     * One run (program, input) among the worst of its class: its worst discrepancy of that class ({@link #SEVERITY})
+     * and in how many pairs the run differs in that class.
+     */
+    public record Worst(Discrepancy discrepancy, int pairs) {}
+
+    /** Findings whose worst runs per class are worked out from the discrepancies (in memory: tests, small campaigns). */
+    public Findings(
+            List<PairSummary> pairs,
+            List<Discrepancy> discrepancies,
+            List<StatusMismatch> mismatches,
+            Map<Platform, Map<Status, Integer>> runs,
+            int cases) {
+        this(pairs, discrepancies, mismatches, runs, cases, worstOf(discrepancies, WORST));
+    }
+
+    /** Per class, the {@code limit} worst runs, worst first, each run once with its number of pairs. */
+    public static Map<DiscrepancyClass, List<Worst>> worstOf(Iterable<Discrepancy> ds, int limit) {
+        WorstRuns w = new WorstRuns(limit);
+        Map<String, Integer> pairsPerRun = new java.util.HashMap<>();
+        Map<String, Discrepancy> worstPerRun = new java.util.HashMap<>();
+        for (Discrepancy d : ds) {
+            String k = d.program() + "/" + d.input() + "/" + d.cls();
+            pairsPerRun.merge(k, 1, Integer::sum);
+            worstPerRun.merge(k, d, (a, b) -> SEVERITY.compare(a, b) <= 0 ? a : b);
+        }
+        worstPerRun.forEach((k, d) -> w.offer(new Worst(d, pairsPerRun.get(k))));
+        return w.result();
+    }
+
+    /** The worst {@link #WORST} runs per class, offered one run at a time (bounded heaps). */
+    static final class WorstRuns {
+        private final int limit;
+
+        WorstRuns(int limit) {
+            this.limit = limit;
+        }
+
+        private final Map<DiscrepancyClass, java.util.PriorityQueue<Worst>> heaps =
+                new java.util.EnumMap<>(DiscrepancyClass.class);
+
+        void offer(Worst x) {
+            java.util.PriorityQueue<Worst> h = heaps.computeIfAbsent(
+                    x.discrepancy().cls(),
+                    c -> new java.util.PriorityQueue<>(java.util.Comparator.comparing(Worst::discrepancy, SEVERITY)
+                            .reversed()));
+            h.add(x);
+            if (h.size() > limit) h.poll();
+        }
+
+        Map<DiscrepancyClass, List<Worst>> result() {
+            Map<DiscrepancyClass, List<Worst>> out = new java.util.EnumMap<>(DiscrepancyClass.class);
+            heaps.forEach((c, h) -> out.put(
+                    c,
+                    h.stream()
+                            .sorted(java.util.Comparator.comparing(Worst::discrepancy, SEVERITY))
+                            .toList()));
+            return out;
+        }
+    }
+
     public Findings {
         pairs = List.copyOf(pairs);
-        discrepancies = List.copyOf(discrepancies);
+        discrepancies = discrepancies instanceof Sequential ? discrepancies : List.copyOf(discrepancies);
         mismatches = List.copyOf(mismatches);
         runs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(runs));
+        worst = java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(worst));
     }
 
     /**
@@ -56,6 +140,8 @@ public record Findings(
     }
 
     public int discrepancyCount(DiscrepancyClass c) {
-        return (int) discrepancies.stream().filter(d -> d.cls() == c).count();
+        int n = 0;
+        for (Discrepancy d : discrepancies) if (d.cls() == c) n++;
+        return n;
     }
 }

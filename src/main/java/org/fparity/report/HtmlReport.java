@@ -310,9 +310,10 @@ final class HtmlReport {
                         .append("</pre></details>");
             b.append("</div>");
         }
-        if (top.size() > Verdict.TOP)
+        // top holds at most TOP_KEPT cases: the number of the others is the count's
+        if (r.verdict().count().discrepant() > Verdict.TOP)
             b.append("<p class=\"note\">")
-                    .append(top.size() - Verdict.TOP)
+                    .append(r.verdict().count().discrepant() - Verdict.TOP)
                     .append(" more discrepant cases in report.json.</p>");
         b.append("</section>\n");
     }

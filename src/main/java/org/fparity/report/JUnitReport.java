@@ -19,13 +19,23 @@ final class JUnitReport {
     private JUnitReport() {}
 
     static String render(Report r) {
+        return ReportWriter.text(r, JUnitReport::write);
+    }
+
+    /** Writes junit.xml to {@code out} (not closed); its testcases (one per case) go through a {@link LongText}. */
+    static void write(Report r, java.io.Writer out) throws java.io.IOException {
+        try (LongText cases = new LongText()) {
+            write(r, out, cases);
+        }
+    }
+
+    private static void write(Report r, java.io.Writer to, LongText cases) throws java.io.IOException {
         Verdict v = r.verdict();
         Map<String, List<StatusMismatch>> mism = new HashMap<>();
         for (StatusMismatch m : r.findings().mismatches())
             mism.computeIfAbsent(m.program() + "/" + m.input(), k -> new ArrayList<>())
                     .add(m);
         String name = r.campaign().name();
-        StringBuilder cases = new StringBuilder();
         int tests = 0, failures = 0, errors = 0, skipped = 0;
         long micros = 0;
         CauseVerdict cv = r.causes() != null && r.causes().compared() ? r.causes() : null;
@@ -213,12 +223,14 @@ final class JUnitReport {
         }
         String accepted = r.acceptance().summary();
         if (accepted != null) property(suite, "accepted", accepted);
-        suite.append("    </properties>\n").append(cases).append("  </testsuite>\n");
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"fparity " + Markup.esc(name)
+        suite.append("    </properties>\n");
+        to.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"fparity " + Markup.esc(name)
                 // no skipped count here: Jenkins' xUnit schema (junit-10.xsd) allows it on <testsuite> only
                 + "\" tests=\"" + tests + "\" failures=\"" + failures + "\" errors=\"" + errors + "\" time=\""
                 + seconds(micros) + "\">\n"
-                + suite + "</testsuites>\n";
+                + suite);
+        cases.writeTo(to);
+        to.write("  </testsuite>\n</testsuites>\n");
     }
 
     static String seconds(long micros) {

@@ -22,6 +22,61 @@ final class JsonReport {
     private JsonReport() {}
 
     static String render(Report r) {
+        return ReportWriter.text(r, JsonReport::write);
+    }
+
+    /**
+     * Writes report.json to {@code out} (not closed), its long lists (every discrepancy, every discrepant and unstable
+     * case) streamed as they are read: memory does not grow with them.
+     */
+    static void write(Report r, java.io.Writer out) throws java.io.IOException {
+        ProgramJson.MAPPER
+                .writer()
+                .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                .writeValue(out, tree(r));
+        out.write("\n");
+    }
+
+    /** An array written element by element when the tree is written, never held. */
+    private static final class Streamed<T> extends com.fasterxml.jackson.databind.JsonSerializable.Base {
+        private final Iterable<T> items;
+        private final java.util.function.BiConsumer<T, java.util.function.Consumer<JsonNode>> each;
+
+        Streamed(Iterable<T> items, java.util.function.BiConsumer<T, java.util.function.Consumer<JsonNode>> each) {
+            this.items = items;
+            this.each = each;
+        }
+
+        @Override
+        public void serialize(
+                com.fasterxml.jackson.core.JsonGenerator gen, com.fasterxml.jackson.databind.SerializerProvider p)
+                throws java.io.IOException {
+            gen.writeStartArray();
+            java.io.IOException[] failed = {null};
+            for (T t : items) {
+                each.accept(t, node -> {
+                    try {
+                        if (failed[0] == null) p.defaultSerializeValue(node, gen);
+                    } catch (java.io.IOException e) {
+                        failed[0] = e;
+                    }
+                });
+                if (failed[0] != null) throw failed[0];
+            }
+            gen.writeEndArray();
+        }
+
+        @Override
+        public void serializeWithType(
+                com.fasterxml.jackson.core.JsonGenerator gen,
+                com.fasterxml.jackson.databind.SerializerProvider p,
+                com.fasterxml.jackson.databind.jsontype.TypeSerializer t)
+                throws java.io.IOException {
+            serialize(gen, p);
+        }
+    }
+
+    private static ObjectNode tree(Report r) {
         ObjectNode root = ProgramJson.MAPPER.createObjectNode();
         root.put("data_version", Report.DATA_VERSION);
         ObjectNode info = root.putObject("session_info");
@@ -93,17 +148,17 @@ final class JsonReport {
             }
         }
 
-        ArrayNode ds = root.putArray("discrepancies");
         String dir = r.campaign().provenance().get("folder");
         Map<String, JsonNode> verdicts =
                 dir == null ? Map.of() : org.fparity.reduce.ReducedVerdicts.read(java.nio.file.Path.of(dir));
-        for (Discrepancy d : r.findings().discrepancies()) {
-            ObjectNode o = ds.addObject();
+        root.putPOJO("discrepancies", new Streamed<Discrepancy>(r.findings().discrepancies(), (d, add) -> {
+            ObjectNode o = ProgramJson.MAPPER.createObjectNode();
             discrepancy(o, d, r.campaign().input(d.program(), d.input()));
             JsonNode v =
                     verdicts.get(o.path("id").asText()); // reduce's verdict on it (verdicts.json), when it was reduced
             if (v != null) o.set("verdict", v);
-        }
+            add.accept(o);
+        }));
 
         ArrayNode ms = root.putArray("status_mismatches");
         for (StatusMismatch m : r.findings().mismatches()) {
@@ -126,7 +181,7 @@ final class JsonReport {
             keys(b.putArray("persisting"), r.baseline().persisting());
             keys(b.putArray("unchecked"), r.baseline().unchecked());
         }
-        return ProgramJson.toJson(root) + "\n";
+        return root;
     }
 
     /** The verdict in root causes: every cause with its key, state against the baseline, cases and reduce command. */
@@ -224,37 +279,19 @@ final class JsonReport {
             x.put("ideal_decided_cases", k.decided());
             x.put("unstable_cases", k.unstable());
         }
-        ArrayNode cs = o.putArray("discrepant_case_list");
-        ArrayNode us = o.putArray("unstable");
-        for (org.fparity.compare.Cases.Case c : v.cases()) {
+        o.putPOJO("discrepant_case_list", new Streamed<org.fparity.compare.Cases.Case>(v.cases(), (c, add) -> {
+            if (c.discrepant()) add.accept(discrepantCase(c, v));
+        }));
+        o.putPOJO("unstable", new Streamed<org.fparity.compare.Cases.Case>(v.cases(), (c, add) -> {
             for (var e : c.unstable().entrySet()) {
-                ObjectNode u = us.addObject();
+                ObjectNode u = ProgramJson.MAPPER.createObjectNode();
                 u.put("program", c.program());
                 u.put("input", c.input());
                 u.put("platform", e.getKey().label());
                 e.getValue().forEach(u.putArray("results")::add);
+                add.accept(u);
             }
-            if (!c.discrepant()) continue;
-            ObjectNode x = cs.addObject();
-            x.put("program", c.program());
-            x.put("input", c.input());
-            if (v.against() != null) x.put("new", v.against().added().contains(c.key()));
-            ArrayNode answers = x.putArray("answers");
-            for (org.fparity.compare.Cases.Answer a : c.answers()) {
-                ObjectNode an = answers.addObject();
-                an.put("result", a.hex());
-                an.put("decimal", VerdictText.decimal(a.value(), c.precision()));
-                an.put("majority", a == c.majority());
-                a.platforms().forEach(pl -> an.withArray("platforms").add(pl.label()));
-            }
-            c.oddOnesOut().forEach(pl -> x.withArray("odd_ones_out").add(pl.label()));
-            Verdict.Truth t = v.truths().get(c.key());
-            if (t != null) {
-                ObjectNode id = x.putObject("ideal_ieee");
-                id.put("result", t.hex());
-                t.agreeing().forEach(pl -> id.withArray("agreeing").add(pl.label()));
-            }
-        }
+        }));
         ArrayNode top = o.putArray("top_cases");
         for (Verdict.TopCase t :
                 v.top().subList(0, Math.min(Verdict.TOP, v.top().size()))) {
@@ -266,6 +303,30 @@ final class JsonReport {
             x.put("reproduce", VerdictText.reproduce(r, t));
             x.put("reproducer_source", VerdictText.show(r, t));
         }
+    }
+
+    /** One discrepant case of "discrepant_case_list". */
+    private static ObjectNode discrepantCase(org.fparity.compare.Cases.Case c, Verdict v) {
+        ObjectNode x = ProgramJson.MAPPER.createObjectNode();
+        x.put("program", c.program());
+        x.put("input", c.input());
+        if (v.against() != null) x.put("new", v.against().added().contains(c.key()));
+        ArrayNode answers = x.putArray("answers");
+        for (org.fparity.compare.Cases.Answer a : c.answers()) {
+            ObjectNode an = answers.addObject();
+            an.put("result", a.hex());
+            an.put("decimal", VerdictText.decimal(a.value(), c.precision()));
+            an.put("majority", a == c.majority());
+            a.platforms().forEach(pl -> an.withArray("platforms").add(pl.label()));
+        }
+        c.oddOnesOut().forEach(pl -> x.withArray("odd_ones_out").add(pl.label()));
+        Verdict.Truth t = v.truths().get(c.key());
+        if (t != null) {
+            ObjectNode id = x.putObject("ideal_ieee");
+            id.put("result", t.hex());
+            t.agreeing().forEach(pl -> id.withArray("agreeing").add(pl.label()));
+        }
+        return x;
     }
 
     private static void discrepancy(ObjectNode o, Discrepancy d, org.fparity.ir.Input values) {

@@ -3,7 +3,6 @@ package org.fparity.report;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -192,20 +191,15 @@ public record Report(
      * class (so a thousand NaN–Inf do not hide the one Zero–Number), worst ULPs first within Number–Number.
      */
     public List<Top> top(int n) {
-        Map<DiscrepancyClass, List<Top>> perClass = new EnumMap<>(DiscrepancyClass.class);
-        Map<String, Integer> pairsPerRun = new HashMap<>();
-        for (Discrepancy d : findings.discrepancies()) pairsPerRun.merge(runKey(d), 1, Integer::sum);
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        for (Discrepancy d : findings.discrepancies().stream().sorted(SEVERITY).toList()) {
-            if (seen.add(runKey(d)))
-                perClass.computeIfAbsent(d.cls(), k -> new ArrayList<>()).add(new Top(d, pairsPerRun.get(runKey(d))));
-        }
+        // the comparison kept the worst runs of each class (Findings#worst): enough for any report's top list
+        Map<DiscrepancyClass, List<Findings.Worst>> perClass =
+                n <= Findings.WORST ? findings.worst() : Findings.worstOf(findings.discrepancies(), n);
         List<Top> out = new ArrayList<>();
         for (int i = 0; out.size() < n; i++) {
             boolean any = false;
-            for (List<Top> ts : perClass.values()) {
+            for (List<Findings.Worst> ts : perClass.values()) {
                 if (i < ts.size() && out.size() < n) {
-                    out.add(ts.get(i));
+                    out.add(new Top(ts.get(i).discrepancy(), ts.get(i).pairs()));
                     any = true;
                 }
             }
@@ -214,18 +208,5 @@ public record Report(
         return out;
     }
 
-    private static String runKey(Discrepancy d) {
-        return d.program() + "/" + d.input() + "/" + d.cls();
-    }
-
-    static final Comparator<Discrepancy> SEVERITY = Comparator.<Discrepancy>comparingInt(d -> switch (d.cls()) {
-                case NUMBER_NUMBER -> 2;
-                case INF_SIGN -> 1;
-                default -> 0;
-            })
-            .thenComparing(Discrepancy::ulps, Comparator.nullsLast(Comparator.<java.math.BigInteger>reverseOrder()))
-            .thenComparing(d -> d.cls().ordinal())
-            .thenComparing(Discrepancy::program)
-            .thenComparingInt(Discrepancy::input)
-            .thenComparing(d -> d.pair().id());
+    static final Comparator<Discrepancy> SEVERITY = Findings.SEVERITY;
 }

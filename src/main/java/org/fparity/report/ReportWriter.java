@@ -23,13 +23,34 @@ public final class ReportWriter {
      * The bytes in one write and one fsync: StandardOpenOption.SYNC made each of Files.write's 8 KB chunks a synced
      * write of its own, and a 60-site report (21 MB) spent 17 of its 20 s waiting for the disk.
      */
-    private static void writeSynced(Path f, byte[] bytes) throws IOException {
+    private static void writeSynced(Path f, Report r, Render render) throws IOException {
         try (java.nio.channels.FileChannel ch =
                 java.nio.channels.FileChannel.open(f, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
-            while (b.hasRemaining()) ch.write(b);
+            java.io.Writer w = new java.io.BufferedWriter(
+                    new java.io.OutputStreamWriter(
+                            java.nio.channels.Channels.newOutputStream(ch), java.nio.charset.StandardCharsets.UTF_8),
+                    1 << 16);
+            render.to(r, w);
+            w.flush();
             ch.force(true);
         }
+    }
+
+    /** Writes one report file's text. */
+    @FunctionalInterface
+    interface Render {
+        void to(Report r, java.io.Writer w) throws IOException;
+    }
+
+    /** What {@code render} writes, as a string (tests, small reports). */
+    static String text(Report r, Render render) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        try {
+            render.to(r, w);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return w.toString();
     }
 
     /** Writes report.json, summary.md (short), report.html, junit.xml and metrics.txt into dir; returns their paths. */
@@ -42,15 +63,14 @@ public final class ReportWriter {
      * ({@code report --detail}).
      */
     public static List<Path> write(Report r, Path dir, boolean detail) {
-        List<byte[]> texts = List.of(
-                        JsonReport.render(r),
-                        MarkdownSummary.render(r, detail),
-                        HtmlReport.render(r),
-                        JUnitReport.render(r),
-                        OpenMetrics.render(r))
-                .stream()
-                .map(t -> t.getBytes(java.nio.charset.StandardCharsets.UTF_8))
-                .toList();
+        // each file written as it is rendered, into the new folder: the long ones (report.json, junit.xml) streamed,
+        // never whole in memory
+        List<Render> renders = List.of(
+                JsonReport::write,
+                (x, w) -> w.write(MarkdownSummary.render(x, detail)),
+                (x, w) -> w.write(HtmlReport.render(x)),
+                JUnitReport::write,
+                (x, w) -> w.write(OpenMetrics.render(x)));
         Path tmp = null;
         try {
             // a report folder reached through a symbolic link is replaced where it really is
@@ -64,7 +84,7 @@ public final class ReportWriter {
             org.fparity.util.Leftovers.clean(parent, "." + name + ".report-", "");
             org.fparity.util.Leftovers.clean(parent, "." + name + ".old-", "");
             tmp = org.fparity.util.Leftovers.tempDir(parent, "." + name + ".report-");
-            for (int i = 0; i < FILES.size(); i++) writeSynced(tmp.resolve(FILES.get(i)), texts.get(i));
+            for (int i = 0; i < FILES.size(); i++) writeSynced(tmp.resolve(FILES.get(i)), r, renders.get(i));
             org.fparity.util.Leftovers.release(tmp);
             if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);

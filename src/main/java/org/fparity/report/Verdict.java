@@ -50,6 +50,8 @@ public record Verdict(
     public static final int TOP = 10;
     /** At most this many discrepant cases are evaluated on the ideal platform (each is one interpretation with MPFR calls). */
     static final int ORACLE_CASES = 2000;
+    /** At most this many cases are kept in {@link #top} (a report shows {@link #TOP}): its length does not grow with the campaign. */
+    public static final int TOP_KEPT = 1000;
 
     /** How one toolchain's runs ended, over all its opt levels. */
     public record ToolchainHealth(String toolchain, int runs, Map<Status, Integer> byStatus) {
@@ -210,11 +212,14 @@ public record Verdict(
      * cases do not hide the one NaN–Number), the largest ULP distance first within a class.
      */
     static List<TopCase> top(List<Cases.Case> cases, Findings f, CaseDiff against) {
-        Map<String, List<Discrepancy>> byCase = new HashMap<>();
-        for (Discrepancy d : f.discrepancies())
-            byCase.computeIfAbsent(d.program() + "/" + d.input(), k -> new ArrayList<>())
-                    .add(d);
-        List<TopCase> all = new ArrayList<>();
+        Comparator<TopCase> order = Comparator.comparing((TopCase t) -> !t.isNew())
+                .thenComparingInt(t -> -rank(t.cls()))
+                .thenComparing(TopCase::ulps, Comparator.nullsLast(Comparator.<BigInteger>reverseOrder()))
+                .thenComparingInt(t -> -t.c().oddOnesOut().size())
+                .thenComparing(t -> t.c().key());
+        // the best TOP_KEPT of each group (new or not, class), in bounded heaps: the first TOP_KEPT of the turn-taking
+        // below are the same as from every case sorted
+        Map<List<Object>, java.util.PriorityQueue<TopCase>> best = new HashMap<>();
         for (Cases.Case c : cases) {
             if (!c.discrepant()) continue;
             Cases.Answer base =
@@ -236,9 +241,38 @@ public record Verdict(
                     ulps = u;
                 }
             }
-            Platform pa = base.platforms().getFirst(), pb = far.platforms().getFirst();
+            // the pair is found below, for the kept cases only: which answers it joins is remembered in it for now
+            TopCase t = new TopCase(
+                    c,
+                    worst,
+                    ulps,
+                    new Pair(base.platforms().getFirst(), far.platforms().getFirst()),
+                    null,
+                    against != null && against.added().contains(c.key()));
+            java.util.PriorityQueue<TopCase> h = best.computeIfAbsent(
+                    List.of(t.isNew(), t.cls()), k -> new java.util.PriorityQueue<>(order.reversed()));
+            h.add(t);
+            if (h.size() > TOP_KEPT) h.poll();
+        }
+        // the recorded discrepancies of the kept cases only: one pass over all of them, keeping a few
+        Map<String, TopCase> kept = new HashMap<>();
+        for (var h : best.values()) for (TopCase t : h) kept.put(t.c().key(), t);
+        Map<String, List<Discrepancy>> byCase = new HashMap<>();
+        for (Discrepancy d : f.discrepancies()) {
+            String k = d.program() + "/" + d.input();
+            if (kept.containsKey(k))
+                byCase.computeIfAbsent(k, x -> new ArrayList<>()).add(d);
+        }
+        List<TopCase> all = new ArrayList<>();
+        for (TopCase t : kept.values()) {
+            Cases.Case c = t.c();
+            Cases.Answer base =
+                    c.majority() != null ? c.majority() : c.answers().getFirst();
+            Cases.Answer far = null;
+            for (Cases.Answer a : c.answers())
+                if (a.platforms().getFirst().equals(t.pair().b())) far = a;
             Discrepancy d = pick(byCase.getOrDefault(c.key(), List.of()), base.platforms(), far.platforms());
-            Pair pair = d != null ? d.pair() : new Pair(pa, pb);
+            Pair pair = d != null ? d.pair() : t.pair();
             String id = d == null
                     ? null
                     : org.fparity.reduce.DiscrepancyId.of(
@@ -247,15 +281,9 @@ public record Verdict(
                             d.pair().a().label(),
                             d.pair().b().label(),
                             d.cls());
-            all.add(new TopCase(
-                    c, worst, ulps, pair, id, against != null && against.added().contains(c.key())));
+            all.add(new TopCase(c, t.cls(), t.ulps(), pair, id, t.isNew()));
         }
         Map<Object, List<TopCase>> perGroup = new LinkedHashMap<>();
-        Comparator<TopCase> order = Comparator.comparing((TopCase t) -> !t.isNew())
-                .thenComparingInt(t -> -rank(t.cls()))
-                .thenComparing(TopCase::ulps, Comparator.nullsLast(Comparator.<BigInteger>reverseOrder()))
-                .thenComparingInt(t -> -t.c().oddOnesOut().size())
-                .thenComparing(t -> t.c().key());
         all.sort(order);
         for (TopCase t : all)
             perGroup.computeIfAbsent(List.of(t.isNew(), t.cls()), k -> new ArrayList<>())
@@ -278,7 +306,7 @@ public record Verdict(
                 if (!any) break;
             }
         }
-        return out;
+        return out.size() > TOP_KEPT ? List.copyOf(out.subList(0, TOP_KEPT)) : out;
     }
 
     // results of an FP32 program printed in double are measured in FP64 ULPs (as compare does)

@@ -1,6 +1,7 @@
 package org.fparity.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.fparity.bench.ScaleCampaign;
@@ -33,6 +34,32 @@ class PinnedComparisonTest {
         Report r2 = Report.of(two, Comparer.compare(two), null);
         assertEquals("cases 400 discrepant 99 unstable 3", counts(r2));
         assertEquals("73641b3c3059da40 236 discrepancies, 13 pair rows", fingerprint(r2));
+    }
+
+    /**
+     * The same values when the comparison's lists go to disk after 3 elements and the logs are sorted through many small
+     * buckets: what a campaign of 10^7 runs goes through, at a size a test can afford.
+     */
+    @Test
+    void sameWhenEverythingGoesThroughTemporaryFiles(@TempDir Path tmp) throws Exception {
+        ScaleCampaign.Written w = ScaleCampaign.write(tmp, 40, 10, 5);
+        Path merged = tmp.resolve("merged");
+        CampaignMerge.merge(w.sites(), merged);
+        int held = Spill.held, bucket = CaseSpill.bucketRecords;
+        try {
+            Spill.held = 3;
+            CaseSpill.bucketRecords = 50;
+            CampaignView two = CampaignFiles.load(merged);
+            Findings f = Comparer.compare(two);
+            assertTrue(f.discrepancies() instanceof Sequential);
+            Report r2 = Report.of(two, f, null);
+            assertTrue(((Spill<?>) r2.verdict().cases()).spilled());
+            assertEquals("cases 400 discrepant 99 unstable 3", counts(r2));
+            assertEquals("73641b3c3059da40 236 discrepancies, 13 pair rows", fingerprint(r2));
+        } finally {
+            Spill.held = held;
+            CaseSpill.bucketRecords = bucket;
+        }
     }
 
     static String counts(Report r) {
