@@ -378,9 +378,16 @@ public final class CampaignTriage {
                             .println("fparity: triage: the LLVM pass behind cause " + bisected + " (" + c.cases()
                                     + " cases): " + c.title());
                 Toolchain tc = toolchains.get(tcName);
-                PassBisection.Result r = new PassBisection(work.resolve("passes")
-                                .resolve(org.fparity.util.Hashes.sha256Hex(key).substring(0, 16)))
-                        .bisect(detected(tcName), tc.opt().get(optB), lc.program(), lc.input(), lc.b());
+                PassBisection.Result r;
+                try {
+                    r = new PassBisection(work.resolve("passes")
+                                    .resolve(org.fparity.util.Hashes.sha256Hex(key)
+                                            .substring(0, 16)))
+                            .bisect(detected(tcName), tc.opt().get(optB), lc.program(), lc.input(), lc.b());
+                } catch (FparityError e) {
+                    // a bisection that cannot build leaves the cause with its flags, never the triage undone
+                    r = new PassBisection.Result(-1, 0, null, null, null, null, e.getMessage(), 0);
+                }
                 u = r.undecided() == null && r.pass() != null
                         ? new TriageState.Unit(
                                 key,

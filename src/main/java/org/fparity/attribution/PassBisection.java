@@ -45,8 +45,9 @@ public final class PassBisection {
     private int level;
 
     public PassBisection(Path work) {
-        this.single = new Standalone(work);
-        this.work = work;
+        // absolute: the pass list is built with the compiler started in its own folder
+        this.single = new Standalone(work.toAbsolutePath());
+        this.work = work.toAbsolutePath();
     }
 
     /** Bisects B's flags ({@code flags}, the build line's words) on one input, against B's result {@code b}. */

@@ -71,7 +71,12 @@ public final class CausesCurve {
         return point("varity", programs, inputs, varityCpuMillis, t.cpuMillis(), read(dir, t.log()));
     }
 
-    /** An import with each platform's compiler and opt label renamed through {@code names} (unnamed ones kept). */
+    /**
+     * An import with each platform's compiler and opt label renamed through {@code names} (unnamed ones kept), and its
+     * site this machine's: the bench ran Varity here, with this machine's compilers, so triage rebuilds its cases with
+     * this machine's toolchains (Varity's own flags, e.g. {@code -std=c99}, stay recorded; a case they made differ
+     * that fparity's build of the level does not reproduce is undecided, said why).
+     */
     static VarityImport.Result renamed(VarityImport.Result r, Map<String, String> names) {
         Map<RecordedPlatform, RecordedPlatform> to = new java.util.HashMap<>();
         for (RecordedPlatform p : r.platforms())
@@ -80,7 +85,7 @@ public final class CausesCurve {
                     new RecordedPlatform(
                             names.getOrDefault(p.toolchain(), p.toolchain()),
                             names.getOrDefault(p.opt(), p.opt()),
-                            p.site(),
+                            org.fparity.exec.Platform.LOCAL,
                             p.node(),
                             p.flags(),
                             p.version(),

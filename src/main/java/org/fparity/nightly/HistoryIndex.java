@@ -70,8 +70,20 @@ public final class HistoryIndex {
                         .append(last.pairs().size())
                         .append(".</p>\n");
             sb.append(plot("pairs", nights, byPair));
+            if (nights.stream().anyMatch(n -> n.causeCases() != null)) {
+                Map<String, ToIntFunction<NightSummary>> causes = new LinkedHashMap<>();
+                causes.put(
+                        "root causes",
+                        n -> n.causeCases() == null ? 0 : n.causeCases().size());
+                causes.put(
+                        "new root causes",
+                        n -> n.newCauses() == null ? 0 : n.newCauses().size());
+                sb.append("<h2>Root causes per night</h2>\n")
+                        .append("<p>Nights not triaged count 0; each night's causes are in its report.</p>\n")
+                        .append(plot("causes", nights, causes));
+            }
             sb.append(
-                    "<h2>Nights</h2>\n<table><tr><th class=\"l\">night</th><th>verdict</th><th>runs</th><th>discrepancies</th><th>new</th><th>disappeared</th><th>unchecked</th><th class=\"l\">sites</th><th class=\"l\">missing</th><th class=\"l\">report</th></tr>\n");
+                    "<h2>Nights</h2>\n<table><tr><th class=\"l\">night</th><th>verdict</th><th>runs</th><th>discrepancies</th><th>new</th><th>disappeared</th><th>unchecked</th><th>causes</th><th>new causes</th><th class=\"l\">sites</th><th class=\"l\">missing</th><th class=\"l\">report</th></tr>\n");
             for (NightSummary n : nights.reversed()) {
                 String verdict = switch (n.exit()) {
                     case 0 -> "<span class=\"ok\">nothing new</span>";
@@ -92,6 +104,16 @@ public final class HistoryIndex {
                         .append(n.disappeared())
                         .append("</td><td>")
                         .append(n.unchecked())
+                        .append("</td><td>")
+                        .append(
+                                n.causeCases() == null
+                                        ? "–"
+                                        : Integer.toString(n.causeCases().size()))
+                        .append("</td><td>")
+                        .append(
+                                n.newCauses() == null
+                                        ? "–"
+                                        : Integer.toString(n.newCauses().size()))
                         .append("</td><td class=\"l\">")
                         .append(esc(String.join(", ", n.sites())))
                         .append("</td><td class=\"l\">");
@@ -235,20 +257,18 @@ public final class HistoryIndex {
                             .append('\n');
                 }
             }
-            sb.append(
-                    "# TYPE fparity_nightly_new_discrepancies gauge\n# HELP fparity_nightly_new_discrepancies Discrepancies of the newest night that the night before did not have.\n");
-            sb.append("fparity_nightly_new_discrepancies{night=\"")
-                    .append(lbl(n.night()))
-                    .append("\"} ")
-                    .append(n.added())
-                    .append('\n');
-            sb.append(
-                    "# TYPE fparity_nightly_exit_code gauge\n# HELP fparity_nightly_exit_code The newest night's verdict: 0 nothing new, 1 new discrepancies, 3 infrastructure failure.\n");
-            sb.append("fparity_nightly_exit_code{night=\"")
-                    .append(lbl(n.night()))
-                    .append("\"} ")
-                    .append(n.exit())
-                    .append('\n');
+            gauge(
+                    sb,
+                    "fparity_nightly_new_discrepancies",
+                    "Discrepancies of the newest night that the night before did not have.",
+                    n,
+                    n.added());
+            gauge(
+                    sb,
+                    "fparity_nightly_exit_code",
+                    "The newest night's verdict: 0 nothing new, 1 new discrepancies, 3 infrastructure failure.",
+                    n,
+                    n.exit());
             sb.append(
                     "# TYPE fparity_nightly_site_failed gauge\n# HELP fparity_nightly_site_failed 1 for a cluster that brought no results on the newest night.\n");
             if (n.failures() != null)
@@ -260,8 +280,91 @@ public final class HistoryIndex {
                 sb.append("fparity_nightly_site_failed{site=\"")
                         .append(lbl(site))
                         .append("\"} 0\n");
+            causes(sb, n);
+            gauge(
+                    sb,
+                    "fparity_nightly_timestamp_seconds",
+                    "When the newest night finished (Unix time).",
+                    n,
+                    n.finishedSeconds());
+            last(
+                    sb,
+                    nights,
+                    NightSummary::ranToTheEnd,
+                    "fparity_nightly_last_success_timestamp_seconds",
+                    "When the newest night that ran to the end finished (Unix time): every cluster brought its results and they were compared (exit 0 or 1); alert when it grows old.");
+            last(
+                    sb,
+                    nights,
+                    x -> x.exit() == 0,
+                    "fparity_nightly_last_green_timestamp_seconds",
+                    "When the newest night with nothing new (exit 0) finished (Unix time).");
         }
         return sb.append("# EOF\n").toString();
+    }
+
+    /** One gauge of the newest night: its TYPE and HELP lines, and its sample labelled with the night. */
+    private static void gauge(StringBuilder sb, String name, String help, NightSummary n, long value) {
+        typeHelp(sb, name, help);
+        sample(sb, name, n, value);
+    }
+
+    private static void typeHelp(StringBuilder sb, String name, String help) {
+        sb.append("# TYPE ")
+                .append(name)
+                .append(" gauge\n# HELP ")
+                .append(name)
+                .append(' ')
+                .append(help)
+                .append('\n');
+    }
+
+    private static void sample(StringBuilder sb, String name, NightSummary n, long value) {
+        sb.append(name)
+                .append("{night=\"")
+                .append(lbl(n.night()))
+                .append("\"} ")
+                .append(value)
+                .append('\n');
+    }
+
+    /** The newest night's root causes: how many, how many new, and each cause's cases (absent when it was not triaged). */
+    private static void causes(StringBuilder sb, NightSummary n) {
+        if (n.causeCases() == null) return;
+        List<String> fresh = n.newCauses() == null ? List.of() : n.newCauses();
+        gauge(
+                sb,
+                "fparity_nightly_root_causes",
+                "Root causes of the newest night (fparity triage).",
+                n,
+                n.causeCases().size());
+        gauge(
+                sb,
+                "fparity_nightly_new_root_causes",
+                "Root causes of the newest night that the night before did not have.",
+                n,
+                fresh.size());
+        sb.append(
+                "# TYPE fparity_nightly_cause_cases gauge\n# HELP fparity_nightly_cause_cases Cases of each root cause of the newest night, by its key; new: not seen the night before.\n");
+        for (var e : new TreeMap<>(n.causeCases()).entrySet())
+            sb.append("fparity_nightly_cause_cases{cause=\"")
+                    .append(lbl(e.getKey()))
+                    .append("\",new=\"")
+                    .append(fresh.contains(e.getKey()))
+                    .append("\"} ")
+                    .append(e.getValue())
+                    .append('\n');
+    }
+
+    /** The finishing time of the newest night that {@code which} holds for, as a gauge with that night's name. */
+    private static void last(
+            StringBuilder sb,
+            List<NightSummary> nights,
+            java.util.function.Predicate<NightSummary> which,
+            String name,
+            String help) {
+        typeHelp(sb, name, help);
+        nights.reversed().stream().filter(which).findFirst().ifPresent(x -> sample(sb, name, x, x.finishedSeconds()));
     }
 
     private static String lbl(String s) {

@@ -28,6 +28,8 @@ import org.fparity.util.AtomicFiles;
  * @param newCases {@code program/input/pair} of every new discrepancy (at most {@link #MAX_LISTED})
  * @param causes   the night in root causes ({@code 9 root causes, 1 new against …}), absent when it was not triaged
  * @param newCauses the keys of the causes not seen the night before (all, on a first night)
+ * @param causeCases each cause's key and its cases, absent when the night was not triaged
+ * @param finished  when the night was written (ISO-8601, UTC); absent in summaries written before it was kept
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
@@ -46,7 +48,9 @@ import org.fparity.util.AtomicFiles;
     "pairs",
     "newCases",
     "causes",
-    "newCauses"
+    "newCauses",
+    "causeCases",
+    "finished"
 })
 public record NightSummary(
         String night,
@@ -64,7 +68,9 @@ public record NightSummary(
         Map<String, PairCounts> pairs,
         List<String> newCases,
         String causes,
-        List<String> newCauses) {
+        List<String> newCauses,
+        Map<String, Integer> causeCases,
+        String finished) {
 
     static final int MAX_LISTED = 500;
     static final String FILE = "night.json";
@@ -125,14 +131,61 @@ public record NightSummary(
                         : causes.rows().stream()
                                 .filter(r -> r.isNew() || causes.baseline() == null)
                                 .map(r -> r.cause().key())
-                                .toList());
+                                .toList(),
+                causes == null ? null : causeCases(causes),
+                now());
         AtomicFiles.write(night.resolve(FILE), ProgramJson.toJson(s) + "\n");
+    }
+
+    private static Map<String, Integer> causeCases(org.fparity.report.CauseVerdict causes) {
+        Map<String, Integer> out = new TreeMap<>();
+        for (var r : causes.rows()) out.put(r.cause().key(), r.cause().cases());
+        return out;
+    }
+
+    private static String now() {
+        return java.time.Instant.now()
+                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                .toString();
+    }
+
+    /** When the night finished, in seconds since the epoch. */
+    long finishedSeconds() {
+        return java.time.Instant.parse(finished).getEpochSecond();
+    }
+
+    NightSummary finishedAt(String when) {
+        return new NightSummary(
+                night,
+                seed,
+                exit,
+                baseline,
+                sites,
+                failures,
+                runs,
+                discrepancies,
+                added,
+                disappeared,
+                unchecked,
+                classes,
+                pairs,
+                newCases,
+                causes,
+                newCauses,
+                causeCases,
+                when);
+    }
+
+    /** Ran to the end at every site and compared: nothing new (0) or new findings (1), not a failure. */
+    boolean ranToTheEnd() {
+        return exit == 0 || exit == 1;
     }
 
     /** A night where no cluster brought anything: only the failures. */
     static void failed(Path night, String name, long seed, Map<String, String> failures) {
         NightSummary s = new NightSummary(
-                name, seed, 3, null, List.of(), failures, 0, 0, 0, 0, 0, Map.of(), Map.of(), List.of(), null, null);
+                name, seed, 3, null, List.of(), failures, 0, 0, 0, 0, 0, Map.of(), Map.of(), List.of(), null, null,
+                null, now());
         AtomicFiles.write(night.resolve(FILE), ProgramJson.toJson(s) + "\n");
     }
 
@@ -145,7 +198,15 @@ public record NightSummary(
                 Path f = p.resolve(FILE);
                 if (!Files.isRegularFile(f)) continue;
                 try {
-                    out.add(ProgramJson.MAPPER.readValue(f.toFile(), NightSummary.class));
+                    NightSummary n = ProgramJson.MAPPER.readValue(f.toFile(), NightSummary.class);
+                    // a summary written before nights kept their time: its file's time
+                    out.add(
+                            n.finished() != null
+                                    ? n
+                                    : n.finishedAt(Files.getLastModifiedTime(f)
+                                            .toInstant()
+                                            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                                            .toString()));
                 } catch (IOException e) {
                     problems.add(f + ": " + e.getMessage().lines().findFirst().orElse(""));
                 }

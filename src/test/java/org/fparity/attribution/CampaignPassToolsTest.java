@@ -49,7 +49,9 @@ class CampaignPassToolsTest {
                 new CampaignMeta.ProgramEntry(third.id(), null, Precision.FP64, third.canonical(), List.of(five)));
         Path campaign = CampaignTriageToolsTest.planted(tmp.resolve("c"), entries, List.of(clang));
         CampaignTriage.Options o = CampaignTriageToolsTest.OPTIONS;
-        CampaignTriage.Result r = CampaignTriage.run(campaign, o);
+        // named relative to the working folder, as 'fparity triage campaigns/…' names it
+        Path relative = Path.of("").toAbsolutePath().relativize(campaign.toAbsolutePath());
+        CampaignTriage.Result r = CampaignTriage.run(relative, o);
         CausesText.lines(r).forEach(System.out::println);
         assertEquals(1, r.causes().causes().size(), r.causes().toString());
         RootCause c = r.causes().causes().getFirst();
@@ -85,7 +87,7 @@ class CampaignPassToolsTest {
         assertNotEquals(recorded.get("O0").value(), recorded.get("O3_FM").value());
 
         // read back: the same causes, the pass not bisected again
-        CampaignTriage.Result again = CampaignTriage.run(campaign, o);
+        CampaignTriage.Result again = CampaignTriage.run(relative, o);
         assertEquals(r.causes(), again.causes());
         assertEquals(
                 1,

@@ -149,7 +149,7 @@ class UnstablePlatformsTest {
         assertTrue(Files.readString(rep.resolve("report.html"))
                 .contains("<section id=\"unstable\"><h2>Unstable platforms (" + unstable));
         String junit = Files.readString(rep.resolve("junit.xml"));
-        assertTrue(junit.contains("<skipped message=\"unstable: noisy O"), junit);
+        assertTrue(junit.contains("<skipped message=\"unstable: noisy@O"), junit);
         String metrics = Files.readString(rep.resolve("metrics.txt"));
         int sum = 0;
         for (String line : metrics.lines().toList())

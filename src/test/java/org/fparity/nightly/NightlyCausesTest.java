@@ -217,6 +217,19 @@ class NightlyCausesTest {
                 List.of("nightly-2026-11-22.causes " + key),
                 NightlyTest.failures(tmp.resolve("history/2026-11-22/report/junit.xml")),
                 junit);
+        // the history's metrics: the night's causes as series, the new one marked; the night's time; the last night
+        // that ran to the end is this one
+        String metrics = Files.readString(tmp.resolve("history/metrics.txt"));
+        assertTrue(metrics.contains("fparity_nightly_root_causes{night=\"2026-11-22\"} 2\n"), metrics);
+        assertTrue(metrics.contains("fparity_nightly_new_root_causes{night=\"2026-11-22\"} 1\n"), metrics);
+        assertTrue(metrics.contains("fparity_nightly_cause_cases{cause=\"" + key + "\",new=\"true\"} "), metrics);
+        long finished =
+                java.time.Instant.parse(summary3.path("finished").asText()).getEpochSecond();
+        assertTrue(
+                metrics.contains(
+                        "fparity_nightly_last_success_timestamp_seconds{night=\"2026-11-22\"} " + finished + "\n"),
+                metrics);
+        assertTrue(Files.readString(tmp.resolve("history/index.html")).contains("<svg id=\"causes\""));
     }
 
     /**
