@@ -24,6 +24,8 @@ import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.confirm.DiscrepancyId;
+import org.fparity.confirm.Verdict;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.Clusters;
@@ -37,8 +39,6 @@ import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 import org.fparity.ir.Size;
-import org.fparity.reduce.DiscrepancyId;
-import org.fparity.reduce.Verdict;
 import org.fparity.run.LocalSite;
 import org.fparity.run.Sites;
 

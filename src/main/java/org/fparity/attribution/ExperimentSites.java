@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.fparity.FparityError;
+import org.fparity.confirm.Side;
 import org.fparity.exec.Platform;
 import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
-import org.fparity.reduce.Side;
 
 /**
  * Where a campaign's experiments run: a platform's experiments at the site that ran it, built with the flags the

@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.fparity.confirm.Standalone;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
-import org.fparity.reduce.Standalone;
 
 /**
  * Which flags make one program's result differ between two opt levels of one toolchain, found by experiment: every

@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fparity.FparityError;
+import org.fparity.confirm.Standalone;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
-import org.fparity.reduce.Standalone;
 import org.fparity.util.Processes;
 
 /**

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.compare.CampaignFiles;
 import org.fparity.compare.CampaignView;
+import org.fparity.confirm.Standalone;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Platform;
@@ -17,7 +18,6 @@ import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
-import org.fparity.reduce.Standalone;
 
 /**
  * Checks a triage's flag sets independently of how they were found: every attributed set S of a case is rebuilt with

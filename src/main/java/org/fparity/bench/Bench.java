@@ -25,6 +25,7 @@ import org.fparity.run.CampaignRunner;
 import org.fparity.run.Emitters;
 import org.fparity.run.LocalSite;
 import org.fparity.run.Progress;
+import org.fparity.util.CpuTime;
 import org.fparity.util.Processes;
 
 /**
@@ -49,40 +50,11 @@ public final class Bench {
         }
     }
 
-    /** CPU milliseconds used so far by this JVM and by all children it has reaped (Linux /proc; 0 elsewhere). */
-    public static long cpuMillis() {
-        long self = 0;
-        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os) {
-            self = os.getProcessCpuTime() / 1_000_000;
-        }
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // Fields 16 and 17 of stat(5), cutime and cstime, in clock ticks (100 per second on Linux x86-64).
-            long ticks = Long.parseLong(f[13]) + Long.parseLong(f[14]);
-            return self + ticks * 10;
-        } catch (IOException | RuntimeException e) {
-            return self;
-        }
-    }
-
-    /** CPU milliseconds of the children this JVM has reaped so far, and their reaped descendants (0 off Linux). */
-    public static long childCpuMillis() {
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(f[13]) + Long.parseLong(f[14])) * 10;
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
-    }
-
     /** The batched mode: a real campaign into {@code dir} with a cold binary cache. */
     public static Mode fparity(Path dir, CampaignRunner.Spec spec, int workers, Map<String, String> results)
             throws InterruptedException {
         long t0 = System.nanoTime();
-        long c0 = cpuMillis();
+        long c0 = CpuTime.cpuMillis();
         LocalSite ex = new LocalSite(
                         org.fparity.exec.Platform.LOCAL, new BinaryCache(dir.resolve("build")), workers, s -> {})
                 .detected(spec.toolchains());
@@ -105,7 +77,7 @@ public final class Bench {
                 "fparity (batched)",
                 r.campaign().outcomes().size(),
                 ms,
-                cpuMillis() - c0,
+                CpuTime.cpuMillis() - c0,
                 ex.cache().compiles(),
                 batches);
     }
@@ -125,7 +97,7 @@ public final class Bench {
             Consumer<String> log)
             throws InterruptedException {
         long t0 = System.nanoTime();
-        long c0 = cpuMillis();
+        long c0 = CpuTime.cpuMillis();
         record Build(Program p, DetectedToolchain dt, String opt, Path exe) {}
         List<Build> builds = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(workers);
@@ -185,7 +157,7 @@ public final class Bench {
             throw new UncheckedIOException(e);
         }
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        return new Mode("baseline (Varity-style)", runs, ms, cpuMillis() - c0, builds.size(), runs);
+        return new Mode("baseline (Varity-style)", runs, ms, CpuTime.cpuMillis() - c0, builds.size(), runs);
     }
 
     /** nvcc seconds per program: one batch file of all programs, against one file per program. */
@@ -312,10 +284,10 @@ public final class Bench {
     private static Timed timed(List<String> argv, org.fparity.exec.Toolchain tc, Path dir)
             throws IOException, InterruptedException {
         long t0 = System.nanoTime();
-        long c0 = childCpuMillis();
+        long c0 = CpuTime.childCpuMillis();
         Processes.Result r = Processes.run(argv, tc.env(), dir, dir.resolve("build.log"), tc.compileTimeout());
         double s = (System.nanoTime() - t0) / 1e9;
-        double cpu = (childCpuMillis() - c0) / 1000.0;
+        double cpu = (CpuTime.childCpuMillis() - c0) / 1000.0;
         if (!r.ok())
             throw new IllegalStateException(String.join(" ", argv) + " failed: see " + dir.resolve("build.log"));
         return new Timed(s, cpu);

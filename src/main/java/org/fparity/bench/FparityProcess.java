@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fparity.util.CpuTime;
 import org.fparity.util.Processes;
 
 /**
@@ -52,12 +53,12 @@ public final class FparityProcess {
         List<String> argv = new ArrayList<>(command());
         argv.addAll(args);
         long t0 = System.nanoTime();
-        long c0 = Bench.childCpuMillis();
+        long c0 = CpuTime.childCpuMillis();
         Processes.Result r = Processes.run(argv, Map.of(), null, log, timeoutSeconds);
         return new Run(
                 r.timedOut() ? -1 : r.exitCode(),
                 (System.nanoTime() - t0) / 1_000_000,
-                Bench.childCpuMillis() - c0,
+                CpuTime.childCpuMillis() - c0,
                 log);
     }
 }

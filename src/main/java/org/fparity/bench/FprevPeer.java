@@ -13,6 +13,7 @@ import org.fparity.fprev.ProbeValues;
 import org.fparity.fprev.ProcessTarget;
 import org.fparity.fprev.Runners;
 import org.fparity.ir.Precision;
+import org.fparity.util.CpuTime;
 import org.fparity.util.Processes;
 
 /**
@@ -118,14 +119,14 @@ public final class FprevPeer {
             throws IOException, InterruptedException {
         Path log = driver.resolveSibling("whole.log");
         long t0 = System.nanoTime();
-        long c0 = Bench.childCpuMillis();
+        long c0 = CpuTime.childCpuMillis();
         Processes.Result r = Processes.run(
                 List.of(python, driver.toString(), Integer.toString(n), "0", peer.toString()),
                 Map.of(),
                 driver.getParent(),
                 log,
                 3600);
-        long[] out = {(System.nanoTime() - t0) / 1_000_000, Bench.childCpuMillis() - c0};
+        long[] out = {(System.nanoTime() - t0) / 1_000_000, CpuTime.childCpuMillis() - c0};
         if (!r.ok())
             throw new FparityError(
                     "the original FPRev failed: " + last(Files.readString(log)), FparityError.MISSING_TOOL);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fparity.util.CpuTime;
 import org.fparity.util.Processes;
 
 /**
@@ -36,9 +37,9 @@ public final class MeasuredRun {
         }
         argv.addAll(FparityProcess.command());
         argv.addAll(args);
-        long c0 = Bench.childCpuMillis();
+        long c0 = CpuTime.childCpuMillis();
         Processes.Result r = Processes.run(argv, env, null, log, timeoutSeconds);
-        double cpu = (Bench.childCpuMillis() - c0) / 1000.0;
+        double cpu = (CpuTime.childCpuMillis() - c0) / 1000.0;
         int exit = r.timedOut() ? -1 : r.exitCode();
         if (times == null) return new Usage(exit, r.micros() / 1e6, cpu, -1);
         try {

@@ -27,6 +27,7 @@ import org.fparity.run.CampaignRunner;
 import org.fparity.run.Emitters;
 import org.fparity.run.LocalSite;
 import org.fparity.run.Progress;
+import org.fparity.util.CpuTime;
 
 /**
  * Where the CPU of a campaign goes: the steps of {@code fparity run} done one after another in this JVM, each measured
@@ -139,11 +140,11 @@ public final class PhaseProfile {
     /** Wall and CPU (this JVM plus reaped children) since the previous phase. */
     private static final class Mark {
         long t = System.nanoTime();
-        long c = Bench.cpuMillis();
+        long c = CpuTime.cpuMillis();
 
         Phase phase(String name) {
             long t1 = System.nanoTime();
-            long c1 = Bench.cpuMillis();
+            long c1 = CpuTime.cpuMillis();
             Phase p = new Phase(name, (t1 - t) / 1_000_000, c1 - c);
             t = t1;
             c = c1;

@@ -13,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.fparity.FparityError;
+import org.fparity.util.CpuTime;
 import org.fparity.util.Executables;
 import org.fparity.util.Processes;
 
@@ -202,9 +203,9 @@ public final class VarityPeer {
         argv.addAll(args);
         Path out = copy.resolve(name + ".log");
         long t0 = System.nanoTime();
-        long c0 = Bench.childCpuMillis();
+        long c0 = CpuTime.childCpuMillis();
         Processes.Result r = Processes.run(argv, Map.of(), copy, out, 3 * 3600);
-        long cpu = Bench.childCpuMillis() - c0;
+        long cpu = CpuTime.childCpuMillis() - c0;
         long ms = (System.nanoTime() - t0) / 1_000_000;
         String text = Files.readString(out, StandardCharsets.UTF_8);
         if (!r.ok())

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.fparity.compare.Discrepancy;
+import org.fparity.confirm.DiscrepancyId;
 import org.fparity.ir.ProgramJson;
 
 /** Finds the bundle of a discrepancy, for reports: {@code reproducers/<id>/} under the current folder (reduce's default --out). */

@@ -1,6 +1,8 @@
 package org.fparity.reduce;
 
 import java.util.function.Function;
+import org.fparity.confirm.Side;
+import org.fparity.confirm.Standalone;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;

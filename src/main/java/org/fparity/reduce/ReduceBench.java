@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fparity.confirm.Side;
 import org.fparity.emit.Emitter;
 import org.fparity.emit.Language;
 import org.fparity.exec.DiscrepancyClass;
@@ -21,6 +22,7 @@ import org.fparity.exec.Toolchains;
 import org.fparity.ir.MathFn;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Size;
+import org.fparity.util.CpuTime;
 import org.fparity.util.Executables;
 import org.fparity.util.Processes;
 
@@ -205,7 +207,7 @@ public final class ReduceBench {
                             toolchains, work.resolve(e.id()), work.resolve("reproducers"), s -> {})
                     .keepPairs();
             long t0 = System.nanoTime();
-            long cpu0 = org.fparity.bench.Bench.cpuMillis();
+            long cpu0 = CpuTime.cpuMillis();
             ReduceSession.Report r;
             try {
                 r = session.run(req);
@@ -216,7 +218,7 @@ public final class ReduceBench {
                 continue;
             }
             double secs = (System.nanoTime() - t0) / 1e9;
-            double cpu = (org.fparity.bench.Bench.cpuMillis() - cpu0) / 1000.0;
+            double cpu = (CpuTime.cpuMillis() - cpu0) / 1000.0;
             if (r.kind() != ReduceSession.Kind.REDUCED) {
                 boolean batch = r.kind() == ReduceSession.Kind.BATCH_ONLY;
                 if (batch) batchOnly++;
@@ -242,11 +244,11 @@ public final class ReduceBench {
                 cvised++;
                 long c0 = System.nanoTime();
                 // C-Vise and every process it reaped (its interestingness scripts with their compilers and runs)
-                long cc0 = org.fparity.bench.Bench.childCpuMillis();
+                long cc0 = CpuTime.childCpuMillis();
                 Path dir = work.resolve(e.id()).resolve("cvise");
                 cTimeout = !cvise(dir, req, cviseTimeout);
                 cSecs = (System.nanoTime() - c0) / 1e9;
-                cCpu = (org.fparity.bench.Bench.childCpuMillis() - cc0) / 1000.0;
+                cCpu = (CpuTime.childCpuMillis() - cc0) / 1000.0;
                 cOps = countOps(readOrEmpty(dir.resolve("test.c")));
             }
             Row row = new Row(

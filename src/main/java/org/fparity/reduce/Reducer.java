@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.fparity.confirm.Verdict;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.Expr;
 import org.fparity.ir.Input;

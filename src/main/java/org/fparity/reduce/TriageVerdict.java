@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fparity.attribution.FlagModel;
 import org.fparity.attribution.RootCause;
+import org.fparity.confirm.Side;
 
 /**
  * A finding's verdict from the experiment {@code fparity triage} already made: when the campaign's {@code causes.json}

@@ -68,7 +68,7 @@ public record CauseVerdict(
 
     /** The id {@code reduce --discrepancy} and causes.json use for a disagreeing pair × case. */
     static String idOf(Discrepancy d) {
-        return org.fparity.reduce.DiscrepancyId.of(
+        return org.fparity.confirm.DiscrepancyId.of(
                 d.program(), d.input(), d.pair().a().label(), d.pair().b().label(), d.cls());
     }
 

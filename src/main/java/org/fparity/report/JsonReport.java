@@ -332,7 +332,7 @@ final class JsonReport {
     private static void discrepancy(ObjectNode o, Discrepancy d, org.fparity.ir.Input values) {
         // stable across reports and campaigns: program, input, the two platforms and the class (reduce --discrepancy
         // ID)
-        String id = org.fparity.reduce.DiscrepancyId.of(
+        String id = org.fparity.confirm.DiscrepancyId.of(
                 d.program(), d.input(), d.pair().a().label(), d.pair().b().label(), d.cls());
         o.put("id", id);
         o.put("program", d.program());

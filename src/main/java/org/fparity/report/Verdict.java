@@ -275,7 +275,7 @@ public record Verdict(
             Pair pair = d != null ? d.pair() : t.pair();
             String id = d == null
                     ? null
-                    : org.fparity.reduce.DiscrepancyId.of(
+                    : org.fparity.confirm.DiscrepancyId.of(
                             c.program(),
                             c.input(),
                             d.pair().a().label(),

@@ -143,7 +143,7 @@ class NightlyCausesTest {
                             null);
             proto.putIfAbsent(c.key(), c);
             ids.computeIfAbsent(c.key(), k -> new ArrayList<>())
-                    .add(org.fparity.reduce.DiscrepancyId.of(
+                    .add(org.fparity.confirm.DiscrepancyId.of(
                             d.program(),
                             d.input(),
                             d.pair().a().label(),

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.fparity.attribution.FlagModel;
+import org.fparity.confirm.Side;
+import org.fparity.confirm.Standalone;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.fparity.confirm.Side;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Fixtures;
 import org.fparity.exec.Toolchains;

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import org.fparity.ExitCode;
 import org.fparity.cli.Main;
+import org.fparity.confirm.Verdict;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Toolchains;

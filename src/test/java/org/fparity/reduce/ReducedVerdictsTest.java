@@ -3,6 +3,7 @@ package org.fparity.reduce;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import org.fparity.confirm.Side;
 import org.fparity.exec.DiscrepancyClass;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

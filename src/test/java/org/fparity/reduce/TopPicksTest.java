@@ -10,6 +10,7 @@ import org.fparity.attribution.Causes;
 import org.fparity.attribution.RootCause;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Pair;
+import org.fparity.confirm.Side;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.OutcomeClass;
 import org.fparity.exec.Platform;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import org.fparity.attribution.RootCause;
+import org.fparity.confirm.Side;
 import org.junit.jupiter.api.Test;
 
 /**

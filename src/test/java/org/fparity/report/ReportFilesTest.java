@@ -106,12 +106,12 @@ class ReportFilesTest {
         assertEquals("CRASH", crash.get("b").get("status").asText());
         assertEquals("SIGSEGV", crash.get("b").get("detail").asText());
         // a crash beside a result can be reduced: its id, the one 'fparity reduce CAMPAIGN --discrepancy ID' takes
-        String id = org.fparity.reduce.DiscrepancyId.of(
+        String id = org.fparity.confirm.DiscrepancyId.of(
                 crash.get("program").asText(),
                 crash.get("input").asInt(),
                 crash.get("a").get("platform").asText(),
                 crash.get("b").get("platform").asText(),
-                org.fparity.reduce.Verdict.ENDED_ID);
+                org.fparity.confirm.Verdict.ENDED_ID);
         assertEquals(id, crash.get("id").asText());
         for (JsonNode m : root.get("status_mismatches")) {
             boolean crashBesideResult = m.get("a").get("status").asText().equals("OK")

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.PlantedFaults;
-import org.fparity.reduce.DiscrepancyId;
+import org.fparity.confirm.DiscrepancyId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package org.fparity.reduce;
+package org.fparity.confirm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,6 +13,8 @@ import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
+import org.fparity.reduce.ReduceSession;
+import org.fparity.reduce.Reducer;
 import org.fparity.util.Executables;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;

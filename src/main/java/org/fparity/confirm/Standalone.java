@@ -1,4 +1,4 @@
-package org.fparity.reduce;
+package org.fparity.confirm;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

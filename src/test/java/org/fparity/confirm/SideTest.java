@@ -1,4 +1,4 @@
-package org.fparity.reduce;
+package org.fparity.confirm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

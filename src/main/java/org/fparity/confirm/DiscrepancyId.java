@@ -1,4 +1,4 @@
-package org.fparity.reduce;
+package org.fparity.confirm;
 
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.util.Hashes;

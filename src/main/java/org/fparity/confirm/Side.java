@@ -1,4 +1,4 @@
-package org.fparity.reduce;
+package org.fparity.confirm;
 
 import java.util.List;
 import org.fparity.FparityError;
