@@ -162,7 +162,7 @@ class HtmlReportChromiumTest {
             double v = org.fparity.ir.HexFloat.parse(o.hex());
             String key = Double.isNaN(v) ? "nan" : v == 0 ? "zero" : Double.toString(v);
             byCase.computeIfAbsent(o.program() + "/" + o.input(), k -> new java.util.TreeMap<>())
-                    .put(o.toolchain() + " " + o.opt(), key);
+                    .put(org.fparity.exec.Platform.of(o).label(), key);
         }
         int disagree = 0;
         java.util.Map<String, Integer> odd = new java.util.TreeMap<>();
