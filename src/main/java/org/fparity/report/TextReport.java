@@ -112,9 +112,11 @@ final class TextReport {
                         .append(VerdictText.reproduce(r, t))
                         .append('\n');
             }
-            if (top.size() > SHORT_TOP)
+            // top keeps at most Verdict.TOP_KEPT cases; the count is of every disagreeing case
+            int disagreeing = r.verdict().count().discrepant();
+            if (disagreeing > SHORT_TOP)
                 sb.append("  … ")
-                        .append(VerdictText.cases(top.size() - SHORT_TOP))
+                        .append(VerdictText.cases(disagreeing - SHORT_TOP))
                         .append(" more that disagree: report.json lists every one\n");
         }
         long compared =

@@ -241,4 +241,32 @@ class VerdictTest {
                 info.get("campaign_folder").asText());
         assertEquals("0.1.0", info.get("provenance").get("fparity").asText());
     }
+
+    /**
+     * More disagreeing cases than the verdict keeps as top cases (Verdict.TOP_KEPT): the short text's "… N more" line
+     * counts every disagreeing case, not the kept ones (it said 995 where 1,195 more disagreed).
+     */
+    @Test
+    void theShortTextCountsEveryDisagreeingCaseBeyondTheKeptTopCases() {
+        int n = Verdict.TOP_KEPT + 200;
+        List<Outcome> out = new ArrayList<>();
+        List<Input> inputs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            inputs.add(new Input(List.of("0x0p+0", "0x1p+0")));
+            out.add(new Outcome("third", i, "gcc", "O0", Status.OK, "0x1.5555555555555p-2", null, "gcc@h", 7));
+            out.add(new Outcome("third", i, "sloppy", "O0", Status.OK, "0x1.5555555555556p-2", null, "sloppy@h", 7));
+        }
+        CampaignView many = new CampaignView(
+                "many",
+                Map.of("hostname", "h"),
+                Map.of("gcc", "gcc 12", "sloppy", "sloppy 1"),
+                Map.of("third", new ProgramInfo("third", Precision.FP64, THIRD, inputs)),
+                out);
+        Report r = Report.of(many, null);
+        assertEquals(n, r.verdict().count().discrepant());
+        assertEquals(Verdict.TOP_KEPT, r.verdict().top().size());
+        String text = TextReport.render(r, false);
+        int more = n - TextReport.SHORT_TOP;
+        assertTrue(text.contains("  … " + VerdictText.cases(more) + " more that disagree"), text);
+    }
 }
