@@ -251,18 +251,7 @@ final class HtmlReport {
                 b.append("<tr")
                         .append(a == c.majority() ? " class=\"maj\"" : "")
                         .append("><td>")
-                        .append(
-                                a == c.majority()
-                                        ? "majority"
-                                        : "answer "
-                                                + (char) ('A'
-                                                        + k
-                                                        - (c.majority() != null
-                                                                        && c.answers()
-                                                                                        .indexOf(c.majority())
-                                                                                < k
-                                                                ? 1
-                                                                : 0)))
+                        .append(VerdictText.answerLabel(c, a, k))
                         .append("</td><td><code>")
                         .append(Markup.esc(VerdictText.decimal(a.value(), c.precision())))
                         .append("</code></td><td><code>")

@@ -257,17 +257,7 @@ final class MarkdownSummary {
                 int k = 0;
                 for (org.fparity.compare.Cases.Answer an : c.answers()) {
                     a.row(List.of(
-                            an == c.majority()
-                                    ? "majority"
-                                    : "answer "
-                                            + (char) ('A'
-                                                    + k
-                                                    - (c.majority() != null
-                                                                    && c.answers()
-                                                                                    .indexOf(c.majority())
-                                                                            < k
-                                                            ? 1
-                                                            : 0)),
+                            VerdictText.answerLabel(c, an, k),
                             VerdictText.decimal(an.value(), c.precision()),
                             an.hex(),
                             VerdictText.ulpsFrom(base.value(), an.value(), c.precision()),

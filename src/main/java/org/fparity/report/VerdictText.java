@@ -257,6 +257,15 @@ final class VerdictText {
         return String.join("; ", s);
     }
 
+    /**
+     * An answer's name in a case's table: "majority", else "answer A", "answer B", … in order, the majority skipped.
+     */
+    static String answerLabel(org.fparity.compare.Cases.Case c, org.fparity.compare.Cases.Answer a, int k) {
+        if (a == c.majority()) return "majority";
+        boolean majorityBefore = c.majority() != null && c.answers().indexOf(c.majority()) < k;
+        return "answer " + (char) ('A' + k - (majorityBefore ? 1 : 0));
+    }
+
     /** The platforms of one answer of a case: a majority of more than 8 is "every other platform" (the rest are listed beside it). */
     static String answerPlatforms(org.fparity.compare.Cases.Case c, org.fparity.compare.Cases.Answer a) {
         if (a == c.majority() && a.platforms().size() > 8)
