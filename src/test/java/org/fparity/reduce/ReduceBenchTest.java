@@ -34,19 +34,7 @@ class ReduceBenchTest {
         List<CampaignDiscrepancies.Entry> all = new ArrayList<>();
         for (int i = 0; i < programs.size(); i++) {
             Program p = programs.get(i);
-            DiscrepancyClass cls = classes[i % 2];
-            Discrepancy d = new Discrepancy(
-                    "p" + i,
-                    0,
-                    new Pair(new Platform("gcc", "O0"), new Platform("gcc", "O3_FM")),
-                    cls,
-                    OutcomeClass.NAN,
-                    OutcomeClass.NUMBER,
-                    "nan",
-                    "0x1p+0",
-                    null,
-                    0);
-            all.add(new CampaignDiscrepancies.Entry("id" + i, d, p, new Input(List.of())));
+            all.add(entry("id" + i, p, "gcc", "gcc", classes[i % 2]));
         }
         int floor = Size.of(programs.get(0)).operations() + 1;
         long above =
