@@ -339,7 +339,7 @@ public final class ReduceBench {
 
     private boolean isC(Side s) {
         Toolchain tc = toolchains.get(s.toolchain());
-        return tc != null && tc.language().equals("C");
+        return tc != null && tc.lang() == Language.C;
     }
 
     /** Runs C-Vise on the original's single-program C file; false when it hit the time limit. */
