@@ -417,7 +417,7 @@ public final class ReduceBench {
 
     private boolean isC(Side s) {
         Toolchain tc = toolchains.get(s.toolchain());
-        return tc != null && tc.language().equals("C");
+        return tc != null && tc.lang() == Language.C;
     }
 
     /** How a C-Vise run ended. */
