@@ -62,6 +62,24 @@ class LevelTriageTest {
         }
     }
 
+    /** A runner for one program that prints B's result exactly when {@code b} holds for the flags. */
+    static Planted rule(Program p, java.util.function.Predicate<List<String>> b) {
+        return new Planted(Map.of()) {
+            @Override
+            public List<Outcome> run(List<Experiment> xs) {
+                List<Outcome> out = new ArrayList<>();
+                Set<List<String>> sets = new HashSet<>();
+                for (Experiment e : xs) {
+                    sets.add(e.flags());
+                    out.add(outcome(p.id(), b.test(e.flags()) ? "0x1p+1" : "0x1p+0"));
+                }
+                builds += sets.size();
+                calls++;
+                return out;
+            }
+        };
+    }
+
     static Outcome outcome(String program, String hex) {
         return new Outcome(program, 0, "gcc", "x", Outcome.Status.OK, hex, null, "gcc@x", 0);
     }
@@ -133,21 +151,7 @@ class LevelTriageTest {
         // B's result needs -fa, and -fc only where -fd is on: with all changes, leaving out -fa or -fc loses it, so
         // screening names {-fa, -fc}; A + {-fa} alone gives B's result (no -fd), so the minimal set is {-fa}
         Program p = program(7);
-        Planted runner = new Planted(new java.util.HashMap<>()) {
-            @Override
-            public List<Outcome> run(List<Experiment> xs) {
-                List<Outcome> out = new ArrayList<>();
-                Set<List<String>> sets = new HashSet<>();
-                for (Experiment e : xs) {
-                    sets.add(e.flags());
-                    List<String> f = e.flags();
-                    boolean b = f.contains("-fa") && (f.contains("-fc") || !f.contains("-fd"));
-                    out.add(outcome(p.id(), b ? "0x1p+1" : "0x1p+0"));
-                }
-                builds += sets.size();
-                return out;
-            }
-        };
+        Planted runner = rule(p, f -> f.contains("-fa") && (f.contains("-fc") || !f.contains("-fd")));
         List<LevelTriage.Case> cs = List.of(new LevelTriage.Case(
                 "c0", p, new Input(List.of("0x1p-1")), outcome(p.id(), "0x1p+0"), outcome(p.id(), "0x1p+1")));
         Map<LevelTriage.Case, LevelTriage.Found> found = attribute(runner, cs, new ArrayList<>());
@@ -171,22 +175,8 @@ class LevelTriageTest {
     void aSetThatNeedsNoneOfItsMembersAloneIsDeltaDebugged() throws Exception {
         // either -fa or -fc gives B's result: no flag is necessary, so screening names nothing; ddmin finds {-fa}, and
         // {-fa} is then verified on the other cases
-        Map<String, List<String>> needs = new java.util.HashMap<>();
         Program p = program(9);
-        Planted runner = new Planted(needs) {
-            @Override
-            public List<Outcome> run(List<Experiment> xs) {
-                List<Outcome> out = new ArrayList<>();
-                Set<List<String>> sets = new HashSet<>();
-                for (Experiment e : xs) {
-                    sets.add(e.flags());
-                    out.add(outcome(
-                            p.id(), e.flags().contains("-fa") || e.flags().contains("-fc") ? "0x1p+1" : "0x1p+0"));
-                }
-                builds += sets.size();
-                return out;
-            }
-        };
+        Planted runner = rule(p, f -> f.contains("-fa") || f.contains("-fc"));
         List<LevelTriage.Case> cs = new ArrayList<>();
         for (int i = 0; i < 3; i++)
             cs.add(new LevelTriage.Case(
