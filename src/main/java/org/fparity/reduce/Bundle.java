@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fparity.confirm.Interestingness;
 import org.fparity.confirm.Standalone;
-import org.fparity.confirm.Verdict;
 import org.fparity.emit.Language;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
@@ -189,8 +189,8 @@ public final class Bundle {
     /** The minimal source's leading comment: where it comes from and the exact build line of each side in this language. */
     private static List<String> header(Contents c, Language lang) {
         List<String> h = new ArrayList<>();
-        h.add("fparity reduce " + c.id() + ": " + Verdict.label(c.cls()) + " between " + c.a().name() + "@" + c.optA()
-                + " and " + c.b().name() + "@" + c.optB());
+        h.add("fparity reduce " + c.id() + ": " + Interestingness.label(c.cls()) + " between " + c.a().name() + "@"
+                + c.optA() + " and " + c.b().name() + "@" + c.optB());
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             String opt = side == 0 ? c.optA() : c.optB();
@@ -260,7 +260,7 @@ public final class Bundle {
         ObjectNode o = ProgramJson.MAPPER.createObjectNode();
         o.put("id", c.id());
         o.put("program", c.program().id());
-        o.put("class", Verdict.id(c.cls()));
+        o.put("class", Interestingness.id(c.cls()));
         o.putPOJO("input", c.input().args());
         ObjectNode ps = o.putObject("platforms");
         for (int side = 0; side < 2; side++) {
@@ -291,7 +291,7 @@ public final class Bundle {
         StringBuilder r = new StringBuilder();
         boolean ended = c.cls() == null;
         r.append("# ")
-                .append(Verdict.label(c.cls()))
+                .append(Interestingness.label(c.cls()))
                 .append(" discrepancy ")
                 .append(c.id())
                 .append("\n\n");
