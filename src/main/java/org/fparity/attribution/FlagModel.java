@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.ProgramJson;
@@ -49,7 +50,7 @@ public record FlagModel(
                 }
             } catch (IOException e) {
                 throw new FparityError(
-                        "cannot read the knob files in " + dir + ": " + e.getMessage(), FparityError.IO_FAILURE);
+                        "cannot read the knob files in " + dir + ": " + e.getMessage(), ExitCode.IO_FAILURE);
             }
         }
         return new FlagModel(null, Map.of(), Map.of(), Map.of(), List.of(), null);
@@ -110,7 +111,7 @@ public record FlagModel(
                 if (path == null)
                     throw new FparityError(
                             "cannot find " + f + " for this toolchain (its probe in " + file + " found nothing)",
-                            FparityError.MISSING_TOOL);
+                            ExitCode.MISSING_TOOL);
                 out.add(path);
             } else {
                 out.add(f);

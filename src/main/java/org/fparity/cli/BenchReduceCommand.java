@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.exec.Toolchains;
 import org.fparity.reduce.CampaignDiscrepancies;
@@ -104,13 +105,15 @@ public final class BenchReduceCommand implements Callable<Integer> {
         try {
             work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("fparity-bench-reduce");
         } catch (IOException e) {
-            throw new FparityError("cannot create " + (out == null ? "a work folder" : out) + ": " + e.getMessage(), 4);
+            throw new FparityError(
+                    "cannot create " + (out == null ? "a work folder" : out) + ": " + e.getMessage(),
+                    ExitCode.IO_FAILURE);
         }
         PrintWriter w = spec.commandLine().getOut();
         ReduceBench bench = new ReduceBench(tcs, work, w, cviseGuard);
         if (ids == null) bench.run(campaign, cases, minOps, cOnly, cvise, cviseTimeout, batch);
         else bench.run(CampaignDiscrepancies.find(campaign, ids), cvise, cviseTimeout, batch);
         w.println("work folder: " + work);
-        return 0;
+        return ExitCode.OK.code();
     }
 }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.confirm.Interestingness;
 import org.fparity.confirm.Standalone;
 import org.fparity.emit.Language;
@@ -162,7 +163,7 @@ public final class Bundle {
             AtomicFiles.write(dir.resolve("expected.json"), ProgramJson.toJson(expected(c)) + "\n");
             AtomicFiles.write(dir.resolve("README.md"), readme(c, sources.keySet()));
         } catch (java.io.IOException e) {
-            throw new org.fparity.FparityError("cannot write " + dir + ": " + e.getMessage(), 4);
+            throw new org.fparity.FparityError("cannot write " + dir + ": " + e.getMessage(), ExitCode.IO_FAILURE);
         }
         return dir;
     }

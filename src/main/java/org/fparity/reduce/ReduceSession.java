@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.confirm.DiscrepancyId;
 import org.fparity.confirm.Interestingness;
@@ -243,7 +244,7 @@ public final class ReduceSession {
                 } catch (FparityError e) {
                     throw new FparityError(
                             "site " + s.site() + " of " + s + " cannot be reached: " + e.getMessage(),
-                            FparityError.MISSING_TOOL);
+                            ExitCode.MISSING_TOOL);
                 }
                 ex = Sites.open(p, work, 2, x -> log.accept(s.site() + ": " + x));
             }
@@ -545,11 +546,10 @@ public final class ReduceSession {
 
     DetectedToolchain detect(Side s) {
         DetectedToolchain dt = DetectedToolchain.detect(descriptor(s));
-        if (!dt.canCompile()) throw new FparityError(s + ": " + dt.compileProblem(), FparityError.MISSING_TOOL);
+        if (!dt.canCompile()) throw new FparityError(s + ": " + dt.compileProblem(), ExitCode.MISSING_TOOL);
         if (!dt.canRun())
             throw new FparityError(
-                    s + ": " + dt.runProblem() + " (reduction needs both platforms' outcomes)",
-                    FparityError.MISSING_TOOL);
+                    s + ": " + dt.runProblem() + " (reduction needs both platforms' outcomes)", ExitCode.MISSING_TOOL);
         return dt;
     }
 
