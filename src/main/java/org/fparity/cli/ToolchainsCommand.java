@@ -70,7 +70,9 @@ public final class ToolchainsCommand implements Callable<Integer> {
             out.printf(
                     "%-" + w + "s  %-8s %-7s %-7s %s%n",
                     d.name(),
-                    d.toolchain().language().toLowerCase(java.util.Locale.ROOT),
+                    d.toolchain().lang() == null
+                            ? d.toolchain().language()
+                            : d.toolchain().lang().id(),
                     d.canCompile() ? "yes" : "no",
                     d.canRun() ? "yes" : "no",
                     info);

@@ -267,7 +267,7 @@ public final class Worker {
                     platform,
                     s.lines(),
                     s.site(),
-                    Platform.nodeLabel(facts, dt.toolchain().language())));
+                    Platform.nodeLabel(facts, dt.toolchain().lang())));
         }
         jobs.sort(COSTLIEST_FIRST);
         int[] runs = {0};

@@ -112,7 +112,7 @@ public final class Bundle {
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             String opt = side == 0 ? c.optA() : c.optB();
-            Language lang = Language.valueOf(dt.toolchain().language());
+            Language lang = dt.toolchain().lang();
             String minimal = minimal(dt, lang, c);
             String file = minimal != null ? minimalName(lang) : fileName(dt);
             String cls = Standalone.className(dt);
@@ -195,7 +195,7 @@ public final class Bundle {
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             String opt = side == 0 ? c.optA() : c.optB();
-            if (Language.valueOf(dt.toolchain().language()) != lang) continue;
+            if (dt.toolchain().lang() != lang) continue;
             h.add("build (" + dt.name() + "@" + opt + "): " + envPrefix(dt)
                     + org.fparity.util.ShellWords.join(
                             portable(dt.toolchain().compileArgv(opt, minimalName(lang), "bin", "test"))));
@@ -248,7 +248,7 @@ public final class Bundle {
 
     /** The file a toolchain's single-program source goes to (Java's public class fixes its name). */
     static String fileName(DetectedToolchain dt) {
-        return switch (Language.valueOf(dt.toolchain().language())) {
+        return switch (dt.toolchain().lang()) {
             case C -> "test.c";
             case CUDA -> "test.cu";
             case HIP, HIPIFY -> "test.hip";
