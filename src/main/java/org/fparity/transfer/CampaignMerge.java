@@ -238,7 +238,9 @@ public final class CampaignMerge {
         long dups = 0;
         // run key → status and result, only for runs of shared platforms (and unlisted ones)
         Map<String, String> seen = new HashMap<>();
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(file)), 1 << 16)) {
+        // written compact (the merged campaign's layout, Campaign.SCHEMA) as the lines are copied
+        try (OutputStream out = new org.fparity.campaign.CompactingOutput(
+                new BufferedOutputStream(Files.newOutputStream(dir.resolve(file)), 1 << 16))) {
             for (Source s : sources) {
                 // Where each of this input's programs lands: the merged id (and its bytes, when they can be written as
                 // they are) and inputs.
