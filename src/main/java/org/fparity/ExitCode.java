@@ -39,6 +39,11 @@ public enum ExitCode {
         return found ? FINDINGS : OK;
     }
 
+    /** Whether a command that exited with {@code code} ran to the end: nothing found (0) or findings (1), not a failure. */
+    public static boolean finished(int code) {
+        return code == OK.code || code == FINDINGS.code;
+    }
+
     /** The enum constant for a numeric code, or null when the number is not part of the policy. */
     public static ExitCode of(int code) {
         for (ExitCode e : values()) if (e.code == code) return e;

@@ -3,34 +3,20 @@ package org.fparity;
 /** A problem the user can fix: printed as one line ({@code fparity: message}) and mapped to an exit code, never a stack trace. */
 public class FparityError extends RuntimeException {
     private static final long serialVersionUID = 1L;
-    /** Exit code for bad input (malformed file, bad option value, unknown name): {@link ExitCode#BAD_INPUT}. */
-    public static final int BAD_INPUT = ExitCode.BAD_INPUT.code();
-    /** Exit code for a missing tool or library the command needs: {@link ExitCode#MISSING_TOOL}. */
-    public static final int MISSING_TOOL = ExitCode.MISSING_TOOL.code();
-    /** Exit code for a failed read or write: {@link ExitCode#IO_FAILURE}. */
-    public static final int IO_FAILURE = ExitCode.IO_FAILURE.code();
+    private final ExitCode code;
 
-    private final int exitCode;
-
+    /** Bad input ({@link ExitCode#BAD_INPUT}): a malformed file, an option value out of range, an unknown name. */
     public FparityError(String message) {
-        this(message, BAD_INPUT, null);
+        this(message, ExitCode.BAD_INPUT, null);
     }
 
     public FparityError(String message, ExitCode code) {
-        this(message, code.code(), null);
+        this(message, code, null);
     }
 
     public FparityError(String message, ExitCode code, Throwable cause) {
-        this(message, code.code(), cause);
-    }
-
-    public FparityError(String message, int exitCode) {
-        this(message, exitCode, null);
-    }
-
-    public FparityError(String message, int exitCode, Throwable cause) {
         super(message, cause);
-        this.exitCode = exitCode;
+        this.code = java.util.Objects.requireNonNull(code);
     }
 
     /** A failed read or write of {@code what}, with the operating system's reason (which Java's message alone may lack). */
@@ -115,7 +101,13 @@ public class FparityError extends RuntimeException {
                 : s;
     }
 
+    /** The exit code this error ends the command with. */
+    public ExitCode code() {
+        return code;
+    }
+
+    /** {@link #code()}'s number, as the process exits with it. */
     public int exitCode() {
-        return exitCode;
+        return code.code();
     }
 }

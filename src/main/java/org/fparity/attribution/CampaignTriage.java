@@ -25,7 +25,7 @@ import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
 import org.fparity.compare.StatusMismatch;
 import org.fparity.confirm.DiscrepancyId;
-import org.fparity.confirm.Verdict;
+import org.fparity.confirm.Interestingness;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.Clusters;
@@ -183,8 +183,8 @@ public final class CampaignTriage {
         for (StatusMismatch m : f.mismatches()) {
             String run = m.program() + "/" + m.input();
             String id = DiscrepancyId.of(
-                    m.program(), m.input(), m.pair().a().label(), m.pair().b().label(), Verdict.ENDED_ID);
-            int side = Verdict.failingSide(m.statusA(), m.statusB());
+                    m.program(), m.input(), m.pair().a().label(), m.pair().b().label(), Interestingness.ENDED_ID);
+            int side = Interestingness.failingSide(m.statusA(), m.statusB());
             Platform failing = side == 1 ? m.pair().b() : m.pair().a();
             Outcome.Status st = side == 1 ? m.statusB() : m.statusA();
             String detail = side == 1 ? m.detailB() : m.detailA();

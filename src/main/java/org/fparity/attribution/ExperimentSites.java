@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.confirm.Side;
 import org.fparity.exec.Platform;
@@ -67,7 +68,7 @@ final class ExperimentSites implements AutoCloseable {
                 throw new FparityError(
                         "site " + site + " cannot be reached for triage's experiments: " + e.getMessage()
                                 + "; a rerun resumes",
-                        FparityError.MISSING_TOOL);
+                        ExitCode.MISSING_TOOL);
             }
             executors.add(ex);
             r = new SiteExperiments(ex, n -> descriptor(site, n), models);

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 import org.fparity.FparityError;
+import org.fparity.emit.Language;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
@@ -161,13 +162,14 @@ final class LibraryTriage {
 
     /** The math library a toolchain's programs call. */
     static String library(Toolchain tc) {
-        return switch (tc.language()) {
-            case "C" -> "glibc";
-            case "JAVA" -> "true".equals(tc.emit().get("strictMath")) ? "Java StrictMath" : "Java Math";
-            case "OPENCL" -> "PoCL builtins";
-            case "CUDA" -> "CUDA libdevice";
-            case "HIP", "HIPIFY" -> "ROCm ocml";
-            default -> tc.language();
+        Language lang = tc.lang();
+        if (lang == null) return tc.language();
+        return switch (lang) {
+            case C -> "glibc";
+            case JAVA -> "true".equals(tc.emit().get("strictMath")) ? "Java StrictMath" : "Java Math";
+            case OPENCL -> "PoCL builtins";
+            case CUDA -> "CUDA libdevice";
+            case HIP, HIPIFY -> "ROCm ocml";
         };
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.attribution.Causes;
 import org.fparity.attribution.RootCause;
@@ -64,10 +65,10 @@ public final class CausesCurve {
         VarityCampaign.write(imported, dir, "bench", results);
         FparityProcess.Run t = FparityProcess.run(
                 List.of("triage", dir.toString()), Files.createDirectories(work).resolve("triage.log"), 3 * 3600);
-        if (t.exitCode() != 0 && t.exitCode() != 1)
+        if (!ExitCode.finished(t.exitCode()))
             throw new FparityError(
                     "fparity triage of Varity's campaign failed (exit " + t.exitCode() + "); see " + t.log(),
-                    FparityError.MISSING_TOOL);
+                    ExitCode.MISSING_TOOL);
         return point("varity", programs, inputs, varityCpuMillis, t.cpuMillis(), read(dir, t.log()));
     }
 
@@ -109,7 +110,7 @@ public final class CausesCurve {
     private static Causes read(Path dir, Path log) {
         return Causes.read(dir)
                 .orElseThrow(() -> new FparityError(
-                        "no causes.json in " + dir + " after triage; see " + log, FparityError.MISSING_TOOL));
+                        "no causes.json in " + dir + " after triage; see " + log, ExitCode.MISSING_TOOL));
     }
 
     private static Point point(String tool, int programs, int inputs, long cpu, long triage, Causes c) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.fprev.Fprev;
 import org.fparity.fprev.JavaTargets;
@@ -210,7 +211,7 @@ public final class FprevBench {
             String[] lines = text.strip().split("\n");
             return lines[lines.length - 1];
         } catch (java.io.IOException e) {
-            throw new FparityError("cannot run the baseline: " + e.getMessage(), FparityError.MISSING_TOOL, e);
+            throw new FparityError("cannot run the baseline: " + e.getMessage(), ExitCode.MISSING_TOOL, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new FparityError("interrupted");

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.fprev.Fprev;
 import org.fparity.fprev.ProbeValues;
@@ -70,7 +71,7 @@ public final class FprevPeer {
             throw new FparityError(
                     "--fprev " + dir
                             + ": no fprev.py and experiments/accumimpls/numpy.py there (expected a checkout of peichenxie/FPRev)",
-                    FparityError.BAD_INPUT);
+                    ExitCode.BAD_INPUT);
         }
         return dir.toAbsolutePath();
     }
@@ -100,7 +101,7 @@ public final class FprevPeer {
         String text = Files.readString(log, StandardCharsets.UTF_8);
         if (!r.ok())
             throw new FparityError(
-                    "the original FPRev failed (exit " + r.exitCode() + "): " + last(text), FparityError.MISSING_TOOL);
+                    "the original FPRev failed (exit " + r.exitCode() + "): " + last(text), ExitCode.MISSING_TOOL);
         return parseBest(text);
     }
 
@@ -108,7 +109,7 @@ public final class FprevPeer {
         for (String l : text.lines().toList().reversed()) {
             if (l.startsWith("best ")) return Double.parseDouble(l.substring(5).strip());
         }
-        throw new FparityError("the original FPRev driver printed no timing: " + last(text), FparityError.MISSING_TOOL);
+        throw new FparityError("the original FPRev driver printed no timing: " + last(text), ExitCode.MISSING_TOOL);
     }
 
     /**
@@ -128,8 +129,7 @@ public final class FprevPeer {
                 3600);
         long[] out = {(System.nanoTime() - t0) / 1_000_000, CpuTime.childCpuMillis() - c0};
         if (!r.ok())
-            throw new FparityError(
-                    "the original FPRev failed: " + last(Files.readString(log)), FparityError.MISSING_TOOL);
+            throw new FparityError("the original FPRev failed: " + last(Files.readString(log)), ExitCode.MISSING_TOOL);
         return out;
     }
 
@@ -159,7 +159,7 @@ public final class FprevPeer {
                 3600);
         if (r.exitCode() != 0)
             throw new FparityError(
-                    "fparity fprev failed (exit " + r.exitCode() + "); see " + r.log(), FparityError.MISSING_TOOL);
+                    "fparity fprev failed (exit " + r.exitCode() + "); see " + r.log(), ExitCode.MISSING_TOOL);
         return new long[] {r.millis(), r.cpuMillis()};
     }
 

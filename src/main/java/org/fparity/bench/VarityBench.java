@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.compare.DiscrepantCases;
@@ -99,9 +100,9 @@ public final class VarityBench {
         FparityProcess.Run r =
                 FparityProcess.run(args, Files.createDirectories(work).resolve("fparity.log"), 3 * 3600);
         // 0 = nothing found, 1 = findings: both are a finished campaign.
-        if (r.exitCode() != 0 && r.exitCode() != 1)
+        if (!ExitCode.finished(r.exitCode()))
             throw new FparityError(
-                    "fparity run failed (exit " + r.exitCode() + "); see " + r.log(), FparityError.MISSING_TOOL);
+                    "fparity run failed (exit " + r.exitCode() + "); see " + r.log(), ExitCode.MISSING_TOOL);
         return r;
     }
 

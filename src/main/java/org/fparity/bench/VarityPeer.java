@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.util.CpuTime;
 import org.fparity.util.Executables;
@@ -71,7 +72,7 @@ public final class VarityPeer {
         throw new FparityError(
                 "--varity " + dir + ": no varity.py and cfg.py there or in " + dir.resolve("varity")
                         + " (expected a checkout of LLNL/Varity)",
-                FparityError.BAD_INPUT);
+                ExitCode.BAD_INPUT);
     }
 
     /** Copies Varity's sources into {@code scratch}, patches the link order and appends the configuration. */
@@ -104,7 +105,7 @@ public final class VarityPeer {
         if (!driver.contains(STOCK_ARGS)) {
             throw new FparityError(
                     "cannot apply the -lm link-order patch: varity.py's compile line is not the one of LLNL/Varity f5e0492",
-                    FparityError.BAD_INPUT);
+                    ExitCode.BAD_INPUT);
         }
         return driver.replace(STOCK_ARGS, PATCHED_ARGS);
     }
@@ -135,7 +136,7 @@ public final class VarityPeer {
             case "O3_FM" -> "-Ofast";
             default ->
                 throw new FparityError(
-                        "--varity: Varity has no equivalent of opt level " + fparityOpt, FparityError.BAD_INPUT);
+                        "--varity: Varity has no equivalent of opt level " + fparityOpt, ExitCode.BAD_INPUT);
         };
     }
 
@@ -162,20 +163,20 @@ public final class VarityPeer {
                 throw new FparityError(
                         "Varity aborted " + ATTEMPTS + " campaigns in a row (" + why + "); see "
                                 + copy.resolve("run.log"),
-                        FparityError.MISSING_TOOL);
+                        ExitCode.MISSING_TOOL);
             }
         }
     }
 
     private static Result attempt(Path copy, Consumer<String> log) throws IOException, InterruptedException {
         Path python = Executables.find("python3");
-        if (python == null) throw new FparityError("--varity needs python3 on PATH", FparityError.MISSING_TOOL);
+        if (python == null) throw new FparityError("--varity needs python3 on PATH", ExitCode.MISSING_TOOL);
         List<Phase> phases = new ArrayList<>();
         String gen = phase(copy, List.of(python.toString()), List.of("varity.py", "-g"), "generate", phases, log);
         Matcher m = Pattern.compile("Creating dir: (\\S+)").matcher(gen);
         if (!m.find())
             throw new FparityError(
-                    "Varity's generate phase did not say where it wrote: " + gen.strip(), FparityError.MISSING_TOOL);
+                    "Varity's generate phase did not say where it wrote: " + gen.strip(), ExitCode.MISSING_TOOL);
         String dir = m.group(1);
         phase(copy, List.of(python.toString()), List.of("varity.py", "-c", dir), "compile", phases, log);
         phase(copy, limited(python), List.of("varity.py", "-r", dir), "run", phases, log);
@@ -211,7 +212,7 @@ public final class VarityPeer {
         if (!r.ok())
             throw new FparityError(
                     "Varity's " + name + " phase failed (exit " + r.exitCode() + "); see " + out,
-                    FparityError.MISSING_TOOL);
+                    ExitCode.MISSING_TOOL);
         phases.add(new Phase(name, ms, cpu));
         log.accept("varity " + name + ": " + ms / 1000.0 + " s, " + cpu / 1000.0 + " CPU-s");
         return text;

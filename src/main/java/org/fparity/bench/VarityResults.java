@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.ProgramJson;
 import org.fparity.varity.CText;
@@ -42,11 +43,11 @@ public final class VarityResults {
             throw new FparityError(
                     where + ": not Varity's results.json: "
                             + e.getMessage().lines().findFirst().orElse(""),
-                    FparityError.BAD_INPUT);
+                    ExitCode.BAD_INPUT);
         }
         if (root == null || !root.isObject())
             throw new FparityError(
-                    where + ": not Varity's results.json (expected an object of tests)", FparityError.BAD_INPUT);
+                    where + ": not Varity's results.json (expected an object of tests)", ExitCode.BAD_INPUT);
         Map<String, Map<String, List<Double>>> out = new LinkedHashMap<>();
         int runs = 0;
         int bad = 0;
@@ -73,7 +74,7 @@ public final class VarityResults {
         if (!n.isObject())
             throw new FparityError(
                     where + ": not Varity's results.json (expected test → input → compiler → opt → result)",
-                    FparityError.BAD_INPUT);
+                    ExitCode.BAD_INPUT);
         return n;
     }
 

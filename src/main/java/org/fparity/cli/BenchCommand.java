@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.bench.Bench;
 import org.fparity.bench.CausesCurve;
@@ -222,7 +223,7 @@ public final class BenchCommand implements Callable<Integer> {
                 throw new FparityError(
                         "bench needs " + d.name() + " to compile and run here: "
                                 + (d.canCompile() ? d.runProblem() : d.compileProblem()),
-                        FparityError.MISSING_TOOL);
+                        ExitCode.MISSING_TOOL);
             chosen.add(d);
         }
         Path work = WorkFolder.create(common.out, "fparity-bench", false);
@@ -318,7 +319,7 @@ public final class BenchCommand implements Callable<Integer> {
         AtomicFiles.write(work.resolve("bench.json"), org.fparity.ir.ProgramJson.toJson(json) + "\n");
         o.println("details: " + work.resolve("bench.json"));
         o.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private int gpuCompile(PrintWriter o) throws Exception {
@@ -367,7 +368,7 @@ public final class BenchCommand implements Callable<Integer> {
         AtomicFiles.write(
                 work.resolve("bench-gpu.json"), org.fparity.ir.ProgramJson.toJson(Map.of("gpuCompile", rows)) + "\n");
         o.println("details: " + work.resolve("bench-gpu.json"));
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private int againstVarity(PrintWriter o, Path work, List<DetectedToolchain> chosen) throws Exception {
@@ -510,7 +511,7 @@ public final class BenchCommand implements Callable<Integer> {
         AtomicFiles.write(work.resolve("bench.json"), org.fparity.ir.ProgramJson.toJson(json) + "\n");
         o.println("details: " + work.resolve("bench.json"));
         o.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     /**
@@ -641,7 +642,7 @@ public final class BenchCommand implements Callable<Integer> {
                         + "\n");
         o.println("details: " + work.resolve("bench-fprev.json"));
         o.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private static String load() {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.bench.ScaleBench;
 import org.fparity.bench.WorkFolder;
@@ -80,6 +81,6 @@ public final class BenchScaleCommand implements Callable<Integer> {
                 + (opts == null ? "" : opts) + ", work folder " + work);
         new ScaleBench(work, inputs, common.seed, opts, timeout, w).run(runs, commands, new ArrayList<>());
         w.println("work folder: " + work);
-        return 0;
+        return ExitCode.OK.code();
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.oracle.bounds.Bounds;
 import org.fparity.oracle.bounds.EdfPlot;
@@ -113,7 +114,7 @@ public final class BoundsCommand implements Callable<Integer> {
         if (kernel != null) kernel(out, kernel.toLowerCase(Locale.ROOT), u, uLow);
         else experiment(out, experiment.toLowerCase(Locale.ROOT));
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private void kernel(PrintWriter out, String k, double u, double uLow) {

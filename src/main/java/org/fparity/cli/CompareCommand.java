@@ -122,7 +122,7 @@ public final class CompareCommand implements Callable<Integer> {
         Report r = Report.of(view, now, diff).judged(policy, before == null ? null : Report.causesOf(before));
         // names come from campaign files, perhaps another cluster's: never a raw escape sequence to the terminal
         out.print(org.fparity.util.Names.printableText(ReportWriter.text(r, detail)));
-        List<CrossSite.Verdict> acrossVerdicts = r.crossSite();
+        List<CrossSite.Judgement> acrossVerdicts = r.crossSite();
         if (!acrossVerdicts.isEmpty() || crossSite)
             out.print(org.fparity.util.Names.printableText(CrossSite.render(acrossVerdicts, referenceRows)));
         out.flush();

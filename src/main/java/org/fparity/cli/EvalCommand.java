@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.MathFn;
@@ -140,7 +141,7 @@ public final class EvalCommand implements Callable<Integer> {
                 f,
                 "no Java function with C's semantics");
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private static void row(

@@ -3,6 +3,7 @@ package org.fparity.cli;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.transfer.CampaignExport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,6 +46,6 @@ public final class ExportCommand implements Callable<Integer> {
         o.println("exported " + r.programs() + " programs, " + r.platforms() + " platforms, " + r.outcomes()
                 + " outcomes to " + r.file() + " (" + r.bytes() + " bytes, " + r.digest() + ")");
         o.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ForkJoinPool;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.Decimal;
 import org.fparity.ir.HexFloat;
@@ -184,7 +185,7 @@ public final class ExsumCommand implements Callable<Integer> {
         }
         if (saveAcc != null) out.println("accumulator state written to " + saveAcc);
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     static ExactAccumulator load(Path p) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.bench.FprevBench;
 import org.fparity.fprev.Fprev;
@@ -206,7 +207,7 @@ public final class FprevCommand implements Callable<Integer> {
         if (n != null) bound("--n " + n, n);
         if (bench != null) {
             emit(FprevBench.run(bench, out()));
-            return 0;
+            return ExitCode.OK.code();
         }
         Targets.Options opts = new Targets.Options(threads, kernel, cflags, localSize);
         double m = mask == null ? ProbeValues.mask(p) : positive("--mask", mask);
@@ -233,7 +234,7 @@ public final class FprevCommand implements Callable<Integer> {
                         default -> text(r, desc, threadsLine);
                     });
         }
-        return 0;
+        return ExitCode.OK.code();
     }
 
     /** Standard output, when this command was set up by {@link #plain} instead of picocli. */
@@ -505,7 +506,7 @@ public final class FprevCommand implements Callable<Integer> {
         }
         if (fmt.equals("json")) emit(json(Map.of("target", target, "dtype", p.dtype(), "algo", a.id(), "rows", rows)));
         else if (output != null) emit(sb.toString());
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private int compareMode(Precision p, Fprev.Algo a, String fmt, double m, double u, Targets.Options opts) {
@@ -536,6 +537,6 @@ public final class FprevCommand implements Callable<Integer> {
             for (String d : diff) sb.append("  ").append(d).append('\n');
             emit(sb.toString());
         }
-        return diff.isEmpty() ? 0 : 1;
+        return ExitCode.found(!diff.isEmpty()).code();
     }
 }

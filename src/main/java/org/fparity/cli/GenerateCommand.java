@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.gen.Grammar;
 import org.fparity.gen.SampleWriter;
@@ -70,7 +71,7 @@ final class GenerateCommand implements Callable<Integer> {
         System.out.printf(
                 "fparity: %d programs, %d inputs each, written to %s%s%n",
                 entries.size(), inputs, out, emission.summary());
-        return 0;
+        return ExitCode.OK.code();
     }
 
     static List<Precision> precisions(String s) {

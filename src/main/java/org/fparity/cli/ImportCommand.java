@@ -2,6 +2,7 @@ package org.fparity.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.transfer.CampaignImport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,6 +38,6 @@ public final class ImportCommand implements Callable<Integer> {
         o.println("imported " + r.programs() + " programs, " + r.platforms() + " platforms, " + r.outcomes()
                 + " outcomes into " + r.campaign() + " (schema " + r.schema() + ", " + r.digest() + " verified)");
         o.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.varity.RecordedPlatform;
 import org.fparity.varity.VarityCampaign;
@@ -85,7 +86,7 @@ public final class ImportVarityCommand implements Callable<Integer> {
         o.println("next: fparity compare " + c + "   or add local toolchains: fparity run --campaign " + c
                 + " --toolchains gcc");
         o.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private static String label(RecordedPlatform p) {

@@ -78,7 +78,7 @@ public final class Main {
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
             System.out.println(new Version().getVersion()[0]);
             System.out.flush();
-            return 0;
+            return ExitCode.OK.code();
         }
         boolean debug = Arrays.asList(args).contains("--debug");
         invocation =

@@ -3,6 +3,7 @@ package org.fparity.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.transfer.CampaignMerge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,6 +47,6 @@ public final class MergeCommand implements Callable<Integer> {
             }
         }
         o.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 }

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.confirm.Side;
 import org.fparity.exec.Toolchains;
@@ -149,7 +150,8 @@ public final class ReduceCommand implements Callable<Integer> {
             work = org.fparity.util.Leftovers.tempDir(out, ".fparity-reduce-");
         } catch (IOException e) {
             throw new FparityError(
-                    "cannot create a work folder in " + out + ": " + org.fparity.FparityError.reason(e), 4);
+                    "cannot create a work folder in " + out + ": " + org.fparity.FparityError.reason(e),
+                    ExitCode.IO_FAILURE);
         }
         try {
             return reduce(tcs, w, work);
@@ -205,7 +207,7 @@ public final class ReduceCommand implements Callable<Integer> {
             if (Files.isDirectory(target)) org.fparity.reduce.ReducedVerdicts.record(target, rep);
             print(w, rep);
         }
-        return 1; // a discrepancy (reduced or batch-only) is a finding
+        return ExitCode.FINDINGS.code(); // a discrepancy (reduced or batch-only) is a finding
     }
 
     private int top(ReduceSession session, PrintWriter w, java.util.Optional<org.fparity.attribution.Causes> causes)
@@ -252,7 +254,7 @@ public final class ReduceCommand implements Callable<Integer> {
             }
         }
         summary(w, bundled, causeOf);
-        return bundled.isEmpty() ? 0 : 1;
+        return ExitCode.found(!bundled.isEmpty()).code();
     }
 
     /** The bundles, vendor bugs first (then undecided, within accuracy, allowed by the flags, outside the contract). */

@@ -3,6 +3,7 @@ package org.fparity.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.emit.Emitter;
 import org.fparity.emit.JavaEmitter;
@@ -102,7 +103,7 @@ public final class ShowCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().print(text);
         spec.commandLine().getOut().flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private int reproducer() {
@@ -122,6 +123,6 @@ public final class ShowCommand implements Callable<Integer> {
                 org.fparity.run.CaseReproducer.c(org.fparity.campaign.Campaign.load(file), programId, input, platform);
         spec.commandLine().getOut().print(text);
         spec.commandLine().getOut().flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 }

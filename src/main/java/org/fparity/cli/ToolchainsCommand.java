@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Toolchains;
 import picocli.CommandLine.Command;
@@ -69,13 +70,15 @@ public final class ToolchainsCommand implements Callable<Integer> {
             out.printf(
                     "%-" + w + "s  %-8s %-7s %-7s %s%n",
                     d.name(),
-                    d.toolchain().language().toLowerCase(java.util.Locale.ROOT),
+                    d.toolchain().lang() == null
+                            ? d.toolchain().language()
+                            : d.toolchain().lang().id(),
                     d.canCompile() ? "yes" : "no",
                     d.canRun() ? "yes" : "no",
                     info);
         }
         out.flush();
-        int exit = check ? check(out, tcs, found) : 0;
+        int exit = check ? check(out, tcs, found) : ExitCode.OK.code();
         // A descriptor that does not load is bad input: each was one line on stderr above, the rest are listed.
         return tcs.problems().isEmpty() ? exit : org.fparity.ExitCode.BAD_INPUT.code();
     }
@@ -91,7 +94,7 @@ public final class ToolchainsCommand implements Callable<Integer> {
                             + (gcc == null
                                     ? "no gcc.json among the toolchains"
                                     : gcc.canCompile() ? gcc.runProblem() : gcc.compileProblem()),
-                    org.fparity.FparityError.MISSING_TOOL);
+                    ExitCode.MISSING_TOOL);
         }
         Path dir = work != null
                 ? java.nio.file.Files.createDirectories(work)
@@ -126,6 +129,6 @@ public final class ToolchainsCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return bad > 0 ? org.fparity.ExitCode.FINDINGS.code() : 0;
+        return ExitCode.found(bad > 0).code();
     }
 }

@@ -152,11 +152,10 @@ public final class TriageCommand implements Callable<Integer> {
         Toolchain tc = Toolchains.load(dir).get(a[0]);
         DetectedToolchain dt = DetectedToolchain.detect(tc);
         if (!dt.canCompile())
-            throw new FparityError(
-                    tc.name() + " cannot compile here: " + dt.compileProblem(), FparityError.MISSING_TOOL);
+            throw new FparityError(tc.name() + " cannot compile here: " + dt.compileProblem(), ExitCode.MISSING_TOOL);
         if (!dt.canRun())
             throw new FparityError(
-                    tc.name() + " compiles here but cannot run: " + dt.runProblem(), FparityError.MISSING_TOOL);
+                    tc.name() + " compiles here but cannot run: " + dt.runProblem(), ExitCode.MISSING_TOOL);
         FlagModel model = FlagModel.forToolchain(knobDir, tc.name());
         Path w = work != null ? work : java.nio.file.Files.createTempDirectory("fparity-triage");
         try {

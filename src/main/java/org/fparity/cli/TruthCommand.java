@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.Decimal;
 import org.fparity.ir.HexFloat;
@@ -169,7 +170,7 @@ public final class TruthCommand implements Callable<Integer> {
         }
         if (json) out.println(ProgramJson.toJson(all));
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     /**

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.JobSpec;
@@ -66,7 +67,7 @@ public final class WorkerCommand implements Callable<Integer> {
                     : Files.newBufferedReader(Path.of(jobFile))) {
                 System.out.println(org.fparity.exec.NodeCheck.detect(r));
             }
-            return 0;
+            return ExitCode.OK.code();
         }
         List<JobSpec> specs;
         if (jobFile.equals("-")) {
@@ -115,7 +116,7 @@ public final class WorkerCommand implements Callable<Integer> {
                 ch.force(true);
             }
         }
-        return 0;
+        return ExitCode.OK.code();
     }
 
     static Path defaultCache() {

@@ -29,6 +29,17 @@ public enum Language {
         return extension;
     }
 
+    /** Whether results depend on the node's GPU: CUDA, HIP and HIPIFY run there; the others on the CPU. */
+    public boolean gpu() {
+        return this == CUDA || this == HIP || this == HIPIFY;
+    }
+
+    /** The language a toolchain descriptor names by its upper-case name ({@code "C"}, {@code "CUDA"}), or null. */
+    public static Language named(String name) {
+        for (Language l : values()) if (l.name().equals(name)) return l;
+        return null;
+    }
+
     /** Looks a language up by its id, case-insensitively; throws IllegalArgumentException naming the choices. */
     public static Language parse(String s) {
         String t = s.strip().toLowerCase(Locale.ROOT);

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.ProgramJson;
 
@@ -41,7 +42,8 @@ public final class Clusters {
                     .sorted()
                     .toList();
         } catch (IOException e) {
-            throw new FparityError("cannot list " + dir + ": " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cannot list " + dir + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         }
         for (Path f : files) {
             String stem = f.getFileName().toString().replaceFirst("\\.json$", "");

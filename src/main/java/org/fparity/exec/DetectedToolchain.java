@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.fparity.emit.Language;
 import org.fparity.util.Processes;
 
 /**
@@ -51,7 +52,7 @@ public record DetectedToolchain(
             parts.add(versionLine(out, pick));
         }
         // the HIPIFY language's text depends on the converter as much as on the compiler: record which one
-        if ("HIPIFY".equals(tc.language())) parts.add("converter: " + org.fparity.emit.HipifyEmitter.converter());
+        if (tc.lang() == Language.HIPIFY) parts.add("converter: " + org.fparity.emit.HipifyEmitter.converter());
         String version = String.join("; ", parts);
         String runCmd = tc.runArgv(tc.optLevels().getFirst(), "{bin}", "x").getFirst();
         if (!runCmd.equals("{bin}") && Processes.which(runCmd) == null) {

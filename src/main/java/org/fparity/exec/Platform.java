@@ -2,6 +2,7 @@ package org.fparity.exec;
 
 import java.util.Map;
 import java.util.StringJoiner;
+import org.fparity.emit.Language;
 
 /**
  * The identity of a platform: toolchain × opt level × site (a cluster profile's name, or {@code local}) × the node facts
@@ -129,12 +130,9 @@ public record Platform(String toolchain, String opt, String site, String node) i
      * The node label of a platform of a toolchain writing {@code language}: the GPU facts are part of GPU platforms
      * only (CUDA, HIP, HIPIFY); a CPU toolchain on a GPU node is the same platform as on any other node.
      */
-    public static String nodeLabel(Map<String, String> facts, String language) {
-        return GPU_LANGUAGES.contains(language) ? nodeLabel(facts) : null;
+    public static String nodeLabel(Map<String, String> facts, Language language) {
+        return language != null && language.gpu() ? nodeLabel(facts) : null;
     }
-
-    /** Languages whose results depend on the node's GPU. */
-    public static final java.util.Set<String> GPU_LANGUAGES = java.util.Set.of("CUDA", "HIP", "HIPIFY");
 
     public static String nodeLabel(Map<String, String> facts) {
         if (facts == null) return null;

@@ -24,7 +24,7 @@ public final class PlatformRecords {
         List<String> run = tc.runArgv(opt, "{bin}", "{class}");
         String version = dt.version() == null ? "(not found: " + dt.compileProblem() + ")" : dt.version();
         String hostname = facts.get("hostname");
-        Platform key = new Platform(tc.name(), opt, site, Platform.nodeLabel(facts, tc.language()));
+        Platform key = new Platform(tc.name(), opt, site, Platform.nodeLabel(facts, tc.lang()));
         String hashed =
                 tc.name() + "\0" + opt + "\0" + version + "\0" + compile + "\0" + run + "\0" + new TreeMap<>(tc.env())
                         + "\0" + hostname + (key.isPlain() ? "" : "\0" + key.site() + "\0" + key.node());

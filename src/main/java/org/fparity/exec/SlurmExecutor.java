@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.util.AtomicFiles;
 
@@ -90,7 +91,8 @@ public final class SlurmExecutor implements SiteExecutor {
         } catch (NoSuchFileException e) {
             return new State(List.of());
         } catch (IOException e) {
-            throw new FparityError(stateFile() + ": cannot read (" + org.fparity.FparityError.reason(e) + ")", 4);
+            throw new FparityError(
+                    stateFile() + ": cannot read (" + org.fparity.FparityError.reason(e) + ")", ExitCode.IO_FAILURE);
         }
     }
 
@@ -98,7 +100,8 @@ public final class SlurmExecutor implements SiteExecutor {
         try {
             Files.createDirectories(stateDir);
         } catch (IOException e) {
-            throw new FparityError("cannot create " + stateDir + ": " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cannot create " + stateDir + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         }
         try {
             AtomicFiles.write(
@@ -248,11 +251,14 @@ public final class SlurmExecutor implements SiteExecutor {
                 throw new FparityError(
                         "cluster " + profile.name() + ": cannot reach it (" + shell.describe() + "): "
                                 + Commands.firstLine(r),
-                        3);
+                        ExitCode.MISSING_TOOL);
             if (!r.ok())
-                throw new FparityError("cluster " + profile.name() + ": Slurm does not answer: " + slurmError(r), 3);
+                throw new FparityError(
+                        "cluster " + profile.name() + ": Slurm does not answer: " + slurmError(r),
+                        ExitCode.MISSING_TOOL);
         } catch (IOException e) {
-            throw new FparityError("cluster " + profile.name() + ": cannot run sinfo: " + e.getMessage(), 3);
+            throw new FparityError(
+                    "cluster " + profile.name() + ": cannot run sinfo: " + e.getMessage(), ExitCode.MISSING_TOOL);
         }
         javaCmd = Staging.nodeJava(
                         shell,
@@ -264,7 +270,7 @@ public final class SlurmExecutor implements SiteExecutor {
         try {
             classpath = Staging.stage(shell, profile.workdir(), s -> log.accept(profile.name() + ": " + s));
         } catch (IOException e) {
-            throw new FparityError("cluster " + profile.name() + ": " + e.getMessage(), 3);
+            throw new FparityError("cluster " + profile.name() + ": " + e.getMessage(), ExitCode.MISSING_TOOL);
         }
     }
 
@@ -310,7 +316,8 @@ public final class SlurmExecutor implements SiteExecutor {
             shell.run(List.of("mkdir", "-p", profile.workdir() + "/log", profile.workdir() + "/out"), null, 60);
         } catch (IOException e) {
             throw new FparityError(
-                    "cluster " + profile.name() + ": cannot send shards: " + org.fparity.FparityError.reason(e), 4);
+                    "cluster " + profile.name() + ": cannot send shards: " + org.fparity.FparityError.reason(e),
+                    ExitCode.IO_FAILURE);
         }
         // Persisted before sbatch: if this process dies before the id is written, the next start finds the job by name.
         Submission s = new Submission(tag, null, attempt, indices, List.of());
@@ -340,13 +347,17 @@ public final class SlurmExecutor implements SiteExecutor {
         try {
             r = shell.run(argv, null, 120);
         } catch (IOException e) {
-            throw new FparityError("cluster " + profile.name() + ": cannot run sbatch: " + e.getMessage(), 3);
+            throw new FparityError(
+                    "cluster " + profile.name() + ": cannot run sbatch: " + e.getMessage(), ExitCode.MISSING_TOOL);
         }
-        if (!r.ok()) throw new FparityError("cluster " + profile.name() + ": sbatch failed: " + slurmError(r), 3);
+        if (!r.ok())
+            throw new FparityError(
+                    "cluster " + profile.name() + ": sbatch failed: " + slurmError(r), ExitCode.MISSING_TOOL);
         String id = r.out().strip().split(";")[0];
         if (!id.matches("\\d+"))
             throw new FparityError(
-                    "cluster " + profile.name() + ": sbatch printed '" + r.out().strip() + "', not a job id", 3);
+                    "cluster " + profile.name() + ": sbatch printed '" + r.out().strip() + "', not a job id",
+                    ExitCode.MISSING_TOOL);
         replace(new Submission(tag, id, attempt, indices, List.of()));
         log.accept(
                 profile.name() + ": submitted job array " + id + " (" + n + " tasks, attempt " + (attempt + 1) + ")");
@@ -451,7 +462,8 @@ public final class SlurmExecutor implements SiteExecutor {
                         s.shards(),
                         id == null ? s.shards() : s.finished()));
             } catch (IOException e) {
-                throw new FparityError("cluster " + profile.name() + ": cannot run squeue: " + e.getMessage(), 3);
+                throw new FparityError(
+                        "cluster " + profile.name() + ": cannot run squeue: " + e.getMessage(), ExitCode.MISSING_TOOL);
             }
         }
     }
@@ -461,7 +473,7 @@ public final class SlurmExecutor implements SiteExecutor {
         try (var r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
             return Worker.read(r, f.toString());
         } catch (IOException e) {
-            throw new FparityError("cannot read " + f + ": " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError("cannot read " + f + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         }
     }
 

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 
 /**
@@ -53,7 +54,7 @@ public final class SshExecutor implements SiteExecutor {
         try {
             cp = Staging.stage(shell, profile.workdir(), s -> log.accept(profile.name() + ": " + s));
         } catch (IOException e) {
-            throw new FparityError("cluster " + profile.name() + ": " + e.getMessage(), 3);
+            throw new FparityError("cluster " + profile.name() + ": " + e.getMessage(), ExitCode.MISSING_TOOL);
         }
         List<String> args = new ArrayList<>(List.of("-", "--cache", profile.workdir() + "/cache"));
         if (profile.workers() != null)
@@ -72,13 +73,13 @@ public final class SshExecutor implements SiteExecutor {
                 throw new FparityError(
                         "cluster " + profile.name() + ": the worker on " + shell.describe() + " failed (exit " + s.exit
                                 + "): " + s.lastError,
-                        3);
+                        ExitCode.MISSING_TOOL);
             }
             if (++failures > reconnects) {
                 throw new FparityError(
                         "cluster " + profile.name() + ": lost the connection " + failures + " times (" + s.lastError
                                 + "); " + owed.size() + " runs left, a rerun resumes",
-                        3);
+                        ExitCode.MISSING_TOOL);
             }
             long wait = Math.min(30, 1L << Math.min(failures, 5));
             log.accept(profile.name() + ": connection lost (" + s.lastError + "); " + owed.size()
@@ -102,7 +103,8 @@ public final class SshExecutor implements SiteExecutor {
         try {
             err = java.nio.file.Files.createTempFile("fparity-ssh", ".err");
         } catch (IOException e) {
-            throw new FparityError("cannot create a temporary file: " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cannot create a temporary file: " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         }
         try (org.fparity.util.Processes.Running p = shell.start(argv, err)) {
             Thread feeder = Thread.ofVirtual().start(() -> {

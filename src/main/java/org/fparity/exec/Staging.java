@@ -17,6 +17,7 @@ import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
+import org.fparity.ExitCode;
 
 /**
  * fparity's own code as files another node can run: the jar and the jars its manifest names, content-addressed by
@@ -211,7 +212,7 @@ public final class Staging {
                     "cluster " + site + ": " + found + " on " + where + ", and fparity's own runtime is for "
                             + NodeRuntime.platform() + " but that node is " + platform
                             + ": install a JDK >= 25 there and set \"java\" in its profile",
-                    3);
+                    ExitCode.MISSING_TOOL);
         }
         NodeRuntime.Image img;
         try {
@@ -220,7 +221,7 @@ public final class Staging {
             throw new org.fparity.FparityError(
                     "cluster " + site + ": " + found + " on " + where + ", and fparity cannot make its own runtime: "
                             + e.getMessage(),
-                    3);
+                    ExitCode.MISSING_TOOL);
         }
         String dir = workdir + "/runtime/" + img.remoteName();
         String runtimeJava = dir + "/bin/java";
@@ -234,7 +235,7 @@ public final class Staging {
             try {
                 shell.put(img.archive(), archive, 1200);
             } catch (IOException e) {
-                throw new org.fparity.FparityError("cluster " + site + ": " + e.getMessage(), 3);
+                throw new org.fparity.FparityError("cluster " + site + ": " + e.getMessage(), ExitCode.MISSING_TOOL);
             }
             r = runThere(shell, site, List.of("sh", "-c", unpack, "fparity-runtime", dir, archive));
             if (r.ok())
@@ -245,14 +246,14 @@ public final class Staging {
             throw new org.fparity.FparityError(
                     "cluster " + site + ": " + found + " on " + where + ", and fparity's runtime cannot be unpacked in "
                             + dir + ": " + Commands.firstLine(r),
-                    3);
+                    ExitCode.MISSING_TOOL);
         }
         Shell.Result check = runThere(shell, site, List.of(runtimeJava, "-version"));
         if (!check.ok()) {
             throw new org.fparity.FparityError(
                     "cluster " + site + ": " + found + " on " + where + ", and fparity's runtime does not run there ("
                             + runtimeJava + "): " + Commands.firstLine(check),
-                    3);
+                    ExitCode.MISSING_TOOL);
         }
         return new NodeJava(
                 runtimeJava,
@@ -266,11 +267,13 @@ public final class Staging {
         try {
             r = shell.run(argv, null, 600);
         } catch (IOException e) {
-            throw new org.fparity.FparityError("cluster " + site + ": cannot run ssh: " + e.getMessage(), 3);
+            throw new org.fparity.FparityError(
+                    "cluster " + site + ": cannot run ssh: " + e.getMessage(), ExitCode.MISSING_TOOL);
         }
         if (shell.connectionLost(r)) {
             throw new org.fparity.FparityError(
-                    "cluster " + site + ": cannot reach it (" + shell.describe() + "): " + Commands.firstLine(r), 3);
+                    "cluster " + site + ": cannot reach it (" + shell.describe() + "): " + Commands.firstLine(r),
+                    ExitCode.MISSING_TOOL);
         }
         return r;
     }

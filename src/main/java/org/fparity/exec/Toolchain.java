@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.fparity.emit.Language;
 
 /**
  * A named way to build and run one language, read from {@code runners/toolchains/NAME.json}. Commands are argv lists;
@@ -39,8 +40,6 @@ public record Toolchain(
         Integer startupTimeoutSeconds,
         DeviceOnly deviceOnly) {
 
-    /** Languages the emitters write (mirrors {@code org.fparity.emit.Language}). */
-    public static final Set<String> LANGUAGES = Set.of("C", "CUDA", "HIP", "HIPIFY", "OPENCL", "JAVA");
     /** The standard opt levels, in order; a toolchain may add extra ones (nvcc's {@code nofma}). */
     public static final List<String> STANDARD_OPTS = List.of("O0", "O1", "O2", "O3", "O3_FM");
     /** The one opt-level order: standard levels in the paper's order, then a toolchain's extra levels (nofma …) by name. */
@@ -99,6 +98,12 @@ public record Toolchain(
         buildOpt = buildOpt == null ? null : Map.copyOf(buildOpt);
     }
 
+    /** The language as the emitters know it ({@code language} is its name in the descriptor), or null for none. */
+    @JsonIgnore
+    public Language lang() {
+        return Language.named(language);
+    }
+
     /** Checks the descriptor; throws IllegalArgumentException with a one-line reason. */
     public Toolchain validate(String expectedName) {
         require(
@@ -108,8 +113,8 @@ public record Toolchain(
                 expectedName == null || name.equals(expectedName),
                 "\"name\" is '" + name + "' but the file is named '" + expectedName + ".json'");
         require(
-                language != null && LANGUAGES.contains(language),
-                "\"language\" must be one of " + new java.util.TreeSet<>(LANGUAGES) + ", got " + language);
+                lang() != null,
+                "\"language\" must be one of " + java.util.Arrays.toString(Language.values()) + ", got " + language);
         require(
                 extension != null && extension.matches("[a-z]+"),
                 "\"extension\" must be a file extension such as \"c\"");
@@ -157,9 +162,7 @@ public record Toolchain(
                     "\"runsHereIf\".\"nvidiaArch\" must look like sm_80, is '" + runsHereIf.nvidiaArch() + "'");
         }
         if (deviceOnly != null) {
-            require(
-                    language.equals("CUDA") || language.equals("HIP") || language.equals("HIPIFY"),
-                    "\"deviceOnly\" is for CUDA, HIP and HIPIFY toolchains");
+            require(lang().gpu(), "\"deviceOnly\" is for CUDA, HIP and HIPIFY toolchains");
             require(
                     deviceOnly.compile() != null
                             && deviceOnly.compile().contains("{src}")
@@ -174,7 +177,7 @@ public record Toolchain(
                             || "jcuda".equals(deviceOnly.loader()),
                     "\"deviceOnly.loader\" must be \"cuda\", \"hip\" or \"jcuda\"");
             require(
-                    !"jcuda".equals(deviceOnly.loader()) || language.equals("CUDA"),
+                    !"jcuda".equals(deviceOnly.loader()) || lang() == Language.CUDA,
                     "the \"jcuda\" loader runs CUDA only");
             require(
                     deviceOnly.loaderArgv().contains("{src}")

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.ProgramJson;
 
@@ -31,7 +32,7 @@ public final class Toolchains {
         if (!Files.isDirectory(dir)) {
             throw new FparityError(
                     "toolchain folder " + dir + " not found (set FPARITY_HOME or pass --toolchain-dir)",
-                    FparityError.MISSING_TOOL);
+                    ExitCode.MISSING_TOOL);
         }
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
@@ -40,7 +41,7 @@ public final class Toolchains {
                             (Path p) -> p.getFileName().toString().replaceFirst("\\.json$", "")))
                     .toList();
         } catch (IOException e) {
-            throw new FparityError("cannot list " + dir + ": " + e.getMessage(), FparityError.BAD_INPUT);
+            throw new FparityError("cannot list " + dir + ": " + e.getMessage(), ExitCode.BAD_INPUT);
         }
         for (Path f : files) {
             String file = f.getFileName().toString();
@@ -111,7 +112,7 @@ public final class Toolchains {
             throw new FparityError(
                     "unknown toolchain '" + name + "' (known: " + String.join(", ", byName.keySet())
                             + "); run 'fparity toolchains' to see what is available",
-                    FparityError.MISSING_TOOL);
+                    ExitCode.MISSING_TOOL);
         }
         return tc;
     }

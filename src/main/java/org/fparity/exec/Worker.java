@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.Program;
 
@@ -151,7 +152,8 @@ public final class Worker {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new FparityError(what + ": malformed job: " + org.fparity.ir.ProgramJson.oneLine(e));
         } catch (IOException e) {
-            throw new FparityError(what + ": cannot read (" + org.fparity.FparityError.reason(e) + ")", 4);
+            throw new FparityError(
+                    what + ": cannot read (" + org.fparity.FparityError.reason(e) + ")", ExitCode.IO_FAILURE);
         } catch (RuntimeException e) {
             if (e instanceof FparityError) throw e;
             if (e.getCause() instanceof com.fasterxml.jackson.core.JsonProcessingException j) {
@@ -265,7 +267,7 @@ public final class Worker {
                     platform,
                     s.lines(),
                     s.site(),
-                    Platform.nodeLabel(facts, dt.toolchain().language())));
+                    Platform.nodeLabel(facts, dt.toolchain().lang())));
         }
         jobs.sort(COSTLIEST_FIRST);
         int[] runs = {0};

@@ -7,6 +7,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.Precision;
 import org.fparity.util.Hashes;
@@ -27,8 +28,7 @@ public final class CompiledTargets {
         String compiler = spec.substring(2);
         if (compiler.isEmpty()) throw new FparityError("name the compiler: c.gcc, c.clang, c.clang-19, …");
         String cc = Runners.onPath(compiler);
-        if (cc == null)
-            throw new FparityError("compiler '" + compiler + "' not found on PATH", FparityError.MISSING_TOOL);
+        if (cc == null) throw new FparityError("compiler '" + compiler + "' not found on PATH", ExitCode.MISSING_TOOL);
         String ctype = cType(p);
         Path harness = Runners.find("c_harness.c");
         Path k = kernel != null ? kernel : Runners.find("kernels/sum.c");
@@ -60,8 +60,7 @@ public final class CompiledTargets {
         }
         String cc = Runners.onPath("gcc") != null ? "gcc" : "cc";
         if (Runners.onPath(cc) == null)
-            throw new FparityError(
-                    "no C compiler (gcc/cc) on PATH to build the OpenCL host", FparityError.MISSING_TOOL);
+            throw new FparityError("no C compiler (gcc/cc) on PATH to build the OpenCL host", ExitCode.MISSING_TOOL);
         Path host = Runners.find("opencl_host.c");
         Path k = kernel != null ? kernel : Runners.find("kernels/reduce.cl");
         if (!Files.isRegularFile(k)) throw new FparityError("kernel file not found: " + k);
@@ -87,7 +86,7 @@ public final class CompiledTargets {
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new FparityError(
-                    "cannot install the built probe " + bin + ": " + e.getMessage(), FparityError.MISSING_TOOL, e);
+                    "cannot install the built probe " + bin + ": " + e.getMessage(), ExitCode.MISSING_TOOL, e);
         }
     }
 
@@ -133,7 +132,7 @@ public final class CompiledTargets {
             Files.createDirectories(dir);
             return dir;
         } catch (IOException e) {
-            throw new FparityError("cannot prepare a build folder: " + e.getMessage(), FparityError.MISSING_TOOL, e);
+            throw new FparityError("cannot prepare a build folder: " + e.getMessage(), ExitCode.MISSING_TOOL, e);
         }
     }
 
@@ -156,7 +155,7 @@ public final class CompiledTargets {
                 throw new FparityError("build failed (" + cmd.get(0) + "): " + first.strip());
             }
         } catch (IOException e) {
-            throw new FparityError("cannot run " + cmd.get(0) + ": " + e.getMessage(), FparityError.MISSING_TOOL, e);
+            throw new FparityError("cannot run " + cmd.get(0) + ": " + e.getMessage(), ExitCode.MISSING_TOOL, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new FparityError("interrupted while building");

@@ -10,6 +10,7 @@ import jcuda.jcublas.cublasHandle;
 import jcuda.jcublas.cublasOperation;
 import jcuda.runtime.JCuda;
 import jcuda.runtime.cudaMemcpyKind;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.Precision;
 
@@ -87,13 +88,13 @@ public final class CublasTarget implements SumTarget {
             rc = JCuda.cudaGetDeviceCount(count);
         } catch (LinkageError e) {
             throw new FparityError(
-                    name + ": no CUDA runtime available (" + firstLine(e) + ")", FparityError.MISSING_TOOL, e);
+                    name + ": no CUDA runtime available (" + firstLine(e) + ")", ExitCode.MISSING_TOOL, e);
         }
         if (rc != 0 || count[0] == 0) {
             throw new FparityError(
                     name + ": no CUDA device or driver available (cudaGetDeviceCount: " + JCuda.cudaGetErrorString(rc)
                             + ", " + count[0] + " devices)",
-                    FparityError.MISSING_TOOL);
+                    ExitCode.MISSING_TOOL);
         }
     }
 
@@ -112,7 +113,7 @@ public final class CublasTarget implements SumTarget {
         } catch (LinkageError e) {
             throw new FparityError(
                     name() + ": cuBLAS 12 (libcublas.so.12) is not available (" + firstLine(e) + ")",
-                    FparityError.MISSING_TOOL,
+                    ExitCode.MISSING_TOOL,
                     e);
         }
         return new DeviceSession(handle, n, mask, unit);

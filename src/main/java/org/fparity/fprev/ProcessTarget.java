@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Precision;
@@ -180,9 +181,7 @@ public class ProcessTarget implements SumTarget {
             process = Processes.command(command).env(env).stderr(errLog).start();
         } catch (IOException e) {
             throw new FparityError(
-                    "cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(),
-                    FparityError.MISSING_TOOL,
-                    e);
+                    "cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), ExitCode.MISSING_TOOL, e);
         }
         streams();
     }
@@ -231,7 +230,7 @@ public class ProcessTarget implements SumTarget {
         private static final long serialVersionUID = 1L;
 
         Died(String message, Throwable cause) {
-            super(message, FparityError.MISSING_TOOL, cause);
+            super(message, ExitCode.MISSING_TOOL, cause);
         }
     }
 
@@ -365,9 +364,9 @@ public class ProcessTarget implements SumTarget {
             if (line == null) throw died(null);
             if (line.startsWith("error ")) {
                 String msg = line.substring(6);
-                int code = msg.contains("not installed") || msg.contains("no CUDA")
-                        ? FparityError.MISSING_TOOL
-                        : FparityError.BAD_INPUT;
+                ExitCode code = msg.contains("not installed") || msg.contains("no CUDA")
+                        ? ExitCode.MISSING_TOOL
+                        : ExitCode.BAD_INPUT;
                 throw new FparityError(name + ": " + msg, code);
             }
             return line;

@@ -8,6 +8,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.util.Executables;
 
@@ -37,7 +38,7 @@ public final class Runners {
         }
         throw new FparityError(
                 "cannot find runners/fprev/" + file + " (set FPARITY_HOME to the fparity folder)",
-                FparityError.MISSING_TOOL);
+                ExitCode.MISSING_TOOL);
     }
 
     private static volatile String python;
@@ -51,7 +52,7 @@ public final class Runners {
         String py = python;
         if (py == null) python = py = python(System.getenv(), workingDirectory(System.getenv("PWD")));
         if (py == null)
-            throw new FparityError("python3 not found on PATH; numpy targets need it", FparityError.MISSING_TOOL);
+            throw new FparityError("python3 not found on PATH; numpy targets need it", ExitCode.MISSING_TOOL);
         return py;
     }
 
@@ -61,7 +62,7 @@ public final class Runners {
         if (py != null && !py.isBlank()) return py;
         String found = onPath("python3");
         if (found == null)
-            throw new FparityError("python3 not found on PATH; numpy targets need it", FparityError.MISSING_TOOL);
+            throw new FparityError("python3 not found on PATH; numpy targets need it", ExitCode.MISSING_TOOL);
         return found;
     }
 

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToIntFunction;
+import org.fparity.ExitCode;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.util.AtomicFiles;
 
@@ -296,7 +297,7 @@ public final class HistoryIndex {
             last(
                     sb,
                     nights,
-                    x -> x.exit() == 0,
+                    x -> x.exit() == ExitCode.OK.code(),
                     "fparity_nightly_last_green_timestamp_seconds",
                     "When the newest night with nothing new (exit 0) finished (Unix time).");
         }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.fparity.ExitCode;
 import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Discrepancy;
@@ -178,7 +179,7 @@ public record NightSummary(
 
     /** Ran to the end at every site and compared: nothing new (0) or new findings (1), not a failure. */
     boolean ranToTheEnd() {
-        return exit == 0 || exit == 1;
+        return ExitCode.finished(exit);
     }
 
     /** A night where no cluster brought anything: only the failures. */

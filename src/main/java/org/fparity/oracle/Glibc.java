@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.MathFn;
@@ -44,7 +45,7 @@ public final class Glibc implements LibraryPlatform.Library, AutoCloseable {
             Path exe = dir.resolve("glibc-server");
             Files.writeString(c, source());
             if (Processes.which("gcc") == null)
-                throw new FparityError("gcc not found: cannot ask glibc's libm", FparityError.MISSING_TOOL);
+                throw new FparityError("gcc not found: cannot ask glibc's libm", ExitCode.MISSING_TOOL);
             Processes.Captured cc = Processes.command(
                             "gcc", "-O0", "-fno-builtin", "-o", exe.toString(), c.toString(), "-lm")
                     .mergeStderr()
@@ -54,7 +55,7 @@ public final class Glibc implements LibraryPlatform.Library, AutoCloseable {
                 throw new FparityError(
                         "gcc did not build the libm server: "
                                 + cc.stdout().lines().findFirst().orElse(""),
-                        FparityError.MISSING_TOOL);
+                        ExitCode.MISSING_TOOL);
             return new Glibc(Processes.command(exe.toString())
                     .discardStderr()
                     .timeoutSeconds(5)
@@ -102,7 +103,7 @@ public final class Glibc implements LibraryPlatform.Library, AutoCloseable {
             in.write(q + "\n");
             in.flush();
             String a = out.readLine();
-            if (a == null) throw new FparityError("the libm server stopped answering", FparityError.MISSING_TOOL);
+            if (a == null) throw new FparityError("the libm server stopped answering", ExitCode.MISSING_TOOL);
             double v = HexFloat.parse(a.strip().toLowerCase(Locale.ROOT));
             known.put(q, v);
             return Optional.of(v);

@@ -11,6 +11,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 
 /**
@@ -49,7 +50,7 @@ final class Mpfr {
         if (LIB == null) return null;
         MemorySegment sym = LIB.find(name)
                 .orElseThrow(() -> new FparityError(
-                        "the MPFR library found lacks " + name + " (MPFR 4.x is needed)", FparityError.MISSING_TOOL));
+                        "the MPFR library found lacks " + name + " (MPFR 4.x is needed)", ExitCode.MISSING_TOOL));
         return LINKER.downcallHandle(sym, fd, options);
     }
 

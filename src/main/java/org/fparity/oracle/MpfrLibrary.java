@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
 import java.util.ArrayList;
 import java.util.List;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 
 /** Finds GNU MPFR's shared library (the runtime package, no headers needed). */
@@ -40,6 +41,6 @@ public final class MpfrLibrary {
         throw new FparityError(
                 "GNU MPFR not found (looked for " + String.join(", ", candidates)
                         + "); install libmpfr6 (Debian/Ubuntu: apt-get install libmpfr6) or set FPARITY_LIBMPFR",
-                FparityError.MISSING_TOOL);
+                ExitCode.MISSING_TOOL);
     }
 }

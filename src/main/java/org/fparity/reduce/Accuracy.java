@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.ProgramJson;
 
@@ -47,7 +48,7 @@ public final class Accuracy {
             for (Path f :
                     files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) out.add(read(f));
         } catch (IOException e) {
-            throw new FparityError("cannot read " + dir + ": " + FparityError.reason(e), 4);
+            throw new FparityError("cannot read " + dir + ": " + FparityError.reason(e), ExitCode.IO_FAILURE);
         }
         return new Accuracy(out);
     }

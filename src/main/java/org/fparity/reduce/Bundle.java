@@ -7,8 +7,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fparity.ExitCode;
+import org.fparity.confirm.Interestingness;
 import org.fparity.confirm.Standalone;
-import org.fparity.confirm.Verdict;
 import org.fparity.emit.Language;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
@@ -111,7 +112,7 @@ public final class Bundle {
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             String opt = side == 0 ? c.optA() : c.optB();
-            Language lang = Language.valueOf(dt.toolchain().language());
+            Language lang = dt.toolchain().lang();
             String minimal = minimal(dt, lang, c);
             String file = minimal != null ? minimalName(lang) : fileName(dt);
             String cls = Standalone.className(dt);
@@ -162,7 +163,7 @@ public final class Bundle {
             AtomicFiles.write(dir.resolve("expected.json"), ProgramJson.toJson(expected(c)) + "\n");
             AtomicFiles.write(dir.resolve("README.md"), readme(c, sources.keySet()));
         } catch (java.io.IOException e) {
-            throw new org.fparity.FparityError("cannot write " + dir + ": " + e.getMessage(), 4);
+            throw new org.fparity.FparityError("cannot write " + dir + ": " + e.getMessage(), ExitCode.IO_FAILURE);
         }
         return dir;
     }
@@ -189,12 +190,12 @@ public final class Bundle {
     /** The minimal source's leading comment: where it comes from and the exact build line of each side in this language. */
     private static List<String> header(Contents c, Language lang) {
         List<String> h = new ArrayList<>();
-        h.add("fparity reduce " + c.id() + ": " + Verdict.label(c.cls()) + " between " + c.a().name() + "@" + c.optA()
-                + " and " + c.b().name() + "@" + c.optB());
+        h.add("fparity reduce " + c.id() + ": " + Interestingness.label(c.cls()) + " between " + c.a().name() + "@"
+                + c.optA() + " and " + c.b().name() + "@" + c.optB());
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             String opt = side == 0 ? c.optA() : c.optB();
-            if (Language.valueOf(dt.toolchain().language()) != lang) continue;
+            if (dt.toolchain().lang() != lang) continue;
             h.add("build (" + dt.name() + "@" + opt + "): " + envPrefix(dt)
                     + org.fparity.util.ShellWords.join(
                             portable(dt.toolchain().compileArgv(opt, minimalName(lang), "bin", "test"))));
@@ -247,7 +248,7 @@ public final class Bundle {
 
     /** The file a toolchain's single-program source goes to (Java's public class fixes its name). */
     static String fileName(DetectedToolchain dt) {
-        return switch (Language.valueOf(dt.toolchain().language())) {
+        return switch (dt.toolchain().lang()) {
             case C -> "test.c";
             case CUDA -> "test.cu";
             case HIP, HIPIFY -> "test.hip";
@@ -260,7 +261,7 @@ public final class Bundle {
         ObjectNode o = ProgramJson.MAPPER.createObjectNode();
         o.put("id", c.id());
         o.put("program", c.program().id());
-        o.put("class", Verdict.id(c.cls()));
+        o.put("class", Interestingness.id(c.cls()));
         o.putPOJO("input", c.input().args());
         ObjectNode ps = o.putObject("platforms");
         for (int side = 0; side < 2; side++) {
@@ -291,7 +292,7 @@ public final class Bundle {
         StringBuilder r = new StringBuilder();
         boolean ended = c.cls() == null;
         r.append("# ")
-                .append(Verdict.label(c.cls()))
+                .append(Interestingness.label(c.cls()))
                 .append(" discrepancy ")
                 .append(c.id())
                 .append("\n\n");

@@ -16,8 +16,8 @@ import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
 import org.fparity.compare.StatusMismatch;
 import org.fparity.confirm.DiscrepancyId;
+import org.fparity.confirm.Interestingness;
 import org.fparity.confirm.Side;
-import org.fparity.confirm.Verdict;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Platform;
 import org.fparity.ir.Input;
@@ -88,7 +88,7 @@ public final class CampaignDiscrepancies {
             java.util.Set<String> failing = new java.util.HashSet<>();
             for (Entry e : endedDifferently) {
                 StatusMismatch m = e.mismatch();
-                Platform p = Verdict.failingSide(m.statusA(), m.statusB()) == 0
+                Platform p = Interestingness.failingSide(m.statusA(), m.statusB()) == 0
                         ? m.pair().a()
                         : m.pair().b();
                 (failing.add(p.label()) ? first : rest).add(e);
@@ -178,9 +178,9 @@ public final class CampaignDiscrepancies {
      * cannot run here say nothing about the program).
      */
     public static String mismatchId(StatusMismatch m) {
-        if (Verdict.failingSide(m.statusA(), m.statusB()) < 0) return null;
+        if (Interestingness.failingSide(m.statusA(), m.statusB()) < 0) return null;
         return DiscrepancyId.of(
-                m.program(), m.input(), m.pair().a().label(), m.pair().b().label(), Verdict.ENDED_ID);
+                m.program(), m.input(), m.pair().a().label(), m.pair().b().label(), Interestingness.ENDED_ID);
     }
 
     /** What {@code fparity reduce CAMPAIGN --discrepancy ID} reduces: a discrepancy, or a run that ended differently (by {@link #mismatchId}). */

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.confirm.Side;
 import org.fparity.confirm.Standalone;
@@ -70,7 +71,7 @@ public final class CorpusReplay {
                 if (Files.isRegularFile(f)) out.add(entry(dir, f));
             }
         } catch (IOException e) {
-            throw new FparityError("cannot read " + corpora + ": " + e.getMessage(), 4);
+            throw new FparityError("cannot read " + corpora + ": " + e.getMessage(), ExitCode.IO_FAILURE);
         }
         return out;
     }

@@ -5,11 +5,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.confirm.DiscrepancyId;
+import org.fparity.confirm.Interestingness;
 import org.fparity.confirm.Side;
 import org.fparity.confirm.Standalone;
-import org.fparity.confirm.Verdict;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.Clusters;
@@ -89,7 +90,7 @@ public final class ReduceSession {
 
         /** The class's label, or "Ended differently" (cls null: one side crashed where the other printed a result). */
         public String label() {
-            return Verdict.label(cls);
+            return Interestingness.label(cls);
         }
     }
 
@@ -243,7 +244,7 @@ public final class ReduceSession {
                 } catch (FparityError e) {
                     throw new FparityError(
                             "site " + s.site() + " of " + s + " cannot be reached: " + e.getMessage(),
-                            FparityError.MISSING_TOOL);
+                            ExitCode.MISSING_TOOL);
                 }
                 ex = Sites.open(p, work, 2, x -> log.accept(s.site() + ": " + x));
             }
@@ -276,18 +277,18 @@ public final class ReduceSession {
         DiscrepancyClass standaloneCls = ranAlone ? DiscrepancyClass.classify(sa.value(), sb.value()) : null;
         CandidateRunner runner = sides.candidates();
         DiscrepancyClass cls = r.cls();
-        Verdict verdict;
+        Interestingness verdict;
         if (cls == null) {
             // one side ended abnormally where the other printed a result (standalone, else in a batch of one): reduce
             // that; a crash is a finding too
-            int failing = Verdict.failingSide(sa, sb);
+            int failing = Interestingness.failingSide(sa, sb);
             Outcome[] o = failing >= 0
                     ? new Outcome[] {sa, sb}
                     : runner.run(java.util.List.of(new org.fparity.ir.Params.WithInput(r.program(), r.input())))
                             .getFirst();
-            if (failing < 0) failing = Verdict.failingSide(o[0], o[1]);
+            if (failing < 0) failing = Interestingness.failingSide(o[0], o[1]);
             if (failing >= 0) {
-                verdict = Verdict.endsDifferently(failing);
+                verdict = Interestingness.endsDifferently(failing);
             } else {
                 if (o[0] == null
                         || o[1] == null
@@ -300,10 +301,10 @@ public final class ReduceSession {
                 if (cls == null)
                     throw new ReduceException(r.a() + " and " + r.b() + " agree on this program and input ("
                             + o[0].hex() + "): nothing to reduce");
-                verdict = new Verdict(cls, r.minUlps(), r.vsReference());
+                verdict = new Interestingness(cls, r.minUlps(), r.vsReference());
             }
         } else {
-            verdict = new Verdict(cls, r.minUlps(), r.vsReference());
+            verdict = new Interestingness(cls, r.minUlps(), r.vsReference());
         }
         boolean confirmed =
                 (cls == null || standaloneCls == cls) && verdict.interesting(r.program(), r.input(), sa, sb);
@@ -545,11 +546,10 @@ public final class ReduceSession {
 
     DetectedToolchain detect(Side s) {
         DetectedToolchain dt = DetectedToolchain.detect(descriptor(s));
-        if (!dt.canCompile()) throw new FparityError(s + ": " + dt.compileProblem(), FparityError.MISSING_TOOL);
+        if (!dt.canCompile()) throw new FparityError(s + ": " + dt.compileProblem(), ExitCode.MISSING_TOOL);
         if (!dt.canRun())
             throw new FparityError(
-                    s + ": " + dt.runProblem() + " (reduction needs both platforms' outcomes)",
-                    FparityError.MISSING_TOOL);
+                    s + ": " + dt.runProblem() + " (reduction needs both platforms' outcomes)", ExitCode.MISSING_TOOL);
         return dt;
     }
 
@@ -564,7 +564,7 @@ public final class ReduceSession {
     private static ObjectNode json(Report rep, Request r) {
         ObjectNode o = ProgramJson.MAPPER.createObjectNode();
         o.put("id", rep.id());
-        o.put("class", Verdict.id(rep.cls()));
+        o.put("class", Interestingness.id(rep.cls()));
         o.put("originalProgram", r.program().id());
         o.put("pair", rep.a() + " vs " + rep.b());
         if (rep.pairNote() != null) o.put("pairNote", rep.pairNote());

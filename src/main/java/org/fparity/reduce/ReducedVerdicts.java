@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.ProgramJson;
 import org.fparity.util.AtomicFiles;
@@ -34,7 +35,7 @@ public final class ReducedVerdicts {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new FparityError(f + " is not a valid verdicts file: " + e.getOriginalMessage());
         } catch (IOException e) {
-            throw new FparityError("cannot read " + f + ": " + FparityError.reason(e), 4);
+            throw new FparityError("cannot read " + f + ": " + FparityError.reason(e), ExitCode.IO_FAILURE);
         }
         if (root == null
                 || !FORMAT.equals(root.path("format").asText())

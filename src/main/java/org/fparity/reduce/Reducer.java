@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.fparity.confirm.Verdict;
+import org.fparity.confirm.Interestingness;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.Expr;
 import org.fparity.ir.Input;
@@ -107,7 +107,7 @@ public final class Reducer {
     }
 
     private final CandidateRunner runner;
-    private final Verdict verdict;
+    private final Interestingness verdict;
     private final int limit;
     private final Consumer<String> log;
     private final Options options;
@@ -122,11 +122,11 @@ public final class Reducer {
         public static final Options NONE = new Options(null, 0);
     }
 
-    public Reducer(CandidateRunner runner, Verdict verdict, int limit, Consumer<String> log) {
+    public Reducer(CandidateRunner runner, Interestingness verdict, int limit, Consumer<String> log) {
         this(runner, verdict, limit, log, Options.NONE);
     }
 
-    public Reducer(CandidateRunner runner, Verdict verdict, int limit, Consumer<String> log, Options options) {
+    public Reducer(CandidateRunner runner, Interestingness verdict, int limit, Consumer<String> log, Options options) {
         this.runner = runner;
         this.verdict = verdict;
         this.limit = limit;

@@ -67,7 +67,7 @@ public final class Tracer {
     }
 
     static boolean traceable(DetectedToolchain dt) {
-        return "C".equals(dt.toolchain().language()) && dt.canRun();
+        return dt.toolchain().lang() == Language.C && dt.canRun();
     }
 
     Trace run(DetectedToolchain dt, String opt, Program p, Input in, TracePrinter tp) throws InterruptedException {

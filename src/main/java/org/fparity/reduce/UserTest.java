@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.emit.Language;
 import org.fparity.emit.Reproducer;
@@ -50,7 +51,7 @@ public final class UserTest {
                     timeoutSeconds);
             return r.ok();
         } catch (IOException e) {
-            throw new FparityError("cannot run " + script + ": " + FparityError.reason(e), 4);
+            throw new FparityError("cannot run " + script + ": " + FparityError.reason(e), ExitCode.IO_FAILURE);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

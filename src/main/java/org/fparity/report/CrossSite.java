@@ -25,7 +25,7 @@ public final class CrossSite {
     private CrossSite() {}
 
     /** Whom the reference agrees with. */
-    public enum Side {
+    public enum Agreement {
         A,
         B,
         NEITHER,
@@ -36,7 +36,7 @@ public final class CrossSite {
      * @param reference the ideal platform's result ({@code %a}), or null when it could not be had
      * @param note      for NEITHER: which side is closer and by how much; for UNDECIDED: why
      */
-    public record Verdict(Discrepancy discrepancy, String reference, Side agrees, String note) {
+    public record Judgement(Discrepancy discrepancy, String reference, Agreement agrees, String note) {
         /** The site (or platform) the reference sides with, for people. */
         public String agreesWith() {
             return switch (agrees) {
@@ -57,44 +57,44 @@ public final class CrossSite {
      * Judges each discrepancy; the reference is evaluated once per program and input, unless {@code known} (keyed
      * {@code program/input}) already has it.
      */
-    public static List<Verdict> judge(CampaignView view, List<Discrepancy> ds, Map<String, Double> known) {
+    public static List<Judgement> judge(CampaignView view, List<Discrepancy> ds, Map<String, Double> known) {
         Map<String, Object> refs = new HashMap<>(known); // program/input → Double, or the String reason it is undecided
-        List<Verdict> out = new ArrayList<>();
+        List<Judgement> out = new ArrayList<>();
         for (Discrepancy d : ds) {
             Object r =
                     refs.computeIfAbsent(d.program() + "/" + d.input(), k -> reference(view, d.program(), d.input()));
             Precision p = view.precision(d.program());
             if (r instanceof String why) {
-                out.add(new Verdict(d, null, Side.UNDECIDED, why));
+                out.add(new Judgement(d, null, Agreement.UNDECIDED, why));
                 continue;
             }
             double ref = (Double) r;
-            out.add(verdict(d, ref, p));
+            out.add(judgement(d, ref, p));
         }
         return out;
     }
 
-    static Verdict verdict(Discrepancy d, double ref, Precision p) {
+    static Judgement judgement(Discrepancy d, double ref, Precision p) {
         Double a = value(d.hexA());
         Double b = value(d.hexB());
         String refHex = HexFloat.format(ref);
         boolean sameA = a != null && same(a, ref);
         boolean sameB = b != null && same(b, ref);
-        if (sameA && !sameB) return new Verdict(d, refHex, Side.A, "");
-        if (sameB && !sameA) return new Verdict(d, refHex, Side.B, "");
-        if (a == null || b == null) return new Verdict(d, refHex, Side.UNDECIDED, "a side has no value");
+        if (sameA && !sameB) return new Judgement(d, refHex, Agreement.A, "");
+        if (sameB && !sameA) return new Judgement(d, refHex, Agreement.B, "");
+        if (a == null || b == null) return new Judgement(d, refHex, Agreement.UNDECIDED, "a side has no value");
         if (sameA)
-            return new Verdict(
-                    d, refHex, Side.UNDECIDED, "both sides equal the reference"); // only ±0 or NaN payloads differ
+            return new Judgement(
+                    d, refHex, Agreement.UNDECIDED, "both sides equal the reference"); // only ±0 or NaN payloads differ
         if (Double.isNaN(ref) || Double.isNaN(a) || Double.isNaN(b) || Double.isInfinite(ref))
-            return new Verdict(d, refHex, Side.NEITHER, "");
+            return new Judgement(d, refHex, Agreement.NEITHER, "");
         BigInteger ua = Ulps.between(ref, a, p);
         BigInteger ub = Ulps.between(ref, b, p);
         int c = ua.compareTo(ub);
         String closer = c == 0
                 ? "both " + ua + " ulps away"
                 : (c < 0 ? "a" : "b") + " is closer: " + ua.min(ub) + " vs " + ua.max(ub) + " ulps";
-        return new Verdict(d, refHex, Side.NEITHER, closer);
+        return new Judgement(d, refHex, Agreement.NEITHER, closer);
     }
 
     /** The same value: the same bits, or both NaN (a NaN's payload and sign are not results). */
@@ -134,10 +134,10 @@ public final class CrossSite {
      * The counts in one line, cases first: {@code Across sites (same toolchain and opt level at two sites): 3 cases
      * differ, in 6 platform pairs; the correctly rounded reference … agrees with side a in 2 pairs, …}.
      */
-    public static String summary(List<Verdict> vs) {
-        Map<Side, Integer> n = new EnumMap<>(Side.class);
+    public static String summary(List<Judgement> vs) {
+        Map<Agreement, Integer> n = new EnumMap<>(Agreement.class);
         java.util.Set<String> cases = new java.util.HashSet<>();
-        for (Verdict v : vs) {
+        for (Judgement v : vs) {
             n.merge(v.agrees(), 1, Integer::sum);
             cases.add(v.discrepancy().program() + "/" + v.discrepancy().input());
         }
@@ -151,14 +151,14 @@ public final class CrossSite {
                 head,
                 vs.size(),
                 vs.size() == 1 ? "pair" : "pairs",
-                n.getOrDefault(Side.A, 0),
-                n.getOrDefault(Side.B, 0),
-                n.getOrDefault(Side.NEITHER, 0),
-                n.getOrDefault(Side.UNDECIDED, 0));
+                n.getOrDefault(Agreement.A, 0),
+                n.getOrDefault(Agreement.B, 0),
+                n.getOrDefault(Agreement.NEITHER, 0),
+                n.getOrDefault(Agreement.UNDECIDED, 0));
     }
 
     /** Counts per verdict, and one line per discrepancy up to {@code limit}: what {@code fparity compare} prints. */
-    public static String render(List<Verdict> vs, int limit) {
+    public static String render(List<Judgement> vs, int limit) {
         StringWriter s = new StringWriter();
         PrintWriter o = new PrintWriter(s);
         o.printf("%s%n", summary(vs));
@@ -166,7 +166,7 @@ public final class CrossSite {
             o.printf(
                     "  %-16s %5s  %-44s %-14s %-24s %-24s %-24s %s%n",
                     "program", "input", "a : b", "class", "a", "b", "reference", "agrees with");
-        for (Verdict v : vs.subList(0, Math.min(limit, vs.size()))) {
+        for (Judgement v : vs.subList(0, Math.min(limit, vs.size()))) {
             Discrepancy d = v.discrepancy();
             o.printf(
                     "  %-16s %5d  %-44s %-14s %-24s %-24s %-24s %s%n",

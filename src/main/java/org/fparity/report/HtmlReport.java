@@ -49,7 +49,7 @@ final class HtmlReport {
                 .append(" · data version ")
                 .append(Report.DATA_VERSION)
                 .append("</p></header>\n");
-        List<CrossSite.Verdict> across = r.severalSites() ? r.crossSite() : null;
+        List<CrossSite.Judgement> across = r.severalSites() ? r.crossSite() : null;
         verdict(b, r, across);
         ranking(b, r);
         topCases(b, r);
@@ -74,7 +74,7 @@ final class HtmlReport {
         return b.toString();
     }
 
-    private static void verdict(StringBuilder b, Report r, List<CrossSite.Verdict> across) {
+    private static void verdict(StringBuilder b, Report r, List<CrossSite.Judgement> across) {
         Verdict v = r.verdict();
         b.append("<section id=\"verdict\"><h2>Verdict</h2>");
         b.append("<p class=\"headline ")
@@ -308,7 +308,7 @@ final class HtmlReport {
     }
 
     /** Who is right between the sites: per discrepancy across sites, the side the correctly rounded reference agrees with. */
-    private static void acrossSites(StringBuilder b, List<CrossSite.Verdict> across) {
+    private static void acrossSites(StringBuilder b, List<CrossSite.Judgement> across) {
         b.append("<section id=\"across-sites\"><h2>Across sites: who agrees with the reference</h2><p>")
                 .append(Markup.esc(CrossSite.summary(across)))
                 .append("</p>");
@@ -320,7 +320,7 @@ final class HtmlReport {
                         "<table id=\"across-sites-table\" class=\"compact\"><thead><tr><th>Program</th><th>Input</th><th>Side a : side b</th><th>Class</th>")
                 .append("<th>a</th><th>b</th><th>Reference</th><th>Agrees with</th></tr></thead><tbody>");
         int shown = 0;
-        for (CrossSite.Verdict v : across) {
+        for (CrossSite.Judgement v : across) {
             if (shown++ == MISMATCHES) break;
             Discrepancy d = v.discrepancy();
             b.append("<tr class=\"agrees-")

@@ -167,7 +167,7 @@ public record Report(
      * The discrepancies between platforms at different sites, each with the side the correctly rounded reference agrees
      * with ({@link CrossSite}); the references the verdict already evaluated are not evaluated again.
      */
-    public List<CrossSite.Verdict> crossSite() {
+    public List<CrossSite.Judgement> crossSite() {
         List<Discrepancy> across =
                 findings.discrepancies().stream().filter(CrossSite::acrossSites).toList();
         Map<String, Double> known = new HashMap<>();

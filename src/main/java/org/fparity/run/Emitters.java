@@ -16,12 +16,9 @@ public final class Emitters {
 
     /** The emitter for a toolchain: its language, and Java's {@code StrictMath} when its descriptor asks for it. */
     public static Emitter of(Toolchain tc) {
-        Language lang;
-        try {
-            lang = Language.valueOf(tc.language());
-        } catch (IllegalArgumentException e) {
+        Language lang = tc.lang();
+        if (lang == null)
             throw new FparityError("toolchain " + tc.name() + ": no emitter for language " + tc.language());
-        }
         if (lang == Language.JAVA && "true".equals(tc.emit().get("strictMath")))
             return new JavaEmitter(JavaEmitter.MathLib.STRICT_MATH);
         return Emitter.of(lang);

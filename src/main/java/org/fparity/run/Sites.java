@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Consumer;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.ClusterProfile;
@@ -63,7 +64,8 @@ public final class Sites {
                 default -> throw new FparityError("cluster " + p.name() + ": unknown executor " + p.executor());
             };
         } catch (IOException e) {
-            throw new FparityError("cluster " + p.name() + ": " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cluster " + p.name() + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         }
     }
 

@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
@@ -71,7 +72,8 @@ public final class CampaignExport {
             org.fparity.util.Leftovers.clean(target.getParent(), "." + target.getFileName() + ".", ".tmp");
             tmp = org.fparity.util.AtomicFiles.tempBeside(target); // an export is made to be copied and read by others
         } catch (IOException e) {
-            throw new FparityError("cannot write " + out + ": " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cannot write " + out + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         }
         try {
             Result r;
@@ -91,7 +93,8 @@ public final class CampaignExport {
             }
             return new Result(out, r.programs(), r.platforms(), r.outcomes(), r.digest(), Files.size(target));
         } catch (IOException e) {
-            throw new FparityError("cannot write " + out + ": " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cannot write " + out + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         } finally {
             try {
                 Files.deleteIfExists(tmp);

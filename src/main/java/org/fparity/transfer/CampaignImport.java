@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
@@ -91,7 +92,8 @@ public final class CampaignImport {
             org.fparity.util.Leftovers.clean(parent, "." + target.getFileName() + ".import-", "");
             tmp = org.fparity.util.Leftovers.tempDir(parent, "." + target.getFileName() + ".import-");
         } catch (IOException e) {
-            throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cannot create " + target + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         }
         boolean done = false;
         try {
@@ -310,7 +312,7 @@ public final class CampaignImport {
         }
         if (e instanceof JsonProcessingException j)
             return new FparityError("malformed " + section + " (" + firstLine(j.getOriginalMessage()) + ")");
-        return new FparityError("cannot read " + file + ": " + org.fparity.FparityError.reason(e), 4);
+        return new FparityError("cannot read " + file + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
     }
 
     private static void field(JsonParser p, String name, String otherwise) throws IOException {

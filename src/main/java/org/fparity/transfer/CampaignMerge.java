@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignLock;
@@ -173,7 +174,8 @@ public final class CampaignMerge {
             org.fparity.util.Leftovers.clean(parent, "." + target.getFileName() + ".merge-", "");
             tmp = org.fparity.util.Leftovers.tempDir(parent, "." + target.getFileName() + ".merge-");
         } catch (IOException e) {
-            throw new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cannot create " + target + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         }
         boolean done = false;
         try {
@@ -200,7 +202,8 @@ public final class CampaignMerge {
             done = true;
             return new Result(target, programs.size(), platforms.size(), written, dups, partial);
         } catch (IOException e) {
-            throw new FparityError("cannot merge into " + target + ": " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cannot merge into " + target + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         } finally {
             if (!done) {
                 org.fparity.util.Leftovers.release(tmp);
@@ -219,9 +222,10 @@ public final class CampaignMerge {
             return new FparityError(
                     "cannot create " + target + ": another command created it meanwhile"
                             + (holder != null ? " and is still writing it (" + holder + ")" : "") + "; nothing written",
-                    4);
+                    ExitCode.IO_FAILURE);
         }
-        return new FparityError("cannot create " + target + ": " + org.fparity.FparityError.reason(e), 4);
+        return new FparityError(
+                "cannot create " + target + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
     }
 
     /** How many outcome lines a merged log got, and how many duplicates it left out. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
@@ -92,7 +93,8 @@ public final class VarityCampaign {
             }
         } catch (IOException e) {
             deleteTree(tmp);
-            throw new FparityError("cannot write " + out + ": " + org.fparity.FparityError.reason(e), 4);
+            throw new FparityError(
+                    "cannot write " + out + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         } catch (RuntimeException e) {
             deleteTree(tmp);
             throw e;

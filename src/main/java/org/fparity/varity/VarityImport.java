@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
@@ -94,7 +95,8 @@ public final class VarityImport {
                 b.layouts.put(r, l.kind());
                 b.add(l);
             } catch (IOException e) {
-                throw new FparityError(r + ": cannot read (" + org.fparity.FparityError.reason(e) + ")", 4);
+                throw new FparityError(
+                        r + ": cannot read (" + org.fparity.FparityError.reason(e) + ")", ExitCode.IO_FAILURE);
             }
         }
         return b.result();

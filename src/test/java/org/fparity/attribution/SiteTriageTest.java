@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.exec.BinaryCache;
@@ -124,7 +125,8 @@ class SiteTriageTest {
         Map<String, Named> opened = new LinkedHashMap<>();
         Function<String, SiteExecutor> noBeta = s -> {
             if (s.equals("beta"))
-                throw new FparityError("cluster beta: ssh: connect to host beta: No route to host", 3);
+                throw new FparityError(
+                        "cluster beta: ssh: connect to host beta: No route to host", ExitCode.MISSING_TOOL);
             return opened.computeIfAbsent(s, k -> new Named(k, tmp.resolve("exp-" + k)));
         };
         Path toolchains = Path.of("runners", "toolchains");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,7 @@ class FprevPeerTest {
         FparityError e = assertThrows(
                 FparityError.class, () -> FprevPeer.parseBest("Traceback ...\nModuleNotFoundError: numpy\n"));
         assertTrue(e.getMessage().contains("ModuleNotFoundError: numpy"), e.getMessage());
-        assertEquals(FparityError.MISSING_TOOL, e.exitCode());
+        assertEquals(ExitCode.MISSING_TOOL, e.code());
     }
 
     @Test
@@ -50,7 +51,7 @@ class FprevPeerTest {
     @Test
     void aFolderWithoutFprevIsABadInput() {
         FparityError e = assertThrows(FparityError.class, () -> FprevPeer.check(tmp));
-        assertEquals(FparityError.BAD_INPUT, e.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, e.code());
         assertTrue(e.getMessage().contains("peichenxie/FPRev"), e.getMessage());
     }
 }

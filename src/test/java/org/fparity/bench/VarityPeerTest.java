@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.util.Processes;
 import org.junit.jupiter.api.Test;
@@ -52,7 +53,7 @@ class VarityPeerTest {
     void aDriverItDoesNotKnowIsRefusedNotGuessed() {
         FparityError e = assertThrows(
                 FparityError.class, () -> VarityPeer.patchLinkOrder(DRIVER.formatted("[compiler_path, fileName]")));
-        assertEquals(FparityError.BAD_INPUT, e.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, e.code());
         assertTrue(e.getMessage().contains("link-order patch"), e.getMessage());
     }
 
@@ -83,7 +84,7 @@ class VarityPeerTest {
         assertEquals("-O3", VarityPeer.optFlag("O3"));
         assertEquals("-Ofast", VarityPeer.optFlag("O3_FM"));
         FparityError e = assertThrows(FparityError.class, () -> VarityPeer.optFlag("nofma"));
-        assertEquals(FparityError.BAD_INPUT, e.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, e.code());
     }
 
     @Test
@@ -111,7 +112,7 @@ class VarityPeerTest {
     @Test
     void aFolderWithoutVarityIsOneClearError() {
         FparityError e = assertThrows(FparityError.class, () -> VarityPeer.sourceDir(tmp));
-        assertEquals(FparityError.BAD_INPUT, e.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, e.code());
         assertTrue(e.getMessage().contains("no varity.py"), e.getMessage());
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.compare.DiscrepantCases;
 import org.junit.jupiter.api.Test;
@@ -95,11 +96,11 @@ class VarityResultsTest {
     @Test
     void aFileOfAnotherShapeIsOneClearError() {
         FparityError e = assertThrows(FparityError.class, () -> VarityResults.parse("[1, 2]", "r.json"));
-        assertEquals(FparityError.BAD_INPUT, e.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, e.code());
         assertTrue(e.getMessage().startsWith("r.json: not Varity's results.json"), e.getMessage());
         e = assertThrows(FparityError.class, () -> VarityResults.parse("{\"t\": {\"1\": \"x\"}}", "r.json"));
         assertTrue(e.getMessage().contains("expected test → input → compiler → opt → result"), e.getMessage());
         e = assertThrows(FparityError.class, () -> VarityResults.parse("{\"t\": ", "r.json"));
-        assertEquals(FparityError.BAD_INPUT, e.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, e.code());
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.fparity.ExitCode;
 import org.fparity.exec.Outcome;
 import org.fparity.run.CampaignRunner;
 import org.junit.jupiter.api.Test;
@@ -319,7 +320,7 @@ class OutcomeLogTest {
         org.fparity.FparityError e = org.junit.jupiter.api.Assertions.assertThrows(
                 org.fparity.FparityError.class, () -> OutcomeLog.read(log));
         assertEquals(log + " is not a regular file: a campaign's outcomes are a file in its folder", e.getMessage());
-        assertEquals(org.fparity.FparityError.BAD_INPUT, e.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, e.code());
         e = org.junit.jupiter.api.Assertions.assertThrows(
                 org.fparity.FparityError.class, () -> OutcomeLog.open(log, w -> {}));
         assertEquals(2, e.exitCode());

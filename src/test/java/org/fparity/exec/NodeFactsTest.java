@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.Map;
+import org.fparity.emit.Language;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,9 +74,12 @@ class NodeFactsTest {
     @Test
     void gpuFactsMakeGpuPlatformsOnly() {
         Map<String, String> facts = Map.of("hostname", "n1", "gpu", "NVIDIA H100", "gpu_driver", "550.54");
-        assertEquals("NVIDIA_H100_550.54", Platform.nodeLabel(facts, "CUDA"));
-        assertEquals("NVIDIA_H100_550.54", Platform.nodeLabel(facts, "HIPIFY"));
-        assertNull(Platform.nodeLabel(facts, "C"));
-        assertNull(Platform.nodeLabel(facts, "OPENCL"));
+        assertEquals("NVIDIA_H100_550.54", Platform.nodeLabel(facts, Language.CUDA));
+        assertEquals("NVIDIA_H100_550.54", Platform.nodeLabel(facts, Language.HIP));
+        assertEquals("NVIDIA_H100_550.54", Platform.nodeLabel(facts, Language.HIPIFY));
+        assertNull(Platform.nodeLabel(facts, Language.C));
+        assertNull(Platform.nodeLabel(facts, Language.OPENCL));
+        assertNull(Platform.nodeLabel(facts, Language.JAVA));
+        assertNull(Platform.nodeLabel(facts, null), "a descriptor without a known language");
     }
 }

@@ -99,6 +99,31 @@ class ToolchainsTest {
         assertTrue(e.getMessage().startsWith("unknown toolchain 'icc' (known: gcc)"), e.getMessage());
     }
 
+    /** A descriptor's language is one of {@link org.fparity.emit.Language}'s, by its upper-case name: no second list. */
+    @Test
+    void aDescriptorNamesItsLanguageAsTheEmittersEnumDoes() throws IOException {
+        String gcc = Files.readString(Path.of("runners/toolchains/gcc.json"));
+        for (org.fparity.emit.Language l : org.fparity.emit.Language.values()) {
+            String name = "l-" + l.id();
+            Files.writeString(
+                    tmp.resolve(name + ".json"),
+                    gcc.replace("\"name\": \"gcc\"", "\"name\": \"" + name + "\"")
+                            .replace("\"C\"", "\"" + l.name() + "\""));
+        }
+        Files.writeString(
+                tmp.resolve("lower.json"),
+                gcc.replace("\"name\": \"gcc\"", "\"name\": \"lower\"").replace("\"C\"", "\"c\""));
+        Toolchains t = Toolchains.load(tmp);
+        for (org.fparity.emit.Language l : org.fparity.emit.Language.values())
+            assertEquals(l, t.get("l-" + l.id()).lang());
+        assertEquals(1, t.problems().size(), t.problems().toString());
+        assertTrue(
+                t.problems()
+                        .getFirst()
+                        .contains("\"language\" must be one of [C, CUDA, HIP, HIPIFY, OPENCL, JAVA], got c"),
+                t.problems().getFirst());
+    }
+
     /** A device-only form needs a loader fparity has, and the executable form's {@code {opt}}; a C toolchain has none. */
     @Test
     void deviceOnlyFormsAreChecked() throws IOException {

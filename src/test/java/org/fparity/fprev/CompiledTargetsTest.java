@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.Precision;
 import org.junit.jupiter.api.Tag;
@@ -172,7 +173,7 @@ class CompiledTargetsTest {
     void missingCompilerIsExitThree() {
         FparityError e =
                 assertThrows(FparityError.class, () -> CompiledTargets.c("c.no-such-cc", Precision.FP32, null, null));
-        assertEquals(FparityError.MISSING_TOOL, e.exitCode());
+        assertEquals(ExitCode.MISSING_TOOL, e.code());
         assertThrows(FparityError.class, () -> CompiledTargets.c("c.gcc", Precision.BF16, null, null));
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.Precision;
 import org.junit.jupiter.api.Test;
@@ -31,8 +32,7 @@ class CublasTargetTest {
                     // 2026-11-27):
                     // nothing here can probe cuBLAS then (runners/fprev/torch_target.py does, through PyTorch)
                     org.junit.jupiter.api.Assumptions.assumeFalse(
-                            e.exitCode() == FparityError.MISSING_TOOL
-                                    && e.getMessage().contains("libcublas.so.12"),
+                            e.code() == ExitCode.MISSING_TOOL && e.getMessage().contains("libcublas.so.12"),
                             e.getMessage());
                     throw e;
                 }
@@ -40,7 +40,7 @@ class CublasTargetTest {
                 assertTrue(r.replay().matches(), spec + ": " + r.replay().verdict());
             } else {
                 FparityError e = assertThrows(FparityError.class, () -> Fprev.reveal(t, 32, Fprev.Algo.ADVANCED));
-                assertEquals(FparityError.MISSING_TOOL, e.exitCode());
+                assertEquals(ExitCode.MISSING_TOOL, e.code());
                 assertTrue(e.getMessage().startsWith(spec + ": no CUDA"), e.getMessage());
             }
         }

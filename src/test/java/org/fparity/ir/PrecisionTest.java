@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.junit.jupiter.api.Test;
 
@@ -63,7 +64,7 @@ class PrecisionTest {
         // a command that supports a subset says which, in one line
         FparityError e = assertThrows(FparityError.class, () -> Precision.parse("bf16", "eval", Precision.PROGRAMS));
         assertEquals("eval supports fp32 or fp64, not bf16", e.getMessage());
-        assertEquals(FparityError.BAD_INPUT, e.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, e.code());
         assertEquals(
                 "unknown precision 'x' (use fp32 or fp64)",
                 assertThrows(FparityError.class, () -> Precision.parse("x", "eval", Precision.PROGRAMS))

@@ -18,8 +18,8 @@ import org.fparity.compare.Pair;
 import org.fparity.compare.ProgramInfo;
 import org.fparity.compare.StatusMismatch;
 import org.fparity.confirm.DiscrepancyId;
+import org.fparity.confirm.Interestingness;
 import org.fparity.confirm.Side;
-import org.fparity.confirm.Verdict;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
@@ -50,15 +50,17 @@ class EndedDifferentlyTest {
         Outcome crash = out(Status.CRASH, null);
         Outcome harness = out(Status.HARNESS_ERROR, null);
         Outcome ok = out(Status.OK, "0x1p+0");
-        assertEquals(0, Verdict.failingSide(crash, ok));
-        assertEquals(1, Verdict.failingSide(ok, harness));
-        assertEquals(-1, Verdict.failingSide(crash, crash), "both failed: nothing printed to compare with");
+        assertEquals(0, Interestingness.failingSide(crash, ok));
+        assertEquals(1, Interestingness.failingSide(ok, harness));
+        assertEquals(-1, Interestingness.failingSide(crash, crash), "both failed: nothing printed to compare with");
         assertEquals(
-                -1, Verdict.failingSide(out(Status.TIMEOUT, null), ok), "a timeout says nothing about the program");
-        assertEquals(-1, Verdict.failingSide(out(Status.COMPILE_ERROR, null), ok));
-        assertEquals(-1, Verdict.failingSide(ok, ok));
+                -1,
+                Interestingness.failingSide(out(Status.TIMEOUT, null), ok),
+                "a timeout says nothing about the program");
+        assertEquals(-1, Interestingness.failingSide(out(Status.COMPILE_ERROR, null), ok));
+        assertEquals(-1, Interestingness.failingSide(ok, ok));
 
-        Verdict v = Verdict.endsDifferently(0);
+        Interestingness v = Interestingness.endsDifferently(0);
         assertTrue(v.interesting(P, IN, crash, ok));
         assertTrue(
                 v.interesting(P, IN, harness, ok),
@@ -66,15 +68,18 @@ class EndedDifferentlyTest {
         assertFalse(v.interesting(P, IN, ok, crash), "the other side crashing is another finding");
         assertFalse(v.interesting(P, IN, ok, ok));
         assertFalse(v.interesting(P, IN, crash, null));
-        assertEquals(Verdict.ENDED_ID, v.id());
-        assertEquals(DiscrepancyClass.NAN_NUMBER.label(), new Verdict(DiscrepancyClass.NAN_NUMBER, 1, false).label());
-        assertThrows(IllegalArgumentException.class, () -> new Verdict(DiscrepancyClass.NAN_NUMBER, 1, false, 0));
-        assertThrows(IllegalArgumentException.class, () -> new Verdict(null, 1, false, -1));
+        assertEquals(Interestingness.ENDED_ID, v.id());
+        assertEquals(
+                DiscrepancyClass.NAN_NUMBER.label(),
+                new Interestingness(DiscrepancyClass.NAN_NUMBER, 1, false).label());
+        assertThrows(
+                IllegalArgumentException.class, () -> new Interestingness(DiscrepancyClass.NAN_NUMBER, 1, false, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Interestingness(null, 1, false, -1));
     }
 
     @Test
     void aNumericalVerdictStillNeedsTwoResults() {
-        Verdict v = new Verdict(DiscrepancyClass.NAN_NUMBER, 1, false);
+        Interestingness v = new Interestingness(DiscrepancyClass.NAN_NUMBER, 1, false);
         assertFalse(v.interesting(P, IN, out(Status.CRASH, null), out(Status.OK, "0x1p+0")));
         assertTrue(v.interesting(P, IN, out(Status.OK, "nan"), out(Status.OK, "0x1p+0")));
     }
@@ -86,9 +91,9 @@ class EndedDifferentlyTest {
         StatusMismatch crash = new StatusMismatch("p1", 3, pair, Status.OK, Status.CRASH, null, "SIGSEGV");
         String id = CampaignDiscrepancies.mismatchId(crash);
         assertNotNull(id);
-        assertEquals(DiscrepancyId.of("p1", 3, pair.a().label(), pair.b().label(), Verdict.ENDED_ID), id);
+        assertEquals(DiscrepancyId.of("p1", 3, pair.a().label(), pair.b().label(), Interestingness.ENDED_ID), id);
         assertEquals(
-                DiscrepancyId.of("p1", 3, pair.b().label(), pair.a().label(), Verdict.ENDED_ID),
+                DiscrepancyId.of("p1", 3, pair.b().label(), pair.a().label(), Interestingness.ENDED_ID),
                 id,
                 "the id does not depend on the pair's order");
         assertNotNull(CampaignDiscrepancies.mismatchId(
@@ -153,8 +158,8 @@ class EndedDifferentlyTest {
                 tmp.resolve("crashes"));
 
         CampaignDiscrepancies.Menu menu = CampaignDiscrepancies.menu(camp);
-        String crash0 = DiscrepancyId.of(ids[0], 0, "clang-19@O0", "clang-19@O3_FM", Verdict.ENDED_ID);
-        String crash1 = DiscrepancyId.of(ids[1], 0, "clang-19@O0", "clang-19@O3_FM", Verdict.ENDED_ID);
+        String crash0 = DiscrepancyId.of(ids[0], 0, "clang-19@O0", "clang-19@O3_FM", Interestingness.ENDED_ID);
+        String crash1 = DiscrepancyId.of(ids[1], 0, "clang-19@O0", "clang-19@O3_FM", Interestingness.ENDED_ID);
         String nanInf = DiscrepancyId.of(ids[2], 0, "clang-19@O0", "clang-19@O3_FM", DiscrepancyClass.NAN_INF);
         String number = DiscrepancyId.of(ids[3], 0, "clang-19@O0", "clang-19@O3_FM", DiscrepancyClass.NUMBER_NUMBER);
         assertEquals(

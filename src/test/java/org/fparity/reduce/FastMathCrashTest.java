@@ -16,8 +16,8 @@ import org.fparity.compare.CampaignFixtures;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.ProgramInfo;
 import org.fparity.confirm.DiscrepancyId;
+import org.fparity.confirm.Interestingness;
 import org.fparity.confirm.Side;
-import org.fparity.confirm.Verdict;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
@@ -84,10 +84,10 @@ class FastMathCrashTest {
                 Reducer.describe(r.standaloneA()) + " vs " + Reducer.describe(r.standaloneB()));
         assertTrue(r.confirmed(), "the crash happens in the single-program form too");
         assertNull(r.cls(), "a crash is not a numerical class");
-        assertEquals(Verdict.ENDED_LABEL, r.label());
+        assertEquals(Interestingness.ENDED_LABEL, r.label());
         assertEquals(Outcome.Status.OK, r.standaloneA().status());
         assertEquals(Outcome.Status.CRASH, r.standaloneB().status(), Reducer.describe(r.standaloneB()));
-        assertEquals(DiscrepancyId.of(p.id(), 0, cc + "@O0", cc + "@O3_FM", Verdict.ENDED_ID), r.id());
+        assertEquals(DiscrepancyId.of(p.id(), 0, cc + "@O0", cc + "@O3_FM", Interestingness.ENDED_ID), r.id());
 
         // reduced to the cause: a division by zero and a branch on its result (5 operations to at most 2)
         assertEquals(5, r.original().operations());
@@ -115,7 +115,7 @@ class FastMathCrashTest {
 
         // the bundle records how each side ended
         JsonNode ex = ProgramJson.MAPPER.readTree(Files.readString(r.bundle().resolve("expected.json")));
-        assertEquals(Verdict.ENDED_ID, ex.get("class").asText());
+        assertEquals(Interestingness.ENDED_ID, ex.get("class").asText());
         assertEquals(
                 "CRASH", ex.get("platforms").get(cc + "@O3_FM").get("status").asText());
         assertNotNull(ex.get("platforms").get(cc + "@O0").get("result"));
@@ -159,7 +159,7 @@ class FastMathCrashTest {
                 "--no-report");
         assertEquals(0, run.exit(), run.out() + run.err());
 
-        String crash = DiscrepancyId.of(poison, 0, cc + "@O0", cc + "@O3_FM", Verdict.ENDED_ID);
+        String crash = DiscrepancyId.of(poison, 0, cc + "@O0", cc + "@O3_FM", Interestingness.ENDED_ID);
         List<String> ended = CampaignDiscrepancies.menu(camp).endedDifferently().stream()
                 .map(CampaignDiscrepancies.Entry::id)
                 .toList();
@@ -171,7 +171,7 @@ class FastMathCrashTest {
         Path out = tmp.resolve("out");
         Cli.Run r = Cli.fparity("reduce", camp.toString(), "--top", "1", "--out", out.toString());
         assertEquals(1, r.exit(), r.out() + r.err());
-        assertTrue(r.out().startsWith(crash + "  " + Verdict.ENDED_LABEL + "  confirmed"), r.out());
+        assertTrue(r.out().startsWith(crash + "  " + Interestingness.ENDED_LABEL + "  confirmed"), r.out());
         assertTrue(Files.isRegularFile(out.resolve(crash).resolve("expected.json")), r.out());
     }
 }

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.fparity.confirm.Verdict;
+import org.fparity.confirm.Interestingness;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Toolchains;
@@ -73,7 +73,7 @@ class FoldIntoInputTest {
         Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
         DetectedToolchain gcc = DetectedToolchain.detect(tcs.get("gcc"));
         Assumptions.assumeTrue(gcc.canCompile() && gcc.canRun(), "gcc cannot build and run here");
-        Verdict v = new Verdict(DiscrepancyClass.NAN_NUMBER, 1, false);
+        Interestingness v = new Interestingness(DiscrepancyClass.NAN_NUMBER, 1, false);
         long t0 = System.nanoTime();
         Reducer.Result r = new Reducer(new LocalCandidateRunner(gcc, "O0", gcc, "O3_FM", tmp), v, 150, s -> {})
                 .reduce(NAN_VS_ONE, IN);

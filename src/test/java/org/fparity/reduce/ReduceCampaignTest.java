@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Set;
 import org.fparity.ExitCode;
 import org.fparity.cli.Main;
-import org.fparity.confirm.Verdict;
+import org.fparity.confirm.Interestingness;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Toolchains;
@@ -94,7 +94,7 @@ class ReduceCampaignTest {
                 assertFalse(r.confirmed());
                 assertNull(r.result(), "a batch-only discrepancy is not reduced");
                 assertFalse(
-                        new Verdict(r.cls(), 1, false)
+                        new Interestingness(r.cls(), 1, false)
                                 .interesting(e.program(), e.input(), r.standaloneA(), r.standaloneB()),
                         e.id() + " called batch-only, but its standalone outcomes show it: "
                                 + r.standaloneA().hex() + " vs "

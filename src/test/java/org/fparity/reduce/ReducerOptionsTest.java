@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.fparity.confirm.Verdict;
+import org.fparity.confirm.Interestingness;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.Input;
@@ -27,7 +27,7 @@ class ReducerOptionsTest {
 
     static final Program P = Program.parse(PlantedCeilTest.PROGRAM);
     static final Input IN = new Input(List.of("0x0p+0", "0x1p-1000", "0x0p+0", "2", "0x0p+0", "0x1p+0"));
-    static final Verdict ZERO_NUMBER = new Verdict(DiscrepancyClass.ZERO_NUMBER, 1, true);
+    static final Interestingness ZERO_NUMBER = new Interestingness(DiscrepancyClass.ZERO_NUMBER, 1, true);
 
     @BeforeEach
     void mpfr() {

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fparity.confirm.DiscrepancyId;
-import org.fparity.confirm.Verdict;
+import org.fparity.confirm.Interestingness;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.Expr;
@@ -77,7 +77,7 @@ class ReducerTest {
         Input in = new Input(List.of("0x0p+0", "0x1p-1000", "0x0p+0", "2", "0x0p+0", "0x1p+0"));
         PlantedRunner r = new PlantedRunner();
         Reducer.Result res =
-                new Reducer(r, new Verdict(DiscrepancyClass.ZERO_NUMBER, 1, true), 200, s -> {}).reduce(p, in);
+                new Reducer(r, new Interestingness(DiscrepancyClass.ZERO_NUMBER, 1, true), 200, s -> {}).reduce(p, in);
         String canon = res.program().canonical();
         assertTrue(canon.contains("ceil("), canon);
         assertEquals(1, res.program().params().size(), "every parameter but comp is gone: " + canon);
@@ -103,7 +103,7 @@ class ReducerTest {
                 return c.program().canonical().contains("sin(") ? o : new Outcome[] {o[1], o[1]};
             }
         };
-        Verdict v = new Verdict(DiscrepancyClass.ZERO_NUMBER, 1, true);
+        Interestingness v = new Interestingness(DiscrepancyClass.ZERO_NUMBER, 1, true);
         List<String> log = new ArrayList<>();
         Reducer.Result res = new Reducer(r, v, 200, log::add).reduce(p, in);
         String canon = res.program().canonical();
@@ -198,7 +198,7 @@ class ReducerTest {
         Outcome[] start = r.run(List.of(new Params.WithInput(p, in))).getFirst();
         assertEquals("0x0p+0", start[0].hex());
         assertTrue(Double.isNaN(start[1].value()), start[1].hex());
-        Verdict v = new Verdict(DiscrepancyClass.NAN_ZERO, 1, false);
+        Interestingness v = new Interestingness(DiscrepancyClass.NAN_ZERO, 1, false);
         // the first statement alone: a greedy end of two operations
         Program first =
                 Program.parse("program fp64 array 8\ncompute(double comp) {\n  comp = 0x1p+0 * log(comp);\n}\n");
@@ -258,7 +258,7 @@ class ReducerTest {
                 """);
         Input in = new Input(List.of("-0x1.2p+9", "7"));
         ZeroProductRunner r = new ZeroProductRunner();
-        Verdict v = new Verdict(DiscrepancyClass.NAN_INF, 1, false);
+        Interestingness v = new Interestingness(DiscrepancyClass.NAN_INF, 1, false);
         Outcome[] start = r.run(List.of(new Params.WithInput(p, in))).getFirst();
         assertTrue(v.interesting(p, in, start[0], start[1]), start[0].hex() + " " + start[1].hex());
         List<String> log = new ArrayList<>();
@@ -330,8 +330,8 @@ class ReducerTest {
         Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
         Program p = Program.parse(PlantedCeilTest.PROGRAM);
         Input clear = new Input(List.of("0x0p+0", "0x1p+2", "0x0p+0", "2", "0x0p+0", "0x1p+0"));
-        Reducer red =
-                new Reducer(new PlantedRunner(), new Verdict(DiscrepancyClass.ZERO_NUMBER, 1, false), 50, s -> {});
+        Reducer red = new Reducer(
+                new PlantedRunner(), new Interestingness(DiscrepancyClass.ZERO_NUMBER, 1, false), 50, s -> {});
         assertThrows(ReduceException.class, () -> red.reduce(p, clear));
     }
 

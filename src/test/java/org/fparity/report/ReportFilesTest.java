@@ -111,7 +111,7 @@ class ReportFilesTest {
                 crash.get("input").asInt(),
                 crash.get("a").get("platform").asText(),
                 crash.get("b").get("platform").asText(),
-                org.fparity.confirm.Verdict.ENDED_ID);
+                org.fparity.confirm.Interestingness.ENDED_ID);
         assertEquals(id, crash.get("id").asText());
         for (JsonNode m : root.get("status_mismatches")) {
             boolean crashBesideResult = m.get("a").get("status").asText().equals("OK")

@@ -17,8 +17,8 @@ import org.fparity.oracle.ReferenceEvaluator;
  * to LLVM under finite-math-only, a branch on it is undefined behaviour, and the code after the call is deleted, so
  * the process falls into whatever function follows (SIGSEGV, or the harness's "bad value" exit).
  */
-public record Verdict(DiscrepancyClass cls, long minUlps, boolean aVsReference, int failing) {
-    public Verdict {
+public record Interestingness(DiscrepancyClass cls, long minUlps, boolean aVsReference, int failing) {
+    public Interestingness {
         if (minUlps < 1) throw new IllegalArgumentException("minUlps must be >= 1, is " + minUlps);
         if (failing < -1 || failing > 1)
             throw new IllegalArgumentException("failing must be -1, 0 or 1, is " + failing);
@@ -27,13 +27,13 @@ public record Verdict(DiscrepancyClass cls, long minUlps, boolean aVsReference, 
     }
 
     /** A numerical discrepancy of class {@code cls}. */
-    public Verdict(DiscrepancyClass cls, long minUlps, boolean aVsReference) {
+    public Interestingness(DiscrepancyClass cls, long minUlps, boolean aVsReference) {
         this(cls, minUlps, aVsReference, -1);
     }
 
     /** A run that ends differently: side {@code failing} (0 = A, 1 = B) ends abnormally, the other prints a result. */
-    public static Verdict endsDifferently(int failing) {
-        return new Verdict(null, 1, false, failing);
+    public static Interestingness endsDifferently(int failing) {
+        return new Interestingness(null, 1, false, failing);
     }
 
     /** The label reports use: the class, or "ended differently". */
