@@ -33,7 +33,7 @@ public final class CompactLogs {
     @SuppressWarnings("try") // the lock is held, not used
     public static Result migrate(Path dir) {
         if (Campaign.readMeta(dir) == null)
-            throw new FparityError(dir + ": not a campaign (no " + Campaign.META + ")", 2);
+            throw new FparityError(dir + ": not a campaign (no " + Campaign.META + ")", org.fparity.ExitCode.BAD_INPUT);
         try (CampaignLock lock = CampaignLock.acquire(dir)) {
             CampaignMeta meta = Campaign.readMeta(dir);
             int before = meta.schema();

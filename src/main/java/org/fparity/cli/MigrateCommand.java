@@ -35,6 +35,6 @@ public final class MigrateCommand implements Callable<Integer> {
                 r.bytesBefore(),
                 r.bytesAfter()));
         o.flush();
-        return 0;
+        return org.fparity.ExitCode.OK.code();
     }
 }
