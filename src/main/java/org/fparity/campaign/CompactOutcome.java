@@ -78,7 +78,10 @@ public final class CompactOutcome {
         }
 
         private void run(Outcome o, int n) {
-            if (!plain(o.program()) || !plain(o.hex()) || !plain(o.detail()) || o.status() == null) {
+            if (!OutcomeLog.plain(o.program())
+                    || !OutcomeLog.plain(o.hex())
+                    || !OutcomeLog.plain(o.detail())
+                    || o.status() == null) {
                 ArrayNode a = ProgramJson.MAPPER.createArrayNode();
                 a.add(o.program())
                         .add(o.input())
@@ -115,16 +118,6 @@ public final class CompactOutcome {
             if (names.platform() != null) d.put("platform", names.platform());
             return d.toString();
         }
-    }
-
-    /** Null, or printable ASCII without a quote or backslash: written as it is. */
-    private static boolean plain(String s) {
-        if (s == null) return true;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') return false;
-        }
-        return true;
     }
 
     /**

@@ -542,7 +542,7 @@ public final class OutcomeLog implements AutoCloseable {
     }
 
     /** Null, or printable ASCII without a quote or backslash: written as it is. */
-    private static boolean plain(String s) {
+    static boolean plain(String s) {
         if (s == null) return true;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

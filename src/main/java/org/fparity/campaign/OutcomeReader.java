@@ -143,29 +143,9 @@ final class OutcomeReader {
 
     /** A line in any spelling Jackson reads as an outcome, its names held once; throws as Jackson does. */
     Outcome general(String line) throws JsonProcessingException {
-        if (line.startsWith("[")) {
-            Outcome o = compact.general(line);
-            if (o == null) return null;
-            Outcome named = new Outcome(
-                    name(o.program()),
-                    o.input(),
-                    name(o.toolchain()),
-                    name(o.opt()),
-                    name(o.site()),
-                    name(o.node()),
-                    o.status(),
-                    o.hex(),
-                    o.detail(),
-                    name(o.platform()),
-                    o.micros());
-            tuple = tuple(CompactOutcome.Names.of(named));
-            return named;
-        }
-        Outcome o = OutcomeLog.READER.readValue(line);
+        Outcome o = line.startsWith("[") ? compact.general(line) : OutcomeLog.READER.readValue(line);
         if (o == null) return null;
-        if (o.program() != null && o.toolchain() != null && o.opt() != null)
-            tuple = tuple(intern(CompactOutcome.Names.of(o)));
-        return new Outcome(
+        Outcome named = new Outcome(
                 name(o.program()),
                 o.input(),
                 name(o.toolchain()),
@@ -177,6 +157,9 @@ final class OutcomeReader {
                 o.detail(),
                 name(o.platform()),
                 o.micros());
+        if (o.program() != null && o.toolchain() != null && o.opt() != null)
+            tuple = tuple(CompactOutcome.Names.of(named));
+        return named;
     }
 
     private String name(String s) {

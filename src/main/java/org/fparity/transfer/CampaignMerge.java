@@ -304,18 +304,7 @@ public final class CampaignMerge {
                                 throw new FparityError(lines.where() + ": outcome of program " + o.program() + " input "
                                         + o.input() + ", which the campaign does not list");
                             }
-                            Outcome m = new Outcome(
-                                    id,
-                                    map[o.input()],
-                                    o.toolchain(),
-                                    o.opt(),
-                                    o.site(),
-                                    o.node(),
-                                    o.status(),
-                                    o.hex(),
-                                    o.detail(),
-                                    o.platform(),
-                                    o.micros());
+                            Outcome m = o.at(id, map[o.input()]);
                             Platform pk = o.platformKey();
                             if (remember(pk, shared, inputsWith)
                                     && seen(seen, m.program(), m.input(), pk, o.status() + " " + o.hex(), s)) {

@@ -96,21 +96,7 @@ class MergeCommandTest {
             List<Outcome> want = new ArrayList<>(OutcomeLog.read(a.resolve(f)).outcomes());
             // C's input 0 of that program is the merged campaign's input 2
             for (Outcome o : OutcomeLog.read(c.resolve(f)).outcomes())
-                want.add(
-                        o.program().equals(p1) && o.input() == 0
-                                ? new Outcome(
-                                        o.program(),
-                                        2,
-                                        o.toolchain(),
-                                        o.opt(),
-                                        o.site(),
-                                        o.node(),
-                                        o.status(),
-                                        o.hex(),
-                                        o.detail(),
-                                        o.platform(),
-                                        o.micros())
-                                : o);
+                want.add(o.program().equals(p1) && o.input() == 0 ? o.at(o.program(), 2) : o);
             assertEquals(4, want.size());
             assertEquals(want, OutcomeLog.read(ac.resolve(f)).outcomes(), f);
         }
