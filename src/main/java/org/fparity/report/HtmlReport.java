@@ -8,6 +8,7 @@ import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Pair;
 import org.fparity.compare.PairSummary;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.compare.Verdict;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Platform;
 

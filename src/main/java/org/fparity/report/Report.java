@@ -12,6 +12,7 @@ import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
+import org.fparity.compare.Verdict;
 import org.fparity.exec.DiscrepancyClass;
 
 /**
