@@ -162,11 +162,7 @@ final class CEmitter extends CHost {
         out.append("void *fp_arr[").append(Math.max(1, maxParams)).append("];\n");
         out.append("void fp_arrays_make(int k, const double *fp_hv);\nvoid fp_arrays_free(int k);\n\n");
         programs(out, programs);
-        for (int k = 0; k < programs.size(); k++) runner(out, k, programs.get(k));
-        out.append("void (*const fp_run[FP_N])(const double *, const int *, double *) = {");
-        for (int k = 0; k < programs.size(); k++)
-            out.append(k % 8 == 0 ? "\n  " : " ").append("fp_run_").append(k).append(',');
-        out.append("\n};\n");
+        runners(out, "", programs);
         return out.toString();
     }
 

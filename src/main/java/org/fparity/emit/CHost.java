@@ -68,13 +68,19 @@ abstract class CHost implements Emitter {
         out.append(COMMON_HEAD).append(COMMON_LINES).append(COMMON_PARSE);
         programs(out, ps);
         lifecycle(out, ps);
-        for (int k = 0; k < ps.size(); k++) runner(out, k, ps.get(k));
-        out.append("static void (*const fp_run[FP_N])(const double *, const int *, double *) = {");
-        for (int k = 0; k < ps.size(); k++)
-            out.append(k % 8 == 0 ? "\n  " : " ").append("fp_run_").append(k).append(',');
-        out.append("\n};\n\n");
+        runners(out, "static ", ps);
+        out.append('\n');
         out.append(single ? mainSingle() : MAIN_BATCH);
         return out.toString();
+    }
+
+    /** Every {@code fp_run_K}, then the table {@code fp_run} of them, with this linkage. */
+    void runners(StringBuilder out, String linkage, List<Program> ps) {
+        for (int k = 0; k < ps.size(); k++) runner(out, k, ps.get(k));
+        out.append(linkage).append("void (*const fp_run[FP_N])(const double *, const int *, double *) = {");
+        for (int k = 0; k < ps.size(); k++)
+            out.append(k % 8 == 0 ? "\n  " : " ").append("fp_run_").append(k).append(',');
+        out.append("\n};\n");
     }
 
     /** {@code fp_vals} and {@code fp_ints}, each as long as the most any of the programs takes, with this linkage. */
