@@ -20,7 +20,9 @@ import org.fparity.util.Processes;
  * ({@code runners/knobs/*.json}): gcc's {@code O3_FM} is {@code -O3} and the sub-flags of {@code -ffast-math} with
  * {@code -funsafe-math-optimizations} expanded, plus {@code crtfastmath.o}, which the link adds. A level the file does
  * not decompose is its descriptor's flags as they are. Linked objects are named by a probe (the compiler says where
- * {@code crtfastmath.o} is) and enter the build line as that path.
+ * {@code crtfastmath.o} is) and enter the build line as that path. A word the file spells out ({@code words}) enters
+ * the build line as its words: gcc's {@code -funsafe-math-optimizations} as the umbrella alone, its sub-flags left to
+ * their own words, handed to the compiler proper so that the driver does not link {@code crtfastmath.o} for it.
  */
 public record FlagModel(
         String file,
@@ -28,7 +30,23 @@ public record FlagModel(
         Map<String, String> linked,
         Map<String, String> meanings,
         List<Knob> knobs,
-        String passes) {
+        String passes,
+        Map<String, List<String>> words) {
+    public FlagModel {
+        words = Map.copyOf(words);
+    }
+
+    /** A model without spelled-out words. */
+    public FlagModel(
+            String file,
+            Map<String, List<String>> levels,
+            Map<String, String> linked,
+            Map<String, String> meanings,
+            List<Knob> knobs,
+            String passes) {
+        this(file, levels, linked, meanings, knobs, passes, Map.of());
+    }
+
     /**
      * A behaviour and the flags that switch it; {@code off} null when only leaving {@code on} out turns it off; {@code
      * operation} the kind of operation it makes differ (a root cause names it), null for knobs that only let others
@@ -53,7 +71,7 @@ public record FlagModel(
                         "cannot read the knob files in " + dir + ": " + e.getMessage(), ExitCode.IO_FAILURE);
             }
         }
-        return new FlagModel(null, Map.of(), Map.of(), Map.of(), List.of(), null);
+        return new FlagModel(null, Map.of(), Map.of(), Map.of(), List.of(), null, Map.of());
     }
 
     static FlagModel parse(Path f, JsonNode root) {
@@ -75,6 +93,12 @@ public record FlagModel(
             if (path != null && Files.isRegularFile(Path.of(path))) linked.put(e.getKey(), path);
             meanings.put(e.getKey(), e.getValue().path("meaning").asText(""));
         });
+        Map<String, List<String>> words = new LinkedHashMap<>();
+        root.path("words").properties().forEach(e -> {
+            List<String> argv = new ArrayList<>();
+            e.getValue().path("argv").forEach(v -> argv.add(v.asText()));
+            words.put(e.getKey(), List.copyOf(argv));
+        });
         List<Knob> knobs = new ArrayList<>();
         for (JsonNode k : root.path("knobs")) {
             knobs.add(new Knob(
@@ -90,7 +114,8 @@ public record FlagModel(
                 linked,
                 meanings,
                 List.copyOf(knobs),
-                root.hasNonNull("passes") ? root.get("passes").asText() : null);
+                root.hasNonNull("passes") ? root.get("passes").asText() : null,
+                words);
     }
 
     /** The flags an opt level is made of (the decomposition where the model has one, else the descriptor's). */
@@ -102,11 +127,16 @@ public record FlagModel(
         return levels.getOrDefault(opt, own);
     }
 
-    /** The build line's words for a set of flags: a linked object becomes its path; one the probe did not find is an error. */
+    /**
+     * The build line's words for a set of flags: a linked object becomes its path (one the probe did not find is an
+     * error), a spelled-out word its words.
+     */
     public List<String> argv(List<String> flags) {
         List<String> out = new ArrayList<>();
         for (String f : flags) {
-            if (meanings.containsKey(f)) {
+            if (words.containsKey(f)) {
+                out.addAll(words.get(f));
+            } else if (meanings.containsKey(f)) {
                 String path = linked.get(f);
                 if (path == null)
                     throw new FparityError(

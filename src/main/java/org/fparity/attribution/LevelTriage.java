@@ -23,8 +23,14 @@ import org.fparity.ir.Size;
  * <li>a set S already found (in this group, or for the same level of a toolchain with the same knob file) is tried
  * first on every case left: A + S gives B's result and A + S minus any one member does not — |S| + 1 batch builds
  * for all of them together;
- * <li>the smallest case left (fewest operations) is delta-debugged over {@code d}; its set joins the known ones, and
- * step 2 runs again on the rest.
+ * <li>screening: A + {@code d} without one change, for every change, one batch of every case left each; what a case
+ * cannot do without is its screened set;
+ * <li>every case is minimised from its own screened set, all cases at once (one round builds the sets of all of
+ * them, a set that several cases ask for once): A + the set must give B's result, then members are left out one at a
+ * time while it still does, until A + the set minus any one member does not (|S| + 1 builds when the screened set is
+ * minimal already);
+ * <li>the smallest case left (no screened set, or one that does not give B's result) is delta-debugged over {@code
+ * d}; its set joins the known ones, and step 2 runs again on the rest.
  * </ol>
  * A set whose knobs name no operation (e.g. {@code -O2} alone) is completed by the implicit knobs: B with one turned
  * off giving A's result names it (gcc-fma's contraction at -O2).
@@ -95,20 +101,22 @@ final class LevelTriage {
                 for (String f : d) if (!reproducesB(c, DeltaDebug.minus(d, List.of(f)))) n.add(f);
                 return n;
             });
+            // every case minimised from its own screened set at once: cases that ask the same set share its build,
+            // and the sets of different cases are built side by side in one round
+            List<Case> screened =
+                    left.stream().filter(c -> !needs.get(c).isEmpty()).toList();
+            Map<Case, List<String>> minimal = lab.solve(screened, c -> descend(c, needs.get(c)));
             Map<List<String>, Integer> bySet = new LinkedHashMap<>();
-            for (Case c : left) if (!needs.get(c).isEmpty()) bySet.merge(needs.get(c), 1, Integer::sum);
-            List<List<String>> candidates = new ArrayList<>(bySet.keySet());
-            candidates.sort(
-                    Comparator.comparingInt((List<String> s) -> -bySet.get(s)).thenComparing(Object::toString));
-            for (List<String> s : candidates) {
-                List<Case> with =
-                        left.stream().filter(c -> needs.get(c).equals(s)).toList();
-                List<Case> rest = new ArrayList<>(with);
-                verify(s, rest, out, tried);
-                left.removeAll(with);
-                left.addAll(rest);
-                if (!known.contains(s) && with.size() > rest.size()) known.add(s);
+            for (Case c : screened) {
+                List<String> s = minimal.get(c);
+                if (s == null || s.isEmpty()) continue;
+                out.put(c, new Found(s, List.of(), null));
+                left.remove(c);
+                bySet.merge(s, 1, Integer::sum);
             }
+            List<List<String>> sets = new ArrayList<>(bySet.keySet());
+            sets.sort(Comparator.comparingInt((List<String> s) -> -bySet.get(s)).thenComparing(Object::toString));
+            for (List<String> s : sets) if (!known.contains(s)) known.add(s);
         }
         int debugged = 0;
         while (!left.isEmpty()) {
@@ -193,6 +201,31 @@ final class LevelTriage {
                 left.remove(c);
             }
         }
+    }
+
+    /**
+     * A 1-minimal set found from {@code s} by leaving out one member at a time while B's result stays, or null when A +
+     * {@code s} does not give B's result. Every answer is a build: A + the set gives B's result, and the last pass
+     * tried A + the set minus each member, none of which does. A screened set is usually minimal already (then this
+     * costs the |S| + 1 builds of verifying it); one that is not loses its extra members here, not by delta
+     * debugging from all the changes again.
+     */
+    private List<String> descend(Case c, List<String> s) {
+        if (!reproducesB(c, s)) return null;
+        List<String> current = s;
+        boolean dropped = true;
+        while (dropped && !current.isEmpty()) {
+            dropped = false;
+            for (String f : current) {
+                List<String> less = DeltaDebug.minus(current, List.of(f));
+                if (reproducesB(c, less)) {
+                    current = less;
+                    dropped = true;
+                    break;
+                }
+            }
+        }
+        return current;
     }
 
     /** A + S gives B's result, and A + S minus any one member does not. */

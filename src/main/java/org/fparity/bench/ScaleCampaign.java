@@ -234,7 +234,9 @@ public final class ScaleCampaign {
         private final StringBuilder b = new StringBuilder(256);
 
         Lines(Path file) throws IOException {
-            out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
+            // in the campaign's layout (Campaign.SCHEMA): compact, as fparity run writes a new campaign
+            out = new org.fparity.campaign.CompactingOutput(
+                    new BufferedOutputStream(Files.newOutputStream(file), 1 << 20));
         }
 
         void outcome(String program, int input, Site s, String opt, Result r) throws IOException {

@@ -25,9 +25,11 @@ public final class Campaign {
     /**
      * Layout version of campaign.json; bump it when a field changes meaning. History: 1 = the programs inside
      * campaign.json; 2 = the programs in the program store ({@code programs.jsonl}), campaign.json names it and its count
-     * ({@code programStore}). Both are read; a campaign keeps the layout it was made with.
+     * ({@code programStore}); 3 = its outcome logs are written in the compact spelling ({@link CompactOutcome}: each
+     * platform declared once per file, a short array per run). All are read; a campaign keeps the layout it was made
+     * with (a layout 2 campaign resumed here goes on appending JSON objects, {@link OutcomeLog.Form#of}).
      */
-    public static final int SCHEMA = 2;
+    public static final int SCHEMA = 3;
 
     public static final String META = "campaign.json";
     public static final String OUTCOMES = "outcomes.jsonl";

@@ -224,6 +224,12 @@ public record CampaignMeta(
         return this;
     }
 
+    /** The same campaign in layout {@code layout} ({@link CompactLogs#migrate}). */
+    public CampaignMeta withSchema(int layout) {
+        return new CampaignMeta(
+                layout, fparity, created, seed, grammar, settings, host, platforms, programs, programStore);
+    }
+
     public CampaignMeta withPlatforms(List<PlatformRecord> ps) {
         return new CampaignMeta(schema, fparity, created, seed, grammar, settings, host, ps, programs, programStore);
     }

@@ -3,6 +3,7 @@ package org.fparity.campaign;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ public final class OutcomeLines implements AutoCloseable {
     private byte[] buf = new byte[512];
     private int len;
     private int number;
+    private final CompactOutcome.Decoder decoder = new CompactOutcome.Decoder();
 
     private OutcomeLines(Path file, InputStream in) {
         this.file = file;
@@ -54,10 +56,66 @@ public final class OutcomeLines implements AutoCloseable {
     }
 
     /**
-     * Moves to the next line, leaving its bytes in {@link #line()} (valid until the next call); false at the end. A last
-     * line without its newline is a torn write and refused.
+     * Moves to the next outcome line, leaving its bytes in {@link #line()} (valid until the next call); false at the end.
+     * A last line without its newline is a torn write and refused. A compact log's lines ({@link CompactOutcome}) are
+     * given as the JSON object {@link OutcomeLog} writes for the same outcome (its declarations are read, not given), so
+     * callers see one spelling whichever the campaign's layout.
      */
     public boolean nextLine() throws IOException {
+        while (rawLine()) {
+            if (len == 0 || (buf[0] != '[' && buf[0] != '{')) return true;
+            if (CompactOutcome.declaration(buf, 0, len)) {
+                try {
+                    decoder.declare(buf, 0, len);
+                } catch (IllegalArgumentException e) {
+                    throw new FparityError(where() + ": unreadable platform declaration (" + e.getMessage() + ")");
+                }
+                continue;
+            }
+            if (buf[0] == '{') return true;
+            Outcome o;
+            try {
+                if (decoder.run(buf, 0, len)) {
+                    CompactOutcome.Names n = decoder.names(decoder.platform);
+                    o = new Outcome(
+                            new String(
+                                    buf,
+                                    decoder.programFrom,
+                                    decoder.programTo - decoder.programFrom,
+                                    StandardCharsets.UTF_8),
+                            decoder.input,
+                            n.toolchain(),
+                            n.opt(),
+                            n.site(),
+                            n.node(),
+                            decoder.status,
+                            decoder.hexFrom < 0
+                                    ? null
+                                    : new String(
+                                            buf,
+                                            decoder.hexFrom,
+                                            decoder.hexTo - decoder.hexFrom,
+                                            StandardCharsets.UTF_8),
+                            decoder.detail,
+                            n.platform(),
+                            decoder.micros);
+                } else {
+                    o = decoder.general(new String(buf, 0, len, StandardCharsets.UTF_8));
+                    if (o == null) return true;
+                }
+            } catch (IllegalArgumentException e) {
+                throw new FparityError(where() + ": unreadable outcome (" + e.getMessage() + ")");
+            }
+            byte[] json = OutcomeLog.line(o);
+            if (json.length > buf.length) buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, json.length));
+            System.arraycopy(json, 0, buf, 0, json.length);
+            len = json.length;
+            return true;
+        }
+        return false;
+    }
+
+    private boolean rawLine() throws IOException {
         len = 0;
         while (true) {
             if (pos == limit) {

@@ -40,11 +40,30 @@ public final class OutcomeLog implements AutoCloseable {
     private final Contents opened;
 
     private final List<Outcome> since = new ArrayList<>();
+    /** Null: each outcome is appended as its JSON object ({@link #line}); else in the compact spelling ({@link CompactOutcome}). */
+    private final CompactOutcome.Encoder compact;
 
-    private OutcomeLog(Path file, FileChannel ch, Contents opened) {
+    private OutcomeLog(Path file, FileChannel ch, Contents opened, CompactOutcome.Encoder compact) {
         this.file = file;
         this.ch = ch;
         this.opened = opened;
+        this.compact = compact;
+    }
+
+    /**
+     * How appended outcomes are spelt. A campaign keeps the spelling of its layout ({@link #of}): a layout 2 campaign is
+     * resumed in JSON objects, so the fparity that made it can still resume it; both spellings are read everywhere.
+     */
+    public enum Form {
+        /** One JSON object per outcome, every name spelt out (about 180 to 230 bytes): campaign layouts 1 and 2. */
+        JSON,
+        /** {@link CompactOutcome}: platforms declared once per file, a short JSON array per run (about 50 bytes): layout 3. */
+        COMPACT;
+
+        /** The form of a campaign of layout {@code schema}. */
+        public static Form of(int schema) {
+            return schema >= 3 ? COMPACT : JSON;
+        }
     }
 
     /**
@@ -117,8 +136,11 @@ public final class OutcomeLog implements AutoCloseable {
         }
     }
 
-    /** A parse: the contents, and where each whole line that is not an outcome (or {@code misfit} refuses) lies: start, end past its newline. */
-    private record Parsed(Contents contents, List<long[]> bad) {}
+    /**
+     * A parse: the contents, where each whole line that is not an outcome (or {@code misfit} refuses) lies (start, end
+     * past its newline), and the reader (which holds the compact lines' declarations).
+     */
+    private record Parsed(Contents contents, List<long[]> bad, OutcomeReader reader) {}
 
     /** Bytes read at a time: lines are cut from this block, never from the whole file (a log of 10^7 runs is over 2 GB). */
     private static final int BLOCK = 1 << 20;
@@ -132,13 +154,41 @@ public final class OutcomeLog implements AutoCloseable {
     private static Parsed parse(Path file, Function<Outcome, String> misfit) {
         RunTable table = new RunTable();
         List<String> conflicts = new ArrayList<>();
-        return parse(file, misfit, (o, lineNo) -> record(o, lineNo, table, conflicts, file), table, conflicts);
+        return parse(file, misfit, (o, lineNo) -> record(o, lineNo, table, conflicts, file), table, conflicts, r -> {});
     }
 
     /** Where {@link #scan} hands each outcome read, with its line number (from 1). */
     @FunctionalInterface
     public interface Sink {
         void accept(Outcome o, int lineNo);
+    }
+
+    /**
+     * Where {@link #scanNumbered} hands each outcome read, with the number of its names (toolchain, opt, site, node,
+     * platform record: 0, 1 … in order of first appearance in this file, the same number for the same names) and its
+     * line number (from 1).
+     */
+    @FunctionalInterface
+    public interface NumberedSink {
+        void accept(Outcome o, int names, int lineNo);
+    }
+
+    /** As {@link #scan}, each outcome with the number of its names ({@link NumberedSink}), so a caller keys platforms without hashing names per run. */
+    public static List<String> scanNumbered(Path file, NumberedSink sink) {
+        if (!Files.exists(file)) return List.of();
+        OutcomeReader[] reader = {null};
+        return parse(
+                        file,
+                        null,
+                        (o, lineNo) -> {
+                            sink.accept(o, reader[0].tuple, lineNo);
+                            return null;
+                        },
+                        null,
+                        List.of(),
+                        r -> reader[0] = r)
+                .contents()
+                .problems();
     }
 
     /**
@@ -156,7 +206,8 @@ public final class OutcomeLog implements AutoCloseable {
                             return null;
                         },
                         null,
-                        List.of())
+                        List.of(),
+                        r -> {})
                 .contents()
                 .problems();
     }
@@ -167,13 +218,19 @@ public final class OutcomeLog implements AutoCloseable {
     }
 
     private static Parsed parse(
-            Path file, Function<Outcome, String> misfit, Keep keep, RunTable table, List<String> conflicts) {
+            Path file,
+            Function<Outcome, String> misfit,
+            Keep keep,
+            RunTable table,
+            List<String> conflicts,
+            Consumer<OutcomeReader> readerIs) {
         // a hand-made folder's log may be a link to a device (/dev/zero would be read until memory runs out) or a FIFO
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             throw new org.fparity.FparityError(
                     file + " is not a regular file: a campaign's outcomes are a file in its folder");
         }
         OutcomeReader reader = new OutcomeReader();
+        readerIs.accept(reader);
         List<String> problems = new ArrayList<>();
         List<long[]> bad = new ArrayList<>();
         int dups = 0;
@@ -248,7 +305,8 @@ public final class OutcomeLog implements AutoCloseable {
                         valid,
                         torn,
                         conflicts),
-                bad);
+                bad,
+                reader);
     }
 
     /** What {@link #line} returns for a second record of a run (counted, not a problem). */
@@ -261,6 +319,14 @@ public final class OutcomeLog implements AutoCloseable {
     private static String line(
             byte[] b, int from, int to, int lineNo, Function<Outcome, String> misfit, OutcomeReader reader, Keep keep) {
         Outcome o = reader.canonical(b, from, to);
+        if (o == null) {
+            try {
+                o = reader.compact(b, from, to);
+            } catch (IllegalArgumentException e) {
+                return e.getMessage();
+            }
+            if (o == OutcomeReader.DECLARED) return null;
+        }
         if (o == null) {
             String line = new String(b, from, to - from, StandardCharsets.UTF_8).strip();
             if (line.isEmpty()) return null;
@@ -298,7 +364,12 @@ public final class OutcomeLog implements AutoCloseable {
 
     /** Opens for appending, first cutting off a torn last line so the next outcome starts on a line of its own. */
     public static OutcomeLog open(Path file, Consumer<String> warn) {
-        return open(file, warn, null);
+        return open(file, warn, null, Form.JSON);
+    }
+
+    /** As {@link #open(Path, Consumer)}, appending in {@code form}. */
+    public static OutcomeLog open(Path file, Consumer<String> warn, Form form) {
+        return open(file, warn, null, form);
     }
 
     /**
@@ -308,7 +379,13 @@ public final class OutcomeLog implements AutoCloseable {
      * {@code warn} hearing of it in one line. The file is only written when there is something to repair.
      */
     public static OutcomeLog open(Path file, Consumer<String> warn, Function<Outcome, String> misfit) {
+        return open(file, warn, misfit, Form.JSON);
+    }
+
+    /** As {@link #open(Path, Consumer, Function)}, appending in {@code form}. */
+    public static OutcomeLog open(Path file, Consumer<String> warn, Function<Outcome, String> misfit, Form form) {
         Parsed p = parse(file, misfit);
+        CompactOutcome.Encoder enc = form == Form.COMPACT ? p.reader().encoder() : null;
         Contents c = p.contents();
         if (c.tornTail()) warn.accept(c.problems().getLast());
         if (!p.bad().isEmpty()) {
@@ -327,7 +404,8 @@ public final class OutcomeLog implements AutoCloseable {
                     file,
                     null,
                     new Contents(
-                            c.outcomes(), c.duplicates(), List.of(), c.validBytes() - removed, false, c.conflicts()));
+                            c.outcomes(), c.duplicates(), List.of(), c.validBytes() - removed, false, c.conflicts()),
+                    enc);
         }
         FileChannel ch = null;
         if (c.tornTail()) {
@@ -340,7 +418,10 @@ public final class OutcomeLog implements AutoCloseable {
             }
         }
         return new OutcomeLog(
-                file, ch, new Contents(c.outcomes(), c.duplicates(), List.of(), c.validBytes(), false, c.conflicts()));
+                file,
+                ch,
+                new Contents(c.outcomes(), c.duplicates(), List.of(), c.validBytes(), false, c.conflicts()),
+                enc);
     }
 
     /** Where lines set aside from {@code log} go: {@code outcomes.rejected.jsonl} beside {@code outcomes.jsonl}. */
@@ -399,13 +480,18 @@ public final class OutcomeLog implements AutoCloseable {
                 ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 ch.position(ch.size());
             }
-            byte[] json = line(o);
-            ByteBuffer buf = ByteBuffer.allocate(json.length + 1)
-                    .put(json)
-                    .put((byte) '\n')
-                    .flip();
+            ByteBuffer buf;
+            if (compact != null) {
+                buf = ByteBuffer.wrap(compact.lines(o));
+            } else {
+                byte[] json = line(o);
+                buf = ByteBuffer.allocate(json.length + 1)
+                        .put(json)
+                        .put((byte) '\n')
+                        .flip();
+            }
+            written += buf.remaining();
             while (buf.hasRemaining()) ch.write(buf);
-            written += json.length + 1;
             appended++;
             since.add(o);
         } catch (IOException e) {
@@ -456,7 +542,7 @@ public final class OutcomeLog implements AutoCloseable {
     }
 
     /** Null, or printable ASCII without a quote or backslash: written as it is. */
-    private static boolean plain(String s) {
+    static boolean plain(String s) {
         if (s == null) return true;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -30,6 +30,21 @@ final class OutcomeReader {
     private final List<String> platformIdNames = new ArrayList<>();
     private int lastRun = -1;
     private int lastId = -1;
+    // the compact lines' declarations, and the tuple each declared number stands for (-1: not looked up yet)
+    private final CompactOutcome.Decoder compact = new CompactOutcome.Decoder();
+    private int[] tupleOfNumber = new int[0];
+    // every distinct (toolchain, opt, site, node, platform id) read, numbered in order of first reading
+    private final Map<CompactOutcome.Names, Integer> tuples = new HashMap<>();
+    private final Map<Long, Integer> tupleOfCanonical = new HashMap<>();
+
+    /** What {@link #compact} returns for a declaration line (not an outcome). */
+    static final Outcome DECLARED = new Outcome("declared", 0, "x", "x", Outcome.Status.OK, null, null, null, 0);
+
+    /**
+     * The number of the last outcome's names (toolchain, opt, site, node, platform record), among all this reader has
+     * read, from 0 in order of first reading: who keys runs by platform asks this instead of hashing the names again.
+     */
+    int tuple = -1;
 
     /**
      * The outcome {@code b[from, to)} spells, or null when it is not in fparity's own spelling (then read it with
@@ -46,6 +61,13 @@ final class OutcomeReader {
                         b, canonical.detailFrom, canonical.detailTo - canonical.detailFrom, StandardCharsets.ISO_8859_1)
                 : null;
         String id = canonical.hasPlatformId ? platformId(b, canonical.platformIdFrom, canonical.platformIdTo) : null;
+        long pair = ((long) lastRun << 32) | (canonical.hasPlatformId ? lastId : 0x7fffffff);
+        Integer t = tupleOfCanonical.get(pair);
+        if (t == null) {
+            t = tuple(new CompactOutcome.Names(platform[0], platform[1], platform[2], platform[3], id));
+            tupleOfCanonical.put(pair, t);
+        }
+        tuple = t;
         return new Outcome(
                 program(b),
                 canonical.input,
@@ -60,11 +82,70 @@ final class OutcomeReader {
                 canonical.micros);
     }
 
+    /**
+     * The outcome a compact line ({@link CompactOutcome}) spells, {@link #DECLARED} for a declaration (remembered), or
+     * null when the line is not in the compact writer's plain spelling. Throws IllegalArgumentException, saying why, for
+     * a declaration that does not read or a run naming an undeclared platform.
+     */
+    Outcome compact(byte[] b, int from, int to) {
+        if (CompactOutcome.declaration(b, from, to)) {
+            compact.declare(b, from, to);
+            tupleOfNumber = new int[0];
+            return DECLARED;
+        }
+        if (!compact.run(b, from, to)) return null;
+        int n = compact.platform;
+        if (n >= tupleOfNumber.length) {
+            int had = tupleOfNumber.length;
+            tupleOfNumber = Arrays.copyOf(tupleOfNumber, Math.max(n + 1, had * 2));
+            Arrays.fill(tupleOfNumber, had, tupleOfNumber.length, -1);
+        }
+        CompactOutcome.Names names = compact.names(n);
+        if (tupleOfNumber[n] < 0) tupleOfNumber[n] = tuple(intern(names));
+        tuple = tupleOfNumber[n];
+        names = tupleNames.get(tuple);
+        programFrom(b, compact.programFrom, compact.programTo);
+        return new Outcome(
+                lastProgramId,
+                compact.input,
+                names.toolchain(),
+                names.opt(),
+                names.site(),
+                names.node(),
+                compact.status,
+                compact.hexFrom < 0
+                        ? null
+                        : new String(b, compact.hexFrom, compact.hexTo - compact.hexFrom, StandardCharsets.ISO_8859_1),
+                compact.detail,
+                names.platform(),
+                compact.micros);
+    }
+
+    private final List<CompactOutcome.Names> tupleNames = new ArrayList<>();
+
+    /** An encoder that appends to the file this reader read, its declarations kept. */
+    CompactOutcome.Encoder encoder() {
+        return new CompactOutcome.Encoder(compact);
+    }
+
+    private CompactOutcome.Names intern(CompactOutcome.Names n) {
+        return new CompactOutcome.Names(
+                name(n.toolchain()), name(n.opt()), name(n.site()), name(n.node()), name(n.platform()));
+    }
+
+    private int tuple(CompactOutcome.Names n) {
+        Integer t = tuples.get(n);
+        if (t != null) return t;
+        tuples.put(n, tuples.size());
+        tupleNames.add(n);
+        return tuples.size() - 1;
+    }
+
     /** A line in any spelling Jackson reads as an outcome, its names held once; throws as Jackson does. */
     Outcome general(String line) throws JsonProcessingException {
-        Outcome o = OutcomeLog.READER.readValue(line);
+        Outcome o = line.startsWith("[") ? compact.general(line) : OutcomeLog.READER.readValue(line);
         if (o == null) return null;
-        return new Outcome(
+        Outcome named = new Outcome(
                 name(o.program()),
                 o.input(),
                 name(o.toolchain()),
@@ -76,6 +157,9 @@ final class OutcomeReader {
                 o.detail(),
                 name(o.platform()),
                 o.micros());
+        if (o.program() != null && o.toolchain() != null && o.opt() != null)
+            tuple = tuple(CompactOutcome.Names.of(named));
+        return named;
     }
 
     private String name(String s) {
@@ -85,7 +169,10 @@ final class OutcomeReader {
     }
 
     private String program(byte[] b) {
-        int from = canonical.programFrom, to = canonical.programTo;
+        return programFrom(b, canonical.programFrom, canonical.programTo);
+    }
+
+    private String programFrom(byte[] b, int from, int to) {
         if (lastProgramId != null && Arrays.equals(b, from, to, lastProgram, 0, lastProgram.length))
             return lastProgramId;
         lastProgram = Arrays.copyOfRange(b, from, to);

@@ -54,10 +54,17 @@ public final class BenchReduceCommand implements Callable<Integer> {
     boolean cOnly;
 
     @Option(
+            names = "--smallest",
+            description =
+                    "the N smallest programs of at least K operations (--min-ops), one discrepancy each, the vendor's own pair first: cases C-Vise can finish")
+    boolean smallest;
+
+    @Option(
             names = "--cvise-timeout",
             paramLabel = "S",
             defaultValue = "900",
-            description = "seconds C-Vise may take per case (default: ${DEFAULT-VALUE})")
+            description =
+                    "wall seconds C-Vise may take per case; a case it did not finish is marked * (default: ${DEFAULT-VALUE})")
     int cviseTimeout;
 
     @Option(
@@ -111,7 +118,7 @@ public final class BenchReduceCommand implements Callable<Integer> {
         }
         PrintWriter w = spec.commandLine().getOut();
         ReduceBench bench = new ReduceBench(tcs, work, w, cviseGuard);
-        if (ids == null) bench.run(campaign, cases, minOps, cOnly, cvise, cviseTimeout, batch);
+        if (ids == null) bench.run(campaign, cases, minOps, cOnly, smallest, cvise, cviseTimeout, batch);
         else bench.run(CampaignDiscrepancies.find(campaign, ids), cvise, cviseTimeout, batch);
         w.println("work folder: " + work);
         return ExitCode.OK.code();

@@ -60,6 +60,7 @@ final class Examples {
             Map.entry("fparity export", List.of("fparity export campaigns/c1 --out c1.json.gz")),
             Map.entry("fparity import", List.of("fparity import c1.json.gz --out campaigns/c1-copy")),
             Map.entry("fparity merge", List.of("fparity merge campaigns/site-a campaigns/site-b --out campaigns/both")),
+            Map.entry("fparity migrate", List.of("fparity migrate campaigns/seed1-fp64-p50-i50")),
             Map.entry(
                     "fparity nightly",
                     List.of(

@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             ExportCommand.class,
             ImportCommand.class,
             MergeCommand.class,
+            MigrateCommand.class,
             NightlyCommand.class,
             WorkerCommand.class,
             ClustersCommand.class,

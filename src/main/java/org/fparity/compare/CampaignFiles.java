@@ -74,8 +74,10 @@ public final class CampaignFiles {
         Map<String, org.fparity.ir.Precision> precision = new HashMap<>();
         Map<String, Integer> inputs = new HashMap<>();
         String edited = null;
+        ProgramCopy copy = new ProgramCopy();
         for (CampaignMeta.ProgramEntry p : entries) {
             if (edited == null) edited = ProgramHashes.problem(p.id(), p.sha256(), p.source());
+            copy.add(p);
             precision.put(p.id(), p.precision() == null ? org.fparity.ir.Precision.FP64 : p.precision());
             inputs.put(p.id(), p.inputs().size());
         }
@@ -102,7 +104,7 @@ public final class CampaignFiles {
                 c.name(),
                 c.host(),
                 c.versions(),
-                new ProgramTable(entries, precision),
+                new ProgramTable(entries, precision, copy),
                 spill.outcomes(null),
                 reruns,
                 provenance(c),

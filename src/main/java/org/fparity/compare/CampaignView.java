@@ -104,12 +104,14 @@ public record CampaignView(
 
     /** The program's source text, or null when the campaign does not have it. */
     public String source(String programId) {
+        if (programs instanceof ProgramTable t) return t.source(programId);
         ProgramInfo p = programs.get(programId);
         return p == null ? null : p.source();
     }
 
     /** The values of one input of a program (hex-float tokens, as the harness reads them), or null when unknown. */
     public org.fparity.ir.Input input(String programId, int index) {
+        if (programs instanceof ProgramTable t) return t.input(programId, index);
         ProgramInfo p = programs.get(programId);
         return p == null || index < 0 || index >= p.inputs().size()
                 ? null

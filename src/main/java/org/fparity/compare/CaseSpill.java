@@ -76,7 +76,8 @@ final class CaseSpill implements CaseSource {
                 // read below, where the failure is said
             }
         }
-        int buckets = Math.clamp(bytes / 120 / bucketRecords + 1, 1, 1024);
+        // a compact log (layout 3) takes about 50 bytes a run, a log of JSON objects 180 or more
+        int buckets = Math.clamp(bytes / 40 / bucketRecords + 1, 1, 1024);
         int perBucket = Math.max(1, (cases + buckets - 1) / buckets);
         buckets = Math.max(1, (cases + perBucket - 1) / perBucket);
         List<List<String>> problems = new ArrayList<>();
@@ -90,15 +91,32 @@ final class CaseSpill implements CaseSource {
                 Path file = files.get(k);
                 String name = file.getFileName().toString();
                 String[] stranger = {null};
-                problems.add(OutcomeLog.scan(file, (o, line) -> {
-                    Integer p = programNumber.get(o.program());
+                // this file's numbers of names (OutcomeLog.scanNumbered) → tuple, -1 until seen; the last program's
+                // number (a log's runs come grouped by program, its reader hands out one string per id)
+                int[][] tupleOf = {new int[0]};
+                String[] lastProgram = {null};
+                int[] lastP = {-1};
+                problems.add(OutcomeLog.scanNumbered(file, (o, names, line) -> {
+                    Integer p;
+                    if (o.program() == lastProgram[0]) p = lastP[0];
+                    else {
+                        p = programNumber.get(o.program());
+                        lastProgram[0] = p == null ? null : o.program();
+                        lastP[0] = p == null ? -1 : p;
+                    }
                     if (p == null || o.input() < 0 || o.input() >= inputs[p]) {
                         if (stranger[0] == null) stranger[0] = strange(name, o, p == null ? -1 : inputs[p]);
                         return;
                     }
                     if (attempt == 0 && each != null) each.accept(o);
                     int c = base[p] + o.input();
-                    int t = tuple(o);
+                    if (names >= tupleOf[0].length) {
+                        int had = tupleOf[0].length;
+                        tupleOf[0] = Arrays.copyOf(tupleOf[0], Math.max(names + 1, had * 2 + 4));
+                        Arrays.fill(tupleOf[0], had, tupleOf[0].length, -1);
+                    }
+                    int t = tupleOf[0][names];
+                    if (t < 0) t = tupleOf[0][names] = tuple(o);
                     if (attempt == 0) tupleInFirst.set(t);
                     int b = c / perBucket;
                     try {

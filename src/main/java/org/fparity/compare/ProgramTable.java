@@ -2,36 +2,32 @@ package org.fparity.compare;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fparity.campaign.CampaignMeta;
-import org.fparity.campaign.ProgramStore;
 import org.fparity.ir.Precision;
 
 /**
  * A campaign's programs as {@link CampaignView#programs} sees them, without holding their text: each program's
- * precision is kept (a byte each), its source and inputs are looked up in the campaign's program store when asked for
- * ({@link ProgramStore.Entries#find}). A read-only map.
+ * precision is kept (a byte each), its source and inputs are read when asked for from the copy made in the one ordered
+ * read of the store ({@link ProgramCopy}), never looked up in the store itself. Iterating the map reads the store in its
+ * order. A read-only map.
  */
 final class ProgramTable extends AbstractMap<String, ProgramInfo> {
     private final List<CampaignMeta.ProgramEntry> entries;
     private final Map<String, Precision> precision;
-    private final Map<String, Integer> index;
+    private final ProgramCopy copy;
 
-    /** {@code precision}: every program's, by id (the caller has read each entry once already). */
-    ProgramTable(List<CampaignMeta.ProgramEntry> entries, Map<String, Precision> precision) {
+    /**
+     * {@code precision}: every program's, by id; {@code copy}: every program's text and inputs (the caller has read each
+     * entry once already, in the store's order).
+     */
+    ProgramTable(List<CampaignMeta.ProgramEntry> entries, Map<String, Precision> precision, ProgramCopy copy) {
         this.entries = entries;
         this.precision = Map.copyOf(precision);
-        if (entries instanceof ProgramStore.Entries) {
-            index = null;
-        } else {
-            index = new HashMap<>();
-            for (int i = 0; i < entries.size(); i++)
-                index.putIfAbsent(entries.get(i).id(), i);
-        }
+        this.copy = copy;
     }
 
     Precision precision(String id) {
@@ -41,11 +37,18 @@ final class ProgramTable extends AbstractMap<String, ProgramInfo> {
 
     @Override
     public ProgramInfo get(Object key) {
-        if (!(key instanceof String id) || !precision.containsKey(id)) return null;
-        CampaignMeta.ProgramEntry p;
-        if (entries instanceof ProgramStore.Entries e) p = e.find(id);
-        else p = entries.get(index.get(id));
-        return p == null ? null : info(p);
+        if (!(key instanceof String id) || !copy.has(id)) return null;
+        return new ProgramInfo(id, precision(id), copy.source(id), copy.inputs(id));
+    }
+
+    /** The program's source, or null. */
+    String source(String id) {
+        return copy.source(id);
+    }
+
+    /** One input of the program, or null. */
+    org.fparity.ir.Input input(String id, int index) {
+        return copy.input(id, index);
     }
 
     @Override

@@ -83,6 +83,11 @@ public record Outcome(
         CANNOT_RUN
     }
 
+    /** The same result recorded as program {@code id}'s input {@code index} (what merge renames). */
+    public Outcome at(String id, int index) {
+        return new Outcome(id, index, toolchain, opt, site, node, status, hex, detail, platform, micros);
+    }
+
     /** The result as a double (FP32 results are exact doubles); NaN when there is no result. */
     @JsonIgnore
     public double value() {

@@ -113,14 +113,20 @@ public final class Bundle {
                 cd "$(dirname "$0")" || exit 2
                 args=$(cat input.txt)
                 """);
+        Sources src = sources(c, "");
+        if (src.files().get(0).equals(src.files().get(1))
+                && !src.texts().get(0).equals(src.texts().get(1))) {
+            // one language, two sources (java's Math against java-strict's StrictMath): each side in a folder of its
+            // toolchain's name, since Java's public class fixes the file's name
+            src = sources(c, "/");
+        }
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             String opt = side == 0 ? c.optA() : c.optB();
-            Language lang = dt.toolchain().lang();
-            String minimal = minimal(dt, lang, c);
-            String file = minimal != null ? minimalName(lang) : fileName(dt);
+            boolean minimal = src.minimal().get(side);
+            String file = src.files().get(side);
             String cls = Standalone.className(dt);
-            sources.putIfAbsent(file, minimal != null ? minimal : Standalone.source(dt, c.program()));
+            sources.putIfAbsent(file, src.texts().get(side));
             String tag = c.label(side).replace('@', '_');
             String bin = "build/" + tag + "/bin";
             String env = envPrefix(dt);
@@ -132,7 +138,7 @@ public final class Bundle {
                     .append(" || exit 2\n");
             String run = env
                     + org.fparity.util.ShellWords.join(portable(dt.toolchain().runArgv(opt, bin, cls)))
-                    + (minimal != null ? "" : " $args");
+                    + (minimal ? "" : " $args");
             sh.append("r").append(side).append("=$(").append(run).append(" | tail -n 1 | cut -d' ' -f1) || exit 2\n");
             // a run that ended differently has a side that prints nothing: that is the finding, not a failure of
             // build.sh
@@ -155,7 +161,10 @@ public final class Bundle {
                 """);
         try {
             Files.createDirectories(dir);
-            for (var e : sources.entrySet()) AtomicFiles.write(dir.resolve(e.getKey()), e.getValue());
+            for (var e : sources.entrySet()) {
+                Files.createDirectories(dir.resolve(e.getKey()).getParent());
+                AtomicFiles.write(dir.resolve(e.getKey()), e.getValue());
+            }
             AtomicFiles.write(
                     dir.resolve("input.txt"), String.join(" ", c.input().args()) + "\n");
             AtomicFiles.write(
@@ -183,26 +192,52 @@ public final class Bundle {
         };
     }
 
-    /** A side's minimal source: Java's from its own emitter (its math library), the others' from {@link org.fparity.emit.Reproducer}. */
-    private static String minimal(DetectedToolchain dt, Language lang, Contents c) {
-        if (lang == Language.JAVA
-                && org.fparity.run.Emitters.of(dt.toolchain()) instanceof org.fparity.emit.JavaEmitter j)
-            return j.minimal(c.program(), c.input(), header(c, lang));
-        return org.fparity.emit.Reproducer.minimal(lang, c.program(), c.input(), header(c, lang));
+    /** Each side's file, its text, and whether it is the language's minimal source (else the single-program form). */
+    private record Sources(List<String> files, List<String> texts, List<Boolean> minimal) {}
+
+    /**
+     * Each side's source: its language's minimal source where there is one, else the single-program form; with
+     * {@code folder} "/", each file in a folder of its toolchain's name.
+     */
+    private static Sources sources(Contents c, String folder) {
+        String[] files = new String[2];
+        for (int side = 0; side < 2; side++) {
+            DetectedToolchain dt = side == 0 ? c.a() : c.b();
+            files[side] = (folder.isEmpty() ? "" : dt.name() + folder)
+                    + minimalName(dt.toolchain().lang());
+        }
+        List<String> names = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        List<Boolean> minimal = new ArrayList<>();
+        for (int side = 0; side < 2; side++) {
+            DetectedToolchain dt = side == 0 ? c.a() : c.b();
+            String text = minimal(dt, dt.toolchain().lang(), c, files, files[side]);
+            minimal.add(text != null);
+            names.add(text != null ? files[side] : (folder.isEmpty() ? "" : dt.name() + folder) + fileName(dt));
+            texts.add(text != null ? text : Standalone.source(dt, c.program()));
+        }
+        return new Sources(names, texts, minimal);
     }
 
-    /** The minimal source's leading comment: where it comes from and the exact build line of each side in this language. */
-    private static List<String> header(Contents c, Language lang) {
+    /** A side's minimal source: Java's from its own emitter (its math library), the others' from {@link org.fparity.emit.Reproducer}. */
+    private static String minimal(DetectedToolchain dt, Language lang, Contents c, String[] files, String file) {
+        if (lang == Language.JAVA
+                && org.fparity.run.Emitters.of(dt.toolchain()) instanceof org.fparity.emit.JavaEmitter j)
+            return j.minimal(c.program(), c.input(), header(c, files, file));
+        return org.fparity.emit.Reproducer.minimal(lang, c.program(), c.input(), header(c, files, file));
+    }
+
+    /** The minimal source's leading comment: where it comes from and the exact build line of each side built from {@code file}. */
+    private static List<String> header(Contents c, String[] files, String file) {
         List<String> h = new ArrayList<>();
         h.add("fparity reduce " + c.id() + ": " + Interestingness.label(c.cls()) + " between " + c.label(0) + " and "
                 + c.label(1));
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             String opt = side == 0 ? c.optA() : c.optB();
-            if (dt.toolchain().lang() != lang) continue;
+            if (!files[side].equals(file)) continue;
             h.add("build (" + c.label(side) + "): " + envPrefix(dt)
-                    + org.fparity.util.ShellWords.join(
-                            portable(dt.toolchain().compileArgv(opt, minimalName(lang), "bin", "test"))));
+                    + org.fparity.util.ShellWords.join(portable(dt.toolchain().compileArgv(opt, file, "bin", "test"))));
         }
         h.add(
                 "prints the result in hex (%a); expected.json has each platform's recorded bits and the correctly rounded value");

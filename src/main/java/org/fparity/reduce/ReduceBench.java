@@ -132,6 +132,53 @@ public final class ReduceBench {
         return out;
     }
 
+    /**
+     * The {@code n} smallest programs of at least {@code minOps} operations among the discrepancies {@code keep}
+     * accepts, one discrepancy each (the ones C-Vise can finish on a loaded machine): programs by operations, then id;
+     * within a program the vendor's own pair (one toolchain at two levels) first, then a class not taken yet, then the
+     * list's order (most severe first).
+     */
+    public static List<CampaignDiscrepancies.Entry> pickSmallest(
+            List<CampaignDiscrepancies.Entry> all,
+            int n,
+            int minOps,
+            java.util.function.Predicate<CampaignDiscrepancies.Entry> keep) {
+        Map<String, List<CampaignDiscrepancies.Entry>> byProgram = new LinkedHashMap<>();
+        Map<String, Integer> ops = new LinkedHashMap<>();
+        for (CampaignDiscrepancies.Entry e : all) {
+            int k = Size.of(e.program()).operations();
+            if (k < minOps || !keep.test(e)) continue;
+            byProgram
+                    .computeIfAbsent(e.discrepancy().program(), x -> new ArrayList<>())
+                    .add(e);
+            ops.put(e.discrepancy().program(), k);
+        }
+        List<String> programs = new ArrayList<>(byProgram.keySet());
+        programs.sort(java.util.Comparator.<String>comparingInt(ops::get).thenComparing(x -> x));
+        Set<DiscrepancyClass> taken = new java.util.HashSet<>();
+        List<CampaignDiscrepancies.Entry> out = new ArrayList<>();
+        for (String prog : programs) {
+            if (out.size() >= n) break;
+            CampaignDiscrepancies.Entry best = null;
+            int bestScore = -1;
+            for (CampaignDiscrepancies.Entry e : byProgram.get(prog)) {
+                boolean own = e.discrepancy()
+                        .pair()
+                        .a()
+                        .toolchain()
+                        .equals(e.discrepancy().pair().b().toolchain());
+                int score = (own ? 2 : 0) + (taken.contains(e.cls()) ? 0 : 1);
+                if (score > bestScore) {
+                    best = e;
+                    bestScore = score;
+                }
+            }
+            taken.add(best.cls());
+            out.add(best);
+        }
+        return out;
+    }
+
     public List<Row> run(Path campaign, int cases, int cviseCases, int cviseTimeout, int limit)
             throws InterruptedException {
         return run(campaign, cases, 0, cviseCases, cviseTimeout, limit);
@@ -150,13 +197,36 @@ public final class ReduceBench {
     public List<Row> run(
             Path campaign, int cases, int minOps, boolean cOnly, int cviseCases, int cviseTimeout, int limit)
             throws InterruptedException {
+        return run(campaign, cases, minOps, cOnly, false, cviseCases, cviseTimeout, limit);
+    }
+
+    /**
+     * As {@link #run(Path, int, int, boolean, int, int, int)}; with {@code smallest}, the cases are the smallest
+     * programs of at least {@code minOps} operations ({@link #pickSmallest}) instead of classes in turn.
+     */
+    public List<Row> run(
+            Path campaign,
+            int cases,
+            int minOps,
+            boolean cOnly,
+            boolean smallest,
+            int cviseCases,
+            int cviseTimeout,
+            int limit)
+            throws InterruptedException {
         CampaignDiscrepancies.Menu menu = CampaignDiscrepancies.menu(campaign);
-        List<CampaignDiscrepancies.Entry> chosen = pick(menu.discrepancies(), cases, minOps, e -> {
+        java.util.function.Predicate<CampaignDiscrepancies.Entry> keep = e -> {
             if (!cOnly) return true;
             ReduceSession.Request q = e.request(1, false, 1);
             return isC(q.a()) && isC(q.b());
-        });
-        if (minOps > 0) out.println("cases: programs of at least " + minOps + " operations");
+        };
+        List<CampaignDiscrepancies.Entry> chosen = smallest
+                ? pickSmallest(menu.discrepancies(), cases, minOps, keep)
+                : pick(menu.discrepancies(), cases, minOps, keep);
+        if (smallest)
+            out.println("cases: the " + cases + " smallest programs of at least " + minOps
+                    + " operations, one discrepancy each");
+        else if (minOps > 0) out.println("cases: programs of at least " + minOps + " operations");
         if (cOnly) out.println("cases: both platforms C (C-Vise's language)");
         // C-Vise's script keeps a class of two printed results, so a crash is no case here; said, not dropped silently
         if (!menu.endedDifferently().isEmpty()) {
@@ -177,6 +247,7 @@ public final class ReduceBench {
         int cvised = 0;
         int batchOnly = 0;
         int failed = 0;
+        int cviseFailed = 0;
         if (cvise && cviseCases > 0)
             out.println(
                     "C-Vise: cvise --n 2 --timeout 30 (per test), stopped after " + cviseTimeout
@@ -246,10 +317,16 @@ public final class ReduceBench {
                 // C-Vise and every process it reaped (its interestingness scripts with their compilers and runs)
                 long cc0 = CpuTime.childCpuMillis();
                 Path dir = work.resolve(e.id()).resolve("cvise");
-                cTimeout = !cvise(dir, req, cviseTimeout);
-                cSecs = (System.nanoTime() - c0) / 1e9;
-                cCpu = (CpuTime.childCpuMillis() - cc0) / 1000.0;
-                cOps = countOps(readOrEmpty(dir.resolve("test.c")));
+                CviseEnd end = cvise(dir, req, cviseTimeout);
+                if (end == CviseEnd.FAILED) {
+                    cviseFailed++;
+                    out.println(e.id() + " C-Vise failed (not a reduction; see " + dir.resolve("cvise.log") + ")");
+                } else {
+                    cTimeout = end == CviseEnd.CAPPED;
+                    cSecs = (System.nanoTime() - c0) / 1e9;
+                    cCpu = (CpuTime.childCpuMillis() - cc0) / 1000.0;
+                    cOps = countOps(readOrEmpty(dir.resolve("test.c")));
+                }
             }
             Row row = new Row(
                     e.id(),
@@ -295,6 +372,7 @@ public final class ReduceBench {
             out.flush();
         }
         summary(rows, chosen.size(), batchOnly, failed);
+        if (cviseFailed > 0) out.println("C-Vise failed on " + cviseFailed + " (left out above)");
         out.println("load average at end: " + loadAverage()
                 + (rows.stream().anyMatch(Row::cviseTimedOut)
                         ? "   (* = C-Vise stopped at the time limit; its size then)"
@@ -325,8 +403,8 @@ public final class ReduceBench {
             long capped = both.stream().filter(Row::cviseTimedOut).count();
             out.printf(
                     "beside C-Vise on %d cases: fparity at most C-Vise's operations on %d, at most 1/20 of its CPU time on %d; "
-                            + "CPU seconds fparity %.1f, C-Vise %.1f (1/%.0f); C-Vise stopped at its cap on %d%n",
-                    both.size(), fewer, fast, f, c, c / Math.max(0.001, f), capped);
+                            + "CPU seconds fparity %.1f, C-Vise %.1f (1/%.0f); C-Vise ran to its end on %d, stopped at its cap on %d%n",
+                    both.size(), fewer, fast, f, c, c / Math.max(0.001, f), both.size() - capped, capped);
         }
         if (!shares.isEmpty()) {
             out.printf(
@@ -342,24 +420,42 @@ public final class ReduceBench {
         return tc != null && tc.lang() == Language.C;
     }
 
-    /** Runs C-Vise on the original's single-program C file; false when it hit the time limit. */
-    private boolean cvise(Path dir, ReduceSession.Request req, int timeoutSeconds) throws InterruptedException {
+    /** How a C-Vise run ended. */
+    enum CviseEnd {
+        /** It stopped by itself: no pass makes the file smaller. */
+        FINISHED,
+        /** It hit the time limit: its file is where it had got to. */
+        CAPPED,
+        /** It exited with an error (its script rejected the original, say): no reduction at all. */
+        FAILED
+    }
+
+    /** Runs C-Vise on the original's single-program C file in {@code dir}. */
+    CviseEnd cvise(Path dir, ReduceSession.Request req, int timeoutSeconds) throws InterruptedException {
         try {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("test.c"), Emitter.of(Language.C).single(req.program()));
             Path script = dir.resolve("interesting.sh");
             Files.writeString(script, script(req));
             script.toFile().setExecutable(true);
-            Processes.Result r = Processes.run(
-                    List.of("cvise", "--n", "2", "--timeout", "30", script.toString(), "test.c"),
-                    Map.of(),
-                    dir,
-                    dir.resolve("cvise.log"),
-                    timeoutSeconds);
-            return !r.timedOut();
+            Processes.Result r =
+                    Processes.run(cviseArgv(script), Map.of(), dir, dir.resolve("cvise.log"), timeoutSeconds);
+            if (r.timedOut()) return CviseEnd.CAPPED;
+            // C-Vise exits 0 when its script rejects the original file; it says so on its first line
+            boolean refused = readOrEmpty(dir.resolve("cvise.log")).startsWith("C-Vise cannot run");
+            return r.exitCode() == 0 && !refused ? CviseEnd.FINISHED : CviseEnd.FAILED;
         } catch (IOException ex) {
             throw new java.io.UncheckedIOException(ex);
         }
+    }
+
+    /**
+     * C-Vise's command line, run in the script's folder: the script by its absolute path, since C-Vise resolves a
+     * relative one against that folder again (a relative {@code --out} made every run fail at once).
+     */
+    static List<String> cviseArgv(Path script) {
+        return List.of(
+                "cvise", "--n", "2", "--timeout", "30", script.toAbsolutePath().toString(), "test.c");
     }
 
     /** The interestingness script C-Vise runs in its own temporary folder on a candidate test.c. */

@@ -10,6 +10,7 @@ import org.fparity.campaign.Campaign;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
+import org.fparity.compare.Verdict;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Platform;

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.compare.Verdict;
 
 /**
  * {@code junit.xml} for GitLab ({@code artifacts:reports:junit}) and Jenkins: one testcase per case (a program on one

@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.PairSummary;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.compare.Verdict;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.exec.OutcomeClass;

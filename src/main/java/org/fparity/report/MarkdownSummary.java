@@ -6,6 +6,7 @@ import java.util.TreeMap;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.PairSummary;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.compare.Verdict;
 import org.fparity.util.Names;
 
 /** {@code summary.md}: the report for a merge request or a mail — counts, the paper's tables, the worst cases. */

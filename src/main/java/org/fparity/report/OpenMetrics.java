@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.fparity.compare.PairSummary;
+import org.fparity.compare.Verdict;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome.Status;
 

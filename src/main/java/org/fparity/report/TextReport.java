@@ -5,6 +5,7 @@ import java.util.Map;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.PairSummary;
 import org.fparity.compare.StatusMismatch;
+import org.fparity.compare.Verdict;
 
 /**
  * What {@code fparity compare} prints on a terminal: the verdict, the causes, the top cases one line each, and the line

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.fparity.compare.Verdict;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.exec.Platform;
 import org.fparity.ir.Decimal;

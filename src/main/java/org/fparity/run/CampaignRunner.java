@@ -137,8 +137,11 @@ public final class CampaignRunner {
 
         Set<String> done = ConcurrentHashMap.newKeySet();
         Path outcomes = dir.resolve(Campaign.OUTCOMES);
-        try (OutcomeLog out =
-                OutcomeLog.open(outcomes, p -> log.accept("warning: " + p), misfits(outcomes, all.programs()))) {
+        try (OutcomeLog out = OutcomeLog.open(
+                outcomes,
+                p -> log.accept("warning: " + p),
+                misfits(outcomes, all.programs()),
+                OutcomeLog.Form.of(meta.schema()))) {
             for (Outcome o : out.contents().outcomes()) done.add(o.key());
             int already = done.size();
             List<Batch> batches = batches(all.programs(), all.batchSize());

@@ -119,7 +119,10 @@ public final class Reruns {
             if (a.todo() == 0) continue;
             log.accept("rerun " + k + " of " + attempts + ": " + a.todo() + " runs of the " + cases
                     + " cases that disagree" + where + " (is every platform stable?)");
-            try (OutcomeLog out = OutcomeLog.open(file, p -> log.accept("warning: " + p))) {
+            try (OutcomeLog out = OutcomeLog.open(
+                    file,
+                    p -> log.accept("warning: " + p),
+                    OutcomeLog.Form.of(campaign.meta().schema()))) {
                 a.run().run(out);
             }
             ran += a.todo();

@@ -256,8 +256,9 @@ public final class CampaignImport {
             // through a general parser cost five times the rest of the import. The digest vouches for the bytes copied.
             section = "outcomes";
             OutcomeScanner.Tail tail;
-            try (OutputStream out =
-                    new BufferedOutputStream(Files.newOutputStream(dir.resolve(Campaign.OUTCOMES)), 1 << 20)) {
+            // written compact (the campaign's layout, Campaign.SCHEMA), line by line as the scanner copies them
+            try (OutputStream out = new org.fparity.campaign.CompactingOutput(
+                    new BufferedOutputStream(Files.newOutputStream(dir.resolve(Campaign.OUTCOMES)), 1 << 20))) {
                 tail = new OutcomeScanner(r.digest(), afterPrograms, inputsOf).read(out, dir);
             }
             long n = tail.outcomes();

@@ -242,7 +242,9 @@ public final class CampaignMerge {
         long dups = 0;
         // run key → status and result, only for runs of shared platforms (and unlisted ones)
         Map<String, String> seen = new HashMap<>();
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(file)), 1 << 16)) {
+        // written compact (the merged campaign's layout, Campaign.SCHEMA) as the lines are copied
+        try (OutputStream out = new org.fparity.campaign.CompactingOutput(
+                new BufferedOutputStream(Files.newOutputStream(dir.resolve(file)), 1 << 16))) {
             for (Source s : sources) {
                 // Where each of this input's programs lands: the merged id (and its bytes, when they can be written as
                 // they are) and inputs.
@@ -302,18 +304,7 @@ public final class CampaignMerge {
                                 throw new FparityError(lines.where() + ": outcome of program " + o.program() + " input "
                                         + o.input() + ", which the campaign does not list");
                             }
-                            Outcome m = new Outcome(
-                                    id,
-                                    map[o.input()],
-                                    o.toolchain(),
-                                    o.opt(),
-                                    o.site(),
-                                    o.node(),
-                                    o.status(),
-                                    o.hex(),
-                                    o.detail(),
-                                    o.platform(),
-                                    o.micros());
+                            Outcome m = o.at(id, map[o.input()]);
                             Platform pk = o.platformKey();
                             if (remember(pk, shared, inputsWith)
                                     && seen(seen, m.program(), m.input(), pk, o.status() + " " + o.hex(), s)) {

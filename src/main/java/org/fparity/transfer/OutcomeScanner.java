@@ -109,8 +109,8 @@ final class OutcomeScanner {
                 if (c != '[') throw new FparityError("reruns: attempt " + (attempts + 1) + " is not an array");
                 attempts++;
                 unit = "rerun " + attempts + " outcome";
-                try (OutputStream o = new BufferedOutputStream(
-                        Files.newOutputStream(dir.resolve(Campaign.rerunFile(attempts))), 1 << 16)) {
+                try (OutputStream o = new org.fparity.campaign.CompactingOutput(new BufferedOutputStream(
+                        Files.newOutputStream(dir.resolve(Campaign.rerunFile(attempts))), 1 << 16))) {
                     elements(o);
                 }
                 c = next();

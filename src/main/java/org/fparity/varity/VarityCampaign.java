@@ -81,7 +81,8 @@ public final class VarityCampaign {
                     host,
                     platforms,
                     programs);
-            try (OutcomeLog log = OutcomeLog.open(tmp.resolve(Campaign.OUTCOMES), w -> {})) {
+            try (OutcomeLog log =
+                    OutcomeLog.open(tmp.resolve(Campaign.OUTCOMES), w -> {}, OutcomeLog.Form.of(meta.schema()))) {
                 for (VarityImport.ImportedOutcome o : r.outcomes()) log.append(outcome(o, ids.get(o.platform())));
             }
             Campaign.writeMeta(tmp, meta); // this fparity's layout: the programs in the program store

@@ -30,6 +30,7 @@ class LevelTriageTest {
         final Map<String, List<String>> needs;
         int builds;
         int runs;
+        int calls;
 
         Planted(Map<String, List<String>> needs) {
             this.needs = needs;
@@ -46,6 +47,7 @@ class LevelTriageTest {
             }
             builds += sets.size();
             runs += xs.size();
+            calls++;
             return out;
         }
 
@@ -58,6 +60,24 @@ class LevelTriageTest {
         public int runs() {
             return runs;
         }
+    }
+
+    /** A runner for one program that prints B's result exactly when {@code b} holds for the flags. */
+    static Planted rule(Program p, java.util.function.Predicate<List<String>> b) {
+        return new Planted(Map.of()) {
+            @Override
+            public List<Outcome> run(List<Experiment> xs) {
+                List<Outcome> out = new ArrayList<>();
+                Set<List<String>> sets = new HashSet<>();
+                for (Experiment e : xs) {
+                    sets.add(e.flags());
+                    out.add(outcome(p.id(), b.test(e.flags()) ? "0x1p+1" : "0x1p+0"));
+                }
+                builds += sets.size();
+                calls++;
+                return out;
+            }
+        };
     }
 
     static Outcome outcome(String program, String hex) {
@@ -120,7 +140,24 @@ class LevelTriageTest {
             // all changes (1), each left out (6), each set with one member fewer (3 + 2): the same for 5 cases and 100
             assertEquals(1 + 6 + 3 + 2, runner.builds(), "batch builds for " + cs.size() + " cases");
             assertEquals(List.of(List.of("-fb", "-fd"), List.of("-fe")), known);
+            // one round each for all changes and each left out; the two sets are verified side by side (3 rounds, not
+            // 5)
+            assertEquals(1 + 6 + 3, runner.calls, "rounds for " + cs.size() + " cases");
         }
+    }
+
+    @Test
+    void aScreenedSetLargerThanNeededLosesItsExtraMembersWithoutDeltaDebugging() throws Exception {
+        // B's result needs -fa, and -fc only where -fd is on: with all changes, leaving out -fa or -fc loses it, so
+        // screening names {-fa, -fc}; A + {-fa} alone gives B's result (no -fd), so the minimal set is {-fa}
+        Program p = program(7);
+        Planted runner = rule(p, f -> f.contains("-fa") && (f.contains("-fc") || !f.contains("-fd")));
+        List<LevelTriage.Case> cs = List.of(new LevelTriage.Case(
+                "c0", p, new Input(List.of("0x1p-1")), outcome(p.id(), "0x1p+0"), outcome(p.id(), "0x1p+1")));
+        Map<LevelTriage.Case, LevelTriage.Found> found = attribute(runner, cs, new ArrayList<>());
+        assertEquals(List.of("-fa"), found.get(cs.getFirst()).flags());
+        // all changes (1), each left out (6), then {-fa,-fc}, {-fc}, {-fa}, {}: no delta debugging over all six
+        assertEquals(1 + 6 + 4, runner.builds);
     }
 
     @Test
@@ -138,22 +175,8 @@ class LevelTriageTest {
     void aSetThatNeedsNoneOfItsMembersAloneIsDeltaDebugged() throws Exception {
         // either -fa or -fc gives B's result: no flag is necessary, so screening names nothing; ddmin finds {-fa}, and
         // {-fa} is then verified on the other cases
-        Map<String, List<String>> needs = new java.util.HashMap<>();
         Program p = program(9);
-        Planted runner = new Planted(needs) {
-            @Override
-            public List<Outcome> run(List<Experiment> xs) {
-                List<Outcome> out = new ArrayList<>();
-                Set<List<String>> sets = new HashSet<>();
-                for (Experiment e : xs) {
-                    sets.add(e.flags());
-                    out.add(outcome(
-                            p.id(), e.flags().contains("-fa") || e.flags().contains("-fc") ? "0x1p+1" : "0x1p+0"));
-                }
-                builds += sets.size();
-                return out;
-            }
-        };
+        Planted runner = rule(p, f -> f.contains("-fa") || f.contains("-fc"));
         List<LevelTriage.Case> cs = new ArrayList<>();
         for (int i = 0; i < 3; i++)
             cs.add(new LevelTriage.Case(

@@ -92,6 +92,17 @@ public final class CampaignBuilder {
             List<CampaignMeta.ProgramEntry> programs,
             List<CampaignMeta.PlatformRecord> platforms,
             Results results) {
+        return write(dir, seed, programs, platforms, results, OutcomeLog.Form.of(Campaign.SCHEMA));
+    }
+
+    /** As {@link #write(Path, long, List, List, Results)}, the outcome log in {@code form} (JSON: as layout 2 wrote it). */
+    public static Path write(
+            Path dir,
+            long seed,
+            List<CampaignMeta.ProgramEntry> programs,
+            List<CampaignMeta.PlatformRecord> platforms,
+            Results results,
+            OutcomeLog.Form form) {
         try {
             java.nio.file.Files.createDirectories(dir);
         } catch (IOException e) {
@@ -115,7 +126,7 @@ public final class CampaignBuilder {
                 platforms,
                 programs);
         Campaign.writeMeta(dir, meta);
-        try (OutcomeLog log = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), s -> {})) {
+        try (OutcomeLog log = OutcomeLog.open(dir.resolve(Campaign.OUTCOMES), s -> {}, form)) {
             for (int i = 0; i < programs.size(); i++) {
                 CampaignMeta.ProgramEntry p = programs.get(i);
                 for (int in = 0; in < p.inputs().size(); in++) {
@@ -136,7 +147,10 @@ public final class CampaignBuilder {
     public static void reruns(Path dir, int attempts, java.util.function.BiFunction<Integer, Outcome, Outcome> rerun) {
         List<Outcome> firsts = OutcomeLog.read(dir.resolve(Campaign.OUTCOMES)).outcomes();
         for (int k = 1; k <= attempts; k++) {
-            try (OutcomeLog log = OutcomeLog.open(dir.resolve(Campaign.rerunFile(k)), s -> {})) {
+            try (OutcomeLog log = OutcomeLog.open(
+                    dir.resolve(Campaign.rerunFile(k)),
+                    s -> {},
+                    OutcomeLog.Form.of(Campaign.readMeta(dir).schema()))) {
                 for (Outcome o : firsts) {
                     Outcome again = rerun.apply(k, o);
                     if (again != null) log.append(again);

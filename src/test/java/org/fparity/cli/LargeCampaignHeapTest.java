@@ -99,7 +99,12 @@ class LargeCampaignHeapTest {
         Set<String> keys = new HashSet<>();
         for (Outcome o : c.outcomes()) keys.add(o.key());
         assertEquals(programs * 2 * 2, keys.size(), "every (program, input, toolchain) has its outcome");
-        assertEquals(programs * 2 * 2, lines(dir.resolve(Campaign.OUTCOMES)), "and only one");
+        assertEquals(
+                programs * 2 * 2,
+                Files.readAllLines(dir.resolve(Campaign.OUTCOMES)).stream()
+                        .filter(l -> l.startsWith("["))
+                        .count(),
+                "and only one (a run a line of the compact log; its other lines declare platforms)");
     }
 
     /** Complete lines of a file so far (0 before it exists). */

@@ -109,10 +109,16 @@ class OneWriterToolsTest {
         assertEquals(withoutTimes(alone.resolve("outcomes.jsonl")), got);
     }
 
-    /** The log's lines without their timings, sorted (the order of a batch's platforms may differ between runs). */
+    /**
+     * The log's runs without their timings, sorted (the order of a batch's platforms may differ between runs, and with
+     * it the compact log's numbering of platforms).
+     */
     private static List<String> withoutTimes(Path log) throws Exception {
         List<String> out = new ArrayList<>();
-        for (String l : Files.readAllLines(log)) out.add(l.replaceAll(",\"micros\":\\d+", ""));
+        for (org.fparity.exec.Outcome o :
+                org.fparity.campaign.OutcomeLog.read(log).outcomes())
+            out.add(o.key() + " " + o.node() + " " + o.status() + " " + o.hex() + " " + o.detail() + " "
+                    + o.platform());
         out.sort(null);
         return out;
     }

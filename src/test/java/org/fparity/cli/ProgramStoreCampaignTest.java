@@ -79,7 +79,7 @@ class ProgramStoreCampaignTest {
         Cli.Run r = Cli.fparity(run(dir, 30, "one,two"));
         assertEquals(0, r.exit(), r.err());
         JsonNode meta = ProgramJson.MAPPER.readTree(dir.resolve("campaign.json").toFile());
-        assertEquals(2, meta.get("schema").asInt());
+        assertEquals(3, meta.get("schema").asInt(), "layout 3: the program store and compact outcome logs");
         assertFalse(meta.has("programs"), "campaign.json holds no program");
         assertEquals(30, meta.get("programStore").get("count").asInt());
         assertEquals("programs.jsonl", meta.get("programStore").get("file").asText());

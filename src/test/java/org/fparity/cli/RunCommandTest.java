@@ -305,7 +305,11 @@ class RunCommandTest {
         Campaign c = Campaign.load(dir);
         assertEquals(List.of(), c.problems());
         assertEquals(
-                want.size(), Files.readAllLines(dir.resolve(Campaign.OUTCOMES)).size(), "no duplicates, nothing lost");
+                want.size(),
+                Files.readAllLines(dir.resolve(Campaign.OUTCOMES)).stream()
+                        .filter(l -> l.startsWith("["))
+                        .count(),
+                "no duplicates, nothing lost (the compact log's runs; its other lines declare platforms)");
         assertEquals(want, essence(c.outcomes()));
     }
 

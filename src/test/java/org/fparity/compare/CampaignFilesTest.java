@@ -77,12 +77,12 @@ class CampaignFilesTest {
         Path dir = tmp.resolve("future");
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("outcomes.jsonl"), "");
-        Files.writeString(dir.resolve("campaign.json"), "{\"schema\": 3}");
+        Files.writeString(dir.resolve("campaign.json"), "{\"schema\": 4}");
         FparityError e = assertThrows(FparityError.class, () -> CampaignFiles.load(dir));
         assertTrue(
                 e.getMessage()
                         .endsWith(
-                                "campaign.json: schema 3 is newer than this fparity understands (2); upgrade fparity"),
+                                "campaign.json: schema 4 is newer than this fparity understands (3); upgrade fparity"),
                 e.getMessage());
     }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import org.fparity.bench.ScaleCampaign;
 import org.fparity.report.Report;
-import org.fparity.report.Verdict;
 import org.fparity.transfer.CampaignMerge;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -206,11 +206,12 @@ class NightlyTest {
         Path night = tmp.resolve("history/2026-11-20");
         // both local sites ran everything, and the merge kept both: 3 programs × 2 inputs × 2 toolchains × 1 level × 2
         // sites
-        List<String> outcomes = Files.readAllLines(night.resolve("nightly-2026-11-20/outcomes.jsonl"));
+        List<org.fparity.exec.Outcome> outcomes = org.fparity.campaign.OutcomeLog.read(
+                        night.resolve("nightly-2026-11-20/outcomes.jsonl"))
+                .outcomes();
         assertEquals(24, outcomes.size());
         assertEquals(
-                12,
-                outcomes.stream().filter(l -> l.contains("\"site\":\"site-b\"")).count());
+                12, outcomes.stream().filter(o -> o.site().equals("site-b")).count());
         String report = Files.readString(night.resolve("report/report.json"));
         assertTrue(
                 report.contains("\"a\" : \"gcc@O0@site-a\",\n    \"b\" : \"gcc@O0@site-b\""),

@@ -76,14 +76,21 @@ class MinimalBundleTest {
 
     /** Runs build.sh from a fresh copy of the bundle with only /usr/bin:/bin on PATH; returns exit code and output. */
     private Object[] runFresh(Path bundle) throws Exception {
+        return runFresh(bundle, "/usr/bin:/bin");
+    }
+
+    /** As {@link #runFresh(Path)}, with this PATH; the bundle's folders are copied too. */
+    private Object[] runFresh(Path bundle, String path) throws Exception {
         Path fresh = Files.createDirectories(tmp.resolve("fresh-" + System.nanoTime()));
-        try (var files = Files.list(bundle)) {
-            for (Path f : files.toList()) Files.copy(f, fresh.resolve(f.getFileName()));
+        try (var files = Files.walk(bundle)) {
+            for (Path f : files.toList())
+                if (!f.equals(bundle))
+                    Files.copy(f, fresh.resolve(bundle.relativize(f).toString()));
         }
         ProcessBuilder pb =
                 new ProcessBuilder("sh", "build.sh").directory(fresh.toFile()).redirectErrorStream(true);
         pb.environment().clear();
-        pb.environment().put("PATH", "/usr/bin:/bin");
+        pb.environment().put("PATH", path);
         pb.environment().put("HOME", fresh.toString());
         return run(pb);
     }
@@ -163,6 +170,59 @@ class MinimalBundleTest {
                 !java.version().contains(onPath),
                 ((String) r[1]).contains("note: java -version says " + onPath + "; recorded with " + java.version()),
                 "[" + onPath + "] [" + java.version() + "]\n" + r[1]);
+    }
+
+    /**
+     * java against java-strict: one language, two sources (Math against StrictMath) under the one name Java's public
+     * class allows. The bundle shipped java's file alone and built java-strict from it, so build.sh printed Math's
+     * result twice and said the discrepancy was gone.
+     */
+    @Test
+    void javaAgainstJavaStrictShipsEachSideItsOwnSource() throws Exception {
+        Toolchains tcs = Toolchains.load(Path.of("runners", "toolchains"));
+        DetectedToolchain java = tool(tcs, "java", true);
+        DetectedToolchain strict = tool(tcs, "java-strict", true);
+        Program exp = Program.parse("""
+                program fp64 array 1
+                compute(double comp, double x) {
+                  comp = exp(x);
+                }
+                """);
+        Input in = new Input(List.of("0x0p+0", "0x1.09e01f84d6442p-1"));
+        Standalone s = new Standalone(tmp.resolve("work"));
+        Outcome om = s.run(java, "O0", exp, in);
+        Outcome os = s.run(strict, "O0", exp, in);
+        // Math.exp's intrinsic and StrictMath's fdlibm differ in the last bit here
+        assertEquals("0x1.ae4ae9441edb7p+0", om.hex());
+        assertEquals("0x1.ae4ae9441edb8p+0", os.hex());
+        Path dir = Bundle.write(
+                tmp.resolve("reproducers"),
+                new Bundle.Contents(
+                        "0123456789ab",
+                        exp,
+                        in,
+                        org.fparity.exec.DiscrepancyClass.NUMBER_NUMBER,
+                        java,
+                        "O0",
+                        om,
+                        strict,
+                        "O0",
+                        os,
+                        null,
+                        null,
+                        null,
+                        Size.of(exp),
+                        Map.of()));
+        assertFalse(Files.exists(dir.resolve("FparityHarness.java")), "no one file for both");
+        String m = Files.readString(dir.resolve("java/FparityHarness.java"));
+        String sm = Files.readString(dir.resolve("java-strict/FparityHarness.java"));
+        assertTrue(m.contains("Math.exp(") && !m.contains("StrictMath"), m);
+        assertTrue(sm.contains("StrictMath.exp("), sm);
+        assertTrue(sm.contains("build (java-strict@O0): javac -nowarn -d bin java-strict/FparityHarness.java"), sm);
+        Object[] r = runFresh(dir, Path.of(System.getProperty("java.home"), "bin") + ":/usr/bin:/bin");
+        assertEquals(0, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("java@O0 0x1.ae4ae9441edb7p+0\n"), (String) r[1]);
+        assertTrue(((String) r[1]).contains("java-strict@O0 0x1.ae4ae9441edb8p+0\n"), (String) r[1]);
     }
 
     @Test

@@ -22,6 +22,7 @@ import org.fparity.ir.Size;
 import org.fparity.util.Executables;
 import org.fparity.util.Processes;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,19 +34,7 @@ class ReduceBenchTest {
         List<CampaignDiscrepancies.Entry> all = new ArrayList<>();
         for (int i = 0; i < programs.size(); i++) {
             Program p = programs.get(i);
-            DiscrepancyClass cls = classes[i % 2];
-            Discrepancy d = new Discrepancy(
-                    "p" + i,
-                    0,
-                    new Pair(new Platform("gcc", "O0"), new Platform("gcc", "O3_FM")),
-                    cls,
-                    OutcomeClass.NAN,
-                    OutcomeClass.NUMBER,
-                    "nan",
-                    "0x1p+0",
-                    null,
-                    0);
-            all.add(new CampaignDiscrepancies.Entry("id" + i, d, p, new Input(List.of())));
+            all.add(entry("id" + i, p, "gcc", "gcc", classes[i % 2]));
         }
         int floor = Size.of(programs.get(0)).operations() + 1;
         long above =
@@ -64,6 +53,70 @@ class ReduceBenchTest {
         assertEquals(above, big.size());
         for (CampaignDiscrepancies.Entry e : big)
             assertTrue(Size.of(e.program()).operations() >= floor, e.id());
+    }
+
+    @Test
+    void smallestTakesTheSmallestProgramsOnceEachTheOwnPairFirst() {
+        List<Program> programs = new Generator(Grammar.defaults(), 5).generate(Precision.FP64, 40);
+        List<Program> bySize = new ArrayList<>(programs);
+        bySize.sort(java.util.Comparator.<Program>comparingInt(p -> Size.of(p).operations())
+                .thenComparing(Program::id));
+        int floor = Size.of(bySize.get(10)).operations();
+        List<Program> expected = bySize.stream()
+                .filter(p -> Size.of(p).operations() >= floor)
+                .limit(3)
+                .toList();
+        // each program: a cross-toolchain pair first in the list, then its own pair; two classes
+        List<CampaignDiscrepancies.Entry> all = new ArrayList<>();
+        for (Program p : programs) {
+            all.add(entry(p.id() + "-cross", p, "clang-19", "gcc", DiscrepancyClass.NAN_INF));
+            all.add(entry(p.id() + "-own", p, "gcc", "gcc", DiscrepancyClass.NAN_INF));
+            all.add(entry(p.id() + "-own2", p, "gcc", "gcc", DiscrepancyClass.NUMBER_NUMBER));
+        }
+        List<String> got = ReduceBench.pickSmallest(all, 3, floor, e -> true).stream()
+                .map(CampaignDiscrepancies.Entry::id)
+                .toList();
+        assertEquals(
+                List.of(
+                        expected.get(0).id() + "-own",
+                        expected.get(1).id() + "-own2",
+                        expected.get(2).id() + "-own"),
+                got,
+                "smallest programs at or above the floor, own pair, a class not taken yet");
+    }
+
+    static CampaignDiscrepancies.Entry entry(String id, Program p, String ta, String tb, DiscrepancyClass cls) {
+        Discrepancy d = new Discrepancy(
+                p.id(),
+                0,
+                new Pair(new Platform(ta, "O0"), new Platform(tb, "O3_FM")),
+                cls,
+                OutcomeClass.NAN,
+                OutcomeClass.NUMBER,
+                "nan",
+                "0x1p+0",
+                null,
+                0);
+        return new CampaignDiscrepancies.Entry(id, d, p, new Input(List.of()));
+    }
+
+    @Test
+    void cviseIsGivenItsScriptByAnAbsolutePath() {
+        List<String> argv = ReduceBench.cviseArgv(Path.of("w-1514a20bc776", "cvise", "interesting.sh"));
+        assertEquals(
+                List.of(
+                        "cvise",
+                        "--n",
+                        "2",
+                        "--timeout",
+                        "30",
+                        Path.of("")
+                                .toAbsolutePath()
+                                .resolve("w-1514a20bc776/cvise/interesting.sh")
+                                .toString(),
+                        "test.c"),
+                argv,
+                "C-Vise runs in the script's folder and resolved a relative path against it again");
     }
 
     /** C-Vise's end on 03a0bcd51468 under the ASan/UBSan guard: {@code printf} reads a second double that is not there. */
@@ -119,6 +172,24 @@ class ReduceBenchTest {
                 sanitizers.lines().filter(l -> l.contains("san")).reduce("", (x, y) -> x + y + "\n") + "exit 0\n");
         assertEquals(
                 0, sh(tmp, "san.sh"), "ASan/UBSan pass the printf missing its argument: why the strict guard exists");
+    }
+
+    /** A C-Vise run whose script rejects the original reduces nothing: the bench said it finished at full size. */
+    @Test
+    @Tag("tools")
+    void aCviseRunItsScriptRefusesIsAFailureNotAReduction(@TempDir Path tmp) throws Exception {
+        Assumptions.assumeTrue(Executables.find("cvise") != null, "cvise is not installed");
+        Assumptions.assumeTrue(Executables.find("gcc") != null, "gcc is not installed");
+        Program p = Program.parse("""
+                program fp64 array 1
+                compute(double comp, double x) {
+                  comp = x + 0x1p+0;
+                }
+                """);
+        // gcc's two levels show no NaN against an infinity here, so the script rejects the original
+        var req = entry("id0", p, "gcc", "gcc", DiscrepancyClass.NAN_INF).request(1, false, 150);
+        ReduceBench bench = new ReduceBench(Toolchains.load(Path.of("runners", "toolchains")), tmp, null);
+        assertEquals(ReduceBench.CviseEnd.FAILED, bench.cvise(tmp.resolve("cvise"), req, 120));
     }
 
     private static int sh(Path dir, String script) throws Exception {

@@ -19,6 +19,7 @@ import org.fparity.compare.CampaignFixtures;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.PlantedFaults;
 import org.fparity.compare.ProgramInfo;
+import org.fparity.compare.Verdict;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.ir.Input;

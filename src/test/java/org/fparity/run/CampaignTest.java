@@ -110,8 +110,11 @@ class CampaignTest {
         List<String> keep = new ArrayList<>(lines.subList(0, lines.size() - 1));
         Files.writeString(
                 log, String.join("\n", keep) + "\n" + last.substring(0, last.length() / 2), StandardCharsets.UTF_8);
+        // a new campaign's log is compact: a line per run, and one declaring each platform before its first run
+        long runs = lines.stream().filter(l -> l.startsWith("[")).count();
+        assertEquals(lines.size() - 6, runs, "6 platforms declared");
         Campaign torn = Campaign.load(dir);
-        assertEquals(lines.size() - 1, torn.outcomes().size());
+        assertEquals(runs - 1, torn.outcomes().size());
         assertEquals(1, torn.problems().size());
         assertTrue(
                 torn.problems().getFirst().contains("torn last line"),
@@ -128,7 +131,7 @@ class CampaignTest {
                 "the torn line was cut off, so the handed-over campaign has no problem either");
         assertEquals(fixed.outcomes(), resumed.campaign().outcomes());
         assertEquals(lines.size(), Files.readAllLines(log).size());
-        assertEquals(lines.size(), fixed.outcomes().size());
+        assertEquals(runs, fixed.outcomes().size());
     }
 
     @Test

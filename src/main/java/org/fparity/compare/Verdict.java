@@ -1,4 +1,4 @@
-package org.fparity.report;
+package org.fparity.compare;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -12,12 +12,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.fparity.ExitCode;
-import org.fparity.compare.BaselineDiff;
-import org.fparity.compare.CampaignView;
-import org.fparity.compare.Cases;
-import org.fparity.compare.Discrepancy;
-import org.fparity.compare.Findings;
-import org.fparity.compare.Pair;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.exec.Platform;

@@ -1,0 +1,92 @@
+package org.fparity.campaign;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
+import org.fparity.exec.Outcome;
+
+/**
+ * An output stream that takes outcome lines in {@link OutcomeLog}'s JSON-object spelling and writes them compact
+ * ({@link CompactOutcome}): what merge and import write a new campaign's logs through, so they keep copying lines as
+ * they always did. A line in fparity's own spelling ({@link CanonicalOutcome}) becomes a run line (its platform
+ * declared before its first run); any other line (escaped, hand-written) is written as it came, which every reader
+ * reads too. Buffered: closing it flushes and closes the stream under it.
+ */
+public final class CompactingOutput extends OutputStream {
+    private final OutputStream out;
+    private final OutcomeReader reader = new OutcomeReader();
+    // every declaration written (own and passed through): a compact line passed through keeps meaning what it meant,
+    // so the encoder numbers its platforms after those, and starts again from them after each one passed through
+    private final CompactOutcome.Decoder written = new CompactOutcome.Decoder();
+    private CompactOutcome.Encoder encoder = new CompactOutcome.Encoder();
+    private byte[] line = new byte[512];
+    private int len;
+
+    public CompactingOutput(OutputStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        if (b == '\n') {
+            line();
+            return;
+        }
+        if (len == line.length) line = Arrays.copyOf(line, len * 2);
+        line[len++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int n) throws IOException {
+        int end = off + n;
+        while (off < end) {
+            int nl = off;
+            while (nl < end && b[nl] != '\n') nl++;
+            int k = nl - off;
+            if (len + k > line.length) line = Arrays.copyOf(line, Math.max(line.length * 2, len + k));
+            System.arraycopy(b, off, line, len, k);
+            len += k;
+            if (nl == end) return;
+            line();
+            off = nl + 1;
+        }
+    }
+
+    private void line() throws IOException {
+        Outcome o = reader.canonical(line, 0, len);
+        if (o == null) {
+            if (CompactOutcome.declaration(line, 0, len)) {
+                try {
+                    written.declare(line, 0, len);
+                    encoder = new CompactOutcome.Encoder(written);
+                } catch (IllegalArgumentException e) {
+                    // not a declaration that reads: copied as it is, which readers refuse as they did
+                }
+            }
+            out.write(line, 0, len);
+            out.write('\n');
+        } else {
+            byte[] b = encoder.lines(o);
+            if (CompactOutcome.declaration(b, 0, b.length)) {
+                int nl = 0;
+                while (b[nl] != '\n') nl++;
+                written.declare(b, 0, nl);
+            }
+            out.write(b);
+        }
+        len = 0;
+    }
+
+    @Override
+    public void flush() throws IOException {
+        out.flush();
+    }
+
+    /** Writes a last line without its newline as it came (a torn line stays torn), then closes the stream under it. */
+    @Override
+    public void close() throws IOException {
+        if (len > 0) out.write(line, 0, len);
+        len = 0;
+        out.close();
+    }
+}

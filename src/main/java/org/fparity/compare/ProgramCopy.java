@@ -1,0 +1,166 @@
+package org.fparity.compare;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.fparity.campaign.CampaignMeta;
+import org.fparity.ir.Input;
+
+/**
+ * A campaign's program texts and inputs, copied into a temporary file in the one read of its store in store order
+ * ({@link CampaignFiles}), so that comparison and reports never look a program up in the store again: the store is
+ * read a chunk of programs at a time, and looking programs up in case order (program ids sorted, not the store's
+ * order) read a chunk per look-up, which at 10^7 runs did not finish. Here a look-up reads just the bytes of one
+ * input (or one source) at a known place. Memory: one file position per program; the file goes when the
+ * process ends, with the comparison's other temporary files ({@link SpillFiles}).
+ *
+ * <p>A program's record: its number of inputs n; n + 2 offsets from the record's start: of its source, of each input,
+ * and of the record's end; the source; then each input as a count of tokens and the tokens.
+ */
+final class ProgramCopy {
+    private final Path file;
+    private final SpillOut out;
+    private final Map<String, Long> at = new HashMap<>();
+    private long end;
+    private FileChannel in;
+    // the record header of the program looked up last: consecutive look-ups are mostly of one program
+    private String lastId;
+    private int[] lastOffsets;
+
+    ProgramCopy() {
+        try {
+            file = SpillFiles.create("programs");
+            out = new SpillOut(Files.newOutputStream(file), 1 << 16);
+        } catch (IOException e) {
+            throw SpillFiles.io(e);
+        }
+    }
+
+    /** Copies one program (the first of an id is kept, as the store's look-up finds it). */
+    void add(CampaignMeta.ProgramEntry p) {
+        if (at.containsKey(p.id())) return;
+        try {
+            List<byte[]> parts = new ArrayList<>();
+            parts.add(bytes(o -> o.writeString(p.source())));
+            for (Input i : p.inputs()) {
+                parts.add(bytes(o -> {
+                    o.writeInt(i.args().size());
+                    for (String s : i.args()) o.writeString(s);
+                }));
+            }
+            int n = p.inputs().size();
+            int header = 4 + 4 * (n + 2);
+            out.writeInt(n);
+            int off = header;
+            for (byte[] b : parts) {
+                out.writeInt(off);
+                off += b.length;
+            }
+            out.writeInt(off);
+            for (byte[] b : parts) out.write(b);
+            at.put(p.id(), end);
+            end += off;
+        } catch (IOException e) {
+            throw SpillFiles.io(e);
+        }
+    }
+
+    private interface Writes {
+        void to(SpillOut o) throws IOException;
+    }
+
+    private static byte[] bytes(Writes w) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (SpillOut o = new SpillOut(b, 1 << 12)) {
+            w.to(o);
+        }
+        return b.toByteArray();
+    }
+
+    /** Whether the copy has the program. */
+    boolean has(String id) {
+        return at.containsKey(id);
+    }
+
+    /** The program's source, or null when the copy does not have the program. */
+    synchronized String source(String id) {
+        int[] offsets = offsets(id);
+        if (offsets == null) return null;
+        try (SpillIn s = part(at.get(id), offsets, 0)) {
+            return s.readString();
+        } catch (IOException e) {
+            throw SpillFiles.io(e);
+        }
+    }
+
+    /** Input {@code index} of the program, or null when the copy has no such program or input. */
+    synchronized Input input(String id, int index) {
+        int[] offsets = offsets(id);
+        if (offsets == null || index < 0 || index >= offsets.length - 2) return null;
+        try (SpillIn s = part(at.get(id), offsets, index + 1)) {
+            int k = s.readInt();
+            List<String> args = new ArrayList<>(k);
+            for (int i = 0; i < k; i++) args.add(s.readString());
+            return new Input(args);
+        } catch (IOException e) {
+            throw SpillFiles.io(e);
+        }
+    }
+
+    /** Every input of the program, or null when the copy does not have it. */
+    synchronized List<Input> inputs(String id) {
+        int[] offsets = offsets(id);
+        if (offsets == null) return null;
+        List<Input> out = new ArrayList<>(offsets.length - 2);
+        for (int i = 0; i < offsets.length - 2; i++) out.add(input(id, i));
+        return out;
+    }
+
+    /** The offsets of the program's parts and of its record's end: n + 2 numbers; null without the program. */
+    private int[] offsets(String id) {
+        if (id.equals(lastId)) return lastOffsets;
+        Long start = at.get(id);
+        if (start == null) return null;
+        try {
+            ByteBuffer n = read(start, 4);
+            int count = n.getInt();
+            ByteBuffer b = read(start + 4, 4 * (count + 2));
+            int[] offsets = new int[count + 2];
+            for (int i = 0; i < offsets.length; i++) offsets[i] = b.getInt();
+            lastId = id;
+            lastOffsets = offsets;
+            return offsets;
+        } catch (IOException e) {
+            throw SpillFiles.io(e);
+        }
+    }
+
+    /** A reader of part {@code k} (0 the source, i + 1 input i) of the record at {@code start}. */
+    private SpillIn part(long start, int[] offsets, int k) throws IOException {
+        ByteBuffer b = read(start + offsets[k], offsets[k + 1] - offsets[k]);
+        return new SpillIn(new ByteArrayInputStream(b.array()), 1 << 12);
+    }
+
+    private ByteBuffer read(long from, int length) throws IOException {
+        if (in == null) {
+            out.close();
+            in = FileChannel.open(file, StandardOpenOption.READ);
+        }
+        ByteBuffer b = ByteBuffer.allocate(length);
+        while (b.hasRemaining()) {
+            if (in.read(b, from + b.position()) < 0)
+                throw new java.io.EOFException("a temporary file of the comparison ends early");
+        }
+        b.flip();
+        return b;
+    }
+}
