@@ -15,6 +15,7 @@ import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 import org.fparity.oracle.Glibc;
 import org.fparity.oracle.LibraryPlatform;
+import org.fparity.oracle.Pocl;
 import org.fparity.oracle.ReferenceEvaluator;
 
 /**
@@ -22,9 +23,10 @@ import org.fparity.oracle.ReferenceEvaluator;
  * the operation and library behind it, with no build. The side off the correctly rounded result is evaluated in
  * program order with its own math library ({@link LibraryPlatform}: glibc asked through one running process, Java's
  * {@code Math} and {@code StrictMath} in this JVM); when that reproduces the side's recorded result, the cause is the
- * first math call where its library leaves the correctly rounded result (function and library). When both sides are off
- * the truth, the side whose library leaves it first is named. A library that cannot be evaluated here (PoCL's builtins,
- * CUDA's libdevice, ROCm's ocml), or a recorded result the library does not reproduce (the arithmetic differs), is
+ * first math call where its library leaves the correctly rounded result (function and library). PoCL's built-ins are
+ * asked through PoCL itself, one tiny kernel per function ({@link Pocl}). When both sides are off the truth, the side
+ * whose library leaves it first is named. A library that cannot be evaluated here (CUDA's libdevice, ROCm's ocml, PoCL
+ * where it does not start), or a recorded result the library does not reproduce (the arithmetic differs), is
  * undecided, said why.
  */
 final class LibraryTriage {
@@ -34,6 +36,8 @@ final class LibraryTriage {
     private final Path work;
     private final Function<String, Toolchain> toolchains;
     private Glibc glibc;
+    private Pocl pocl;
+    private String poclProblem;
 
     LibraryTriage(Path work, Function<String, Toolchain> toolchains) {
         this.work = work;
@@ -65,6 +69,7 @@ final class LibraryTriage {
             done.accept(out.size());
         } finally {
             if (glibc != null) glibc.close();
+            if (pocl != null) pocl.close();
         }
     }
 
@@ -118,10 +123,17 @@ final class LibraryTriage {
             case "glibc" -> glibc();
             case "Java Math" -> LibraryPlatform.JAVA_MATH;
             case "Java StrictMath" -> LibraryPlatform.JAVA_STRICT_MATH;
+            case "PoCL builtins" -> pocl(tc);
             default -> null;
         };
         if (lib == null)
-            return new Side(name, library, null, "library not evaluated", library + " cannot be evaluated here");
+            return new Side(
+                    name,
+                    library,
+                    null,
+                    "library not evaluated",
+                    library + " cannot be evaluated here"
+                            + (library.equals("PoCL builtins") ? ": " + poclProblem : ""));
         LibraryPlatform.Run run = LibraryPlatform.run(c.program(), c.input(), lib);
         if (run.missing() != null) {
             return new Side(
@@ -176,6 +188,22 @@ final class LibraryTriage {
     private Glibc glibc() throws InterruptedException {
         if (glibc == null) glibc = Glibc.start(work.resolve("libm"));
         return glibc;
+    }
+
+    /**
+     * PoCL's built-ins, asked through PoCL itself with the toolchain's lowest level's kernel build options (a library
+     * unit compares lowest levels), or null where PoCL cannot be started here ({@link #poclProblem} says why).
+     */
+    private Pocl pocl(Toolchain tc) throws InterruptedException {
+        if (pocl == null && poclProblem == null) {
+            try {
+                List<String> options = tc.opt().getOrDefault(tc.optLevels().getFirst(), List.of());
+                pocl = Pocl.start(work.resolve("pocl"), options);
+            } catch (FparityError e) {
+                poclProblem = e.getMessage();
+            }
+        }
+        return pocl;
     }
 
     private static boolean off(Outcome o, double truth) {
