@@ -59,7 +59,7 @@ class FindingVerdictTest {
 
     private static FindingVerdict judgeCall(String language, Divergence d) throws InterruptedException {
         return FindingVerdict.judge(
-                Side.parse(d.wrong()), true, null, language, d, TABLES, "fp64", o -> false, null, true, ONE_CALL, IN);
+                Side.read(d.wrong()), true, null, language, d, TABLES, "fp64", o -> false, null, true, ONE_CALL, IN);
     }
 
     @Test
@@ -91,7 +91,7 @@ class FindingVerdictTest {
         Divergence none = new Divergence(
                 "", "", "none", List.of(), null, null, null, "java@O3_FM", "x", "", "final:java@O3_FM", "java@O3_FM");
         FindingVerdict v = FindingVerdict.judge(
-                Side.parse("java@O3_FM"),
+                Side.read("java@O3_FM"),
                 true,
                 null,
                 "JAVA",
@@ -132,7 +132,7 @@ class FindingVerdictTest {
         ContractCheck check = new ContractCheck(
                 dt, "O3_FM", FlagModel.forToolchain(Path.of("runners", "knobs"), toolchain), p, in, single);
         return FindingVerdict.judge(
-                Side.parse(toolchain + "@O3_FM"),
+                Side.read(toolchain + "@O3_FM"),
                 false,
                 check,
                 "C",
@@ -175,6 +175,31 @@ class FindingVerdictTest {
         assertEquals(FindingVerdict.Kind.ALLOWED_BY_FLAGS, v.kind(), v.reason());
         assertTrue(v.reason().startsWith("With reassociation turned off (`"), v.reason());
         assertTrue(v.reason().contains("-fno-associative-math"), v.reason());
+    }
+
+    /**
+     * ef50d0a7722b reduced: gcc -O3 -ffast-math prints NaN because {@code comp / 0x0.08p-1022} is -inf, both because
+     * crtfastmath.o reads the subnormal divisor as zero and because -freciprocal-math's 2^1027 overflows; turning off
+     * either alone keeps the finding, so each check alone left it undecided.
+     */
+    @Test
+    @Tag("tools")
+    void aSubnormalDivisorWhoseReciprocalOverflowsTooNeedsBothTurnedOff() throws Exception {
+        Program p = Program.parse("""
+                program fp64 array 8
+                compute(double comp, double var_28) {
+                  comp = comp / 0x0.08p-1022;
+                  comp += comp * (-0x1p-478 * var_28);
+                }
+                """);
+        FindingVerdict v = realBuild("gcc", p, new Input(List.of("-0x1p-1016", "0x1p-1016")));
+        assertEquals(FindingVerdict.Kind.OUTSIDE_CONTRACT, v.kind(), v.reason());
+        assertTrue(
+                v.reason()
+                        .startsWith(
+                                "The program's IEEE evaluation has a subnormal value (`0x0.08p-1022`), which gcc@O3_FM's flags assume away (flush to zero), and a documented relaxation (reciprocals) makes the same difference alone"),
+                v.reason());
+        assertTrue(v.reason().contains("-fno-reciprocal-math`) print `-0x1p+11`, the finding gone"), v.reason());
     }
 
     @Test
