@@ -9,11 +9,12 @@ import org.fparity.FparityError;
 import org.fparity.compare.BaselineDiff;
 import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
+import org.fparity.compare.CrossSite;
 import org.fparity.compare.Findings;
 import org.fparity.compare.Pair;
 import org.fparity.compare.PairSelection;
 import org.fparity.exec.Platform;
-import org.fparity.report.CrossSite;
+import org.fparity.report.CrossSiteText;
 import org.fparity.report.Report;
 import org.fparity.report.ReportWriter;
 import picocli.CommandLine.Command;
@@ -109,7 +110,7 @@ public final class CompareCommand implements Callable<Integer> {
             before = CliCampaigns.load(baseline);
             if (pair != null) before = before.only(mine);
             CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
-            diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairs));
+            diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairs, false));
         }
         var out = spec.commandLine().getOut();
         if (crossSite) {
@@ -122,9 +123,9 @@ public final class CompareCommand implements Callable<Integer> {
         Report r = Report.of(view, now, diff).judged(policy, before == null ? null : Report.causesOf(before));
         // names come from campaign files, perhaps another cluster's: never a raw escape sequence to the terminal
         out.print(org.fparity.util.Names.printableText(ReportWriter.text(r, detail)));
-        List<CrossSite.Judgement> acrossVerdicts = r.crossSite();
-        if (!acrossVerdicts.isEmpty() || crossSite)
-            out.print(org.fparity.util.Names.printableText(CrossSite.render(acrossVerdicts, referenceRows)));
+        CrossSite.Judged acrossVerdicts = r.crossSite();
+        if (acrossVerdicts.judged() > 0 || crossSite)
+            out.print(org.fparity.util.Names.printableText(CrossSiteText.render(acrossVerdicts, referenceRows)));
         out.flush();
         return CliCampaigns.exitCode(r);
     }

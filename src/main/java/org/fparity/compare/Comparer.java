@@ -41,6 +41,15 @@ public final class Comparer {
      * yet, both failed the same way) → not compared. The three counts add up to the runs either side has.
      */
     public static Findings compare(CampaignView view, List<Pair> pairs) {
+        return compare(view, pairs, true);
+    }
+
+    /**
+     * As {@link #compare(CampaignView, List)}; {@code judgeAcrossSites}: whether each discrepancy across sites is judged
+     * by the correctly rounded reference in the same pass ({@link CrossSite}; not for a baseline, whose judgement no
+     * report shows).
+     */
+    public static Findings compare(CampaignView view, List<Pair> pairs, boolean judgeAcrossSites) {
         // case by case (CaseSource: in memory, or sorted by case on disk), every pair looked at within the case:
         // nothing
         // kept per run, the discrepancies written to a list per pair that goes to disk when it grows (Spill)
@@ -72,6 +81,11 @@ public final class Comparer {
         Findings.WorstRuns worst = new Findings.WorstRuns(Findings.WORST);
         Precision[] precision = {null};
         String[] lastProgram = {null};
+        boolean anyAcross = pairs.stream().anyMatch(Pair::acrossSites);
+        CrossSite.Judging judging = judgeAcrossSites && anyAcross ? new CrossSite.Judging(view, pairs.size()) : null;
+        // this case's discrepancies across sites and their pairs' numbers
+        List<Discrepancy> across = new ArrayList<>();
+        int[] acrossPair = new int[pairs.size()];
         src.forEach(c -> {
             cases[0]++;
             if (!c.program.equals(lastProgram[0])) {
@@ -108,6 +122,10 @@ public final class Comparer {
                         sum.add(d);
                         found.get(i).add(d);
                         ofCase.add(d);
+                        if (judging != null && pair.acrossSites()) {
+                            acrossPair[across.size()] = i;
+                            across.add(d);
+                        }
                     }
                 } else if (a != null
                         && b != null
@@ -128,6 +146,10 @@ public final class Comparer {
             for (int k = 0; k < c.n; k++) {
                 at[c.platform[k]] = null;
                 unstable[c.platform[k]] = false;
+            }
+            if (!across.isEmpty()) {
+                judging.judge(c.program, c.input, pr, across, acrossPair);
+                across.clear();
             }
             if (!ofCase.isEmpty()) {
                 Findings.worstOf(ofCase, Findings.WORST).values().forEach(ws -> ws.forEach(worst::offer));
@@ -151,7 +173,14 @@ public final class Comparer {
             parts.add(found.get(i).done());
             mismatches.addAll(mismatched.get(i));
         }
-        return new Findings(summaries, Spill.chain(parts), mismatches, runs, cases[0], worst.result());
+        return new Findings(
+                summaries,
+                Spill.chain(parts),
+                mismatches,
+                runs,
+                cases[0],
+                worst.result(),
+                judging == null ? CrossSite.Judged.NONE : judging.result());
     }
 
     private static int number(Platform[] platforms, Platform p) {

@@ -14,6 +14,8 @@ import org.fparity.exec.Platform;
  *
  * @param runs     per platform, how many runs ended with each status
  * @param cases    how many cases (program × input) have an outcome on some platform: the unit reports count in
+ * @param acrossSites every discrepancy between sites judged by the correctly rounded reference, in the same pass
+ *                    ({@link CrossSite}; none when nothing ran at two sites or the comparison was not asked to judge)
  */
 public record Findings(
         List<PairSummary> pairs,
@@ -21,7 +23,8 @@ public record Findings(
         List<StatusMismatch> mismatches,
         Map<Platform, Map<Status, Integer>> runs,
         int cases,
-        Map<DiscrepancyClass, List<Worst>> worst) {
+        Map<DiscrepancyClass, List<Worst>> worst,
+        CrossSite.Judged acrossSites) {
     /** Runs kept per class in {@link #worst}: a report shows fewer. */
     public static final int WORST = 100;
 
@@ -56,7 +59,7 @@ public record Findings(
             List<StatusMismatch> mismatches,
             Map<Platform, Map<Status, Integer>> runs,
             int cases) {
-        this(pairs, discrepancies, mismatches, runs, cases, worstOf(discrepancies, WORST));
+        this(pairs, discrepancies, mismatches, runs, cases, worstOf(discrepancies, WORST), CrossSite.Judged.NONE);
     }
 
     /** Per class, the {@code limit} worst runs, worst first, each run once with its number of pairs. */
@@ -110,6 +113,7 @@ public record Findings(
         mismatches = List.copyOf(mismatches);
         runs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(runs));
         worst = java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(worst));
+        if (acrossSites == null) acrossSites = CrossSite.Judged.NONE;
     }
 
     /**

@@ -201,7 +201,7 @@ public final class Nightly {
         CampaignView before = null;
         if (baselineDir != null) {
             before = CampaignFiles.load(baselineDir);
-            diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairsOf(now)));
+            diff = BaselineDiff.of(before.name(), view, now, Comparer.compare(before, pairsOf(now), false));
         }
         // counted in root causes when tonight and last night were both triaged: red only for a cause not seen before
         Report report = Report.of(view, now, diff)

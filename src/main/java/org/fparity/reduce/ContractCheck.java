@@ -57,6 +57,12 @@ final class ContractCheck {
         return out;
     }
 
+    /** Whether a knob makes an operation differ itself (reciprocals), not only lets others act (no trapping math). */
+    boolean acts(String knob) {
+        for (FlagModel.Knob k : model.knobs()) if (k.name().equals(knob)) return k.operation() != null;
+        return false;
+    }
+
     /** The flags with these knobs turned off: their {@code on} flag left out, their {@code off} flag added. */
     List<String> without(Set<String> knobs) {
         List<String> flags = new ArrayList<>(parts());

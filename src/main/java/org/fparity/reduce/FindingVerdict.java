@@ -180,6 +180,8 @@ public record FindingVerdict(Kind kind, String culprit, String reason) {
                                     + Reducer.describe(all)
                                     + "`, the finding gone (no one of them alone does): documented relaxations, not a vendor bug.");
                 }
+                FindingVerdict both = eachAlone(check, who, relax, restored, p, in);
+                if (both != null) return both;
                 return undecided(
                         who,
                         "No documented relaxation of " + who + "'s flags accounts for it (turning off "
@@ -208,6 +210,60 @@ public record FindingVerdict(Kind kind, String culprit, String reason) {
                 d == null || d.kind().equals("none")
                         ? "no operation-level evidence (see the explanation)"
                         : "the first diverging operation is not " + who + "'s");
+    }
+
+    /**
+     * Two causes, each enough alone: a value the flags assume away (a subnormal under flush to zero) and a relaxation
+     * (a reciprocal that overflows), so that neither turned off gives the finding up; both turned off together do.
+     * ef50d0a7722b: {@code comp / 0x0.08p-1022} is -inf under -ffast-math because the divisor is read as zero, and
+     * also because 1/divisor overflows. Null when no broken assumption with its knobs on does it.
+     */
+    private static FindingVerdict eachAlone(
+            ContractCheck check,
+            String who,
+            List<String> relax,
+            java.util.function.Predicate<Outcome> restored,
+            org.fparity.ir.Program p,
+            org.fparity.ir.Input in)
+            throws InterruptedException {
+        List<String> on = check.knobsOn();
+        for (String[] broken : ContractCheck.assumptionsBroken(p, in)) {
+            Set<String> group = broken[0].equals("non-finite") ? ContractCheck.NON_FINITE : ContractCheck.SUBNORMAL;
+            List<String> present = new ArrayList<>(group);
+            present.retainAll(on);
+            if (present.isEmpty()) continue;
+            // the fewest relaxations that, turned off with the assumption's knobs, give the finding up: one (a knob
+            // that
+            // makes an operation differ before one that only lets others act), else all
+            List<String> with = relax;
+            List<String> order = new ArrayList<>(relax);
+            order.sort(java.util.Comparator.comparing(k -> !check.acts(k)));
+            for (String k : order) {
+                Set<String> off = new java.util.HashSet<>(present);
+                off.add(k);
+                if (restored.test(check.run(check.without(off)))) {
+                    with = List.of(k);
+                    break;
+                }
+            }
+            Set<String> off = new java.util.HashSet<>(present);
+            off.addAll(with);
+            List<String> flags = check.without(off);
+            Outcome o = check.run(flags);
+            if (!restored.test(o)) continue;
+            return new FindingVerdict(
+                    Kind.OUTSIDE_CONTRACT,
+                    who,
+                    "The program's IEEE evaluation has "
+                            + (broken[0].equals("non-finite") ? "a non-finite value" : "a subnormal value") + " (`"
+                            + broken[1] + "`), which " + who + "'s flags assume away ("
+                            + String.join(", ", present.stream().sorted().toList()) + "), and a documented relaxation ("
+                            + String.join(", ", with) + ") makes the same difference alone: neither turned off gives"
+                            + " the finding up, both turned off (`" + String.join(" ", flags) + "`) print `"
+                            + Reducer.describe(o)
+                            + "`, the finding gone. Report it to whoever chose the flags, not to the vendor.");
+        }
+        return null;
     }
 
     private static String canonical(String cName) {

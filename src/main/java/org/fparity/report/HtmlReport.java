@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.fparity.compare.CrossSite;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Pair;
 import org.fparity.compare.PairSummary;
@@ -50,7 +51,7 @@ final class HtmlReport {
                 .append(" · data version ")
                 .append(Report.DATA_VERSION)
                 .append("</p></header>\n");
-        List<CrossSite.Judgement> across = r.severalSites() ? r.crossSite() : null;
+        CrossSite.Judged across = r.severalSites() ? r.crossSite() : null;
         verdict(b, r, across);
         ranking(b, r);
         topCases(b, r);
@@ -75,7 +76,7 @@ final class HtmlReport {
         return b.toString();
     }
 
-    private static void verdict(StringBuilder b, Report r, List<CrossSite.Judgement> across) {
+    private static void verdict(StringBuilder b, Report r, CrossSite.Judged across) {
         Verdict v = r.verdict();
         b.append("<section id=\"verdict\"><h2>Verdict</h2>");
         b.append("<p class=\"headline ")
@@ -93,7 +94,7 @@ final class HtmlReport {
             b.append("<li>").append(Markup.esc(line)).append("</li>");
         if (across != null)
             b.append("<li><a href=\"#across-sites\">")
-                    .append(Markup.esc(CrossSite.summary(across)))
+                    .append(Markup.esc(CrossSiteText.summary(across)))
                     .append("</a></li>");
         b.append("</ul>");
         b.append(
@@ -309,11 +310,11 @@ final class HtmlReport {
     }
 
     /** Who is right between the sites: per discrepancy across sites, the side the correctly rounded reference agrees with. */
-    private static void acrossSites(StringBuilder b, List<CrossSite.Judgement> across) {
+    private static void acrossSites(StringBuilder b, CrossSite.Judged across) {
         b.append("<section id=\"across-sites\"><h2>Across sites: who agrees with the reference</h2><p>")
-                .append(Markup.esc(CrossSite.summary(across)))
+                .append(Markup.esc(CrossSiteText.summary(across)))
                 .append("</p>");
-        if (across.isEmpty()) {
+        if (across.judged() == 0) {
             b.append("</section>\n");
             return;
         }
@@ -321,7 +322,7 @@ final class HtmlReport {
                         "<table id=\"across-sites-table\" class=\"compact\"><thead><tr><th>Program</th><th>Input</th><th>Side a : side b</th><th>Class</th>")
                 .append("<th>a</th><th>b</th><th>Reference</th><th>Agrees with</th></tr></thead><tbody>");
         int shown = 0;
-        for (CrossSite.Judgement v : across) {
+        for (CrossSite.Judgement v : across.first()) {
             if (shown++ == MISMATCHES) break;
             Discrepancy d = v.discrepancy();
             b.append("<tr class=\"agrees-")
@@ -345,9 +346,9 @@ final class HtmlReport {
                     .append("</td></tr>");
         }
         b.append("</tbody></table>");
-        if (across.size() > MISMATCHES)
+        if (across.judged() > MISMATCHES)
             b.append("<p class=\"note\">")
-                    .append(across.size() - MISMATCHES)
+                    .append(across.judged() - MISMATCHES)
                     .append(" more: <code>fparity compare</code> lists them all.</p>");
         b.append("</section>\n");
     }

@@ -3,7 +3,6 @@ package org.fparity.report;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -12,6 +11,7 @@ import org.fparity.compare.CampaignView;
 import org.fparity.compare.Comparer;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
+import org.fparity.compare.PairSelection;
 import org.fparity.compare.Verdict;
 import org.fparity.exec.DiscrepancyClass;
 
@@ -144,8 +144,13 @@ public record Report(
     /** Compares every pair and, when a baseline is given, diffs against it. */
     public static Report of(CampaignView campaign, CampaignView baseline) {
         Findings now = Comparer.compare(campaign);
-        BaselineDiff diff =
-                baseline == null ? null : BaselineDiff.of(baseline.name(), campaign, now, Comparer.compare(baseline));
+        BaselineDiff diff = baseline == null
+                ? null
+                : BaselineDiff.of(
+                        baseline.name(),
+                        campaign,
+                        now,
+                        Comparer.compare(baseline, PairSelection.all(Comparer.platforms(baseline.outcomes())), false));
         return of(campaign, now, diff);
     }
 
@@ -166,14 +171,10 @@ public record Report(
 
     /**
      * The discrepancies between platforms at different sites, each with the side the correctly rounded reference agrees
-     * with ({@link CrossSite}); the references the verdict already evaluated are not evaluated again.
+     * with, as the comparison judged them ({@link org.fparity.compare.CrossSite}).
      */
-    public List<CrossSite.Judgement> crossSite() {
-        List<Discrepancy> across =
-                findings.discrepancies().stream().filter(CrossSite::acrossSites).toList();
-        Map<String, Double> known = new HashMap<>();
-        verdict.truths().forEach((k, t) -> known.put(k, t.value()));
-        return CrossSite.judge(campaign, across, known);
+    public org.fparity.compare.CrossSite.Judged crossSite() {
+        return findings.acrossSites();
     }
 
     /**

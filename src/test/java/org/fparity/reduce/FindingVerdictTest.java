@@ -177,6 +177,31 @@ class FindingVerdictTest {
         assertTrue(v.reason().contains("-fno-associative-math"), v.reason());
     }
 
+    /**
+     * ef50d0a7722b reduced: gcc -O3 -ffast-math prints NaN because {@code comp / 0x0.08p-1022} is -inf, both because
+     * crtfastmath.o reads the subnormal divisor as zero and because -freciprocal-math's 2^1027 overflows; turning off
+     * either alone keeps the finding, so each check alone left it undecided.
+     */
+    @Test
+    @Tag("tools")
+    void aSubnormalDivisorWhoseReciprocalOverflowsTooNeedsBothTurnedOff() throws Exception {
+        Program p = Program.parse("""
+                program fp64 array 8
+                compute(double comp, double var_28) {
+                  comp = comp / 0x0.08p-1022;
+                  comp += comp * (-0x1p-478 * var_28);
+                }
+                """);
+        FindingVerdict v = realBuild("gcc", p, new Input(List.of("-0x1p-1016", "0x1p-1016")));
+        assertEquals(FindingVerdict.Kind.OUTSIDE_CONTRACT, v.kind(), v.reason());
+        assertTrue(
+                v.reason()
+                        .startsWith(
+                                "The program's IEEE evaluation has a subnormal value (`0x0.08p-1022`), which gcc@O3_FM's flags assume away (flush to zero), and a documented relaxation (reciprocals) makes the same difference alone"),
+                v.reason());
+        assertTrue(v.reason().contains("-fno-reciprocal-math`) print `-0x1p+11`, the finding gone"), v.reason());
+    }
+
     @Test
     void theIeeeEvaluationsBrokenAssumptionsAreNamed() {
         List<String[]> b = ContractCheck.assumptionsBroken(PlantedCulpritTest.P, PlantedCulpritTest.IN);
