@@ -1,20 +1,11 @@
 package org.fparity.oracle;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import org.fparity.ExitCode;
 import org.fparity.FparityError;
-import org.fparity.ir.HexFloat;
 import org.fparity.ir.MathFn;
 import org.fparity.ir.Precision;
 import org.fparity.util.Processes;
@@ -26,15 +17,10 @@ import org.fparity.util.Processes;
  * remembered.
  */
 public final class Glibc implements LibraryPlatform.Library, AutoCloseable {
-    private final Processes.Running server;
-    private final Writer in;
-    private final BufferedReader out;
-    private final Map<String, Double> known = new HashMap<>();
+    private final CallServer server;
 
     private Glibc(Processes.Running server) {
-        this.server = server;
-        this.in = new OutputStreamWriter(server.stdin(), StandardCharsets.US_ASCII);
-        this.out = new BufferedReader(new InputStreamReader(server.stdout(), StandardCharsets.US_ASCII));
+        this.server = new CallServer("the libm server", server);
     }
 
     /** Builds the server in {@code dir} and starts it; gcc missing or failing is exit 3. */
@@ -92,33 +78,11 @@ public final class Glibc implements LibraryPlatform.Library, AutoCloseable {
 
     @Override
     public Optional<Double> call(MathFn fn, Precision precision, double[] args) {
-        StringBuilder line = new StringBuilder(fn.c(precision));
-        for (int i = 0; i < fn.arity(); i++)
-            line.append(' ')
-                    .append(fn == MathFn.LDEXP && i == 1 ? Long.toString((long) args[i]) : HexFloat.format(args[i]));
-        String q = line.toString();
-        Double hit = known.get(q);
-        if (hit != null) return Optional.of(hit);
-        try {
-            in.write(q + "\n");
-            in.flush();
-            String a = out.readLine();
-            if (a == null) throw new FparityError("the libm server stopped answering", ExitCode.MISSING_TOOL);
-            double v = HexFloat.parse(a.strip().toLowerCase(Locale.ROOT));
-            known.put(q, v);
-            return Optional.of(v);
-        } catch (IOException e) {
-            throw FparityError.io("the libm server stopped answering", e);
-        }
+        return server.call(fn.c(precision), fn, args);
     }
 
     @Override
     public void close() {
-        try {
-            in.close();
-        } catch (IOException ignored) {
-            // going away
-        }
         server.close();
     }
 }

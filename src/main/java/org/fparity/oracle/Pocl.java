@@ -1,22 +1,14 @@
 package org.fparity.oracle;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.fparity.ExitCode;
 import org.fparity.FparityError;
-import org.fparity.ir.HexFloat;
 import org.fparity.ir.MathFn;
 import org.fparity.ir.Precision;
 import org.fparity.util.Processes;
@@ -28,18 +20,13 @@ import org.fparity.util.Processes;
  * line ({@code index} and hex arguments in, {@code %a} out). Answers are remembered.
  */
 public final class Pocl implements LibraryPlatform.Library, AutoCloseable {
-    private final Processes.Running server;
-    private final Writer in;
-    private final BufferedReader out;
-    private final Map<String, Double> known = new HashMap<>();
+    private final CallServer server;
 
     /** The kernels, in index order: each function at each program precision. */
     private static final List<Map.Entry<MathFn, Precision>> KERNELS = kernels();
 
     private Pocl(Processes.Running server) {
-        this.server = server;
-        this.in = new OutputStreamWriter(server.stdin(), StandardCharsets.US_ASCII);
-        this.out = new BufferedReader(new InputStreamReader(server.stdout(), StandardCharsets.US_ASCII));
+        this.server = new CallServer("the PoCL server", server);
     }
 
     private static List<Map.Entry<MathFn, Precision>> kernels() {
@@ -167,35 +154,11 @@ public final class Pocl implements LibraryPlatform.Library, AutoCloseable {
     @Override
     public Optional<Double> call(MathFn fn, Precision precision, double[] args) {
         int index = KERNELS.indexOf(Map.entry(fn, precision));
-        if (index < 0) return Optional.empty();
-        StringBuilder line = new StringBuilder(Integer.toString(index));
-        for (int i = 0; i < fn.arity(); i++)
-            line.append(' ')
-                    .append(fn == MathFn.LDEXP && i == 1 ? Long.toString((long) args[i]) : HexFloat.format(args[i]));
-        String q = line.toString();
-        Double hit = known.get(q);
-        if (hit != null) return Optional.of(hit);
-        try {
-            in.write(q + "\n");
-            in.flush();
-            String a = out.readLine();
-            if (a == null) throw new FparityError("the PoCL server stopped answering", ExitCode.MISSING_TOOL);
-            if (a.strip().equals("error")) return Optional.empty();
-            double v = HexFloat.parse(a.strip().toLowerCase(Locale.ROOT));
-            known.put(q, v);
-            return Optional.of(v);
-        } catch (IOException e) {
-            throw FparityError.io("the PoCL server stopped answering", e);
-        }
+        return index < 0 ? Optional.empty() : server.call(Integer.toString(index), fn, args);
     }
 
     @Override
     public void close() {
-        try {
-            in.close();
-        } catch (IOException ignored) {
-            // going away
-        }
         server.close();
     }
 }
