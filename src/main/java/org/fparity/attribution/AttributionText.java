@@ -2,6 +2,7 @@ package org.fparity.attribution;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fparity.exec.Platform;
 
 /** The lines a person reads for one attribution: the two results, the minimal sufficient sets, the necessary knobs. */
 public final class AttributionText {
@@ -9,8 +10,8 @@ public final class AttributionText {
 
     public static List<String> lines(String tc, String optA, String optB, FlagAttribution.Result r) {
         List<String> out = new ArrayList<>();
-        String a = tc + "@" + optA;
-        String b = tc + "@" + optB;
+        String a = Platform.local(tc, optA).label();
+        String b = Platform.local(tc, optB).label();
         out.add(a + " " + r.a().hex() + " vs " + b + " " + r.b().hex()
                 + (r.cls() == null ? "" : " (" + r.cls().label() + ")"));
         if (r.undecided() != null) {

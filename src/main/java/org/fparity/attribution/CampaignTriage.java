@@ -275,7 +275,7 @@ public final class CampaignTriage {
             if (state.get(c.id()) != null) continue;
             String[] g = groups.get(c.id());
             // this machine's groups keep their plain name (toolchain|A|B); a cluster's toolchain is toolchain@site
-            String name = ExperimentSites.local(g[3]) ? g[0] : g[0] + "@" + g[3];
+            String name = new Platform(g[0], g[1], g[3], null).lane();
             String key = name + "|" + g[1] + "|" + g[2];
             siteOf.put(key, g[3]);
             byGroup.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
@@ -361,7 +361,7 @@ public final class CampaignTriage {
             if (c.kind() != RootCause.Kind.FLAGS
                     || lc == null
                     // bisected here: a cause of platforms another site ran keeps its flags only
-                    || !org.fparity.exec.Platform.LOCAL.equals(lc.b().site())
+                    || !Platform.LOCAL.equals(lc.b().site())
                     || bisected >= options.passes()
                     || !"llvm".equals(model(tcName).passes())
                     || cannot(tcName) != null) {

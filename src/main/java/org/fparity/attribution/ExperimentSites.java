@@ -87,7 +87,7 @@ final class ExperimentSites implements AutoCloseable {
             Toolchain tc = local.apply(toolchain);
             for (Recorded p : recorded) {
                 if (p.toolchain().equals(toolchain) && site.equals(p.site()) && p.compile() != null)
-                    tc = new Side(toolchain, p.opt(), site, p.compile()).descriptor(tc);
+                    tc = new Side(new Platform(toolchain, p.opt(), site, null), p.compile()).descriptor(tc);
             }
             return tc;
         });

@@ -9,6 +9,7 @@ import org.fparity.confirm.Standalone;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchain;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
@@ -61,8 +62,8 @@ public final class FlagAttribution {
                     oa,
                     ob,
                     null,
-                    "both sides must print a result (" + dt.name() + "@" + optA + ": " + oa.status() + ", " + dt.name()
-                            + "@" + optB + ": " + ob.status() + ")");
+                    "both sides must print a result (" + Platform.local(dt.name(), optA) + ": " + oa.status() + ", "
+                            + Platform.local(dt.name(), optB) + ": " + ob.status() + ")");
         }
         DiscrepancyClass cls = DiscrepancyClass.classify(oa.value(), ob.value());
         if (cls == null)

@@ -72,7 +72,7 @@ public final class LocalExperiments extends CachedExperiments {
             Map<String, Program> programs = new LinkedHashMap<>();
             Map<String, Integer> inputs = new HashMap<>();
             List<Job.Line> lines = new ArrayList<>();
-            String platform = first.toolchain() + "@" + level;
+            String platform = Platform.local(first.toolchain(), level).label();
             for (Experiment e : g) {
                 String id = e.program().id();
                 programs.putIfAbsent(id, e.program());

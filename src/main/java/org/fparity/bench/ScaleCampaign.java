@@ -13,6 +13,7 @@ import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.ProgramStore;
+import org.fparity.exec.Platform;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Precision;
 import org.fparity.run.CampaignPlan;
@@ -37,8 +38,9 @@ public final class ScaleCampaign {
 
     /** One site of the synthetic campaign. */
     record Site(String name, String toolchain, String hash) {
+        /** The platform id a campaign records ({@code PlatformRecords}: the label, then the descriptor's hash). */
         String platformId(String opt) {
-            return toolchain + "@" + opt + "-" + hash;
+            return Platform.local(toolchain, opt).label() + "-" + hash;
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 
 /**
  * Which planned runs of a campaign have no outcome: nothing lost may read as a clean result. What was planned is known
@@ -149,7 +150,7 @@ public final class CampaignGaps {
     }
 
     private static String lane(String toolchain, String opt, String site) {
-        return toolchain + "@" + opt + (site == null || site.equals(org.fparity.exec.Platform.LOCAL) ? "" : "@" + site);
+        return new Platform(toolchain, opt, site, null).label();
     }
 
     /** {@code program 1a2b… input 3} of case index {@code at}. */

@@ -185,7 +185,7 @@ public final class FlipCommand implements Callable<Integer> {
                         });
                 Z3Session z3 = new Z3Session(queryTimeout)) {
             if (!specs.isEmpty()
-                    && v.platforms().stream().filter(Verifier.Platform::real).count() < 2) {
+                    && v.platforms().stream().filter(Verifier.Target::real).count() < 2) {
                 throw new FparityError(
                         "fewer than two real platforms can run here (of " + String.join(",", specs)
                                 + "): nothing could be verified",

@@ -192,15 +192,7 @@ public final class ReduceCommand implements Callable<Integer> {
                         + in.args().size() + " values");
             }
             requests.add(new ReduceSession.Request(
-                    null,
-                    p,
-                    in,
-                    Side.parse(ps[0].strip()),
-                    Side.parse(ps[1].strip()),
-                    null,
-                    minUlps,
-                    vsReference,
-                    batch));
+                    null, p, in, Side.read(ps[0]), Side.read(ps[1]), null, minUlps, vsReference, batch));
         }
         for (ReduceSession.Request r : requests) {
             ReduceSession.Report rep = session.run(r);

@@ -13,6 +13,7 @@ import org.fparity.attribution.FlagModel;
 import org.fparity.attribution.PassBisection;
 import org.fparity.attribution.Soundness;
 import org.fparity.exec.DetectedToolchain;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
@@ -128,12 +129,13 @@ public final class TriageCommand implements Callable<Integer> {
         String[] sides = platforms.split(",", -1);
         if (sides.length != 2)
             throw new FparityError("--platforms takes two platforms, e.g. gcc@O0,gcc@O3_FM; got '" + platforms + "'");
-        String[] a = side(sides[0]);
-        String[] b = side(sides[1]);
-        if (!a[0].equals(b[0])) {
+        Platform a = here(sides[0]);
+        Platform b = here(sides[1]);
+        if (!a.toolchain().equals(b.toolchain())) {
             throw new FparityError("--platforms " + platforms
-                    + ": flag attribution needs two opt levels of one toolchain (" + a[0] + " and " + b[0]
-                    + " share no flags); give two levels of one, e.g. " + a[0] + "@O0," + a[0] + "@O3_FM");
+                    + ": flag attribution needs two opt levels of one toolchain (" + a.toolchain() + " and "
+                    + b.toolchain() + " share no flags); give two levels of one, e.g. " + a.at("O0") + ","
+                    + a.at("O3_FM"));
         }
         ProgramFiles.ProgramFile pf = ProgramFiles.read(file);
         Program p = pf.program();
@@ -149,7 +151,7 @@ public final class TriageCommand implements Callable<Integer> {
             throw new FparityError("the program has " + p.params().size() + " parameters, the input '"
                     + String.join(" ", in.args()) + "' gives " + in.args().size());
         }
-        Toolchain tc = Toolchains.load(dir).get(a[0]);
+        Toolchain tc = Toolchains.load(dir).get(a.toolchain());
         DetectedToolchain dt = DetectedToolchain.detect(tc);
         if (!dt.canCompile())
             throw new FparityError(tc.name() + " cannot compile here: " + dt.compileProblem(), ExitCode.MISSING_TOOL);
@@ -159,13 +161,13 @@ public final class TriageCommand implements Callable<Integer> {
         FlagModel model = FlagModel.forToolchain(knobDir, tc.name());
         Path w = work != null ? work : java.nio.file.Files.createTempDirectory("fparity-triage");
         try {
-            FlagAttribution.Result r = new FlagAttribution(w).attribute(dt, a[1], b[1], model, p, in);
+            FlagAttribution.Result r = new FlagAttribution(w).attribute(dt, a.opt(), b.opt(), model, p, in);
             PrintWriter out = spec.commandLine().getOut();
-            for (String line : AttributionText.lines(tc.name(), a[1], b[1], r)) out.println(line);
+            for (String line : AttributionText.lines(tc.name(), a.opt(), b.opt(), r)) out.println(line);
             if (r.cls() != null && "llvm".equals(model.passes())) {
                 out.flush();
                 out.println(AttributionText.pass(new PassBisection(w.resolve("bisect"))
-                        .bisect(dt, tc.opt().get(b[1]), p, in, r.b())));
+                        .bisect(dt, tc.opt().get(b.opt()), p, in, r.b())));
             } else if (r.cls() != null) {
                 out.println("pass: not bisected (" + tc.name() + " has no pass bisection in "
                         + (model.file() == null ? "runners/knobs" : model.file()) + ")");
@@ -178,12 +180,12 @@ public final class TriageCommand implements Callable<Integer> {
         }
     }
 
-    private static String[] side(String s) {
-        String t = s.strip();
-        int at = t.indexOf('@');
-        if (at <= 0 || at == t.length() - 1 || t.indexOf('@', at + 1) >= 0) {
-            throw new FparityError("--platforms: '" + t + "' is not toolchain@opt (e.g. gcc@O3_FM)");
-        }
-        return new String[] {t.substring(0, at), t.substring(at + 1)};
+    /** A platform of this machine ({@link Platform#read}): one program is triaged here, not at a site. */
+    private static Platform here(String s) {
+        Platform p = Platform.read(s);
+        if (!p.isPlain())
+            throw new FparityError("--platforms: '" + s.strip()
+                    + "' names a site; one program is triaged on this machine, give toolchain@opt (e.g. gcc@O3_FM)");
+        return p;
     }
 }

@@ -6,41 +6,51 @@ import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchain;
 
 /**
- * One side of a discrepancy: a toolchain at an opt level at a site, spelled {@code gcc@O3_FM} (this machine) or
- * {@code gcc@O3_FM@lumi} (the cluster profile {@code lumi}), and, for a side taken from a campaign, the compile
- * command the campaign recorded for it: the flags as that site's descriptor defines them, which may not be this
- * machine's.
+ * One side of a discrepancy: a {@link Platform} (written {@code gcc@O3_FM} on this machine, {@code gcc@O3_FM@lumi} at
+ * the cluster profile {@code lumi}, as {@link Platform#parse} reads and {@link Platform#label} prints), and, for a side
+ * taken from a campaign, the compile command the campaign recorded for it: the flags as that site's descriptor defines
+ * them, which may not be this machine's.
  *
- * @param site    a cluster profile's name, or null for this machine
- * @param compile the recorded compile argv ({@code {src}}, {@code {bin}}, {@code {class}} left as placeholders), or null
+ * @param platform the toolchain, opt level, site and node facts of the side
+ * @param compile  the recorded compile argv ({@code {src}}, {@code {bin}}, {@code {class}} left as placeholders), or null
  */
-public record Side(String toolchain, String opt, String site, List<String> compile) {
+public record Side(Platform platform, List<String> compile) {
     public Side {
-        site = site == null || site.equals(Platform.LOCAL) ? null : site;
+        java.util.Objects.requireNonNull(platform, "platform");
         compile = compile == null ? null : List.copyOf(compile);
     }
 
+    /** A side with this machine's descriptor of its toolchain. */
+    public Side(Platform platform) {
+        this(platform, null);
+    }
+
     /** A side on this machine with this machine's descriptor. */
-    public Side(String toolchain, String opt) {
-        this(toolchain, opt, null, null);
+    public static Side local(String toolchain, String opt) {
+        return new Side(Platform.local(toolchain, opt));
     }
 
-    public static Side parse(String s) {
-        String[] f = s.split("@", -1);
-        if (f.length < 2 || f.length > 3 || f[0].isEmpty() || f[1].isEmpty() || (f.length == 3 && f[2].isEmpty())) {
-            throw new FparityError(
-                    "platform '" + s + "' is not toolchain@opt or toolchain@opt@site (e.g. gcc@O3_FM, gcc@O3_FM@lumi)");
-        }
-        return new Side(f[0], f[1], f.length == 3 ? f[2] : null, null);
+    /** A side as a person writes it ({@link Platform#read}): one line, exit 2, when it is not a platform. */
+    public static Side read(String text) {
+        return new Side(Platform.read(text));
     }
 
-    /** Whether it runs on this machine. */
+    public String toolchain() {
+        return platform.toolchain();
+    }
+
+    public String opt() {
+        return platform.opt();
+    }
+
+    /** Whether it runs on this machine: the local site (a campaign made here records site {@code local}). */
     public boolean here() {
-        return site == null;
+        return Platform.LOCAL.equals(platform.site());
     }
 
-    public String id() {
-        return toolchain + "@" + opt + (site == null ? "" : "@" + site);
+    /** The one printed form, {@link Platform#label}. */
+    public String label() {
+        return platform.label();
     }
 
     /**
@@ -50,6 +60,7 @@ public record Side(String toolchain, String opt, String site, List<String> compi
      * from {@code local}'s in more than the opt flags is refused: this machine could not say how to build it.
      */
     public Toolchain descriptor(Toolchain local) {
+        String toolchain = toolchain(), opt = opt();
         if (!local.opt().containsKey(opt))
             throw new FparityError("toolchain '" + toolchain + "' has no opt level " + opt);
         if (compile == null) return local;
@@ -65,13 +76,13 @@ public record Side(String toolchain, String opt, String site, List<String> compi
                         .equals(compile.subList(compile.size() - after, compile.size()))) {
             return local.withLevel(opt, compile.subList(before, compile.size() - after));
         }
-        throw new FparityError(id() + " was built with '" + String.join(" ", compile)
+        throw new FparityError(label() + " was built with '" + String.join(" ", compile)
                 + "', which differs from this machine's descriptor of " + toolchain + " ('" + String.join(" ", mine)
                 + "') in more than its opt flags");
     }
 
     @Override
     public String toString() {
-        return id();
+        return label();
     }
 }

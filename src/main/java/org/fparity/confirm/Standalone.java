@@ -11,6 +11,7 @@ import org.fparity.emit.Language;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
@@ -100,6 +101,15 @@ public final class Standalone {
 
     private static Outcome outcome(
             Program p, DetectedToolchain dt, String opt, Outcome.Status st, String hex, String detail) {
-        return new Outcome(p.id(), 0, dt.name(), opt, st, hex, detail, dt.name() + "@" + opt, 0);
+        return new Outcome(
+                p.id(),
+                0,
+                dt.name(),
+                opt,
+                st,
+                hex,
+                detail,
+                Platform.local(dt.name(), opt).label(),
+                0);
     }
 }

@@ -109,12 +109,12 @@ public record Outcome(
     public String key() {
         // key(program, input, platformKey()) without the two keys and the id made on the way (one per outcome read)
         Platform.requireNames(toolchain, opt);
-        return program + "/" + input + "/" + toolchain + "@" + opt + "@" + site;
+        return program + "/" + input + "/" + Platform.key(toolchain, opt, site);
     }
 
     /** {@link #key()} of a run of {@code program} on {@code input} planned for {@code platform}. */
     public static String key(String program, int input, Platform platform) {
-        // platform.planned().id(): the site always, the node never
-        return program + "/" + input + "/" + platform.toolchain() + "@" + platform.opt() + "@" + platform.site();
+        // platform.planned().key(): the site always, the node never
+        return program + "/" + input + "/" + Platform.key(platform.toolchain(), platform.opt(), platform.site());
     }
 }

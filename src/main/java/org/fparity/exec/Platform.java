@@ -2,6 +2,7 @@ package org.fparity.exec;
 
 import java.util.Map;
 import java.util.StringJoiner;
+import org.fparity.FparityError;
 import org.fparity.emit.Language;
 
 /**
@@ -71,7 +72,13 @@ public record Platform(String toolchain, String opt, String site, String node) i
 
     /** The full spelling, always with the site: {@code gcc@O2@local}; the key outcomes and merges are filed under. */
     public String key() {
-        return toolchain + "@" + opt + "@" + site + (node == null ? "" : "#" + node);
+        String planned = key(toolchain, opt, site);
+        return node == null ? planned : planned + "#" + node;
+    }
+
+    /** {@link #key()} of a platform as planned (no node facts) from its fields, with no record made on the way. */
+    public static String key(String toolchain, String opt, String site) {
+        return toolchain + "@" + opt + "@" + site;
     }
 
     /** The short spelling for people: {@code gcc@O2} on the local site without node facts, else {@link #key()}. */
@@ -120,6 +127,19 @@ public record Platform(String toolchain, String opt, String site, String node) i
             case 3 -> new Platform(parts[0], parts[1], parts[2], node);
             default -> null;
         };
+    }
+
+    /**
+     * A platform as a person writes it on the command line ({@link #parse}'s forms, surrounding blanks ignored), or one
+     * line (exit 2) saying which forms there are.
+     */
+    public static Platform read(String text) {
+        Platform p = text == null ? null : parse(text.strip());
+        if (p == null)
+            throw new FparityError("platform '" + (text == null ? "" : text.strip())
+                    + "' is not toolchain@opt, toolchain@opt@site or toolchain@opt@site#node"
+                    + " (e.g. gcc@O3_FM, gcc@O3_FM@lumi)");
+        return p;
     }
 
     /*

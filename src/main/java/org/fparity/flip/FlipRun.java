@@ -129,7 +129,7 @@ public final class FlipRun {
             }
             List<String> ids = verifier == null
                     ? List.of()
-                    : verifier.platforms().stream().map(Verifier.Platform::id).toList();
+                    : verifier.platforms().stream().map(Verifier.Target::id).toList();
             List<Checked> sorted;
             synchronized (checked) {
                 sorted = new ArrayList<>(checked);
@@ -189,13 +189,13 @@ public final class FlipRun {
     }
 
     /** Pairs of real platforms of which one took the branch and the other did not. */
-    static List<List<String>> disagreeing(List<Verifier.Platform> ps, Verifier.Result r) {
+    static List<List<String>> disagreeing(List<Verifier.Target> ps, Verifier.Result r) {
         List<List<String>> out = new ArrayList<>();
         Map<String, Probe.Branch> b = new LinkedHashMap<>(r.branches());
         for (int i = 0; i < ps.size(); i++) {
             for (int j = i + 1; j < ps.size(); j++) {
-                Verifier.Platform a = ps.get(i);
-                Verifier.Platform c = ps.get(j);
+                Verifier.Target a = ps.get(i);
+                Verifier.Target c = ps.get(j);
                 if (!a.real() || !c.real()) continue;
                 Probe.Branch x = b.get(a.id());
                 Probe.Branch y = b.get(c.id());

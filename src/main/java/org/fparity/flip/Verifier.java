@@ -13,6 +13,7 @@ import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.JobSpec;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.Input;
@@ -30,11 +31,20 @@ import org.fparity.run.SiteRuns;
  * a batch of its own).
  */
 public final class Verifier implements AutoCloseable {
-    /** A platform to run on. */
-    public record Platform(String id, DetectedToolchain toolchain, String opt, EvaluationModel model) {
+    /**
+     * Where a candidate runs: a platform of this machine, or an evaluation model emulated on {@code java@O2}.
+     *
+     * @param id       how results name it: the platform's {@link Platform#label} ({@code gcc@O0}), or {@code model:NAME}
+     * @param platform the toolchain and opt level it runs at (for a model, {@code java@O2})
+     */
+    public record Target(String id, DetectedToolchain toolchain, Platform platform, EvaluationModel model) {
         /** A real toolchain, as opposed to an emulated evaluation model. */
         public boolean real() {
             return model == null;
+        }
+
+        public String opt() {
+            return platform.opt();
         }
     }
 
@@ -50,21 +60,21 @@ public final class Verifier implements AutoCloseable {
 
     private final Program probe;
     private final boolean loop;
-    private final List<Platform> platforms;
+    private final List<Target> platforms;
     /** Each platform's descriptor as its jobs carry it (a model's: java with the model's own level). */
     private final List<Toolchain> descriptors = new ArrayList<>();
 
     private final LocalSite site;
     private long nanos;
 
-    private Verifier(Program probe, boolean loop, List<Platform> platforms, Path buildDir, int workers) {
+    private Verifier(Program probe, boolean loop, List<Target> platforms, Path buildDir, int workers) {
         this.probe = probe;
         this.loop = loop;
         this.platforms = platforms;
         Map<String, BatchEmitter> models = new LinkedHashMap<>();
         List<DetectedToolchain> known = new ArrayList<>();
         for (int i = 0; i < platforms.size(); i++) {
-            Platform p = platforms.get(i);
+            Target p = platforms.get(i);
             DetectedToolchain dt = p.toolchain();
             if (!p.real()) {
                 String level = modelLevel(i);
@@ -76,7 +86,7 @@ public final class Verifier implements AutoCloseable {
             known.add(dt);
         }
         this.site = new LocalSite(
-                        org.fparity.exec.Platform.LOCAL,
+                        Platform.LOCAL,
                         new BinaryCache(buildDir),
                         workers,
                         m -> {},
@@ -107,7 +117,7 @@ public final class Verifier implements AutoCloseable {
         Program probe = Probe.of(program, branch);
         Toolchains tcs = Toolchains.load(Toolchains.defaultDir());
         Map<String, DetectedToolchain> detected = new LinkedHashMap<>();
-        List<Platform> ps = new ArrayList<>();
+        List<Target> ps = new ArrayList<>();
         for (String spec : specs) {
             String s = spec.strip();
             if (s.isEmpty()) continue;
@@ -118,13 +128,15 @@ public final class Verifier implements AutoCloseable {
                     skipped.accept(s + ": " + (java.canCompile() ? java.runProblem() : java.compileProblem()));
                     continue;
                 }
-                ps.add(new Platform(s, java, "O2", m));
+                ps.add(new Target(s, java, Platform.local("java", "O2"), m));
                 continue;
             }
-            int at = s.indexOf('@');
-            if (at <= 0) throw new FparityError("--verify " + s + ": expected TOOLCHAIN@OPT (gcc@O0) or model:NAME");
-            String name = s.substring(0, at);
-            String opt = s.substring(at + 1);
+            Platform pl = Platform.parse(s);
+            if (pl == null || !pl.isPlain())
+                throw new FparityError(
+                        "--verify " + s + ": expected TOOLCHAIN@OPT of this machine (gcc@O0) or model:NAME");
+            String name = pl.toolchain();
+            String opt = pl.opt();
             Toolchain tc = tcs.get(name);
             if (!tc.opt().containsKey(opt))
                 throw new FparityError("--verify " + s + ": toolchain " + name + " has no opt level " + opt
@@ -134,12 +146,12 @@ public final class Verifier implements AutoCloseable {
                 skipped.accept(s + ": " + (dt.canCompile() ? dt.runProblem() : dt.compileProblem()));
                 continue;
             }
-            ps.add(new Platform(s, dt, opt, null));
+            ps.add(new Target(pl.label(), dt, pl, null));
         }
         return new Verifier(probe, Probe.inLoop(program, branch), ps, buildDir, workers);
     }
 
-    public List<Platform> platforms() {
+    public List<Target> platforms() {
         return platforms;
     }
 
@@ -162,7 +174,7 @@ public final class Verifier implements AutoCloseable {
             Map<String, String> problems = new LinkedHashMap<>();
             Map<String, String> traces = new LinkedHashMap<>();
             for (int k = 0; k < platforms.size(); k++) {
-                Platform p = platforms.get(k);
+                Target p = platforms.get(k);
                 Outcome o = got.get(k * cs.size() + i);
                 if (o == null || o.status() != Outcome.Status.OK) {
                     br.put(p.id(), Probe.Branch.NO_ANSWER);

@@ -15,6 +15,7 @@ import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.OutcomeClass;
+import org.fparity.exec.Platform;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
@@ -89,11 +90,14 @@ public final class Bundle {
                     null);
         }
 
-        /** A side's platform as the bundle names it: {@code gcc@O2}, or {@code gcc@O2@lumi} for a side that ran at a site ({@code siteA}, {@code siteB}; null: here). */
+        /** A side's platform as the bundle names it: {@code gcc@O2}, or {@code gcc@O2@lumi} for a side that ran at a site ({@code siteA}, {@code siteB}; null or {@code local}: here). */
         String label(int side) {
-            DetectedToolchain dt = side == 0 ? a : b;
-            String site = side == 0 ? siteA : siteB;
-            return dt.name() + "@" + (side == 0 ? optA : optB) + (site == null ? "" : "@" + site);
+            return platform(side).label();
+        }
+
+        /** A side's platform: its toolchain and opt level at its site. */
+        Platform platform(int side) {
+            return new Platform((side == 0 ? a : b).name(), side == 0 ? optA : optB, side == 0 ? siteA : siteB, null);
         }
     }
 
@@ -226,13 +230,13 @@ public final class Bundle {
     /** The minimal source's leading comment: where it comes from and the exact build line of each side built from {@code file}. */
     private static List<String> header(Contents c, String[] files, String file) {
         List<String> h = new ArrayList<>();
-        h.add("fparity reduce " + c.id() + ": " + Interestingness.label(c.cls()) + " between " + c.a().name() + "@"
-                + c.optA() + " and " + c.b().name() + "@" + c.optB());
+        h.add("fparity reduce " + c.id() + ": " + Interestingness.label(c.cls()) + " between " + c.label(0) + " and "
+                + c.label(1));
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
             String opt = side == 0 ? c.optA() : c.optB();
             if (!files[side].equals(file)) continue;
-            h.add("build (" + dt.name() + "@" + opt + "): " + envPrefix(dt)
+            h.add("build (" + c.label(side) + "): " + envPrefix(dt)
                     + org.fparity.util.ShellWords.join(portable(dt.toolchain().compileArgv(opt, file, "bin", "test"))));
         }
         h.add(

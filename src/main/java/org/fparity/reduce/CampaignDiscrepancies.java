@@ -42,7 +42,7 @@ public final class CampaignDiscrepancies {
             StatusMismatch mismatch,
             Program program,
             Input input,
-            Map<String, List<String>> compiles) {
+            Map<Platform, List<String>> compiles) {
         public Entry {
             compiles = compiles == null ? Map.of() : Map.copyOf(compiles);
         }
@@ -65,8 +65,8 @@ public final class CampaignDiscrepancies {
 
         public ReduceSession.Request request(long minUlps, boolean vsReference, int limit) {
             Pair pair = discrepancy != null ? discrepancy.pair() : mismatch.pair();
-            Side a = new Side(pair.a().toolchain(), pair.a().opt(), pair.a().site(), compiles.get(sideKey(pair.a())));
-            Side b = new Side(pair.b().toolchain(), pair.b().opt(), pair.b().site(), compiles.get(sideKey(pair.b())));
+            Side a = new Side(pair.a(), compiles.get(pair.a().planned()));
+            Side b = new Side(pair.b(), compiles.get(pair.b().planned()));
             return new ReduceSession.Request(id, program, input, a, b, cls(), minUlps, vsReference, limit);
         }
     }
@@ -115,24 +115,18 @@ public final class CampaignDiscrepancies {
         return menu(campaign).discrepancies();
     }
 
-    /** A platform's toolchain, opt level and site: what a side is. */
-    static String sideKey(Platform p) {
-        return p.toolchain() + "@" + p.opt() + "@" + p.site();
-    }
-
-    /** The compile command each platform of the campaign recorded, by {@link #sideKey}. */
-    private static Map<String, List<String>> compiles(Path campaign) {
-        Map<String, List<String>> m = new java.util.HashMap<>();
+    /** The compile command each platform of the campaign recorded, by platform as planned (no node facts). */
+    private static Map<Platform, List<String>> compiles(Path campaign) {
+        Map<Platform, List<String>> m = new java.util.HashMap<>();
         for (CampaignMeta.PlatformRecord p : Campaign.readMeta(campaign).platforms()) {
-            if (p.compile() != null)
-                m.putIfAbsent(sideKey(new Platform(p.toolchain(), p.opt(), p.site(), null)), p.compile());
+            if (p.compile() != null) m.putIfAbsent(new Platform(p.toolchain(), p.opt(), p.site(), null), p.compile());
         }
         return m;
     }
 
     public static Menu menu(Path campaign) {
         CampaignView v = CampaignFiles.load(campaign);
-        Map<String, List<String>> compiles = compiles(campaign);
+        Map<Platform, List<String>> compiles = compiles(campaign);
         Findings f = Comparer.compare(v);
         List<Entry> values = new ArrayList<>();
         for (Discrepancy d : f.discrepancies()) {

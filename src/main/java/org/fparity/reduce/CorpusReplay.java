@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.fparity.ExitCode;
 import org.fparity.FparityError;
-import org.fparity.confirm.Side;
 import org.fparity.confirm.Standalone;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 import org.fparity.exec.Toolchain;
 import org.fparity.exec.Toolchains;
 import org.fparity.ir.HexFloat;
@@ -114,7 +114,7 @@ public final class CorpusReplay {
 
     /** Runs the entry on one platform; null when its toolchain is not installed or cannot run here. */
     public static Replay replay(Entry e, String platform, Toolchains tcs, Path work) throws InterruptedException {
-        Side s = Side.parse(platform);
+        Platform s = Platform.read(platform);
         Toolchain tc = tcs.get(s.toolchain());
         if (tc == null) return null;
         DetectedToolchain dt = DetectedToolchain.detect(tc);

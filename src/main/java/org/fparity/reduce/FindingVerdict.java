@@ -86,7 +86,7 @@ public record FindingVerdict(Kind kind, String culprit, String reason) {
             org.fparity.ir.Program p,
             org.fparity.ir.Input in)
             throws InterruptedException {
-        String who = culprit.id();
+        String who = culprit.label();
         // 1. the program breaks a promise the flags make
         if (check != null) {
             for (String[] broken : ContractCheck.assumptionsBroken(p, in)) {

@@ -31,13 +31,13 @@ public record OwnPair(ReduceSession.Request request, String note) {
         DetectedToolchain b = detect.apply(r.b());
         Outcome sa = single.run(a, r.a().opt(), r.program(), r.input());
         Outcome sb = single.run(b, r.b().opt(), r.program(), r.input());
-        OffTruth off = OffTruth.of(r.a().id(), sa, r.b().id(), sb, reference);
+        OffTruth off = OffTruth.of(r.a().label(), sa, r.b().label(), sb, reference);
         if (off.who() != OffTruth.Who.A && off.who() != OffTruth.Who.B) return new OwnPair(r, null);
         Side culprit = off.who() == OffTruth.Who.A ? r.a() : r.b();
         Outcome recorded = off.who() == OffTruth.Who.A ? sa : sb;
         DetectedToolchain dt = off.who() == OffTruth.Who.A ? a : b;
         if (culprit.opt().equals(BASE) || !dt.toolchain().opt().containsKey(BASE)) return new OwnPair(r, null);
-        Side base = new Side(culprit.toolchain(), BASE);
+        Side base = Side.local(culprit.toolchain(), BASE);
         Outcome ob = single.run(dt, BASE, r.program(), r.input());
         if (ob.status() != Outcome.Status.OK) {
             return new OwnPair(

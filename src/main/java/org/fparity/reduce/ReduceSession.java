@@ -218,7 +218,7 @@ public final class ReduceSession {
         AtSites(Side a, Toolchain ta, Side b, Toolchain tb) {
             try {
                 SiteExecutor ea = open(a);
-                SiteExecutor eb = java.util.Objects.equals(a.site(), b.site()) ? ea : open(b);
+                SiteExecutor eb = a.platform().site().equals(b.platform().site()) ? ea : open(b);
                 this.confirm = new SiteCandidateRunner(ea, ta, a.opt(), eb, tb, b.opt());
                 this.runner = new SiteCandidateRunner(
                         ea,
@@ -240,13 +240,14 @@ public final class ReduceSession {
             } else {
                 ClusterProfile p;
                 try {
-                    p = Clusters.load(Clusters.defaultDir(), System.getenv()).get(s.site());
+                    p = Clusters.load(Clusters.defaultDir(), System.getenv())
+                            .get(s.platform().site());
                 } catch (FparityError e) {
                     throw new FparityError(
-                            "site " + s.site() + " of " + s + " cannot be reached: " + e.getMessage(),
+                            "site " + s.platform().site() + " of " + s + " cannot be reached: " + e.getMessage(),
                             ExitCode.MISSING_TOOL);
                 }
-                ex = Sites.open(p, work, 2, x -> log.accept(s.site() + ": " + x));
+                ex = Sites.open(p, work, 2, x -> log.accept(s.platform().site() + ": " + x));
             }
             open.add(ex);
             return ex;
@@ -308,8 +309,9 @@ public final class ReduceSession {
         }
         boolean confirmed =
                 (cls == null || standaloneCls == cls) && verdict.interesting(r.program(), r.input(), sa, sb);
-        String id =
-                r.id() != null ? r.id() : DiscrepancyId.of(r.program().id(), 0, r.a().id(), r.b().id(), verdict.id());
+        String id = r.id() != null
+                ? r.id()
+                : DiscrepancyId.of(r.program().id(), 0, r.a().label(), r.b().label(), verdict.id());
         log.accept(id + ": " + verdict.label() + " " + r.a() + " vs " + r.b()
                 + (confirmed
                         ? ", confirmed standalone"
@@ -430,8 +432,8 @@ public final class ReduceSession {
                         host,
                         pairNote,
                         fv,
-                        r.a().site(),
-                        r.b().site()));
+                        r.a().platform().site(),
+                        r.b().platform().site()));
         Report rep = new Report(
                 Kind.REDUCED,
                 id,
@@ -475,8 +477,8 @@ public final class ReduceSession {
         int side = failing;
         if (side < 0) {
             String off = div == null ? null : div.offTruth();
-            if (r.a().id().equals(off)) side = 0;
-            else if (r.b().id().equals(off)) side = 1;
+            if (r.a().label().equals(off)) side = 0;
+            else if (r.b().label().equals(off)) side = 1;
             else if ("both".equals(off)
                     && r.a().toolchain().equals(r.b().toolchain())
                     && (r.a().opt().equals(OwnPair.BASE) != r.b().opt().equals(OwnPair.BASE))) {

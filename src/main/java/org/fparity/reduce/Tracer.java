@@ -13,6 +13,7 @@ import org.fparity.emit.Language;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
+import org.fparity.exec.Platform;
 import org.fparity.ir.Expr;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
@@ -148,8 +149,8 @@ public final class Tracer {
             Double reference)
             throws InterruptedException {
         TracePrinter tp = new TracePrinter(p);
-        String pa = a.name() + "@" + optA;
-        String pb = b.name() + "@" + optB;
+        String pa = Platform.local(a.name(), optA).label();
+        String pb = Platform.local(b.name(), optB).label();
         OffTruth off = OffTruth.of(pa, outA, pb, outB, reference);
         Trace ta = traceable(a) ? run(a, optA, p, in, tp) : null;
         Trace tb = traceable(b) ? run(b, optB, p, in, tp) : null;
@@ -400,7 +401,7 @@ public final class Tracer {
         TracePrinter tp = new TracePrinter(p);
         Trace t = run(other, otherOpt, p, in, tp);
         if (t == null) return null;
-        String po = other.name() + "@" + otherOpt;
+        String po = Platform.local(other.name(), otherOpt).label();
         for (Event e : events(p, tp, t)) {
             if (Double.isFinite(e.value())) continue;
             NodePath path = tp.paths().get(e.id());

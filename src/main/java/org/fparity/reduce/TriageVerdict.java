@@ -35,16 +35,16 @@ final class TriageVerdict {
         }
         String set = "`" + String.join(" ", c.flags()) + "` (" + String.join(", ", names) + ")";
         String found = "Triage (causes.json, cause `" + c.key() + "`) found " + set + " the minimal set of "
-                + culprit.id() + "'s flags that makes this difference on the original program";
+                + culprit.label() + "'s flags that makes this difference on the original program";
         return contract
                 ? new FindingVerdict(
                         FindingVerdict.Kind.OUTSIDE_CONTRACT,
-                        culprit.id(),
+                        culprit.label(),
                         found + ": flags that promise the program's values stay normal and finite, which it breaks."
                                 + " Report it to whoever chose the flags, not to the vendor.")
                 : new FindingVerdict(
                         FindingVerdict.Kind.ALLOWED_BY_FLAGS,
-                        culprit.id(),
+                        culprit.label(),
                         found + ": documented relaxations the flags turn on, so it is not a vendor bug.");
     }
 
@@ -87,14 +87,14 @@ final class TriageVerdict {
         if (bound == null) return null;
         java.math.BigInteger ulps =
                 org.fparity.ir.Ulps.distance(v, reference, org.fparity.ir.Precision.parse(precision));
-        String said = "The reduced program is one call, `" + c.function() + "`, and " + culprit.id() + " prints `"
+        String said = "The reduced program is one call, `" + c.function() + "`, and " + culprit.label() + " prints `"
                 + mine.hex() + "`, " + ulps + " ULP from the correctly rounded `"
                 + org.fparity.ir.HexFloat.format(reference) + "` (triage: cause `" + c.key() + "`); "
                 + bound.library() + " documents at most " + bound.maxUlps() + " ULP for `" + c.function() + "` ("
                 + bound.source() + ")";
         return ulps.compareTo(java.math.BigInteger.valueOf(bound.maxUlps())) <= 0
-                ? new FindingVerdict(FindingVerdict.Kind.WITHIN_ACCURACY, culprit.id(), said + ".")
-                : new FindingVerdict(FindingVerdict.Kind.VENDOR_BUG, culprit.id(), said + ": beyond it.");
+                ? new FindingVerdict(FindingVerdict.Kind.WITHIN_ACCURACY, culprit.label(), said + ".")
+                : new FindingVerdict(FindingVerdict.Kind.VENDOR_BUG, culprit.label(), said + ": beyond it.");
     }
 
     /**

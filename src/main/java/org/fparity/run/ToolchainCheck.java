@@ -6,12 +6,17 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import org.fparity.ExitCode;
+import org.fparity.FparityError;
 import org.fparity.exec.BinaryCache;
+import org.fparity.exec.ClusterProfile;
 import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Platform;
 import org.fparity.exec.SiteExecutor;
 import org.fparity.exec.Toolchain;
+import org.fparity.exec.Toolchains;
 import org.fparity.gen.Generator;
 import org.fparity.gen.Grammar;
 import org.fparity.gen.InputGenerator;
@@ -78,6 +83,31 @@ public final class ToolchainCheck {
     }
 
     /**
+     * The check at a cluster profile's site ({@code toolchains --check --cluster NAME}): the toolchains its profile
+     * names, else {@code named}, against gcc's descriptor as the reference, all in one job document there. Nothing is
+     * detected on this machine: a toolchain the site's node cannot run is skipped with the node's reason.
+     *
+     * @param work where a Slurm site keeps its state (a temporary folder will do)
+     */
+    public static List<Row> atCluster(
+            ClusterProfile profile,
+            Toolchains tcs,
+            List<String> named,
+            Path work,
+            int programs,
+            int inputs,
+            long seed,
+            Consumer<String> log)
+            throws InterruptedException {
+        List<Toolchain> there = Sites.toolchains(profile, tcs, named);
+        Toolchain ref = reference(tcs.get("gcc"));
+        try (SiteExecutor site =
+                Sites.open(profile, work, Math.max(1, Runtime.getRuntime().availableProcessors()), log)) {
+            return run(site, ref, there, Map.of(), programs, inputs, seed);
+        }
+    }
+
+    /**
      * The check at a site: the reference ({@link #reference}) and each toolchain not in {@code skipped} (name → why)
      * run the same IEEE-exact programs in one job document there ({@link SiteRuns}).
      */
@@ -120,12 +150,25 @@ public final class ToolchainCheck {
             Outcome o = got.get(i);
             if (o != null && o.status() == Outcome.Status.OK) expected.put(cases.get(i), o.hex());
         }
+        if (expected.isEmpty() && n > 0) {
+            // nothing to hold a platform to: every row would read "0 of 0 bit-identical", which is not a pass
+            throw new FparityError(
+                    "the reference gcc -O0 -ffp-contract=off gave no result at " + site.site() + ": "
+                            + why(got.getFirst()),
+                    ExitCode.MISSING_TOOL);
+        }
         List<Row> rows = new ArrayList<>();
         int at = n;
         for (Toolchain tc : toolchains) {
             String opt = level(tc);
             if (skipped.containsKey(tc.name())) {
                 rows.add(new Row(tc.name(), opt, 0, 0, null, skipped.get(tc.name())));
+                continue;
+            }
+            String cannot = cannotRun(got.subList(at, at + n));
+            if (cannot != null) {
+                rows.add(new Row(tc.name(), opt, 0, 0, null, "cannot run at " + site.site() + ": " + cannot));
+                at += n;
                 continue;
             }
             int agree = 0;
@@ -140,18 +183,30 @@ public final class ToolchainCheck {
                 else if (first == null) {
                     String[] c = cases.get(i).split("/");
                     first = "program " + c[0] + " input " + c[1] + ": gcc -O0 -ffp-contract=off " + want + ", "
-                            + tc.name() + "@" + opt + " "
-                            + (o == null
-                                    ? "no outcome"
-                                    : o.status() == Outcome.Status.OK
-                                            ? o.hex()
-                                            : o.status() + (o.detail() == null ? "" : " (" + o.detail() + ")"));
+                            + new Platform(tc.name(), opt, site.site(), null) + " "
+                            + (o != null && o.status() == Outcome.Status.OK ? o.hex() : why(o));
                 }
             }
             at += n;
             rows.add(new Row(tc.name(), opt, agree, total, first, null));
         }
         return rows;
+    }
+
+    /** How a run ended without a result, in words: {@code CRASH (signal 11)}, or {@code no outcome}. */
+    private static String why(Outcome o) {
+        if (o == null) return "no outcome";
+        return o.status() + (o.detail() == null ? "" : " (" + o.detail() + ")");
+    }
+
+    /** The node's reason when it could run none of a toolchain's runs ({@code CANNOT_RUN} each time), else null. */
+    static String cannotRun(List<Outcome> os) {
+        String why = null;
+        for (Outcome o : os) {
+            if (o == null || o.status() != Outcome.Status.CANNOT_RUN) return null;
+            if (why == null) why = o.detail() == null ? "no reason given" : o.detail();
+        }
+        return why;
     }
 
     /** The campaign's rule for "the same result" ({@link org.fparity.exec.DiscrepancyClass#same}): a NaN's sign is not an emitter's fidelity. */

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.fparity.ExitCode;
 import org.fparity.FparityError;
+import org.fparity.exec.Platform;
 import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Param;
@@ -190,7 +191,7 @@ public final class VarityImport {
                     }
                     if (r.compiler() == null) continue;
                     RecordedPlatform plat = l.platforms().apply(r.compiler(), r.opt());
-                    String pk = plat.toolchain() + "@" + plat.opt() + "@" + plat.site();
+                    String pk = Platform.key(plat.toolchain(), plat.opt(), plat.site());
                     platforms.putIfAbsent(pk, plat);
                     double v;
                     try {

@@ -73,6 +73,24 @@ class FlipCommandTest {
         }
     }
 
+    /** --verify reads platforms as Platform.read does; flip verifies on this machine, so a site is refused by name. */
+    @Test
+    void aVerifyPlatformAtASiteIsRefusedSayingFlipVerifiesHere() {
+        Cli.Run r = Cli.fparity(
+                "flip",
+                "corpora/flip/stable-integer.fp",
+                "--verify",
+                "gcc@O0@lumi",
+                "--budget",
+                "5cells",
+                "--out",
+                dir.resolve("x").toString());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals(
+                "fparity: --verify gcc@O0@lumi: expected TOOLCHAIN@OPT of this machine (gcc@O0) or model:NAME\n",
+                r.err());
+    }
+
     @Test
     void missingProgramFileIsOneLine() {
         Cli.Run r = Cli.fparity("flip", dir.resolve("none.fp").toString());

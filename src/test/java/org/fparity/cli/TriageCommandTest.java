@@ -63,6 +63,20 @@ class TriageCommandTest {
         r = Cli.fparity("triage", fp.toString(), "--platforms", "gcc", "--input", "1 2");
         assertEquals(2, r.exit());
         assertEquals("fparity: --platforms takes two platforms, e.g. gcc@O0,gcc@O3_FM; got 'gcc'\n", r.err());
+        // each side is read by Platform.read, as everywhere a platform is written
+        r = Cli.fparity("triage", fp.toString(), "--platforms", "gcc@O0,gcc", "--input", "1 2");
+        assertEquals(2, r.exit());
+        assertEquals(
+                "fparity: platform 'gcc' is not toolchain@opt, toolchain@opt@site or toolchain@opt@site#node"
+                        + " (e.g. gcc@O3_FM, gcc@O3_FM@lumi)\n",
+                r.err());
+        // a site is for campaigns: one program is triaged here
+        r = Cli.fparity("triage", fp.toString(), "--platforms", "gcc@O0@lumi,gcc@O3_FM", "--input", "1 2");
+        assertEquals(2, r.exit());
+        assertEquals(
+                "fparity: --platforms: 'gcc@O0@lumi' names a site; one program is triaged on this machine,"
+                        + " give toolchain@opt (e.g. gcc@O3_FM)\n",
+                r.err());
     }
 
     @Test

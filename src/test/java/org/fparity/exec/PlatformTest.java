@@ -3,7 +3,9 @@ package org.fparity.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +14,36 @@ import org.fparity.ir.ProgramJson;
 import org.junit.jupiter.api.Test;
 
 class PlatformTest {
+    /**
+     * A platform is spelled by {@link Platform#key}, {@link Platform#label} or {@link Platform#lane} only: no class
+     * glues {@code "@"} between a toolchain and an opt level by hand (the user saw {@code clang-19@site-a O3_FM} beside
+     * {@code clang-19@O3_FM@site-a} when each printer had its own).
+     */
+    @Test
+    void noPlatformIsSpelledByHandOutsidePlatform() throws java.io.IOException {
+        java.util.regex.Pattern glued = java.util.regex.Pattern.compile("\\+\\s*\"@|\"@\"\\s*\\+|'@'\\s*\\+");
+        List<String> found = new java.util.ArrayList<>();
+        Path main = Path.of("src/main/java/org/fparity");
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(main)) {
+            for (Path f :
+                    files.filter(x -> x.toString().endsWith(".java")).sorted().toList()) {
+                if (f.equals(main.resolve("exec/Platform.java"))) continue;
+                // reads a name the user typed as a prefix of the campaign's lanes ("nvcc-sm90" of "nvcc-sm90@local#…")
+                boolean reads = f.equals(main.resolve("compare/PairSelection.java"));
+                List<String> lines = java.nio.file.Files.readAllLines(f);
+                for (int i = 0; i < lines.size(); i++) {
+                    String l = lines.get(i).strip();
+                    if (l.startsWith("*") || l.startsWith("//")) continue;
+                    if (glued.matcher(l).find() && !(reads && l.contains("startsWith(n + \"@\")")))
+                        found.add(f + ":" + (i + 1) + ": " + l);
+                }
+            }
+        }
+        assertEquals(List.of(), found);
+        assertTrue(glued.matcher("return toolchain + \"@\" + opt;").find());
+        assertTrue(glued.matcher("String a = tc + \"@\" + optA;").find());
+    }
+
     @Test
     void theIdAlwaysNamesTheSiteAndTheLabelDropsOnlyTheLocalOne() {
         Platform local = Platform.local("gcc", "O2");

@@ -184,8 +184,8 @@ class EndedDifferentlyTest {
         assertNull(top.cls());
         ReduceSession.Request r = top.request(1, false, 150);
         assertNull(r.cls(), "reduced as a run that ended differently");
-        assertEquals(Side.parse("clang-19@O0"), r.a());
-        assertEquals(Side.parse("clang-19@O3_FM"), r.b());
+        assertEquals(Side.read("clang-19@O0"), r.a());
+        assertEquals(Side.read("clang-19@O3_FM"), r.b());
         assertEquals(first.equals(crash0) ? ids[0] : ids[1], r.program().id());
         assertEquals(
                 first, CampaignDiscrepancies.request(camp, first, 1, false, 150).id(), "--discrepancy finds it too");

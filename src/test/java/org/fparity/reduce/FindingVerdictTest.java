@@ -59,7 +59,7 @@ class FindingVerdictTest {
 
     private static FindingVerdict judgeCall(String language, Divergence d) throws InterruptedException {
         return FindingVerdict.judge(
-                Side.parse(d.wrong()), true, null, language, d, TABLES, "fp64", o -> false, null, true, ONE_CALL, IN);
+                Side.read(d.wrong()), true, null, language, d, TABLES, "fp64", o -> false, null, true, ONE_CALL, IN);
     }
 
     @Test
@@ -91,7 +91,7 @@ class FindingVerdictTest {
         Divergence none = new Divergence(
                 "", "", "none", List.of(), null, null, null, "java@O3_FM", "x", "", "final:java@O3_FM", "java@O3_FM");
         FindingVerdict v = FindingVerdict.judge(
-                Side.parse("java@O3_FM"),
+                Side.read("java@O3_FM"),
                 true,
                 null,
                 "JAVA",
@@ -132,7 +132,7 @@ class FindingVerdictTest {
         ContractCheck check = new ContractCheck(
                 dt, "O3_FM", FlagModel.forToolchain(Path.of("runners", "knobs"), toolchain), p, in, single);
         return FindingVerdict.judge(
-                Side.parse(toolchain + "@O3_FM"),
+                Side.read(toolchain + "@O3_FM"),
                 false,
                 check,
                 "C",

@@ -28,11 +28,11 @@ class OwnPairTest {
 
     @Test
     void ranksOneToolchainAgainstItsO0FirstThenWithinOneToolchainThenAcross() {
-        assertEquals(0, OwnPair.rank(Side.parse("gcc@O0"), Side.parse("gcc@O3_FM")));
-        assertEquals(0, OwnPair.rank(Side.parse("nvcc-sm80@O3_FM"), Side.parse("nvcc-sm80@O0")));
-        assertEquals(1, OwnPair.rank(Side.parse("gcc@O2"), Side.parse("gcc@O3_FM")));
-        assertEquals(2, OwnPair.rank(Side.parse("clang-19@O3_FM"), Side.parse("java@O3_FM")));
-        assertEquals(2, OwnPair.rank(Side.parse("gcc@O0"), Side.parse("clang-14@O0")));
+        assertEquals(0, OwnPair.rank(Side.read("gcc@O0"), Side.read("gcc@O3_FM")));
+        assertEquals(0, OwnPair.rank(Side.read("nvcc-sm80@O3_FM"), Side.read("nvcc-sm80@O0")));
+        assertEquals(1, OwnPair.rank(Side.read("gcc@O2"), Side.read("gcc@O3_FM")));
+        assertEquals(2, OwnPair.rank(Side.read("clang-19@O3_FM"), Side.read("java@O3_FM")));
+        assertEquals(2, OwnPair.rank(Side.read("gcc@O0"), Side.read("clang-14@O0")));
     }
 
     private static DetectedToolchain detect(Toolchains tcs, Side s) {
@@ -52,8 +52,8 @@ class OwnPairTest {
                 "edb7d410441b",
                 p,
                 in,
-                Side.parse("java@O3_FM"),
-                Side.parse("clang-14@O3_FM"),
+                Side.read("java@O3_FM"),
+                Side.read("clang-14@O3_FM"),
                 DiscrepancyClass.NAN_NUMBER,
                 1,
                 false,
@@ -63,8 +63,8 @@ class OwnPairTest {
                 s -> detect(tcs, s),
                 new Standalone(tmp),
                 ReferenceEvaluator.ideal(p, in).comp());
-        assertEquals(Side.parse("clang-14@O0"), own.request().a());
-        assertEquals(Side.parse("clang-14@O3_FM"), own.request().b());
+        assertEquals(Side.read("clang-14@O0"), own.request().a());
+        assertEquals(Side.read("clang-14@O3_FM"), own.request().b());
         assertEquals(DiscrepancyClass.NAN_NUMBER, own.request().cls());
         assertEquals("edb7d410441b", own.request().id());
         assertEquals(
@@ -88,15 +88,7 @@ class OwnPairTest {
                 """);
         Input in = new Input(List.of("0x0p+0", "0x1p-1000"));
         ReduceSession.Request r = new ReduceSession.Request(
-                null,
-                p,
-                in,
-                Side.parse("gcc@O3"),
-                Side.parse("fake-gcc@O3"),
-                DiscrepancyClass.ZERO_NUMBER,
-                1,
-                false,
-                50);
+                null, p, in, Side.read("gcc@O3"), Side.read("fake-gcc@O3"), DiscrepancyClass.ZERO_NUMBER, 1, false, 50);
         OwnPair own = OwnPair.find(
                 r,
                 s -> detect(tcs, s),

@@ -28,8 +28,8 @@ class ReducedVerdictsTest {
                 Path.of("reproducers", id),
                 null,
                 null,
-                Side.parse("clang-14@O0"),
-                Side.parse("clang-14@O3_FM"),
+                Side.read("clang-14@O0"),
+                Side.read("clang-14@O3_FM"),
                 null,
                 v);
     }

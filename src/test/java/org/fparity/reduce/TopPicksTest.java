@@ -27,8 +27,8 @@ class TopPicksTest {
     private static final List<Program> PROGRAMS = new Generator(Grammar.defaults(), 3).generate(Precision.FP64, 10);
 
     private static CampaignDiscrepancies.Entry entry(String id, int program, String a, String b) {
-        Side sa = Side.parse(a);
-        Side sb = Side.parse(b);
+        Side sa = Side.read(a);
+        Side sb = Side.read(b);
         Discrepancy d = new Discrepancy(
                 "p" + program,
                 0,

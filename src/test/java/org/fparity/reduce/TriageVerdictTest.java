@@ -31,7 +31,7 @@ class TriageVerdictTest {
 
     /** The verdict of a one-flag cause of {@code family} for the pair {@code a}, {@code b}. */
     private static FindingVerdict of(String family, String flag, String a, String b) {
-        return TriageVerdict.of(flags(family, flag), Side.parse(a), Side.parse(b), KNOBS);
+        return TriageVerdict.of(flags(family, flag), Side.read(a), Side.read(b), KNOBS);
     }
 
     @Test
@@ -60,7 +60,7 @@ class TriageVerdictTest {
         assertNull(of("clang-19 O3_FM", "-fassociative-math", "gcc@O0", "gcc@O3_FM"));
         assertNull(of("gcc O2", "-fsomething-else", "gcc@O0", "gcc@O2"));
         assertNull(of("gcc O3", "-ftree-vectorize", "gcc@O0", "gcc@O3"));
-        assertNull(TriageVerdict.of(null, Side.parse("gcc@O0"), Side.parse("gcc@O3"), KNOBS));
+        assertNull(TriageVerdict.of(null, Side.read("gcc@O0"), Side.read("gcc@O3"), KNOBS));
     }
 
     private static org.fparity.exec.Outcome ok(String tc, String hex) {
@@ -72,9 +72,9 @@ class TriageVerdictTest {
         RootCause cosh = cause(RootCause.Kind.OPERATION, "java", List.of(), "cosh");
         return TriageVerdict.ofCall(
                 cosh,
-                Side.parse("clang-19@O3_FM"),
+                Side.read("clang-19@O3_FM"),
                 ok("clang-19", "0x1.4f9a62d825fa3p+106"),
-                Side.parse("java@O3_FM"),
+                Side.read("java@O3_FM"),
                 ok("java", javaHex),
                 org.fparity.ir.Program.parse(program),
                 0x1.4f9a62d825fa3p+106,

@@ -24,6 +24,10 @@ class SiteRunsTest {
         final List<List<JobSpec>> calls = new ArrayList<>();
         /** The value printed for a line of a job. */
         final java.util.function.BiFunction<JobSpec, Job.Line, String> value;
+        /** How a job's lines end (OK unless told), and their detail when set. */
+        java.util.function.Function<JobSpec, Outcome.Status> ends = j -> Outcome.Status.OK;
+
+        String detail;
 
         Site() {
             this((j, l) -> "0x1p+0");
@@ -50,9 +54,9 @@ class SiteRunsTest {
                             j.opt(),
                             "far",
                             null,
-                            Outcome.Status.OK,
+                            ends.apply(j),
                             value.apply(j, l),
-                            j.opt() + " " + l.program() + " " + String.join(" ", l.args()),
+                            detail != null ? detail : j.opt() + " " + l.program() + " " + String.join(" ", l.args()),
                             j.toolchain().name() + "@" + j.opt(),
                             1)));
                 }
