@@ -103,6 +103,80 @@ final class CEmitter extends CHost {
             """;
 
     @Override
+    public boolean splitsHarness() {
+        return true;
+    }
+
+    /**
+     * The harness alone: what {@link #batch} holds besides the programs (line reading, parsing, array set-up, the
+     * dispatcher), with the tables and {@code fp_run} declared, not defined. The same text for every batch, so it is
+     * compiled once and linked with each {@link #batchPrograms}.
+     */
+    @Override
+    public String batchHarness() {
+        StringBuilder out = new StringBuilder(12_288);
+        out.append("/* fparity c batch harness: linked with a batch's programs (two-part form) */\n");
+        prelude(out, List.of());
+        out.append("""
+                extern const int fp_n;
+                #define FP_N fp_n
+                extern double fp_vals[];
+                extern int fp_ints[];
+                extern const char *const fp_sig[];
+                extern const unsigned char fp_single[];
+                extern const int fp_len[];
+                extern void *fp_arr[];
+                extern void (*const fp_run[])(const double *, const int *, double *);
+                """);
+        out.append(shared(COMMON_HEAD, "static volatile int fp_ran;"))
+                .append(COMMON_LINES)
+                .append(COMMON_PARSE);
+        out.append("static void fp_init(int argc, char **argv, int single) {\n  (void) argc;\n  (void) argv;\n"
+                + "  (void) single;\n}\n\nstatic void fp_finish(void) {}\n\n");
+        out.append(
+                shared(ARRAYS, "FP_NOINLINE static void fp_arrays_make(", "FP_NOINLINE static void fp_arrays_free("));
+        out.append(MAIN_BATCH);
+        return out.toString();
+    }
+
+    /**
+     * The programs of a batch alone, to be linked with {@link #batchHarness}: the tables, every {@code compute_K} and
+     * {@code fp_run_K} exactly as in {@link #batch} (so each program is optimised as it is there), and {@code fp_run}.
+     */
+    @Override
+    public String batchPrograms(List<Program> programs) {
+        if (programs.isEmpty()) throw new IllegalArgumentException("a batch needs at least one program");
+        StringBuilder out = new StringBuilder(1024 + 2048 * programs.size());
+        out.append("/* fparity c batch of ")
+                .append(programs.size())
+                .append(", programs only: linked with the batch harness (two-part form) */\n");
+        prelude(out, programs);
+        out.append("#define FP_N ").append(programs.size()).append("\n");
+        slots(out, "", programs);
+        out.append("const int fp_n = FP_N;\n");
+        StringBuilder tables = new StringBuilder();
+        table(tables, programs);
+        out.append(tables.toString().replace("static const ", "const "));
+        int maxParams = programs.stream().mapToInt(p -> p.params().size()).max().orElse(1);
+        out.append("extern volatile int fp_ran;\n");
+        out.append("void *fp_arr[").append(Math.max(1, maxParams)).append("];\n");
+        out.append("void fp_arrays_make(int k, const double *fp_hv);\nvoid fp_arrays_free(int k);\n\n");
+        programs(out, programs);
+        runners(out, "", programs);
+        return out.toString();
+    }
+
+    /** {@code text} with each of these file-local definitions made visible to the other part (static dropped). */
+    private static String shared(String text, String... definitions) {
+        String out = text;
+        for (String d : definitions) {
+            if (!out.contains(d)) throw new IllegalStateException("the harness no longer defines " + d);
+            out = out.replace(d, d.replace("static ", ""));
+        }
+        return out;
+    }
+
+    @Override
     void runner(StringBuilder out, int k, Program p) {
         String t = p.precision().cType();
         out.append("static void fp_run_").append(k).append("(const double *fp_hv, const int *fp_hn, double *fp_r) {\n");

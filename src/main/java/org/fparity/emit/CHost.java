@@ -62,6 +62,29 @@ abstract class CHost implements Emitter {
                 .append(single ? " reproducer" : " batch of " + ps.size())
                 .append(": harness protocol in org.fparity.emit (package-info) */\n");
         prelude(out, ps);
+        out.append("#define FP_N ").append(ps.size()).append("\n");
+        slots(out, "static ", ps);
+        table(out, ps);
+        out.append(COMMON_HEAD).append(COMMON_LINES).append(COMMON_PARSE);
+        programs(out, ps);
+        lifecycle(out, ps);
+        runners(out, "static ", ps);
+        out.append('\n');
+        out.append(single ? mainSingle() : MAIN_BATCH);
+        return out.toString();
+    }
+
+    /** Every {@code fp_run_K}, then the table {@code fp_run} of them, with this linkage. */
+    void runners(StringBuilder out, String linkage, List<Program> ps) {
+        for (int k = 0; k < ps.size(); k++) runner(out, k, ps.get(k));
+        out.append(linkage).append("void (*const fp_run[FP_N])(const double *, const int *, double *) = {");
+        for (int k = 0; k < ps.size(); k++)
+            out.append(k % 8 == 0 ? "\n  " : " ").append("fp_run_").append(k).append(',');
+        out.append("\n};\n");
+    }
+
+    /** {@code fp_vals} and {@code fp_ints}, each as long as the most any of the programs takes, with this linkage. */
+    static void slots(StringBuilder out, String linkage, List<Program> ps) {
         int maxV = 1;
         int maxN = 1;
         for (Program p : ps) {
@@ -74,23 +97,14 @@ abstract class CHost implements Emitter {
             maxV = Math.max(maxV, v);
             maxN = Math.max(maxN, n);
         }
-        out.append("#define FP_N ").append(ps.size()).append("\n");
-        out.append("static double fp_vals[")
+        out.append(linkage)
+                .append("double fp_vals[")
                 .append(maxV)
-                .append("];\nstatic int fp_ints[")
+                .append("];\n")
+                .append(linkage)
+                .append("int fp_ints[")
                 .append(maxN)
                 .append("];\n");
-        table(out, ps);
-        out.append(COMMON_HEAD).append(COMMON_LINES).append(COMMON_PARSE);
-        programs(out, ps);
-        lifecycle(out, ps);
-        for (int k = 0; k < ps.size(); k++) runner(out, k, ps.get(k));
-        out.append("static void (*const fp_run[FP_N])(const double *, const int *, double *) = {");
-        for (int k = 0; k < ps.size(); k++)
-            out.append(k % 8 == 0 ? "\n  " : " ").append("fp_run_").append(k).append(',');
-        out.append("\n};\n\n");
-        out.append(single ? mainSingle() : MAIN_BATCH);
-        return out.toString();
     }
 
     /**
@@ -205,7 +219,7 @@ abstract class CHost implements Emitter {
         return b.append('"').toString();
     }
 
-    private static void table(StringBuilder out, List<Program> ps) {
+    static void table(StringBuilder out, List<Program> ps) {
         out.append(
                 "/* per program: parameter kinds (F scalar, I loop bound, A array fill value, E array of one value per element), FP32?, array length */\n");
         out.append("static const char *const fp_sig[FP_N] = {");

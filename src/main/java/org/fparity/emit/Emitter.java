@@ -29,6 +29,26 @@ public interface Emitter {
         throw new UnsupportedOperationException(language().id() + " has no one-input-per-thread form");
     }
 
+    /**
+     * Whether the batch form can be built in two parts: {@link #batchHarness} compiled once, and {@link #batchPrograms}
+     * compiled per flag set and linked with it (C only). The programs' part holds every {@code compute_K} and
+     * {@code fp_run_K} exactly as {@link #batch} does; only the line reading, parsing and array set-up, which no flag
+     * of a level changes, move out.
+     */
+    default boolean splitsHarness() {
+        return false;
+    }
+
+    /** The harness of the two-part batch form: main, line reading and parsing; no program. */
+    default String batchHarness() {
+        throw new UnsupportedOperationException(language().id() + " has no two-part batch form");
+    }
+
+    /** The programs of the two-part batch form, linked with {@link #batchHarness}. */
+    default String batchPrograms(List<Program> programs) {
+        throw new UnsupportedOperationException(language().id() + " has no two-part batch form");
+    }
+
     /** The emitter of a language with default settings (Java uses {@code Math}). */
     static Emitter of(Language language) {
         return switch (language) {

@@ -24,6 +24,41 @@ public final class Emitters {
         return Emitter.of(lang);
     }
 
+    /**
+     * Whether {@code tc}'s batches can be built in two parts ({@link Emitter#splitsHarness}): a C toolchain that
+     * compiles on this machine's host, not a device-only one.
+     */
+    public static boolean splitsHarness(Toolchain tc) {
+        return tc.deviceOnly() == null && of(tc).splitsHarness();
+    }
+
+    /** The harness of {@code tc}'s two-part batch ({@link #splitsHarness}), the same for every batch. */
+    public static String harness(Toolchain tc) {
+        return of(tc).batchHarness();
+    }
+
+    /** A batch emitter writing only the programs of {@code tc}'s two-part batch, to be linked with {@link #harness}. */
+    public static BatchEmitter programsOnly(Toolchain tc, Map<String, Program> programs) {
+        Emitter e = of(tc);
+        return new BatchEmitter() {
+            @Override
+            public String emit(String className, List<String> programIds) {
+                return e.batchPrograms(programIds.stream()
+                        .map(id -> {
+                            Program p = programs.get(id);
+                            if (p == null) throw new IllegalArgumentException("no program " + id);
+                            return p;
+                        })
+                        .toList());
+            }
+
+            @Override
+            public String className(String batchName) {
+                return batchName;
+            }
+        };
+    }
+
     /** A batch emitter writing {@code programs} (by id) for {@code tc}. */
     public static BatchEmitter forToolchain(Toolchain tc, Map<String, Program> programs) {
         Emitter e = of(tc);
