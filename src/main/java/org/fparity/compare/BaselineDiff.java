@@ -69,8 +69,22 @@ public record BaselineDiff(
         List<Discrepancy> added = new ArrayList<>();
         List<Discrepancy> persisting = new ArrayList<>();
         for (Discrepancy d : after.values()) (before.containsKey(d.key()) ? persisting : added).add(d);
+        // whether each side of a baseline discrepancy gone from tonight's printed a result tonight: only those runs are
+        // looked for, in one pass over tonight's outcomes (a set of every OK run of tonight grew with the campaign)
+        Set<String> wanted = new HashSet<>();
+        for (Discrepancy d : before.values()) {
+            if (after.containsKey(d.key())) continue;
+            wanted.add(runKey(d, d.pair().a()));
+            wanted.add(runKey(d, d.pair().b()));
+        }
         Set<String> okTonight = new HashSet<>();
-        for (Outcome o : tonight.outcomes()) if (o.status() == Outcome.Status.OK) okTonight.add(o.key());
+        if (!wanted.isEmpty()) {
+            for (Outcome o : tonight.outcomes()) {
+                if (o.status() != Outcome.Status.OK) continue;
+                String k = o.key();
+                if (wanted.contains(k)) okTonight.add(k);
+            }
+        }
         List<Discrepancy> gone = new ArrayList<>();
         List<Discrepancy> unchecked = new ArrayList<>();
         for (Discrepancy d : before.values()) {

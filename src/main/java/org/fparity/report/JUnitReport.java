@@ -30,6 +30,9 @@ final class JUnitReport {
         }
     }
 
+    /** A case a cause names: its runs' time and, when it is discrepant, its line. */
+    private record Named(long micros, String described) {}
+
     private static void write(Report r, java.io.Writer to, LongText cases) throws java.io.IOException {
         Verdict v = r.verdict();
         Map<String, List<StatusMismatch>> mism = new HashMap<>();
@@ -43,19 +46,25 @@ final class JUnitReport {
         if (cv != null) {
             // counted in causes: one testcase per cause, its cases in the detail; cases no cause explains follow as
             // cases
-            Map<String, org.fparity.compare.Cases.Case> byKey = new HashMap<>();
-            for (org.fparity.compare.Cases.Case c : v.cases()) byKey.put(c.key(), c);
+            // of the cases only those the causes name, and of each only its time and its line: the causes hold
+            // their keys already, and every case of a campaign of 10^7 runs does not fit in a heap
+            java.util.Set<String> named = new java.util.HashSet<>();
+            for (CauseVerdict.Row row : cv.rows()) named.addAll(row.cases());
+            Map<String, Named> byKey = new HashMap<>();
+            for (org.fparity.compare.Cases.Case c : v.cases())
+                if (named.contains(c.key()))
+                    byKey.put(c.key(), new Named(c.micros(), c.discrepant() ? describe(c) : null));
             String folder = r.campaign().provenance().getOrDefault("folder", name);
             for (CauseVerdict.Row row : cv.rows()) {
                 tests++;
                 long t = 0;
                 StringBuilder detail = new StringBuilder();
                 for (String k : row.cases()) {
-                    org.fparity.compare.Cases.Case c = byKey.get(k);
+                    Named c = byKey.get(k);
                     if (c != null) t += c.micros();
                     detail.append(k)
                             .append(": ")
-                            .append(c != null && c.discrepant() ? describe(c) : "ended differently")
+                            .append(c != null && c.described() != null ? c.described() : "ended differently")
                             .append('\n');
                 }
                 micros += t;
