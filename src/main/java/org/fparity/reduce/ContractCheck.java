@@ -57,6 +57,13 @@ final class ContractCheck {
         return out;
     }
 
+    /** The knobs on at this level that assume away a kind of value ({@code non-finite} or {@code subnormal}). */
+    List<String> assumingAway(String kind) {
+        List<String> present = new ArrayList<>(kind.equals("non-finite") ? NON_FINITE : SUBNORMAL);
+        present.retainAll(knobsOn());
+        return present;
+    }
+
     /** Whether a knob makes an operation differ itself (reciprocals), not only lets others act (no trapping math). */
     boolean acts(String knob) {
         for (FlagModel.Knob k : model.knobs()) if (k.name().equals(knob)) return k.operation() != null;

@@ -89,11 +89,8 @@ public record FindingVerdict(Kind kind, String culprit, String reason) {
         String who = culprit.label();
         // 1. the program breaks a promise the flags make
         if (check != null) {
-            List<String> on = check.knobsOn();
             for (String[] broken : ContractCheck.assumptionsBroken(p, in)) {
-                Set<String> group = broken[0].equals("non-finite") ? ContractCheck.NON_FINITE : ContractCheck.SUBNORMAL;
-                List<String> present = new ArrayList<>(group);
-                present.retainAll(on);
+                List<String> present = check.assumingAway(broken[0]);
                 if (present.isEmpty()) continue;
                 Set<String> knobs = Set.copyOf(present);
                 List<String> flags = check.without(knobs);
@@ -226,11 +223,8 @@ public record FindingVerdict(Kind kind, String culprit, String reason) {
             org.fparity.ir.Program p,
             org.fparity.ir.Input in)
             throws InterruptedException {
-        List<String> on = check.knobsOn();
         for (String[] broken : ContractCheck.assumptionsBroken(p, in)) {
-            Set<String> group = broken[0].equals("non-finite") ? ContractCheck.NON_FINITE : ContractCheck.SUBNORMAL;
-            List<String> present = new ArrayList<>(group);
-            present.retainAll(on);
+            List<String> present = check.assumingAway(broken[0]);
             if (present.isEmpty()) continue;
             // the fewest relaxations that, turned off with the assumption's knobs, give the finding up: one (a knob
             // that
