@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.Program;
+import org.fparity.util.Processes;
 
 /**
  * What {@code fparity worker} does on the node that runs a job: reads job documents, detects each toolchain and the
@@ -272,13 +273,39 @@ public final class Worker {
         jobs.sort(COSTLIEST_FIRST);
         int[] runs = {0};
         new LocalExecutor(cache, workers, log).execute(jobs, o -> {
+            if (!deliverable(o, STOP_WAIT_MILLIS)) return;
             synchronized (runs) {
                 runs[0]++;
             }
             out.accept(new WorkerLine.Result(o));
         });
+        if (Processes.stoppingWithin(0)) return;
         out.accept(new WorkerLine.End(jobs.size(), runs[0]));
     }
+
+    /** How long a run that died of a stop signal waits to learn whether the worker itself is being stopped. */
+    static final long STOP_WAIT_MILLIS = 2000;
+
+    /**
+     * Whether a run's outcome is the program's, to be delivered. Once the worker is being stopped (Slurm's time limit,
+     * a cancel, a Ctrl-C) it delivers nothing more: the same signal reached its children, so a run that ends then
+     * ended by the stop, not by itself, and must stay undelivered for the sender to settle (as TIMEOUT, or by
+     * running it again) instead of being recorded as a crash of the program.
+     */
+    static boolean deliverable(Outcome o, long waitMillis) {
+        boolean stopSignal = o.status() == Outcome.Status.CRASH
+                && o.detail() != null
+                && STOP_SIGNALS.stream().anyMatch(sig -> o.detail().startsWith(sig));
+        try {
+            return !Processes.stoppingWithin(stopSignal ? waitMillis : 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Signals a scheduler or a person stops a process tree with (a program's own crash is SIGSEGV, SIGFPE, ...). */
+    private static final List<String> STOP_SIGNALS = List.of("SIGTERM", "SIGINT", "SIGHUP", "SIGKILL");
 
     /** A batch's emitter made on first use: its programs parsed then (each program text once per worker). */
     private static final class LazyEmitter implements BatchEmitter {

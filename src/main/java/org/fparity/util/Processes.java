@@ -354,6 +354,24 @@ public final class Processes {
 
     private static final Path SETSID = Files.isDirectory(Path.of("/proc/self")) ? Executables.find("setsid") : null;
 
+    /** Set once this JVM has begun to stop (SIGTERM, SIGINT, System.exit): see {@link #stoppingWithin}. */
+    private static volatile boolean stopping;
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopping = true, "fparity-stopping"));
+    }
+
+    /**
+     * Whether this JVM has begun to stop, or begins within {@code millis}. A scheduler's time limit (Slurm's) or a
+     * Ctrl-C signals fparity and its children alike, so a child that died of such a signal may have died of the stop:
+     * waiting a moment for the JVM's own stop to show tells the two apart.
+     */
+    public static boolean stoppingWithin(long millis) throws InterruptedException {
+        long end = System.nanoTime() + millis * 1_000_000L;
+        while (!stopping && System.nanoTime() < end) Thread.sleep(20);
+        return stopping;
+    }
+
     /**
      * Children running in sessions of their own, which a Ctrl-C at the terminal no longer reaches: when fparity is
      * stopped (SIGINT, SIGTERM, System.exit) a shutdown hook kills what is still running.
