@@ -3,6 +3,7 @@ package org.fparity.campaign;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
+import org.fparity.exec.CompactOutcome;
 import org.fparity.exec.Outcome;
 
 /**
