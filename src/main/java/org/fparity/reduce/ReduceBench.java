@@ -33,8 +33,9 @@ import org.fparity.util.Processes;
  * discrepancy's single-program C file with an interestingness script that rebuilds both platforms, reruns, keeps the
  * class and guards against UB with a {@code -fsanitize=undefined,address} build — side by side, one line per case.
  * With the {@link Guard#STRICT strict} guard the script also rejects what those sanitizers cannot see and C-Vise
- * otherwise keeps: a {@code printf} reading an argument that is not there, a call without a declaration, a read of an
- * uninitialised variable, the value of a function that returns none (gcc's warnings for them made errors), so that C-Vise's end is a reproducer one can hand on.
+ * otherwise keeps ({@link StrictGuard}): a {@code printf} format its arguments do not match, a call without a
+ * declaration, a read of memory nothing wrote, a zero-initialised global used as a new input value, so that C-Vise's end
+ * is a reproducer one can hand on.
  */
 public final class ReduceBench {
     /** One case's figures; cvise fields are -1 when C-Vise was not run on it. */
@@ -64,14 +65,9 @@ public final class ReduceBench {
     public enum Guard {
         /** An ASan/UBSan build that must run clean: the anchor. */
         SANITIZERS,
-        /** That, and a gcc -O1 build with the warnings for UB the sanitizers cannot see made errors. */
+        /** That, and {@link StrictGuard}: UB-related warnings made errors, and a pattern build against a zero build. */
         STRICT
     }
-
-    /** gcc's warnings for undefined behaviour ASan/UBSan do not catch at run time, made errors. */
-    static final String STRICT_FLAGS =
-            "-Werror=format -Werror=implicit-function-declaration -Werror=implicit-int -Werror=uninitialized -Werror=maybe-uninitialized"
-                    + " -Werror=return-type -Werror=int-conversion -Werror=incompatible-pointer-types";
 
     private final Toolchains toolchains;
     private final Path work;
@@ -254,7 +250,10 @@ public final class ReduceBench {
                             + " s wall per case; CPU seconds are C-Vise's and every process it reaped, fparity's are this JVM's and its children's");
         if (cvise && cviseCases > 0)
             out.println("C-Vise guard: "
-                    + (guard == Guard.STRICT ? "ASan/UBSan run and gcc -O1 " + STRICT_FLAGS : "ASan/UBSan run"));
+                    + (guard == Guard.STRICT
+                            ? "ASan/UBSan run; gcc -O1 " + StrictGuard.WARNINGS
+                                    + "; the same output with locals, heap and zero-initialised FP variables filled with a pattern and with zeros"
+                            : "ASan/UBSan run"));
         out.println("load average at start: " + loadAverage());
         out.printf(
                 "%-13s %-14s %-30s %-10s %5s %7s %6s %4s %7s %7s | %9s %7s %7s %9s%n",
@@ -436,7 +435,7 @@ public final class ReduceBench {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("test.c"), Emitter.of(Language.C).single(req.program()));
             Path script = dir.resolve("interesting.sh");
-            Files.writeString(script, script(req));
+            Files.writeString(script, script(req, StrictGuard.writeFiles(dir)));
             script.toFile().setExecutable(true);
             Processes.Result r =
                     Processes.run(cviseArgv(script), Map.of(), dir, dir.resolve("cvise.log"), timeoutSeconds);
@@ -458,14 +457,18 @@ public final class ReduceBench {
                 "cvise", "--n", "2", "--timeout", "30", script.toAbsolutePath().toString(), "test.c");
     }
 
-    /** The interestingness script C-Vise runs in its own temporary folder on a candidate test.c. */
-    String script(ReduceSession.Request req) {
+    /**
+     * The interestingness script C-Vise runs in its own temporary folder on a candidate test.c; {@code guardFiles} is
+     * the folder of {@link StrictGuard}'s helper files (used by the strict guard only).
+     */
+    String script(ReduceSession.Request req, Path guardFiles) {
         Toolchain ta = toolchains.get(req.a().toolchain());
         Toolchain tb = toolchains.get(req.b().toolchain());
         String args = org.fparity.util.ShellWords.join(req.input().args());
         return "#!/bin/sh\n"
                 + "# interesting: builds on both platforms, both print a result, the results differ in class "
-                + req.cls().id() + ", no UB under ASan/UBSan\n"
+                + req.cls().id() + ", no UB under ASan/UBSan" + (guard == Guard.STRICT ? " nor the strict guard" : "")
+                + "\n"
                 + org.fparity.util.ShellWords.join(ta.compileArgv(req.a().opt(), "test.c", "a.out", "test"))
                 + " >/dev/null 2>&1 || exit 1\n"
                 + org.fparity.util.ShellWords.join(tb.compileArgv(req.b().opt(), "test.c", "b.out", "test"))
@@ -477,9 +480,7 @@ public final class ReduceBench {
                 + "want=\"" + req.cls().id() + "\"\n"
                 + "got=\"inf_sign\" if k==[\"inf\",\"inf\"] and a!=b else \"number_number\" if k==[\"number\",\"number\"] and a!=b else None if k[0]==k[1] else \"_\".join(x for x in [\"nan\",\"inf\",\"zero\",\"number\"] if x in k)\n"
                 + "sys.exit(0 if got==want else 1)' \"$ra\" \"$rb\" || exit 1\n"
-                + (guard == Guard.STRICT
-                        ? "gcc -O1 " + STRICT_FLAGS + " -c -o strict.o test.c >/dev/null 2>&1 || exit 1\n"
-                        : "")
+                + (guard == Guard.STRICT ? StrictGuard.lines(guardFiles, args) : "")
                 + "gcc -O0 -fsanitize=undefined,address -fno-sanitize-recover=all -o san test.c -lm >/dev/null 2>&1 || exit 1\n"
                 + "timeout 10 ./san " + args + " >/dev/null 2>&1 || exit 1\n"
                 + "exit 0\n";
