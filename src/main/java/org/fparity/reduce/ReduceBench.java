@@ -38,7 +38,7 @@ import org.fparity.util.Processes;
  * is a reproducer one can hand on.
  */
 public final class ReduceBench {
-    /** One case's figures; cvise fields are -1 when C-Vise was not run on it. */
+    /** One case's figures; cvise fields are -1 (its end null) when C-Vise was not run on it. */
     public record Row(
             String id,
             DiscrepancyClass cls,
@@ -54,10 +54,15 @@ public final class ReduceBench {
             int cviseOps,
             double cviseSeconds,
             double cviseCpuSeconds,
-            boolean cviseTimedOut) {
+            CviseEnd cviseEnd) {
         /** fparity's CPU seconds over C-Vise's (-1 when C-Vise did not run): the speed figure, load-proof. */
         public double cpuRatio() {
             return cviseCpuSeconds <= 0 ? -1 : cpuSeconds / cviseCpuSeconds;
+        }
+
+        /** Whether C-Vise was cut short (its time limit or a signal), so its size is where it had got to. */
+        public boolean cviseCut() {
+            return cviseEnd == CviseEnd.CAPPED || cviseEnd == CviseEnd.STOPPED;
         }
     }
 
@@ -309,7 +314,7 @@ public final class ReduceBench {
             int cOps = -1;
             double cSecs = -1;
             double cCpu = -1;
-            boolean cTimeout = false;
+            CviseEnd cEnd = null;
             if (cvise && cvised < cviseCases && isC(req.a()) && isC(req.b())) {
                 cvised++;
                 long c0 = System.nanoTime();
@@ -321,7 +326,7 @@ public final class ReduceBench {
                     cviseFailed++;
                     out.println(e.id() + " C-Vise failed (not a reduction; see " + dir.resolve("cvise.log") + ")");
                 } else {
-                    cTimeout = end == CviseEnd.CAPPED;
+                    cEnd = end;
                     cSecs = (System.nanoTime() - c0) / 1e9;
                     cCpu = (CpuTime.childCpuMillis() - cc0) / 1000.0;
                     cOps = countOps(readOrEmpty(dir.resolve("test.c")));
@@ -342,7 +347,7 @@ public final class ReduceBench {
                     cOps,
                     cSecs,
                     cCpu,
-                    cTimeout);
+                    cEnd);
             rows.add(row);
             out.printf(
                     "%-13s %-14s %-30s %-10s %5d %7d %5.0f%% %4s %7.1f %7.1f | %9s %7s %7s %9s%n",
@@ -356,7 +361,7 @@ public final class ReduceBench {
                     row.ubClean() ? "ok" : "!",
                     row.seconds(),
                     row.cpuSeconds(),
-                    cOps < 0 ? "-" : cOps + (cTimeout ? "*" : ""),
+                    cOps < 0 ? "-" : cOps + (cEnd == CviseEnd.CAPPED ? "*" : cEnd == CviseEnd.STOPPED ? "^" : ""),
                     cSecs < 0 ? "-" : String.format("%.1f", cSecs),
                     cCpu < 0 ? "-" : String.format("%.1f", cCpu),
                     cCpu <= 0 ? "-" : String.format("1/%.0f", cCpu / Math.max(0.001, cpu)));
@@ -373,8 +378,8 @@ public final class ReduceBench {
         summary(rows, chosen.size(), batchOnly, failed);
         if (cviseFailed > 0) out.println("C-Vise failed on " + cviseFailed + " (left out above)");
         out.println("load average at end: " + loadAverage()
-                + (rows.stream().anyMatch(Row::cviseTimedOut)
-                        ? "   (* = C-Vise stopped at the time limit; its size then)"
+                + (rows.stream().anyMatch(Row::cviseCut)
+                        ? "   (* = C-Vise stopped at the time limit, ^ = stopped by a signal before its end; its size then)"
                         : ""));
         return rows;
     }
@@ -399,11 +404,22 @@ public final class ReduceBench {
             long fast = both.stream().filter(r -> r.cpuRatio() <= 1.0 / 20).count();
             double f = both.stream().mapToDouble(Row::cpuSeconds).sum();
             double c = both.stream().mapToDouble(Row::cviseCpuSeconds).sum();
-            long capped = both.stream().filter(Row::cviseTimedOut).count();
+            long capped =
+                    both.stream().filter(r -> r.cviseEnd() == CviseEnd.CAPPED).count();
+            long stopped =
+                    both.stream().filter(r -> r.cviseEnd() == CviseEnd.STOPPED).count();
             out.printf(
                     "beside C-Vise on %d cases: fparity at most C-Vise's operations on %d, at most 1/20 of its CPU time on %d; "
-                            + "CPU seconds fparity %.1f, C-Vise %.1f (1/%.0f); C-Vise ran to its end on %d, stopped at its cap on %d%n",
-                    both.size(), fewer, fast, f, c, c / Math.max(0.001, f), both.size() - capped, capped);
+                            + "CPU seconds fparity %.1f, C-Vise %.1f (1/%.0f); C-Vise ran to its end on %d, stopped at its cap on %d, stopped otherwise on %d%n",
+                    both.size(),
+                    fewer,
+                    fast,
+                    f,
+                    c,
+                    c / Math.max(0.001, f),
+                    both.size() - capped - stopped,
+                    capped,
+                    stopped);
         }
         if (!shares.isEmpty()) {
             out.printf(
@@ -425,8 +441,24 @@ public final class ReduceBench {
         FINISHED,
         /** It hit the time limit: its file is where it had got to. */
         CAPPED,
+        /** Something else stopped it (a signal) before its end: its file is where it had got to. */
+        STOPPED,
         /** It exited with an error (its script rejected the original, say): no reduction at all. */
         FAILED
+    }
+
+    /**
+     * How a C-Vise run ended, from its exit and its log: it exits 0 when its script rejects the original (saying so on
+     * its first line) and also when it is interrupted (a signal to it, not our time limit; a signal it does not catch
+     * ends it with 128 + the signal's number), so only a log that ends with its summary ("Reduced test-cases:") is a
+     * finished run.
+     */
+    static CviseEnd end(Processes.Result r, String log) {
+        if (r.timedOut()) return CviseEnd.CAPPED;
+        if (log.startsWith("C-Vise cannot run")) return CviseEnd.FAILED;
+        if (r.exitCode() == 0) return log.contains("\nReduced test-cases:") ? CviseEnd.FINISHED : CviseEnd.STOPPED;
+        // killed by a signal (128 + its number) after it had started reducing
+        return r.exitCode() > 128 && log.contains("INFO ===<") ? CviseEnd.STOPPED : CviseEnd.FAILED;
     }
 
     /** Runs C-Vise on the original's single-program C file in {@code dir}. */
@@ -439,10 +471,7 @@ public final class ReduceBench {
             script.toFile().setExecutable(true);
             Processes.Result r =
                     Processes.run(cviseArgv(script), Map.of(), dir, dir.resolve("cvise.log"), timeoutSeconds);
-            if (r.timedOut()) return CviseEnd.CAPPED;
-            // C-Vise exits 0 when its script rejects the original file; it says so on its first line
-            boolean refused = readOrEmpty(dir.resolve("cvise.log")).startsWith("C-Vise cannot run");
-            return r.exitCode() == 0 && !refused ? CviseEnd.FINISHED : CviseEnd.FAILED;
+            return end(r, readOrEmpty(dir.resolve("cvise.log")));
         } catch (IOException ex) {
             throw new java.io.UncheckedIOException(ex);
         }

@@ -135,6 +135,47 @@ class ReduceBenchTest {
         assertTrue(strict.indexOf(guard) < strict.indexOf("-fsanitize"), "the cheap checks run first");
     }
 
+    /**
+     * Last session's C-Vise on 0a4d3e97fc89 was stopped by a signal at 4,534 s, exited 0, and the bench printed it as
+     * finished: only a log that ends with C-Vise's summary is a finished run.
+     */
+    @Test
+    void anInterruptedCviseRunIsStoppedNotFinished() {
+        String progress = "00:00:01 INFO ===< 7889 >===\n00:00:02 INFO ===< IncludesPass >===\n"
+                + "01:15:21 INFO (72.5%, 1875 bytes, 47 lines)\n";
+        String summary = progress + "\nRuntime: 1809 seconds\nReduced test-cases:\n\n--- test.c ---\nint main() {}\n";
+        assertEquals(ReduceBench.CviseEnd.STOPPED, ReduceBench.end(new Processes.Result(0, false, 1), progress));
+        assertEquals(
+                ReduceBench.CviseEnd.STOPPED,
+                ReduceBench.end(new Processes.Result(143, false, 1), progress),
+                "SIGTERM: 128 + 15");
+        assertEquals(ReduceBench.CviseEnd.FINISHED, ReduceBench.end(new Processes.Result(0, false, 1), summary));
+        assertEquals(ReduceBench.CviseEnd.CAPPED, ReduceBench.end(new Processes.Result(-1, true, 1), progress));
+        assertEquals(
+                ReduceBench.CviseEnd.FAILED,
+                ReduceBench.end(
+                        new Processes.Result(0, false, 1),
+                        "C-Vise cannot run because the interestingness test does not return zero\n"));
+        assertEquals(ReduceBench.CviseEnd.FAILED, ReduceBench.end(new Processes.Result(1, false, 1), "Traceback\n"));
+        ReduceBench.Row stopped = new ReduceBench.Row(
+                "0a4d3e97fc89",
+                DiscrepancyClass.NUMBER_NUMBER,
+                "a",
+                "b",
+                true,
+                23,
+                1,
+                true,
+                true,
+                26,
+                4.9,
+                3,
+                4534,
+                1130.4,
+                ReduceBench.CviseEnd.STOPPED);
+        assertTrue(stopped.cviseCut(), "its size is where it had got to");
+    }
+
     /** A C-Vise run whose script rejects the original reduces nothing: the bench said it finished at full size. */
     @Test
     @Tag("tools")
