@@ -273,7 +273,17 @@ public final class SlurmExecutor implements SiteExecutor {
         } catch (IOException e) {
             throw new FparityError("cluster " + profile.name() + ": " + e.getMessage(), ExitCode.MISSING_TOOL);
         }
+        List<String> cp = classpath;
+        String java = javaCmd;
+        programs = new ProgramStaging(
+                shell,
+                profile.workdir() + "/programs",
+                a -> Staging.workerArgv(java, cp, a),
+                s -> log.accept(profile.name() + ": " + s));
     }
+
+    /** The site's program store as staged by this executor (made by {@link #prepare}). */
+    private ProgramStaging programs;
 
     /** A batch's runs, and a compile per job worth about fifty runs. */
     private static long weight(List<JobSpec> batch) {
@@ -303,11 +313,13 @@ public final class SlurmExecutor implements SiteExecutor {
         }
         String tag = campaignTag + "-" + (current.submissions().size() + 1);
         List<Integer> indices = new ArrayList<>();
+        // the programs before the shards that name them: each once per site (a resubmission stages nothing)
+        programs.stage(jobs);
         try {
             Files.createDirectories(stateDir.resolve("shards"));
             for (int i = 0; i < n; i++) {
                 Path local = stateDir.resolve("shards").resolve(tag + "-" + i + ".jobs");
-                AtomicFiles.write(local, Worker.document(shards.get(i)));
+                AtomicFiles.write(local, Worker.document(shards.get(i), programs::key));
                 shell.put(local, profile.workdir() + "/shards/" + tag + "-" + i + ".jobs", 600);
                 indices.add(i);
             }
@@ -386,6 +398,7 @@ public final class SlurmExecutor implements SiteExecutor {
         vars.append("FPARITY_CP=")
                 .append(Shell.quote(String.join(":", classpath)))
                 .append('\n');
+        vars.append("FPARITY_PROGRAMS=").append(Shell.quote(programs.store())).append('\n');
         vars.append("FPARITY_WORKERS=")
                 .append(profile.workers() == null ? "''" : Shell.quote("--jobs " + profile.workers()))
                 .append('\n');
@@ -472,7 +485,7 @@ public final class SlurmExecutor implements SiteExecutor {
     private List<JobSpec> shardJobs(Task t) {
         Path f = stateDir.resolve("shards").resolve(t.sub().tag() + "-" + t.index() + ".jobs");
         try (var r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-            return Worker.read(r, f.toString());
+            return Worker.runsOf(r, f.toString());
         } catch (IOException e) {
             throw new FparityError("cannot read " + f + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         }
