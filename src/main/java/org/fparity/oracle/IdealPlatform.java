@@ -37,9 +37,10 @@ class IdealPlatform implements Interpreter.Domain<Double> {
 
     @Override
     public Double fma(Double x, Double y, Double z) {
-        return precision == Precision.FP32
-                ? (double) Math.fma(x.floatValue(), y.floatValue(), z.floatValue())
-                : Math.fma(x.doubleValue(), y.doubleValue(), z.doubleValue());
+        return canonical(
+                precision == Precision.FP32
+                        ? (double) Math.fma(x.floatValue(), y.floatValue(), z.floatValue())
+                        : Math.fma(x.doubleValue(), y.doubleValue(), z.doubleValue()));
     }
 
     @Override
