@@ -133,12 +133,7 @@ final class LibraryTriage {
      */
     private TriageState.Unit levels(Case c) throws InterruptedException {
         String name = c.toolchainA();
-        Toolchain tc;
-        try {
-            tc = toolchains.apply(name);
-        } catch (FparityError e) {
-            tc = null;
-        }
+        Toolchain tc = toolchain(name);
         if (tc == null)
             return undecided(c, family(name), "unknown toolchain", name + " is not in the toolchain folder");
         boolean aContracts = c.a() != null && contraction(tc, c.a().opt()) != null;
@@ -184,6 +179,15 @@ final class LibraryTriage {
                 contracted(contraction(tc, on.opt()), library));
     }
 
+    /** The toolchain of a name, or null where the toolchain folder has none. */
+    private Toolchain toolchain(String name) {
+        try {
+            return toolchains.apply(name);
+        } catch (FparityError e) {
+            return null;
+        }
+    }
+
     /** Why a contraction cause is one: the same words for a level step and a pair of lowest levels (one cause, one title). */
     private static String contracted(String contracts, String library) {
         return "a*b+c fused (" + contracts + "); in program order without it, " + library
@@ -212,12 +216,7 @@ final class LibraryTriage {
     }
 
     private Side side(Case c, String name, Outcome recorded) throws InterruptedException {
-        Toolchain tc;
-        try {
-            tc = toolchains.apply(name);
-        } catch (FparityError e) {
-            tc = null;
-        }
+        Toolchain tc = toolchain(name);
         if (tc == null)
             return new Side(name, null, null, "unknown toolchain", name + " is not in the toolchain folder");
         String library = library(tc);
