@@ -95,6 +95,11 @@ public final class Passes {
         }
     }
 
+    /** Whether {@code c} came from {@link #simplerInputs}. */
+    static boolean simplerInput(Candidate c) {
+        return c.pass().startsWith("simpler-input");
+    }
+
     private static String elements(Precision pr, int n, double v) {
         double[] r = new double[n];
         java.util.Arrays.fill(r, v);

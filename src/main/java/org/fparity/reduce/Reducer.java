@@ -434,7 +434,10 @@ public final class Reducer {
          */
         Step step(Params.WithInput cur, int round, boolean careful) throws InterruptedException {
             int[] n = new int[2];
-            Step s = windows(cur, Passes.structural(cur.program(), cur.input()), round, careful, n);
+            List<Candidate> structural = Passes.structural(cur.program(), cur.input());
+            // a run that ended differently has no class to keep and no culprit to check: its inputs stay
+            if (verdict.cls() == null) structural.removeIf(Passes::simplerInput);
+            Step s = windows(cur, structural, round, careful, n);
             if (s != null) return s;
             List<Map<NodePath, Double>> vs = counts.values.get(key(cur));
             if (vs == null) {
