@@ -62,6 +62,41 @@ final class Codecs {
         };
     }
 
+    private static final org.fparity.exec.Outcome.Status[] STATUSES = org.fparity.exec.Outcome.Status.values();
+
+    /** A run that ended differently on the two sides of one of {@code pairs}, its pair written as its index. */
+    static Spill.Codec<StatusMismatch> mismatch(List<Pair> pairs) {
+        Map<Pair, Integer> number = new java.util.HashMap<>();
+        for (int i = 0; i < pairs.size(); i++) number.putIfAbsent(pairs.get(i), i);
+        return new Spill.Codec<>() {
+            @Override
+            public void write(SpillOut out, StatusMismatch m) throws IOException {
+                out.writeString(m.program());
+                out.writeInt(m.input());
+                out.writeInt(number.get(m.pair()));
+                out.writeByte(m.statusA().ordinal());
+                out.writeByte(m.statusB().ordinal());
+                out.writeString(m.detailA());
+                out.writeString(m.detailB());
+            }
+
+            @Override
+            public StatusMismatch read(SpillIn in) throws IOException {
+                String program = in.readString();
+                int input = in.readInt();
+                Pair pair = pairs.get(in.readInt());
+                return new StatusMismatch(
+                        program,
+                        input,
+                        pair,
+                        STATUSES[in.readByte()],
+                        STATUSES[in.readByte()],
+                        in.readString(),
+                        in.readString());
+            }
+        };
+    }
+
     /** A case, its platforms written as their numbers in {@code platforms}. */
     static Spill.Codec<Cases.Case> cases(Platform[] platforms) {
         return new Spill.Codec<>() {
