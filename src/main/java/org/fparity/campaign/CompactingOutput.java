@@ -2,8 +2,9 @@ package org.fparity.campaign;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.Arrays;
+import org.fparity.exec.CompactOutcome;
 import org.fparity.exec.Outcome;
+import org.fparity.util.LineAssembler;
 
 /**
  * An output stream that takes outcome lines in {@link OutcomeLog}'s JSON-object spelling and writes them compact
@@ -19,8 +20,8 @@ public final class CompactingOutput extends OutputStream {
     // so the encoder numbers its platforms after those, and starts again from them after each one passed through
     private final CompactOutcome.Decoder written = new CompactOutcome.Decoder();
     private CompactOutcome.Encoder encoder = new CompactOutcome.Encoder();
-    private byte[] line = new byte[512];
-    private int len;
+    private final LineAssembler lines = new LineAssembler(512);
+    private final byte[] one = new byte[1];
 
     public CompactingOutput(OutputStream out) {
         this.out = out;
@@ -28,31 +29,24 @@ public final class CompactingOutput extends OutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        if (b == '\n') {
-            line();
-            return;
-        }
-        if (len == line.length) line = Arrays.copyOf(line, len * 2);
-        line[len++] = (byte) b;
+        one[0] = (byte) b;
+        write(one, 0, 1);
     }
 
     @Override
     public void write(byte[] b, int off, int n) throws IOException {
         int end = off + n;
         while (off < end) {
-            int nl = off;
-            while (nl < end && b[nl] != '\n') nl++;
-            int k = nl - off;
-            if (len + k > line.length) line = Arrays.copyOf(line, Math.max(line.length * 2, len + k));
-            System.arraycopy(b, off, line, len, k);
-            len += k;
-            if (nl == end) return;
+            int next = lines.take(b, off, end);
+            if (next < 0) return;
             line();
-            off = nl + 1;
+            off = next;
         }
     }
 
     private void line() throws IOException {
+        byte[] line = lines.bytes();
+        int len = lines.length();
         Outcome o = reader.canonical(line, 0, len);
         if (o == null) {
             if (CompactOutcome.declaration(line, 0, len)) {
@@ -74,7 +68,6 @@ public final class CompactingOutput extends OutputStream {
             }
             out.write(b);
         }
-        len = 0;
     }
 
     @Override
@@ -85,8 +78,8 @@ public final class CompactingOutput extends OutputStream {
     /** Writes a last line without its newline as it came (a torn line stays torn), then closes the stream under it. */
     @Override
     public void close() throws IOException {
-        if (len > 0) out.write(line, 0, len);
-        len = 0;
+        if (lines.tail() > 0) out.write(lines.bytes(), 0, lines.tail());
+        lines.clear();
         out.close();
     }
 }

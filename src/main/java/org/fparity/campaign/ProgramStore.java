@@ -21,6 +21,7 @@ import java.util.function.Consumer;
 import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.ir.ProgramJson;
+import org.fparity.util.LineAssembler;
 
 /**
  * {@code programs.jsonl}, a campaign's program store: one program per line (id, SHA-256, precision, inputs, source),
@@ -172,38 +173,31 @@ public final class ProgramStore {
         long[] ids = new long[1024];
         int n = 0;
         long pos = 0; // where the current line starts
-        byte[] line = new byte[1 << 16];
-        int len = 0;
+        LineAssembler line = new LineAssembler(1 << 16);
         byte[] block = new byte[1 << 20];
         try (InputStream in = Files.newInputStream(f)) {
             for (int got; (got = in.readNBytes(block, 0, block.length)) > 0; ) {
                 int from = 0;
                 while (from < got) {
-                    int nl = from;
-                    while (nl < got && block[nl] != '\n') nl++;
-                    int k = nl - from;
-                    if (len + k > line.length) line = Arrays.copyOf(line, Math.max(line.length * 2, len + k));
-                    System.arraycopy(block, from, line, len, k);
-                    len += k;
-                    if (nl == got) break;
-                    String id = id(f, n + 1, line, len);
+                    int next = line.take(block, from, got);
+                    if (next < 0) break;
+                    String id = id(f, n + 1, line.bytes(), line.length());
                     if (n + 1 >= offsets.length) {
                         offsets = Arrays.copyOf(offsets, offsets.length * 2);
                         ids = Arrays.copyOf(ids, ids.length * 2);
                     }
                     offsets[n] = pos;
                     ids[n] = idKey(id);
-                    pos += len + 1;
+                    pos += line.length() + 1;
                     n++;
-                    len = 0;
-                    from = nl + 1;
+                    from = next;
                 }
             }
         } catch (IOException e) {
             throw FparityError.io("cannot read " + f, e);
         }
         offsets[n] = pos;
-        return new Scan(Arrays.copyOf(offsets, n + 1), Arrays.copyOf(ids, n), n, len > 0);
+        return new Scan(Arrays.copyOf(offsets, n + 1), Arrays.copyOf(ids, n), n, line.tail() > 0);
     }
 
     /**

@@ -80,7 +80,9 @@ public final class BenchReduceCommand implements Callable<Integer> {
             defaultValue = "SANITIZERS",
             description =
                     "what C-Vise's script rejects besides a lost discrepancy: SANITIZERS (an ASan/UBSan run, the issue's anchor) or STRICT "
-                            + "(also gcc's format, implicit-declaration and uninitialised-read warnings as errors: UB the sanitizers do not see) (default: ${DEFAULT-VALUE})")
+                            + "(also gcc's format, implicit-declaration and uninitialised-read warnings as errors, and the same output from a build filling "
+                            + "locals, heap and zero-initialised FP variables with a pattern as from one filling them with zeros: "
+                            + "UB and new inputs the sanitizers do not see) (default: ${DEFAULT-VALUE})")
     ReduceBench.Guard cviseGuard;
 
     @Option(

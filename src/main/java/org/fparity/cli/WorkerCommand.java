@@ -85,11 +85,11 @@ public final class WorkerCommand implements Callable<Integer> {
                 new BinaryCache(cacheDir), n, Emitters::forToolchain, s -> System.err.println("fparity-worker: " + s));
         if (out == null) {
             OutputStream so = System.out;
+            WorkerLine.Writer spell = new WorkerLine.Writer();
             w.run(specs, l -> {
-                byte[] b = (WorkerLine.format(l) + "\n").getBytes(StandardCharsets.UTF_8);
                 synchronized (so) {
                     try {
-                        so.write(b);
+                        so.write(spell.bytes(l));
                         so.flush();
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException("cannot write to standard output: " + e.getMessage(), e);
@@ -102,10 +102,11 @@ public final class WorkerCommand implements Callable<Integer> {
             specs = Worker.resume(out, specs);
             try (FileChannel ch = FileChannel.open(
                     out, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+                WorkerLine.Writer spell = new WorkerLine.Writer();
                 w.run(specs, l -> {
-                    ByteBuffer buf = ByteBuffer.wrap((WorkerLine.format(l) + "\n").getBytes(StandardCharsets.UTF_8));
                     synchronized (ch) {
                         try {
+                            ByteBuffer buf = ByteBuffer.wrap(spell.bytes(l));
                             while (buf.hasRemaining()) ch.write(buf);
                         } catch (java.io.IOException e) {
                             throw new java.io.UncheckedIOException(

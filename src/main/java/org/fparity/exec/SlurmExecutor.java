@@ -115,6 +115,7 @@ public final class SlurmExecutor implements SiteExecutor {
     // --- running -------------------------------------------------------------------------------------------------
 
     private final Map<String, Long> offsets = new HashMap<>();
+    private final Map<String, WorkerLine.Reader> readers = new HashMap<>();
     private volatile State current;
     private List<String> classpath;
     /** The java the batch script runs workers with (the profile's, or fparity's runtime staged there). */
@@ -518,10 +519,14 @@ public final class SlurmExecutor implements SiteExecutor {
             }
         }
         if (last < 0) return;
-        String text = new String(bytes, 0, last + 1, StandardCharsets.UTF_8);
         offsets.put(path, off + last + 1);
-        for (String line : text.split("\n")) {
-            WorkerLine w = WorkerLine.parse(line);
+        // one reader per task file, kept across polls: a run line needs its platform's declaration, read earlier
+        WorkerLine.Reader reader = readers.computeIfAbsent(path, k -> new WorkerLine.Reader());
+        for (int from = 0; from <= last; ) {
+            int nl = from;
+            while (bytes[nl] != '\n') nl++;
+            WorkerLine w = reader.parse(bytes, from, nl);
+            from = nl + 1;
             if (w instanceof WorkerLine.Result res) {
                 if (owed.deliver(res.outcome())) sink.accept(res);
             } else if (w instanceof WorkerLine.PlatformRecord pr) {

@@ -117,9 +117,10 @@ public final class SshExecutor implements SiteExecutor {
                     // the session died while sending: the read side sees it too
                 }
             });
+            WorkerLine.Reader reader = new WorkerLine.Reader();
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.stdout(), StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
-                    WorkerLine w = WorkerLine.parse(line);
+                    WorkerLine w = reader.parse(line);
                     switch (w) {
                         case null -> {} // a torn line or a login banner: the run it belonged to is still owed
                         case WorkerLine.Result res -> {

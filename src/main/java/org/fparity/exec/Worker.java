@@ -179,9 +179,14 @@ public final class Worker {
             java.nio.file.Files.write(out, new byte[] {'\n'}, java.nio.file.StandardOpenOption.APPEND);
         }
         java.util.Set<String> done = new java.util.HashSet<>();
-        for (String line : new String(bytes, java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
-            if (WorkerLine.parse(line) instanceof WorkerLine.Result r)
+        // one reader for the whole file: each worker that appended to it declared its platforms before its runs
+        WorkerLine.Reader reader = new WorkerLine.Reader();
+        for (int from = 0; from < bytes.length; ) {
+            int nl = from;
+            while (nl < bytes.length && bytes[nl] != '\n') nl++;
+            if (reader.parse(bytes, from, nl) instanceof WorkerLine.Result r)
                 done.add(r.outcome().key());
+            from = nl + 1;
         }
         if (done.isEmpty()) return specs;
         List<JobSpec> left = new ArrayList<>();

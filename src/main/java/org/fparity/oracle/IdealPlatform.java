@@ -10,6 +10,12 @@ import org.fparity.ir.Precision;
 /**
  * The ideal IEEE platform: every operation and math call correctly rounded to nearest in the program's precision,
  * in the order written, no contraction, no extended precision. Records every math call for the trace.
+ *
+ * <p>Every NaN it computes is the one canonical NaN ({@link Double#NaN}, printed {@code nan}). IEEE 754 leaves a
+ * NaN's sign and payload open, and Java's do not stay put: the interpreter's {@code a + b} and {@code a * b}
+ * return {@code b}'s NaN when both are NaN, compiled code {@code a}'s, and x86's default NaN (of {@code inf - inf})
+ * is negative while MPFR's is whatever its build made it. Without one NaN, the same program and input printed
+ * {@code nan} or {@code -nan} depending on whether the JVM had compiled the arithmetic yet.
  */
 class IdealPlatform implements Interpreter.Domain<Double> {
     private final Precision precision;
@@ -21,23 +27,28 @@ class IdealPlatform implements Interpreter.Domain<Double> {
 
     @Override
     public Double constant(double v) {
-        return precision.round(v);
+        return canonical(precision.round(v));
     }
 
     @Override
     public Double bin(Expr.BinOp op, Double a, Double b) {
-        return op.apply(precision, a, b);
+        return canonical(op.apply(precision, a, b));
     }
 
     @Override
     public Double neg(Double a) {
-        return -a;
+        return canonical(-a);
+    }
+
+    /** {@code v}, or the canonical NaN when {@code v} is any NaN. */
+    static double canonical(double v) {
+        return Double.isNaN(v) ? Double.NaN : v;
     }
 
     @Override
     public Double call(MathFn fn, List<Double> args, int intArg) {
         double[] a = arguments(fn, args, intArg);
-        double r = CorrectlyRounded.apply(MathOp.of(fn), precision, Rounding.RN, a);
+        double r = canonical(CorrectlyRounded.apply(MathOp.of(fn), precision, Rounding.RN, a));
         calls.add(new MathCall(calls.size() + 1, fn, a, r));
         return r;
     }

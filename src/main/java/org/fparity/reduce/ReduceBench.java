@@ -33,11 +33,12 @@ import org.fparity.util.Processes;
  * discrepancy's single-program C file with an interestingness script that rebuilds both platforms, reruns, keeps the
  * class and guards against UB with a {@code -fsanitize=undefined,address} build — side by side, one line per case.
  * With the {@link Guard#STRICT strict} guard the script also rejects what those sanitizers cannot see and C-Vise
- * otherwise keeps: a {@code printf} reading an argument that is not there, a call without a declaration, a read of an
- * uninitialised variable, the value of a function that returns none (gcc's warnings for them made errors), so that C-Vise's end is a reproducer one can hand on.
+ * otherwise keeps ({@link StrictGuard}): a {@code printf} format its arguments do not match, a call without a
+ * declaration, a read of memory nothing wrote, a zero-initialised global used as a new input value, so that C-Vise's end
+ * is a reproducer one can hand on.
  */
 public final class ReduceBench {
-    /** One case's figures; cvise fields are -1 when C-Vise was not run on it. */
+    /** One case's figures; cvise fields are -1 (its end null) when C-Vise was not run on it. */
     public record Row(
             String id,
             DiscrepancyClass cls,
@@ -53,10 +54,15 @@ public final class ReduceBench {
             int cviseOps,
             double cviseSeconds,
             double cviseCpuSeconds,
-            boolean cviseTimedOut) {
+            CviseEnd cviseEnd) {
         /** fparity's CPU seconds over C-Vise's (-1 when C-Vise did not run): the speed figure, load-proof. */
         public double cpuRatio() {
             return cviseCpuSeconds <= 0 ? -1 : cpuSeconds / cviseCpuSeconds;
+        }
+
+        /** Whether C-Vise was cut short (its time limit or a signal), so its size is where it had got to. */
+        public boolean cviseCut() {
+            return cviseEnd == CviseEnd.CAPPED || cviseEnd == CviseEnd.STOPPED;
         }
     }
 
@@ -64,14 +70,9 @@ public final class ReduceBench {
     public enum Guard {
         /** An ASan/UBSan build that must run clean: the anchor. */
         SANITIZERS,
-        /** That, and a gcc -O1 build with the warnings for UB the sanitizers cannot see made errors. */
+        /** That, and {@link StrictGuard}: UB-related warnings made errors, and a pattern build against a zero build. */
         STRICT
     }
-
-    /** gcc's warnings for undefined behaviour ASan/UBSan do not catch at run time, made errors. */
-    static final String STRICT_FLAGS =
-            "-Werror=format -Werror=implicit-function-declaration -Werror=implicit-int -Werror=uninitialized -Werror=maybe-uninitialized"
-                    + " -Werror=return-type -Werror=int-conversion -Werror=incompatible-pointer-types";
 
     private final Toolchains toolchains;
     private final Path work;
@@ -254,7 +255,10 @@ public final class ReduceBench {
                             + " s wall per case; CPU seconds are C-Vise's and every process it reaped, fparity's are this JVM's and its children's");
         if (cvise && cviseCases > 0)
             out.println("C-Vise guard: "
-                    + (guard == Guard.STRICT ? "ASan/UBSan run and gcc -O1 " + STRICT_FLAGS : "ASan/UBSan run"));
+                    + (guard == Guard.STRICT
+                            ? "ASan/UBSan run; gcc -O1 " + StrictGuard.WARNINGS
+                                    + "; the same output with locals, heap and zero-initialised FP variables filled with a pattern and with zeros"
+                            : "ASan/UBSan run"));
         out.println("load average at start: " + loadAverage());
         out.printf(
                 "%-13s %-14s %-30s %-10s %5s %7s %6s %4s %7s %7s | %9s %7s %7s %9s%n",
@@ -310,7 +314,7 @@ public final class ReduceBench {
             int cOps = -1;
             double cSecs = -1;
             double cCpu = -1;
-            boolean cTimeout = false;
+            CviseEnd cEnd = null;
             if (cvise && cvised < cviseCases && isC(req.a()) && isC(req.b())) {
                 cvised++;
                 long c0 = System.nanoTime();
@@ -322,7 +326,7 @@ public final class ReduceBench {
                     cviseFailed++;
                     out.println(e.id() + " C-Vise failed (not a reduction; see " + dir.resolve("cvise.log") + ")");
                 } else {
-                    cTimeout = end == CviseEnd.CAPPED;
+                    cEnd = end;
                     cSecs = (System.nanoTime() - c0) / 1e9;
                     cCpu = (CpuTime.childCpuMillis() - cc0) / 1000.0;
                     cOps = countOps(readOrEmpty(dir.resolve("test.c")));
@@ -343,7 +347,7 @@ public final class ReduceBench {
                     cOps,
                     cSecs,
                     cCpu,
-                    cTimeout);
+                    cEnd);
             rows.add(row);
             out.printf(
                     "%-13s %-14s %-30s %-10s %5d %7d %5.0f%% %4s %7.1f %7.1f | %9s %7s %7s %9s%n",
@@ -357,7 +361,7 @@ public final class ReduceBench {
                     row.ubClean() ? "ok" : "!",
                     row.seconds(),
                     row.cpuSeconds(),
-                    cOps < 0 ? "-" : cOps + (cTimeout ? "*" : ""),
+                    cOps < 0 ? "-" : cOps + (cEnd == CviseEnd.CAPPED ? "*" : cEnd == CviseEnd.STOPPED ? "^" : ""),
                     cSecs < 0 ? "-" : String.format("%.1f", cSecs),
                     cCpu < 0 ? "-" : String.format("%.1f", cCpu),
                     cCpu <= 0 ? "-" : String.format("1/%.0f", cCpu / Math.max(0.001, cpu)));
@@ -374,8 +378,8 @@ public final class ReduceBench {
         summary(rows, chosen.size(), batchOnly, failed);
         if (cviseFailed > 0) out.println("C-Vise failed on " + cviseFailed + " (left out above)");
         out.println("load average at end: " + loadAverage()
-                + (rows.stream().anyMatch(Row::cviseTimedOut)
-                        ? "   (* = C-Vise stopped at the time limit; its size then)"
+                + (rows.stream().anyMatch(Row::cviseCut)
+                        ? "   (* = C-Vise stopped at the time limit, ^ = stopped by a signal before its end; its size then)"
                         : ""));
         return rows;
     }
@@ -400,11 +404,22 @@ public final class ReduceBench {
             long fast = both.stream().filter(r -> r.cpuRatio() <= 1.0 / 20).count();
             double f = both.stream().mapToDouble(Row::cpuSeconds).sum();
             double c = both.stream().mapToDouble(Row::cviseCpuSeconds).sum();
-            long capped = both.stream().filter(Row::cviseTimedOut).count();
+            long capped =
+                    both.stream().filter(r -> r.cviseEnd() == CviseEnd.CAPPED).count();
+            long stopped =
+                    both.stream().filter(r -> r.cviseEnd() == CviseEnd.STOPPED).count();
             out.printf(
                     "beside C-Vise on %d cases: fparity at most C-Vise's operations on %d, at most 1/20 of its CPU time on %d; "
-                            + "CPU seconds fparity %.1f, C-Vise %.1f (1/%.0f); C-Vise ran to its end on %d, stopped at its cap on %d%n",
-                    both.size(), fewer, fast, f, c, c / Math.max(0.001, f), both.size() - capped, capped);
+                            + "CPU seconds fparity %.1f, C-Vise %.1f (1/%.0f); C-Vise ran to its end on %d, stopped at its cap on %d, stopped otherwise on %d%n",
+                    both.size(),
+                    fewer,
+                    fast,
+                    f,
+                    c,
+                    c / Math.max(0.001, f),
+                    both.size() - capped - stopped,
+                    capped,
+                    stopped);
         }
         if (!shares.isEmpty()) {
             out.printf(
@@ -426,8 +441,24 @@ public final class ReduceBench {
         FINISHED,
         /** It hit the time limit: its file is where it had got to. */
         CAPPED,
+        /** Something else stopped it (a signal) before its end: its file is where it had got to. */
+        STOPPED,
         /** It exited with an error (its script rejected the original, say): no reduction at all. */
         FAILED
+    }
+
+    /**
+     * How a C-Vise run ended, from its exit and its log: it exits 0 when its script rejects the original (saying so on
+     * its first line) and also when it is interrupted (a signal to it, not our time limit; a signal it does not catch
+     * ends it with 128 + the signal's number), so only a log that ends with its summary ("Reduced test-cases:") is a
+     * finished run.
+     */
+    static CviseEnd end(Processes.Result r, String log) {
+        if (r.timedOut()) return CviseEnd.CAPPED;
+        if (log.startsWith("C-Vise cannot run")) return CviseEnd.FAILED;
+        if (r.exitCode() == 0) return log.contains("\nReduced test-cases:") ? CviseEnd.FINISHED : CviseEnd.STOPPED;
+        // killed by a signal (128 + its number) after it had started reducing
+        return r.exitCode() > 128 && log.contains("INFO ===<") ? CviseEnd.STOPPED : CviseEnd.FAILED;
     }
 
     /** Runs C-Vise on the original's single-program C file in {@code dir}. */
@@ -436,14 +467,11 @@ public final class ReduceBench {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("test.c"), Emitter.of(Language.C).single(req.program()));
             Path script = dir.resolve("interesting.sh");
-            Files.writeString(script, script(req));
+            Files.writeString(script, script(req, StrictGuard.writeFiles(dir)));
             script.toFile().setExecutable(true);
             Processes.Result r =
                     Processes.run(cviseArgv(script), Map.of(), dir, dir.resolve("cvise.log"), timeoutSeconds);
-            if (r.timedOut()) return CviseEnd.CAPPED;
-            // C-Vise exits 0 when its script rejects the original file; it says so on its first line
-            boolean refused = readOrEmpty(dir.resolve("cvise.log")).startsWith("C-Vise cannot run");
-            return r.exitCode() == 0 && !refused ? CviseEnd.FINISHED : CviseEnd.FAILED;
+            return end(r, readOrEmpty(dir.resolve("cvise.log")));
         } catch (IOException ex) {
             throw new java.io.UncheckedIOException(ex);
         }
@@ -458,14 +486,18 @@ public final class ReduceBench {
                 "cvise", "--n", "2", "--timeout", "30", script.toAbsolutePath().toString(), "test.c");
     }
 
-    /** The interestingness script C-Vise runs in its own temporary folder on a candidate test.c. */
-    String script(ReduceSession.Request req) {
+    /**
+     * The interestingness script C-Vise runs in its own temporary folder on a candidate test.c; {@code guardFiles} is
+     * the folder of {@link StrictGuard}'s helper files (used by the strict guard only).
+     */
+    String script(ReduceSession.Request req, Path guardFiles) {
         Toolchain ta = toolchains.get(req.a().toolchain());
         Toolchain tb = toolchains.get(req.b().toolchain());
         String args = org.fparity.util.ShellWords.join(req.input().args());
         return "#!/bin/sh\n"
                 + "# interesting: builds on both platforms, both print a result, the results differ in class "
-                + req.cls().id() + ", no UB under ASan/UBSan\n"
+                + req.cls().id() + ", no UB under ASan/UBSan" + (guard == Guard.STRICT ? " nor the strict guard" : "")
+                + "\n"
                 + org.fparity.util.ShellWords.join(ta.compileArgv(req.a().opt(), "test.c", "a.out", "test"))
                 + " >/dev/null 2>&1 || exit 1\n"
                 + org.fparity.util.ShellWords.join(tb.compileArgv(req.b().opt(), "test.c", "b.out", "test"))
@@ -477,9 +509,7 @@ public final class ReduceBench {
                 + "want=\"" + req.cls().id() + "\"\n"
                 + "got=\"inf_sign\" if k==[\"inf\",\"inf\"] and a!=b else \"number_number\" if k==[\"number\",\"number\"] and a!=b else None if k[0]==k[1] else \"_\".join(x for x in [\"nan\",\"inf\",\"zero\",\"number\"] if x in k)\n"
                 + "sys.exit(0 if got==want else 1)' \"$ra\" \"$rb\" || exit 1\n"
-                + (guard == Guard.STRICT
-                        ? "gcc -O1 " + STRICT_FLAGS + " -c -o strict.o test.c >/dev/null 2>&1 || exit 1\n"
-                        : "")
+                + (guard == Guard.STRICT ? StrictGuard.lines(guardFiles, args) : "")
                 + "gcc -O0 -fsanitize=undefined,address -fno-sanitize-recover=all -o san test.c -lm >/dev/null 2>&1 || exit 1\n"
                 + "timeout 10 ./san " + args + " >/dev/null 2>&1 || exit 1\n"
                 + "exit 0\n";

@@ -503,8 +503,9 @@ class RemoteClusterTest {
             for (int i : sub.shards()) {
                 Path f = base.resolve("work/slurm/out").resolve(sub.tag() + "-" + i + ".jsonl");
                 if (!Files.exists(f)) continue;
+                var reader = new org.fparity.exec.WorkerLine.Reader();
                 for (String l : Files.readAllLines(f)) {
-                    if (org.fparity.exec.WorkerLine.parse(l) instanceof org.fparity.exec.WorkerLine.Result res)
+                    if (reader.parse(l) instanceof org.fparity.exec.WorkerLine.Result res)
                         written.merge(res.outcome().key(), 1, Integer::sum);
                 }
             }
@@ -943,8 +944,9 @@ class RemoteClusterTest {
                     Map.of(),
                     900);
             assertEquals(0, w.exit, w.err);
+            var reader = new org.fparity.exec.WorkerLine.Reader();
             for (String l : w.out.lines().toList()) {
-                if (org.fparity.exec.WorkerLine.parse(l) instanceof org.fparity.exec.WorkerLine.Result res) {
+                if (reader.parse(l) instanceof org.fparity.exec.WorkerLine.Result res) {
                     Outcome o = res.outcome();
                     seen.computeIfAbsent(
                                     o.program() + "/" + o.input() + "/" + o.toolchain() + "/" + o.opt(),

@@ -126,4 +126,39 @@ class ReferenceEvaluatorTest {
                 (double) CorrectlyRounded.applyFloat(MathOp.of(MathFn.SIN), 1e30f),
                 ReferenceEvaluator.ideal(q, in("0", "1e30")).comp());
     }
+    /**
+     * The ideal answer's NaN is one NaN, whatever ran before. Java's {@code a + b} and {@code a * b} of two NaNs return
+     * {@code b}'s in the interpreter and {@code a}'s once compiled, and {@code inf - inf} is x86's negative default NaN:
+     * {@code -sqrt(x) + (x - x)} at -inf printed {@code -nan} in a fresh JVM and {@code nan} after a few hundred
+     * evaluations. Each program runs thousands of times, between inputs that leave a negative NaN (an input -nan, a
+     * negated NaN) and finite ones, so the arithmetic is evaluated both interpreted and compiled.
+     */
+    @Test
+    void everyNanOfTheIdealPlatformIsTheCanonicalNanEveryTime() {
+        long canonical = 0x7ff8000000000000L;
+        List<Program> nanAtMinusInf = List.of(
+                prog("comp = -sqrt(x) + (x - x);"),
+                prog("comp = (x - x) * -sqrt(x);"),
+                prog("comp = x - x;"),
+                prog("comp = -(x * 0.0);"),
+                Program.parse(
+                        "program fp32 array 1\ncompute(float comp, float x) {\n  comp = -sqrt(x) + (x - x);\n}\n"));
+        for (int round = 0; round < 3000; round++) {
+            for (Program p : nanAtMinusInf) {
+                // inputs that leave a negative NaN around, and a finite one
+                ReferenceEvaluator.ideal(p, in("0", "-nan"));
+                assertTrue(Double.isFinite(
+                        ReferenceEvaluator.ideal(p, in("0", "4")).comp()));
+                var ideal = ReferenceEvaluator.ideal(p, in("0", "-inf"));
+                assertEquals(canonical, Double.doubleToRawLongBits(ideal.comp()), p + " round " + round);
+                assertEquals("nan", org.fparity.ir.HexFloat.format(ideal.comp()), p + " round " + round);
+                for (MathCall c : ideal.calls())
+                    assertEquals(canonical, Double.doubleToRawLongBits(c.result()), c.describe());
+            }
+        }
+        // a NaN read from the input is the canonical one too, as is every node's value on the way
+        var values = ReferenceEvaluator.idealValues(prog("comp = -x;"), in("0", "-nan"));
+        assertEquals(2, values.size());
+        for (double v : values.values()) assertEquals(canonical, Double.doubleToRawLongBits(v));
+    }
 }
