@@ -19,10 +19,16 @@ final class Codecs {
     private static final OutcomeClass[] OUTCOME_CLASSES = OutcomeClass.values();
     private static final Precision[] PRECISIONS = Precision.values();
 
-    /** A discrepancy of one of {@code pairs}, its pair written as its index. */
-    static Spill.Codec<Discrepancy> discrepancy(Platform[] platforms, List<Pair> pairs) {
+    /** Each pair's index in {@code pairs} (the first, for a pair listed twice). */
+    private static Map<Pair, Integer> numbers(List<Pair> pairs) {
         Map<Pair, Integer> number = new java.util.HashMap<>();
         for (int i = 0; i < pairs.size(); i++) number.putIfAbsent(pairs.get(i), i);
+        return number;
+    }
+
+    /** A discrepancy of one of {@code pairs}, its pair written as its index. */
+    static Spill.Codec<Discrepancy> discrepancy(Platform[] platforms, List<Pair> pairs) {
+        Map<Pair, Integer> number = numbers(pairs);
         return new Spill.Codec<>() {
             @Override
             public void write(SpillOut out, Discrepancy d) throws IOException {
@@ -66,8 +72,7 @@ final class Codecs {
 
     /** A run that ended differently on the two sides of one of {@code pairs}, its pair written as its index. */
     static Spill.Codec<StatusMismatch> mismatch(List<Pair> pairs) {
-        Map<Pair, Integer> number = new java.util.HashMap<>();
-        for (int i = 0; i < pairs.size(); i++) number.putIfAbsent(pairs.get(i), i);
+        Map<Pair, Integer> number = numbers(pairs);
         return new Spill.Codec<>() {
             @Override
             public void write(SpillOut out, StatusMismatch m) throws IOException {
