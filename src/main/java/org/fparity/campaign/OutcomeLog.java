@@ -172,38 +172,10 @@ public final class OutcomeLog implements AutoCloseable {
     }
 
     /**
-     * Where {@link #scanNumbered} hands each outcome read, with the number of its names (toolchain, opt, site, node,
-     * platform record: 0, 1 … in order of first appearance in this file, the same number for the same names) and its
-     * line number (from 1).
-     */
-    @FunctionalInterface
-    public interface NumberedSink {
-        void accept(Outcome o, int names, int lineNo);
-    }
-
-    /** As {@link #scan}, each outcome with the number of its names ({@link NumberedSink}), so a caller keys platforms without hashing names per run. */
-    public static List<String> scanNumbered(Path file, NumberedSink sink) {
-        if (!Files.exists(file)) return List.of();
-        OutcomeReader[] reader = {null};
-        return parse(
-                        file,
-                        null,
-                        (o, lineNo) -> {
-                            sink.accept(o, reader[0].tuple, lineNo);
-                            return null;
-                        },
-                        null,
-                        List.of(),
-                        r -> reader[0] = r,
-                        null)
-                .contents()
-                .problems();
-    }
-
-    /**
      * Where {@link #scanRuns} hands each run: a compact run line in the writer's plain spelling as its bytes (no
      * outcome, no string but a detail's), any other outcome line as an {@link Outcome}. Both with the number of the
-     * run's names ({@link NumberedSink}) and its line number (from 1).
+     * run's names (toolchain, opt, site, node, platform record: 0, 1 … in order of first appearance in this file, the same
+     * number for the same names) and its line number (from 1).
      */
     public interface RunSink {
         /**
@@ -217,7 +189,7 @@ public final class OutcomeLog implements AutoCloseable {
     }
 
     /**
-     * As {@link #scanNumbered}, a compact run line handed as its bytes ({@link RunSink#run}): what reads a campaign of
+     * As {@link #scan}, a compact run line handed as its bytes ({@link RunSink#run}): what reads a campaign of
      * 10^7 runs without an object per run. The same lines are problems, with the same words.
      */
     public static List<String> scanRuns(Path file, RunSink sink) {

@@ -89,22 +89,10 @@ final class OutcomeReader {
      * a declaration that does not read or a run naming an undeclared platform.
      */
     Outcome compact(byte[] b, int from, int to) {
-        if (CompactOutcome.declaration(b, from, to)) {
-            compact.declare(b, from, to);
-            tupleOfNumber = new int[0];
-            return DECLARED;
-        }
-        if (!compact.run(b, from, to)) return null;
-        int n = compact.platform;
-        if (n >= tupleOfNumber.length) {
-            int had = tupleOfNumber.length;
-            tupleOfNumber = Arrays.copyOf(tupleOfNumber, Math.max(n + 1, had * 2));
-            Arrays.fill(tupleOfNumber, had, tupleOfNumber.length, -1);
-        }
-        CompactOutcome.Names names = compact.names(n);
-        if (tupleOfNumber[n] < 0) tupleOfNumber[n] = tuple(intern(names));
-        tuple = tupleOfNumber[n];
-        names = tupleNames.get(tuple);
+        int kind = compactRun(b, from, to);
+        if (kind == DECLARATION) return DECLARED;
+        if (kind == OTHER) return null;
+        CompactOutcome.Names names = tupleNames.get(tuple);
         programFrom(b, compact.programFrom, compact.programTo);
         return new Outcome(
                 lastProgramId,

@@ -82,14 +82,7 @@ final class SpillOut implements AutoCloseable {
     /** {@code b[from, from + len)}, as {@link #writeString} writes a string of those (UTF-8) bytes. */
     void writeBytes(byte[] b, int from, int len) throws IOException {
         writeInt(len);
-        if (len > buf.length) {
-            flush();
-            out.write(b, from, len);
-            return;
-        }
-        room(len);
-        System.arraycopy(b, from, buf, n, len);
-        n += len;
+        write(b, from, len);
     }
 
     /** A string that may be null. */
