@@ -300,6 +300,9 @@ final class CaseSpill implements CaseSource {
     /** Bytes of a bucket record before its texts; where its line number lies. */
     private static final int HEAD = 29, LINE_AT = 8;
 
+    /** Bytes of a sorted record before its texts. */
+    private static final int SORTED_HEAD = HEAD - 4;
+
     private static String strange(String file, Outcome o, int inputs) {
         return file + ": outcome of program " + o.program() + " input " + o.input() + " on "
                 + o.platformKey().key()
@@ -655,14 +658,19 @@ final class CaseSpill implements CaseSource {
         /** Reads the next record; false at the end of the file. */
         boolean read(SpillIn in) throws IOException {
             if (!in.more()) return false;
-            c = in.readInt();
-            tuple = in.readShort();
-            attempt = in.readByte();
-            status = in.readByte();
-            micros = in.readLong();
-            bits = in.readLong();
-            flags = in.readByte();
-            hexLen = in.readInt();
+            // the fixed part decoded in place
+            in.need(SORTED_HEAD + 4);
+            byte[] b = in.buffer();
+            int i = in.position();
+            c = getInt(b, i);
+            tuple = (short) ((b[i + 4] & 0xff) << 8 | b[i + 5] & 0xff);
+            attempt = b[i + 6];
+            status = b[i + 7];
+            micros = (long) getInt(b, i + 8) << 32 | getInt(b, i + 12) & 0xffffffffL;
+            bits = (long) getInt(b, i + 16) << 32 | getInt(b, i + 20) & 0xffffffffL;
+            flags = b[i + 24];
+            hexLen = getInt(b, i + SORTED_HEAD);
+            in.skip(SORTED_HEAD + 4);
             if (hexLen > hex.length) hex = new byte[Math.max(hexLen, hex.length * 2)];
             if (hexLen > 0) in.readInto(hex, 0, hexLen);
             detailLen = in.readInt();
