@@ -52,6 +52,11 @@ final class HexBits implements CharSequence {
                 int e = 0;
                 int start = q;
                 for (; q < to && b[q] >= '0' && b[q] <= '9' && e < 100_000; q++) e = e * 10 + (b[q] - '0');
+                int exp = eneg ? -e : e;
+                if (q == to && q > start && frac == 13 && mant >>> 52 == 1 && exp >= -1022 && exp <= 1023) {
+                    // printf's %a of a normal double, 0x1.<13 digits>p<e>: its bits as they are
+                    return (neg ? 1L << 63 : 0) | (long) (exp + 1023) << 52 | mant & ((1L << 52) - 1);
+                }
                 if (q == to && q > start) {
                     double v = Math.scalb((double) mant, (eneg ? -e : e) - 4 * frac);
                     return Double.doubleToRawLongBits(neg ? -v : v);
