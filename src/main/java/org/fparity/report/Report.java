@@ -124,8 +124,15 @@ public record Report(
             return verdict.against() != null
                     && verdict.against().added().stream()
                             .anyMatch(k -> !acceptance.cases().containsKey(k));
-        return verdict.cases().stream()
-                        .anyMatch(c -> c.discrepant() && !acceptance.cases().containsKey(c.key()))
+        // a disagreeing case the policy did not accept: without accepted cases, any disagreeing one (counted already,
+        // not walked again)
+        boolean unaccepted = acceptance.cases().isEmpty()
+                ? verdict.count().discrepant() > 0
+                : verdict.count().discrepant() > 0
+                        && verdict.cases().stream()
+                                .anyMatch(c ->
+                                        c.discrepant() && !acceptance.cases().containsKey(c.key()));
+        return unaccepted
                 || findings.mismatches().stream().anyMatch(m -> !acceptance.accepts(m))
                 || verdict.count().unstable() > 0;
     }
