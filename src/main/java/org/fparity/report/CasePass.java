@@ -4,9 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.fparity.compare.Cases;
-import org.fparity.exec.Platform;
 import org.fparity.ir.Precision;
 
 /**
@@ -19,7 +17,6 @@ final class CasePass implements AutoCloseable {
     /** Unstable (case, platform) rows kept for the files that show the first few: report.html's, summary.md's. */
     static final int SHOWN = Math.max(HtmlReport.MISMATCHES, MarkdownSummary.TOP);
 
-    private final Map<Platform, Integer> unstableByPlatform = new TreeMap<>();
     private final List<Cases.Case> unstableShown = new ArrayList<>();
     private int unstableRows;
     private int unstableCases;
@@ -44,7 +41,6 @@ final class CasePass implements AutoCloseable {
                 }
                 if (c.hasUnstable()) {
                     p.unstableCases++;
-                    for (Platform pl : c.unstable().keySet()) p.unstableByPlatform.merge(pl, 1, Integer::sum);
                     if (p.unstableRows < SHOWN) {
                         p.unstableShown.add(c);
                         p.unstableRows += c.unstable().size();
@@ -64,11 +60,6 @@ final class CasePass implements AutoCloseable {
         }
     }
 
-    /** Per platform, in how many cases it was unstable ({@link Cases#unstableByPlatform}). */
-    Map<Platform, Integer> unstableByPlatform() {
-        return unstableByPlatform;
-    }
-
     /** The cases with an unstable platform, in order, until they hold {@link #SHOWN} (case, platform) rows. */
     List<Cases.Case> unstableShown() {
         return unstableShown;
@@ -86,7 +77,7 @@ final class CasePass implements AutoCloseable {
 
     /** What {@link VerdictText#lines} counts over every case. */
     VerdictText.CaseCounts counts() {
-        return new VerdictText.CaseCounts(unstableByPlatform, statusCases());
+        return new VerdictText.CaseCounts(statusCases());
     }
 
     /** Programs with a case, per precision. */

@@ -105,11 +105,8 @@ final class VerdictText {
         return sb.toString();
     }
 
-    /**
-     * What {@link #lines} counts over every case: per platform, in how many cases it was unstable; in how many cases a
-     * run ended differently.
-     */
-    record CaseCounts(Map<Platform, Integer> unstableByPlatform, long statusCases) {}
+    /** What {@link #lines} counts over every case: in how many cases a run ended differently. */
+    record CaseCounts(long statusCases) {}
 
     /** The verdict's facts, one line each. */
     static List<String> lines(Report r) {
@@ -152,9 +149,7 @@ final class VerdictText {
         if (v.count().unstable() > 0) {
             StringBuilder sb = new StringBuilder("unstable: " + cases(v.count().unstable())
                     + " gave different results on reruns of the same binary (");
-            Map<Platform, Integer> by = counted != null
-                    ? counted.unstableByPlatform()
-                    : org.fparity.compare.Cases.unstableByPlatform(v.cases());
+            Map<Platform, Integer> by = v.unstableBy();
             List<String> parts = new ArrayList<>();
             by.forEach((p, k) -> parts.add(p + " in " + cases(k)));
             sb.append(String.join(", ", parts))

@@ -72,7 +72,16 @@ class CasePassTest {
                 r.baseline(),
                 r.generated(),
                 r.sessionUuid(),
-                new Verdict(cases, v.count(), v.health(), v.broken(), v.against(), v.truths(), v.ranking(), v.top()),
+                new Verdict(
+                        cases,
+                        v.count(),
+                        v.health(),
+                        v.broken(),
+                        v.against(),
+                        v.truths(),
+                        v.ranking(),
+                        v.top(),
+                        v.unstableBy()),
                 r.acceptance(),
                 r.causes());
         ReportWriter.write(counted, tmp.resolve("counted"));
