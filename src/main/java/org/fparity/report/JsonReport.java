@@ -54,8 +54,20 @@ final class JsonReport {
                 throws java.io.IOException;
     }
 
+    /** A value of the tree that writes itself when the tree is written. */
+    private abstract static class Written extends com.fasterxml.jackson.databind.JsonSerializable.Base {
+        @Override
+        public void serializeWithType(
+                com.fasterxml.jackson.core.JsonGenerator gen,
+                com.fasterxml.jackson.databind.SerializerProvider p,
+                com.fasterxml.jackson.databind.jsontype.TypeSerializer t)
+                throws java.io.IOException {
+            serialize(gen, p);
+        }
+    }
+
     /** An array written element by element when the tree is written, never held, each element no tree of its own. */
-    private static final class Streamed<T> extends com.fasterxml.jackson.databind.JsonSerializable.Base {
+    private static final class Streamed<T> extends Written {
         private final Iterable<T> items;
         private final Each<T> each;
 
@@ -72,19 +84,10 @@ final class JsonReport {
             for (T t : items) each.write(t, gen, p);
             gen.writeEndArray();
         }
-
-        @Override
-        public void serializeWithType(
-                com.fasterxml.jackson.core.JsonGenerator gen,
-                com.fasterxml.jackson.databind.SerializerProvider p,
-                com.fasterxml.jackson.databind.jsontype.TypeSerializer t)
-                throws java.io.IOException {
-            serialize(gen, p);
-        }
     }
 
     /** A value written before, as report.json's text at its place ({@link CaseLists}), copied in as it is. */
-    private static final class Spooled extends com.fasterxml.jackson.databind.JsonSerializable.Base {
+    private static final class Spooled extends Written {
         private final LongText text;
 
         Spooled(LongText text) {
@@ -108,15 +111,6 @@ final class JsonReport {
                 @Override
                 public void close() {}
             });
-        }
-
-        @Override
-        public void serializeWithType(
-                com.fasterxml.jackson.core.JsonGenerator gen,
-                com.fasterxml.jackson.databind.SerializerProvider p,
-                com.fasterxml.jackson.databind.jsontype.TypeSerializer t)
-                throws java.io.IOException {
-            serialize(gen, p);
         }
     }
 
