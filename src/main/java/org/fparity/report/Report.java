@@ -124,15 +124,12 @@ public record Report(
             return verdict.against() != null
                     && verdict.against().added().stream()
                             .anyMatch(k -> !acceptance.cases().containsKey(k));
-        // a disagreeing case the policy did not accept: without accepted cases, any disagreeing one (counted already,
-        // not walked again)
-        boolean unaccepted = acceptance.cases().isEmpty()
+        // nothing accepted: any disagreeing case, as counted (the case list is not made for it)
+        boolean discrepant = acceptance.cases().isEmpty()
                 ? verdict.count().discrepant() > 0
-                : verdict.count().discrepant() > 0
-                        && verdict.cases().stream()
-                                .anyMatch(c ->
-                                        c.discrepant() && !acceptance.cases().containsKey(c.key()));
-        return unaccepted
+                : verdict.cases().stream()
+                        .anyMatch(c -> c.discrepant() && !acceptance.cases().containsKey(c.key()));
+        return discrepant
                 || findings.mismatches().stream().anyMatch(m -> !acceptance.accepts(m))
                 || verdict.count().unstable() > 0;
     }
