@@ -192,7 +192,7 @@ public final class ReduceCommand implements Callable<Integer> {
                         + in.args().size() + " values");
             }
             requests.add(new ReduceSession.Request(
-                    null, p, in, Side.read(ps[0]), Side.read(ps[1]), null, minUlps, vsReference, batch));
+                    null, p, in, Side.read(ps[0]), Side.read(ps[1]), null, minUlps, vsReference, batch, null));
         }
         for (ReduceSession.Request r : requests) {
             ReduceSession.Report rep = session.run(r);

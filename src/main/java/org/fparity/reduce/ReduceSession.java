@@ -50,20 +50,7 @@ public final class ReduceSession {
             long minUlps,
             boolean vsReference,
             int limit,
-            Recorded recorded) {
-        public Request(
-                String id,
-                Program program,
-                Input input,
-                Side a,
-                Side b,
-                DiscrepancyClass cls,
-                long minUlps,
-                boolean vsReference,
-                int limit) {
-            this(id, program, input, a, b, cls, minUlps, vsReference, limit, null);
-        }
-    }
+            Recorded recorded) {}
 
     /**
      * What an imported campaign recorded of a discrepancy: each side's result as printed there, and for each side that
@@ -519,7 +506,8 @@ public final class ReduceSession {
                     r.cls(),
                     r.minUlps(),
                     r.vsReference(),
-                    r.limit());
+                    r.limit(),
+                    null);
             String note = "Recorded by an imported campaign as " + r.a() + " vs " + r.b() + "; reduced here with "
                     + mapped + ".";
             return reduce(here, note, da, db, new Here(da, r.a().opt(), db, r.b().opt(), work));
