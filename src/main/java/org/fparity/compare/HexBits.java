@@ -5,9 +5,9 @@ import org.fparity.ir.HexFloat;
 
 /**
  * A result's value read from the bytes of an outcome line, as the raw bits of the double {@link HexFloat#parse(String)}
- * gives for the same text (NaN payloads, signed zeros, subnormals, FP32 results printed as hex floats alike): the usual
- * hex float read from the bytes as that parser reads it, anything else handed to it as characters; no string is made
- * for the usual result. Not thread-safe: one per reader.
+ * gives for the same text (NaN payloads, signed zeros, subnormals, FP32 results printed as hex floats alike): printf's
+ * {@code %a} of a normal double read straight into its bits, anything else handed to that parser as characters; no
+ * string is made for a result. Not thread-safe: one per reader.
  */
 final class HexBits implements CharSequence {
     private byte[] b;
@@ -19,48 +19,32 @@ final class HexBits implements CharSequence {
      * RuntimeException, as {@link HexFloat#parse(String)} does) when it is not a hex float or special value.
      */
     long bits(byte[] b, int from, int to) {
-        // the usual result, [-]0x1.hhhp[+-]d with a significand of 53 bits or fewer, as HexFloat.parse reads it
+        // printf's %a of a normal double, [-]0x1.<up to 13 hex digits>p<exponent>: its bits straight from the digits
         int p = from;
-        boolean neg = false;
-        if (p < to && (b[p] == '-' || b[p] == '+')) neg = b[p++] == '-';
-        if (p + 2 < to && b[p] == '0' && (b[p + 1] | 0x20) == 'x') {
-            p += 2;
-            long mant = 0;
-            int frac = 0;
-            boolean dot = false;
-            boolean fits = true;
-            int digits = 0;
-            for (; p < to; p++) {
-                int c = b[p];
-                if (c == '.' && !dot) {
-                    dot = true;
-                    continue;
+        boolean neg = p < to && b[p] == '-';
+        if (neg) p++;
+        if (to - p >= 5 && b[p] == '0' && (b[p + 1] | 0x20) == 'x' && b[p + 2] == '1') {
+            p += 3;
+            long frac = 0;
+            int k = 0;
+            if (b[p] == '.') {
+                for (p++; p < to && k < 13; p++, k++) {
+                    int c = b[p], l = c | 0x20;
+                    int d = c >= '0' && c <= '9' ? c - '0' : l >= 'a' && l <= 'f' ? l - 'a' + 10 : -1;
+                    if (d < 0) break;
+                    frac = frac << 4 | d;
                 }
-                int d = c >= '0' && c <= '9'
-                        ? c - '0'
-                        : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
-                if (d < 0) break;
-                digits++;
-                if ((mant >>> 49) != 0) fits = false; // another digit would pass 53 bits
-                mant = (mant << 4) | d;
-                if (dot) frac++;
             }
-            if (fits && digits > 0 && p < to && (b[p] | 0x20) == 'p') {
+            if (p + 1 < to && (b[p] | 0x20) == 'p') {
                 int q = p + 1;
-                boolean eneg = false;
-                if (q < to && (b[q] == '-' || b[q] == '+')) eneg = b[q++] == '-';
+                boolean down = b[q] == '-';
+                if (down || b[q] == '+') q++;
                 int e = 0;
                 int start = q;
-                for (; q < to && b[q] >= '0' && b[q] <= '9' && e < 100_000; q++) e = e * 10 + (b[q] - '0');
-                int exp = eneg ? -e : e;
-                if (q == to && q > start && frac == 13 && mant >>> 52 == 1 && exp >= -1022 && exp <= 1023) {
-                    // printf's %a of a normal double, 0x1.<13 digits>p<e>: its bits as they are
-                    return (neg ? 1L << 63 : 0) | (long) (exp + 1023) << 52 | mant & ((1L << 52) - 1);
-                }
-                if (q == to && q > start) {
-                    double v = Math.scalb((double) mant, (eneg ? -e : e) - 4 * frac);
-                    return Double.doubleToRawLongBits(neg ? -v : v);
-                }
+                while (q < to && q - start < 5 && b[q] >= '0' && b[q] <= '9') e = e * 10 + (b[q++] - '0');
+                if (down) e = -e;
+                if (q == to && q > start && e >= -1022 && e <= 1023)
+                    return (neg ? 1L << 63 : 0) | (long) (e + 1023) << 52 | frac << 4 * (13 - k);
             }
         }
         // anything else (nan, inf, a decimal, a long significand) as the string parser reads it

@@ -35,6 +35,10 @@ class HexBitsTest {
             {"0x1.fffffffffffffp+1023", "7fefffffffffffff"},
             {"0X1.FFFFFFFFFFFFFP+1", "400fffffffffffff"},
             {"0x01.8000000000000p+0", "3ff8000000000000"},
+            {"0x1p+0", "3ff0000000000000"},
+            {"0x1.8p+1", "4008000000000000"},
+            {"0x1.fffffffffffff8p+0", "4000000000000000"},
+            {"+0x1.8p+1", "4008000000000000"},
         };
         for (String[] c : cases) {
             String line = "[\"p\",3,0,\"OK\",\"" + c[0] + "\",12]";
