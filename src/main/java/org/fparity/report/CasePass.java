@@ -20,6 +20,7 @@ final class CasePass implements AutoCloseable {
     private final List<Cases.Case> unstableShown = new ArrayList<>();
     private int unstableRows;
     private int unstableCases;
+    private String program;
     private final Map<Precision, Integer> programs = new EnumMap<>(Precision.class);
     final JsonReport.CaseLists json;
     final JUnitReport.CaseTests junit;
@@ -33,22 +34,8 @@ final class CasePass implements AutoCloseable {
     static CasePass of(Report r) {
         CasePass p = new CasePass(r);
         try {
-            String program = null;
-            for (Cases.Case c : r.verdict().cases()) {
-                if (!c.program().equals(program)) {
-                    program = c.program();
-                    p.programs.merge(c.precision(), 1, Integer::sum);
-                }
-                if (c.hasUnstable()) {
-                    p.unstableCases++;
-                    if (p.unstableRows < SHOWN) {
-                        p.unstableShown.add(c);
-                        p.unstableRows += c.unstable().size();
-                    }
-                }
-                p.json.add(c);
-                p.junit.add(c);
-            }
+            // made as they are walked when nothing has read them yet (Cases#forEach), never listed on disk
+            Cases.forEach(r.verdict().cases(), p::add);
             p.json.done();
             return p;
         } catch (java.io.IOException e) {
@@ -58,6 +45,26 @@ final class CasePass implements AutoCloseable {
             p.close();
             throw e;
         }
+    }
+
+    private void add(Cases.Case c) {
+        if (!c.program().equals(program)) {
+            program = c.program();
+            programs.merge(c.precision(), 1, Integer::sum);
+        }
+        if (c.hasUnstable()) {
+            unstableCases++;
+            if (unstableRows < SHOWN) {
+                unstableShown.add(c);
+                unstableRows += c.unstable().size();
+            }
+        }
+        try {
+            json.add(c);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot write a temporary file of the report", e);
+        }
+        junit.add(c);
     }
 
     /** The cases with an unstable platform, in order, until they hold {@link #SHOWN} (case, platform) rows. */
