@@ -22,7 +22,6 @@ import org.fparity.exec.SlurmExecutor;
 import org.fparity.ir.ProgramJson;
 import org.fparity.util.Processes;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -30,15 +29,18 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Campaigns over ssh and through Slurm against real daemons: runners/local-cluster/start brings up munge, slurmctld,
- * slurmd and an sshd on loopback for this class, stop takes them down. fparity runs as a separate process (as a user
- * would run it on a login node), so it can be killed with -9.
+ * Campaigns over ssh and through Slurm against real daemons: the run's one loopback cluster ({@link LoopbackCluster}:
+ * munge, slurmctld, slurmd and an sshd that runners/local-cluster/start brings up, shared with the other classes that
+ * run at sites, each test that stops a daemon starting it again). fparity runs as a separate process (as a user would
+ * run it on a login node), so it can be killed with -9.
  */
 @Tag("tools")
 @Tag("slow")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(LoopbackCluster.Shared.class)
 class RemoteClusterTest {
     static Path base;
     static Path work;
@@ -67,29 +69,20 @@ class RemoteClusterTest {
             "--reruns",
             "0");
 
+    /**
+     * The run's loopback cluster (started on first use: skipped only for a daemon that is not installed; as root with
+     * everything there, a cluster that does not come up is a failure) and a work folder of this class's own in it.
+     */
     @BeforeAll
-    static void startCluster() throws Exception {
-        Assumptions.assumeTrue(
-                "root".equals(System.getProperty("user.name")),
-                "the local cluster needs root (slurmd, a throwaway user); running as "
-                        + System.getProperty("user.name"));
+    static void startCluster(LoopbackCluster shared) throws Exception {
         // Readable by munge and the throwaway ssh user: daemons and logins under it must get in.
         work = Files.createTempDirectory(
-                "fparity-remote-test",
+                shared.work,
+                "remote-test",
                 java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
                         java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
-        base = work.resolve("cluster");
-        Proc p = proc(List.of("runners/local-cluster/start", base.toString()), Map.of(), 180);
-        // Skipped only for a daemon that is not installed; as root with everything there, a cluster that does not come
-        // up is a failure (a skip hid a start-script bug that left 13 tests unrun in a green CI run).
-        Assumptions.assumeFalse(
-                p.exit != 0 && p.err.contains("' not found ("),
-                "the local cluster cannot start here: " + p.err.strip());
-        Assertions.assertEquals(0, p.exit, "the local cluster did not start: " + p.err.strip());
-        clusters = work.resolve("clusters");
-        Files.createDirectories(clusters);
-        for (String f : List.of("local-ssh.json", "local-slurm.json"))
-            Files.copy(Path.of("runners", "clusters", f), clusters.resolve(f));
+        base = shared.base;
+        clusters = shared.clusters;
         // An undisturbed local run: what every remote or disturbed run must equal, bit for bit.
         Proc local = fparity(work.resolve("local"), List.of());
         assertEquals(0, local.exit, local.err);
@@ -97,11 +90,10 @@ class RemoteClusterTest {
         assertEquals(12 * 3 * 2 * 5, baseline.size());
     }
 
+    /** What a failed test left running, and this class's folder; the cluster stops when the run ends. */
     @AfterAll
-    static void stopCluster() throws Exception {
-        STARTED.forEach(Processes.Running::close); // what a failed test left running
-        if (base != null && Files.exists(base.resolve("ports")))
-            proc(List.of("runners/local-cluster/stop", base.toString()), Map.of(), 120);
+    static void cleanUp() throws Exception {
+        STARTED.forEach(Processes.Running::close);
         if (work != null) {
             try (var s = Files.walk(work)) {
                 for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
