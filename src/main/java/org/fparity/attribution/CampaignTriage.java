@@ -167,8 +167,13 @@ public final class CampaignTriage {
                 unit = "level|" + base.label() + "|" + off.opt() + "|" + run;
                 Outcome oa = outcomes.get(run + "/" + base.label());
                 Outcome ob = outcomes.get(run + "/" + off.label());
-                levelUnits.computeIfAbsent(unit, k -> new LevelTriage.Case(k, p, in, oa, ob));
-                levelGroups.putIfAbsent(unit, new String[] {off.toolchain(), base.opt(), off.opt(), off.site()});
+                if (contractsAtOneOnly(off.toolchain(), base.opt(), off.opt())) {
+                    String tcName = off.toolchain();
+                    libraryUnits.computeIfAbsent(unit, k -> new LibraryTriage.Case(k, p, in, tcName, oa, tcName, ob));
+                } else {
+                    levelUnits.computeIfAbsent(unit, k -> new LevelTriage.Case(k, p, in, oa, ob));
+                    levelGroups.putIfAbsent(unit, new String[] {off.toolchain(), base.opt(), off.opt(), off.site()});
+                }
             } else {
                 Platform a0 = a.at(lowest.get(a.lane()));
                 Platform b0 = b.at(lowest.get(b.lane()));
@@ -226,6 +231,23 @@ public final class CampaignTriage {
                 return new Result(causes, sites.runs(), sites.builds(), total - resumed, resumed);
             }
         }
+    }
+
+    /**
+     * Whether a toolchain contracts by its language's default at one of two levels only ({@link
+     * LibraryTriage#contraction}: pocl's O1 is built with OpenCL's FP_CONTRACT OFF pragma, a host build flag no knob
+     * rebuilds): such a level step is decided by evaluating both levels' results with its library, with and without
+     * contraction, not by flag experiments.
+     */
+    private boolean contractsAtOneOnly(String toolchain, String optA, String optB) {
+        Toolchain tc;
+        try {
+            tc = loaded().get(toolchain);
+        } catch (FparityError e) {
+            return false;
+        }
+        return tc != null
+                && (LibraryTriage.contraction(tc, optA) == null) != (LibraryTriage.contraction(tc, optB) == null);
     }
 
     /** Triage's folder in a campaign: its state, its builds, and a cluster site's files ({@link Sites#open}). */
@@ -486,7 +508,10 @@ public final class CampaignTriage {
                 u.family() + ": " + String.join(" ", u.flags().stream().sorted().toList())
                         + (u.operation() == null ? "" : " (" + u.operation() + ")");
             case OPERATION ->
-                u.family() + ": " + u.function() + " of " + u.library() + " is off the correctly rounded result";
+                u.function() == null
+                        ? u.family() + ": " + u.operation() + (u.why() == null ? "" : ": " + u.why())
+                        : u.family() + ": " + u.function() + " of " + u.library()
+                                + " is off the correctly rounded result";
             case CRASH -> u.family() + " ended with " + u.operation();
             case PASS -> u.family() + ": pass";
             case UNDECIDED -> u.family() + ": undecided (" + u.operation() + "): " + u.why();

@@ -11,6 +11,8 @@ import org.fparity.emit.Language;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
+import org.fparity.flip.EvaluationModel;
+import org.fparity.flip.ModelProgram;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 import org.fparity.oracle.Glibc;
@@ -74,6 +76,7 @@ final class LibraryTriage {
     }
 
     TriageState.Unit decide(Case c) throws InterruptedException {
+        if (c.toolchainA().equals(c.toolchainB())) return levels(c);
         Double t = truth(c.program(), c.input());
         String both = c.toolchainA() + " and " + c.toolchainB();
         if (t == null)
@@ -88,6 +91,23 @@ final class LibraryTriage {
             return undecided(c, both, "both on the truth", "both sides print the correctly rounded result's class");
         Side a = offA ? side(c, c.toolchainA(), c.a()) : null;
         Side b = offB ? side(c, c.toolchainB(), c.b()) : null;
+        for (Side s : new Side[] {a, b}) {
+            Outcome other = s == a ? c.b() : c.a();
+            if (s != null
+                    && s.plain() != null
+                    && other != null
+                    && other.status() == Outcome.Status.OK
+                    && DiscrepancyClass.classify(s.plain(), other.value()) == null)
+                return new TriageState.Unit(
+                        c.id(),
+                        RootCause.Kind.OPERATION,
+                        family(s.toolchain()),
+                        List.of(),
+                        CONTRACTION,
+                        null,
+                        null,
+                        contracted(s.contracts(), s.library()));
+        }
         Side pick;
         if (a != null && b != null && a.call() != null && b.call() != null)
             pick = b.call().seq() < a.call().seq() ? b : a;
@@ -106,16 +126,97 @@ final class LibraryTriage {
                 null);
     }
 
-    /** One side's attribution: the first call its library leaves the truth at, or why none. */
-    private record Side(String toolchain, String library, LibraryPlatform.Call call, String slug, String why) {}
+    /**
+     * Two levels of one toolchain, one of which contracts ({@link #contraction}) and one not: the contraction is the
+     * cause when the contracting level's result is its library's with contraction, and the other's is its library's in
+     * program order without it; both are the toolchain's real builds, the second one with contraction turned off.
+     */
+    private TriageState.Unit levels(Case c) throws InterruptedException {
+        String name = c.toolchainA();
+        Toolchain tc = toolchain(name);
+        if (tc == null)
+            return undecided(c, family(name), "unknown toolchain", name + " is not in the toolchain folder");
+        boolean aContracts = c.a() != null && contraction(tc, c.a().opt()) != null;
+        Outcome on = aContracts ? c.a() : c.b();
+        Outcome off = aContracts ? c.b() : c.a();
+        String library = library(tc);
+        LibraryPlatform.Library lib = library.equals("PoCL builtins") ? pocl(tc) : null;
+        String slug = "contraction not reproduced";
+        if (lib == null)
+            return undecided(
+                    c,
+                    family(name),
+                    "library not evaluated",
+                    library + " cannot be evaluated here" + (poclProblem == null ? "" : ": " + poclProblem));
+        if (on == null || off == null || on.status() != Outcome.Status.OK || off.status() != Outcome.Status.OK)
+            return undecided(c, family(name), slug, "one of the two levels gave no result");
+        LibraryPlatform.Run plain = LibraryPlatform.run(c.program(), c.input(), lib);
+        if (plain.missing() != null)
+            return undecided(
+                    c,
+                    family(name),
+                    "library not evaluated",
+                    library + " has no in-process form of " + plain.missing().canonicalName());
+        ModelProgram m = ModelProgram.of(c.program(), EvaluationModel.NAMED.get("clang-contract"));
+        double fused =
+                LibraryPlatform.run(m.program(), c.input(), lib, m.fused()).result();
+        if (DiscrepancyClass.classify(fused, on.value()) != null
+                || DiscrepancyClass.classify(plain.result(), off.value()) != null)
+            return undecided(
+                    c,
+                    family(name),
+                    slug,
+                    name + " " + on.opt() + "'s result is not " + library + "'s with contraction inside each"
+                            + " expression, or " + off.opt() + "'s not its result in program order");
+        return new TriageState.Unit(
+                c.id(),
+                RootCause.Kind.OPERATION,
+                family(name),
+                List.of(),
+                CONTRACTION,
+                null,
+                null,
+                contracted(contraction(tc, on.opt()), library));
+    }
+
+    /** The toolchain of a name, or null where the toolchain folder has none. */
+    private Toolchain toolchain(String name) {
+        try {
+            return toolchains.apply(name);
+        } catch (FparityError e) {
+            return null;
+        }
+    }
+
+    /** Why a contraction cause is one: the same words for a level step and a pair of lowest levels (one cause, one title). */
+    private static String contracted(String contracts, String library) {
+        return "a*b+c fused (" + contracts + "); in program order without it, " + library
+                + " give the other side's result";
+    }
+
+    /** The operation of a cause that is a side's contraction, not its library. */
+    static final String CONTRACTION = "contraction";
+
+    /**
+     * One side's attribution: the first call its library leaves the truth at, or why none; {@code plain} its result
+     * evaluated in program order without contraction when only its contraction reproduced its recorded result (null
+     * otherwise), {@code contracts} then how it contracts.
+     */
+    private record Side(
+            String toolchain,
+            String library,
+            LibraryPlatform.Call call,
+            String slug,
+            String why,
+            Double plain,
+            String contracts) {
+        Side(String toolchain, String library, LibraryPlatform.Call call, String slug, String why) {
+            this(toolchain, library, call, slug, why, null, null);
+        }
+    }
 
     private Side side(Case c, String name, Outcome recorded) throws InterruptedException {
-        Toolchain tc;
-        try {
-            tc = toolchains.apply(name);
-        } catch (FparityError e) {
-            tc = null;
-        }
+        Toolchain tc = toolchain(name);
         if (tc == null)
             return new Side(name, null, null, "unknown toolchain", name + " is not in the toolchain folder");
         String library = library(tc);
@@ -143,16 +244,50 @@ final class LibraryTriage {
                     "library not evaluated",
                     library + " has no in-process form of " + run.missing().canonicalName());
         }
-        if (recorded == null
-                || recorded.status() != Outcome.Status.OK
-                || DiscrepancyClass.classify(run.result(), recorded.value()) != null) {
+        if (recorded == null || recorded.status() != Outcome.Status.OK)
             return new Side(
                     name,
                     library,
                     null,
                     "not its library's result",
-                    name + "'s result is not what " + library
-                            + " gives evaluated in program order: its arithmetic differs (contraction, order, precision)");
+                    name + " gave no result to evaluate its library against");
+        Double plain = null;
+        String contracts = contraction(tc, recorded.opt());
+        if (DiscrepancyClass.classify(run.result(), recorded.value()) != null) {
+            LibraryPlatform.Run fused = null;
+            if (contracts != null) {
+                ModelProgram m = ModelProgram.of(c.program(), EvaluationModel.NAMED.get("clang-contract"));
+                fused = LibraryPlatform.run(m.program(), c.input(), lib, m.fused());
+            }
+            if (fused == null || DiscrepancyClass.classify(fused.result(), recorded.value()) != null)
+                return new Side(
+                        name,
+                        library,
+                        null,
+                        "not its library's result",
+                        name + "'s result is not what " + library + " gives evaluated in program order"
+                                + (contracts == null ? "" : ", with or without contraction inside each expression")
+                                + ": its arithmetic differs (contraction, order, precision)");
+            plain = run.result();
+            run = fused;
+        }
+        if (plain != null) {
+            LibraryPlatform.Call first = null;
+            for (LibraryPlatform.Call call : run.calls())
+                if (call.offTruth()) {
+                    first = call;
+                    break;
+                }
+            return new Side(
+                    name,
+                    library,
+                    first,
+                    "no call off the truth",
+                    "with contraction (" + contracts + ") " + library + " reproduces " + name
+                            + "'s result, but without it the result still differs from the other side's, and every"
+                            + " math call is correctly rounded here",
+                    plain,
+                    contracts);
         }
         for (LibraryPlatform.Call call : run.calls())
             if (call.offTruth()) return new Side(name, library, call, null, null);
@@ -170,6 +305,22 @@ final class LibraryTriage {
      */
     static String family(String toolchain) {
         return toolchain.replaceFirst("-\\d+$", "");
+    }
+
+    /**
+     * How a toolchain contracts at an opt level where its language contracts by default, or null where it does not:
+     * OpenCL C's {@code FP_CONTRACT} is on unless a program turns it off, so PoCL fuses {@code a*b+c} inside one
+     * expression at every level, {@code -cl-opt-disable} included (clang's {@code -ffp-contract=on}: the fused
+     * multiply-add is made by the front end, before any optimisation), except where the host is built with {@code
+     * -DFPARITY_FP_CONTRACT_OFF} (the emitted {@code #pragma OPENCL FP_CONTRACT OFF}). The side's recorded result
+     * decides whether it applied: a side is evaluated with contraction only when program order does not reproduce it.
+     */
+    static String contraction(Toolchain tc, String opt) {
+        if (tc.lang() != Language.OPENCL) return null;
+        List<String> build =
+                tc.buildOpt() == null || opt == null ? null : tc.buildOpt().get(opt);
+        if (build != null && build.contains("-DFPARITY_FP_CONTRACT_OFF")) return null;
+        return "OpenCL C's default FP_CONTRACT ON, inside each expression";
     }
 
     /** The math library a toolchain's programs call. */

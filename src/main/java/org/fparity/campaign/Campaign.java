@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.fparity.FparityError;
+import org.fparity.exec.CompactOutcome;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;

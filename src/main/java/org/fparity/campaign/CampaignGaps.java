@@ -41,24 +41,46 @@ public final class CampaignGaps {
         private final Campaign c;
         private final Map<String, Integer> base = new HashMap<>();
         private final List<CampaignMeta.ProgramEntry> programs;
-        private final int total;
+        private int total;
         private final Set<String> recorded = new HashSet<>();
         private final Map<String, BitSet> lanes = new LinkedHashMap<>();
         private final Map<String, String> siteOf = new HashMap<>();
-        private final BitSet any;
+        private BitSet any;
         // the last lane's names and bits: outcomes come grouped by platform
         private Outcome lastNames;
         private String lastLane;
 
         public Tally(Campaign c) {
-            this.c = c;
-            programs = c.programEntries();
+            this(c, null, null);
             int n = 0;
-            for (CampaignMeta.ProgramEntry p : programs) {
+            for (CampaignMeta.ProgramEntry p : ProgramStore.Entries.once(programs)) {
                 base.put(p.id(), n);
                 n += p.inputs().size();
             }
             total = n;
+            any = new BitSet(total);
+            lanes(c);
+        }
+
+        /**
+         * As {@link #Tally(Campaign)}, told each program's id and number of inputs in campaign order ({@code ids[i]} has
+         * {@code inputs[i]}) by a caller that reads the programs anyway: the store is not read for it.
+         */
+        public Tally(Campaign c, String[] ids, int[] inputs) {
+            this.c = c;
+            programs = c.programEntries();
+            if (ids == null) return;
+            int n = 0;
+            for (int i = 0; i < ids.length; i++) {
+                base.put(ids[i], n);
+                n += inputs[i];
+            }
+            total = n;
+            any = new BitSet(total);
+            lanes(c);
+        }
+
+        private void lanes(Campaign c) {
             for (CampaignMeta.PlatformRecord p : c.platforms()) {
                 String lane = lane(p.toolchain(), p.opt(), p.site());
                 if (p.recorded() != null) {
@@ -68,7 +90,6 @@ public final class CampaignGaps {
                     siteOf.put(lane, p.site());
                 }
             }
-            any = new BitSet(total);
         }
 
         public void add(Outcome o) {
@@ -155,7 +176,7 @@ public final class CampaignGaps {
 
     /** {@code program 1a2b… input 3} of case index {@code at}. */
     private static String describe(List<CampaignMeta.ProgramEntry> programs, Map<String, Integer> base, int at) {
-        for (CampaignMeta.ProgramEntry p : programs) {
+        for (CampaignMeta.ProgramEntry p : ProgramStore.Entries.once(programs)) {
             int b = base.get(p.id());
             if (at >= b && at < b + p.inputs().size()) return "program " + p.id() + " input " + (at - b);
         }

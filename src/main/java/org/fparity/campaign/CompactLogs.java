@@ -13,6 +13,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.fparity.FparityError;
+import org.fparity.exec.CompactOutcome;
 import org.fparity.util.AtomicFiles;
 
 /**

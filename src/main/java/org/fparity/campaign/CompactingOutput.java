@@ -2,6 +2,7 @@ package org.fparity.campaign;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import org.fparity.exec.CompactOutcome;
 import org.fparity.exec.Outcome;
 import org.fparity.util.LineAssembler;
 

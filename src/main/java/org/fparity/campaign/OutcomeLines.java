@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.fparity.FparityError;
+import org.fparity.exec.CompactOutcome;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.ProgramJson;
 

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.fparity.exec.CompactOutcome;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.ProgramJson;
 
@@ -474,14 +475,34 @@ public final class OutcomeLog implements AutoCloseable {
     }
 
     /** Appends one outcome as one write: the whole line reaches the kernel before this returns. */
-    public synchronized void append(Outcome o) {
+    public void append(Outcome o) {
+        append(o, null);
+    }
+
+    /**
+     * Appends a worker's outcome as one write: a compact log takes the compact run line the worker sent as it came
+     * (only its platform's number changed to this file's), anything else is spelt here.
+     */
+    public void append(org.fparity.exec.WorkerLine.Result r) {
+        append(r.outcome(), r.spelt());
+    }
+
+    private synchronized void append(Outcome o, org.fparity.exec.WorkerLine.Spelt spelt) {
         try {
             if (ch == null) {
                 ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 ch.position(ch.size());
             }
             ByteBuffer buf;
-            if (compact != null) {
+            if (compact != null && spelt != null) {
+                buf = ByteBuffer.wrap(compact.lines(
+                        CompactOutcome.Names.of(o),
+                        spelt.line(),
+                        0,
+                        spelt.line().length,
+                        spelt.numberFrom(),
+                        spelt.numberTo()));
+            } else if (compact != null) {
                 buf = ByteBuffer.wrap(compact.lines(o));
             } else {
                 byte[] json = line(o);
@@ -543,12 +564,7 @@ public final class OutcomeLog implements AutoCloseable {
 
     /** Null, or printable ASCII without a quote or backslash: written as it is. */
     static boolean plain(String s) {
-        if (s == null) return true;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') return false;
-        }
-        return true;
+        return CompactOutcome.plain(s);
     }
 
     public synchronized int appended() {

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.fparity.exec.CompactOutcome;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.ProgramJson;
 

@@ -326,6 +326,46 @@ public final class ProgramStore {
             return c.entries().get(i - c.from());
         }
 
+        /**
+         * The programs in store order, read a chunk at a time and <i>not</i> kept: for one ordered pass over a large
+         * campaign (compare, report). Chunks kept softly by {@link #get} filled the heap to its cap before the collector
+         * took any back, so a campaign of 10^7 runs was resident at whatever {@code -Xmx} allowed.
+         */
+        public Iterable<CampaignMeta.ProgramEntry> once() {
+            return () -> new java.util.Iterator<>() {
+                private int next;
+                private Chunk c;
+
+                @Override
+                public boolean hasNext() {
+                    return next < count;
+                }
+
+                @Override
+                public CampaignMeta.ProgramEntry next() {
+                    if (next >= count) throw new java.util.NoSuchElementException();
+                    if (c == null || next >= c.from() + c.entries().size()) {
+                        java.lang.ref.SoftReference<Chunk> ref = chunks[next / CHUNK];
+                        Chunk held = ref == null ? null : ref.get();
+                        c = held != null ? held : read(next / CHUNK * CHUNK);
+                    }
+                    return c.entries().get(next++ - c.from());
+                }
+            };
+        }
+
+        /** How many chunks of programs the list holds now (softly): what an ordered read with {@link #once()} adds none to. */
+        public int chunksHeld() {
+            int n = 0;
+            for (java.lang.ref.SoftReference<Chunk> r : chunks) if (r != null && r.get() != null) n++;
+            return n;
+        }
+
+        /** {@link #once()} of a store's list; any other list as it is. */
+        public static Iterable<CampaignMeta.ProgramEntry> once(List<CampaignMeta.ProgramEntry> programs) {
+            return programs instanceof Entries e ? e.once() : programs;
+        }
+
         private Chunk read(int from) {
             int to = Math.min(count, from + CHUNK);
             ByteBuffer buf = ByteBuffer.allocate(Math.toIntExact(offsets[to] - offsets[from]));

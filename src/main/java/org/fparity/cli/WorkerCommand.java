@@ -16,6 +16,7 @@ import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.exec.BinaryCache;
 import org.fparity.exec.JobSpec;
+import org.fparity.exec.ProgramBlobs;
 import org.fparity.exec.Worker;
 import org.fparity.exec.WorkerLine;
 import org.fparity.run.Emitters;
@@ -31,8 +32,30 @@ import picocli.CommandLine.Parameters;
         description =
                 "Run job documents (JSON, one after another) on this node: detect toolchains and node facts here, write one line per outcome as it arrives.")
 public final class WorkerCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "JOBFILE|-", description = "Job documents, or - for standard input.")
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "JOBFILE|-",
+            description = "Job documents, or - for standard input.")
     String jobFile;
+
+    @Option(
+            names = "--programs",
+            paramLabel = "DIR",
+            description =
+                    "This site's program store: where job documents that name programs by key find them (fparity stages them there).")
+    Path programs;
+
+    @Option(
+            names = "--missing",
+            description = "With --programs: read program keys, one a line, and print those the store lacks.")
+    boolean missing;
+
+    @Option(
+            names = "--receive",
+            description =
+                    "With --programs: store the programs of a transfer read from standard input (each checked against its key).")
+    boolean receive;
 
     @Option(
             names = "--out",
@@ -62,6 +85,7 @@ public final class WorkerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (detect) {
+            if (jobFile == null) throw new FparityError("worker --detect: a file of toolchain descriptors, or -");
             try (Reader r = jobFile.equals("-")
                     ? new InputStreamReader(System.in, StandardCharsets.UTF_8)
                     : Files.newBufferedReader(Path.of(jobFile))) {
@@ -69,12 +93,32 @@ public final class WorkerCommand implements Callable<Integer> {
             }
             return ExitCode.OK.code();
         }
+        if (missing || receive) {
+            if (programs == null || missing == receive || jobFile != null)
+                throw new FparityError("worker: --missing or --receive, with --programs DIR and no job file");
+            ProgramBlobs store = new ProgramBlobs(programs);
+            if (receive) {
+                store.receive(System.in);
+            } else {
+                List<String> keys = new java.io.BufferedReader(
+                                new InputStreamReader(System.in, StandardCharsets.US_ASCII))
+                        .lines()
+                        .map(String::strip)
+                        .filter(l -> !l.isEmpty())
+                        .toList();
+                for (String k : store.missing(keys)) System.out.println(k);
+            }
+            return ExitCode.OK.code();
+        }
+        if (jobFile == null) throw new FparityError("worker: a job file, or - for standard input");
+        ProgramBlobs store = programs == null ? null : new ProgramBlobs(programs);
         List<JobSpec> specs;
         if (jobFile.equals("-")) {
-            specs = Worker.read(new InputStreamReader(System.in, StandardCharsets.UTF_8), "standard input");
+            Reader in = new InputStreamReader(System.in, StandardCharsets.UTF_8);
+            specs = store == null ? Worker.read(in, "standard input") : Worker.read(in, "standard input", store);
         } else {
             try (Reader r = Files.newBufferedReader(Path.of(jobFile), StandardCharsets.UTF_8)) {
-                specs = Worker.read(r, jobFile);
+                specs = store == null ? Worker.read(r, jobFile) : Worker.read(r, jobFile, store);
             } catch (NoSuchFileException e) {
                 throw new FparityError("job file " + jobFile + " not found");
             }
@@ -85,11 +129,11 @@ public final class WorkerCommand implements Callable<Integer> {
                 new BinaryCache(cacheDir), n, Emitters::forToolchain, s -> System.err.println("fparity-worker: " + s));
         if (out == null) {
             OutputStream so = System.out;
+            WorkerLine.Writer spell = new WorkerLine.Writer();
             w.run(specs, l -> {
-                byte[] b = (WorkerLine.format(l) + "\n").getBytes(StandardCharsets.UTF_8);
                 synchronized (so) {
                     try {
-                        so.write(b);
+                        so.write(spell.bytes(l));
                         so.flush();
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException("cannot write to standard output: " + e.getMessage(), e);
@@ -102,10 +146,11 @@ public final class WorkerCommand implements Callable<Integer> {
             specs = Worker.resume(out, specs);
             try (FileChannel ch = FileChannel.open(
                     out, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+                WorkerLine.Writer spell = new WorkerLine.Writer();
                 w.run(specs, l -> {
-                    ByteBuffer buf = ByteBuffer.wrap((WorkerLine.format(l) + "\n").getBytes(StandardCharsets.UTF_8));
                     synchronized (ch) {
                         try {
+                            ByteBuffer buf = ByteBuffer.wrap(spell.bytes(l));
                             while (buf.hasRemaining()) ch.write(buf);
                         } catch (java.io.IOException e) {
                             throw new java.io.UncheckedIOException(

@@ -75,11 +75,17 @@ public final class CampaignFiles {
         Map<String, Integer> inputs = new HashMap<>();
         String edited = null;
         ProgramCopy copy = new ProgramCopy();
-        for (CampaignMeta.ProgramEntry p : entries) {
+        // the one read of the store: each program's text copied, nothing of it kept (ProgramStore.Entries#once)
+        String[] inOrder = new String[entries.size()];
+        int[] inputsInOrder = new int[entries.size()];
+        int at = 0;
+        for (CampaignMeta.ProgramEntry p : org.fparity.campaign.ProgramStore.Entries.once(entries)) {
             if (edited == null) edited = ProgramHashes.problem(p.id(), p.sha256(), p.source());
             copy.add(p);
             precision.put(p.id(), p.precision() == null ? org.fparity.ir.Precision.FP64 : p.precision());
             inputs.put(p.id(), p.inputs().size());
+            inOrder[at] = p.id();
+            inputsInOrder[at++] = p.inputs().size();
         }
         String[] ids = inputs.keySet().toArray(new String[0]);
         java.util.Arrays.sort(ids);
@@ -89,7 +95,7 @@ public final class CampaignFiles {
         files.add(dir.resolve(Campaign.OUTCOMES));
         for (int k = 1; Files.exists(dir.resolve(Campaign.rerunFile(k))); k++)
             files.add(dir.resolve(Campaign.rerunFile(k)));
-        CampaignGaps.Tally gaps = new CampaignGaps.Tally(c);
+        CampaignGaps.Tally gaps = new CampaignGaps.Tally(c, inOrder, inputsInOrder);
         CaseSpill spill = new CaseSpill(ids, counts, files, gaps::add);
         CaseSpill.Found f = spill.found();
         for (List<String> p : f.problems()) refuseProblems(dir, p);

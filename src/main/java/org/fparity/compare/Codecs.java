@@ -19,10 +19,16 @@ final class Codecs {
     private static final OutcomeClass[] OUTCOME_CLASSES = OutcomeClass.values();
     private static final Precision[] PRECISIONS = Precision.values();
 
-    /** A discrepancy of one of {@code pairs}, its pair written as its index. */
-    static Spill.Codec<Discrepancy> discrepancy(Platform[] platforms, List<Pair> pairs) {
+    /** Each pair's index in {@code pairs} (the first, for a pair listed twice). */
+    private static Map<Pair, Integer> numbers(List<Pair> pairs) {
         Map<Pair, Integer> number = new java.util.HashMap<>();
         for (int i = 0; i < pairs.size(); i++) number.putIfAbsent(pairs.get(i), i);
+        return number;
+    }
+
+    /** A discrepancy of one of {@code pairs}, its pair written as its index. */
+    static Spill.Codec<Discrepancy> discrepancy(Platform[] platforms, List<Pair> pairs) {
+        Map<Pair, Integer> number = numbers(pairs);
         return new Spill.Codec<>() {
             @Override
             public void write(SpillOut out, Discrepancy d) throws IOException {
@@ -58,6 +64,40 @@ final class Codecs {
                 BigInteger ulps = n < 0 ? null : new BigInteger(in.readBytes(n));
                 double rel = in.readDouble();
                 return new Discrepancy(program, input, pair, cls, a, b, hexA, hexB, ulps, rel);
+            }
+        };
+    }
+
+    private static final org.fparity.exec.Outcome.Status[] STATUSES = org.fparity.exec.Outcome.Status.values();
+
+    /** A run that ended differently on the two sides of one of {@code pairs}, its pair written as its index. */
+    static Spill.Codec<StatusMismatch> mismatch(List<Pair> pairs) {
+        Map<Pair, Integer> number = numbers(pairs);
+        return new Spill.Codec<>() {
+            @Override
+            public void write(SpillOut out, StatusMismatch m) throws IOException {
+                out.writeString(m.program());
+                out.writeInt(m.input());
+                out.writeInt(number.get(m.pair()));
+                out.writeByte(m.statusA().ordinal());
+                out.writeByte(m.statusB().ordinal());
+                out.writeString(m.detailA());
+                out.writeString(m.detailB());
+            }
+
+            @Override
+            public StatusMismatch read(SpillIn in) throws IOException {
+                String program = in.readString();
+                int input = in.readInt();
+                Pair pair = pairs.get(in.readInt());
+                return new StatusMismatch(
+                        program,
+                        input,
+                        pair,
+                        STATUSES[in.readByte()],
+                        STATUSES[in.readByte()],
+                        in.readString(),
+                        in.readString());
             }
         };
     }

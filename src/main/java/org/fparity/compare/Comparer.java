@@ -65,11 +65,14 @@ public final class Comparer {
         int[][] byStatus = new int[np][Status.values().length];
         List<Map<Precision, PairSummary>> byPrecision = new ArrayList<>();
         List<Spill<Discrepancy>> found = new ArrayList<>();
-        List<List<StatusMismatch>> mismatched = new ArrayList<>();
+        List<Spill<StatusMismatch>> mismatched = new ArrayList<>();
+        // a list per pair of each, kept in memory together up to Spill#held, the rest on disk
+        Spill.Codec<Discrepancy> dc = Codecs.discrepancy(platforms, pairs);
+        Spill.Codec<StatusMismatch> mc = Codecs.mismatch(pairs);
         for (int i = 0; i < pairs.size(); i++) {
             byPrecision.add(new EnumMap<>(Precision.class));
-            found.add(new Spill<>(Codecs.discrepancy(platforms, pairs)));
-            mismatched.add(new ArrayList<>());
+            found.add(new Spill<>(dc, 2 * pairs.size()));
+            mismatched.add(new Spill<>(mc, 2 * pairs.size()));
         }
         // per platform number: this case's first outcome, its value, whether it is unstable
         Outcome[] at = new Outcome[np];
@@ -81,6 +84,8 @@ public final class Comparer {
         Findings.WorstRuns worst = new Findings.WorstRuns(Findings.WORST);
         Precision[] precision = {null};
         String[] lastProgram = {null};
+        // the program's number in this pass (a program's cases come together): what a summary counts programs by
+        int[] programNumber = {-1};
         boolean anyAcross = pairs.stream().anyMatch(Pair::acrossSites);
         CrossSite.Judging judging = judgeAcrossSites && anyAcross ? new CrossSite.Judging(view, pairs.size()) : null;
         // this case's discrepancies across sites and their pairs' numbers
@@ -91,6 +96,7 @@ public final class Comparer {
             if (!c.program.equals(lastProgram[0])) {
                 lastProgram[0] = c.program;
                 precision[0] = view.precision(c.program);
+                programNumber[0]++;
             }
             for (int k = 0; k < c.n; k++) {
                 Outcome o = c.first[k];
@@ -112,11 +118,11 @@ public final class Comparer {
                 if (a == null && b == null) continue;
                 Pair pair = pairs.get(i);
                 PairSummary sum = byPrecision.get(i).computeIfAbsent(pr, x -> new PairSummary(pair, x));
-                sum.seen(r.program());
+                sum.seen(programNumber[0]);
                 if (a != null && unstable[pa[i]] || b != null && unstable[pb[i]]) {
                     sum.countUnstable();
                 } else if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
-                    sum.countCompared(r.program());
+                    sum.countCompared(programNumber[0]);
                     Discrepancy d = classify(pair, r, a, value[pa[i]], b, value[pb[i]], pr);
                     if (d != null) {
                         sum.add(d);
@@ -163,7 +169,7 @@ public final class Comparer {
             if (!m.isEmpty()) runs.put(platforms[i], m);
         }
         List<PairSummary> summaries = new ArrayList<>();
-        List<StatusMismatch> mismatches = new ArrayList<>();
+        List<List<StatusMismatch>> mismatches = new ArrayList<>();
         List<List<Discrepancy>> parts = new ArrayList<>();
         for (int i = 0; i < pairs.size(); i++) {
             // FP64 first, as the paper presents it
@@ -171,12 +177,12 @@ public final class Comparer {
             if (m.containsKey(Precision.FP64)) summaries.add(m.get(Precision.FP64));
             if (m.containsKey(Precision.FP32)) summaries.add(m.get(Precision.FP32));
             parts.add(found.get(i).done());
-            mismatches.addAll(mismatched.get(i));
+            mismatches.add(mismatched.get(i).done());
         }
         return new Findings(
                 summaries,
                 Spill.chain(parts),
-                mismatches,
+                Spill.chain(mismatches),
                 runs,
                 cases[0],
                 worst.result(),

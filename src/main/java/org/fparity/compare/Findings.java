@@ -110,7 +110,7 @@ public record Findings(
     public Findings {
         pairs = List.copyOf(pairs);
         discrepancies = discrepancies instanceof Sequential ? discrepancies : List.copyOf(discrepancies);
-        mismatches = List.copyOf(mismatches);
+        mismatches = mismatches instanceof Sequential ? mismatches : List.copyOf(mismatches);
         runs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(runs));
         worst = java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(worst));
         if (acrossSites == null) acrossSites = CrossSite.Judged.NONE;

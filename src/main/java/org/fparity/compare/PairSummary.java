@@ -18,8 +18,10 @@ public final class PairSummary {
     private int unstable;
     private final EnumMap<DiscrepancyClass, Integer> counts = new EnumMap<>(DiscrepancyClass.class);
     private final AdjacencyMatrix matrix = new AdjacencyMatrix();
-    private final java.util.SortedSet<String> programs = new java.util.TreeSet<>();
-    private final java.util.SortedSet<String> comparedPrograms = new java.util.TreeSet<>();
+    // programs by their number in the comparison's pass: a bit each (a set of names per pair held every program's
+    // name once per pair, 10^6 tree entries at 10^7 runs)
+    private final java.util.BitSet programs = new java.util.BitSet();
+    private final java.util.BitSet comparedPrograms = new java.util.BitSet();
 
     PairSummary(Pair pair, Precision precision) {
         this.pair = pair;
@@ -27,13 +29,14 @@ public final class PairSummary {
         for (DiscrepancyClass c : DiscrepancyClass.values()) counts.put(c, 0);
     }
 
-    void seen(String program) {
-        programs.add(program);
+    /** {@code program}: the program's number in the comparison (the same program, the same number in every pair). */
+    void seen(int program) {
+        programs.set(program);
     }
 
-    void countCompared(String program) {
+    void countCompared(int program) {
         compared++;
-        comparedPrograms.add(program);
+        comparedPrograms.set(program);
     }
 
     void add(Discrepancy d) {
@@ -58,8 +61,8 @@ public final class PairSummary {
         PairSummary t = new PairSummary(label, rows.iterator().next().precision);
         for (PairSummary r : rows) {
             t.compared += r.compared;
-            t.programs.addAll(r.programs);
-            t.comparedPrograms.addAll(r.comparedPrograms);
+            t.programs.or(r.programs);
+            t.comparedPrograms.or(r.comparedPrograms);
             t.statusMismatches += r.statusMismatches;
             t.notCompared += r.notCompared;
             t.unstable += r.unstable;
@@ -115,14 +118,14 @@ public final class PairSummary {
         return counts.values().stream().mapToInt(Integer::intValue).sum();
     }
 
-    /** Programs with an outcome on either side. */
-    public java.util.SortedSet<String> programs() {
-        return java.util.Collections.unmodifiableSortedSet(programs);
+    /** How many programs have an outcome on either side. */
+    public int programs() {
+        return programs.cardinality();
     }
 
-    /** Programs with at least one run that both sides finished (the rest could not be compared at all). */
-    public java.util.SortedSet<String> comparedPrograms() {
-        return java.util.Collections.unmodifiableSortedSet(comparedPrograms);
+    /** How many programs have at least one run that both sides finished (the rest could not be compared at all). */
+    public int comparedPrograms() {
+        return comparedPrograms.cardinality();
     }
 
     public AdjacencyMatrix matrix() {

@@ -70,7 +70,8 @@ final class ProgramTable extends AbstractMap<String, ProgramInfo> {
         return new AbstractSet<>() {
             @Override
             public Iterator<Entry<String, ProgramInfo>> iterator() {
-                Iterator<CampaignMeta.ProgramEntry> it = entries.iterator();
+                Iterator<CampaignMeta.ProgramEntry> it =
+                        org.fparity.campaign.ProgramStore.Entries.once(entries).iterator();
                 return new Iterator<>() {
                     @Override
                     public boolean hasNext() {

@@ -42,8 +42,38 @@ final class Spill<T> extends AbstractList<T> implements Sequential {
     // the sequential reader get(i) continues from
     private Reader cursor;
 
+    // at most this many elements kept in memory by this list
+    private final int limit;
+
     Spill(Codec<T> codec) {
+        this(codec, 1);
+    }
+
+    /**
+     * A list that is one of {@code lists} written at the same time (one per pair of a comparison): together they keep
+     * at most about {@link #held} elements in memory, each its share. Each keeping {@link #held} made a comparison of
+     * 26 pairs hold half a million discrepancies before any went to disk.
+     */
+    Spill(Codec<T> codec, int lists) {
         this.codec = codec;
+        // -Dfparity.spill.held, read here as well as at start, lets a test outside this package make lists spill early
+        int h = Integer.getInteger("fparity.spill.held", Spill.held);
+        this.limit = Math.max(1, h / Math.max(1, lists));
+    }
+
+    /** How many of its elements a list holds in memory (a spill list, or a chain of them); -1 for any other list. */
+    static int inMemory(List<?> l) {
+        if (l instanceof Spill<?> s) return s.kept == null ? 0 : s.kept.size();
+        if (l instanceof Chain<?> c) {
+            int n = 0;
+            for (List<?> p : c.parts) {
+                int k = inMemory(p);
+                if (k < 0) return -1;
+                n += k;
+            }
+            return n;
+        }
+        return -1;
     }
 
     /** Appends one element (before {@link #done}). */
@@ -51,7 +81,7 @@ final class Spill<T> extends AbstractList<T> implements Sequential {
     public boolean add(T t) {
         if (done) throw new UnsupportedOperationException("a spill list is read-only once done");
         try {
-            if (out == null && kept.size() < Spill.held) {
+            if (out == null && kept.size() < limit) {
                 kept.add(t);
             } else {
                 if (out == null) {
@@ -166,6 +196,11 @@ final class Spill<T> extends AbstractList<T> implements Sequential {
         int n = 0;
         for (List<T> p : ps) n += p.size();
         return new Chain<>(ps, n);
+    }
+
+    /** The parts of a list {@link #chain} made, in order; null for any other list. */
+    static <T> List<List<T>> parts(List<T> l) {
+        return l instanceof Chain<T> c ? c.parts : null;
     }
 
     private static final class Chain<T> extends AbstractList<T> implements Sequential {

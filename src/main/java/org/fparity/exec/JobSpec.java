@@ -14,10 +14,10 @@ import java.util.List;
  * @param toolchain the toolchain descriptor itself (detection, can-compile and can-run happen on the node)
  * @param opt       opt level label
  * @param programs  the batch's programs in batch order, as canonical text; in a job document ({@link Worker#write}) only
- *                  the first job of each batch carries them, the batch's other jobs (other toolchains and opt levels)
- *                  leave them out and get them from that one when read ({@link Worker#read})
+ *                  the first job of each batch names them, the batch's other jobs (other toolchains and opt levels)
+ *                  leave them out and get them from that one when read ({@link Worker#read}); a document for a site
+ *                  names them by key in the site's program store ({@link ProgramBlobs}) instead of carrying their text
  * @param lines     the runs to do; in a job document, left out of a batch's later job when they are its first job's
- * @param lines     the runs to do
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "name", "site", "opt", "toolchain", "lines", "programs"})
@@ -31,9 +31,11 @@ public record JobSpec(
         List<Job.Line> lines) {
     /**
      * Layout version; a worker refuses a newer one. History: 1 = every job carries its programs' text; 2 = a job document
-     * carries each batch's text (and input lines, where they are the same) once, in the batch's first job.
+     * carries each batch's text (and input lines, where they are the same) once, in the batch's first job; 3 = a job
+     * document may name its programs by key in the site's program store ({@code stored}) and its runs by input index
+     * ({@code runs}), their inputs' tokens being in the store too.
      */
-    public static final int SCHEMA = 2;
+    public static final int SCHEMA = 3;
 
     public JobSpec {
         site = site == null || site.isBlank() ? Platform.LOCAL : site;
@@ -41,8 +43,21 @@ public record JobSpec(
         lines = lines == null ? List.of() : List.copyOf(lines);
     }
 
-    /** One program of the batch: its id and its canonical form. */
-    public record ProgramText(String id, String source) {}
+    /**
+     * One program of the batch: its id, its canonical form and, where known, its inputs' tokens by index (what a site's
+     * program store keeps with the text, so that a job document names runs by input index alone).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ProgramText(String id, String source, List<List<String>> inputs) {
+        public ProgramText {
+            inputs = inputs == null ? null : inputs.stream().map(List::copyOf).toList();
+        }
+
+        /** A program whose inputs the job's lines carry. */
+        public ProgramText(String id, String source) {
+            this(id, source, null);
+        }
+    }
 
     /** The same job with only {@code keep} of its lines (what is left after a node died). */
     public JobSpec withLines(List<Job.Line> keep) {

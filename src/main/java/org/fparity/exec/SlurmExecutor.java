@@ -115,6 +115,7 @@ public final class SlurmExecutor implements SiteExecutor {
     // --- running -------------------------------------------------------------------------------------------------
 
     private final Map<String, Long> offsets = new HashMap<>();
+    private final Map<String, WorkerLine.Reader> readers = new HashMap<>();
     private volatile State current;
     private List<String> classpath;
     /** The java the batch script runs workers with (the profile's, or fparity's runtime staged there). */
@@ -272,7 +273,17 @@ public final class SlurmExecutor implements SiteExecutor {
         } catch (IOException e) {
             throw new FparityError("cluster " + profile.name() + ": " + e.getMessage(), ExitCode.MISSING_TOOL);
         }
+        List<String> cp = classpath;
+        String java = javaCmd;
+        programs = new ProgramStaging(
+                shell,
+                profile.workdir() + "/programs",
+                a -> Staging.workerArgv(java, cp, a),
+                s -> log.accept(profile.name() + ": " + s));
     }
+
+    /** The site's program store as staged by this executor (made by {@link #prepare}). */
+    private ProgramStaging programs;
 
     /** A batch's runs, and a compile per job worth about fifty runs. */
     private static long weight(List<JobSpec> batch) {
@@ -302,11 +313,13 @@ public final class SlurmExecutor implements SiteExecutor {
         }
         String tag = campaignTag + "-" + (current.submissions().size() + 1);
         List<Integer> indices = new ArrayList<>();
+        // the programs before the shards that name them: each once per site (a resubmission stages nothing)
+        programs.stage(jobs);
         try {
             Files.createDirectories(stateDir.resolve("shards"));
             for (int i = 0; i < n; i++) {
                 Path local = stateDir.resolve("shards").resolve(tag + "-" + i + ".jobs");
-                AtomicFiles.write(local, Worker.document(shards.get(i)));
+                AtomicFiles.write(local, Worker.document(shards.get(i), programs::key));
                 shell.put(local, profile.workdir() + "/shards/" + tag + "-" + i + ".jobs", 600);
                 indices.add(i);
             }
@@ -385,6 +398,7 @@ public final class SlurmExecutor implements SiteExecutor {
         vars.append("FPARITY_CP=")
                 .append(Shell.quote(String.join(":", classpath)))
                 .append('\n');
+        vars.append("FPARITY_PROGRAMS=").append(Shell.quote(programs.store())).append('\n');
         vars.append("FPARITY_WORKERS=")
                 .append(profile.workers() == null ? "''" : Shell.quote("--jobs " + profile.workers()))
                 .append('\n');
@@ -471,7 +485,7 @@ public final class SlurmExecutor implements SiteExecutor {
     private List<JobSpec> shardJobs(Task t) {
         Path f = stateDir.resolve("shards").resolve(t.sub().tag() + "-" + t.index() + ".jobs");
         try (var r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-            return Worker.read(r, f.toString());
+            return Worker.runsOf(r, f.toString());
         } catch (IOException e) {
             throw new FparityError("cannot read " + f + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
         }
@@ -518,10 +532,14 @@ public final class SlurmExecutor implements SiteExecutor {
             }
         }
         if (last < 0) return;
-        String text = new String(bytes, 0, last + 1, StandardCharsets.UTF_8);
         offsets.put(path, off + last + 1);
-        for (String line : text.split("\n")) {
-            WorkerLine w = WorkerLine.parse(line);
+        // one reader per task file, kept across polls: a run line needs its platform's declaration, read earlier
+        WorkerLine.Reader reader = readers.computeIfAbsent(path, k -> new WorkerLine.Reader());
+        for (int from = 0; from <= last; ) {
+            int nl = from;
+            while (bytes[nl] != '\n') nl++;
+            WorkerLine w = reader.parse(bytes, from, nl);
+            from = nl + 1;
             if (w instanceof WorkerLine.Result res) {
                 if (owed.deliver(res.outcome())) sink.accept(res);
             } else if (w instanceof WorkerLine.PlatformRecord pr) {

@@ -23,6 +23,8 @@ public final class SshExecutor implements SiteExecutor {
     private final SshShell shell;
     private final Consumer<String> log;
     private final int reconnects;
+    /** The site's program store as staged by this executor (made on the first execute). */
+    private ProgramStaging programs;
 
     public SshExecutor(ClusterProfile profile, Consumer<String> log) throws IOException {
         this(profile, log, 6);
@@ -56,7 +58,16 @@ public final class SshExecutor implements SiteExecutor {
         } catch (IOException e) {
             throw new FparityError("cluster " + profile.name() + ": " + e.getMessage(), ExitCode.MISSING_TOOL);
         }
-        List<String> args = new ArrayList<>(List.of("-", "--cache", profile.workdir() + "/cache"));
+        // the programs first, each once per site: the job documents name them by key
+        if (programs == null)
+            programs = new ProgramStaging(
+                    shell,
+                    profile.workdir() + "/programs",
+                    a -> Staging.workerArgv(nodeJava.command(), cp, a),
+                    s -> log.accept(profile.name() + ": " + s));
+        programs.stage(jobs);
+        List<String> args =
+                new ArrayList<>(List.of("-", "--cache", profile.workdir() + "/cache", "--programs", programs.store()));
         if (profile.workers() != null)
             args.addAll(List.of("--jobs", profile.workers().toString()));
         List<String> argv = Staging.workerArgv(nodeJava.command(), cp, args);
@@ -111,15 +122,16 @@ public final class SshExecutor implements SiteExecutor {
                 try (OutputStream in = p.stdin()) {
                     java.io.Writer w =
                             new java.io.BufferedWriter(new java.io.OutputStreamWriter(in, StandardCharsets.UTF_8));
-                    Worker.write(jobs, w);
+                    Worker.write(jobs, w, programs::key);
                     w.flush();
                 } catch (IOException e) {
                     // the session died while sending: the read side sees it too
                 }
             });
+            WorkerLine.Reader reader = new WorkerLine.Reader();
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.stdout(), StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
-                    WorkerLine w = WorkerLine.parse(line);
+                    WorkerLine w = reader.parse(line);
                     switch (w) {
                         case null -> {} // a torn line or a login banner: the run it belonged to is still owed
                         case WorkerLine.Result res -> {

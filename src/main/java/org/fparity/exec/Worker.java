@@ -86,6 +86,17 @@ public final class Worker {
      * out. A shard of a campaign thus holds each program's text and inputs once, not once per toolchain and opt level.
      */
     public static void write(List<JobSpec> jobs, java.io.Writer out) throws IOException {
+        write(jobs, out, null);
+    }
+
+    /**
+     * As {@link #write(List, java.io.Writer)}; with {@code keys} (a program's key in the site's program store, where it
+     * has been staged: {@link ProgramStaging}) the document names each program by key instead of carrying its text, and a
+     * job whose runs are its programs' stored inputs names them by input index ({@code runs}: {@code [id, 0, 1, ...]}).
+     */
+    public static void write(
+            List<JobSpec> jobs, java.io.Writer out, java.util.function.Function<JobSpec.ProgramText, String> keys)
+            throws IOException {
         Map<String, JobSpec> first = new HashMap<>();
         for (JobSpec j : jobs) {
             JobSpec had = first.putIfAbsent(j.name(), j);
@@ -93,26 +104,93 @@ public final class Worker {
                 throw new IllegalArgumentException(
                         "two jobs named " + j.name() + " with different programs in one job document");
             }
-            JobSpec w = had == null
-                    ? j
-                    : new JobSpec(
-                            j.schema(),
-                            j.name(),
-                            j.site(),
-                            j.toolchain(),
-                            j.opt(),
-                            List.of(),
-                            had.lines().equals(j.lines()) ? List.of() : j.lines());
-            out.write(WorkerLine.COMPACT.writeValueAsString(w));
+            List<JobSpec.ProgramText> programs = had == null ? j.programs() : List.of();
+            List<Job.Line> lines = had != null && had.lines().equals(j.lines()) ? List.of() : j.lines();
+            List<List<String>> stored = null;
+            List<List<Object>> runs = keys == null ? null : runs(j, lines);
+            if (keys != null && !programs.isEmpty()) {
+                stored = new ArrayList<>();
+                for (JobSpec.ProgramText p : programs) stored.add(List.of(p.id(), keys.apply(p)));
+                programs = List.of();
+            }
+            if (runs != null) lines = List.of();
+            else if (keys != null) lines = lines.stream().toList();
+            out.write(WorkerLine.COMPACT.writeValueAsString(new Doc(
+                    j.schema(),
+                    j.name(),
+                    j.site(),
+                    j.opt(),
+                    j.toolchain(),
+                    lines,
+                    runs,
+                    programs.stream()
+                            .map(p -> new JobSpec.ProgramText(p.id(), p.source()))
+                            .toList(),
+                    stored)));
             out.write('\n');
         }
     }
 
+    /**
+     * {@code lines} as runs by input index, consecutive lines of a program in one entry; null when a line's tokens are
+     * not its program's stored inputs (they then travel as lines).
+     */
+    private static List<List<Object>> runs(JobSpec j, List<Job.Line> lines) {
+        Map<String, JobSpec.ProgramText> byId = new HashMap<>();
+        for (JobSpec.ProgramText p : j.programs()) byId.put(p.id(), p);
+        List<List<Object>> runs = new ArrayList<>();
+        List<Object> run = null;
+        for (Job.Line l : lines) {
+            JobSpec.ProgramText p = byId.get(l.program());
+            if (p == null
+                    || p.inputs() == null
+                    || l.input() < 0
+                    || l.input() >= p.inputs().size()
+                    || !p.inputs().get(l.input()).equals(l.args())) return null;
+            if (run == null || !run.getFirst().equals(l.program())) {
+                run = new ArrayList<>();
+                run.add(l.program());
+                runs.add(run);
+            }
+            run.add(l.input());
+        }
+        return runs;
+    }
+
+    /** A job as a document spells it: {@link JobSpec} with programs by key ({@code stored}) and runs by index ({@code runs}). */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({
+        "schema",
+        "name",
+        "site",
+        "opt",
+        "toolchain",
+        "lines",
+        "runs",
+        "programs",
+        "stored"
+    })
+    record Doc(
+            int schema,
+            String name,
+            String site,
+            String opt,
+            Toolchain toolchain,
+            List<Job.Line> lines,
+            List<List<Object>> runs,
+            List<JobSpec.ProgramText> programs,
+            List<List<String>> stored) {}
+
     /** {@link #write} into a string. */
     public static String document(List<JobSpec> jobs) {
+        return document(jobs, null);
+    }
+
+    /** {@link #write(List, java.io.Writer, java.util.function.Function)} into a string. */
+    public static String document(List<JobSpec> jobs, java.util.function.Function<JobSpec.ProgramText, String> keys) {
         java.io.StringWriter w = new java.io.StringWriter();
         try {
-            write(jobs, w);
+            write(jobs, w, keys);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -122,30 +200,73 @@ public final class Worker {
     /**
      * Reads every job of a job document (one JSON value after another, e.g. one per line) from {@code in}; a job
      * without programs gets those of the document's earlier job of the same batch, and without lines that job's lines
-     * ({@link #write}).
+     * ({@link #write}). A document naming programs in a site's program store needs {@link #read(Reader, String,
+     * ProgramBlobs)}.
      */
     public static List<JobSpec> read(Reader in, String what) {
+        return read(in, what, (id, key, where) -> {
+            throw new FparityError(where + ": names its programs in a site's program store, and this worker was"
+                    + " given none (--programs DIR)");
+        });
+    }
+
+    /** As {@link #read(Reader, String)}, programs named by key read from {@code store} (each checked against its key). */
+    public static List<JobSpec> read(Reader in, String what, ProgramBlobs store) {
+        return read(in, what, (id, key, where) -> {
+            ProgramBlobs.Blob b = store.get(key, where + " program " + id);
+            return new JobSpec.ProgramText(id, b.source(), b.inputs());
+        });
+    }
+
+    /**
+     * As {@link #read(Reader, String)} without reading programs named by key: their text is null and their runs' lines
+     * have no tokens. For who only needs which runs a document holds (their keys).
+     */
+    public static List<JobSpec> runsOf(Reader in, String what) {
+        return read(in, what, (id, key, where) -> new JobSpec.ProgramText(id, null, null));
+    }
+
+    /** Where a document's programs named by key come from. */
+    @FunctionalInterface
+    private interface Stored {
+        JobSpec.ProgramText get(String id, String key, String where);
+    }
+
+    private static List<JobSpec> read(Reader in, String what, Stored store) {
         List<JobSpec> specs = new ArrayList<>();
         Map<String, JobSpec> batches = new HashMap<>();
-        try (MappingIterator<JobSpec> it =
-                WorkerLine.COMPACT.readerFor(JobSpec.class).readValues(in)) {
+        Map<String, JobSpec.ProgramText> fetched = new HashMap<>();
+        try (MappingIterator<Doc> it = WorkerLine.COMPACT.readerFor(Doc.class).readValues(in)) {
             while (it.hasNextValue()) {
-                JobSpec s = it.nextValue();
+                Doc d = it.nextValue();
                 String where = what + " job " + (specs.size() + 1);
-                if (s != null && s.programs().isEmpty() && s.name() != null) {
-                    JobSpec earlier = batches.get(s.name());
+                if (d == null) throw new FparityError(where + ": empty");
+                List<JobSpec.ProgramText> programs = d.programs() == null ? List.of() : d.programs();
+                for (JobSpec.ProgramText p : programs)
+                    if (p == null || p.id() == null || p.source() == null)
+                        throw new FparityError(where + ": a program needs \"id\" and \"source\"");
+                if (d.stored() != null && !d.stored().isEmpty()) {
+                    if (!programs.isEmpty()) throw new FparityError(where + ": has both \"programs\" and \"stored\"");
+                    List<JobSpec.ProgramText> got = new ArrayList<>();
+                    for (List<String> ref : d.stored()) {
+                        if (ref == null || ref.size() != 2 || ref.get(0) == null || ref.get(1) == null)
+                            throw new FparityError(where + ": a stored program is [id, key]");
+                        got.add(fetched.computeIfAbsent(
+                                ref.get(0) + "\0" + ref.get(1), k -> store.get(ref.get(0), ref.get(1), where)));
+                    }
+                    programs = got;
+                }
+                JobSpec earlier = d.name() == null ? null : batches.get(d.name());
+                if (programs.isEmpty()) {
                     if (earlier == null)
                         throw new FparityError(
-                                where + ": no programs, and no earlier job of batch " + s.name() + " carries them");
-                    s = new JobSpec(
-                            s.schema(),
-                            s.name(),
-                            s.site(),
-                            s.toolchain(),
-                            s.opt(),
-                            earlier.programs(),
-                            s.lines().isEmpty() ? earlier.lines() : s.lines());
+                                where + ": no programs, and no earlier job of batch " + d.name() + " carries them");
+                    programs = earlier.programs();
                 }
+                List<Job.Line> lines = d.lines() == null ? List.of() : d.lines();
+                if (d.runs() != null && !d.runs().isEmpty()) lines = lines(d.runs(), programs, where);
+                if (lines.isEmpty() && earlier != null) lines = earlier.lines();
+                JobSpec s = new JobSpec(d.schema(), d.name(), d.site(), d.toolchain(), d.opt(), programs, lines);
                 check(s, where);
                 batches.putIfAbsent(s.name(), s);
                 specs.add(s);
@@ -165,6 +286,29 @@ public final class Worker {
         return specs;
     }
 
+    /** A job's {@code runs} ({@code [id, input, input, ...]}) as lines, each input's tokens from its stored program. */
+    private static List<Job.Line> lines(List<List<Object>> runs, List<JobSpec.ProgramText> programs, String where) {
+        Map<String, JobSpec.ProgramText> byId = new HashMap<>();
+        for (JobSpec.ProgramText p : programs) byId.put(p.id(), p);
+        List<Job.Line> lines = new ArrayList<>();
+        for (List<Object> run : runs) {
+            if (run == null || run.isEmpty() || !(run.getFirst() instanceof String id))
+                throw new FparityError(where + ": a run is [program id, input index, ...]");
+            JobSpec.ProgramText p = byId.get(id);
+            if (p == null) throw new FparityError(where + ": runs of program " + id + " that the job does not carry");
+            for (Object i : run.subList(1, run.size())) {
+                if (!(i instanceof Integer n)
+                        || n < 0
+                        || p.source() != null
+                                && (p.inputs() == null || n >= p.inputs().size()))
+                    throw new FparityError(where + ": program " + id + " has no stored input " + i);
+                lines.add(new Job.Line(
+                        id, n, p.inputs() == null ? List.of() : p.inputs().get(n)));
+            }
+        }
+        return lines;
+    }
+
     /**
      * Resuming into an outcome file that already has lines (a Slurm task requeued or restarted): the runs it already
      * records are dropped from the jobs, so nothing runs twice, and a torn last line (the writer was killed mid-write)
@@ -179,9 +323,14 @@ public final class Worker {
             java.nio.file.Files.write(out, new byte[] {'\n'}, java.nio.file.StandardOpenOption.APPEND);
         }
         java.util.Set<String> done = new java.util.HashSet<>();
-        for (String line : new String(bytes, java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
-            if (WorkerLine.parse(line) instanceof WorkerLine.Result r)
+        // one reader for the whole file: each worker that appended to it declared its platforms before its runs
+        WorkerLine.Reader reader = new WorkerLine.Reader();
+        for (int from = 0; from < bytes.length; ) {
+            int nl = from;
+            while (nl < bytes.length && bytes[nl] != '\n') nl++;
+            if (reader.parse(bytes, from, nl) instanceof WorkerLine.Result r)
                 done.add(r.outcome().key());
+            from = nl + 1;
         }
         if (done.isEmpty()) return specs;
         List<JobSpec> left = new ArrayList<>();
@@ -211,8 +360,7 @@ public final class Worker {
             throw new FparityError(what + ": toolchain " + s.toolchain().name() + " has no opt level " + s.opt());
         java.util.Set<String> ids = new java.util.HashSet<>();
         for (JobSpec.ProgramText p : s.programs()) {
-            if (p.id() == null || p.source() == null)
-                throw new FparityError(what + ": a program needs \"id\" and \"source\"");
+            if (p.id() == null) throw new FparityError(what + ": a program needs \"id\" and \"source\"");
             ids.add(p.id());
         }
         for (Job.Line l : s.lines()) {

@@ -36,6 +36,14 @@ class IdealPlatform implements Interpreter.Domain<Double> {
     }
 
     @Override
+    public Double fma(Double x, Double y, Double z) {
+        return canonical(
+                precision == Precision.FP32
+                        ? (double) Math.fma(x.floatValue(), y.floatValue(), z.floatValue())
+                        : Math.fma(x.doubleValue(), y.doubleValue(), z.doubleValue()));
+    }
+
+    @Override
     public Double neg(Double a) {
         return canonical(-a);
     }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.fparity.FparityError;
 import org.fparity.ir.Cond;
 import org.fparity.ir.Expr;
+import org.fparity.ir.FusedAdd;
 import org.fparity.ir.Index;
 import org.fparity.ir.Input;
 import org.fparity.ir.MathFn;
@@ -32,6 +33,11 @@ final class Interpreter<V> {
         V call(MathFn fn, List<V> args, int intArg);
 
         boolean compare(Cond.CmpOp op, V a, V b);
+
+        /** {@code x*y + z} with one rounding (a contracted addition); only domains that model contraction have it. */
+        default V fma(V x, V y, V z) {
+            throw new UnsupportedOperationException("this domain does not contract");
+        }
     }
 
     private final Program program;
@@ -41,6 +47,7 @@ final class Interpreter<V> {
     private final Map<String, Integer> ints = new HashMap<>();
 
     private java.util.function.BiConsumer<Expr, V> observer;
+    private Map<Expr.Bin, Boolean> fused = Map.of();
 
     Interpreter(Program program, Domain<V> domain) {
         this.program = program;
@@ -50,6 +57,15 @@ final class Interpreter<V> {
     /** Sees every expression's value as it is computed (the node itself, not a copy: callers key on identity). */
     Interpreter<V> observe(java.util.function.BiConsumer<Expr, V> observer) {
         this.observer = observer;
+        return this;
+    }
+
+    /**
+     * Evaluates these additions (identity keys over the program's nodes) as one fused multiply-add each, their left
+     * ({@code true}) or right operand the product ({@link FusedAdd}): a contracting platform's program.
+     */
+    Interpreter<V> fusing(Map<Expr.Bin, Boolean> fused) {
+        this.fused = fused;
         return this;
     }
 
@@ -189,6 +205,16 @@ final class Interpreter<V> {
             }
             case Expr.Elem el -> arrays.get(el.array()).get(index(el.index(), loops));
             case Expr.Neg n -> domain.neg(expr(n.operand(), loops));
+            case Expr.Bin b
+            when fused.containsKey(b) -> {
+                FusedAdd f = FusedAdd.of(b, fused.get(b));
+                boolean productFirst = fused.get(b);
+                V z = productFirst ? null : expr(f.z(), loops);
+                V x = expr(f.x(), loops);
+                V y = expr(f.y(), loops);
+                if (productFirst) z = expr(f.z(), loops);
+                yield domain.fma(f.negateX() ? domain.neg(x) : x, y, f.negateZ() ? domain.neg(z) : z);
+            }
             case Expr.Bin b -> {
                 V left = expr(b.left(), loops);
                 yield domain.bin(b.op(), left, expr(b.right(), loops));

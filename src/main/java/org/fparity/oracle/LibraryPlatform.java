@@ -2,7 +2,9 @@ package org.fparity.oracle;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.fparity.ir.Expr;
 import org.fparity.ir.Input;
 import org.fparity.ir.MathFn;
 import org.fparity.ir.Precision;
@@ -55,8 +57,16 @@ public final class LibraryPlatform extends IdealPlatform {
 
     /** Runs the program on one input with this library. */
     public static Run run(Program p, Input in, Library library) {
+        return run(p, in, library, Map.of());
+    }
+
+    /**
+     * Runs the program on one input with this library, these additions (identity keys over {@code p}'s nodes) each
+     * one fused multiply-add with its left ({@code true}) or right operand the product: a platform that contracts.
+     */
+    public static Run run(Program p, Input in, Library library, Map<Expr.Bin, Boolean> fused) {
         LibraryPlatform d = new LibraryPlatform(p.precision(), library);
-        double r = new Interpreter<>(p, d).run(in);
+        double r = new Interpreter<>(p, d).fusing(fused).run(in);
         return new Run(r, List.copyOf(d.calls), d.missing);
     }
 

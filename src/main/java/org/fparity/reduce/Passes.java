@@ -50,7 +50,60 @@ public final class Passes {
         inlineTemps(p, out);
         dropParams(p, out);
         fewerBits(p, in, out);
+        simplerInputs(p, in, out);
         return out;
+    }
+
+    /**
+     * Simple finite values an input can move to, simplest first: 0, ±1, ±2, ±1/2, the smallest normal and the largest
+     * power of two (signs both ways). No infinity or NaN: a new non-finite input would take a finding outside a
+     * {@code -ffinite-math-only} build's contract.
+     */
+    static double[] simpleValues(Precision pr) {
+        double minNormal = Math.scalb(1.0, pr.minExponent());
+        double maxPow2 = Math.scalb(1.0, pr.maxExponent());
+        return new double[] {0.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, minNormal, -minNormal, maxPow2, -maxPow2};
+    }
+
+    /**
+     * Inputs moved to simpler values ({@link #simpleValues}): each FP input to each value, an element-wise array's
+     * elements all to one value, and every FP input at once to 0 and to 1 (a zero that needs two inputs equal). The
+     * program stays as it is; the reducer's size order ranks a state with simpler inputs smaller (fewer significant
+     * bits, then exponents nearer 0), so it takes one only when the discrepancy stays (same class, and the reducer
+     * checks the same side off the correctly rounded truth) and the other passes may then find fewer operations from
+     * it, as C-Vise did by reading zeroed globals instead of the inputs.
+     */
+    static void simplerInputs(Program p, Input in, List<Candidate> out) {
+        double[] values = simpleValues(p.precision());
+        Map<Integer, String> allZero = new java.util.HashMap<>();
+        Map<Integer, String> allOne = new java.util.HashMap<>();
+        for (int i = 0; i < p.params().size(); i++) {
+            Param.Kind kind = p.params().get(i).kind();
+            if (kind == Param.Kind.INT) continue;
+            int n = kind == Param.Kind.FP_ELEMENTS ? in.elements(i).length : 0;
+            for (double v : values) {
+                String token = kind == Param.Kind.FP_ELEMENTS ? elements(p.precision(), n, v) : HexFloat.format(v);
+                if (token.equals(in.args().get(i))) continue;
+                out.add(new Candidate("simpler-input", List.of(), Set.of(), Map.of(i, token)));
+            }
+            allZero.put(i, kind == Param.Kind.FP_ELEMENTS ? elements(p.precision(), n, 0.0) : HexFloat.format(0.0));
+            allOne.put(i, kind == Param.Kind.FP_ELEMENTS ? elements(p.precision(), n, 1.0) : HexFloat.format(1.0));
+        }
+        if (allZero.size() > 1) {
+            out.add(new Candidate("simpler-inputs", List.of(), Set.of(), allZero));
+            out.add(new Candidate("simpler-inputs", List.of(), Set.of(), allOne));
+        }
+    }
+
+    /** Whether {@code c} came from {@link #simplerInputs}. */
+    static boolean simplerInput(Candidate c) {
+        return c.pass().startsWith("simpler-input");
+    }
+
+    private static String elements(Precision pr, int n, double v) {
+        double[] r = new double[n];
+        java.util.Arrays.fill(r, v);
+        return Input.elementsToken(pr, r);
     }
 
     /** The to-value pass alone (see {@link #toValue(Program, List, List)}). */

@@ -112,6 +112,8 @@ public final class Reducer {
     private final Consumer<String> log;
     private final Options options;
     private long started;
+    /** The side off the correctly rounded truth at the start (null for a run that ended differently). */
+    private OffTruth.Who culprit;
 
     /**
      * C-Vise's conventions: {@code extra}, the user's own interestingness test (null: none), must also hold for a
@@ -137,6 +139,26 @@ public final class Reducer {
     private boolean interesting(Program p, Input in, Outcome a, Outcome b) {
         return verdict.interesting(p, in, a, b)
                 && (options.extra() == null || options.extra().test(p, in));
+    }
+
+    /**
+     * Whether a candidate that changes the input leaves the same side off the correctly rounded truth as the start did:
+     * a new input may keep the class and move the fault to the other side, and a vendor is then handed the wrong
+     * culprit. A candidate that keeps the input keeps the reference's answer.
+     */
+    private boolean sameCulprit(Candidate c, Params.WithInput r, Outcome[] o) {
+        return culprit == null || c.inputs().isEmpty() || culprit == offTruth(r, o);
+    }
+
+    /** Which side of {@code o} is off the correctly rounded result of {@code w} (undecided without a reference). */
+    static OffTruth.Who offTruth(Params.WithInput w, Outcome[] o) {
+        Double ref;
+        try {
+            ref = ReferenceEvaluator.ideal(w.program(), w.input()).comp();
+        } catch (RuntimeException e) {
+            ref = null;
+        }
+        return OffTruth.of("A", o[0], "B", o[1], ref).who();
     }
 
     private boolean timeUp() {
@@ -180,6 +202,7 @@ public final class Reducer {
             throw new ReduceException("the discrepancy does not reproduce in the single-program form: A "
                     + describe(startOut[0]) + ", B " + describe(startOut[1]));
         }
+        culprit = verdict.cls() == null ? null : offTruth(start, startOut);
         List<Integer> origins = new ArrayList<>();
         for (int i = 0; i < p.body().size(); i++) origins.add(i);
         End best = search(counts, start, startOut, origins, "");
@@ -312,10 +335,14 @@ public final class Reducer {
         }
         if (allZero.size() > 1) seeds.add(new Candidate("second-start", removal, Set.of(), allZero));
         List<Params.WithInput> runs = new ArrayList<>();
+        List<Candidate> made = new ArrayList<>();
         Set<String> keys = new HashSet<>();
         for (Candidate c : seeds) {
             Params.WithInput r = c.apply(p, original.input());
-            if (r != null && keys.add(key(r))) runs.add(r);
+            if (r != null && keys.add(key(r))) {
+                runs.add(r);
+                made.add(c);
+            }
         }
         String what =
                 "the original without its statement" + (kept.size() == 1 ? " " : "s ") + kept + " (the first result's)";
@@ -327,8 +354,8 @@ public final class Reducer {
         counts.tried += runs.size();
         List<Params.WithInput> good = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            if (interesting(runs.get(i).program(), runs.get(i).input(), outs.get(i)[0], outs.get(i)[1]))
-                good.add(runs.get(i));
+            if (interesting(runs.get(i).program(), runs.get(i).input(), outs.get(i)[0], outs.get(i)[1])
+                    && sameCulprit(made.get(i), runs.get(i), outs.get(i))) good.add(runs.get(i));
         }
         log.accept("second start: " + what + ", " + runs.size() + " seeds, " + good.size() + " interesting");
         good.sort(Reducer::compare);
@@ -407,7 +434,10 @@ public final class Reducer {
          */
         Step step(Params.WithInput cur, int round, boolean careful) throws InterruptedException {
             int[] n = new int[2];
-            Step s = windows(cur, Passes.structural(cur.program(), cur.input()), round, careful, n);
+            List<Candidate> structural = Passes.structural(cur.program(), cur.input());
+            // a run that ended differently has no class to keep and no culprit to check: its inputs stay
+            if (verdict.cls() == null) structural.removeIf(Passes::simplerInput);
+            Step s = windows(cur, structural, round, careful, n);
             if (s != null) return s;
             List<Map<NodePath, Double>> vs = counts.values.get(key(cur));
             if (vs == null) {
@@ -444,7 +474,8 @@ public final class Reducer {
                 List<Integer> good = new ArrayList<>();
                 for (int i = 0; i < runs.size(); i++) {
                     Outcome[] o = outs.get(i);
-                    if (interesting(runs.get(i).program(), runs.get(i).input(), o[0], o[1])) good.add(i);
+                    if (interesting(runs.get(i).program(), runs.get(i).input(), o[0], o[1])
+                            && sameCulprit(proposals.get(i), runs.get(i), o)) good.add(i);
                 }
                 n[1] += good.size();
                 if (good.isEmpty()) continue;
@@ -475,7 +506,8 @@ public final class Reducer {
                     counts.tried += unions.size();
                     for (int i = 0; i < unions.size(); i++) {
                         Params.WithInput u = unions.get(i).state();
-                        if (interesting(u.program(), u.input(), uo.get(i)[0], uo.get(i)[1])) order.add(unions.get(i));
+                        if (interesting(u.program(), u.input(), uo.get(i)[0], uo.get(i)[1])
+                                && sameCulprit(unions.get(i).candidate(), u, uo.get(i))) order.add(unions.get(i));
                     }
                     order.sort(Comparator.comparing(Pick::state, Reducer::compare));
                 }
@@ -521,10 +553,32 @@ public final class Reducer {
         return out;
     }
 
-    /** Smaller is better: size first, then fewer significant bits in literals and inputs. */
+    /**
+     * Smaller is better: size first, then fewer significant bits in literals and inputs, then exponents nearer 0 (so
+     * 1 is simpler than 2^-1022, which has as few bits).
+     */
     static int compare(Params.WithInput x, Params.WithInput y) {
         int c = Size.of(x.program()).compareTo(Size.of(y.program()));
-        return c != 0 ? c : Long.compare(bits(x), bits(y));
+        if (c != 0) return c;
+        c = Long.compare(bits(x), bits(y));
+        return c != 0 ? c : Long.compare(spread(x), spread(y));
+    }
+
+    /** The sum of |exponent| over literals and FP input values (0 for zero, an infinity or a NaN). */
+    static long spread(Params.WithInput w) {
+        long[] s = {0};
+        Walker.each(w.program(), (path, n) -> {
+            if (n instanceof Expr.Lit l) s[0] += spread(l.value());
+        });
+        for (int i = 0; i < w.program().params().size(); i++) {
+            if (w.program().params().get(i).kind() == Param.Kind.INT) continue;
+            for (double v : w.input().elements(i)) s[0] += spread(v);
+        }
+        return s[0];
+    }
+
+    private static int spread(double v) {
+        return v == 0 || !Double.isFinite(v) ? 0 : Math.abs(Math.getExponent(v));
     }
 
     static long bits(Params.WithInput w) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fparity.attribution.RootCause;
+import org.fparity.compare.ByCase;
 import org.fparity.compare.Cases;
 import org.fparity.compare.Discrepancy;
 import org.fparity.compare.Findings;
@@ -15,9 +16,9 @@ import org.fparity.compare.StatusMismatch;
  * What an {@link AcceptancePolicy} accepted in one campaign: each disagreeing platform pair (pair × case) within its
  * pair's tolerance or explained by an expected cause, each run that ended differently explained by an expected cause,
  * and the cases all of whose disagreements were accepted. Accepted findings are still listed everywhere; they no
- * longer make the verdict red.
+ * longer make the verdict red. Memory: a key and a shared reason per accepted case (the discrepancies are judged case
+ * by case as the comparison wrote them, {@link ByCase}, never grouped or kept).
  *
- * @param discrepancies by {@link Discrepancy#key()}, why it was accepted
  * @param mismatches    by discrepancy id of the run that ended differently, why it was accepted
  * @param cases         by case key ({@code program/input}), why it was accepted (its first pair's reason)
  * @param byTolerance   accepted cases whose every pair is within tolerance
@@ -25,15 +26,13 @@ import org.fparity.compare.StatusMismatch;
  */
 public record Acceptance(
         AcceptancePolicy policy,
-        Map<String, String> discrepancies,
         Map<String, String> mismatches,
         Map<String, String> cases,
         int byTolerance,
         int byCause) {
-    public static final Acceptance NONE = new Acceptance(AcceptancePolicy.NONE, Map.of(), Map.of(), Map.of(), 0, 0);
+    public static final Acceptance NONE = new Acceptance(AcceptancePolicy.NONE, Map.of(), Map.of(), 0, 0);
 
     public Acceptance {
-        discrepancies = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(discrepancies));
         mismatches = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(mismatches));
         cases = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cases));
     }
@@ -43,15 +42,7 @@ public record Acceptance(
      * causes.json).
      */
     static Acceptance of(AcceptancePolicy policy, Findings f, List<Cases.Case> cases, Map<String, RootCause> causeOf) {
-        if (policy.isEmpty()) return new Acceptance(policy, Map.of(), Map.of(), Map.of(), 0, 0);
-        Map<String, String> ds = new LinkedHashMap<>();
-        Map<String, List<Discrepancy>> perCase = new HashMap<>();
-        for (Discrepancy d : f.discrepancies()) {
-            perCase.computeIfAbsent(d.program() + "/" + d.input(), k -> new ArrayList<>())
-                    .add(d);
-            String why = why(policy, d, causeOf);
-            if (why != null) ds.put(d.key(), why);
-        }
+        if (policy.isEmpty()) return new Acceptance(policy, Map.of(), Map.of(), 0, 0);
         Map<String, String> ms = new LinkedHashMap<>();
         for (StatusMismatch m : f.mismatches()) {
             String id = org.fparity.reduce.CampaignDiscrepancies.mismatchId(m);
@@ -59,16 +50,31 @@ public record Acceptance(
             AcceptancePolicy.Expected e = c == null ? null : policy.expected(c);
             if (e != null) ms.put(id, expectedWhy(c, e));
         }
+        // each case's discrepancies as the comparison wrote them, beside the cases: one case's at a time
+        ByCase<Discrepancy> perCase = ByCase.discrepancies(f.discrepancies());
+        // the few distinct reasons, one string each
+        Map<String, String> reasons = new HashMap<>();
         Map<String, String> accepted = new LinkedHashMap<>();
         int tol = 0, cause = 0;
         for (Cases.Case c : cases) {
-            List<Discrepancy> mine = perCase.get(c.key());
-            if (!c.discrepant() || mine == null || !mine.stream().allMatch(d -> ds.containsKey(d.key()))) continue;
-            accepted.put(c.key(), ds.get(mine.getFirst().key()));
+            List<Discrepancy> mine = perCase.at(c.program(), c.input());
+            if (!c.discrepant() || mine.isEmpty()) continue;
+            String first = null;
+            boolean all = true;
+            for (Discrepancy d : mine) {
+                String why = why(policy, d, causeOf);
+                if (why == null) {
+                    all = false;
+                    break;
+                }
+                if (first == null) first = reasons.computeIfAbsent(why, k -> k);
+            }
+            if (!all) continue;
+            accepted.put(c.key(), first);
             if (mine.stream().allMatch(d -> policy.tolerance(d) != null)) tol++;
             else cause++;
         }
-        return new Acceptance(policy, ds, ms, accepted, tol, cause);
+        return new Acceptance(policy, ms, accepted, tol, cause);
     }
 
     private static String why(AcceptancePolicy policy, Discrepancy d, Map<String, RootCause> causeOf) {
@@ -81,10 +87,6 @@ public record Acceptance(
 
     static String expectedWhy(RootCause c, AcceptancePolicy.Expected e) {
         return "expected cause (" + e.describe() + "): " + e.reason();
-    }
-
-    public boolean accepts(Discrepancy d) {
-        return discrepancies.containsKey(d.key());
     }
 
     public boolean accepts(StatusMismatch m) {

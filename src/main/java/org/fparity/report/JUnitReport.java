@@ -35,10 +35,9 @@ final class JUnitReport {
 
     private static void write(Report r, java.io.Writer to, LongText cases) throws java.io.IOException {
         Verdict v = r.verdict();
-        Map<String, List<StatusMismatch>> mism = new HashMap<>();
-        for (StatusMismatch m : r.findings().mismatches())
-            mism.computeIfAbsent(m.program() + "/" + m.input(), k -> new ArrayList<>())
-                    .add(m);
+        // the runs that ended differently case by case, walked beside the cases (not grouped in memory)
+        org.fparity.compare.ByCase<StatusMismatch> mism =
+                org.fparity.compare.ByCase.mismatches(r.findings().mismatches());
         String name = r.campaign().name();
         int tests = 0, failures = 0, errors = 0, skipped = 0;
         long micros = 0;
@@ -118,13 +117,13 @@ final class JUnitReport {
             }
         }
         for (org.fparity.compare.Cases.Case c : v.cases()) {
+            List<StatusMismatch> ms = mism.at(c.program(), c.input());
             // counted in causes, a case no cause explains stays a case, and so does one that only an unstable platform
             // made differ (not a discrepancy, so never triaged)
             if (cv != null && !cv.untriaged().contains(c.key()) && (c.discrepant() || !c.hasUnstable())) continue;
             tests++;
             micros += c.micros();
             StringBuilder body = new StringBuilder();
-            List<StatusMismatch> ms = mism.getOrDefault(c.key(), List.of());
             String accepted = r.acceptance().cases().get(c.key());
             if (c.discrepant() && accepted != null) {
                 skipped++;

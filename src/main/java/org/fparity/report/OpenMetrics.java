@@ -24,37 +24,26 @@ final class OpenMetrics {
                 sb,
                 "fparity_cases",
                 "Cases (one program on one input): all, those that disagree across platforms, those with an unstable platform.");
-        sample(
+        states(
                 sb,
                 "fparity_cases",
-                Map.of("campaign", campaign, "state", "all"),
-                v.count().cases());
-        sample(
-                sb,
-                "fparity_cases",
-                Map.of("campaign", campaign, "state", "discrepant"),
-                v.count().discrepant());
-        sample(
-                sb,
-                "fparity_cases",
-                Map.of("campaign", campaign, "state", "unstable"),
-                v.count().unstable());
+                Map.of("campaign", campaign),
+                "state",
+                List.of("all", "discrepant", "unstable"),
+                List.of(v.count().cases(), v.count().discrepant(), v.count().unstable()));
         if (r.causes() != null) causes(sb, campaign, r.causes());
         if (!r.acceptance().policy().isEmpty()) {
             family(
                     sb,
                     "fparity_accepted_cases",
                     "Disagreeing cases the acceptance policy accepted: within a pair's tolerance, or of an expected cause.");
-            sample(
+            states(
                     sb,
                     "fparity_accepted_cases",
-                    Map.of("campaign", campaign, "by", "tolerance"),
-                    r.acceptance().byTolerance());
-            sample(
-                    sb,
-                    "fparity_accepted_cases",
-                    Map.of("campaign", campaign, "by", "expected_cause"),
-                    r.acceptance().byCause());
+                    Map.of("campaign", campaign),
+                    "by",
+                    List.of("tolerance", "expected_cause"),
+                    List.of(r.acceptance().byTolerance(), r.acceptance().byCause()));
         }
         family(sb, "fparity_runs", "Runs per toolchain, opt level and how they ended.");
         r.findings().runs().forEach((p, m) -> {
@@ -132,8 +121,8 @@ final class OpenMetrics {
             states(
                     sb,
                     "fparity_baseline_cases",
-                    campaign,
-                    b,
+                    Map.of("campaign", campaign, "baseline", b),
+                    "state",
                     List.of("new", "persisting", "gone", "unchecked"),
                     List.of(
                             v.against().added().size(),
@@ -147,8 +136,8 @@ final class OpenMetrics {
             states(
                     sb,
                     "fparity_baseline_discrepancies",
-                    campaign,
-                    b,
+                    Map.of("campaign", campaign, "baseline", b),
+                    "state",
                     List.of("new", "disappeared", "persisting", "unchecked"),
                     List.of(
                             r.baseline().added().size(),
@@ -165,21 +154,13 @@ final class OpenMetrics {
                 sb,
                 "fparity_root_causes",
                 "Root causes (fparity triage) by state: new against the baseline, known, accepted by the policy, all.");
-        sample(
+        states(
                 sb,
                 "fparity_root_causes",
-                Map.of("campaign", campaign, "state", "all"),
-                cv.rows().size());
-        sample(
-                sb,
-                "fparity_root_causes",
-                Map.of("campaign", campaign, "state", "new"),
-                cv.fresh().size());
-        sample(
-                sb,
-                "fparity_root_causes",
-                Map.of("campaign", campaign, "state", "accepted"),
-                cv.accepted().size());
+                Map.of("campaign", campaign),
+                "state",
+                List.of("all", "new", "accepted"),
+                List.of(cv.rows().size(), cv.fresh().size(), cv.accepted().size()));
         family(
                 sb,
                 "fparity_root_cause_cases",
@@ -247,16 +228,21 @@ final class OpenMetrics {
         sb.append("} ").append(value).append('\n');
     }
 
-    /** One sample per state of a family against the baseline, labelled with the campaign, the baseline and the state. */
+    /**
+     * One sample per value of one label ({@code key}: the state, the reason), each with the family's other labels
+     * ({@code labels}) too.
+     */
     private static void states(
             StringBuilder sb,
             String name,
-            String campaign,
-            String baseline,
-            List<String> states,
-            List<Integer> counts) {
-        for (int i = 0; i < states.size(); i++) {
-            sample(sb, name, Map.of("campaign", campaign, "baseline", baseline, "state", states.get(i)), counts.get(i));
+            Map<String, String> labels,
+            String key,
+            List<String> values,
+            List<? extends Number> counts) {
+        for (int i = 0; i < values.size(); i++) {
+            Map<String, String> l = new TreeMap<>(labels);
+            l.put(key, values.get(i));
+            sample(sb, name, l, counts.get(i).longValue());
         }
     }
 }

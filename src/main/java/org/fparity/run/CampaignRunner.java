@@ -155,7 +155,7 @@ public final class CampaignRunner {
                     case WorkerLine.Result r -> {
                         // A retried line may come twice (the first copy arrived just before a connection dropped).
                         if (done.add(r.outcome().key())) {
-                            out.append(r.outcome());
+                            out.append(r);
                             bar.record(r.outcome());
                         }
                     }

@@ -49,7 +49,10 @@ final class JobPlan {
                     if (ls.isEmpty()) continue;
                     if (texts == null)
                         texts = entries.stream()
-                                .map(p -> new JobSpec.ProgramText(p.id(), p.source()))
+                                .map(p -> new JobSpec.ProgramText(
+                                        p.id(),
+                                        p.source(),
+                                        p.inputs().stream().map(Input::args).toList()))
                                 .toList();
                     jobs.add(new JobSpec(JobSpec.SCHEMA, b.name(), site, tc, opt, texts, ls));
                 }

@@ -61,23 +61,28 @@ public final class SiteRuns {
         List<JobSpec> jobs = new ArrayList<>();
         int k = 0;
         for (List<Integer> group : byPlatform.values()) {
-            List<JobSpec.ProgramText> texts = new ArrayList<>();
             List<Job.Line> lines = new ArrayList<>();
             // a program asked on several inputs is in the batch once, one line per input (as a campaign's batch)
             Map<String, String> idOf = new java.util.HashMap<>();
-            Map<String, Integer> inputs = new java.util.HashMap<>();
+            Map<String, String> textOf = new LinkedHashMap<>();
+            Map<String, List<List<String>>> inputs = new java.util.HashMap<>();
             for (int i : group) {
                 String text = runs.get(i).program().canonical();
                 String id = idOf.get(text);
                 if (id == null) {
                     id = "r" + i; // not a program hash: the worker takes the text as it comes
                     idOf.put(text, id);
-                    texts.add(new JobSpec.ProgramText(id, text));
+                    textOf.put(id, text);
                 }
-                int input = inputs.merge(id, 1, Integer::sum) - 1;
+                List<List<String>> ins = inputs.computeIfAbsent(id, x -> new ArrayList<>());
+                int input = ins.size();
+                ins.add(runs.get(i).input().args());
                 lines.add(new Job.Line(id, input, runs.get(i).input().args()));
                 index.put(id + "/" + input, i);
             }
+            // each program with the inputs it runs on here: a site stores them with its text
+            List<JobSpec.ProgramText> texts = new ArrayList<>();
+            textOf.forEach((id, text) -> texts.add(new JobSpec.ProgramText(id, text, inputs.get(id))));
             Run first = runs.get(group.getFirst());
             jobs.add(new JobSpec(
                     JobSpec.SCHEMA, name + "_" + k++, site.site(), first.toolchain(), first.opt(), texts, lines));

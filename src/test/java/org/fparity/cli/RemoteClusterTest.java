@@ -190,6 +190,29 @@ class RemoteClusterTest {
                 "local,local-ssh,local-slurm"));
         Proc r = proc(argv, env(), 3600);
         assertEquals(0, r.exit, r.err);
+        // Each program reached each site's program store once: 200 blobs there, sent in one go (the stability rerun at
+        // the same site sent none again), and the Slurm shards name programs by key, carrying no program text.
+        for (String site : List.of("ssh", "slurm")) {
+            try (var s = Files.list(base.resolve("work").resolve(site).resolve("programs"))) {
+                assertEquals(
+                        200,
+                        s.filter(p -> org.fparity.exec.ProgramBlobs.isKey(
+                                        p.getFileName().toString()))
+                                .count(),
+                        site + "'s program store");
+            }
+        }
+        assertEquals(1, r.err.split("local-ssh: staged 200 of 200 programs", -1).length - 1, r.err);
+        assertEquals(1, r.err.split("local-slurm: wrote 200 of 200 programs", -1).length - 1, r.err);
+        assertEquals(
+                1, r.err.split(" programs in ", -1).length - 1, "programs staged over ssh more than once: " + r.err);
+        try (var s = Files.list(dir.resolve("clusters/local-slurm/shards"))) {
+            for (Path shard : s.filter(p -> p.toString().endsWith(".jobs")).toList()) {
+                String text = Files.readString(shard);
+                assertTrue(text.contains("\"stored\":[["), shard + " names its programs by key");
+                assertFalse(text.contains("\"source\""), shard + " carries program text");
+            }
+        }
         Campaign c = Campaign.load(dir);
         Map<String, String> here = new TreeMap<>(bits(c.outcomes(), "local"));
         assertEquals(200 * 3 * 3 * 5, here.size());
@@ -495,8 +518,9 @@ class RemoteClusterTest {
             for (int i : sub.shards()) {
                 Path f = base.resolve("work/slurm/out").resolve(sub.tag() + "-" + i + ".jsonl");
                 if (!Files.exists(f)) continue;
+                var reader = new org.fparity.exec.WorkerLine.Reader();
                 for (String l : Files.readAllLines(f)) {
-                    if (org.fparity.exec.WorkerLine.parse(l) instanceof org.fparity.exec.WorkerLine.Result res)
+                    if (reader.parse(l) instanceof org.fparity.exec.WorkerLine.Result res)
                         written.merge(res.outcome().key(), 1, Integer::sum);
                 }
             }
@@ -935,8 +959,9 @@ class RemoteClusterTest {
                     Map.of(),
                     900);
             assertEquals(0, w.exit, w.err);
+            var reader = new org.fparity.exec.WorkerLine.Reader();
             for (String l : w.out.lines().toList()) {
-                if (org.fparity.exec.WorkerLine.parse(l) instanceof org.fparity.exec.WorkerLine.Result res) {
+                if (reader.parse(l) instanceof org.fparity.exec.WorkerLine.Result res) {
                     Outcome o = res.outcome();
                     seen.computeIfAbsent(
                                     o.program() + "/" + o.input() + "/" + o.toolchain() + "/" + o.opt(),

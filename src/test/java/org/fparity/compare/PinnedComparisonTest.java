@@ -107,7 +107,7 @@ class PinnedComparisonTest {
                     .append(' ')
                     .append(s.counts())
                     .append(' ')
-                    .append(s.programs().size())
+                    .append(s.programs())
                     .append('\n');
         }
         for (Discrepancy d : f.discrepancies())

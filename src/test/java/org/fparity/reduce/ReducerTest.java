@@ -438,4 +438,43 @@ class ReducerTest {
                         "int main() {\n  double x = 1.5;\n  x = x * x - x;\n  printf(\"%g\\n\", x / 2);\n}\n"),
                 "main counts when it is the only function");
     }
+    /**
+     * A's fault while |comp| is at least 2 (its result a unit in the last place high), B's below: the same class on
+     * every input, the culprit moving with it. The simpler-input pass takes comp from 3 to 2, the simplest value that
+     * keeps A the one off the truth, never to 1 or 1/2, where B would be the one handed to a vendor.
+     */
+    @Test
+    void aSimplerInputIsTakenOnlyWhileTheSameSideStaysOffTheTruth() throws Exception {
+        Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
+        CandidateRunner moving = new CandidateRunner() {
+            @Override
+            public List<Outcome[]> run(List<Params.WithInput> cs) {
+                List<Outcome[]> out = new ArrayList<>();
+                for (Params.WithInput c : cs) {
+                    double ideal =
+                            ReferenceEvaluator.ideal(c.program(), c.input()).comp();
+                    double off = ideal == 0 ? ideal : Math.nextUp(ideal);
+                    boolean aOff = Math.abs(c.input().fp(0)) >= 2;
+                    out.add(new Outcome[] {
+                        PlantedRunner.ok("A", aOff ? off : ideal), PlantedRunner.ok("B", aOff ? ideal : off)
+                    });
+                }
+                return out;
+            }
+
+            @Override
+            public int batches() {
+                return 0;
+            }
+        };
+        Program p = Program.parse("program fp64 array 8\ncompute(double comp) {\n  comp = comp * 0x1.8p+1;\n}\n");
+        Input in = new Input(List.of("0x1.8p+1"));
+        Reducer.Result res = new Reducer(
+                        moving, new Interestingness(DiscrepancyClass.NUMBER_NUMBER, 1, false), 200, s -> {})
+                .reduce(p, in);
+        assertEquals(List.of("0x1p+1"), res.input().args(), "2: fewer bits than 3, nearer 0 than 4, A still off");
+        assertEquals(
+                OffTruth.Who.A,
+                Reducer.offTruth(new Params.WithInput(res.program(), res.input()), new Outcome[] {res.a(), res.b()}));
+    }
 }

@@ -1,4 +1,4 @@
-package org.fparity.campaign;
+package org.fparity.exec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.fparity.exec.Outcome;
 import org.fparity.ir.ProgramJson;
 
 /**
@@ -22,10 +21,22 @@ import org.fparity.ir.ProgramJson;
  * for the lines after it (a later one for the same number replaces it, so two logs concatenated still read). About 50
  * bytes a run instead of 180 to 230, and read from the bytes without a JSON parser.
  *
- * <p>A {@link Decoder} reads one file (its declarations are its state); an {@link Encoder} writes one.
+ * <p>A {@link Decoder} reads one file (its declarations are its state); an {@link Encoder} writes one. A worker's
+ * outcome lines are the same spelling (one stream of a worker is one file), so the login node appends what a node
+ * sent without spelling it again ({@link Encoder#lines(Outcome, byte[], int, int)}).
  */
 public final class CompactOutcome {
     private CompactOutcome() {}
+
+    /** Null, or printable ASCII without a quote or backslash: written as it is. */
+    public static boolean plain(String s) {
+        if (s == null) return true;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') return false;
+        }
+        return true;
+    }
 
     private static final Outcome.Status[] STATUSES = Outcome.Status.values();
     private static final byte[][] STATUS_NAMES = java.util.stream.Stream.of(STATUSES)
@@ -35,13 +46,13 @@ public final class CompactOutcome {
 
     /** The names a declaration gives its number: toolchain, opt, site, node (or null), platform record id (or null). */
     public record Names(String toolchain, String opt, String site, String node, String platform) {
-        static Names of(Outcome o) {
+        public static Names of(Outcome o) {
             return new Names(o.toolchain(), o.opt(), o.site(), o.node(), o.platform());
         }
     }
 
     /** Whether {@code b[from, to)} is a declaration line (not a run). */
-    static boolean declaration(byte[] b, int from, int to) {
+    public static boolean declaration(byte[] b, int from, int to) {
         return to - from > DECLARATION.length && java.util.Arrays.equals(b, from, from + 5, DECLARATION, 0, 5);
     }
 
@@ -55,7 +66,7 @@ public final class CompactOutcome {
         public Encoder() {}
 
         /** An encoder that appends to a file whose declarations {@code d} has read (its numbers stay in use). */
-        Encoder(Decoder d) {
+        public Encoder(Decoder d) {
             for (int n = 0; n < d.declared.size(); n++) {
                 Names names = d.declared.get(n);
                 if (names != null) numbers.put(names, n);
@@ -77,11 +88,36 @@ public final class CompactOutcome {
             return b.append('\n').toString().getBytes(StandardCharsets.UTF_8);
         }
 
+        /**
+         * The bytes to append for a run line {@code b[from, to)} another writer spelt (a worker's), whose platform
+         * {@code names} it numbers by the digits at {@code [numberFrom, numberTo)}: the same bytes with this file's number
+         * for those names instead, its declaration first when they are new here. Nothing else of the run is spelt again.
+         */
+        public byte[] lines(Names names, byte[] b, int from, int to, int numberFrom, int numberTo) {
+            Integer n = numbers.get(names);
+            byte[] declaration = new byte[0];
+            if (n == null) {
+                n = next++;
+                numbers.put(names, n);
+                declaration = (declare(n, names) + "\n").getBytes(StandardCharsets.UTF_8);
+            }
+            byte[] number = Integer.toString(n).getBytes(StandardCharsets.US_ASCII);
+            byte[] out = new byte[declaration.length + (to - from) - (numberTo - numberFrom) + number.length + 1];
+            int at = 0;
+            System.arraycopy(declaration, 0, out, at, declaration.length);
+            at += declaration.length;
+            System.arraycopy(b, from, out, at, numberFrom - from);
+            at += numberFrom - from;
+            System.arraycopy(number, 0, out, at, number.length);
+            at += number.length;
+            System.arraycopy(b, numberTo, out, at, to - numberTo);
+            at += to - numberTo;
+            out[at] = '\n';
+            return out;
+        }
+
         private void run(Outcome o, int n) {
-            if (!OutcomeLog.plain(o.program())
-                    || !OutcomeLog.plain(o.hex())
-                    || !OutcomeLog.plain(o.detail())
-                    || o.status() == null) {
+            if (!plain(o.program()) || !plain(o.hex()) || !plain(o.detail()) || o.status() == null) {
                 ArrayNode a = ProgramJson.MAPPER.createArrayNode();
                 a.add(o.program())
                         .add(o.input())
@@ -135,6 +171,11 @@ public final class CompactOutcome {
         public int input;
         /** The platform's number in this file; {@link #names} has its names. */
         public int platform;
+
+        /** Where that number is spelt in the line: {@code [platformFrom, platformTo)}. */
+        public int platformFrom;
+
+        public int platformTo;
 
         public Outcome.Status status;
         /** {@code [hexFrom, hexTo)}, or {@code hexFrom == -1} when the run has no result. */
@@ -216,6 +257,8 @@ public final class CompactOutcome {
             v = 0;
             d = i;
             while (i < to && b[i] >= '0' && b[i] <= '9' && i - d < 8) v = v * 10 + (b[i++] - '0');
+            platformFrom = d;
+            platformTo = i;
             if (i == d || b[i++] != ',' || b[i++] != '"') return false;
             platform = (int) v;
             int s = i;
