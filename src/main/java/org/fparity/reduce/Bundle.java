@@ -31,7 +31,10 @@ import org.fparity.util.AtomicFiles;
 public final class Bundle {
     private Bundle() {}
 
-    /** Everything a bundle records. {@code divergence} and {@code sanitizer} may be null (not available here). */
+    /**
+     * Everything a bundle records. {@code divergence} and {@code sanitizer} may be null (not available here);
+     * {@code recorded} is the input the discrepancy was recorded with (null: {@code input} is that input).
+     */
     public record Contents(
             String id,
             Program program,
@@ -51,7 +54,8 @@ public final class Bundle {
             String pairNote,
             FindingVerdict verdict,
             String siteA,
-            String siteB) {
+            String siteB,
+            Input recorded) {
         public Contents(
                 String id,
                 Program program,
@@ -87,7 +91,13 @@ public final class Bundle {
                     null,
                     null,
                     null,
+                    null,
                     null);
+        }
+
+        /** Whether reduce moved the input away from the one the discrepancy was recorded with. */
+        boolean inputMoved() {
+            return recorded != null && !recorded.args().equals(input.args());
         }
 
         /** A side's platform as the bundle names it: {@code gcc@O2}, or {@code gcc@O2@lumi} for a side that ran at a site ({@code siteA}, {@code siteB}; null or {@code local}: here). */
@@ -302,6 +312,7 @@ public final class Bundle {
         o.put("program", c.program().id());
         o.put("class", Interestingness.id(c.cls()));
         o.putPOJO("input", c.input().args());
+        if (c.inputMoved()) o.putPOJO("recordedInput", c.recorded().args());
         ObjectNode ps = o.putObject("platforms");
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
@@ -379,6 +390,11 @@ public final class Bundle {
                 .append("```\n\nInput: `")
                 .append(String.join(" ", c.input().args()))
                 .append("`\n\n");
+        if (c.inputMoved())
+            r.append("Recorded input: `")
+                    .append(String.join(" ", c.recorded().args()))
+                    .append("`. Reduce moved it to the simpler input above, keeping the same side off the correctly")
+                    .append(" rounded result; the program above was reduced on the simpler input.\n\n");
         r.append("Reduced by `fparity reduce` from a program of ")
                 .append(c.original())
                 .append(" to ")

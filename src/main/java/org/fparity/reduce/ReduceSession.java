@@ -433,7 +433,8 @@ public final class ReduceSession {
                         pairNote,
                         fv,
                         r.a().platform().site(),
-                        r.b().platform().site()));
+                        r.b().platform().site(),
+                        r.input()));
         Report rep = new Report(
                 Kind.REDUCED,
                 id,
