@@ -141,6 +141,17 @@ class RemoteClusterTest {
         return proc(fparityArgv(out, extra), env(), 900);
     }
 
+    /** The blobs in a site's program store ({@code ssh}, {@code slurm}: its work folder in the shared cluster). */
+    static java.util.Set<String> blobs(String site) throws IOException {
+        Path store = base.resolve("work").resolve(site).resolve("programs");
+        if (!Files.isDirectory(store)) return java.util.Set.of();
+        try (var s = Files.list(store)) {
+            return s.map(p -> p.getFileName().toString())
+                    .filter(org.fparity.exec.ProgramBlobs::isKey)
+                    .collect(java.util.stream.Collectors.toSet());
+        }
+    }
+
     /** (program, input, toolchain, opt) → status and bits: the site left out, so runs at different sites compare. */
     static Map<String, String> bits(Path dir) {
         return bits(Campaign.load(dir).outcomes(), null);
@@ -188,19 +199,18 @@ class RemoteClusterTest {
                 dir.toString(),
                 "--cluster",
                 "local,local-ssh,local-slurm"));
+        // the sites' stores are the shared cluster's: other classes' programs may be there already
+        Map<String, java.util.Set<String>> before = new HashMap<>();
+        for (String site : List.of("ssh", "slurm")) before.put(site, blobs(site));
         Proc r = proc(argv, env(), 3600);
         assertEquals(0, r.exit, r.err);
-        // Each program reached each site's program store once: 200 blobs there, sent in one go (the stability rerun at
-        // the same site sent none again), and the Slurm shards name programs by key, carrying no program text.
+        // Each program reached each site's program store once: 200 new blobs there, sent in one go (the stability
+        // rerun at the same site sent none again), and the Slurm shards name programs by key, carrying no program text.
         for (String site : List.of("ssh", "slurm")) {
-            try (var s = Files.list(base.resolve("work").resolve(site).resolve("programs"))) {
-                assertEquals(
-                        200,
-                        s.filter(p -> org.fparity.exec.ProgramBlobs.isKey(
-                                        p.getFileName().toString()))
-                                .count(),
-                        site + "'s program store");
-            }
+            java.util.Set<String> added = new java.util.HashSet<>(blobs(site));
+            assertTrue(added.containsAll(before.get(site)), site + "'s program store lost blobs");
+            added.removeAll(before.get(site));
+            assertEquals(200, added.size(), site + "'s program store");
         }
         assertEquals(1, r.err.split("local-ssh: staged 200 of 200 programs", -1).length - 1, r.err);
         assertEquals(1, r.err.split("local-slurm: wrote 200 of 200 programs", -1).length - 1, r.err);
