@@ -72,6 +72,11 @@ public final class Cases {
      * thousand cases ({@link Spill}), so that a campaign of any size is walked in bounded memory.
      */
     public static List<Case> of(CampaignView view) {
+        return of(view, c -> {});
+    }
+
+    /** As {@link #of(CampaignView)}, handing each case to {@code each} as it is made, in order. */
+    static List<Case> of(CampaignView view, java.util.function.Consumer<Case> each) {
         // case by case, in order (CaseSource): no sorted map per case, no key per run
         CaseSource src = CaseSource.of(view);
         Platform[] platforms = src.platforms();
@@ -113,8 +118,10 @@ public final class Cases {
             List<Platform> odd = new ArrayList<>();
             if (majority != null) for (Answer a : answers) if (a != majority) odd.addAll(a.platforms());
             java.util.Collections.sort(odd);
-            out.add(new Case(
-                    x.program, x.input, precision[0], results, unstable, failed, answers, majority, odd, micros));
+            Case c = new Case(
+                    x.program, x.input, precision[0], results, unstable, failed, answers, majority, odd, micros);
+            out.add(c);
+            each.accept(c);
         });
         return out.done();
     }

@@ -30,6 +30,8 @@ import org.fparity.ir.Ulps;
  * @param truths     per discrepant case key, the ideal IEEE platform's answer where the oracle could evaluate it
  * @param ranking    per platform, how often it was the odd one out, most first
  * @param top        the cases shown first, most telling first
+ * @param unstableBy per platform, in how many cases it was unstable ({@link Cases#unstableByPlatform} of the cases,
+ *                   counted as they were made)
  */
 public record Verdict(
         List<Cases.Case> cases,
@@ -39,7 +41,8 @@ public record Verdict(
         CaseDiff against,
         Map<String, Truth> truths,
         List<Rank> ranking,
-        List<TopCase> top) {
+        List<TopCase> top,
+        Map<Platform, Integer> unstableBy) {
     /** Cases shown first in every report. */
     public static final int TOP = 10;
     /** At most this many discrepant cases are evaluated on the ideal platform (each is one interpretation with MPFR calls). */
@@ -85,17 +88,125 @@ public record Verdict(
             Cases.Case c, DiscrepancyClass cls, BigInteger ulps, Pair pair, String discrepancyId, boolean isNew) {}
 
     public static Verdict of(CampaignView view, Findings f, BaselineDiff baseline) {
-        List<Cases.Case> cases = Cases.of(view);
-        Cases.Count count = Cases.count(cases);
+        // one pass over the cases as they are made: counts, the ideal platform's answers, the ranking, the unstable
+        // platforms and the top cases' candidates, instead of reading the case list back once for each of them
+        Pass pass = new Pass(view, baseline);
+        List<Cases.Case> cases = Cases.of(view, pass::accept);
+        Cases.Count count = new Cases.Count(pass.cases, pass.discrepant, pass.unstable);
         List<ToolchainHealth> health = health(f);
         String broken = broken(health);
         // planned runs without an outcome: never a clean result (nothing lost reads as clean)
         if (view.incomplete() != null) broken = broken == null ? view.incomplete() : view.incomplete() + "; " + broken;
-        CaseDiff against = baseline == null ? null : against(baseline, cases, view);
-        Map<String, Truth> truths = truths(view, cases);
-        List<Rank> ranking = ranking(cases, truths);
-        List<TopCase> top = top(cases, f, against);
-        return new Verdict(cases, count, health, broken, against, truths, ranking, top);
+        CaseDiff against = pass.against(baseline);
+        List<Rank> ranking = pass.ranking();
+        List<TopCase> top = pass.top.result(f);
+        return new Verdict(
+                cases,
+                count,
+                health,
+                broken,
+                against,
+                pass.truths,
+                ranking,
+                top,
+                java.util.Collections.unmodifiableMap(pass.unstableBy));
+    }
+
+    /** What {@link #of} gathers from each case as it is made. */
+    private static final class Pass {
+        private final CampaignView view;
+        int cases, discrepant, unstable;
+        final Map<String, Truth> truths = new HashMap<>();
+        final Map<Platform, int[]> rank = new TreeMap<>();
+        final Map<Platform, Integer> unstableBy = new TreeMap<>();
+        private final Map<String, org.fparity.ir.Program> parsed = new HashMap<>();
+        private int evaluated;
+        private boolean noOracle;
+        // the baseline's discrepant cases and those of them checked tonight; tonight's discrepant cases
+        private final Set<String> then, checked, now;
+        final Top top = new Top();
+
+        Pass(CampaignView view, BaselineDiff b) {
+            this.view = view;
+            if (b == null) {
+                then = checked = now = null;
+                return;
+            }
+            then = new TreeSet<>();
+            for (List<Discrepancy> ds : List.of(b.persisting(), b.disappeared(), b.unchecked()))
+                for (Discrepancy d : ds) then.add(d.program() + "/" + d.input());
+            checked = new java.util.HashSet<>();
+            for (Discrepancy d : b.disappeared()) checked.add(d.program() + "/" + d.input());
+            now = new TreeSet<>();
+        }
+
+        void accept(Cases.Case c) {
+            cases++;
+            if (c.hasUnstable()) {
+                unstable++;
+                for (Platform p : c.unstable().keySet()) unstableBy.merge(p, 1, Integer::sum);
+            }
+            for (Platform p : c.oddOnesOut()) rank.computeIfAbsent(p, k -> new int[4])[0]++;
+            if (c.discrepant()) {
+                discrepant++;
+                if (now != null) now.add(c.key());
+                Truth t = truth(c);
+                if (t != null) {
+                    for (Platform p : c.results().keySet()) {
+                        int[] a = rank.computeIfAbsent(p, k -> new int[4]);
+                        a[2]++;
+                        if (!t.agreeing().contains(p)) a[1]++;
+                    }
+                }
+                top.offer(c, then != null && !then.contains(c.key()));
+            }
+            for (Platform p : c.unstable().keySet()) rank.computeIfAbsent(p, k -> new int[4])[3]++;
+        }
+
+        /** The ideal platform's answer for a discrepant case: the first {@link #ORACLE_CASES} that have a source and input. */
+        private Truth truth(Cases.Case c) {
+            if (noOracle || evaluated >= ORACLE_CASES) return null;
+            String src = view.source(c.program());
+            org.fparity.ir.Input in = view.input(c.program(), c.input());
+            if (src == null || in == null) return null;
+            evaluated++;
+            try {
+                org.fparity.ir.Program p = parsed.computeIfAbsent(c.program(), k -> org.fparity.ir.Program.parse(src));
+                double v = org.fparity.oracle.ReferenceEvaluator.ideal(p, in).comp();
+                List<Platform> agree = new ArrayList<>();
+                c.results().forEach((pl, hex) -> {
+                    if (DiscrepancyClass.classify(org.fparity.ir.HexFloat.parse(hex), v) == null) agree.add(pl);
+                });
+                Truth t = new Truth(org.fparity.ir.HexFloat.format(v), v, List.copyOf(agree));
+                truths.put(c.key(), t);
+                return t;
+            } catch (RuntimeException | LinkageError e) {
+                // not an IR program (a fixture, a Varity kernel the IR cannot hold), or no MPFR here: no truth for it
+                if (e instanceof LinkageError) noOracle = true;
+                return null;
+            }
+        }
+
+        CaseDiff against(BaselineDiff b) {
+            if (b == null) return null;
+            Set<String> added = new TreeSet<>(),
+                    persisting = new TreeSet<>(),
+                    gone = new TreeSet<>(),
+                    unchecked = new TreeSet<>();
+            for (String k : now) (then.contains(k) ? persisting : added).add(k);
+            for (String k : then) {
+                if (now.contains(k)) continue;
+                (checked.contains(k) ? gone : unchecked).add(k);
+            }
+            return new CaseDiff(b.baselineName(), added, persisting, gone, unchecked);
+        }
+
+        List<Rank> ranking() {
+            List<Rank> out = new ArrayList<>();
+            rank.forEach((p, a) -> out.add(new Rank(p, a[0], a[1], a[2], a[3])));
+            out.sort(RANK_ORDER);
+            return out;
+        }
     }
 
     /** The exit code the campaign's health alone calls for: a broken campaign is never a clean one. */
@@ -131,91 +242,28 @@ public record Verdict(
                 + "): this campaign compared almost nothing";
     }
 
-    static CaseDiff against(BaselineDiff b, List<Cases.Case> cases, CampaignView view) {
-        Set<String> then = new TreeSet<>();
-        for (List<Discrepancy> ds : List.of(b.persisting(), b.disappeared(), b.unchecked()))
-            for (Discrepancy d : ds) then.add(d.program() + "/" + d.input());
-        Set<String> checked = new java.util.HashSet<>();
-        for (Discrepancy d : b.disappeared()) checked.add(d.program() + "/" + d.input());
-        Set<String> now = new TreeSet<>();
-        for (Cases.Case c : cases) if (c.discrepant()) now.add(c.key());
-        Set<String> added = new TreeSet<>(),
-                persisting = new TreeSet<>(),
-                gone = new TreeSet<>(),
-                unchecked = new TreeSet<>();
-        for (String k : now) (then.contains(k) ? persisting : added).add(k);
-        for (String k : then) {
-            if (now.contains(k)) continue;
-            (checked.contains(k) ? gone : unchecked).add(k);
-        }
-        return new CaseDiff(b.baselineName(), added, persisting, gone, unchecked);
-    }
+    private static final Comparator<Rank> RANK_ORDER = Comparator.comparingInt((Rank r) -> -r.oddOneOut())
+            .thenComparingInt(r -> -r.offIdeal())
+            .thenComparingInt(r -> -r.unstable())
+            .thenComparing(Rank::platform);
 
-    /** The ideal IEEE platform's answer for discrepant cases, where the program parses and the oracle (MPFR) is there. */
-    static Map<String, Truth> truths(CampaignView view, List<Cases.Case> cases) {
-        Map<String, Truth> out = new HashMap<>();
-        Map<String, org.fparity.ir.Program> parsed = new HashMap<>();
-        int evaluated = 0;
-        for (Cases.Case c : cases) {
-            if (!c.discrepant() || evaluated >= ORACLE_CASES) continue;
-            String src = view.source(c.program());
-            org.fparity.ir.Input in = view.input(c.program(), c.input());
-            if (src == null || in == null) continue;
-            evaluated++;
-            try {
-                org.fparity.ir.Program p = parsed.computeIfAbsent(c.program(), k -> org.fparity.ir.Program.parse(src));
-                double v = org.fparity.oracle.ReferenceEvaluator.ideal(p, in).comp();
-                List<Platform> agree = new ArrayList<>();
-                c.results().forEach((pl, hex) -> {
-                    if (DiscrepancyClass.classify(org.fparity.ir.HexFloat.parse(hex), v) == null) agree.add(pl);
-                });
-                out.put(c.key(), new Truth(org.fparity.ir.HexFloat.format(v), v, List.copyOf(agree)));
-            } catch (RuntimeException | LinkageError e) {
-                // not an IR program (a fixture, a Varity kernel the IR cannot hold), or no MPFR here: no truth for it
-                if (e instanceof LinkageError) return out;
-            }
-        }
-        return out;
-    }
-
-    static List<Rank> ranking(List<Cases.Case> cases, Map<String, Truth> truths) {
-        Map<Platform, int[]> n = new TreeMap<>();
-        for (Cases.Case c : cases) {
-            for (Platform p : c.oddOnesOut()) n.computeIfAbsent(p, k -> new int[4])[0]++;
-            Truth t = truths.get(c.key());
-            if (t != null) {
-                for (Platform p : c.results().keySet()) {
-                    int[] a = n.computeIfAbsent(p, k -> new int[4]);
-                    a[2]++;
-                    if (!t.agreeing().contains(p)) a[1]++;
-                }
-            }
-            for (Platform p : c.unstable().keySet()) n.computeIfAbsent(p, k -> new int[4])[3]++;
-        }
-        List<Rank> out = new ArrayList<>();
-        n.forEach((p, a) -> out.add(new Rank(p, a[0], a[1], a[2], a[3])));
-        out.sort(Comparator.comparingInt((Rank r) -> -r.oddOneOut())
-                .thenComparingInt(r -> -r.offIdeal())
-                .thenComparingInt(r -> -r.unstable())
-                .thenComparing(Rank::platform));
-        return out;
-    }
+    /** The order of the top cases within a group and across groups. */
+    private static final Comparator<TopCase> TOP_ORDER = Comparator.comparing((TopCase t) -> !t.isNew())
+            .thenComparingInt(t -> -rank(t.cls()))
+            .thenComparing(TopCase::ulps, Comparator.nullsLast(Comparator.<BigInteger>reverseOrder()))
+            .thenComparingInt(t -> -t.c().oddOnesOut().size())
+            .thenComparing(t -> t.c().key());
 
     /**
      * The cases shown first: new ones before persisting ones; then one per class in turn (a thousand Number–Number
-     * cases do not hide the one NaN–Number), the largest ULP distance first within a class.
+     * cases do not hide the one NaN–Number), the largest ULP distance first within a class. Offered each discrepant
+     * case in order; keeps the best {@link #TOP_KEPT} of each group (new or not, class) in bounded heaps: the first
+     * TOP_KEPT of the turn-taking below are the same as from every case sorted.
      */
-    static List<TopCase> top(List<Cases.Case> cases, Findings f, CaseDiff against) {
-        Comparator<TopCase> order = Comparator.comparing((TopCase t) -> !t.isNew())
-                .thenComparingInt(t -> -rank(t.cls()))
-                .thenComparing(TopCase::ulps, Comparator.nullsLast(Comparator.<BigInteger>reverseOrder()))
-                .thenComparingInt(t -> -t.c().oddOnesOut().size())
-                .thenComparing(t -> t.c().key());
-        // the best TOP_KEPT of each group (new or not, class), in bounded heaps: the first TOP_KEPT of the turn-taking
-        // below are the same as from every case sorted
-        Map<List<Object>, java.util.PriorityQueue<TopCase>> best = new HashMap<>();
-        for (Cases.Case c : cases) {
-            if (!c.discrepant()) continue;
+    static final class Top {
+        private final Map<List<Object>, java.util.PriorityQueue<TopCase>> best = new HashMap<>();
+
+        void offer(Cases.Case c, boolean isNew) {
             Cases.Answer base =
                     c.majority() != null ? c.majority() : c.answers().getFirst();
             DiscrepancyClass worst = null;
@@ -242,12 +290,20 @@ public record Verdict(
                     ulps,
                     new Pair(base.platforms().getFirst(), far.platforms().getFirst()),
                     null,
-                    against != null && against.added().contains(c.key()));
+                    isNew);
             java.util.PriorityQueue<TopCase> h = best.computeIfAbsent(
-                    List.of(t.isNew(), t.cls()), k -> new java.util.PriorityQueue<>(order.reversed()));
+                    List.of(t.isNew(), t.cls()), k -> new java.util.PriorityQueue<>(TOP_ORDER.reversed()));
             h.add(t);
             if (h.size() > TOP_KEPT) h.poll();
         }
+
+        List<TopCase> result(Findings f) {
+            return top(best, f);
+        }
+    }
+
+    private static List<TopCase> top(Map<List<Object>, java.util.PriorityQueue<TopCase>> best, Findings f) {
+        Comparator<TopCase> order = TOP_ORDER;
         // the recorded discrepancies of the kept cases only: one pass over all of them, keeping a few
         Map<String, TopCase> kept = new HashMap<>();
         for (var h : best.values()) for (TopCase t : h) kept.put(t.c().key(), t);

@@ -38,6 +38,12 @@ public final class TopPicks {
             Set.of("no infinities", "no NaNs", "finite-math folding", "flush to zero", "signed zeros ignored");
 
     /**
+     * The operation of triage's cause that is a side fusing {@code a*b+c} (its default or its level's contraction): a
+     * documented relaxation, like a contraction flag.
+     */
+    static final String CONTRACTION = "contraction";
+
+    /**
      * The groups in the order {@code --top} tries them. {@code ranked}: the menu's order ({@link
      * CampaignDiscrepancies.Menu#ranked}); {@code knobs}: the knob files' folder, to read a cause's flags.
      */
@@ -85,7 +91,8 @@ public final class TopPicks {
      * The verdict a cause points to before anything is built: flags that promise something about the values
      * ({@link #CONTRACT_KNOBS}) only, outside the contract; documented relaxations, allowed by the flags; a flag no
      * knob file calls a relaxation (or a pass at a level with none, or a crash at a level without fast-math), a vendor
-     * bug; a math function's difference, within accuracy; undecided otherwise. An order, not the verdict: the bundle's
+     * bug; a math function's difference, within accuracy; a contraction across or within toolchains, allowed by the flags;
+     * undecided otherwise. An order, not the verdict: the bundle's
      * verdict comes from its own builds.
      */
     static FindingVerdict.Kind expected(RootCause c, Map<String, FlagModel> models, Path knobs) {
@@ -93,8 +100,13 @@ public final class TopPicks {
         String toolchain = fam[0];
         return switch (c.kind()) {
             case UNDECIDED -> FindingVerdict.Kind.UNDECIDED;
+            // triage's operation causes are a math function's library or a side's contraction (no function)
             case OPERATION ->
-                c.function() != null ? FindingVerdict.Kind.WITHIN_ACCURACY : FindingVerdict.Kind.UNDECIDED;
+                c.function() != null
+                        ? FindingVerdict.Kind.WITHIN_ACCURACY
+                        : CONTRACTION.equals(c.operation())
+                                ? FindingVerdict.Kind.ALLOWED_BY_FLAGS
+                                : FindingVerdict.Kind.UNDECIDED;
             case CRASH ->
                 fam.length > 1 && fam[1].endsWith("_FM")
                         ? FindingVerdict.Kind.UNDECIDED

@@ -139,7 +139,7 @@ final class VerdictText {
         if (v.count().unstable() > 0) {
             StringBuilder sb = new StringBuilder("unstable: " + cases(v.count().unstable())
                     + " gave different results on reruns of the same binary (");
-            Map<Platform, Integer> by = org.fparity.compare.Cases.unstableByPlatform(v.cases());
+            Map<Platform, Integer> by = v.unstableBy();
             List<String> parts = new ArrayList<>();
             by.forEach((p, k) -> parts.add(p + " in " + cases(k)));
             sb.append(String.join(", ", parts))

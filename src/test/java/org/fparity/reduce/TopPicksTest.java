@@ -106,6 +106,59 @@ class TopPicksTest {
                         .toList());
     }
 
+    /**
+     * Triage's contraction cause ({@code operation|pocl|||contraction|}) names no function: it was expected undecided
+     * and, as the larger cause, tried before a truly undecided one; contraction is a documented relaxation.
+     */
+    @Test
+    void aContractionCauseWithNoFunctionIsExpectedAllowedByTheFlagsNotUndecided() {
+        RootCause contraction = new RootCause(
+                null,
+                RootCause.Kind.OPERATION,
+                "pocl",
+                List.of(),
+                null,
+                "contraction",
+                null,
+                null,
+                "planted",
+                40,
+                List.of("contracted"),
+                "contracted",
+                "");
+        RootCause sin = new RootCause(
+                null,
+                RootCause.Kind.OPERATION,
+                "pocl",
+                List.of(),
+                null,
+                "math function",
+                "sin",
+                "PoCL builtins",
+                "planted",
+                20,
+                List.of("sin"),
+                "sin",
+                "");
+        assertEquals("operation|pocl|||contraction|", contraction.key());
+        List<CampaignDiscrepancies.Entry> menu = List.of(
+                entry("contracted", 7, "clang-14@O0", "pocl@O0"),
+                entry("sin", 8, "clang-14@O0", "pocl@O0"),
+                entry("undecided", 5, "gcc@O0", "java@O0"));
+        Causes causes = new Causes(
+                3, 1, List.of(contraction, sin, cause(RootCause.Kind.UNDECIDED, "unknown", List.of(), 1, "undecided")));
+        List<TopPicks.Group> groups = TopPicks.groups(menu, Optional.of(causes), KNOBS);
+        assertEquals(
+                List.of("undecided", "sin", "contracted"),
+                groups.stream().map(g -> g.entries().getFirst().id()).toList());
+        assertEquals(
+                List.of(
+                        FindingVerdict.Kind.UNDECIDED,
+                        FindingVerdict.Kind.WITHIN_ACCURACY,
+                        FindingVerdict.Kind.ALLOWED_BY_FLAGS),
+                groups.stream().map(TopPicks.Group::expected).toList());
+    }
+
     @Test
     void withoutCausesEachRunOnceOwnPairsFirstInTheMenusOrder() {
         List<TopPicks.Group> groups = TopPicks.groups(MENU, Optional.empty(), KNOBS);
