@@ -35,6 +35,7 @@ public final class ProgramStaging {
     private final Set<String> there = new HashSet<>();
     /** The blobs of programs keyed but not yet staged, by key (dropped once the site has them). */
     private final Map<String, byte[]> unstaged = new HashMap<>();
+
     private long sentBytes;
     private int sent;
 
@@ -99,7 +100,7 @@ public final class ProgramStaging {
                 if (!there.contains(k)) need.putIfAbsent(k, unstaged.get(k));
             }
         if (need.isEmpty()) return;
-        if (shell instanceof LocalShell) {
+        if (shell.sharesFileSystem()) {
             ProgramBlobs local = new ProgramBlobs(Path.of(store));
             int added = 0;
             for (var e : need.entrySet()) {

@@ -52,8 +52,18 @@ class ProgramStagingTest {
      * ({@code commands}: each command's worker arguments).
      */
     private static Shell elsewhere(List<String> commands) {
+        return elsewhere(commands, false);
+    }
+
+    /** As {@link #elsewhere(List)}, saying it shares this machine's file system or not. */
+    private static Shell elsewhere(List<String> commands, boolean shares) {
         LocalShell here = new LocalShell(List.of());
         return new Shell() {
+            @Override
+            public boolean sharesFileSystem() {
+                return shares;
+            }
+
             @Override
             public Result run(List<String> argv, byte[] stdin, long timeoutSeconds)
                     throws java.io.IOException, InterruptedException {
@@ -147,6 +157,26 @@ class ProgramStagingTest {
                     made,
                     shared ? "written into the store" : "sent");
         }
+    }
+
+    /**
+     * Whether to write straight into the store is the shell's answer ({@link Shell#sharesFileSystem}), not its class:
+     * a shell of another class on this machine's file system runs no command to stage.
+     */
+    @Test
+    void aShellThatSharesThisMachinesFileSystemHasTheStoreWrittenStraightWhateverItsClass() throws Exception {
+        assertTrue(new LocalShell(List.of()).sharesFileSystem());
+        try (SshShell ssh = new SshShell("fparity-nowhere", List.of(), List.of())) {
+            assertFalse(ssh.sharesFileSystem());
+        }
+        Path store = tmp.resolve("shared/programs");
+        List<String> commands = new ArrayList<>();
+        ProgramStaging s = new ProgramStaging(
+                elsewhere(commands, true), store.toString(), a -> Staging.workerArgv(JAVA, CLASS_PATH, a), x -> {});
+        s.stage(jobs(0, 1));
+        assertEquals(List.of(), commands);
+        assertEquals(3, files(store));
+        assertEquals(3, s.sent()[0]);
     }
 
     @Test
