@@ -113,6 +113,38 @@ public final class CampaignGaps {
             siteOf.putIfAbsent(lane, o.platformKey().site());
         }
 
+        /**
+         * The set of cases the lane of these names marks ({@link #add(String, int, BitSet)}), or null for a recorded
+         * lane (imported: never planned here). Asked once per platform's names, at its first run, as {@link #add(Outcome)}
+         * meets the lane.
+         */
+        public BitSet laneSet(String toolchain, String opt, String site) {
+            Platform key = new Platform(toolchain, opt, site, null);
+            String lane = lane(toolchain, opt, key.site());
+            if (recorded.contains(lane)) return null;
+            siteOf.putIfAbsent(lane, key.site());
+            return lanes.computeIfAbsent(lane, k -> new BitSet());
+        }
+
+        // the last program added by add(String, int, BitSet), by identity (runs come grouped by program), and its base
+        private String lastProgram;
+        private int lastBase = -1;
+
+        /** As {@link #add(Outcome)}, for a run of {@code program} on {@code input} in the lane {@link #laneSet} gave (or null). */
+        public void add(String program, int input, BitSet lane) {
+            int b;
+            if (program == lastProgram) b = lastBase;
+            else {
+                Integer had = base.get(program);
+                b = had == null ? -1 : had;
+                lastProgram = program;
+                lastBase = b;
+            }
+            if (b < 0 || input < 0 || b + input >= total) return;
+            any.set(b + input);
+            if (lane != null) lane.set(b + input);
+        }
+
         public String result() {
             if (total == 0) return programs.isEmpty() ? "the campaign has no programs: nothing was compared" : null;
             return gaps(c, programs, base, total, lanes, siteOf, any);

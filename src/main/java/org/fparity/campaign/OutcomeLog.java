@@ -155,7 +155,14 @@ public final class OutcomeLog implements AutoCloseable {
     private static Parsed parse(Path file, Function<Outcome, String> misfit) {
         RunTable table = new RunTable();
         List<String> conflicts = new ArrayList<>();
-        return parse(file, misfit, (o, lineNo) -> record(o, lineNo, table, conflicts, file), table, conflicts, r -> {});
+        return parse(
+                file,
+                misfit,
+                (o, lineNo) -> record(o, lineNo, table, conflicts, file),
+                table,
+                conflicts,
+                r -> {},
+                null);
     }
 
     /** Where {@link #scan} hands each outcome read, with its line number (from 1). */
@@ -165,29 +172,40 @@ public final class OutcomeLog implements AutoCloseable {
     }
 
     /**
-     * Where {@link #scanNumbered} hands each outcome read, with the number of its names (toolchain, opt, site, node,
-     * platform record: 0, 1 … in order of first appearance in this file, the same number for the same names) and its
-     * line number (from 1).
+     * Where {@link #scanRuns} hands each run: a compact run line in the writer's plain spelling as its bytes (no
+     * outcome, no string but a detail's), any other outcome line as an {@link Outcome}. Both with the number of the
+     * run's names (toolchain, opt, site, node, platform record: 0, 1 … in order of first appearance in this file, the same
+     * number for the same names) and its line number (from 1).
      */
-    @FunctionalInterface
-    public interface NumberedSink {
-        void accept(Outcome o, int names, int lineNo);
+    public interface RunSink {
+        /**
+         * A compact run line: its fields are {@code d}'s ({@link CompactOutcome.Decoder}: offsets into {@code b}, valid
+         * during the call), its names {@code names}.
+         */
+        void run(byte[] b, CompactOutcome.Decoder d, int tuple, CompactOutcome.Names names, int lineNo);
+
+        /** Any other outcome line (a JSON object, an escaped compact line). */
+        void outcome(Outcome o, int tuple, int lineNo);
     }
 
-    /** As {@link #scan}, each outcome with the number of its names ({@link NumberedSink}), so a caller keys platforms without hashing names per run. */
-    public static List<String> scanNumbered(Path file, NumberedSink sink) {
+    /**
+     * As {@link #scan}, a compact run line handed as its bytes ({@link RunSink#run}): what reads a campaign of
+     * 10^7 runs without an object per run. The same lines are problems, with the same words.
+     */
+    public static List<String> scanRuns(Path file, RunSink sink) {
         if (!Files.exists(file)) return List.of();
         OutcomeReader[] reader = {null};
         return parse(
                         file,
                         null,
                         (o, lineNo) -> {
-                            sink.accept(o, reader[0].tuple, lineNo);
+                            sink.outcome(o, reader[0].tuple, lineNo);
                             return null;
                         },
                         null,
                         List.of(),
-                        r -> reader[0] = r)
+                        r -> reader[0] = r,
+                        sink)
                 .contents()
                 .problems();
     }
@@ -208,7 +226,8 @@ public final class OutcomeLog implements AutoCloseable {
                         },
                         null,
                         List.of(),
-                        r -> {})
+                        r -> {},
+                        null)
                 .contents()
                 .problems();
     }
@@ -224,7 +243,8 @@ public final class OutcomeLog implements AutoCloseable {
             Keep keep,
             RunTable table,
             List<String> conflicts,
-            Consumer<OutcomeReader> readerIs) {
+            Consumer<OutcomeReader> readerIs,
+            RunSink runs) {
         // a hand-made folder's log may be a link to a device (/dev/zero would be read until memory runs out) or a FIFO
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             throw new org.fparity.FparityError(
@@ -276,7 +296,7 @@ public final class OutcomeLog implements AutoCloseable {
                     long lineStart = offset + nl - (to - from);
                     start = nl + 1;
                     valid = offset + start;
-                    String why = line(b, from, to, lineNo, misfit, reader, keep);
+                    String why = line(b, from, to, lineNo, misfit, reader, keep, runs);
                     if (why == DUPLICATE) {
                         dups++;
                     } else if (why != null) {
@@ -318,7 +338,28 @@ public final class OutcomeLog implements AutoCloseable {
      * a second record of a run (a conflict noted when its result differs), else why it is not an outcome of this campaign.
      */
     private static String line(
-            byte[] b, int from, int to, int lineNo, Function<Outcome, String> misfit, OutcomeReader reader, Keep keep) {
+            byte[] b,
+            int from,
+            int to,
+            int lineNo,
+            Function<Outcome, String> misfit,
+            OutcomeReader reader,
+            Keep keep,
+            RunSink runs) {
+        if (runs != null) {
+            // a compact line first, from its bytes (a declaration or run line is never in the other spellings)
+            int kind;
+            try {
+                kind = reader.compactRun(b, from, to);
+            } catch (IllegalArgumentException e) {
+                return e.getMessage();
+            }
+            if (kind == OutcomeReader.DECLARATION) return null;
+            if (kind == OutcomeReader.RUN) {
+                runs.run(b, reader.decoder(), reader.tuple, reader.names(reader.tuple), lineNo);
+                return null;
+            }
+        }
         Outcome o = reader.canonical(b, from, to);
         if (o == null) {
             try {

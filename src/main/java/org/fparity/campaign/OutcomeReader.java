@@ -89,22 +89,10 @@ final class OutcomeReader {
      * a declaration that does not read or a run naming an undeclared platform.
      */
     Outcome compact(byte[] b, int from, int to) {
-        if (CompactOutcome.declaration(b, from, to)) {
-            compact.declare(b, from, to);
-            tupleOfNumber = new int[0];
-            return DECLARED;
-        }
-        if (!compact.run(b, from, to)) return null;
-        int n = compact.platform;
-        if (n >= tupleOfNumber.length) {
-            int had = tupleOfNumber.length;
-            tupleOfNumber = Arrays.copyOf(tupleOfNumber, Math.max(n + 1, had * 2));
-            Arrays.fill(tupleOfNumber, had, tupleOfNumber.length, -1);
-        }
-        CompactOutcome.Names names = compact.names(n);
-        if (tupleOfNumber[n] < 0) tupleOfNumber[n] = tuple(intern(names));
-        tuple = tupleOfNumber[n];
-        names = tupleNames.get(tuple);
+        int kind = compactRun(b, from, to);
+        if (kind == DECLARATION) return DECLARED;
+        if (kind == OTHER) return null;
+        CompactOutcome.Names names = tupleNames.get(tuple);
         programFrom(b, compact.programFrom, compact.programTo);
         return new Outcome(
                 lastProgramId,
@@ -123,6 +111,41 @@ final class OutcomeReader {
     }
 
     private final List<CompactOutcome.Names> tupleNames = new ArrayList<>();
+
+    /** What {@link #compactRun} found: not a compact line in the plain spelling, a declaration, a run. */
+    static final int OTHER = 0, DECLARATION = 1, RUN = 2;
+
+    /**
+     * As {@link #compact}, making no outcome: for a run line, {@link #decoder} holds its fields (offsets into {@code b})
+     * and {@link #tuple} the number of its names ({@link #names}). Throws as {@link #compact} does.
+     */
+    int compactRun(byte[] b, int from, int to) {
+        if (CompactOutcome.declaration(b, from, to)) {
+            compact.declare(b, from, to);
+            tupleOfNumber = new int[0];
+            return DECLARATION;
+        }
+        if (!compact.run(b, from, to)) return OTHER;
+        int n = compact.platform;
+        if (n >= tupleOfNumber.length) {
+            int had = tupleOfNumber.length;
+            tupleOfNumber = Arrays.copyOf(tupleOfNumber, Math.max(n + 1, had * 2));
+            Arrays.fill(tupleOfNumber, had, tupleOfNumber.length, -1);
+        }
+        if (tupleOfNumber[n] < 0) tupleOfNumber[n] = tuple(intern(compact.names(n)));
+        tuple = tupleOfNumber[n];
+        return RUN;
+    }
+
+    /** The fields of the last run line {@link #compactRun} read. */
+    CompactOutcome.Decoder decoder() {
+        return compact;
+    }
+
+    /** The names of tuple {@code t} ({@link #tuple}). */
+    CompactOutcome.Names names(int t) {
+        return tupleNames.get(t);
+    }
 
     /** An encoder that appends to the file this reader read, its declarations kept. */
     CompactOutcome.Encoder encoder() {

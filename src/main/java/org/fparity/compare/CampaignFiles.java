@@ -96,7 +96,7 @@ public final class CampaignFiles {
         for (int k = 1; Files.exists(dir.resolve(Campaign.rerunFile(k))); k++)
             files.add(dir.resolve(Campaign.rerunFile(k)));
         CampaignGaps.Tally gaps = new CampaignGaps.Tally(c, inOrder, inputsInOrder);
-        CaseSpill spill = new CaseSpill(ids, counts, files, gaps::add);
+        CaseSpill spill = new CaseSpill(ids, counts, files, gaps);
         CaseSpill.Found f = spill.found();
         for (List<String> p : f.problems()) refuseProblems(dir, p);
         for (List<String> x : f.conflicts()) refuseConflicts(dir, x);

@@ -2,6 +2,7 @@ package org.fparity.compare;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.AbstractList;
@@ -13,7 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
+import org.fparity.campaign.CampaignGaps;
 import org.fparity.campaign.OutcomeLog;
+import org.fparity.exec.CompactOutcome;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.exec.Platform;
@@ -56,10 +59,10 @@ final class CaseSpill implements CaseSource {
 
     /**
      * Sorts the logs {@code files} (the outcome log, then each rerun attempt's file) of a campaign whose programs are
-     * {@code programs} (sorted by id) with {@code inputs[i]} inputs each. {@code each} sees every outcome of the
-     * first file that belongs to the campaign, in file order (e.g. to count planned runs without one).
+     * {@code programs} (sorted by id) with {@code inputs[i]} inputs each. {@code gaps} (or null) is told every run of
+     * the first file that belongs to the campaign, in file order (to count planned runs without one).
      */
-    CaseSpill(String[] programs, int[] inputs, List<Path> files, Consumer<Outcome> each) {
+    CaseSpill(String[] programs, int[] inputs, List<Path> files, CampaignGaps.Tally gaps) {
         this.programs = programs;
         base = new int[programs.length + 1];
         Map<String, Integer> programNumber = new HashMap<>(programs.length * 2);
@@ -85,58 +88,112 @@ final class CaseSpill implements CaseSource {
         long[] outcomes = new long[files.size()];
         Path[] bucketFiles = new Path[buckets];
         SpillOut[] out = new SpillOut[buckets];
+        HexBits hexBits = new HexBits();
         try {
             for (int k = 0; k < files.size(); k++) {
                 int attempt = k;
                 Path file = files.get(k);
                 String name = file.getFileName().toString();
                 String[] stranger = {null};
-                // this file's numbers of names (OutcomeLog.scanNumbered) → tuple, -1 until seen; the last program's
-                // number (a log's runs come grouped by program, its reader hands out one string per id)
+                // this file's numbers of names (OutcomeLog.scanRuns) → tuple, -1 until seen; the last program's bytes,
+                // id and number (a log's runs come grouped by program)
                 int[][] tupleOf = {new int[0]};
+                byte[][] lastBytes = {new byte[0]};
                 String[] lastProgram = {null};
                 int[] lastP = {-1};
-                problems.add(OutcomeLog.scanNumbered(file, (o, names, line) -> {
-                    Integer p;
-                    if (o.program() == lastProgram[0]) p = lastP[0];
-                    else {
-                        p = programNumber.get(o.program());
-                        lastProgram[0] = p == null ? null : o.program();
-                        lastP[0] = p == null ? -1 : p;
-                    }
-                    if (p == null || o.input() < 0 || o.input() >= inputs[p]) {
-                        if (stranger[0] == null) stranger[0] = strange(name, o, p == null ? -1 : inputs[p]);
-                        return;
-                    }
-                    if (attempt == 0 && each != null) each.accept(o);
-                    int c = base[p] + o.input();
-                    if (names >= tupleOf[0].length) {
-                        int had = tupleOf[0].length;
-                        tupleOf[0] = Arrays.copyOf(tupleOf[0], Math.max(names + 1, had * 2 + 4));
-                        Arrays.fill(tupleOf[0], had, tupleOf[0].length, -1);
-                    }
-                    int t = tupleOf[0][names];
-                    if (t < 0) t = tupleOf[0][names] = tuple(o);
-                    if (attempt == 0) tupleInFirst.set(t);
-                    int b = c / perBucket;
-                    try {
-                        if (out[b] == null) {
-                            bucketFiles[b] = SpillFiles.create("bucket");
-                            out[b] = new SpillOut(Files.newOutputStream(bucketFiles[b]), 1 << 15);
+                problems.add(OutcomeLog.scanRuns(file, new OutcomeLog.RunSink() {
+                    @Override
+                    public void run(byte[] b, CompactOutcome.Decoder d, int names, CompactOutcome.Names n, int line) {
+                        int from = d.programFrom, to = d.programTo;
+                        if (lastProgram[0] == null
+                                || !Arrays.equals(b, from, to, lastBytes[0], 0, lastBytes[0].length)) {
+                            lastBytes[0] = Arrays.copyOfRange(b, from, to);
+                            String id = new String(lastBytes[0], StandardCharsets.ISO_8859_1);
+                            Integer p = programNumber.get(id);
+                            lastProgram[0] = p == null ? id : programs[p];
+                            lastP[0] = p == null ? -1 : p;
                         }
-                        SpillOut d = out[b];
-                        d.writeInt(c);
-                        d.writeShort(t);
-                        d.writeByte(attempt);
-                        d.writeByte(o.status().ordinal());
-                        d.writeInt(line);
-                        d.writeLong(o.micros());
-                        d.writeString(o.hex());
-                        d.writeString(o.detail());
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
+                        int p = lastP[0];
+                        if (p < 0 || d.input >= inputs[p]) {
+                            if (stranger[0] == null)
+                                stranger[0] = strange(
+                                        name,
+                                        new Outcome(
+                                                lastProgram[0],
+                                                d.input,
+                                                n.toolchain(),
+                                                n.opt(),
+                                                n.site(),
+                                                n.node(),
+                                                d.status,
+                                                null,
+                                                null,
+                                                n.platform(),
+                                                0),
+                                        p < 0 ? -1 : inputs[p]);
+                            return;
+                        }
+                        int t = tupleOf(tupleOf, names, n);
+                        if (attempt == 0) first(gaps, t, lastProgram[0], d.input);
+                        long bits = 0;
+                        int flags = 0;
+                        if (d.hexFrom >= 0) {
+                            flags = Runs.HEX;
+                            try {
+                                bits = hexBits.bits(b, d.hexFrom, d.hexTo);
+                            } catch (RuntimeException e) {
+                                flags |= Runs.BAD_HEX;
+                            }
+                        }
+                        try {
+                            SpillOut o = bucket(base[p] + d.input, perBucket, bucketFiles, out);
+                            head(o, base[p] + d.input, t, attempt, d.status.ordinal(), line, d.micros, bits, flags);
+                            if (d.hexFrom < 0) o.writeInt(-1);
+                            else o.writeBytes(b, d.hexFrom, d.hexTo - d.hexFrom);
+                            o.writeString(d.detail);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                        outcomes[attempt]++;
                     }
-                    outcomes[attempt]++;
+
+                    @Override
+                    public void outcome(Outcome o, int names, int line) {
+                        Integer p;
+                        if (o.program() == lastProgram[0]) p = lastP[0] < 0 ? null : lastP[0];
+                        else {
+                            p = programNumber.get(o.program());
+                            lastProgram[0] = p == null ? null : o.program();
+                            lastBytes[0] = new byte[0];
+                            lastP[0] = p == null ? -1 : p;
+                        }
+                        if (p == null || o.input() < 0 || o.input() >= inputs[p]) {
+                            if (stranger[0] == null) stranger[0] = strange(name, o, p == null ? -1 : inputs[p]);
+                            return;
+                        }
+                        int t = tupleOf(tupleOf, names, CompactOutcome.Names.of(o));
+                        if (attempt == 0) first(gaps, t, o.program(), o.input());
+                        long bits = 0;
+                        int flags = 0;
+                        if (o.hex() != null) {
+                            flags = Runs.HEX;
+                            try {
+                                bits = Double.doubleToRawLongBits(org.fparity.ir.HexFloat.parse(o.hex()));
+                            } catch (RuntimeException e) {
+                                flags |= Runs.BAD_HEX;
+                            }
+                        }
+                        int c = base[p] + o.input();
+                        try {
+                            SpillOut d = bucket(c, perBucket, bucketFiles, out);
+                            head(d, c, t, attempt, o.status().ordinal(), line, o.micros(), bits, flags);
+                            d.writeString(o.hex());
+                            d.writeString(o.detail());
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                        outcomes[attempt]++;
+                    }
                 }));
                 strangers.add(stranger[0]);
             }
@@ -180,6 +237,69 @@ final class CaseSpill implements CaseSource {
         }
     }
 
+    /** This file's reader's number of names {@code names} as a tuple here, added when new. */
+    private int tupleOf(int[][] tupleOf, int names, CompactOutcome.Names n) {
+        if (names >= tupleOf[0].length) {
+            int had = tupleOf[0].length;
+            tupleOf[0] = Arrays.copyOf(tupleOf[0], Math.max(names + 1, had * 2 + 4));
+            Arrays.fill(tupleOf[0], had, tupleOf[0].length, -1);
+        }
+        int t = tupleOf[0][names];
+        if (t < 0) t = tupleOf[0][names] = tuple(n);
+        return t;
+    }
+
+    // per tuple: whether the gaps' tally was asked its lane, and the lane (null: a recorded one)
+    private java.util.BitSet[] laneOf = new java.util.BitSet[0];
+    private boolean[] laneAsked = new boolean[0];
+
+    /** A run of the first file that belongs to the campaign: marked in its tuple's lane; the tuple is in the first file. */
+    private void first(CampaignGaps.Tally gaps, int t, String program, int input) {
+        tupleInFirst.set(t);
+        if (gaps == null) return;
+        if (t >= laneAsked.length) {
+            laneAsked = Arrays.copyOf(laneAsked, Math.max(t + 1, laneAsked.length * 2));
+            laneOf = Arrays.copyOf(laneOf, laneAsked.length);
+        }
+        if (!laneAsked[t]) {
+            String[] n = tuples.get(t);
+            laneOf[t] = gaps.laneSet(n[0], n[1], n[2]);
+            laneAsked[t] = true;
+        }
+        gaps.add(program, input, laneOf[t]);
+    }
+
+    /** The bucket file of case {@code c}, opened on its first record. */
+    private static SpillOut bucket(int c, int perBucket, Path[] files, SpillOut[] out) throws IOException {
+        int b = c / perBucket;
+        if (out[b] == null) {
+            files[b] = SpillFiles.create("bucket");
+            out[b] = new SpillOut(Files.newOutputStream(files[b]), 1 << 15);
+        }
+        return out[b];
+    }
+
+    /**
+     * A bucket record's fixed part: case, tuple, attempt, status, line, micros, the result's bits, flags ({@link
+     * Runs#HEX}, {@link Runs#BAD_HEX}); then the result's text and the detail follow as strings. A sorted record is the
+     * same without the line.
+     */
+    private static void head(
+            SpillOut o, int c, int t, int attempt, int status, int line, long micros, long bits, int flags)
+            throws IOException {
+        o.writeInt(c);
+        o.writeShort(t);
+        o.writeByte(attempt);
+        o.writeByte(status);
+        o.writeInt(line);
+        o.writeLong(micros);
+        o.writeLong(bits);
+        o.writeByte(flags);
+    }
+
+    /** Bytes of a bucket record before its texts; where its line number lies. */
+    private static final int HEAD = 29, LINE_AT = 8;
+
     private static String strange(String file, Outcome o, int inputs) {
         return file + ": outcome of program " + o.program() + " input " + o.input() + " on "
                 + o.platformKey().key()
@@ -194,13 +314,13 @@ final class CaseSpill implements CaseSource {
     }
 
     /** The number of a tuple of names, added when new. */
-    private int tuple(Outcome o) {
-        String key = o.toolchain() + '\0' + o.opt() + '\0' + o.site() + '\0' + o.node() + '\0' + o.platform();
+    private int tuple(CompactOutcome.Names n) {
+        String key = n.toolchain() + '\0' + n.opt() + '\0' + n.site() + '\0' + n.node() + '\0' + n.platform();
         Integer t = tupleNumber.get(key);
         if (t != null) return t;
         if (tuples.size() >= Short.MAX_VALUE) throw new org.fparity.FparityError("more than 32767 platforms");
         tupleNumber.put(key, tuples.size());
-        tuples.add(new String[] {o.toolchain(), o.opt(), o.site(), o.node(), o.platform()});
+        tuples.add(new String[] {n.toolchain(), n.opt(), n.site(), n.node(), n.platform()});
         return tuples.size() - 1;
     }
 
@@ -224,43 +344,34 @@ final class CaseSpill implements CaseSource {
         }
     }
 
-    /** Sorts one bucket (cases {@code from} to {@code to}) into {@code s}; returns how many first outcomes it kept. */
+    /**
+     * Sorts one bucket (cases {@code from} to {@code to}) into {@code s}; returns how many first outcomes it kept. The
+     * bucket is read whole as bytes and its records moved as bytes: nothing is made per run.
+     */
     private long sortBucket(Path file, int from, int to, SpillOut s, List<Path> files, List<List<String[]>> conflicts)
             throws IOException {
+        byte[] data = Files.readAllBytes(file);
         int cap = 1 << 12;
         int n = 0;
+        int[] at = new int[cap];
+        int[] size = new int[cap];
         int[] caseOf = new int[cap];
-        short[] tupleOf = new short[cap];
-        byte[] attemptOf = new byte[cap];
-        byte[] statusOf = new byte[cap];
-        int[] lineOf = new int[cap];
-        long[] microsOf = new long[cap];
-        String[] hexOf = new String[cap];
-        String[] detailOf = new String[cap];
-        try (SpillIn in = new SpillIn(Files.newInputStream(file), 1 << 16)) {
-            while (in.more()) {
-                int c = in.readInt();
-                if (n == cap) {
-                    cap *= 2;
-                    caseOf = Arrays.copyOf(caseOf, cap);
-                    tupleOf = Arrays.copyOf(tupleOf, cap);
-                    attemptOf = Arrays.copyOf(attemptOf, cap);
-                    statusOf = Arrays.copyOf(statusOf, cap);
-                    lineOf = Arrays.copyOf(lineOf, cap);
-                    microsOf = Arrays.copyOf(microsOf, cap);
-                    hexOf = Arrays.copyOf(hexOf, cap);
-                    detailOf = Arrays.copyOf(detailOf, cap);
-                }
-                caseOf[n] = c;
-                tupleOf[n] = (short) in.readShort();
-                attemptOf[n] = (byte) in.readByte();
-                statusOf[n] = (byte) in.readByte();
-                lineOf[n] = in.readInt();
-                microsOf[n] = in.readLong();
-                hexOf[n] = in.readString();
-                detailOf[n] = in.readString();
-                n++;
+        for (int i = 0; i < data.length; ) {
+            if (n == cap) {
+                cap *= 2;
+                at = Arrays.copyOf(at, cap);
+                size = Arrays.copyOf(size, cap);
+                caseOf = Arrays.copyOf(caseOf, cap);
             }
+            int h = getInt(data, i + HEAD);
+            int d = i + HEAD + 4 + Math.max(0, h);
+            int k = getInt(data, d);
+            int end = d + 4 + Math.max(0, k);
+            at[n] = i;
+            size[n] = end - i;
+            caseOf[n] = getInt(data, i);
+            n++;
+            i = end;
         }
         // counting sort by case: file order (attempt, line) kept within a case
         int width = to - from;
@@ -278,20 +389,20 @@ final class CaseSpill implements CaseSource {
             // a run's first record in each file wins; a later one with another result is a conflict
             int m = 0;
             for (int i = lo; i < hi; i++) {
-                int x = order[i];
+                int x = at[order[i]];
                 int had = -1;
                 for (int j = 0; j < m; j++) {
                     int y = keep[j];
-                    if (attemptOf[y] == attemptOf[x] && runOf[tupleOf[y]] == runOf[tupleOf[x]]) {
+                    if (attempt(data, y) == attempt(data, x) && runOf[tuple(data, y)] == runOf[tuple(data, x)]) {
                         had = y;
                         break;
                     }
                 }
                 if (had >= 0) {
-                    if (statusOf[had] != statusOf[x] || !java.util.Objects.equals(hexOf[had], hexOf[x])) {
-                        conflicts.get(attemptOf[x]).add(new String[] {
-                            Integer.toString(lineOf[x]),
-                            conflict(c + from, had, x, tupleOf, statusOf, hexOf, lineOf, files.get(attemptOf[x]))
+                    if (data[had + 7] != data[x + 7] || !sameHex(data, had, x)) {
+                        conflicts.get(attempt(data, x)).add(new String[] {
+                            Integer.toString(getInt(data, x + LINE_AT)),
+                            conflict(c + from, data, had, x, files.get(attempt(data, x)))
                         });
                     }
                     continue;
@@ -303,7 +414,7 @@ final class CaseSpill implements CaseSource {
             for (int i = 1; i < m; i++) {
                 int x = keep[i];
                 int j = i - 1;
-                while (j >= 0 && after(keep[j], x, tupleOf, attemptOf)) {
+                while (j >= 0 && after(data, keep[j], x)) {
                     keep[j + 1] = keep[j];
                     j--;
                 }
@@ -311,33 +422,59 @@ final class CaseSpill implements CaseSource {
             }
             for (int i = 0; i < m; i++) {
                 int x = keep[i];
-                s.writeInt(c + from);
-                s.writeShort(tupleOf[x]);
-                s.writeByte(attemptOf[x]);
-                s.writeByte(statusOf[x]);
-                s.writeLong(microsOf[x]);
-                s.writeString(hexOf[x]);
-                s.writeString(detailOf[x]);
-                if (attemptOf[x] == 0) kept++;
+                // the record without its line number
+                s.write(data, x, LINE_AT);
+                s.write(data, x + LINE_AT + 4, recordSize(data, x) - LINE_AT - 4);
+                if (attempt(data, x) == 0) kept++;
             }
         }
         return kept;
     }
 
-    private boolean after(int y, int x, short[] tupleOf, byte[] attemptOf) {
-        int py = platformOf[tupleOf[y]], px = platformOf[tupleOf[x]];
-        return py > px || py == px && attemptOf[y] > attemptOf[x];
+    private static int getInt(byte[] b, int i) {
+        return (b[i] & 0xff) << 24 | (b[i + 1] & 0xff) << 16 | (b[i + 2] & 0xff) << 8 | b[i + 3] & 0xff;
     }
 
-    private String conflict(
-            int c, int had, int x, short[] tupleOf, byte[] statusOf, String[] hexOf, int[] lineOf, Path file) {
+    private static int tuple(byte[] b, int x) {
+        return (short) ((b[x + 4] & 0xff) << 8 | b[x + 5] & 0xff);
+    }
+
+    private static int attempt(byte[] b, int x) {
+        return b[x + 6];
+    }
+
+    /** A bucket record's size in bytes. */
+    private static int recordSize(byte[] b, int x) {
+        int d = x + HEAD + 4 + Math.max(0, getInt(b, x + HEAD));
+        return d + 4 + Math.max(0, getInt(b, d)) - x;
+    }
+
+    /** Whether two bucket records have the same result text (or none). */
+    private static boolean sameHex(byte[] b, int x, int y) {
+        int hx = getInt(b, x + HEAD), hy = getInt(b, y + HEAD);
+        if (hx != hy) return false;
+        return hx < 0 || Arrays.equals(b, x + HEAD + 4, x + HEAD + 4 + hx, b, y + HEAD + 4, y + HEAD + 4 + hy);
+    }
+
+    /** A bucket record's result text, or null. */
+    private static String hex(byte[] b, int x) {
+        int h = getInt(b, x + HEAD);
+        return h < 0 ? null : new String(b, x + HEAD + 4, h, StandardCharsets.UTF_8);
+    }
+
+    private boolean after(byte[] b, int y, int x) {
+        int py = platformOf[tuple(b, y)], px = platformOf[tuple(b, x)];
+        return py > px || py == px && attempt(b, y) > attempt(b, x);
+    }
+
+    private String conflict(int c, byte[] b, int had, int x, Path file) {
         int p = program(c);
-        String[] n = tuples.get(tupleOf[x]);
+        String[] n = tuples.get(tuple(b, x));
         return "conflict: " + programs[p] + " input " + (c - base[p]) + " on "
                 + new Platform(n[0], n[1], n[2], n[3]).key() + " is "
-                + STATUSES[statusOf[had]] + " " + hexOf[had] + " at line " + lineOf[had] + " but "
-                + STATUSES[statusOf[x]]
-                + " " + hexOf[x] + " at line " + lineOf[x] + " of " + file.getFileName();
+                + STATUSES[b[had + 7]] + " " + hex(b, had) + " at line " + getInt(b, had + LINE_AT) + " but "
+                + STATUSES[b[x + 7]]
+                + " " + hex(b, x) + " at line " + getInt(b, x + LINE_AT) + " of " + file.getFileName();
     }
 
     private int program(int c) {
@@ -376,13 +513,18 @@ final class CaseSpill implements CaseSource {
                 }
                 int pl = platformOf[t];
                 if (keep != null && !keep[pl]) continue;
-                Outcome o = x.outcome(r.program, r.input);
-                if (attempt == 0) {
-                    r.add(pl, o, List.of());
-                } else if (r.n > 0 && r.platform[r.n - 1] == pl) {
-                    List<Outcome> more = r.reruns[r.n - 1];
-                    if (more.isEmpty()) r.reruns[r.n - 1] = more = new ArrayList<>(2);
-                    more.add(o);
+                if (attempt == 0) r.entry(pl);
+                else if (r.n == 0 || r.platform[r.n - 1] != pl) continue;
+                int rec = r.record(x.status, x.micros, x.bits, x.flags);
+                if (x.hexLen >= 0) {
+                    int at = r.room(x.hexLen);
+                    System.arraycopy(x.hex, 0, r.text, at, x.hexLen);
+                    r.hexText(rec, at, x.hexLen);
+                }
+                if (x.detailLen >= 0) {
+                    int at = r.room(x.detailLen);
+                    System.arraycopy(x.detail, 0, r.text, at, x.detailLen);
+                    r.detailText(rec, at, x.detailLen);
                 }
             }
             if (current >= 0 && r.n > 0) v.accept(r);
@@ -496,15 +638,19 @@ final class CaseSpill implements CaseSource {
         }
     }
 
-    /** One record of the sorted file, as read. */
+    /** One record of the sorted file, as read: its texts as bytes. */
     private final class Sorted {
         int c;
         int tuple;
         int attempt;
-        Status status;
+        int status;
         long micros;
-        String hex;
-        String detail;
+        long bits;
+        int flags;
+        byte[] hex = new byte[64];
+        int hexLen;
+        byte[] detail = new byte[64];
+        int detailLen;
 
         /** Reads the next record; false at the end of the file. */
         boolean read(SpillIn in) throws IOException {
@@ -512,16 +658,33 @@ final class CaseSpill implements CaseSource {
             c = in.readInt();
             tuple = in.readShort();
             attempt = in.readByte();
-            status = STATUSES[in.readByte()];
+            status = in.readByte();
             micros = in.readLong();
-            hex = in.readString();
-            detail = in.readString();
+            bits = in.readLong();
+            flags = in.readByte();
+            hexLen = in.readInt();
+            if (hexLen > hex.length) hex = new byte[Math.max(hexLen, hex.length * 2)];
+            if (hexLen > 0) in.readInto(hex, 0, hexLen);
+            detailLen = in.readInt();
+            if (detailLen > detail.length) detail = new byte[Math.max(detailLen, detail.length * 2)];
+            if (detailLen > 0) in.readInto(detail, 0, detailLen);
             return true;
         }
 
         Outcome outcome(String program, int input) {
             String[] n = tuples.get(tuple);
-            return new Outcome(program, input, n[0], n[1], n[2], n[3], status, hex, detail, n[4], micros);
+            return new Outcome(
+                    program,
+                    input,
+                    n[0],
+                    n[1],
+                    n[2],
+                    n[3],
+                    STATUSES[status],
+                    hexLen < 0 ? null : new String(hex, 0, hexLen, StandardCharsets.UTF_8),
+                    detailLen < 0 ? null : new String(detail, 0, detailLen, StandardCharsets.UTF_8),
+                    n[4],
+                    micros);
         }
     }
 

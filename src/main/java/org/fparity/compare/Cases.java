@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.fparity.exec.DiscrepancyClass;
-import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.exec.Platform;
 import org.fparity.ir.HexFloat;
@@ -88,42 +87,53 @@ public final class Cases {
                 lastProgram[0] = x.program;
                 precision[0] = view.precision(x.program);
             }
-            Map<Platform, String> results = new LinkedHashMap<>();
-            Map<Platform, List<String>> unstable = new LinkedHashMap<>();
-            List<Platform> failed = new ArrayList<>();
-            long micros = 0;
-            for (int e = 0; e < x.n; e++) {
-                Outcome o = x.first[e];
-                Platform pl = platforms[x.platform[e]];
-                micros += o.micros();
-                List<Outcome> more = x.reruns[e];
-                if (more.isEmpty()) {
-                    // no reruns: one answer, nothing to tell apart
-                    if (o.status() == Status.OK) results.put(pl, o.hex());
-                    else if (o.status() != Status.CANNOT_RUN) failed.add(pl);
-                    continue;
-                }
-                List<String> distinct = distinct(o, more);
-                if (distinct.size() > 1) unstable.put(pl, distinct);
-                else if (o.status() == Status.OK) results.put(pl, o.hex());
-                else if (o.status() != Status.CANNOT_RUN) failed.add(pl);
-            }
-            List<Answer> answers = group(results);
-            Answer majority = answers.isEmpty()
-                            || answers.size() > 1
-                                    && answers.get(0).platforms().size()
-                                            == answers.get(1).platforms().size()
-                    ? null
-                    : answers.getFirst();
-            List<Platform> odd = new ArrayList<>();
-            if (majority != null) for (Answer a : answers) if (a != majority) odd.addAll(a.platforms());
-            java.util.Collections.sort(odd);
-            Case c = new Case(
-                    x.program, x.input, precision[0], results, unstable, failed, answers, majority, odd, micros);
+            Case c = of(x, platforms, precision[0]);
             out.add(c);
             each.accept(c);
         });
         return out.done();
+    }
+
+    /** The case of one case's runs. */
+    static Case of(CaseSource.Runs x, Platform[] platforms, Precision precision) {
+        Map<Platform, String> results = new LinkedHashMap<>();
+        Map<Platform, List<String>> unstable = new LinkedHashMap<>();
+        List<Platform> failed = new ArrayList<>();
+        // each stable platform's result: the record it is in
+        int[] at = new int[x.n];
+        int m = 0;
+        long micros = 0;
+        for (int e = 0; e < x.n; e++) {
+            int r = x.first[e];
+            Platform pl = platforms[x.platform[e]];
+            micros += x.micros[r];
+            Status st = x.status(r);
+            if (!x.rerun(e) || stable(x, e)) {
+                // no reruns, or every rerun the same: one answer, nothing to tell apart
+                if (st == Status.OK) {
+                    results.put(pl, x.hex(r));
+                    at[m++] = r;
+                } else if (st != Status.CANNOT_RUN) failed.add(pl);
+                continue;
+            }
+            List<String> distinct = distinct(x, e);
+            if (distinct.size() > 1) unstable.put(pl, distinct);
+            else if (st == Status.OK) {
+                results.put(pl, x.hex(r));
+                at[m++] = r;
+            } else if (st != Status.CANNOT_RUN) failed.add(pl);
+        }
+        List<Answer> answers = group(results, x, at);
+        Answer majority = answers.isEmpty()
+                        || answers.size() > 1
+                                && answers.get(0).platforms().size()
+                                        == answers.get(1).platforms().size()
+                ? null
+                : answers.getFirst();
+        List<Platform> odd = new ArrayList<>();
+        if (majority != null) for (Answer a : answers) if (a != majority) odd.addAll(a.platforms());
+        java.util.Collections.sort(odd);
+        return new Case(x.program, x.input, precision, results, unstable, failed, answers, majority, odd, micros);
     }
 
     /** The (program, input, platform) runs that are unstable: keys as {@link #runKey}. */
@@ -134,7 +144,7 @@ public final class Cases {
         Platform[] platforms = src.platforms();
         src.forEach(x -> {
             for (int e = 0; e < x.n; e++) {
-                if (!x.reruns[e].isEmpty() && distinct(x.first[e], x.reruns[e]).size() > 1)
+                if (x.rerun(e) && !stable(x, e) && distinct(x, e).size() > 1)
                     out.add(runKey(x.program, x.input, platforms[x.platform[e]]));
             }
         });
@@ -149,43 +159,126 @@ public final class Cases {
         return program + "/" + input + "/" + p.label();
     }
 
-    /** The different answers among a first run and its reruns: results (agreeing ones once) and statuses of runs without one. */
-    static List<String> distinct(Outcome first, List<Outcome> more) {
-        if (first.status() == Status.OK
-                && more.stream()
-                        .allMatch(o -> o.status() == Status.OK && first.hex().equals(o.hex()))) {
-            return List.of(first.hex()); // the usual case: every rerun printed the very same result
+    /**
+     * Whether a case's runs are one stable answer: every first run that printed a result printed the same bits, and every
+     * platform with reruns got its first result again each time. Such a case is neither discrepant nor unstable and has
+     * no odd one out: a verdict counts it without making it ({@link Verdict#of}).
+     */
+    static boolean agree(CaseSource.Runs x) {
+        long bits = 0;
+        boolean any = false;
+        for (int e = 0; e < x.n; e++) {
+            if (x.rerun(e) && !stable(x, e)) return false;
+            int r = x.first[e];
+            if (!x.ok(r)) continue;
+            if ((x.flags[r] & CaseSource.Runs.BAD_HEX) != 0) return false;
+            if (!any) {
+                bits = x.bits[r];
+                any = true;
+            } else if (x.bits[r] != bits) return false;
         }
+        return true;
+    }
+
+    /**
+     * The cases of a view, made when first read ({@link #of(CampaignView)}): a verdict that no report reads case by case
+     * (compare's) never makes them.
+     */
+    static List<Case> later(CampaignView view) {
+        return new Later(view);
+    }
+
+    /** The list a case list made later ({@link #later}) is, made now; any other list as it is. */
+    static List<Case> made(List<Case> cases) {
+        return cases instanceof Later l ? l.made() : cases;
+    }
+
+    private static final class Later extends java.util.AbstractList<Case> implements Sequential {
+        private final CampaignView view;
+        private List<Case> made;
+
+        Later(CampaignView view) {
+            this.view = view;
+        }
+
+        private synchronized List<Case> made() {
+            if (made == null) made = of(view);
+            return made;
+        }
+
+        @Override
+        public Case get(int i) {
+            return made().get(i);
+        }
+
+        @Override
+        public int size() {
+            return made().size();
+        }
+
+        @Override
+        public java.util.Iterator<Case> iterator() {
+            return made().iterator();
+        }
+    }
+
+    /** Whether entry {@code e}'s first run printed a result and every rerun the very same one (the usual case). */
+    static boolean stable(CaseSource.Runs x, int e) {
+        int f = x.first[e];
+        if (!x.ok(f)) return false;
+        boolean bad = (x.flags[f] & CaseSource.Runs.BAD_HEX) != 0;
+        for (int r = f + 1; r < x.end[e]; r++) {
+            if (!x.ok(r)) return false;
+            if (bad || (x.flags[r] & CaseSource.Runs.BAD_HEX) != 0) {
+                if (!x.hex(f).equals(x.hex(r))) return false;
+            } else if (x.bits[r] != x.bits[f]) {
+                return false; // the same text is the same bits
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The different answers among entry {@code e}'s first run and its reruns: results (agreeing ones once) and statuses
+     * of runs without one.
+     */
+    static List<String> distinct(CaseSource.Runs x, int e) {
+        if (stable(x, e)) return List.of(x.hex(x.first[e]));
         List<String> seen = new ArrayList<>();
         List<Double> values = new ArrayList<>();
-        for (Outcome o : prepend(first, more)) {
-            if (o.status() == Status.OK) {
-                double v = HexFloat.parse(o.hex());
+        for (int r = x.first[e]; r < x.end[e]; r++) {
+            Status st = x.status(r);
+            if (st == Status.OK) {
+                double v = value(x, r);
                 if (values.stream().noneMatch(w -> DiscrepancyClass.classify(v, w) == null)) {
                     values.add(v);
-                    seen.add(o.hex());
+                    seen.add(x.hex(r));
                 }
-            } else if (!seen.contains(o.status().name())) {
-                seen.add(o.status().name());
+            } else if (!seen.contains(st.name())) {
+                seen.add(st.name());
             }
         }
         return seen;
     }
 
-    private static List<Outcome> prepend(Outcome first, List<Outcome> more) {
-        List<Outcome> all = new ArrayList<>(more.size() + 1);
-        all.add(first);
-        all.addAll(more);
-        return all;
+    /** A record's value: its bits, or (a text that is not a hex float) what parsing it again says. */
+    static double value(CaseSource.Runs x, int r) {
+        return (x.flags[r] & CaseSource.Runs.BAD_HEX) != 0 ? HexFloat.parse(x.hex(r)) : x.value(r);
     }
 
     /** Results grouped by agreement (an equivalence), biggest group first, ties by first platform. */
     static List<Answer> group(Map<Platform, String> results) {
+        return group(results, null, null);
+    }
+
+    /** As {@link #group(Map)}, the values read from records {@code at} of {@code x} (in the map's order) when given. */
+    private static List<Answer> group(Map<Platform, String> results, CaseSource.Runs x, int[] at) {
         List<String> hexes = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         List<List<Platform>> members = new ArrayList<>();
+        int k = 0;
         for (var e : results.entrySet()) {
-            double v = HexFloat.parse(e.getValue());
+            double v = x == null ? HexFloat.parse(e.getValue()) : value(x, at[k++]);
             int i = 0;
             while (i < values.size() && DiscrepancyClass.classify(values.get(i), v) != null) i++;
             if (i == values.size()) {

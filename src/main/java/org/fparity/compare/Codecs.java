@@ -104,6 +104,10 @@ final class Codecs {
 
     /** A case, its platforms written as their numbers in {@code platforms}. */
     static Spill.Codec<Cases.Case> cases(Platform[] platforms) {
+        // a case's platforms are the comparison's own objects: numbered by identity, not by a search that compares
+        // names
+        Map<Platform, Integer> same = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < platforms.length; i++) same.put(platforms[i], i);
         return new Spill.Codec<>() {
             @Override
             public void write(SpillOut out, Cases.Case c) throws IOException {
@@ -171,6 +175,8 @@ final class Codecs {
             }
 
             private int number(Platform p) {
+                Integer k = same.get(p);
+                if (k != null) return k;
                 int i = java.util.Arrays.binarySearch(platforms, p);
                 if (i < 0) throw new IllegalStateException("platform " + p + " is not among the comparison's");
                 return i;

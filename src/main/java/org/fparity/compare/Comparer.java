@@ -14,7 +14,6 @@ import org.fparity.exec.Outcome;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.exec.OutcomeClass;
 import org.fparity.exec.Platform;
-import org.fparity.ir.HexFloat;
 import org.fparity.ir.Precision;
 import org.fparity.ir.Ulps;
 
@@ -74,8 +73,9 @@ public final class Comparer {
             found.add(new Spill<>(dc, 2 * pairs.size()));
             mismatched.add(new Spill<>(mc, 2 * pairs.size()));
         }
-        // per platform number: this case's first outcome, its value, whether it is unstable
-        Outcome[] at = new Outcome[np];
+        // per platform number: this case's first record (-1: none), its value, whether it is unstable
+        int[] at = new int[np];
+        java.util.Arrays.fill(at, -1);
         double[] value = new double[np];
         boolean[] unstable = new boolean[np];
         int[] cases = {0};
@@ -91,6 +91,8 @@ public final class Comparer {
         // this case's discrepancies across sites and their pairs' numbers
         List<Discrepancy> across = new ArrayList<>();
         int[] acrossPair = new int[pairs.size()];
+        int ok = Status.OK.ordinal();
+        int cannotRun = Status.CANNOT_RUN.ordinal();
         src.forEach(c -> {
             cases[0]++;
             if (!c.program.equals(lastProgram[0])) {
@@ -99,31 +101,35 @@ public final class Comparer {
                 programNumber[0]++;
             }
             for (int k = 0; k < c.n; k++) {
-                Outcome o = c.first[k];
-                check(o);
+                int r = c.first[k];
                 int i = c.platform[k];
-                at[i] = o;
-                byStatus[i][o.status().ordinal()]++;
-                if (o.status() == Status.OK) value[i] = value(o);
+                check(c, r, platforms[i]);
+                at[i] = r;
+                byStatus[i][c.status[r]]++;
+                if (c.status[r] == ok) value[i] = value(c, r, platforms[i]);
                 // A platform whose result changed between reruns of a case is not compared on it: its own category,
                 // never a discrepancy.
-                unstable[i] =
-                        !c.reruns[k].isEmpty() && Cases.distinct(o, c.reruns[k]).size() > 1;
+                unstable[i] = c.rerun(k)
+                        && !Cases.stable(c, k)
+                        && Cases.distinct(c, k).size() > 1;
             }
             Run r = new Run(c.program, c.input);
             Precision pr = precision[0];
             for (int i = 0; i < pa.length; i++) {
-                Outcome a = pa[i] < 0 ? null : at[pa[i]];
-                Outcome b = pb[i] < 0 ? null : at[pb[i]];
-                if (a == null && b == null) continue;
+                int a = pa[i] < 0 ? -1 : at[pa[i]];
+                int b = pb[i] < 0 ? -1 : at[pb[i]];
+                if (a < 0 && b < 0) continue;
                 Pair pair = pairs.get(i);
                 PairSummary sum = byPrecision.get(i).computeIfAbsent(pr, x -> new PairSummary(pair, x));
                 sum.seen(programNumber[0]);
-                if (a != null && unstable[pa[i]] || b != null && unstable[pb[i]]) {
+                if (a >= 0 && unstable[pa[i]] || b >= 0 && unstable[pb[i]]) {
                     sum.countUnstable();
-                } else if (a != null && b != null && a.status() == Status.OK && b.status() == Status.OK) {
+                } else if (a >= 0 && b >= 0 && c.status[a] == ok && c.status[b] == ok) {
                     sum.countCompared(programNumber[0]);
-                    Discrepancy d = classify(pair, r, a, value[pa[i]], b, value[pb[i]], pr);
+                    double va = value[pa[i]], vb = value[pb[i]];
+                    // the same bits agree: no class to look up
+                    if (Double.doubleToRawLongBits(va) == Double.doubleToRawLongBits(vb)) continue;
+                    Discrepancy d = classify(pair, r, c.hex(a), va, c.hex(b), vb, pr);
                     if (d != null) {
                         sum.add(d);
                         found.get(i).add(d);
@@ -133,16 +139,16 @@ public final class Comparer {
                             across.add(d);
                         }
                     }
-                } else if (a != null
-                        && b != null
-                        && a.status() != b.status()
-                        && a.status() != Status.CANNOT_RUN
-                        && b.status() != Status.CANNOT_RUN) {
+                } else if (a >= 0
+                        && b >= 0
+                        && c.status[a] != c.status[b]
+                        && c.status[a] != cannotRun
+                        && c.status[b] != cannotRun) {
                     sum.countStatusMismatch();
                     mismatched
                             .get(i)
                             .add(new StatusMismatch(
-                                    r.program(), r.input(), pair, a.status(), b.status(), a.detail(), b.detail()));
+                                    r.program(), r.input(), pair, c.status(a), c.status(b), c.detail(a), c.detail(b)));
                 } else {
                     // Not a finding: a GPU toolchain cannot run here, the campaign has not got to this run yet, or both
                     // sides failed the same way.
@@ -150,7 +156,7 @@ public final class Comparer {
                 }
             }
             for (int k = 0; k < c.n; k++) {
-                at[c.platform[k]] = null;
+                at[c.platform[k]] = -1;
                 unstable[c.platform[k]] = false;
             }
             if (!across.isEmpty()) {
@@ -196,6 +202,11 @@ public final class Comparer {
 
     /** Classifies two OK results of one run; null when they agree. */
     static Discrepancy classify(Pair pair, Run r, Outcome a, double va, Outcome b, double vb, Precision precision) {
+        return classify(pair, r, a.hex(), va, b.hex(), vb, precision);
+    }
+
+    /** As {@link #classify(Pair, Run, Outcome, double, Outcome, double, Precision)}, of the results' texts. */
+    static Discrepancy classify(Pair pair, Run r, String hexA, double va, String hexB, double vb, Precision precision) {
         DiscrepancyClass cls = DiscrepancyClass.classify(va, vb);
         if (cls == null) return null;
         BigInteger ulps = null;
@@ -205,16 +216,7 @@ public final class Comparer {
             rel = Ulps.relativeError(va, vb);
         }
         return new Discrepancy(
-                r.program(),
-                r.input(),
-                pair,
-                cls,
-                OutcomeClass.of(va),
-                OutcomeClass.of(vb),
-                a.hex(),
-                b.hex(),
-                ulps,
-                rel);
+                r.program(), r.input(), pair, cls, OutcomeClass.of(va), OutcomeClass.of(vb), hexA, hexB, ulps, rel);
     }
 
     // A result of an FP32 program that is not a float (a harness printing in double) is measured in FP64 ULPs rather
@@ -223,20 +225,22 @@ public final class Comparer {
         return p.round(a) == a && p.round(b) == b;
     }
 
-    private static double value(Outcome o) {
-        try {
-            return HexFloat.parse(o.hex());
-        } catch (RuntimeException e) {
-            throw new FparityError("outcome " + o.key() + ": result '" + o.hex() + "' is not a hex float");
-        }
+    private static double value(CaseSource.Runs c, int r, Platform p) {
+        if ((c.flags[r] & CaseSource.Runs.BAD_HEX) == 0) return c.value(r);
+        throw new FparityError("outcome " + key(c, p) + ": result '" + c.hex(r) + "' is not a hex float");
     }
 
-    private static void check(Outcome o) {
-        if (o.program() == null || o.toolchain() == null || o.opt() == null || o.status() == null) {
-            throw new FparityError("outcome " + o.key() + " lacks program, toolchain, opt or status");
+    private static void check(CaseSource.Runs c, int r, Platform p) {
+        if (c.program == null || p.toolchain() == null || p.opt() == null || c.status[r] < 0) {
+            throw new FparityError("outcome " + key(c, p) + " lacks program, toolchain, opt or status");
         }
-        if (o.status() == Status.OK && o.hex() == null)
-            throw new FparityError("outcome " + o.key() + " is OK but has no result");
+        if (c.status[r] == Status.OK.ordinal() && (c.flags[r] & CaseSource.Runs.HEX) == 0)
+            throw new FparityError("outcome " + key(c, p) + " is OK but has no result");
+    }
+
+    /** {@link Outcome#key} of a record. */
+    private static String key(CaseSource.Runs c, Platform p) {
+        return c.program + "/" + c.input + "/" + Platform.key(p.toolchain(), p.opt(), p.site());
     }
 
     /** One (program, input): the unit both sides of a pair are matched on. */

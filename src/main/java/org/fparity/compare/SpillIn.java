@@ -87,6 +87,21 @@ final class SpillIn implements AutoCloseable {
         return b;
     }
 
+    /** Reads {@code k} bytes into {@code dst} from {@code to} on. */
+    void readInto(byte[] dst, int to, int k) throws IOException {
+        if (k > buf.length) {
+            int have = end - at;
+            System.arraycopy(buf, at, dst, to, have);
+            at = end;
+            if (in.readNBytes(dst, to + have, k - have) != k - have)
+                throw new EOFException("a temporary file of the comparison ends early");
+            return;
+        }
+        need(k);
+        System.arraycopy(buf, at, dst, to, k);
+        at += k;
+    }
+
     /** A string that may be null. */
     String readString() throws IOException {
         int k = readInt();

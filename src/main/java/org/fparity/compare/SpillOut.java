@@ -67,6 +67,24 @@ final class SpillOut implements AutoCloseable {
         n += b.length;
     }
 
+    /** {@code b[from, from + len)} as they are. */
+    void write(byte[] b, int from, int len) throws IOException {
+        if (len > buf.length) {
+            flush();
+            out.write(b, from, len);
+            return;
+        }
+        room(len);
+        System.arraycopy(b, from, buf, n, len);
+        n += len;
+    }
+
+    /** {@code b[from, from + len)}, as {@link #writeString} writes a string of those (UTF-8) bytes. */
+    void writeBytes(byte[] b, int from, int len) throws IOException {
+        writeInt(len);
+        write(b, from, len);
+    }
+
     /** A string that may be null. */
     void writeString(String s) throws IOException {
         if (s == null) {

@@ -90,8 +90,25 @@ public record Verdict(
     public static Verdict of(CampaignView view, Findings f, BaselineDiff baseline) {
         // one pass over the cases as they are made: counts, the ideal platform's answers, the ranking, the unstable
         // platforms and the top cases' candidates, instead of reading the case list back once for each of them
+        // a case whose platforms give one stable answer is counted, never made (most cases of a campaign); the case
+        // list is made only when a report reads it
         Pass pass = new Pass(view, baseline);
-        List<Cases.Case> cases = Cases.of(view, pass::accept);
+        CaseSource src = CaseSource.of(view);
+        Platform[] platforms = src.platforms();
+        String[] lastProgram = {null};
+        org.fparity.ir.Precision[] precision = {null};
+        src.forEach(x -> {
+            if (Cases.agree(x)) {
+                pass.cases++;
+                return;
+            }
+            if (!x.program.equals(lastProgram[0])) {
+                lastProgram[0] = x.program;
+                precision[0] = view.precision(x.program);
+            }
+            pass.accept(Cases.of(x, platforms, precision[0]));
+        });
+        List<Cases.Case> cases = Cases.later(view);
         Cases.Count count = new Cases.Count(pass.cases, pass.discrepant, pass.unstable);
         List<ToolchainHealth> health = health(f);
         String broken = broken(health);

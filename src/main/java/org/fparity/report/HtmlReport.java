@@ -31,6 +31,13 @@ final class HtmlReport {
     private HtmlReport() {}
 
     static String render(Report r) {
+        try (CasePass p = CasePass.of(r)) {
+            return render(r, p);
+        }
+    }
+
+    /** As {@link #render(Report)}, with the walk over the cases made once for every report file. */
+    static String render(Report r, CasePass pass) {
         StringBuilder b = new StringBuilder(64 * 1024);
         String name = Markup.esc(r.campaign().name());
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
@@ -52,11 +59,11 @@ final class HtmlReport {
                 .append(Report.DATA_VERSION)
                 .append("</p></header>\n");
         CrossSite.Judged across = r.severalSites() ? r.crossSite() : null;
-        verdict(b, r, across);
+        verdict(b, r, across, pass);
         ranking(b, r);
         topCases(b, r);
         if (across != null) acrossSites(b, across);
-        unstable(b, r);
+        unstable(b, pass);
         provenance(b, r);
         // Everything below is detail: per-pair counts (mostly zeros), charts and matrices, collapsed.
         b.append(
@@ -65,7 +72,7 @@ final class HtmlReport {
         cards(b, r);
         facts(b, r);
         charts(b, r);
-        runs(b, r);
+        runs(b, r, pass);
         if (r.baseline() != null) baseline(b, r);
         series(b, r);
         top(b, r);
@@ -76,7 +83,7 @@ final class HtmlReport {
         return b.toString();
     }
 
-    private static void verdict(StringBuilder b, Report r, CrossSite.Judged across) {
+    private static void verdict(StringBuilder b, Report r, CrossSite.Judged across, CasePass pass) {
         Verdict v = r.verdict();
         b.append("<section id=\"verdict\"><h2>Verdict</h2>");
         b.append("<p class=\"headline ")
@@ -90,7 +97,7 @@ final class HtmlReport {
                     .append("</p>");
         if (r.causes() != null) causes(b, r);
         b.append("<ul class=\"facts-line\">");
-        for (String line : VerdictText.lines(r))
+        for (String line : VerdictText.lines(r, pass.counts()))
             b.append("<li>").append(Markup.esc(line)).append("</li>");
         if (across != null)
             b.append("<li><a href=\"#across-sites\">")
@@ -353,14 +360,14 @@ final class HtmlReport {
         b.append("</section>\n");
     }
 
-    private static void unstable(StringBuilder b, Report r) {
-        List<org.fparity.compare.Cases.Case> us = r.verdict().cases().stream()
-                .filter(org.fparity.compare.Cases.Case::hasUnstable)
-                .toList();
-        if (us.isEmpty()) return;
+    private static void unstable(StringBuilder b, CasePass pass) {
+        // the first few only: the rest are in report.json
+        List<org.fparity.compare.Cases.Case> us = pass.unstableShown();
+        int n = pass.unstableCases();
+        if (n == 0) return;
         b.append("<section id=\"unstable\"><h2>Unstable platforms (")
-                .append(us.size())
-                .append(us.size() == 1 ? " case" : " cases")
+                .append(n)
+                .append(n == 1 ? " case" : " cases")
                 .append(")</h2>")
                 .append(
                         "<p class=\"note\">The same binary on the same input gave different results on reruns; these results are not counted as discrepancies.</p>")
@@ -466,9 +473,9 @@ final class HtmlReport {
                 "</ul><p class=\"note\">Signs of NaN and zero are ignored; +Inf vs −Inf is its own class (sign discrepancy).</p></section>\n");
     }
 
-    private static void runs(StringBuilder b, Report r) {
+    private static void runs(StringBuilder b, Report r, CasePass pass) {
         b.append("<section id=\"runs\"><h2>Runs</h2>")
-                .append(table(Tables.summary(r.campaign(), r.findings()), "summary-table"))
+                .append(table(Tables.summary(r.campaign(), r.findings(), pass.programs()), "summary-table"))
                 .append(table(Tables.runs(r.findings().runs()), "runs-table"))
                 .append("</section>\n");
     }

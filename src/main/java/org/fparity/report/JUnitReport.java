@@ -23,36 +23,159 @@ final class JUnitReport {
         return ReportWriter.text(r, JUnitReport::write);
     }
 
-    /** Writes junit.xml to {@code out} (not closed); its testcases (one per case) go through a {@link LongText}. */
+    /** As {@link #write(Report, java.io.Writer, CaseTests)}, walking the cases for itself. */
     static void write(Report r, java.io.Writer out) throws java.io.IOException {
-        try (LongText cases = new LongText()) {
-            write(r, out, cases);
+        try (CasePass p = CasePass.of(r)) {
+            write(r, out, p.junit);
         }
     }
 
     /** A case a cause names: its runs' time and, when it is discrepant, its line. */
     private record Named(long micros, String described) {}
 
-    private static void write(Report r, java.io.Writer to, LongText cases) throws java.io.IOException {
-        Verdict v = r.verdict();
+    /**
+     * The testcases of the cases, made one case at a time as the walk over the cases hands them ({@link CasePass}),
+     * into a {@link LongText}, with their counts; and, counted in causes, the time and line of each case a cause names.
+     */
+    static final class CaseTests implements AutoCloseable {
+        private final Report r;
+        private final Verdict v;
+        private final String name;
+        private final CauseVerdict cv;
         // the runs that ended differently case by case, walked beside the cases (not grouped in memory)
-        org.fparity.compare.ByCase<StatusMismatch> mism =
-                org.fparity.compare.ByCase.mismatches(r.findings().mismatches());
+        private final org.fparity.compare.ByCase<StatusMismatch> mism;
+        // of the cases only those the causes name, and of each only its time and its line: the causes hold their keys
+        // already, and every case of a campaign of 10^7 runs does not fit in a heap
+        private final java.util.Set<String> named = new java.util.HashSet<>();
+        private final Map<String, Named> byKey = new HashMap<>();
+        private final LongText cases = new LongText();
+        private int tests, failures, errors, skipped;
+        private long micros, statusCases;
+
+        CaseTests(Report r) {
+            this.r = r;
+            v = r.verdict();
+            name = r.campaign().name();
+            cv = r.causes() != null && r.causes().compared() ? r.causes() : null;
+            mism = org.fparity.compare.ByCase.mismatches(r.findings().mismatches());
+            if (cv != null) for (CauseVerdict.Row row : cv.rows()) named.addAll(row.cases());
+        }
+
+        /** How many cases had a run that ended differently. */
+        long statusCases() {
+            return statusCases;
+        }
+
+        void add(org.fparity.compare.Cases.Case c) {
+            List<StatusMismatch> ms = mism.at(c.program(), c.input());
+            if (!ms.isEmpty()) statusCases++;
+            if (cv != null) {
+                String key = c.key();
+                if (named.contains(key)) byKey.put(key, new Named(c.micros(), c.discrepant() ? describe(c) : null));
+                // counted in causes, a case no cause explains stays a case, and so does one that only an unstable
+                // platform made differ (not a discrepancy, so never triaged)
+                if (!cv.untriaged().contains(key) && (c.discrepant() || !c.hasUnstable())) return;
+            }
+            tests++;
+            micros += c.micros();
+            StringBuilder body = new StringBuilder();
+            String accepted = r.acceptance().cases().get(c.key());
+            if (c.discrepant() && accepted != null) {
+                skipped++;
+                body.append("      <skipped message=\"")
+                        .append(Markup.esc("accepted: " + accepted + "; " + describe(c)))
+                        .append("\"/>\n");
+            } else if (c.discrepant()) {
+                boolean persisting = v.against() != null && !v.against().added().contains(c.key());
+                if (persisting) {
+                    skipped++;
+                    body.append("      <skipped message=\"")
+                            .append(Markup.esc(
+                                    "persisting: disagreed in " + v.against().baseline() + " too; " + describe(c)))
+                            .append("\"/>\n");
+                } else {
+                    failures++;
+                    body.append("      <failure type=\"")
+                            .append(worst(c).id())
+                            .append("\" message=\"")
+                            .append(Markup.esc((v.against() != null
+                                            ? "new since " + v.against().baseline() + ": "
+                                            : "")
+                                    + describe(c)))
+                            .append("\">")
+                            .append(Markup.esc(details(c)))
+                            .append("</failure>\n");
+                }
+            } else if (c.hasUnstable()) {
+                skipped++;
+                body.append("      <skipped message=\"")
+                        .append(Markup.esc("unstable: " + unstable(c) + " (not a discrepancy)"))
+                        .append("\"/>\n");
+            } else if (!ms.isEmpty() && v.against() == null && !ms.stream().allMatch(r.acceptance()::accepts)) {
+                errors++;
+                body.append("      <error type=\"status\" message=\"")
+                        .append(Markup.esc(ms.getFirst().describe()))
+                        .append(ms.size() > 1 ? Markup.esc("; " + (ms.size() - 1) + " more platform pair(s)") : "")
+                        .append("\"/>\n");
+            } else if (c.results().size() < 2) {
+                skipped++;
+                body.append("      <skipped message=\"")
+                        .append(
+                                c.results().isEmpty()
+                                        ? "no platform printed a result for this case"
+                                        : "only one platform printed a result for this case: nothing to compare")
+                        .append("\"/>\n");
+            }
+            if (!ms.isEmpty() && (v.against() != null || c.discrepant() || c.hasUnstable())) {
+                StringBuilder out = new StringBuilder("ended differently:\n");
+                for (StatusMismatch m : ms) out.append(m.describe()).append('\n');
+                body.append("      <system-out>")
+                        .append(Markup.esc(out.toString()))
+                        .append("</system-out>\n");
+            }
+            StringBuilder line = new StringBuilder(96 + body.length());
+            line.append("    <testcase classname=\"")
+                    .append(Markup.esc(name + "." + c.program()))
+                    .append("\" name=\"input ")
+                    .append(c.input())
+                    .append("\" time=\"");
+            seconds(line, c.micros());
+            line.append('"');
+            if (body.isEmpty()) line.append("/>\n");
+            else line.append(">\n").append(body).append("    </testcase>\n");
+            cases.append(line);
+        }
+
+        @Override
+        public void close() {
+            try {
+                cases.close();
+            } catch (java.io.IOException e) {
+                // a temporary file left behind: deleted when the process ends
+            }
+        }
+    }
+
+    /**
+     * Writes junit.xml to {@code out} (not closed): the causes' testcases, then the cases' ones as {@code ct} made
+     * them.
+     */
+    static void write(Report r, java.io.Writer to, CaseTests ct) throws java.io.IOException {
+        try (LongText causes = new LongText()) {
+            write(r, to, ct, causes);
+        }
+    }
+
+    private static void write(Report r, java.io.Writer to, CaseTests ct, LongText cases) throws java.io.IOException {
+        Verdict v = r.verdict();
         String name = r.campaign().name();
         int tests = 0, failures = 0, errors = 0, skipped = 0;
         long micros = 0;
-        CauseVerdict cv = r.causes() != null && r.causes().compared() ? r.causes() : null;
+        CauseVerdict cv = ct.cv;
         if (cv != null) {
             // counted in causes: one testcase per cause, its cases in the detail; cases no cause explains follow as
             // cases
-            // of the cases only those the causes name, and of each only its time and its line: the causes hold
-            // their keys already, and every case of a campaign of 10^7 runs does not fit in a heap
-            java.util.Set<String> named = new java.util.HashSet<>();
-            for (CauseVerdict.Row row : cv.rows()) named.addAll(row.cases());
-            Map<String, Named> byKey = new HashMap<>();
-            for (org.fparity.compare.Cases.Case c : v.cases())
-                if (named.contains(c.key()))
-                    byKey.put(c.key(), new Named(c.micros(), c.discrepant() ? describe(c) : null));
+            Map<String, Named> byKey = ct.byKey;
             String folder = r.campaign().provenance().getOrDefault("folder", name);
             for (CauseVerdict.Row row : cv.rows()) {
                 tests++;
@@ -116,77 +239,11 @@ final class JUnitReport {
                         .append("    </testcase>\n");
             }
         }
-        for (org.fparity.compare.Cases.Case c : v.cases()) {
-            List<StatusMismatch> ms = mism.at(c.program(), c.input());
-            // counted in causes, a case no cause explains stays a case, and so does one that only an unstable platform
-            // made differ (not a discrepancy, so never triaged)
-            if (cv != null && !cv.untriaged().contains(c.key()) && (c.discrepant() || !c.hasUnstable())) continue;
-            tests++;
-            micros += c.micros();
-            StringBuilder body = new StringBuilder();
-            String accepted = r.acceptance().cases().get(c.key());
-            if (c.discrepant() && accepted != null) {
-                skipped++;
-                body.append("      <skipped message=\"")
-                        .append(Markup.esc("accepted: " + accepted + "; " + describe(c)))
-                        .append("\"/>\n");
-            } else if (c.discrepant()) {
-                boolean persisting = v.against() != null && !v.against().added().contains(c.key());
-                if (persisting) {
-                    skipped++;
-                    body.append("      <skipped message=\"")
-                            .append(Markup.esc(
-                                    "persisting: disagreed in " + v.against().baseline() + " too; " + describe(c)))
-                            .append("\"/>\n");
-                } else {
-                    failures++;
-                    body.append("      <failure type=\"")
-                            .append(worst(c).id())
-                            .append("\" message=\"")
-                            .append(Markup.esc((v.against() != null
-                                            ? "new since " + v.against().baseline() + ": "
-                                            : "")
-                                    + describe(c)))
-                            .append("\">")
-                            .append(Markup.esc(details(c)))
-                            .append("</failure>\n");
-                }
-            } else if (c.hasUnstable()) {
-                skipped++;
-                body.append("      <skipped message=\"")
-                        .append(Markup.esc("unstable: " + unstable(c) + " (not a discrepancy)"))
-                        .append("\"/>\n");
-            } else if (!ms.isEmpty() && v.against() == null && !ms.stream().allMatch(r.acceptance()::accepts)) {
-                errors++;
-                body.append("      <error type=\"status\" message=\"")
-                        .append(Markup.esc(ms.getFirst().describe()))
-                        .append(ms.size() > 1 ? Markup.esc("; " + (ms.size() - 1) + " more platform pair(s)") : "")
-                        .append("\"/>\n");
-            } else if (c.results().size() < 2) {
-                skipped++;
-                body.append("      <skipped message=\"")
-                        .append(
-                                c.results().isEmpty()
-                                        ? "no platform printed a result for this case"
-                                        : "only one platform printed a result for this case: nothing to compare")
-                        .append("\"/>\n");
-            }
-            if (!ms.isEmpty() && (v.against() != null || c.discrepant() || c.hasUnstable())) {
-                StringBuilder out = new StringBuilder("ended differently:\n");
-                for (StatusMismatch m : ms) out.append(m.describe()).append('\n');
-                body.append("      <system-out>")
-                        .append(Markup.esc(out.toString()))
-                        .append("</system-out>\n");
-            }
-            cases.append("    <testcase classname=\"")
-                    .append(Markup.esc(name + "." + c.program()))
-                    .append("\" name=\"input ")
-                    .append(c.input())
-                    .append("\" time=\"")
-                    .append(seconds(c.micros()))
-                    .append('"');
-            cases.append(body.isEmpty() ? "/>\n" : ">\n" + body + "    </testcase>\n");
-        }
+        tests += ct.tests;
+        failures += ct.failures;
+        errors += ct.errors;
+        skipped += ct.skipped;
+        micros += ct.micros;
         String host = r.campaign().host().getOrDefault("hostname", "");
         StringBuilder suite = new StringBuilder();
         suite.append("  <testsuite name=\"")
@@ -239,11 +296,29 @@ final class JUnitReport {
                 + seconds(micros) + "\">\n"
                 + suite);
         cases.writeTo(to);
+        ct.cases.writeTo(to);
         to.write("  </testsuite>\n</testsuites>\n");
     }
 
     static String seconds(long micros) {
-        return String.format(java.util.Locale.ROOT, "%.6f", micros / 1e6);
+        StringBuilder sb = new StringBuilder(16);
+        seconds(sb, micros);
+        return sb.toString();
+    }
+
+    /**
+     * Appends {@code %.6f} of {@code micros / 1e6}: its digits exactly (the double nearest a number of at most 15
+     * digits prints as that number), without a Formatter per testcase.
+     */
+    static void seconds(StringBuilder sb, long micros) {
+        if (micros < 0 || micros >= 1_000_000_000_000_000L) {
+            sb.append(String.format(java.util.Locale.ROOT, "%.6f", micros / 1e6));
+            return;
+        }
+        long frac = micros % 1_000_000;
+        sb.append(micros / 1_000_000).append('.');
+        for (long p = 100_000; p > frac && p > 1; p /= 10) sb.append('0');
+        sb.append(frac);
     }
 
     /** The class between the majority (or first) answer and the farthest one. */

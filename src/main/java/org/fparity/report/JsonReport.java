@@ -13,6 +13,7 @@ import org.fparity.compare.Verdict;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome.Status;
 import org.fparity.exec.OutcomeClass;
+import org.fparity.exec.Platform;
 import org.fparity.ir.ProgramJson;
 
 /**
@@ -26,47 +27,35 @@ final class JsonReport {
         return ReportWriter.text(r, JsonReport::write);
     }
 
-    /**
-     * Writes report.json to {@code out} (not closed), its long lists (every discrepancy, every discrepant and unstable
-     * case) streamed as they are read: memory does not grow with them.
-     */
+    /** As {@link #write(Report, java.io.Writer, CasePass)}, walking the cases for itself. */
     static void write(Report r, java.io.Writer out) throws java.io.IOException {
+        try (CasePass p = CasePass.of(r)) {
+            write(r, out, p);
+        }
+    }
+
+    /**
+     * Writes report.json to {@code out} (not closed), its long lists streamed: every discrepancy and run that ended
+     * differently as it is read, every discrepant and unstable case as the walk over the cases wrote it ({@code pass}):
+     * memory does not grow with them.
+     */
+    static void write(Report r, java.io.Writer out, CasePass pass) throws java.io.IOException {
         ProgramJson.MAPPER
                 .writer()
                 .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-                .writeValue(out, tree(r));
+                .writeValue(out, tree(r, pass));
         out.write("\n");
     }
 
-    /** An array written element by element when the tree is written, never held. */
-    private static final class Streamed<T> extends com.fasterxml.jackson.databind.JsonSerializable.Base {
-        private final Iterable<T> items;
-        private final java.util.function.BiConsumer<T, java.util.function.Consumer<JsonNode>> each;
+    /** Writes one element of a streamed list straight to the generator. */
+    @FunctionalInterface
+    private interface Each<T> {
+        void write(T t, com.fasterxml.jackson.core.JsonGenerator g, com.fasterxml.jackson.databind.SerializerProvider p)
+                throws java.io.IOException;
+    }
 
-        Streamed(Iterable<T> items, java.util.function.BiConsumer<T, java.util.function.Consumer<JsonNode>> each) {
-            this.items = items;
-            this.each = each;
-        }
-
-        @Override
-        public void serialize(
-                com.fasterxml.jackson.core.JsonGenerator gen, com.fasterxml.jackson.databind.SerializerProvider p)
-                throws java.io.IOException {
-            gen.writeStartArray();
-            java.io.IOException[] failed = {null};
-            for (T t : items) {
-                each.accept(t, node -> {
-                    try {
-                        if (failed[0] == null) p.defaultSerializeValue(node, gen);
-                    } catch (java.io.IOException e) {
-                        failed[0] = e;
-                    }
-                });
-                if (failed[0] != null) throw failed[0];
-            }
-            gen.writeEndArray();
-        }
-
+    /** A value of the tree that writes itself when the tree is written. */
+    private abstract static class Written extends com.fasterxml.jackson.databind.JsonSerializable.Base {
         @Override
         public void serializeWithType(
                 com.fasterxml.jackson.core.JsonGenerator gen,
@@ -77,7 +66,134 @@ final class JsonReport {
         }
     }
 
-    private static ObjectNode tree(Report r) {
+    /** An array written element by element when the tree is written, never held, each element no tree of its own. */
+    private static final class Streamed<T> extends Written {
+        private final Iterable<T> items;
+        private final Each<T> each;
+
+        Streamed(Iterable<T> items, Each<T> each) {
+            this.items = items;
+            this.each = each;
+        }
+
+        @Override
+        public void serialize(
+                com.fasterxml.jackson.core.JsonGenerator gen, com.fasterxml.jackson.databind.SerializerProvider p)
+                throws java.io.IOException {
+            gen.writeStartArray();
+            for (T t : items) each.write(t, gen, p);
+            gen.writeEndArray();
+        }
+    }
+
+    /** A value written before, as report.json's text at its place ({@link CaseLists}), copied in as it is. */
+    private static final class Spooled extends Written {
+        private final LongText text;
+
+        Spooled(LongText text) {
+            this.text = text;
+        }
+
+        @Override
+        public void serialize(
+                com.fasterxml.jackson.core.JsonGenerator gen, com.fasterxml.jackson.databind.SerializerProvider p)
+                throws java.io.IOException {
+            gen.writeRawValue(""); // the separator before a value, and the value counted
+            text.writeTo(new java.io.Writer() {
+                @Override
+                public void write(char[] cs, int off, int len) throws java.io.IOException {
+                    gen.writeRaw(cs, off, len);
+                }
+
+                @Override
+                public void flush() {}
+
+                @Override
+                public void close() {}
+            });
+        }
+    }
+
+    /** report.json's pretty printer as it stands {@code nesting} objects deep (an array does not indent). */
+    private static final class Nested extends com.fasterxml.jackson.core.util.DefaultPrettyPrinter {
+        private static final long serialVersionUID = 1L;
+
+        Nested(int nesting) {
+            _nesting = nesting;
+        }
+    }
+
+    /**
+     * "discrepant_case_list" and "unstable" of report.json's verdict, written case by case as the walk over the cases
+     * hands them ({@link CasePass}), each to a {@link LongText}, as report.json spells them at their place (two
+     * objects deep).
+     */
+    static final class CaseLists implements AutoCloseable {
+        private final Verdict v;
+        private final LongText discrepant = new LongText(), unstable = new LongText();
+        private final com.fasterxml.jackson.core.JsonGenerator d, u;
+
+        CaseLists(Report r) {
+            v = r.verdict();
+            try {
+                d = generator(discrepant);
+                u = generator(unstable);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot write a temporary file of the report", e);
+            }
+        }
+
+        private static com.fasterxml.jackson.core.JsonGenerator generator(LongText t) throws java.io.IOException {
+            com.fasterxml.jackson.core.JsonGenerator g =
+                    ProgramJson.MAPPER.getFactory().createGenerator(t.writer());
+            g.setPrettyPrinter(new Nested(2));
+            g.writeStartArray();
+            return g;
+        }
+
+        void add(org.fparity.compare.Cases.Case c) throws java.io.IOException {
+            if (c.discrepant()) discrepantCase(d, c, v);
+            for (var e : c.unstable().entrySet()) {
+                u.writeStartObject();
+                u.writeStringField("program", c.program());
+                u.writeNumberField("input", c.input());
+                u.writeStringField("platform", e.getKey().label());
+                u.writeArrayFieldStart("results");
+                for (String s : e.getValue()) u.writeString(s);
+                u.writeEndArray();
+                u.writeEndObject();
+            }
+        }
+
+        void done() throws java.io.IOException {
+            d.writeEndArray();
+            d.close();
+            u.writeEndArray();
+            u.close();
+        }
+
+        @Override
+        public void close() {
+            try {
+                discrepant.close();
+                unstable.close();
+            } catch (java.io.IOException e) {
+                // a temporary file left behind: deleted when the process ends
+            }
+        }
+    }
+
+    /** The folders under the reproducers' root (a bundle per discrepancy id), listed once; empty without the root. */
+    private static java.util.Set<String> bundled(java.nio.file.Path root) {
+        if (!java.nio.file.Files.isDirectory(root)) return java.util.Set.of();
+        try (var s = java.nio.file.Files.list(root)) {
+            return s.map(x -> x.getFileName().toString()).collect(java.util.stream.Collectors.toSet());
+        } catch (java.io.IOException e) {
+            return null; // unreadable: look each one up, as before
+        }
+    }
+
+    private static ObjectNode tree(Report r, CasePass pass) {
         ObjectNode root = ProgramJson.MAPPER.createObjectNode();
         root.put("data_version", Report.DATA_VERSION);
         ObjectNode info = root.putObject("session_info");
@@ -89,7 +205,7 @@ final class JsonReport {
         String folder = r.campaign().provenance().get("folder");
         if (folder != null) info.put("campaign_folder", folder);
         putStrings(info.putObject("provenance"), r.campaign().provenance());
-        verdict(root.putObject("verdict"), r);
+        verdict(root.putObject("verdict"), r, pass);
         info.put("num_runs", r.findings().totalRuns());
         info.put("num_pairs", r.findings().pairs().size());
         info.put(
@@ -152,28 +268,25 @@ final class JsonReport {
         String dir = r.campaign().provenance().get("folder");
         Map<String, JsonNode> verdicts =
                 dir == null ? Map.of() : org.fparity.reduce.ReducedVerdicts.read(java.nio.file.Path.of(dir));
-        root.putPOJO("discrepancies", new Streamed<Discrepancy>(r.findings().discrepancies(), (d, add) -> {
-            ObjectNode o = ProgramJson.MAPPER.createObjectNode();
-            discrepancy(o, d, r.campaign().input(d.program(), d.input()));
-            JsonNode v =
-                    verdicts.get(o.path("id").asText()); // reduce's verdict on it (verdicts.json), when it was reduced
-            if (v != null) o.set("verdict", v);
-            add.accept(o);
+        java.util.Set<String> bundled = bundled(org.fparity.reduce.Bundles.DEFAULT_ROOT);
+        root.putPOJO("discrepancies", new Streamed<Discrepancy>(r.findings().discrepancies(), (d, g, p) -> {
+            discrepancy(g, d, r.campaign().input(d.program(), d.input()), verdicts, bundled, p);
         }));
 
         // written as it is read, as the discrepancies are: 31,407 of them at 10^7 runs were a tree in memory
         root.putPOJO(
-                "status_mismatches", new Streamed<StatusMismatch>(r.findings().mismatches(), (m, add) -> {
-                    ObjectNode o = ProgramJson.MAPPER.createObjectNode();
+                "status_mismatches", new Streamed<StatusMismatch>(r.findings().mismatches(), (m, g, p) -> {
+                    g.writeStartObject();
                     String id = org.fparity.reduce.CampaignDiscrepancies.mismatchId(m);
-                    if (id != null)
-                        o.put("id", id); // one side crashed where the other printed a result: 'fparity reduce CAMPAIGN
-                    // --discrepancy ID'
-                    o.put("program", m.program());
-                    o.put("input", m.input());
-                    side(o.putObject("a"), m.pair().a().label(), m.statusA(), m.detailA());
-                    side(o.putObject("b"), m.pair().b().label(), m.statusB(), m.detailB());
-                    add.accept(o);
+                    // one side crashed where the other printed a result: 'fparity reduce CAMPAIGN --discrepancy ID'
+                    if (id != null) g.writeStringField("id", id);
+                    g.writeStringField("program", m.program());
+                    g.writeNumberField("input", m.input());
+                    g.writeFieldName("a");
+                    side(g, m.pair().a().label(), m.statusA(), m.detailA());
+                    g.writeFieldName("b");
+                    side(g, m.pair().b().label(), m.statusB(), m.detailB());
+                    g.writeEndObject();
                 }));
 
         if (r.baseline() != null) {
@@ -241,7 +354,7 @@ final class JsonReport {
     }
 
     /** The verdict in cases: the unit; pairs are in "pairs" and "discrepancies" as detail. */
-    private static void verdict(ObjectNode o, Report r) {
+    private static void verdict(ObjectNode o, Report r, CasePass pass) {
         Verdict v = r.verdict();
         o.put("headline", VerdictText.headline(r));
         o.put("red", r.found());
@@ -282,19 +395,8 @@ final class JsonReport {
             x.put("ideal_decided_cases", k.decided());
             x.put("unstable_cases", k.unstable());
         }
-        o.putPOJO("discrepant_case_list", new Streamed<org.fparity.compare.Cases.Case>(v.cases(), (c, add) -> {
-            if (c.discrepant()) add.accept(discrepantCase(c, v));
-        }));
-        o.putPOJO("unstable", new Streamed<org.fparity.compare.Cases.Case>(v.cases(), (c, add) -> {
-            for (var e : c.unstable().entrySet()) {
-                ObjectNode u = ProgramJson.MAPPER.createObjectNode();
-                u.put("program", c.program());
-                u.put("input", c.input());
-                u.put("platform", e.getKey().label());
-                e.getValue().forEach(u.putArray("results")::add);
-                add.accept(u);
-            }
-        }));
+        o.putPOJO("discrepant_case_list", new Spooled(pass.json.discrepant));
+        o.putPOJO("unstable", new Spooled(pass.json.unstable));
         ArrayNode top = o.putArray("top_cases");
         for (Verdict.TopCase t :
                 v.top().subList(0, Math.min(Verdict.TOP, v.top().size()))) {
@@ -309,69 +411,108 @@ final class JsonReport {
     }
 
     /** One discrepant case of "discrepant_case_list". */
-    private static ObjectNode discrepantCase(org.fparity.compare.Cases.Case c, Verdict v) {
-        ObjectNode x = ProgramJson.MAPPER.createObjectNode();
-        x.put("program", c.program());
-        x.put("input", c.input());
-        if (v.against() != null) x.put("new", v.against().added().contains(c.key()));
-        ArrayNode answers = x.putArray("answers");
+    private static void discrepantCase(
+            com.fasterxml.jackson.core.JsonGenerator g, org.fparity.compare.Cases.Case c, Verdict v)
+            throws java.io.IOException {
+        g.writeStartObject();
+        g.writeStringField("program", c.program());
+        g.writeNumberField("input", c.input());
+        if (v.against() != null) g.writeBooleanField("new", v.against().added().contains(c.key()));
+        g.writeArrayFieldStart("answers");
         for (org.fparity.compare.Cases.Answer a : c.answers()) {
-            ObjectNode an = answers.addObject();
-            an.put("result", a.hex());
-            an.put("decimal", VerdictText.decimal(a.value(), c.precision()));
-            an.put("majority", a == c.majority());
-            a.platforms().forEach(pl -> an.withArray("platforms").add(pl.label()));
+            g.writeStartObject();
+            g.writeStringField("result", a.hex());
+            g.writeStringField("decimal", VerdictText.decimal(a.value(), c.precision()));
+            g.writeBooleanField("majority", a == c.majority());
+            labels(g, "platforms", a.platforms());
+            g.writeEndObject();
         }
-        c.oddOnesOut().forEach(pl -> x.withArray("odd_ones_out").add(pl.label()));
+        g.writeEndArray();
+        labels(g, "odd_ones_out", c.oddOnesOut());
         Verdict.Truth t = v.truths().get(c.key());
         if (t != null) {
-            ObjectNode id = x.putObject("ideal_ieee");
-            id.put("result", t.hex());
-            t.agreeing().forEach(pl -> id.withArray("agreeing").add(pl.label()));
+            g.writeObjectFieldStart("ideal_ieee");
+            g.writeStringField("result", t.hex());
+            labels(g, "agreeing", t.agreeing());
+            g.writeEndObject();
         }
-        return x;
+        g.writeEndObject();
     }
 
-    private static void discrepancy(ObjectNode o, Discrepancy d, org.fparity.ir.Input values) {
+    /** An array of platform labels, left out when there are none (as the tree's withArray left it). */
+    private static void labels(com.fasterxml.jackson.core.JsonGenerator g, String field, List<Platform> ps)
+            throws java.io.IOException {
+        if (ps.isEmpty()) return;
+        g.writeArrayFieldStart(field);
+        for (Platform pl : ps) g.writeString(pl.label());
+        g.writeEndArray();
+    }
+
+    private static void discrepancy(
+            com.fasterxml.jackson.core.JsonGenerator g,
+            Discrepancy d,
+            org.fparity.ir.Input values,
+            Map<String, JsonNode> verdicts,
+            java.util.Set<String> bundled,
+            com.fasterxml.jackson.databind.SerializerProvider p)
+            throws java.io.IOException {
+        g.writeStartObject();
         // stable across reports and campaigns: program, input, the two platforms and the class (reduce --discrepancy
         // ID)
         String id = org.fparity.confirm.DiscrepancyId.of(
                 d.program(), d.input(), d.pair().a().label(), d.pair().b().label(), d.cls());
-        o.put("id", id);
-        o.put("program", d.program());
-        o.put("input", d.input());
+        g.writeStringField("id", id);
+        g.writeStringField("program", d.program());
+        g.writeNumberField("input", d.input());
         // the values themselves, so a reproducer needs nothing but this file and the program's source
         if (values != null) {
-            ArrayNode tokens = o.putArray("input_values");
-            values.args().forEach(tokens::add);
+            g.writeArrayFieldStart("input_values");
+            for (String t : values.args()) g.writeString(t);
+            g.writeEndArray();
         }
-        o.put("class", d.cls().id());
-        ObjectNode a = o.putObject("a");
-        a.put("platform", d.pair().a().label());
-        a.put("result", d.hexA());
-        a.put("class", d.classA().label());
-        ObjectNode b = o.putObject("b");
-        b.put("platform", d.pair().b().label());
-        b.put("result", d.hexB());
-        b.put("class", d.classB().label());
-        if (d.hasUlps()) o.put("ulps", d.ulps()); // exact: a JSON integer beyond 2^63 where the distance is that large
-        else o.putNull("ulps");
-        if (Double.isNaN(d.relError())) o.putNull("rel_error");
-        else o.put("rel_error", d.relError());
-        org.fparity.reduce.Bundles.Link bundle =
-                org.fparity.reduce.Bundles.find(org.fparity.reduce.Bundles.DEFAULT_ROOT, id);
+        g.writeStringField("class", d.cls().id());
+        g.writeObjectFieldStart("a");
+        g.writeStringField("platform", d.pair().a().label());
+        g.writeStringField("result", d.hexA());
+        g.writeStringField("class", d.classA().label());
+        g.writeEndObject();
+        g.writeObjectFieldStart("b");
+        g.writeStringField("platform", d.pair().b().label());
+        g.writeStringField("result", d.hexB());
+        g.writeStringField("class", d.classB().label());
+        g.writeEndObject();
+        g.writeFieldName("ulps");
+        // exact: a JSON integer beyond 2^63 where the distance is that large
+        if (d.hasUlps() && d.ulps() != null) g.writeNumber(d.ulps());
+        else g.writeNull();
+        g.writeFieldName("rel_error");
+        if (Double.isNaN(d.relError())) g.writeNull();
+        else g.writeNumber(d.relError());
+        org.fparity.reduce.Bundles.Link bundle = bundled != null && !bundled.contains(id)
+                ? null
+                : org.fparity.reduce.Bundles.find(org.fparity.reduce.Bundles.DEFAULT_ROOT, id);
         if (bundle != null) {
-            ObjectNode r = o.putObject("reproducer");
-            r.put("path", bundle.dir().toString());
-            if (bundle.firstDivergence() != null) r.put("first_divergence", bundle.firstDivergence());
-            if (bundle.truth() != null) r.put("correctly_rounded", bundle.truth());
+            g.writeObjectFieldStart("reproducer");
+            g.writeStringField("path", bundle.dir().toString());
+            if (bundle.firstDivergence() != null) g.writeStringField("first_divergence", bundle.firstDivergence());
+            if (bundle.truth() != null) g.writeStringField("correctly_rounded", bundle.truth());
+            g.writeEndObject();
         }
+        JsonNode verdict = verdicts.get(id); // reduce's verdict on it (verdicts.json), when it was reduced
+        if (verdict != null) {
+            g.writeFieldName("verdict");
+            p.defaultSerializeValue(verdict, g);
+        }
+        g.writeEndObject();
     }
 
-    private static void side(ObjectNode o, String platform, Status s, String detail) {
-        o.put("platform", platform);
-        o.put("status", s.name());
-        if (detail != null) o.put("detail", detail);
+    private static void side(com.fasterxml.jackson.core.JsonGenerator g, String platform, Status s, String detail)
+            throws java.io.IOException {
+        g.writeStartObject();
+        g.writeStringField("platform", platform);
+        g.writeStringField("status", s.name());
+        if (detail != null) g.writeStringField("detail", detail);
+        g.writeEndObject();
     }
 
     private static void keys(ArrayNode arr, List<Discrepancy> ds) {

@@ -35,6 +35,42 @@ final class LongText implements AutoCloseable {
         return this;
     }
 
+    /** Appends {@code len} characters of {@code cs} from {@code off}. */
+    LongText append(char[] cs, int off, int len) {
+        if (out == null) {
+            held.append(cs, off, len);
+            if (held.length() > HELD) spill();
+        } else {
+            try {
+                out.write(cs, off, len);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write a temporary file of the report", e);
+            }
+        }
+        return this;
+    }
+
+    /** A writer that appends here (what a JSON generator writes a part of report.json through). */
+    Writer writer() {
+        return new Writer() {
+            @Override
+            public void write(char[] cs, int off, int len) {
+                LongText.this.append(cs, off, len);
+            }
+
+            @Override
+            public void write(String s, int off, int len) {
+                LongText.this.append(s.subSequence(off, off + len));
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+    }
+
     LongText append(long v) {
         return append(Long.toString(v));
     }

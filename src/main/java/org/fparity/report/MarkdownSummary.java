@@ -29,9 +29,16 @@ final class MarkdownSummary {
      *               the summary ends with the line that says how to get them
      */
     static String render(Report r, boolean detail) {
+        try (CasePass p = CasePass.of(r)) {
+            return render(r, detail, p);
+        }
+    }
+
+    /** As {@link #render(Report, boolean)}, with the walk over the cases made once for every report file. */
+    static String render(Report r, boolean detail, CasePass pass) {
         StringBuilder sb = new StringBuilder();
         sb.append("# fparity report: ").append(Markup.md(r.campaign().name())).append("\n\n");
-        verdict(sb, r, detail);
+        verdict(sb, r, detail, pass);
         if (!detail) {
             sb.append(reproducers(r, org.fparity.reduce.Bundles.DEFAULT_ROOT));
             String folder = VerdictText.shell(r.campaign()
@@ -59,7 +66,8 @@ final class MarkdownSummary {
         sb.append(facts("Host", r.campaign().host()))
                 .append(facts("Versions", r.campaign().versions()));
         sb.append("## Summary\n\n")
-                .append(Tables.summary(r.campaign(), r.findings()).toMarkdown())
+                .append(Tables.summary(r.campaign(), r.findings(), pass.programs())
+                        .toMarkdown())
                 .append('\n');
         sb.append("## Runs\n\n")
                 .append(Tables.runs(r.findings().runs()).toMarkdown())
@@ -186,13 +194,13 @@ final class MarkdownSummary {
     }
 
     /** The part a person reads: verdict, odd-one-out ranking, top cases, unstable platforms, provenance. */
-    private static void verdict(StringBuilder sb, Report r, boolean detail) {
+    private static void verdict(StringBuilder sb, Report r, boolean detail, CasePass pass) {
         Verdict v = r.verdict();
         sb.append("**Verdict: ").append(Markup.md(VerdictText.headline(r))).append("**\n\n");
         if (v.broken() != null)
             sb.append("> **Broken campaign:** ").append(Markup.md(v.broken())).append("\n\n");
         if (r.causes() != null) causes(sb, r);
-        for (String line : VerdictText.lines(r))
+        for (String line : VerdictText.lines(r, pass.counts()))
             sb.append("- ").append(Markup.md(line)).append('\n');
         sb.append('\n');
         Table health =
@@ -299,12 +307,11 @@ final class MarkdownSummary {
                         .append(top.size() - shown)
                         .append(" more top cases with `--detail` and in report.html.\n\n");
         }
-        List<org.fparity.compare.Cases.Case> us = v.cases().stream()
-                .filter(org.fparity.compare.Cases.Case::hasUnstable)
-                .toList();
-        if (!us.isEmpty()) {
+        // the first few only: the rest are in report.json
+        List<org.fparity.compare.Cases.Case> us = pass.unstableShown();
+        if (pass.unstableCases() > 0) {
             sb.append("## Unstable platforms (")
-                    .append(VerdictText.cases(us.size()))
+                    .append(VerdictText.cases(pass.unstableCases()))
                     .append(")\n\n")
                     .append(
                             "The same binary on the same input gave different results on reruns; not counted as discrepancies.\n\n");

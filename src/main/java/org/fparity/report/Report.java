@@ -124,8 +124,12 @@ public record Report(
             return verdict.against() != null
                     && verdict.against().added().stream()
                             .anyMatch(k -> !acceptance.cases().containsKey(k));
-        return verdict.cases().stream()
-                        .anyMatch(c -> c.discrepant() && !acceptance.cases().containsKey(c.key()))
+        // nothing accepted: any disagreeing case, as counted (the case list is not made for it)
+        boolean discrepant = acceptance.cases().isEmpty()
+                ? verdict.count().discrepant() > 0
+                : verdict.cases().stream()
+                        .anyMatch(c -> c.discrepant() && !acceptance.cases().containsKey(c.key()));
+        return discrepant
                 || findings.mismatches().stream().anyMatch(m -> !acceptance.accepts(m))
                 || verdict.count().unstable() > 0;
     }

@@ -65,14 +65,15 @@ public final class ReportWriter {
     public static List<Path> write(Report r, Path dir, boolean detail) {
         // each file written as it is rendered, into the new folder: the long ones (report.json, junit.xml) streamed,
         // never whole in memory
-        List<Render> renders = List.of(
-                JsonReport::write,
-                (x, w) -> w.write(MarkdownSummary.render(x, detail)),
-                (x, w) -> w.write(HtmlReport.render(x)),
-                JUnitReport::write,
-                (x, w) -> w.write(OpenMetrics.render(x)));
         Path tmp = null;
-        try {
+        // one walk over the cases for every file (CasePass): each walk reads every case back from disk
+        try (CasePass pass = CasePass.of(r)) {
+            List<Render> renders = List.of(
+                    (x, w) -> JsonReport.write(x, w, pass),
+                    (x, w) -> w.write(MarkdownSummary.render(x, detail, pass)),
+                    (x, w) -> w.write(HtmlReport.render(x, pass)),
+                    (x, w) -> JUnitReport.write(x, w, pass.junit),
+                    (x, w) -> w.write(OpenMetrics.render(x)));
             // a report folder reached through a symbolic link is replaced where it really is
             Path target =
                     Files.exists(dir) ? dir.toRealPath() : dir.toAbsolutePath().normalize();

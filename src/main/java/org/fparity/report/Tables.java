@@ -22,14 +22,31 @@ final class Tables {
      * The share is of compared pair-runs (the paper's is of runs; with many pairs that would exceed 100 %).
      */
     static Table summary(org.fparity.compare.CampaignView campaign, Findings f) {
+        return summary(campaign, f, null);
+    }
+
+    /**
+     * As {@link #summary(org.fparity.compare.CampaignView, Findings)}; {@code programs}: the programs with a case per
+     * precision, counted already ({@link CasePass}), or null. With one precision, its runs are all the campaign's
+     * outcomes, and the outcomes are not read again.
+     */
+    static Table summary(
+            org.fparity.compare.CampaignView campaign, Findings f, Map<org.fparity.ir.Precision, Integer> programsBy) {
         List<org.fparity.ir.Precision> ps = List.of(org.fparity.ir.Precision.FP64, org.fparity.ir.Precision.FP32);
         Table t = new Table(List.of("Metric", "FP64", "FP32", "Total"));
         long[] programs = new long[3], runs = new long[3], compared = new long[3], disc = new long[3];
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        for (org.fparity.exec.Outcome o : campaign.outcomes()) {
-            int i = ps.indexOf(campaign.precision(o.program()));
-            runs[i]++;
-            if (seen.add(o.program())) programs[i]++;
+        if (programsBy != null && programsBy.size() == 1) {
+            var only = programsBy.entrySet().iterator().next();
+            int i = ps.indexOf(only.getKey());
+            programs[i] = only.getValue();
+            runs[i] = campaign.outcomes().size();
+        } else {
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (org.fparity.exec.Outcome o : campaign.outcomes()) {
+                int i = ps.indexOf(campaign.precision(o.program()));
+                runs[i]++;
+                if (seen.add(o.program())) programs[i]++;
+            }
         }
         for (PairSummary s : f.pairs()) {
             int i = ps.indexOf(s.precision());

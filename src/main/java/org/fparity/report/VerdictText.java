@@ -105,8 +105,16 @@ final class VerdictText {
         return sb.toString();
     }
 
+    /** What {@link #lines} counts over every case: in how many cases a run ended differently. */
+    record CaseCounts(long statusCases) {}
+
     /** The verdict's facts, one line each. */
     static List<String> lines(Report r) {
+        return lines(r, null);
+    }
+
+    /** As {@link #lines(Report)}, with what it counts over the cases counted already ({@link CasePass}), or null. */
+    static List<String> lines(Report r, CaseCounts counted) {
         Verdict v = r.verdict();
         List<String> out = new ArrayList<>();
         String accepted = r.acceptance().summary();
@@ -118,10 +126,12 @@ final class VerdictText {
         // cases only: the platform pairs behind them are detail, counted where the detail is
         out.add("disagreeing cases: " + v.count().discrepant()
                 + pct(v.count().discrepant(), v.count().cases()));
-        long statusCases = r.findings().mismatches().stream()
-                .map(m -> m.program() + "/" + m.input())
-                .distinct()
-                .count();
+        long statusCases = counted != null
+                ? counted.statusCases()
+                : r.findings().mismatches().stream()
+                        .map(m -> m.program() + "/" + m.input())
+                        .distinct()
+                        .count();
         if (statusCases > 0)
             out.add("cases where a run ended differently (crash, timeout, compile error on some platform): "
                     + statusCases);

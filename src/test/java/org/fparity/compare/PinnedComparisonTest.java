@@ -52,7 +52,7 @@ class PinnedComparisonTest {
             Findings f = Comparer.compare(two);
             assertTrue(f.discrepancies() instanceof Sequential);
             Report r2 = Report.of(two, f, null);
-            assertTrue(((Spill<?>) r2.verdict().cases()).spilled());
+            assertTrue(((Spill<?>) Cases.made(r2.verdict().cases())).spilled());
             assertEquals("cases 400 discrepant 99 unstable 3", counts(r2));
             assertEquals("73641b3c3059da40 236 discrepancies, 13 pair rows", fingerprint(r2));
         } finally {

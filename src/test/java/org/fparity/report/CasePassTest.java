@@ -1,0 +1,110 @@
+package org.fparity.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.AbstractList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Spliterator;
+import org.fparity.compare.Cases;
+import org.fparity.compare.Verdict;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 31: a report's files walk the campaign's cases once between them. Each walk reads every case back from the
+ * comparison's list on disk, and report.json, summary.md, report.html and junit.xml walked them 8 times in all.
+ */
+class CasePassTest {
+    /** The cases of a verdict, counting how often they are walked. */
+    private static final class Counting extends AbstractList<Cases.Case> {
+        private final List<Cases.Case> cases;
+        int walks;
+
+        Counting(List<Cases.Case> cases) {
+            this.cases = cases;
+        }
+
+        @Override
+        public Cases.Case get(int i) {
+            return cases.get(i);
+        }
+
+        @Override
+        public int size() {
+            return cases.size();
+        }
+
+        @Override
+        public Iterator<Cases.Case> iterator() {
+            walks++;
+            return cases.iterator();
+        }
+
+        @Override
+        public Spliterator<Cases.Case> spliterator() {
+            walks++;
+            return cases.spliterator();
+        }
+    }
+
+    @Test
+    void theFiveReportFilesWalkTheCasesOnceAndAreTheSameFiles(@TempDir Path tmp) throws Exception {
+        // two sites' campaign, merged and read from its folder: cases on disk, some with an unstable platform
+        org.fparity.bench.ScaleCampaign.Written w = org.fparity.bench.ScaleCampaign.write(tmp, 40, 10, 5);
+        Path merged = tmp.resolve("merged");
+        org.fparity.transfer.CampaignMerge.merge(w.sites(), merged);
+        Report r = Report.of(org.fparity.compare.CampaignFiles.load(merged), null);
+        Verdict v = r.verdict();
+        Counting cases = new Counting(v.cases());
+        assertTrue(
+                v.count().discrepant() > 10
+                        && v.count().unstable() > 0
+                        && !r.findings().mismatches().isEmpty(),
+                v.count().toString());
+        Report counted = new Report(
+                r.campaign(),
+                r.findings(),
+                r.baseline(),
+                r.generated(),
+                r.sessionUuid(),
+                new Verdict(
+                        cases,
+                        v.count(),
+                        v.health(),
+                        v.broken(),
+                        v.against(),
+                        v.truths(),
+                        v.ranking(),
+                        v.top(),
+                        v.unstableBy()),
+                r.acceptance(),
+                r.causes());
+        ReportWriter.write(counted, tmp.resolve("counted"));
+        assertEquals(1, cases.walks);
+
+        ReportWriter.write(r, tmp.resolve("plain"));
+        for (String f : ReportWriter.FILES)
+            assertArrayEquals(
+                    Files.readAllBytes(tmp.resolve("plain").resolve(f)),
+                    Files.readAllBytes(tmp.resolve("counted").resolve(f)),
+                    f);
+    }
+
+    @Test
+    void junitTimesAreSecondsWithSixDecimalsAsFormatWritesThem() {
+        long[] micros = {0, 1, 5, 99_999, 100_000, 999_999, 1_000_000, 1_234_567, 86_400_000_000L, 999_999_999_999_999L
+        };
+        for (long m : micros)
+            assertEquals(String.format(java.util.Locale.ROOT, "%.6f", m / 1e6), JUnitReport.seconds(m), "" + m);
+        java.util.Random rnd = new java.util.Random(31);
+        for (int i = 0; i < 100_000; i++) {
+            long m = rnd.nextLong(1L << (1 + rnd.nextInt(49)));
+            assertEquals(String.format(java.util.Locale.ROOT, "%.6f", m / 1e6), JUnitReport.seconds(m), "" + m);
+        }
+    }
+}
