@@ -192,10 +192,15 @@ public final class ReduceCommand implements Callable<Integer> {
                         + in.args().size() + " values");
             }
             requests.add(new ReduceSession.Request(
-                    null, p, in, Side.read(ps[0]), Side.read(ps[1]), null, minUlps, vsReference, batch));
+                    null, p, in, Side.read(ps[0]), Side.read(ps[1]), null, minUlps, vsReference, batch, null));
         }
         for (ReduceSession.Request r : requests) {
             ReduceSession.Report rep = session.run(r);
+            if (rep.kind() == ReduceSession.Kind.RECORDED_ONLY) {
+                // an imported campaign's toolchain that cannot run here: what was done instead, one line
+                spec.commandLine().getErr().println("fparity: " + rep.pairNote());
+                return ExitCode.MISSING_TOOL.code();
+            }
             if (Files.isDirectory(target)) org.fparity.reduce.ReducedVerdicts.record(target, rep);
             print(w, rep);
         }
@@ -214,8 +219,9 @@ public final class ReduceCommand implements Callable<Integer> {
         if (causes.isPresent())
             w.println("one discrepancy per root cause of " + target.resolve(org.fparity.attribution.Causes.FILE) + " ("
                     + groups.size() + " causes with discrepancies to reduce), expected vendor bugs first");
+        int recordedOnly = 0;
         for (org.fparity.reduce.TopPicks.Group g : groups) {
-            if (bundled.size() == top) break;
+            if (bundled.size() + recordedOnly == top) break;
             for (CampaignDiscrepancies.Entry e : g.entries()) {
                 ReduceSession.Report r;
                 try {
@@ -223,6 +229,11 @@ public final class ReduceCommand implements Callable<Integer> {
                 } catch (ReduceException ex) {
                     spec.commandLine().getErr().println("fparity: " + e.id() + ": " + ex.getMessage());
                     continue;
+                }
+                if (r.kind() == ReduceSession.Kind.RECORDED_ONLY) {
+                    spec.commandLine().getErr().println("fparity: " + r.pairNote());
+                    recordedOnly++;
+                    break;
                 }
                 if (r.kind() != ReduceSession.Kind.REDUCED) {
                     print(w, r);
@@ -246,6 +257,8 @@ public final class ReduceCommand implements Callable<Integer> {
             }
         }
         summary(w, bundled, causeOf);
+        // nothing reduced because the campaign's toolchains cannot run here: a missing tool, not "no findings"
+        if (bundled.isEmpty() && recordedOnly > 0) return ExitCode.MISSING_TOOL.code();
         return ExitCode.found(!bundled.isEmpty()).code();
     }
 

@@ -395,11 +395,16 @@ public final class Bundle {
                     .append(String.join(" ", c.recorded().args()))
                     .append("`. Reduce moved it to the simpler input above, keeping the same side off the correctly")
                     .append(" rounded result; the program above was reduced on the simpler input.\n\n");
-        r.append("Reduced by `fparity reduce` from a program of ")
-                .append(c.original())
-                .append(" to ")
-                .append(Size.of(c.program()))
-                .append(".\n\n");
+        if (c.original().equals(Size.of(c.program())))
+            r.append("Not reduced: the program as recorded, ")
+                    .append(c.original())
+                    .append(".\n\n");
+        else
+            r.append("Reduced by `fparity reduce` from a program of ")
+                    .append(c.original())
+                    .append(" to ")
+                    .append(Size.of(c.program()))
+                    .append(".\n\n");
         if (c.divergence() != null)
             r.append(ended ? "## Why it ends there\n\n" : "## First diverging operation\n\n")
                     .append(c.divergence().sentence())

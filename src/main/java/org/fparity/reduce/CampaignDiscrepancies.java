@@ -19,6 +19,7 @@ import org.fparity.confirm.DiscrepancyId;
 import org.fparity.confirm.Interestingness;
 import org.fparity.confirm.Side;
 import org.fparity.exec.DiscrepancyClass;
+import org.fparity.exec.Outcome;
 import org.fparity.exec.Platform;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
@@ -42,13 +43,25 @@ public final class CampaignDiscrepancies {
             StatusMismatch mismatch,
             Program program,
             Input input,
-            Map<Platform, List<String>> compiles) {
+            Map<Platform, List<String>> compiles,
+            Map<Platform, String> imported) {
         public Entry {
             compiles = compiles == null ? Map.of() : Map.copyOf(compiles);
+            imported = imported == null ? Map.of() : Map.copyOf(imported);
+        }
+
+        public Entry(
+                String id,
+                Discrepancy discrepancy,
+                StatusMismatch mismatch,
+                Program program,
+                Input input,
+                Map<Platform, List<String>> compiles) {
+            this(id, discrepancy, mismatch, program, input, compiles, null);
         }
 
         public Entry(String id, Discrepancy discrepancy, Program program, Input input) {
-            this(id, discrepancy, null, program, input, null);
+            this(id, discrepancy, null, program, input, null, null);
         }
 
         /** The class, or null for a run that ended differently. */
@@ -67,7 +80,29 @@ public final class CampaignDiscrepancies {
             Pair pair = discrepancy != null ? discrepancy.pair() : mismatch.pair();
             Side a = new Side(pair.a(), compiles.get(pair.a().planned()));
             Side b = new Side(pair.b(), compiles.get(pair.b().planned()));
-            return new ReduceSession.Request(id, program, input, a, b, cls(), minUlps, vsReference, limit);
+            String va = imported.get(pair.a().planned());
+            String vb = imported.get(pair.b().planned());
+            ReduceSession.Recorded rec = va == null && vb == null
+                    ? null
+                    : discrepancy != null
+                            ? new ReduceSession.Recorded(
+                                    recorded(pair.a(), Outcome.Status.OK, discrepancy.hexA(), null),
+                                    recorded(pair.b(), Outcome.Status.OK, discrepancy.hexB(), null),
+                                    va,
+                                    vb)
+                            : new ReduceSession.Recorded(
+                                    recorded(pair.a(), mismatch.statusA(), null, mismatch.detailA()),
+                                    recorded(pair.b(), mismatch.statusB(), null, mismatch.detailB()),
+                                    va,
+                                    vb);
+            return new ReduceSession.Request(id, program, input, a, b, cls(), minUlps, vsReference, limit, rec);
+        }
+
+        /** A side's result as the campaign recorded it. */
+        private Outcome recorded(Platform p, Outcome.Status status, String hex, String detail) {
+            int in = discrepancy != null ? discrepancy.input() : mismatch.input();
+            return new Outcome(
+                    program.id(), in, p.toolchain(), p.opt(), p.site(), p.node(), status, hex, detail, p.label(), 0);
         }
     }
 
@@ -124,9 +159,25 @@ public final class CampaignDiscrepancies {
         return m;
     }
 
+    /**
+     * The platforms an imported campaign recorded and fparity did not run (Varity's), by platform as planned, with the
+     * version the campaign recorded.
+     */
+    private static Map<Platform, String> imported(Path campaign) {
+        Map<Platform, String> m = new java.util.HashMap<>();
+        for (CampaignMeta.PlatformRecord p : Campaign.readMeta(campaign).platforms()) {
+            if (p.recorded() != null)
+                m.putIfAbsent(
+                        new Platform(p.toolchain(), p.opt(), p.site(), null),
+                        p.version() == null ? "not recorded" : p.version());
+        }
+        return m;
+    }
+
     public static Menu menu(Path campaign) {
         CampaignView v = CampaignFiles.load(campaign);
         Map<Platform, List<String>> compiles = compiles(campaign);
+        Map<Platform, String> imported = imported(campaign);
         Findings f = Comparer.compare(v);
         List<Entry> values = new ArrayList<>();
         for (Discrepancy d : f.discrepancies()) {
@@ -135,7 +186,7 @@ public final class CampaignDiscrepancies {
             if (src == null || in == null) continue;
             String id = DiscrepancyId.of(
                     d.program(), d.input(), d.pair().a().label(), d.pair().b().label(), d.cls());
-            values.add(new Entry(id, d, null, Program.parse(src), in, compiles));
+            values.add(new Entry(id, d, null, Program.parse(src), in, compiles, imported));
         }
         values.sort(SEVERITY);
         List<Entry> ended = new ArrayList<>();
@@ -144,7 +195,7 @@ public final class CampaignDiscrepancies {
             String src = v.source(m.program());
             Input in = v.input(m.program(), m.input());
             if (id == null || src == null || in == null) continue;
-            ended.add(new Entry(id, null, m, Program.parse(src), in, compiles));
+            ended.add(new Entry(id, null, m, Program.parse(src), in, compiles, imported));
         }
         ended.sort(Comparator.comparing(Entry::id));
         return new Menu(values, ended);

@@ -96,6 +96,18 @@ public record Candidate(String pass, List<Edit> edits, Set<String> drops, Map<In
         ds.addAll(o.drops);
         Map<Integer, String> in = new java.util.HashMap<>(inputs);
         in.putAll(o.inputs);
-        return new Candidate("combined", es, ds, in);
+        return new Candidate(
+                pass.startsWith("extreme-") || o.pass.startsWith("extreme-") ? "extreme-combined" : "combined",
+                es,
+                ds,
+                in);
+    }
+
+    /**
+     * Whether this candidate moves a value the discrepancy is computed from — an input, or a literal made extreme
+     * ({@link Passes#extremeValues}) — so the correctly rounded answer moves with it and the side off it may change.
+     */
+    public boolean movesValues() {
+        return !inputs.isEmpty() || pass.startsWith("extreme-");
     }
 }

@@ -59,7 +59,16 @@ public record OwnPair(ReduceSession.Request request, String note) {
                 + "); reduced as that pair (the vendor's own), from " + r.a() + " vs " + r.b() + ".";
         return new OwnPair(
                 new ReduceSession.Request(
-                        r.id(), r.program(), r.input(), base, culprit, own, r.minUlps(), r.vsReference(), r.limit()),
+                        r.id(),
+                        r.program(),
+                        r.input(),
+                        base,
+                        culprit,
+                        own,
+                        r.minUlps(),
+                        r.vsReference(),
+                        r.limit(),
+                        null),
                 note);
     }
 }

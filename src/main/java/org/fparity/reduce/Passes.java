@@ -196,42 +196,25 @@ public final class Passes {
      * fewer significant bits); with the loop gone, the candidate has one statement less, so the reducer's size order
      * (operations, then statements …, then bits) takes it whatever the value's bits, and each value proposed is a power
      * of two, which fewer-bits never shortens: the step is never undone and never repeated. Proposed only at a fixed
-     * point of the other passes (see {@link Reducer}): a loop the plain loop-to-body could remove never gets here.
+     * point of the other passes (see {@link Reducer}): a loop the plain loop-to-body could remove never gets here. After
+     * the loops, the same for each statement deleted (a literal inside it is not offered): a later statement that only
+     * takes a value far enough (scales it to an overflow) goes when an earlier value is made extreme instead. The
+     * reducer takes such a step only while the same side stays off the correctly rounded truth.
      */
     public static List<Candidate> extremeValues(Program p, Input in) {
         List<Candidate> out = new ArrayList<>();
         List<NodePath> loops = new ArrayList<>();
         List<NodePath> lits = new ArrayList<>();
+        List<NodePath> stmts = new ArrayList<>();
         Walker.each(p, (path, n) -> {
             if (n instanceof Stmt.For) loops.add(path);
             if (n instanceof Expr.Lit l && Double.isFinite(l.value())) lits.add(path);
+            if (n instanceof Node.Block b) for (int i = 0; i < b.stmts().size(); i++) stmts.add(path.child(i));
         });
         double[] mags = extremes(p.precision());
         for (NodePath loop : loops) {
             Candidate.Edit unwrap = loopToBody(loop, (Stmt.For) NodePath.at(p, loop));
-            for (int i = 0; i < p.params().size(); i++) {
-                Param.Kind kind = p.params().get(i).kind();
-                if (kind == Param.Kind.INT) continue;
-                if (kind == Param.Kind.FP_ELEMENTS) {
-                    // every element at once, each keeping its sign: one candidate per magnitude
-                    double[] each = in.elements(i);
-                    for (double m : mags) {
-                        double[] r = new double[each.length];
-                        for (int e = 0; e < each.length; e++)
-                            r[e] = Double.isFinite(each[e]) ? Math.copySign(m, each[e]) : each[e];
-                        out.add(new Candidate(
-                                "extreme-input-loop-to-body",
-                                List.of(unwrap),
-                                Set.of(),
-                                Map.of(i, Input.elementsToken(p.precision(), r))));
-                    }
-                    continue;
-                }
-                for (double x : extremes(mags, in.fp(i))) {
-                    out.add(new Candidate(
-                            "extreme-input-loop-to-body", List.of(unwrap), Set.of(), Map.of(i, HexFloat.format(x))));
-                }
-            }
+            extremeInputs("extreme-input-loop-to-body", unwrap, p, in, mags, out);
             for (NodePath at : lits) {
                 for (double x : extremes(mags, ((Expr.Lit) NodePath.at(p, at)).value())) {
                     Expr.Lit lit = new Expr.Lit(x);
@@ -244,7 +227,52 @@ public final class Passes {
                 }
             }
         }
+        // a statement deleted with a value made extreme: what the statement did to a value (seen: gcc -O3 -ffast-math
+        // turning comp * (comp - (-2^-3 + comp)) into comp * 2^-3, finite on 2^1023 until a later comp = -2^9 * comp
+        // overflowed it) an earlier literal or an input made extreme does at once (-2^512 instead of -2^-3: the product
+        // overflows there, and the later statement goes); one operation less, as C-Vise found by trying constants
+        for (NodePath s : stmts) {
+            Candidate.Edit delete = new Candidate.Edit(s, true, List.of());
+            extremeInputs("extreme-input-delete-statement", delete, p, in, mags, out);
+            for (NodePath at : lits) {
+                if (s.isPrefixOf(at)) continue;
+                for (double x : extremes(mags, ((Expr.Lit) NodePath.at(p, at)).value())) {
+                    out.add(new Candidate(
+                            "extreme-literal-delete-statement",
+                            List.of(delete, new Candidate.Edit(at, false, List.of(new Expr.Lit(x)))),
+                            Set.of(),
+                            Map.of()));
+                }
+            }
+        }
         return out;
+    }
+
+    /**
+     * One candidate per FP input and extreme magnitude (its sign kept; an element-wise array's elements all at once),
+     * each with {@code with} (the edit that removes the code the extreme value stands in for).
+     */
+    private static void extremeInputs(
+            String pass, Candidate.Edit with, Program p, Input in, double[] mags, List<Candidate> out) {
+        for (int i = 0; i < p.params().size(); i++) {
+            Param.Kind kind = p.params().get(i).kind();
+            if (kind == Param.Kind.INT) continue;
+            if (kind == Param.Kind.FP_ELEMENTS) {
+                // every element at once, each keeping its sign: one candidate per magnitude
+                double[] each = in.elements(i);
+                for (double m : mags) {
+                    double[] r = new double[each.length];
+                    for (int e = 0; e < each.length; e++)
+                        r[e] = Double.isFinite(each[e]) ? Math.copySign(m, each[e]) : each[e];
+                    out.add(new Candidate(
+                            pass, List.of(with), Set.of(), Map.of(i, Input.elementsToken(p.precision(), r))));
+                }
+                continue;
+            }
+            for (double x : extremes(mags, in.fp(i))) {
+                out.add(new Candidate(pass, List.of(with), Set.of(), Map.of(i, HexFloat.format(x))));
+            }
+        }
     }
 
     /** The extreme magnitudes of a precision: 2^emax, 2^((emax+1)/2), 2^emin and the smallest subnormal. */

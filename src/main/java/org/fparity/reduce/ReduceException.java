@@ -9,4 +9,9 @@ public final class ReduceException extends FparityError {
     public ReduceException(String message) {
         super(message);
     }
+
+    /** With its own exit code (a toolchain missing here: {@link org.fparity.ExitCode#MISSING_TOOL}). */
+    public ReduceException(String message, org.fparity.ExitCode code) {
+        super(message, code);
+    }
 }

@@ -36,7 +36,10 @@ import org.fparity.util.AtomicFiles;
  * under ASan/UBSan, find the first diverging operation, write {@code reproducers/<id>/}.
  */
 public final class ReduceSession {
-    /** What to reduce. {@code cls} null: whatever class the two platforms show on the original. */
+    /**
+     * What to reduce. {@code cls} null: whatever class the two platforms show on the original. {@code recorded}: what
+     * an imported campaign recorded, where a side is a platform fparity did not run (null: both are fparity's own).
+     */
     public record Request(
             String id,
             Program program,
@@ -46,7 +49,14 @@ public final class ReduceSession {
             DiscrepancyClass cls,
             long minUlps,
             boolean vsReference,
-            int limit) {}
+            int limit,
+            Recorded recorded) {}
+
+    /**
+     * What an imported campaign recorded of a discrepancy: each side's result as printed there, and for each side that
+     * is an imported platform (Varity's {@code nvcc-9.2}) the version the campaign recorded (null: a side fparity ran).
+     */
+    public record Recorded(Outcome a, Outcome b, String versionA, String versionB) {}
 
     /**
      * How a session ended: reduced (and bundled); not reduced because the discrepancy needs its batch neighbours (both
@@ -56,7 +66,12 @@ public final class ReduceSession {
     public enum Kind {
         REDUCED,
         BATCH_ONLY,
-        STANDALONE_FAILED
+        STANDALONE_FAILED,
+        /**
+         * An imported campaign's discrepancy whose toolchain cannot run here (a GPU one without a GPU): the recorded
+         * program bundled unreduced with its recorded results; {@code pairNote} says what was done instead.
+         */
+        RECORDED_ONLY
     }
 
     /**
@@ -141,6 +156,7 @@ public final class ReduceSession {
      * wants), and either way the report says whether the toolchain disagrees with itself.
      */
     public Report run(Request r) throws InterruptedException {
+        if (r.recorded() != null) return recorded(r);
         // the own-pair search builds here: not for a pair with a side at another site
         if (!ownPairs
                 || r.cls() == null
@@ -455,6 +471,102 @@ public final class ReduceSession {
                 fv);
         AtomicFiles.write(dir.resolve("reduction.json"), ProgramJson.toJson(json(rep, r)) + "\n");
         return rep;
+    }
+
+    /**
+     * A discrepancy of an imported campaign: each imported side mapped onto this machine's descriptor of its family
+     * ({@link RecordedToolchains}). Where both sides build and run here (a GPU here for a GPU toolchain) it is reduced
+     * as any pair on this machine, with the recorded flags. Otherwise nothing here can run it: the recorded program is
+     * bundled unreduced with the recorded results (and, where one side is imported, the version the campaign
+     * recorded), each side's source built here once to check it compiles, and the report says so in one line.
+     */
+    private Report recorded(Request r) throws InterruptedException {
+        Recorded rec = r.recorded();
+        RecordedToolchains.Mapped ma =
+                rec.versionA() == null ? null : RecordedToolchains.map(r.a(), rec.versionA(), toolchains);
+        RecordedToolchains.Mapped mb =
+                rec.versionB() == null ? null : RecordedToolchains.map(r.b(), rec.versionB(), toolchains);
+        DetectedToolchain da = ma != null ? ma.here() : DetectedToolchain.detect(descriptor(r.a()));
+        DetectedToolchain db = mb != null ? mb.here() : DetectedToolchain.detect(descriptor(r.b()));
+        java.util.Set<String> maps = new java.util.LinkedHashSet<>();
+        for (RecordedToolchains.Mapped m : new RecordedToolchains.Mapped[] {ma, mb})
+            if (m != null) maps.add(m.describe());
+        String mapped = String.join("; ", maps);
+        String id = r.id() != null
+                ? r.id()
+                : DiscrepancyId.of(r.program().id(), 0, r.a().label(), r.b().label(), Interestingness.id(r.cls()));
+        if (da.canCompile() && da.canRun() && db.canCompile() && db.canRun()) {
+            // a GPU here: reduced for real, both sides as this machine builds them with the recorded flags
+            Request here = new Request(
+                    r.id(),
+                    r.program(),
+                    r.input(),
+                    Side.local(da.name(), r.a().opt()),
+                    Side.local(db.name(), r.b().opt()),
+                    r.cls(),
+                    r.minUlps(),
+                    r.vsReference(),
+                    r.limit(),
+                    null);
+            String note = "Recorded by an imported campaign as " + r.a() + " vs " + r.b() + "; reduced here with "
+                    + mapped + ".";
+            return reduce(here, note, da, db, new Here(da, r.a().opt(), db, r.b().opt(), work));
+        }
+        String why = da.canCompile() && da.canRun() ? problem(db) : problem(da);
+        DetectedToolchain ba = ma != null ? ma.asRecorded() : da;
+        DetectedToolchain bb = mb != null ? mb.asRecorded() : db;
+        String note = "Not reduced: " + why + ". Recorded by an imported campaign as " + r.a() + " vs " + r.b() + " ("
+                + mapped + "); this bundle is the recorded program, unreduced, with the recorded results.";
+        Size size = Size.of(r.program());
+        Path dir = Bundle.write(
+                out,
+                new Bundle.Contents(
+                        id,
+                        r.program(),
+                        r.input(),
+                        r.cls(),
+                        ba,
+                        r.a().opt(),
+                        rec.a(),
+                        bb,
+                        r.b().opt(),
+                        rec.b(),
+                        reference(r.program(), r.input()),
+                        null,
+                        null,
+                        size,
+                        NodeFacts.collect(),
+                        note,
+                        null,
+                        r.a().platform().site(),
+                        r.b().platform().site(),
+                        null));
+        String compiled = BundleCompile.check(dir, ba, r.a().opt(), bb, r.b().opt(), work);
+        String line = id + " (" + Interestingness.label(r.cls()) + ", " + r.a() + " vs " + r.b() + "): not reduced, "
+                + why + "; bundled the recorded program unreduced (" + size.operations()
+                + " operations, the recorded results in expected.json) in " + dir + "; " + mapped + "; " + compiled;
+        return new Report(
+                Kind.RECORDED_ONLY,
+                id,
+                r.cls(),
+                false,
+                rec.a(),
+                rec.b(),
+                null,
+                false,
+                null,
+                null,
+                dir,
+                size,
+                null,
+                r.a(),
+                r.b(),
+                line,
+                null);
+    }
+
+    private static String problem(DetectedToolchain dt) {
+        return dt.name() + " cannot run here (" + (dt.canCompile() ? dt.runProblem() : dt.compileProblem()) + ")";
     }
 
     /**

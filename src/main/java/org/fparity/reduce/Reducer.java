@@ -144,10 +144,11 @@ public final class Reducer {
     /**
      * Whether a candidate that changes the input leaves the same side off the correctly rounded truth as the start did:
      * a new input may keep the class and move the fault to the other side, and a vendor is then handed the wrong
-     * culprit. A candidate that keeps the input keeps the reference's answer.
+     * culprit. So may one that makes a literal extreme ({@link Candidate#movesValues}). A candidate that keeps the
+     * input and the literals' values keeps the reference's answer.
      */
     private boolean sameCulprit(Candidate c, Params.WithInput r, Outcome[] o) {
-        return culprit == null || c.inputs().isEmpty() || culprit == offTruth(r, o);
+        return culprit == null || !c.movesValues() || culprit == offTruth(r, o);
     }
 
     /** Which side of {@code o} is off the correctly rounded result of {@code w} (undecided without a reference). */

@@ -63,7 +63,8 @@ class StandaloneFailureTest {
                 DiscrepancyClass.NUMBER_NUMBER,
                 1,
                 false,
-                50));
+                50,
+                null));
         assertEquals(ReduceSession.Kind.STANDALONE_FAILED, r.kind());
         assertEquals(Outcome.Status.TIMEOUT, r.standaloneA().status(), Reducer.describe(r.standaloneA()));
         assertEquals(Outcome.Status.TIMEOUT, r.standaloneB().status(), Reducer.describe(r.standaloneB()));

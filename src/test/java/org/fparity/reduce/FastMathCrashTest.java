@@ -76,7 +76,7 @@ class FastMathCrashTest {
         ReduceSession s = new ReduceSession(tcs, tmp.resolve("work"), out, m -> {});
         // B is the crashing side here, A the one that prints: either order is reduced
         ReduceSession.Report r = s.run(new ReduceSession.Request(
-                null, p, in, Side.read(cc + "@O0"), Side.read(cc + "@O3_FM"), null, 1, false, 50));
+                null, p, in, Side.read(cc + "@O0"), Side.read(cc + "@O3_FM"), null, 1, false, 50, null));
 
         assertEquals(
                 ReduceSession.Kind.REDUCED,

@@ -57,7 +57,8 @@ class OwnPairTest {
                 DiscrepancyClass.NAN_NUMBER,
                 1,
                 false,
-                50);
+                50,
+                null);
         OwnPair own = OwnPair.find(
                 r,
                 s -> detect(tcs, s),
@@ -88,7 +89,16 @@ class OwnPairTest {
                 """);
         Input in = new Input(List.of("0x0p+0", "0x1p-1000"));
         ReduceSession.Request r = new ReduceSession.Request(
-                null, p, in, Side.read("gcc@O3"), Side.read("fake-gcc@O3"), DiscrepancyClass.ZERO_NUMBER, 1, false, 50);
+                null,
+                p,
+                in,
+                Side.read("gcc@O3"),
+                Side.read("fake-gcc@O3"),
+                DiscrepancyClass.ZERO_NUMBER,
+                1,
+                false,
+                50,
+                null);
         OwnPair own = OwnPair.find(
                 r,
                 s -> detect(tcs, s),

@@ -66,7 +66,7 @@ class PlantedCeilTest {
         Path out = tmp.resolve("reproducers");
         ReduceSession s = new ReduceSession(tcs, tmp.resolve("work"), out, m -> {});
         ReduceSession.Report r = s.run(new ReduceSession.Request(
-                null, p, in, Side.read("gcc@O0"), Side.read("fake-gcc@O0"), null, 1, false, 100));
+                null, p, in, Side.read("gcc@O0"), Side.read("fake-gcc@O0"), null, 1, false, 100, null));
 
         assertEquals(DiscrepancyClass.ZERO_NUMBER, r.cls());
         assertTrue(r.confirmed(), "the planted fault shows in the single-program form too");

@@ -279,8 +279,115 @@ class ReducerTest {
         assertTrue(Double.isNaN(res.b().value()), res.b().hex());
     }
 
+    /**
+     * Two in-process platforms, B the ideal IEEE one, A a fast-math-like one that reassociates {@code x - (e + x)} to
+     * {@code -e} (gcc -O3 -ffast-math does): simulated by that rewrite before evaluating.
+     */
+    static class ReassociatingRunner extends FaultyRunner {
+        @Override
+        Program faulty(Params.WithInput c) {
+            Program fast = c.program();
+            List<NodePath> at = new ArrayList<>();
+            List<Expr> with = new ArrayList<>();
+            Walker.each(fast, (path, n) -> {
+                if (n instanceof Expr.Bin b
+                        && b.op() == Expr.BinOp.SUB
+                        && b.left() instanceof Expr.Var x
+                        && unparen(b.right()) instanceof Expr.Bin(Expr.BinOp op, Expr e, Expr.Var y)
+                        && op == Expr.BinOp.ADD
+                        && x.equals(y)) {
+                    at.add(path);
+                    with.add(new Expr.Neg(e));
+                }
+            });
+            for (int i = at.size() - 1; i >= 0; i--) fast = NodePath.replace(fast, at.get(i), with.get(i));
+            return fast;
+        }
+
+        private static Expr unparen(Expr e) {
+            return e instanceof Expr.Paren(Expr inner) ? unparen(inner) : e;
+        }
+    }
+
+    /**
+     * a802b9557ce9 of the default campaign (gcc O0 against O3_FM, Inf–Number), where fparity ended at five operations
+     * and C-Vise at four: on 2^1023, fast math makes {@code comp * (comp - (-2^-3 + comp))} comp * 2^-3 (finite) and the
+     * last statement's {@code -2^9 * comp} overflows it; IEEE makes the product 0, and the subnormal subtracted keeps it
+     * a number. No pass but deleting the last statement with the literal -2^-3 made extreme (-2^512: the product itself
+     * overflows) reaches four; the old reducer ended at five. A stays the side off the correctly rounded truth.
+     */
     @Test
-    void extremeValuesComeOnlyWithALoopsRemovalAndKeepTheirSign() {
+    void aStatementThatOnlyScalesToAnOverflowGoesWithAnEarlierLiteralMadeExtreme() throws Exception {
+        Assumptions.assumeTrue(CorrectlyRounded.available(), "libmpfr is not installed");
+        Program p = Program.parse("""
+                program fp64 array 8
+                compute(double comp) {
+                  comp *= comp - (-0x1p-3 + comp);
+                  comp -= 0x0.0000015769899p-1022;
+                  comp = -0x1p+9 * comp;
+                }
+                """);
+        Input in = new Input(List.of("0x1p+1023"));
+        ReassociatingRunner r = new ReassociatingRunner();
+        Interestingness v = new Interestingness(DiscrepancyClass.INF_NUMBER, 1, false);
+        Outcome[] start = r.run(List.of(new Params.WithInput(p, in))).getFirst();
+        assertTrue(v.interesting(p, in, start[0], start[1]), start[0].hex() + " " + start[1].hex());
+        assertEquals(5, Size.of(p).operations());
+        List<String> log = new ArrayList<>();
+        Reducer.Result res = new Reducer(r, v, 200, log::add).reduce(p, in);
+        String canon = res.program().canonical();
+        assertEquals(4, Size.of(res.program()).operations(), canon + "\n" + String.join("\n", log));
+        assertEquals(
+                "  comp *= comp - (-0x1p+512 + comp);\n  comp -= 0x0.0000015769899p-1022;\n",
+                canon.substring(canon.indexOf('\n', canon.indexOf("compute")) + 1, canon.lastIndexOf('}')),
+                "the scaling statement gone, -2^-3 made -2^512: " + String.join("\n", log));
+        assertEquals(List.of("0x1p+1023"), res.input().args());
+        assertEquals(
+                Double.POSITIVE_INFINITY,
+                res.a().value(),
+                canon + " " + res.input().args());
+        assertTrue(
+                Double.isFinite(res.b().value()) && res.b().value() != 0,
+                res.b().hex());
+        assertEquals(
+                OffTruth.Who.A,
+                Reducer.offTruth(new Params.WithInput(res.program(), res.input()), new Outcome[] {res.a(), res.b()}));
+    }
+
+    @Test
+    void aStatementDeletedComesWithEachValueOutsideItMadeExtreme() {
+        Program p = Program.parse("""
+                program fp64 array 8
+                compute(double comp) {
+                  comp *= 0x1.8p+1;
+                  comp = -0x1p+9 * comp;
+                }
+                """);
+        Input in = new Input(List.of("0x1p+0"));
+        List<Candidate> cs = Passes.extremeValues(p, in);
+        List<String> made = new ArrayList<>();
+        for (Candidate c : cs) {
+            Params.WithInput r = c.apply(p, in);
+            assertNotNull(r, c.toString());
+            assertEquals(1, Size.of(r.program()).statements(), "every candidate deletes a statement: " + c);
+            assertTrue(c.movesValues(), c.toString());
+            made.add(r.program()
+                            .canonical()
+                            .lines()
+                            .filter(l -> l.startsWith("  "))
+                            .findFirst()
+                            .orElseThrow() + " on " + r.input().args().getFirst());
+        }
+        // the first statement kept with its literal extreme (sign kept), the second deleted; the second kept with its
+        // literal extreme; either kept with comp extreme; never a literal of the deleted statement
+        assertTrue(made.contains("  comp *= 0x1p+512; on 0x1p+0"), made.toString());
+        assertTrue(made.contains("  comp = -0x1p+1023 * comp; on 0x1p+0"), made.toString());
+        assertTrue(made.contains("  comp *= 0x1.8p+1; on 0x0.0000000000001p-1022"), made.toString());
+        assertEquals(2 * (4 + 4), cs.size(), made.toString());
+    }
+
+    @Test
+    void extremeValuesWithALoopsRemovalKeepTheirSign() {
         Program p = Program.parse("""
                 program fp32 array 8
                 compute(float comp, int var_1, float var_2[8] each) {
@@ -291,13 +398,11 @@ class ReducerTest {
                 }
                 """);
         Input in = new Input(List.of("-0x1.8p+0", "3", "0x1p+0,-0x1p+0,0x0p+0,0x1p+0,0x1p+0,0x1p+0,0x1p+0,0x1p+0"));
-        assertTrue(
-                Passes.extremeValues(
-                                Program.parse("program fp64 array 8\ncompute(double comp) {\n  comp *= comp;\n}\n"),
-                                new Input(List.of("0x1p+0")))
-                        .isEmpty(),
-                "no loop, nothing proposed");
-        List<Candidate> cs = Passes.extremeValues(p, in);
+        // the loop's candidates (after them come the statements deleted, see the test above)
+        List<Candidate> cs = Passes.extremeValues(p, in).stream()
+                .filter(c -> c.pass().endsWith("loop-to-body"))
+                .toList();
+        assertEquals(4 + 4 + 4 + 4, cs.size(), "comp, var_2's elements and two literals, four magnitudes each");
         for (Candidate c : cs) {
             Params.WithInput r = c.apply(p, in);
             assertNotNull(r, c.toString());
