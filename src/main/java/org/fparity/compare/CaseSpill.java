@@ -303,6 +303,12 @@ final class CaseSpill implements CaseSource {
         b[at + 28] = (byte) flags;
     }
 
+    // per (attempt, run): the case (by stamp) whose record was kept for it, and where that record is; how many runs
+    private int[] keptStamp = new int[0];
+    private int[] keptAt = new int[0];
+    private int stamp;
+    private int runs;
+
     // what sorting a bucket reuses from one bucket to the next
     private byte[] bucketData = new byte[0];
     private int[] bucketAt = new int[1 << 12];
@@ -351,6 +357,7 @@ final class CaseSpill implements CaseSource {
             String run = n[0] + '\0' + n[1] + '\0' + Platform.site(n[2]);
             runOf[t] = runs.computeIfAbsent(run, k -> runs.size());
         }
+        this.runs = Math.max(1, runs.size());
         platforms = all.toArray(new Platform[0]);
         platformOf = new int[tuples.size()];
         for (int t = 0; t < tuples.size(); t++) {
@@ -410,16 +417,20 @@ final class CaseSpill implements CaseSource {
             int lo = count[c], hi = count[c + 1];
             if (lo == hi) continue;
             // a run's first record in each file wins; a later one with another result is a conflict
+            // (attempt, run) → the kept record of this case, known by the case's stamp: no search among those kept
+            stamp++;
             int m = 0;
             for (int i = lo; i < hi; i++) {
                 int x = at[order[i]];
-                int had = -1;
-                for (int j = 0; j < m; j++) {
-                    int y = keep[j];
-                    if (attempt(data, y) == attempt(data, x) && runOf[tuple(data, y)] == runOf[tuple(data, x)]) {
-                        had = y;
-                        break;
-                    }
+                int key = attempt(data, x) * runs + runOf[tuple(data, x)];
+                if (key >= keptStamp.length) {
+                    keptStamp = Arrays.copyOf(keptStamp, key + 1 + runs);
+                    keptAt = Arrays.copyOf(keptAt, keptStamp.length);
+                }
+                int had = keptStamp[key] == stamp ? keptAt[key] : -1;
+                if (had < 0) {
+                    keptStamp[key] = stamp;
+                    keptAt[key] = x;
                 }
                 if (had >= 0) {
                     if (data[had + 7] != data[x + 7] || !sameHex(data, had, x)) {
