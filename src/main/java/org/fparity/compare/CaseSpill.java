@@ -297,8 +297,18 @@ final class CaseSpill implements CaseSource {
         o.writeByte(flags);
     }
 
+    // what sorting a bucket reuses from one bucket to the next
+    private byte[] bucketData = new byte[0];
+    private int[] bucketAt = new int[1 << 12];
+    private int[] bucketCase = new int[1 << 12];
+    private int[] bucketCount = new int[0];
+    private int[] bucketOrder = new int[0];
+
     /** Bytes of a bucket record before its texts; where its line number lies. */
     private static final int HEAD = 29, LINE_AT = 8;
+
+    /** Bytes of a sorted record before its texts. */
+    private static final int SORTED_HEAD = HEAD - 4;
 
     private static String strange(String file, Outcome o, int inputs) {
         return file + ": outcome of program " + o.program() + " input " + o.input() + " on "
@@ -350,35 +360,42 @@ final class CaseSpill implements CaseSource {
      */
     private long sortBucket(Path file, int from, int to, SpillOut s, List<Path> files, List<List<String[]>> conflicts)
             throws IOException {
-        byte[] data = Files.readAllBytes(file);
-        int cap = 1 << 12;
+        // one buffer and one set of arrays for every bucket, grown to the largest: a new array of some megabytes per
+        // bucket went straight to the old generation, which the serial collector let grow towards the heap's cap
+        long length = Files.size(file);
+        if (length > Integer.MAX_VALUE - 16) throw new IOException(file + ": a bucket of the sort is over 2 GB");
+        if (bucketData.length < length) bucketData = new byte[(int) Math.max(length, bucketData.length * 5L / 4)];
+        byte[] data = bucketData;
+        int len;
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            len = in.readNBytes(data, 0, (int) length);
+        }
         int n = 0;
-        int[] at = new int[cap];
-        int[] size = new int[cap];
-        int[] caseOf = new int[cap];
-        for (int i = 0; i < data.length; ) {
-            if (n == cap) {
-                cap *= 2;
-                at = Arrays.copyOf(at, cap);
-                size = Arrays.copyOf(size, cap);
-                caseOf = Arrays.copyOf(caseOf, cap);
+        int[] at = bucketAt;
+        int[] caseOf = bucketCase;
+        for (int i = 0; i < len; ) {
+            if (n == at.length) {
+                at = bucketAt = Arrays.copyOf(at, n * 2);
+                caseOf = bucketCase = Arrays.copyOf(caseOf, n * 2);
             }
             int h = getInt(data, i + HEAD);
             int d = i + HEAD + 4 + Math.max(0, h);
             int k = getInt(data, d);
             int end = d + 4 + Math.max(0, k);
             at[n] = i;
-            size[n] = end - i;
             caseOf[n] = getInt(data, i);
             n++;
             i = end;
         }
         // counting sort by case: file order (attempt, line) kept within a case
         int width = to - from;
-        int[] count = new int[width + 1];
+        if (bucketCount.length < width + 1) bucketCount = new int[width + 1];
+        if (bucketOrder.length < n) bucketOrder = new int[at.length];
+        int[] count = bucketCount;
+        Arrays.fill(count, 0, width + 1, 0);
         for (int i = 0; i < n; i++) count[caseOf[i] - from + 1]++;
         for (int c = 0; c < width; c++) count[c + 1] += count[c];
-        int[] order = new int[n];
+        int[] order = bucketOrder;
         int[] fill = Arrays.copyOf(count, width);
         for (int i = 0; i < n; i++) order[fill[caseOf[i] - from]++] = i;
         long kept = 0;
@@ -655,14 +672,19 @@ final class CaseSpill implements CaseSource {
         /** Reads the next record; false at the end of the file. */
         boolean read(SpillIn in) throws IOException {
             if (!in.more()) return false;
-            c = in.readInt();
-            tuple = in.readShort();
-            attempt = in.readByte();
-            status = in.readByte();
-            micros = in.readLong();
-            bits = in.readLong();
-            flags = in.readByte();
-            hexLen = in.readInt();
+            // the fixed part decoded in place
+            in.need(SORTED_HEAD + 4);
+            byte[] b = in.buffer();
+            int i = in.position();
+            c = getInt(b, i);
+            tuple = (short) ((b[i + 4] & 0xff) << 8 | b[i + 5] & 0xff);
+            attempt = b[i + 6];
+            status = b[i + 7];
+            micros = (long) getInt(b, i + 8) << 32 | getInt(b, i + 12) & 0xffffffffL;
+            bits = (long) getInt(b, i + 16) << 32 | getInt(b, i + 20) & 0xffffffffL;
+            flags = b[i + 24];
+            hexLen = getInt(b, i + SORTED_HEAD);
+            in.skip(SORTED_HEAD + 4);
             if (hexLen > hex.length) hex = new byte[Math.max(hexLen, hex.length * 2)];
             if (hexLen > 0) in.readInto(hex, 0, hexLen);
             detailLen = in.readInt();

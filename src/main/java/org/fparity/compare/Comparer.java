@@ -81,6 +81,8 @@ public final class Comparer {
         int[] cases = {0};
         // this case's discrepancies (all pairs), for the worst runs per class
         List<Discrepancy> ofCase = new ArrayList<>();
+        Discrepancy[] worstOf = new Discrepancy[DiscrepancyClass.values().length];
+        int[] worstPairs = new int[worstOf.length];
         Findings.WorstRuns worst = new Findings.WorstRuns(Findings.WORST);
         Precision[] precision = {null};
         String[] lastProgram = {null};
@@ -164,7 +166,19 @@ public final class Comparer {
                 across.clear();
             }
             if (!ofCase.isEmpty()) {
-                Findings.worstOf(ofCase, Findings.WORST).values().forEach(ws -> ws.forEach(worst::offer));
+                // Findings.worstOf of this case's discrepancies, without a map per case: one run, so per class the
+                // worst discrepancy (the first of equals) and how many pairs have that class, offered in class order
+                for (Discrepancy d : ofCase) {
+                    int k = d.cls().ordinal();
+                    worstPairs[k]++;
+                    if (worstOf[k] == null || Findings.SEVERITY.compare(worstOf[k], d) > 0) worstOf[k] = d;
+                }
+                for (int k = 0; k < worstOf.length; k++) {
+                    if (worstOf[k] == null) continue;
+                    worst.offer(new Findings.Worst(worstOf[k], worstPairs[k]));
+                    worstOf[k] = null;
+                    worstPairs[k] = 0;
+                }
                 ofCase.clear();
             }
         });

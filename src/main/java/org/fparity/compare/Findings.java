@@ -92,6 +92,10 @@ public record Findings(
                     x.discrepancy().cls(),
                     c -> new java.util.PriorityQueue<>(java.util.Comparator.comparing(Worst::discrepancy, SEVERITY)
                             .reversed()));
+            // less severe than the least severe of a full heap: it would be the one taken out again
+            if (h.size() >= limit
+                    && !h.isEmpty()
+                    && SEVERITY.compare(x.discrepancy(), h.peek().discrepancy()) > 0) return;
             h.add(x);
             if (h.size() > limit) h.poll();
         }

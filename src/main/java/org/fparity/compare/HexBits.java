@@ -5,8 +5,9 @@ import org.fparity.ir.HexFloat;
 
 /**
  * A result's value read from the bytes of an outcome line, as the raw bits of the double {@link HexFloat#parse(String)}
- * gives for the same text (NaN payloads, signed zeros, subnormals, FP32 results printed as hex floats alike): the same
- * parser, handed the bytes as characters, so no string is made for the usual result. Not thread-safe: one per reader.
+ * gives for the same text (NaN payloads, signed zeros, subnormals, FP32 results printed as hex floats alike): printf's
+ * {@code %a} of a normal double read straight into its bits, anything else handed to that parser as characters; no
+ * string is made for a result. Not thread-safe: one per reader.
  */
 final class HexBits implements CharSequence {
     private byte[] b;
@@ -18,6 +19,35 @@ final class HexBits implements CharSequence {
      * RuntimeException, as {@link HexFloat#parse(String)} does) when it is not a hex float or special value.
      */
     long bits(byte[] b, int from, int to) {
+        // printf's %a of a normal double, [-]0x1.<up to 13 hex digits>p<exponent>: its bits straight from the digits
+        int p = from;
+        boolean neg = p < to && b[p] == '-';
+        if (neg) p++;
+        if (to - p >= 5 && b[p] == '0' && (b[p + 1] | 0x20) == 'x' && b[p + 2] == '1') {
+            p += 3;
+            long frac = 0;
+            int k = 0;
+            if (b[p] == '.') {
+                for (p++; p < to && k < 13; p++, k++) {
+                    int c = b[p], l = c | 0x20;
+                    int d = c >= '0' && c <= '9' ? c - '0' : l >= 'a' && l <= 'f' ? l - 'a' + 10 : -1;
+                    if (d < 0) break;
+                    frac = frac << 4 | d;
+                }
+            }
+            if (p + 1 < to && (b[p] | 0x20) == 'p') {
+                int q = p + 1;
+                boolean down = b[q] == '-';
+                if (down || b[q] == '+') q++;
+                int e = 0;
+                int start = q;
+                while (q < to && q - start < 5 && b[q] >= '0' && b[q] <= '9') e = e * 10 + (b[q++] - '0');
+                if (down) e = -e;
+                if (q == to && q > start && e >= -1022 && e <= 1023)
+                    return (neg ? 1L << 63 : 0) | (long) (e + 1023) << 52 | frac << 4 * (13 - k);
+            }
+        }
+        // anything else (nan, inf, a decimal, a long significand) as the string parser reads it
         this.b = b;
         this.from = from;
         this.to = to;

@@ -39,8 +39,22 @@ final class SpillIn implements AutoCloseable {
         return true;
     }
 
-    private void need(int k) throws IOException {
+    /** Makes {@code k} bytes readable in {@link #buffer()} from {@link #position()} on. */
+    void need(int k) throws IOException {
         if (end - at < k && !fill(k)) throw new EOFException("a temporary file of the comparison ends early");
+    }
+
+    /** The buffer, for a reader that decodes what {@link #need} made readable itself, then {@link #skip}s it. */
+    byte[] buffer() {
+        return buf;
+    }
+
+    int position() {
+        return at;
+    }
+
+    void skip(int k) {
+        at += k;
     }
 
     int readByte() throws IOException {

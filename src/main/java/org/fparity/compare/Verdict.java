@@ -269,7 +269,21 @@ public record Verdict(
             .thenComparingInt(t -> -rank(t.cls()))
             .thenComparing(TopCase::ulps, Comparator.nullsLast(Comparator.<BigInteger>reverseOrder()))
             .thenComparingInt(t -> -t.c().oddOnesOut().size())
-            .thenComparing(t -> t.c().key());
+            .thenComparing((a, b) -> compareKeys(a.c(), b.c()));
+
+    /** {@code a.key().compareTo(b.key())} without making the keys (the heaps of top cases compare them often). */
+    static int compareKeys(Cases.Case a, Cases.Case b) {
+        String pa = a.program(), pb = b.program();
+        if (pa.equals(pb)) return Integer.toString(a.input()).compareTo(Integer.toString(b.input()));
+        int n = Math.min(pa.length(), pb.length());
+        for (int i = 0; i < n; i++) {
+            char x = pa.charAt(i), y = pb.charAt(i);
+            if (x != y) return x - y;
+        }
+        // one program's id begins the other's: the shorter key has '/' where the longer goes on
+        int d = pa.length() < pb.length() ? '/' - pb.charAt(n) : pa.charAt(n) - '/';
+        return d != 0 ? d : a.key().compareTo(b.key());
+    }
 
     /**
      * The cases shown first: new ones before persisting ones; then one per class in turn (a thousand Number–Number

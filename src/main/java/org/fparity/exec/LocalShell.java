@@ -26,6 +26,12 @@ public final class LocalShell implements Shell {
         return a;
     }
 
+    /** This machine: the same file system. */
+    @Override
+    public boolean sharesFileSystem() {
+        return true;
+    }
+
     @Override
     public Result run(List<String> argv, byte[] stdin, long timeoutSeconds) throws IOException, InterruptedException {
         return Commands.run(argv(argv), stdin, timeoutSeconds);

@@ -7,12 +7,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -20,6 +17,7 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.fparity.ExitCode;
 import org.fparity.FparityError;
+import org.fparity.util.AtomicFiles;
 import org.fparity.util.Hashes;
 
 /**
@@ -83,26 +81,13 @@ public final class ProgramBlobs {
                     + ": damaged in transit, not stored");
         Path to = dir.resolve(key);
         if (Files.isRegularFile(to)) return false;
-        try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, "." + key + ".", ".tmp");
-            try {
-                Files.write(tmp, blob, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-                // what reached the file, not what was meant to: checked before it gets its name
-                if (!key(Files.readAllBytes(tmp)).equals(key))
-                    throw new FparityError(
-                            "program store " + dir + ": " + key + " did not reach the disk whole", ExitCode.IO_FAILURE);
-                try {
-                    Files.move(tmp, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, to, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException e) {
-            throw FparityError.io("cannot write to program store " + dir, e);
-        }
+        // not synced (thousands of small files; a blob is checked against its name when read), but what reached the
+        // file, not what was meant to, is checked before it gets its name
+        AtomicFiles.write(to, blob, false, written -> {
+            if (!key(Files.readAllBytes(written)).equals(key))
+                throw new FparityError(
+                        "program store " + dir + ": " + key + " did not reach the disk whole", ExitCode.IO_FAILURE);
+        });
         return true;
     }
 

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -29,8 +30,12 @@ public final class ProgramStaging {
     private final String store;
     private final Function<List<String>, List<String>> worker;
     private final Consumer<String> log;
+    private final Function<JobSpec.ProgramText, byte[]> serialise;
     private final Map<JobSpec.ProgramText, String> keys = new IdentityHashMap<>();
     private final Set<String> there = new HashSet<>();
+    /** The blobs of programs keyed but not yet staged, by key (dropped once the site has them). */
+    private final Map<String, byte[]> unstaged = new HashMap<>();
+
     private long sentBytes;
     private int sent;
 
@@ -40,10 +45,21 @@ public final class ProgramStaging {
      */
     public ProgramStaging(
             Shell shell, String store, Function<List<String>, List<String>> worker, Consumer<String> log) {
+        this(shell, store, worker, log, ProgramStaging::blob);
+    }
+
+    /** {@code serialise}: a program's blob bytes ({@link ProgramBlobs#bytes}; a test counts the calls). */
+    ProgramStaging(
+            Shell shell,
+            String store,
+            Function<List<String>, List<String>> worker,
+            Consumer<String> log,
+            Function<JobSpec.ProgramText, byte[]> serialise) {
         this.shell = shell;
         this.store = store;
         this.worker = worker;
         this.log = log;
+        this.serialise = serialise;
     }
 
     /** The store folder at the site. */
@@ -51,9 +67,19 @@ public final class ProgramStaging {
         return store;
     }
 
-    /** A program's key in the store (its blob's hash; computed once per program object). */
+    /**
+     * A program's key in the store (its blob's hash; computed once per program object). The blob is kept until the
+     * program is staged, so that each program is serialised once.
+     */
     public synchronized String key(JobSpec.ProgramText p) {
-        return keys.computeIfAbsent(p, q -> ProgramBlobs.key(blob(q)));
+        String k = keys.get(p);
+        if (k == null) {
+            byte[] b = serialise.apply(p);
+            k = ProgramBlobs.key(b);
+            keys.put(p, k);
+            if (!there.contains(k)) unstaged.putIfAbsent(k, b);
+        }
+        return k;
     }
 
     private static byte[] blob(JobSpec.ProgramText p) {
@@ -67,18 +93,18 @@ public final class ProgramStaging {
 
     /** Makes sure the site's store has every program of {@code jobs}; exit 3 (the site) or 4 (its disk) with one line. */
     public synchronized void stage(List<JobSpec> jobs) throws InterruptedException {
-        Map<String, JobSpec.ProgramText> need = new LinkedHashMap<>();
+        Map<String, byte[]> need = new LinkedHashMap<>();
         for (JobSpec j : jobs)
             for (JobSpec.ProgramText p : j.programs()) {
                 String k = key(p);
-                if (!there.contains(k)) need.putIfAbsent(k, p);
+                if (!there.contains(k)) need.putIfAbsent(k, unstaged.get(k));
             }
         if (need.isEmpty()) return;
-        if (shell instanceof LocalShell) {
+        if (shell.sharesFileSystem()) {
             ProgramBlobs local = new ProgramBlobs(Path.of(store));
             int added = 0;
             for (var e : need.entrySet()) {
-                byte[] b = blob(e.getValue());
+                byte[] b = e.getValue();
                 if (local.put(e.getKey(), b)) {
                     added++;
                     sentBytes += b.length;
@@ -86,12 +112,12 @@ public final class ProgramStaging {
             }
             sent += added;
             if (added > 0) log.accept("wrote " + added + " of " + need.size() + " programs to its store " + store);
-            there.addAll(need.keySet());
-            return;
+        } else {
+            List<String> missing = missing(need.keySet());
+            if (!missing.isEmpty()) send(missing, need);
         }
-        List<String> missing = missing(need.keySet());
-        if (!missing.isEmpty()) send(missing, need);
         there.addAll(need.keySet());
+        unstaged.keySet().removeAll(need.keySet());
     }
 
     private List<String> missing(Set<String> keys) throws InterruptedException {
@@ -102,7 +128,7 @@ public final class ProgramStaging {
         return missing;
     }
 
-    private void send(List<String> missing, Map<String, JobSpec.ProgramText> need) throws InterruptedException {
+    private void send(List<String> missing, Map<String, byte[]> need) throws InterruptedException {
         ByteArrayOutputStream gz = new ByteArrayOutputStream();
         long[] raw = {0};
         try {
@@ -110,7 +136,7 @@ public final class ProgramStaging {
                     gz,
                     () -> missing.stream()
                             .map(k -> {
-                                byte[] b = blob(need.get(k));
+                                byte[] b = need.get(k);
                                 raw[0] += b.length;
                                 return b;
                             })

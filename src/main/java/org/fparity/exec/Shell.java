@@ -30,6 +30,14 @@ public interface Shell extends AutoCloseable {
     /** Where it runs, for messages ({@code ssh fparity-local}, {@code this machine}). */
     String describe();
 
+    /**
+     * Whether its file system is this machine's: a path there names the same file here, so files can be written and
+     * read there directly (a Slurm login node that is this machine), not through commands.
+     */
+    default boolean sharesFileSystem() {
+        return false;
+    }
+
     /** True when a failed command failed because the connection did (ssh's exit 255). */
     default boolean connectionLost(Result r) {
         return false;

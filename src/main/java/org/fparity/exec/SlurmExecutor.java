@@ -497,7 +497,7 @@ public final class SlurmExecutor implements SiteExecutor {
         long off = offsets.getOrDefault(path, 0L);
         byte[] bytes;
         try {
-            if (shell instanceof LocalShell) {
+            if (shell.sharesFileSystem()) {
                 Path p = Path.of(path);
                 if (!Files.exists(p)) return;
                 try (var ch = java.nio.channels.FileChannel.open(p)) {

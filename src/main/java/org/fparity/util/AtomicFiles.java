@@ -27,18 +27,40 @@ public final class AtomicFiles {
         return tmp;
     }
 
+    /**
+     * A check of the written temporary file before it takes the target's name; it throws to refuse the file, which is
+     * then deleted, so the target keeps what it had (or stays absent).
+     */
+    @FunctionalInterface
+    public interface Check {
+        void check(Path written) throws IOException;
+    }
+
+    /** Writes {@code content} to {@code target} whole or not at all, forced to the disk before the rename. */
     public static void write(Path target, byte[] content) {
+        write(target, content, true, written -> {});
+    }
+
+    /**
+     * Writes {@code content} to a temporary file beside {@code target}, runs {@code check} on it, then renames it onto
+     * {@code target}. {@code sync}: whether the bytes are forced to the disk before the rename (about 3.6 ms a file
+     * here); a store of many small files that checks each file when it reads it can leave that out.
+     */
+    public static void write(Path target, byte[] content, boolean sync, Check check) {
         Path dir = target.toAbsolutePath().getParent();
         try {
             Files.createDirectories(dir);
             Path tmp = tempBeside(target);
             try {
-                Files.write(
-                        tmp,
-                        content,
-                        StandardOpenOption.WRITE,
-                        StandardOpenOption.TRUNCATE_EXISTING,
-                        StandardOpenOption.SYNC);
+                if (sync)
+                    Files.write(
+                            tmp,
+                            content,
+                            StandardOpenOption.WRITE,
+                            StandardOpenOption.TRUNCATE_EXISTING,
+                            StandardOpenOption.SYNC);
+                else Files.write(tmp, content, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                check.check(tmp);
                 try {
                     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } catch (AtomicMoveNotSupportedException e) {

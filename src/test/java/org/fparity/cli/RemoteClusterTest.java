@@ -22,7 +22,6 @@ import org.fparity.exec.SlurmExecutor;
 import org.fparity.ir.ProgramJson;
 import org.fparity.util.Processes;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -30,15 +29,18 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Campaigns over ssh and through Slurm against real daemons: runners/local-cluster/start brings up munge, slurmctld,
- * slurmd and an sshd on loopback for this class, stop takes them down. fparity runs as a separate process (as a user
- * would run it on a login node), so it can be killed with -9.
+ * Campaigns over ssh and through Slurm against real daemons: the run's one loopback cluster ({@link LoopbackCluster}:
+ * munge, slurmctld, slurmd and an sshd that runners/local-cluster/start brings up, shared with the other classes that
+ * run at sites, each test that stops a daemon starting it again). fparity runs as a separate process (as a user would
+ * run it on a login node), so it can be killed with -9.
  */
 @Tag("tools")
 @Tag("slow")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(LoopbackCluster.Shared.class)
 class RemoteClusterTest {
     static Path base;
     static Path work;
@@ -67,29 +69,20 @@ class RemoteClusterTest {
             "--reruns",
             "0");
 
+    /**
+     * The run's loopback cluster (started on first use: skipped only for a daemon that is not installed; as root with
+     * everything there, a cluster that does not come up is a failure) and a work folder of this class's own in it.
+     */
     @BeforeAll
-    static void startCluster() throws Exception {
-        Assumptions.assumeTrue(
-                "root".equals(System.getProperty("user.name")),
-                "the local cluster needs root (slurmd, a throwaway user); running as "
-                        + System.getProperty("user.name"));
+    static void startCluster(LoopbackCluster shared) throws Exception {
         // Readable by munge and the throwaway ssh user: daemons and logins under it must get in.
         work = Files.createTempDirectory(
-                "fparity-remote-test",
+                shared.work,
+                "remote-test",
                 java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
                         java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
-        base = work.resolve("cluster");
-        Proc p = proc(List.of("runners/local-cluster/start", base.toString()), Map.of(), 180);
-        // Skipped only for a daemon that is not installed; as root with everything there, a cluster that does not come
-        // up is a failure (a skip hid a start-script bug that left 13 tests unrun in a green CI run).
-        Assumptions.assumeFalse(
-                p.exit != 0 && p.err.contains("' not found ("),
-                "the local cluster cannot start here: " + p.err.strip());
-        Assertions.assertEquals(0, p.exit, "the local cluster did not start: " + p.err.strip());
-        clusters = work.resolve("clusters");
-        Files.createDirectories(clusters);
-        for (String f : List.of("local-ssh.json", "local-slurm.json"))
-            Files.copy(Path.of("runners", "clusters", f), clusters.resolve(f));
+        base = shared.base;
+        clusters = shared.clusters;
         // An undisturbed local run: what every remote or disturbed run must equal, bit for bit.
         Proc local = fparity(work.resolve("local"), List.of());
         assertEquals(0, local.exit, local.err);
@@ -97,11 +90,10 @@ class RemoteClusterTest {
         assertEquals(12 * 3 * 2 * 5, baseline.size());
     }
 
+    /** What a failed test left running, and this class's folder; the cluster stops when the run ends. */
     @AfterAll
-    static void stopCluster() throws Exception {
-        STARTED.forEach(Processes.Running::close); // what a failed test left running
-        if (base != null && Files.exists(base.resolve("ports")))
-            proc(List.of("runners/local-cluster/stop", base.toString()), Map.of(), 120);
+    static void cleanUp() throws Exception {
+        STARTED.forEach(Processes.Running::close);
         if (work != null) {
             try (var s = Files.walk(work)) {
                 for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
@@ -147,6 +139,17 @@ class RemoteClusterTest {
 
     static Proc fparity(Path out, List<String> extra) throws Exception {
         return proc(fparityArgv(out, extra), env(), 900);
+    }
+
+    /** The blobs in a site's program store ({@code ssh}, {@code slurm}: its work folder in the shared cluster). */
+    static java.util.Set<String> blobs(String site) throws IOException {
+        Path store = base.resolve("work").resolve(site).resolve("programs");
+        if (!Files.isDirectory(store)) return java.util.Set.of();
+        try (var s = Files.list(store)) {
+            return s.map(p -> p.getFileName().toString())
+                    .filter(org.fparity.exec.ProgramBlobs::isKey)
+                    .collect(java.util.stream.Collectors.toSet());
+        }
     }
 
     /** (program, input, toolchain, opt) → status and bits: the site left out, so runs at different sites compare. */
@@ -196,19 +199,18 @@ class RemoteClusterTest {
                 dir.toString(),
                 "--cluster",
                 "local,local-ssh,local-slurm"));
+        // the sites' stores are the shared cluster's: other classes' programs may be there already
+        Map<String, java.util.Set<String>> before = new HashMap<>();
+        for (String site : List.of("ssh", "slurm")) before.put(site, blobs(site));
         Proc r = proc(argv, env(), 3600);
         assertEquals(0, r.exit, r.err);
-        // Each program reached each site's program store once: 200 blobs there, sent in one go (the stability rerun at
-        // the same site sent none again), and the Slurm shards name programs by key, carrying no program text.
+        // Each program reached each site's program store once: 200 new blobs there, sent in one go (the stability
+        // rerun at the same site sent none again), and the Slurm shards name programs by key, carrying no program text.
         for (String site : List.of("ssh", "slurm")) {
-            try (var s = Files.list(base.resolve("work").resolve(site).resolve("programs"))) {
-                assertEquals(
-                        200,
-                        s.filter(p -> org.fparity.exec.ProgramBlobs.isKey(
-                                        p.getFileName().toString()))
-                                .count(),
-                        site + "'s program store");
-            }
+            java.util.Set<String> added = new java.util.HashSet<>(blobs(site));
+            assertTrue(added.containsAll(before.get(site)), site + "'s program store lost blobs");
+            added.removeAll(before.get(site));
+            assertEquals(200, added.size(), site + "'s program store");
         }
         assertEquals(1, r.err.split("local-ssh: staged 200 of 200 programs", -1).length - 1, r.err);
         assertEquals(1, r.err.split("local-slurm: wrote 200 of 200 programs", -1).length - 1, r.err);

@@ -42,6 +42,52 @@ class ProgramStagingTest {
         return jobs;
     }
 
+    private static final String JAVA =
+            Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static final List<String> CLASS_PATH =
+            List.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator));
+
+    /**
+     * Not a LocalShell: the path a site over ssh takes, its commands run by the real worker on this machine
+     * ({@code commands}: each command's worker arguments).
+     */
+    private static Shell elsewhere(List<String> commands) {
+        return elsewhere(commands, false);
+    }
+
+    /** As {@link #elsewhere(List)}, saying it shares this machine's file system or not. */
+    private static Shell elsewhere(List<String> commands, boolean shares) {
+        LocalShell here = new LocalShell(List.of());
+        return new Shell() {
+            @Override
+            public boolean sharesFileSystem() {
+                return shares;
+            }
+
+            @Override
+            public Result run(List<String> argv, byte[] stdin, long timeoutSeconds)
+                    throws java.io.IOException, InterruptedException {
+                commands.add(String.join(" ", argv.subList(argv.indexOf("worker"), argv.size())));
+                return here.run(argv, stdin, timeoutSeconds);
+            }
+
+            @Override
+            public org.fparity.util.Processes.Running start(List<String> argv, Path err) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public void put(Path local, String remotePath, long timeoutSeconds) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public String describe() {
+                return "elsewhere";
+            }
+        };
+    }
+
     private static long files(Path dir) throws Exception {
         try (var s = Files.list(dir)) {
             return s.count();
@@ -79,42 +125,71 @@ class ProgramStagingTest {
                         new StringReader(Worker.document(List.of(part), again::key)), "s", new ProgramBlobs(store)));
     }
 
+    /**
+     * Closing note 4: {@link ProgramStaging#key} built each program's blob to hash it, and staging built it again to
+     * write or send it. Each program is serialised once, on both paths, however often it is keyed and staged.
+     */
+    @Test
+    void eachProgramIsSerialisedOnceForItsKeyAndItsStaging() throws Exception {
+        for (boolean shared : new boolean[] {true, false}) {
+            Path store = tmp.resolve(shared + "/programs");
+            java.util.Map<String, Integer> made = new java.util.TreeMap<>();
+            java.util.function.Function<JobSpec.ProgramText, byte[]> counting = p -> {
+                made.merge(p.id(), 1, Integer::sum);
+                return ProgramBlobs.bytes(p.source(), p.inputs());
+            };
+            ProgramStaging s = new ProgramStaging(
+                    shared ? new LocalShell(List.of()) : elsewhere(new ArrayList<>()),
+                    store.toString(),
+                    shared ? a -> a : a -> Staging.workerArgv(JAVA, CLASS_PATH, a),
+                    x -> {},
+                    counting);
+            List<JobSpec> jobs = jobs(0, 2);
+            // the job documents' keys first for some programs, staging first for others
+            s.key(jobs.getFirst().programs().getFirst());
+            s.stage(jobs.subList(0, 5));
+            String doc = Worker.document(jobs, s::key);
+            s.stage(jobs);
+            assertEquals(jobs, Worker.read(new StringReader(doc), "s", new ProgramBlobs(store)));
+            assertEquals(6, files(store));
+            assertEquals(
+                    java.util.Map.of("p0_0", 1, "p0_1", 1, "p0_2", 1, "p1_0", 1, "p1_1", 1, "p1_2", 1),
+                    made,
+                    shared ? "written into the store" : "sent");
+        }
+    }
+
+    /**
+     * Whether to write straight into the store is the shell's answer ({@link Shell#sharesFileSystem}), not its class:
+     * a shell of another class on this machine's file system runs no command to stage.
+     */
+    @Test
+    void aShellThatSharesThisMachinesFileSystemHasTheStoreWrittenStraightWhateverItsClass() throws Exception {
+        assertTrue(new LocalShell(List.of()).sharesFileSystem());
+        try (SshShell ssh = new SshShell("fparity-nowhere", List.of(), List.of())) {
+            assertFalse(ssh.sharesFileSystem());
+        }
+        Path store = tmp.resolve("shared/programs");
+        List<String> commands = new ArrayList<>();
+        ProgramStaging s = new ProgramStaging(
+                elsewhere(commands, true), store.toString(), a -> Staging.workerArgv(JAVA, CLASS_PATH, a), x -> {});
+        s.stage(jobs(0, 1));
+        assertEquals(List.of(), commands);
+        assertEquals(3, files(store));
+        assertEquals(3, s.sent()[0]);
+    }
+
     @Test
     void elsewhereTheSiteIsAskedWhatItLacksAndSentOnlyThatInOneTransfer() throws Exception {
         Path store = tmp.resolve("remote/programs");
         LocalShell here = new LocalShell(List.of());
         List<String> commands = new ArrayList<>();
-        // not a LocalShell: the path a site over ssh takes, its commands run by the real worker on this machine
-        Shell elsewhere = new Shell() {
-            @Override
-            public Result run(List<String> argv, byte[] stdin, long timeoutSeconds)
-                    throws java.io.IOException, InterruptedException {
-                commands.add(String.join(" ", argv.subList(argv.indexOf("worker"), argv.size())));
-                return here.run(argv, stdin, timeoutSeconds);
-            }
-
-            @Override
-            public org.fparity.util.Processes.Running start(List<String> argv, Path err) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public void put(Path local, String remotePath, long timeoutSeconds) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public String describe() {
-                return "elsewhere";
-            }
-        };
-        String javaCmd = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cp = List.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator));
+        Shell elsewhere = elsewhere(commands);
         // a first campaign staged three programs there
         new ProgramStaging(here, store.toString(), a -> a, x -> {}).stage(jobs(0, 1));
         assertEquals(3, files(store));
         ProgramStaging second =
-                new ProgramStaging(elsewhere, store.toString(), a -> Staging.workerArgv(javaCmd, cp, a), x -> {});
+                new ProgramStaging(elsewhere, store.toString(), a -> Staging.workerArgv(JAVA, CLASS_PATH, a), x -> {});
         List<JobSpec> jobs = new ArrayList<>(jobs(0, 1));
         jobs.addAll(jobs(1, 1));
         second.stage(jobs);
