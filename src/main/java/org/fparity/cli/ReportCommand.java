@@ -48,6 +48,13 @@ public final class ReportCommand implements Callable<Integer> {
                     "summary.md with the per-pair tables, adjacency matrices, every top case with its source and how to make the campaign again (default: short: verdict, causes, top cases; report.html always has everything).")
     boolean detail;
 
+    @Option(
+            names = "--cases",
+            paramLabel = "FILE",
+            description =
+                    "Also every case (one program on one input), one JSON object a line, into FILE: its results per platform, majority, odd ones out, unstable and failed platforms (report.json and report.html keep the aggregates and the top cases).")
+    Path cases;
+
     @picocli.CommandLine.Mixin
     AcceptanceOptions acceptance = new AcceptanceOptions();
 
@@ -59,7 +66,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (before != null) CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
         Report r = Report.of(view, before).judged(policy, before == null ? null : Report.causesOf(before));
         Path dir = out != null ? out : ReportWriter.defaultDir(view);
-        List<Path> written = ReportWriter.write(r, dir, detail);
+        List<Path> written = ReportWriter.write(r, dir, detail, cases);
         var o = spec.commandLine().getOut();
         o.println(org.fparity.util.Names.printableText(r.headline()));
         for (Path p : written) o.println("wrote " + p);

@@ -76,10 +76,19 @@ public final class Cases {
 
     /** As {@link #of(CampaignView)}, handing each case to {@code each} as it is made, in order. */
     static List<Case> of(CampaignView view, java.util.function.Consumer<Case> each) {
-        // case by case, in order (CaseSource): no sorted map per case, no key per run
         CaseSource src = CaseSource.of(view);
+        Spill<Case> out = new Spill<>(Codecs.cases(src.platforms()));
+        walk(view, src, c -> {
+            out.add(c);
+            each.accept(c);
+        });
+        return out.done();
+    }
+
+    /** Makes every case of {@code src} in order and hands it to {@code each}, keeping none. */
+    private static void walk(CampaignView view, CaseSource src, java.util.function.Consumer<Case> each) {
+        // case by case, in order (CaseSource): no sorted map per case, no key per run
         Platform[] platforms = src.platforms();
-        Spill<Case> out = new Spill<>(Codecs.cases(platforms));
         String[] lastProgram = {null};
         Precision[] precision = {null};
         src.forEach(x -> {
@@ -87,11 +96,18 @@ public final class Cases {
                 lastProgram[0] = x.program;
                 precision[0] = view.precision(x.program);
             }
-            Case c = of(x, platforms, precision[0]);
-            out.add(c);
-            each.accept(c);
+            each.accept(of(x, platforms, precision[0]));
         });
-        return out.done();
+    }
+
+    /**
+     * Hands every case of {@code cases} to {@code each}, in order. A list made later ({@link #later}) that nothing has
+     * read yet is made case by case for this walk and not kept: a report that reads its cases once writes no list of
+     * them to disk and reads none back.
+     */
+    public static void forEach(List<Case> cases, java.util.function.Consumer<Case> each) {
+        if (cases instanceof Later l && !l.isMade()) walk(l.view, CaseSource.of(l.view), each);
+        else cases.forEach(each);
     }
 
     /** The case of one case's runs. */
@@ -199,6 +215,10 @@ public final class Cases {
 
         Later(CampaignView view) {
             this.view = view;
+        }
+
+        private synchronized boolean isMade() {
+            return made != null;
         }
 
         private synchronized List<Case> made() {

@@ -1,7 +1,6 @@
 package org.fparity.report;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +15,9 @@ import org.fparity.compare.StatusMismatch;
  * What an {@link AcceptancePolicy} accepted in one campaign: each disagreeing platform pair (pair × case) within its
  * pair's tolerance or explained by an expected cause, each run that ended differently explained by an expected cause,
  * and the cases all of whose disagreements were accepted. Accepted findings are still listed everywhere; they no
- * longer make the verdict red. Memory: a key and a shared reason per accepted case (the discrepancies are judged case
- * by case as the comparison wrote them, {@link ByCase}, never grouped or kept).
+ * longer make the verdict red. Memory: a bit per accepted case, and a reason number per case only where reasons differ
+ * ({@link AcceptedCases}; the discrepancies are judged case by case as the comparison wrote them, {@link ByCase},
+ * never grouped or kept).
  *
  * @param mismatches    by discrepancy id of the run that ended differently, why it was accepted
  * @param cases         by case key ({@code program/input}), why it was accepted (its first pair's reason)
@@ -25,16 +25,12 @@ import org.fparity.compare.StatusMismatch;
  * @param byCause       accepted cases with a pair accepted only as an expected cause
  */
 public record Acceptance(
-        AcceptancePolicy policy,
-        Map<String, String> mismatches,
-        Map<String, String> cases,
-        int byTolerance,
-        int byCause) {
-    public static final Acceptance NONE = new Acceptance(AcceptancePolicy.NONE, Map.of(), Map.of(), 0, 0);
+        AcceptancePolicy policy, Map<String, String> mismatches, AcceptedCases cases, int byTolerance, int byCause) {
+    public static final Acceptance NONE = new Acceptance(AcceptancePolicy.NONE, Map.of(), AcceptedCases.NONE, 0, 0);
 
     public Acceptance {
         mismatches = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(mismatches));
-        cases = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cases));
+        if (cases == null) cases = AcceptedCases.NONE;
     }
 
     /**
@@ -42,7 +38,7 @@ public record Acceptance(
      * causes.json).
      */
     static Acceptance of(AcceptancePolicy policy, Findings f, List<Cases.Case> cases, Map<String, RootCause> causeOf) {
-        if (policy.isEmpty()) return new Acceptance(policy, Map.of(), Map.of(), 0, 0);
+        if (policy.isEmpty()) return new Acceptance(policy, Map.of(), AcceptedCases.NONE, 0, 0);
         Map<String, String> ms = new LinkedHashMap<>();
         for (StatusMismatch m : f.mismatches()) {
             String id = org.fparity.reduce.CampaignDiscrepancies.mismatchId(m);
@@ -52,13 +48,11 @@ public record Acceptance(
         }
         // each case's discrepancies as the comparison wrote them, beside the cases: one case's at a time
         ByCase<Discrepancy> perCase = ByCase.discrepancies(f.discrepancies());
-        // the few distinct reasons, one string each
-        Map<String, String> reasons = new HashMap<>();
-        Map<String, String> accepted = new LinkedHashMap<>();
-        int tol = 0, cause = 0;
-        for (Cases.Case c : cases) {
+        AcceptedCases accepted = new AcceptedCases();
+        int[] counts = {0, 0}; // within tolerance, of expected causes
+        Cases.forEach(cases, c -> {
             List<Discrepancy> mine = perCase.at(c.program(), c.input());
-            if (!c.discrepant() || mine.isEmpty()) continue;
+            if (!c.discrepant() || mine.isEmpty()) return;
             String first = null;
             boolean all = true;
             for (Discrepancy d : mine) {
@@ -67,14 +61,14 @@ public record Acceptance(
                     all = false;
                     break;
                 }
-                if (first == null) first = reasons.computeIfAbsent(why, k -> k);
+                if (first == null) first = why;
             }
-            if (!all) continue;
-            accepted.put(c.key(), first);
-            if (mine.stream().allMatch(d -> policy.tolerance(d) != null)) tol++;
-            else cause++;
-        }
-        return new Acceptance(policy, ms, accepted, tol, cause);
+            if (!all) return;
+            accepted.add(c.program(), c.input(), first);
+            if (mine.stream().allMatch(d -> policy.tolerance(d) != null)) counts[0]++;
+            else counts[1]++;
+        });
+        return new Acceptance(policy, ms, accepted, counts[0], counts[1]);
     }
 
     private static String why(AcceptancePolicy policy, Discrepancy d, Map<String, RootCause> causeOf) {

@@ -20,36 +20,32 @@ final class CasePass implements AutoCloseable {
     private final List<Cases.Case> unstableShown = new ArrayList<>();
     private int unstableRows;
     private int unstableCases;
+    private String program;
     private final Map<Precision, Integer> programs = new EnumMap<>(Precision.class);
     final JsonReport.CaseLists json;
     final JUnitReport.CaseTests junit;
+    /** {@code report --cases FILE}'s list, or null when not asked for. */
+    final CaseLines lines;
 
-    private CasePass(Report r) {
+    private CasePass(Report r, java.nio.file.Path cases) {
         json = new JsonReport.CaseLists(r);
         junit = new JUnitReport.CaseTests(r);
+        lines = cases == null ? null : new CaseLines(r, cases);
     }
 
     /** Walks the report's cases once. */
     static CasePass of(Report r) {
-        CasePass p = new CasePass(r);
+        return of(r, null);
+    }
+
+    /** Walks the report's cases once, also writing each to the case list {@code cases} (null: none). */
+    static CasePass of(Report r, java.nio.file.Path cases) {
+        CasePass p = new CasePass(r, cases);
         try {
-            String program = null;
-            for (Cases.Case c : r.verdict().cases()) {
-                if (!c.program().equals(program)) {
-                    program = c.program();
-                    p.programs.merge(c.precision(), 1, Integer::sum);
-                }
-                if (c.hasUnstable()) {
-                    p.unstableCases++;
-                    if (p.unstableRows < SHOWN) {
-                        p.unstableShown.add(c);
-                        p.unstableRows += c.unstable().size();
-                    }
-                }
-                p.json.add(c);
-                p.junit.add(c);
-            }
+            // made as they are walked when nothing has read them yet (Cases#forEach), never listed on disk
+            Cases.forEach(r.verdict().cases(), p::add);
             p.json.done();
+            if (p.lines != null) p.lines.finish();
             return p;
         } catch (java.io.IOException e) {
             p.close();
@@ -58,6 +54,27 @@ final class CasePass implements AutoCloseable {
             p.close();
             throw e;
         }
+    }
+
+    private void add(Cases.Case c) {
+        if (!c.program().equals(program)) {
+            program = c.program();
+            programs.merge(c.precision(), 1, Integer::sum);
+        }
+        if (c.hasUnstable()) {
+            unstableCases++;
+            if (unstableRows < SHOWN) {
+                unstableShown.add(c);
+                unstableRows += c.unstable().size();
+            }
+        }
+        try {
+            json.add(c);
+            if (lines != null) lines.add(c);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot write a temporary file of the report", e);
+        }
+        junit.add(c);
     }
 
     /** The cases with an unstable platform, in order, until they hold {@link #SHOWN} (case, platform) rows. */
@@ -89,5 +106,6 @@ final class CasePass implements AutoCloseable {
     public void close() {
         json.close();
         junit.close();
+        if (lines != null) lines.close();
     }
 }

@@ -79,7 +79,7 @@ final class JUnitReport {
             tests++;
             micros += c.micros();
             StringBuilder body = new StringBuilder();
-            String accepted = r.acceptance().cases().get(c.key());
+            String accepted = r.acceptance().cases().reason(c.program(), c.input());
             if (c.discrepant() && accepted != null) {
                 skipped++;
                 body.append("      <skipped message=\"")

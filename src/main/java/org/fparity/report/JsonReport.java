@@ -347,8 +347,25 @@ final class JsonReport {
         o.put("cases", a.cases().size());
         o.put("within_tolerance", a.byTolerance());
         o.put("expected_causes", a.byCause());
-        ObjectNode cs = o.putObject("case_reasons");
-        a.cases().forEach(cs::put);
+        // written as they are read, as the discrepancies are: one field per accepted case
+        o.putPOJO("case_reasons", new Written() {
+            @Override
+            public void serialize(
+                    com.fasterxml.jackson.core.JsonGenerator g, com.fasterxml.jackson.databind.SerializerProvider p)
+                    throws java.io.IOException {
+                g.writeStartObject();
+                java.io.IOException[] failed = {null};
+                a.cases().forEach((key, why) -> {
+                    try {
+                        if (failed[0] == null) g.writeStringField(key, why);
+                    } catch (java.io.IOException e) {
+                        failed[0] = e;
+                    }
+                });
+                if (failed[0] != null) throw failed[0];
+                g.writeEndObject();
+            }
+        });
         ObjectNode ms = o.putObject("ended_differently");
         a.mismatches().forEach(ms::put);
     }

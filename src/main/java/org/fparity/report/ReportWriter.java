@@ -63,11 +63,19 @@ public final class ReportWriter {
      * ({@code report --detail}).
      */
     public static List<Path> write(Report r, Path dir, boolean detail) {
+        return write(r, dir, detail, null);
+    }
+
+    /**
+     * As {@link #write(Report, Path, boolean)}; {@code cases}: also every case, one JSON object a line, into that file
+     * ({@code report --cases FILE}, {@link CaseLines}), put in place once the report is; null: no case list.
+     */
+    public static List<Path> write(Report r, Path dir, boolean detail, Path cases) {
         // each file written as it is rendered, into the new folder: the long ones (report.json, junit.xml) streamed,
         // never whole in memory
         Path tmp = null;
         // one walk over the cases for every file (CasePass): each walk reads every case back from disk
-        try (CasePass pass = CasePass.of(r)) {
+        try (CasePass pass = CasePass.of(r, cases)) {
             List<Render> renders = List.of(
                     (x, w) -> JsonReport.write(x, w, pass),
                     (x, w) -> w.write(MarkdownSummary.render(x, detail, pass)),
@@ -104,6 +112,7 @@ public final class ReportWriter {
                 org.fparity.util.Leftovers.deleteTree(tmp);
             }
             tmp = null;
+            if (pass.lines != null) pass.lines.commit();
         } catch (IOException e) {
             throw org.fparity.FparityError.io("cannot write the report into " + dir, e);
         } finally {
@@ -116,7 +125,10 @@ public final class ReportWriter {
                 }
             }
         }
-        return FILES.stream().map(dir::resolve).toList();
+        List<Path> written =
+                new java.util.ArrayList<>(FILES.stream().map(dir::resolve).toList());
+        if (cases != null) written.add(cases);
+        return written;
     }
 
     /** Whether a folder holds nothing but files of a report (or nothing). */
