@@ -150,7 +150,8 @@ final class CaseSpill implements CaseSource {
                             head(o, base[p] + d.input, t, attempt, d.status.ordinal(), line, d.micros, bits, flags);
                             if (d.hexFrom < 0) o.writeInt(-1);
                             else o.writeBytes(b, d.hexFrom, d.hexTo - d.hexFrom);
-                            o.writeString(d.detail);
+                            if (d.detail == null) o.writeInt(-1);
+                            else o.writeString(d.detail);
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
                         }
@@ -287,14 +288,19 @@ final class CaseSpill implements CaseSource {
     private static void head(
             SpillOut o, int c, int t, int attempt, int status, int line, long micros, long bits, int flags)
             throws IOException {
-        o.writeInt(c);
-        o.writeShort(t);
-        o.writeByte(attempt);
-        o.writeByte(status);
-        o.writeInt(line);
-        o.writeLong(micros);
-        o.writeLong(bits);
-        o.writeByte(flags);
+        int at = o.reserve(HEAD);
+        byte[] b = o.buffer();
+        SpillOut.putInt(b, at, c);
+        b[at + 4] = (byte) (t >>> 8);
+        b[at + 5] = (byte) t;
+        b[at + 6] = (byte) attempt;
+        b[at + 7] = (byte) status;
+        SpillOut.putInt(b, at + 8, line);
+        SpillOut.putInt(b, at + 12, (int) (micros >>> 32));
+        SpillOut.putInt(b, at + 16, (int) micros);
+        SpillOut.putInt(b, at + 20, (int) (bits >>> 32));
+        SpillOut.putInt(b, at + 24, (int) bits);
+        b[at + 28] = (byte) flags;
     }
 
     // what sorting a bucket reuses from one bucket to the next

@@ -93,6 +93,7 @@ public final class Comparer {
         // this case's discrepancies across sites and their pairs' numbers
         List<Discrepancy> across = new ArrayList<>();
         int[] acrossPair = new int[pairs.size()];
+        PairSummary[] summaryOf = new PairSummary[pairs.size()];
         int ok = Status.OK.ordinal();
         int cannotRun = Status.CANNOT_RUN.ordinal();
         src.forEach(c -> {
@@ -122,7 +123,12 @@ public final class Comparer {
                 int b = pb[i] < 0 ? -1 : at[pb[i]];
                 if (a < 0 && b < 0) continue;
                 Pair pair = pairs.get(i);
-                PairSummary sum = byPrecision.get(i).computeIfAbsent(pr, x -> new PairSummary(pair, x));
+                // the summary of the pair at this precision: the last one, unless the precision changed
+                PairSummary sum = summaryOf[i];
+                if (sum == null || sum.precision() != pr) {
+                    sum = byPrecision.get(i).computeIfAbsent(pr, x -> new PairSummary(pair, x));
+                    summaryOf[i] = sum;
+                }
                 sum.seen(programNumber[0]);
                 if (a >= 0 && unstable[pa[i]] || b >= 0 && unstable[pb[i]]) {
                     sum.countUnstable();

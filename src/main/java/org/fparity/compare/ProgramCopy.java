@@ -1,7 +1,6 @@
 package org.fparity.compare;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -45,45 +44,49 @@ final class ProgramCopy {
         }
     }
 
+    /** Where a program's parts are written before its record is: reused for every program. */
+    private static final class Scratch extends java.io.ByteArrayOutputStream {
+        Scratch() {
+            super(1 << 12);
+        }
+
+        byte[] bytes() {
+            return buf;
+        }
+    }
+
+    private final Scratch scratch = new Scratch();
+    private final SpillOut parts = new SpillOut(scratch, 1 << 12);
+    private int[] ends = new int[64];
+
     /** Copies one program (the first of an id is kept, as the store's look-up finds it). */
     void add(CampaignMeta.ProgramEntry p) {
         if (at.containsKey(p.id())) return;
         try {
-            List<byte[]> parts = new ArrayList<>();
-            parts.add(bytes(o -> o.writeString(p.source())));
-            for (Input i : p.inputs()) {
-                parts.add(bytes(o -> {
-                    o.writeInt(i.args().size());
-                    for (String s : i.args()) o.writeString(s);
-                }));
-            }
+            // the parts into one reused buffer (a buffer and a stream per part cost more than the copy itself)
+            scratch.reset();
             int n = p.inputs().size();
+            if (ends.length < n + 1) ends = new int[n + 1];
+            parts.writeString(p.source());
+            parts.flush();
+            ends[0] = scratch.size();
+            int k = 1;
+            for (Input i : p.inputs()) {
+                parts.writeInt(i.args().size());
+                for (String s : i.args()) parts.writeString(s);
+                parts.flush();
+                ends[k++] = scratch.size();
+            }
             int header = 4 + 4 * (n + 2);
             out.writeInt(n);
-            int off = header;
-            for (byte[] b : parts) {
-                out.writeInt(off);
-                off += b.length;
-            }
-            out.writeInt(off);
-            for (byte[] b : parts) out.write(b);
+            out.writeInt(header);
+            for (int j = 0; j <= n; j++) out.writeInt(header + ends[j]);
+            out.write(scratch.bytes(), 0, scratch.size());
             at.put(p.id(), end);
-            end += off;
+            end += header + scratch.size();
         } catch (IOException e) {
             throw SpillFiles.io(e);
         }
-    }
-
-    private interface Writes {
-        void to(SpillOut o) throws IOException;
-    }
-
-    private static byte[] bytes(Writes w) throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        try (SpillOut o = new SpillOut(b, 1 << 12)) {
-            w.to(o);
-        }
-        return b.toByteArray();
     }
 
     /** Whether the copy has the program. */

@@ -28,6 +28,29 @@ final class SpillOut implements AutoCloseable {
         n = 0;
     }
 
+    /**
+     * Makes room for {@code k} bytes, which the caller puts into {@link #buffer()} from the index returned on (a record's
+     * fixed part encoded in place, not a call per field).
+     */
+    int reserve(int k) throws IOException {
+        room(k);
+        int at = n;
+        n += k;
+        return at;
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    /** Puts {@code v} big-endian at {@code b[at]}. */
+    static void putInt(byte[] b, int at, int v) {
+        b[at] = (byte) (v >>> 24);
+        b[at + 1] = (byte) (v >>> 16);
+        b[at + 2] = (byte) (v >>> 8);
+        b[at + 3] = (byte) v;
+    }
+
     void writeByte(int v) throws IOException {
         room(1);
         buf[n++] = (byte) v;

@@ -29,12 +29,14 @@ import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.CanonicalOutcome;
 import org.fparity.campaign.OutcomeLines;
 import org.fparity.campaign.OutcomeLog;
+import org.fparity.campaign.ProgramStore;
 import org.fparity.exec.Outcome;
 import org.fparity.ir.ProgramJson;
 
 /**
  * Writes a campaign folder as one self-checking JSON document ({@link ExportFormat}) that another cluster imports. The
- * outcome log is streamed line by line, so memory holds the program table and one outcome, whatever the campaign's size.
+ * programs are read from the store in order and not kept, the outcome log is streamed line by line: memory holds each
+ * program's id and input count and one outcome, whatever the campaign's size.
  */
 public final class CampaignExport {
     private CampaignExport() {}
@@ -146,7 +148,8 @@ public final class CampaignExport {
 
         Map<String, Integer> inputsOf = new HashMap<>();
         g.writeArrayFieldStart("programs");
-        for (CampaignMeta.ProgramEntry p : meta.programs()) {
+        // read in store order without keeping them (a store's chunks kept softly filled the heap to its cap)
+        for (CampaignMeta.ProgramEntry p : ProgramStore.Entries.once(meta.programs())) {
             if (p.source() == null)
                 throw new FparityError(
                         "program " + p.id() + " has no text: cannot export a campaign that does not hold its programs");

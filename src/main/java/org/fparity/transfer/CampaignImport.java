@@ -29,6 +29,7 @@ import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
+import org.fparity.campaign.ProgramStore;
 import org.fparity.util.Names;
 
 /**
@@ -52,6 +53,9 @@ public final class CampaignImport {
     private static final com.fasterxml.jackson.databind.ObjectMapper STREAMING = CampaignExport.COMPACT
             .copy()
             .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /** Told the folder being written as the outcomes start (tests look at what is on disk by then). */
+    static java.util.function.Consumer<Path> beforeOutcomes = dir -> {};
 
     /** The campaign name an export file carries (for a default --out), read from its head only. */
     public static String name(Path file) {
@@ -227,23 +231,21 @@ public final class CampaignImport {
 
             section = "programs";
             expect(p.nextFieldName(), "programs");
-            ArrayNode programs = CampaignExport.COMPACT.createArrayNode();
             Map<String, Integer> inputsOf = new HashMap<>();
             startArray(p, "programs");
-            while (p.nextToken() == JsonToken.START_OBJECT) {
-                ObjectNode prog = p.readValueAsTree();
-                checkProgram(file, prog);
-                prog.remove("hash");
-                if (inputsOf.put(prog.path("id").asText(), prog.path("inputs").size()) != null) {
-                    throw new FparityError("program " + prog.path("id").asText() + " is listed twice");
-                }
-                programs.add(prog);
+            // each program checked and written to the new folder's program store as it is read, not kept: the
+            // store holds them (a tree of every program until the end was most of an import's memory)
+            ProgramStore.Entries store;
+            try {
+                store = ProgramStore.write(dir, () -> new Programs(file, p, inputsOf));
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause();
             }
             endArray(p, "programs");
             long afterPrograms = p.currentTokenLocation().getByteOffset() + 1;
 
+            campaign.remove("programs");
             campaign.set("platforms", platforms);
-            campaign.set("programs", programs);
             CampaignMeta meta;
             try {
                 meta = CampaignExport.COMPACT.treeToValue(campaign, CampaignMeta.class);
@@ -251,10 +253,12 @@ public final class CampaignImport {
                 throw new FparityError("campaign: malformed (" + firstLine(e.getOriginalMessage()) + ")");
             }
             meta.checkNames(file);
+            meta = meta.withPrograms(store, new ProgramStore.Info(ProgramStore.FILE, store.size()));
 
             // The rest is read from the bytes (the parser stops here): a million outcomes checked token by token
             // through a general parser cost five times the rest of the import. The digest vouches for the bytes copied.
             section = "outcomes";
+            beforeOutcomes.accept(dir);
             OutcomeScanner.Tail tail;
             // written compact (the campaign's layout, Campaign.SCHEMA), line by line as the scanner copies them
             try (OutputStream out = new org.fparity.campaign.CompactingOutput(
@@ -271,9 +275,64 @@ public final class CampaignImport {
             }
 
             Campaign.writeMeta(dir, meta);
-            return new Result(dir, name, h.schema(), programs.size(), platforms.size(), n, declared);
+            return new Result(dir, name, h.schema(), store.size(), platforms.size(), n, declared);
         } catch (IOException e) {
             throw failure(file, e, section);
+        }
+    }
+
+    /**
+     * The programs of the export's array, read one at a time as the program store is written: each checked
+     * ({@link #checkProgram}), its id listed once, bound without its hash. Ends at the array's end, the parser on its
+     * closing bracket; a read error is an {@link java.io.UncheckedIOException} around what the parser threw.
+     */
+    private static final class Programs implements java.util.Iterator<CampaignMeta.ProgramEntry> {
+        private final Path file;
+        private final JsonParser p;
+        private final Map<String, Integer> inputsOf;
+        private CampaignMeta.ProgramEntry next;
+        private boolean done;
+
+        Programs(Path file, JsonParser p, Map<String, Integer> inputsOf) {
+            this.file = file;
+            this.p = p;
+            this.inputsOf = inputsOf;
+        }
+
+        @Override
+        public boolean hasNext() {
+            if (next == null && !done) next = read();
+            return next != null;
+        }
+
+        @Override
+        public CampaignMeta.ProgramEntry next() {
+            if (!hasNext()) throw new java.util.NoSuchElementException();
+            CampaignMeta.ProgramEntry e = next;
+            next = null;
+            return e;
+        }
+
+        private CampaignMeta.ProgramEntry read() {
+            try {
+                if (p.nextToken() != JsonToken.START_OBJECT) {
+                    done = true;
+                    return null;
+                }
+                ObjectNode prog = p.readValueAsTree();
+                checkProgram(file, prog);
+                prog.remove("hash");
+                if (inputsOf.put(prog.path("id").asText(), prog.path("inputs").size()) != null) {
+                    throw new FparityError("program " + prog.path("id").asText() + " is listed twice");
+                }
+                try {
+                    return CampaignExport.COMPACT.treeToValue(prog, CampaignMeta.ProgramEntry.class);
+                } catch (JsonProcessingException e) {
+                    throw new FparityError("campaign: malformed (" + firstLine(e.getOriginalMessage()) + ")");
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
     }
 
