@@ -120,6 +120,22 @@ class FastMathCrashTest {
                 "CRASH", ex.get("platforms").get(cc + "@O3_FM").get("status").asText());
         assertNotNull(ex.get("platforms").get(cc + "@O0").get("result"));
         assertTrue(Files.readString(r.bundle().resolve("README.md")).contains("finite-math-only"));
+
+        // build.sh, from a fresh copy on a clean PATH, shows the crash as recorded: the printing side's value and no
+        // result on the other (the bundle's source is the single-program form the crash was confirmed in)
+        Path fresh = tmp.resolve("fresh");
+        Files.createDirectories(fresh);
+        try (var files = Files.list(r.bundle())) {
+            for (Path f : files.toList()) if (Files.isRegularFile(f)) Files.copy(f, fresh.resolve(f.getFileName()));
+        }
+        ProcessBuilder pb =
+                new ProcessBuilder("sh", "build.sh").directory(fresh.toFile()).redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().put("PATH", "/usr/bin:/bin");
+        Process proc = pb.start();
+        String printed = new String(proc.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, proc.waitFor(), printed);
+        assertTrue(printed.contains(cc + "@O3_FM no-result"), printed);
     }
 
     /**

@@ -20,17 +20,17 @@ import org.junit.jupiter.api.io.TempDir;
  * comparison's list on disk, and report.json, summary.md, report.html and junit.xml walked them 8 times in all.
  */
 class CasePassTest {
-    /** The cases of a verdict, counting how often they are walked. */
-    private static final class Counting extends AbstractList<Cases.Case> {
-        private final List<Cases.Case> cases;
+    /** A list (a verdict's cases, a comparison's discrepancies), counting how often it is walked. */
+    private static final class Counting<T> extends AbstractList<T> {
+        private final List<T> cases;
         int walks;
 
-        Counting(List<Cases.Case> cases) {
+        Counting(List<T> cases) {
             this.cases = cases;
         }
 
         @Override
-        public Cases.Case get(int i) {
+        public T get(int i) {
             return cases.get(i);
         }
 
@@ -40,13 +40,13 @@ class CasePassTest {
         }
 
         @Override
-        public Iterator<Cases.Case> iterator() {
+        public Iterator<T> iterator() {
             walks++;
             return cases.iterator();
         }
 
         @Override
-        public Spliterator<Cases.Case> spliterator() {
+        public Spliterator<T> spliterator() {
             walks++;
             return cases.spliterator();
         }
@@ -60,7 +60,7 @@ class CasePassTest {
         org.fparity.transfer.CampaignMerge.merge(w.sites(), merged);
         Report r = Report.of(org.fparity.compare.CampaignFiles.load(merged), null);
         Verdict v = r.verdict();
-        Counting cases = new Counting(v.cases());
+        Counting<Cases.Case> cases = new Counting<>(v.cases());
         assertTrue(
                 v.count().discrepant() > 10
                         && v.count().unstable() > 0
