@@ -219,6 +219,11 @@ public final class ReduceCommand implements Callable<Integer> {
         if (causes.isPresent())
             w.println("one discrepancy per root cause of " + target.resolve(org.fparity.attribution.Causes.FILE) + " ("
                     + groups.size() + " causes with discrepancies to reduce), expected vendor bugs first");
+        if (groups.isEmpty()) {
+            w.println("no discrepancy and no run that ended differently in " + target + ": nothing to reduce");
+            w.flush();
+            return ExitCode.OK.code();
+        }
         int recordedOnly = 0;
         for (org.fparity.reduce.TopPicks.Group g : groups) {
             if (bundled.size() + recordedOnly == top) break;

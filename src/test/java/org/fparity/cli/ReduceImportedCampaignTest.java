@@ -81,4 +81,28 @@ class ReduceImportedCampaignTest {
         assertTrue(top.err().lines().allMatch(l -> l.startsWith("fparity: ")), top.err());
         assertTrue(top.err().strip().lines().toList().getLast().contains("not reduced, nvcc-sm75 cannot run here"));
     }
+
+    /** Varity's vm_3801 (gcc and clang on one VM) has no discrepancy: --top says so in one line, exit 0. */
+    @Test
+    void topOnACampaignWithoutDiscrepanciesSaysThereIsNothingToReduce() {
+        Path data = Path.of("..", "shared", "data", "varity", "vm_3801")
+                .toAbsolutePath()
+                .normalize();
+        Assumptions.assumeTrue(Files.isDirectory(data), "the sample Varity data is not at " + data);
+        Path camp = tmp.resolve("vm");
+        assertEquals(
+                0,
+                Cli.fparity("import-varity", data.toString(), "--out", camp.toString())
+                        .exit());
+        Cli.Run r = Cli.fparity(
+                "reduce",
+                camp.toString(),
+                "--top",
+                "3",
+                "--out",
+                tmp.resolve("b").toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("no discrepancy and no run that ended differently in " + camp + ": nothing to reduce\n", r.out());
+        assertEquals("", r.err());
+    }
 }
