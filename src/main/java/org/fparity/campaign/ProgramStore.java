@@ -366,8 +366,20 @@ public final class ProgramStore {
             return programs instanceof Entries e ? e.once() : programs;
         }
 
+        /**
+         * Program {@code i} read from the file (its line alone) and not kept: for reads out of store order over a large
+         * store (merge), which {@link #get} would keep softly until the heap is full.
+         */
+        public CampaignMeta.ProgramEntry readOnce(int i) {
+            if (i < 0 || i >= count) throw new IndexOutOfBoundsException(i);
+            return read(i, i + 1).entries().getFirst();
+        }
+
         private Chunk read(int from) {
-            int to = Math.min(count, from + CHUNK);
+            return read(from, Math.min(count, from + CHUNK));
+        }
+
+        private Chunk read(int from, int to) {
             ByteBuffer buf = ByteBuffer.allocate(Math.toIntExact(offsets[to] - offsets[from]));
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
                 while (buf.hasRemaining()) {

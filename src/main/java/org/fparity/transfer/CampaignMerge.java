@@ -22,9 +22,9 @@ import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.CanonicalOutcome;
 import org.fparity.campaign.OutcomeLines;
 import org.fparity.campaign.OutcomeLog;
+import org.fparity.campaign.ProgramStore;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Platform;
-import org.fparity.ir.Input;
 
 /**
  * Merges campaigns (one per cluster, usually) into one whose platforms come from all of them. Programs are matched by
@@ -34,8 +34,10 @@ import org.fparity.ir.Input;
  * it, never resolved by picking a side. Rerun attempts ({@code reruns-K.jsonl}, the evidence that a platform is
  * unstable) are merged the same way, attempt by attempt, so they stay with the outcomes they rerun.
  *
- * <p>Memory: the program table, plus one entry per run only for platforms that more than one input has (the usual
- * case, each cluster bringing its own platforms, needs none); outcomes are streamed from the inputs to the output.
+ * <p>Memory: per program where it lands ({@link MergedPrograms}: no program's text or inputs, which are read from the
+ * inputs' stores as the merged store is written), plus one entry per run only for platforms that more than one input
+ * has (the usual case, each cluster bringing its own platforms, needs none); outcomes are streamed from the inputs to
+ * the output.
  */
 public final class CampaignMerge {
     private CampaignMerge() {}
@@ -54,9 +56,13 @@ public final class CampaignMerge {
             long duplicates,
             Map<String, List<String>> partial) {}
 
-    /** One input: where its ids and input indices land in the merged campaign. */
-    private record Source(
-            String name, Path dir, CampaignMeta meta, Map<String, String> programId, Map<String, int[]> inputIndex) {}
+    /** One input: its name (the path as given), folder and campaign.json. */
+    private record Source(String name, Path dir, CampaignMeta meta) {}
+
+    /** Seams for tests: each input's programs as read, and each log's name as its merge starts. */
+    static java.util.function.UnaryOperator<List<CampaignMeta.ProgramEntry>> programsOf = p -> p;
+
+    static java.util.function.Consumer<String> beforeLog = file -> {};
 
     public static Result merge(List<Path> inputs, Path target) {
         if (inputs.isEmpty()) throw new FparityError("merge needs at least one campaign");
@@ -67,67 +73,23 @@ public final class CampaignMerge {
                 throw new FparityError("campaign '" + p + "' not found (expected a folder with campaign.json)");
             CampaignMeta m = Campaign.readMeta(p);
             if (m == null) throw new FparityError(p + ": not a campaign (no " + Campaign.META + ")");
-            sources.add(new Source(p.toString(), p, m, new HashMap<>(), new HashMap<>()));
+            sources.add(new Source(p.toString(), p, m));
         }
 
-        // Programs by hash of their text, in order of first appearance; inputs likewise within each program.
-        Map<String, CampaignMeta.ProgramEntry> byHash = new LinkedHashMap<>();
-        Map<String, List<Input>> inputsByHash = new HashMap<>();
-        Map<String, String> hashOfId = new HashMap<>();
-        Map<String, List<String>> holders = new LinkedHashMap<>();
-        for (Source s : sources) {
-            for (CampaignMeta.ProgramEntry p : s.meta().programs()) {
-                if (p.source() == null)
-                    throw new FparityError(s.dir() + ": program " + p.id() + " has no text; cannot match it by hash");
-                String h = ExportFormat.sha256(p.source());
-                String known = hashOfId.putIfAbsent(p.id(), h);
-                if (known != null && !known.equals(h)) {
-                    throw new FparityError("program " + p.id() + " has different text in " + s.name()
-                            + " than in an earlier campaign; these are not the same program");
-                }
-                CampaignMeta.ProgramEntry first = byHash.putIfAbsent(h, p);
-                String id = first == null ? p.id() : first.id();
-                s.programId().put(p.id(), id);
-                List<Input> merged = inputsByHash.computeIfAbsent(h, k -> new ArrayList<>());
-                int[] map = new int[p.inputs().size()];
-                for (int i = 0; i < map.length; i++) {
-                    int at = merged.indexOf(p.inputs().get(i));
-                    if (at < 0) {
-                        merged.add(p.inputs().get(i));
-                        at = merged.size() - 1;
-                    }
-                    map[i] = at;
-                }
-                s.inputIndex().put(p.id(), map);
-                List<String> hs = holders.computeIfAbsent(id, k -> new ArrayList<>());
-                if (!hs.contains(s.name())) hs.add(s.name());
-            }
-        }
+        // Programs by hash of their text, in order of first appearance; inputs likewise within each program. Only
+        // where each lands is kept: the programs are read again as the merged store is written.
+        MergedPrograms programs = MergedPrograms.match(
+                sources.stream().map(Source::name).toList(),
+                sources.stream().map(Source::dir).toList(),
+                sources.stream().map(s -> programsOf.apply(s.meta().programs())).toList());
         for (int i = 1; i < sources.size(); i++) {
-            Set<String> mine = new HashSet<>(sources.get(i).programId().values());
-            boolean shared = false;
-            for (int j = 0; j < i && !shared; j++)
-                for (String id : sources.get(j).programId().values())
-                    if (mine.contains(id)) {
-                        shared = true;
-                        break;
-                    }
-            if (!shared && !mine.isEmpty()) {
+            if (!programs.sharesWithEarlier(i)) {
                 throw new FparityError(sources.get(i).name() + " shares no program with "
                         + sources.getFirst().name() + (i > 1 ? " or the others" : "")
                         + ": these are different campaigns, not the same one run elsewhere");
             }
         }
-        List<CampaignMeta.ProgramEntry> programs = new ArrayList<>();
-        for (var e : byHash.entrySet()) {
-            CampaignMeta.ProgramEntry p = e.getValue();
-            programs.add(new CampaignMeta.ProgramEntry(
-                    p.id(), p.sha256(), p.precision(), p.source(), inputsByHash.get(e.getKey())));
-        }
-        Map<String, List<String>> partial = new LinkedHashMap<>();
-        holders.forEach((id, hs) -> {
-            if (hs.size() < sources.stream().map(Source::name).distinct().count()) partial.put(id, List.copyOf(hs));
-        });
+        Map<String, List<String>> partial = programs.partial();
 
         // Platform records by id; the same id must describe the same platform. Platforms (Platform, the one
         // identity)
@@ -163,7 +125,7 @@ public final class CampaignMerge {
                 settings,
                 first.host(),
                 List.copyOf(platforms.values()),
-                programs);
+                List.of());
 
         Path parent = target.toAbsolutePath().getParent();
         Path tmp;
@@ -179,7 +141,11 @@ public final class CampaignMerge {
         }
         boolean done = false;
         try {
-            Log merged = mergeLog(sources, Campaign.OUTCOMES, tmp, shared, inputsWith);
+            // the merged program store first: writing it tells where each input's programs and inputs land
+            ProgramStore.Entries store = ProgramStore.write(tmp, programs.merged());
+            List<Map<String, MergedPrograms.Target>> targets = new ArrayList<>();
+            for (int s = 0; s < sources.size(); s++) targets.add(programs.targets(s));
+            Log merged = mergeLog(sources, targets, Campaign.OUTCOMES, tmp, shared, inputsWith);
             // The rerun attempts (reruns-K.jsonl: the evidence that a platform is unstable) are merged attempt by
             // attempt
             // the same way: a campaign's reruns stay with its outcomes.
@@ -189,10 +155,11 @@ public final class CampaignMerge {
                 while (Files.exists(s.dir().resolve(Campaign.rerunFile(k + 1)))) k++;
                 attempts = Math.max(attempts, k);
             }
-            for (int k = 1; k <= attempts; k++) mergeLog(sources, Campaign.rerunFile(k), tmp, shared, inputsWith);
+            for (int k = 1; k <= attempts; k++)
+                mergeLog(sources, targets, Campaign.rerunFile(k), tmp, shared, inputsWith);
             long written = merged.written();
             long dups = merged.duplicates();
-            Campaign.writeMeta(tmp, meta);
+            Campaign.writeMeta(tmp, meta.withPrograms(store, new ProgramStore.Info(ProgramStore.FILE, store.size())));
             org.fparity.util.Leftovers.release(tmp);
             try {
                 Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
@@ -200,7 +167,7 @@ public final class CampaignMerge {
                 throw movedInto(target, e);
             }
             done = true;
-            return new Result(target, programs.size(), platforms.size(), written, dups, partial);
+            return new Result(target, store.size(), platforms.size(), written, dups, partial);
         } catch (IOException e) {
             throw new FparityError(
                     "cannot merge into " + target + ": " + org.fparity.FparityError.reason(e), ExitCode.IO_FAILURE);
@@ -236,8 +203,14 @@ public final class CampaignMerge {
      * source order; a source without that file adds nothing. Duplicates of a run are written once, a conflict refused.
      */
     private static Log mergeLog(
-            List<Source> sources, String file, Path dir, Set<Platform> shared, Map<Platform, Integer> inputsWith)
+            List<Source> sources,
+            List<Map<String, MergedPrograms.Target>> landing,
+            String file,
+            Path dir,
+            Set<Platform> shared,
+            Map<Platform, Integer> inputsWith)
             throws IOException {
+        beforeLog.accept(file);
         long written = 0;
         long dups = 0;
         // run key → status and result, only for runs of shared platforms (and unlisted ones)
@@ -245,18 +218,11 @@ public final class CampaignMerge {
         // written compact (the merged campaign's layout, Campaign.SCHEMA) as the lines are copied
         try (OutputStream out = new org.fparity.campaign.CompactingOutput(
                 new BufferedOutputStream(Files.newOutputStream(dir.resolve(file)), 1 << 16))) {
-            for (Source s : sources) {
+            for (int at = 0; at < sources.size(); at++) {
+                Source s = sources.get(at);
                 // Where each of this input's programs lands: the merged id (and its bytes, when they can be written as
                 // they are) and inputs.
-                Map<String, Target> targets = new HashMap<>();
-                s.programId()
-                        .forEach((from, to) -> targets.put(
-                                from,
-                                new Target(
-                                        to,
-                                        from.equals(to),
-                                        plain(to),
-                                        s.inputIndex().get(from))));
+                Map<String, MergedPrograms.Target> targets = landing.get(at);
                 CanonicalOutcome canonical = new CanonicalOutcome();
                 Map<Segment, Platform> keys = new HashMap<>();
                 Segment probe = new Segment();
@@ -265,7 +231,7 @@ public final class CampaignMerge {
                         if (lines.blank()) continue;
                         byte[] b = lines.line();
                         int len = lines.length();
-                        Target t;
+                        MergedPrograms.Target t;
                         if (canonical.match(b, 0, len)
                                 && canonical.end == len
                                 && (t = canonical.lookup(b, targets)) != null
@@ -298,13 +264,12 @@ public final class CampaignMerge {
                             }
                         } else {
                             Outcome o = lines.outcome();
-                            String id = s.programId().get(o.program());
-                            int[] map = s.inputIndex().get(o.program());
-                            if (id == null || o.input() < 0 || o.input() >= map.length) {
+                            MergedPrograms.Target to = targets.get(o.program());
+                            if (to == null || o.input() < 0 || o.input() >= to.inputs().length) {
                                 throw new FparityError(lines.where() + ": outcome of program " + o.program() + " input "
                                         + o.input() + ", which the campaign does not list");
                             }
-                            Outcome m = o.at(id, map[o.input()]);
+                            Outcome m = o.at(to.id(), to.inputs()[o.input()]);
                             Platform pk = o.platformKey();
                             if (remember(pk, shared, inputsWith)
                                     && seen(seen, m.program(), m.input(), pk, o.status() + " " + o.hex(), s)) {
@@ -320,22 +285,6 @@ public final class CampaignMerge {
             }
         }
         return new Log(written, dups);
-    }
-
-    /** Where one input's program lands: its merged id (as bytes too when plain ASCII), whether that is its own id, and its inputs' new indices. */
-    private record Target(String id, boolean same, byte[] bytes, int[] inputs) {
-        Target(String id, boolean same, boolean plain, int[] inputs) {
-            this(id, same, plain ? id.getBytes(StandardCharsets.US_ASCII) : null, inputs);
-        }
-    }
-
-    /** Whether the writer spells {@code id} as its bytes: printable ASCII without a quote or backslash. */
-    private static boolean plain(String id) {
-        for (int i = 0; i < id.length(); i++) {
-            char c = id.charAt(i);
-            if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') return false;
-        }
-        return true;
     }
 
     /**

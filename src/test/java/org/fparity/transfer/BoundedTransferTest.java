@@ -1,9 +1,15 @@
 package org.fparity.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.lang.ref.WeakReference;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.List;
 import org.fparity.bench.ScaleCampaign;
 import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignMeta;
@@ -73,5 +79,91 @@ class BoundedTransferTest {
         Path again = tmp.resolve("again.fparity.json");
         CampaignExport.export(back, again, "test", null);
         assertEquals(-1L, java.nio.file.Files.mismatch(export, again));
+    }
+
+    @Test
+    void mergeKeepsNoProgramOfItsInputsWhileItMergesTheirLogs() throws Exception {
+        ScaleCampaign.Written w = ScaleCampaign.write(tmp, 200, 3, 5);
+        Path reference = tmp.resolve("reference");
+        CampaignMerge.merge(w.sites(), reference);
+        // every program the inputs hand out is a fresh copy, watched weakly: what is still reachable once the
+        // programs are matched is what the merge keeps
+        List<WeakReference<CampaignMeta.ProgramEntry>> handedOut = new ArrayList<>();
+        List<Integer> alive = new ArrayList<>();
+        var programsOf = CampaignMerge.programsOf;
+        var beforeLog = CampaignMerge.beforeLog;
+        try {
+            CampaignMerge.programsOf = programs -> new Watched(programs, handedOut);
+            CampaignMerge.beforeLog = file -> alive.add(alive(handedOut));
+            CampaignMerge.merge(w.sites(), tmp.resolve("merged"));
+        } finally {
+            CampaignMerge.programsOf = programsOf;
+            CampaignMerge.beforeLog = beforeLog;
+        }
+        assertTrue(handedOut.size() >= 400, "programs read: " + handedOut.size());
+        // the old merge kept the text and inputs of all 200 programs (the first site's) until the end
+        assertEquals(List.of(0, 0, 0), alive, "programs of the inputs reachable as each log is merged");
+        for (String f : List.of("campaign.json", ProgramStore.FILE, "outcomes.jsonl", "reruns-1.jsonl"))
+            assertEquals(
+                    -1L,
+                    Files.mismatch(reference.resolve(f), tmp.resolve("merged").resolve(f)),
+                    f);
+    }
+
+    /** An input listing the same programs in another order is read a program at a time: the same merged campaign. */
+    @Test
+    void mergeOfAnInputWithItsProgramsInReverseOrderGivesTheSameCampaign() throws Exception {
+        ScaleCampaign.Written w = ScaleCampaign.write(tmp, 150, 3, 5);
+        Path beta = w.sites().get(1);
+        Path reversed = tmp.resolve("reversed").resolve(beta.getFileName());
+        Files.createDirectories(reversed);
+        try (var files = Files.list(beta)) {
+            for (Path f : files.toList()) Files.copy(f, reversed.resolve(f.getFileName()));
+        }
+        List<String> lines = new ArrayList<>(Files.readAllLines(beta.resolve(ProgramStore.FILE)));
+        java.util.Collections.reverse(lines);
+        Files.write(reversed.resolve(ProgramStore.FILE), lines);
+        CampaignMerge.merge(w.sites(), tmp.resolve("merged"));
+        CampaignMerge.Result r = CampaignMerge.merge(List.of(w.sites().getFirst(), reversed), tmp.resolve("again"));
+        assertEquals(150, r.programs());
+        for (String f : List.of("campaign.json", ProgramStore.FILE, "outcomes.jsonl", "reruns-1.jsonl"))
+            assertEquals(
+                    -1L,
+                    Files.mismatch(
+                            tmp.resolve("merged").resolve(f),
+                            tmp.resolve("again").resolve(f)),
+                    f);
+    }
+
+    private static int alive(List<WeakReference<CampaignMeta.ProgramEntry>> refs) {
+        for (int i = 0; i < 3; i++) System.gc();
+        int n = 0;
+        for (WeakReference<CampaignMeta.ProgramEntry> r : refs) if (r.get() != null) n++;
+        return n;
+    }
+
+    /** A campaign's programs handed out as fresh copies, each watched by a weak reference. */
+    private static final class Watched extends AbstractList<CampaignMeta.ProgramEntry> {
+        private final List<CampaignMeta.ProgramEntry> programs;
+        private final List<WeakReference<CampaignMeta.ProgramEntry>> handedOut;
+
+        Watched(List<CampaignMeta.ProgramEntry> programs, List<WeakReference<CampaignMeta.ProgramEntry>> handedOut) {
+            this.programs = programs;
+            this.handedOut = handedOut;
+        }
+
+        @Override
+        public CampaignMeta.ProgramEntry get(int i) {
+            CampaignMeta.ProgramEntry e = programs.get(i);
+            CampaignMeta.ProgramEntry copy = new CampaignMeta.ProgramEntry(
+                    e.id(), e.sha256(), e.precision(), new String(e.source()), new ArrayList<>(e.inputs()));
+            handedOut.add(new WeakReference<>(copy));
+            return copy;
+        }
+
+        @Override
+        public int size() {
+            return programs.size();
+        }
     }
 }
