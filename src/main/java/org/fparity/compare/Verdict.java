@@ -293,6 +293,23 @@ public record Verdict(
      */
     static final class Top {
         private final Map<List<Object>, java.util.PriorityQueue<TopCase>> best = new HashMap<>();
+        private final boolean pruned;
+
+        Top() {
+            this(true);
+        }
+
+        /** {@code pruned}: whether cases that can no longer be among the first are dropped ({@link #prune}; tests). */
+        Top(boolean pruned) {
+            this.pruned = pruned;
+        }
+
+        /** How many cases the groups hold. */
+        int held() {
+            int n = 0;
+            for (var h : best.values()) n += h.size();
+            return n;
+        }
 
         void offer(Cases.Case c, boolean isNew) {
             Cases.Answer base =
@@ -326,6 +343,37 @@ public record Verdict(
                     List.of(t.isNew(), t.cls()), k -> new java.util.PriorityQueue<>(TOP_ORDER.reversed()));
             h.add(t);
             if (h.size() > TOP_KEPT) h.poll();
+            if (pruned && ++added[isNew ? 1 : 0] >= 2 * TOP_KEPT) prune(isNew);
+        }
+
+        // cases added to the new and the other groups since their last pruning
+        private final int[] added = new int[2];
+
+        /**
+         * Drops from the groups of one kind (new, or not) the cases that can no longer be among the first
+         * {@link #TOP_KEPT} taken in turn: with the groups' sizes s_h, the case at place i of a group comes after
+         * sum_h min(s_h, i) cases of its kind (and, not new, after every new one kept); once that is TOP_KEPT or more, no
+         * later case can bring it forward (groups only grow, a case only moves down in its group). Keeps the heaps at
+         * about 2 x TOP_KEPT cases of each kind instead of TOP_KEPT per class.
+         */
+        private void prune(boolean isNew) {
+            added[isNew ? 1 : 0] = 0;
+            List<java.util.PriorityQueue<TopCase>> mine = new ArrayList<>();
+            int before = 0;
+            for (var e : best.entrySet()) {
+                if (e.getKey().getFirst().equals(isNew)) mine.add(e.getValue());
+                else if (!isNew) before += e.getValue().size();
+            }
+            // the smallest place i that TOP_KEPT cases come before
+            int lo = 0, hi = TOP_KEPT;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                long ahead = before;
+                for (var h : mine) ahead += Math.min(h.size(), mid);
+                if (ahead >= TOP_KEPT) hi = mid;
+                else lo = mid + 1;
+            }
+            for (var h : mine) while (h.size() > lo) h.poll();
         }
 
         List<TopCase> result(Findings f) {
