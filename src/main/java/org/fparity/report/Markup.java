@@ -61,6 +61,7 @@ final class Markup {
      */
     static String esc(String s) {
         if (s == null) return "";
+        if (plain(s)) return s; // the usual text: nothing to escape, no copy (a junit.xml testcase per case)
         StringBuilder sb = new StringBuilder(s.length() + 16);
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -69,17 +70,37 @@ final class Markup {
                 case '"' -> sb.append("&quot;");
                 case '\'' -> sb.append("&#39;");
                 default -> {
-                    boolean ok = c == '\t'
-                            || c == '\n'
-                            || c == '\r'
-                            || (c >= 0x20 && c <= 0xD7FF)
-                            || (c >= 0xE000 && c <= 0xFFFD)
-                            || Character.isSurrogate(c);
-                    if (ok) sb.append(c);
+                    if (xml(c)) sb.append(c);
                     else sb.append('\uFFFD');
                 }
             }
         }
         return sb.toString();
+    }
+
+    /** Whether {@link #esc} would give {@code s} back unchanged. */
+    private static boolean plain(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&', '<', '>', '"', '\'' -> {
+                    return false;
+                }
+                default -> {
+                    if (!xml(c)) return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** A character XML 1.0 can carry. */
+    private static boolean xml(char c) {
+        return c == '\t'
+                || c == '\n'
+                || c == '\r'
+                || (c >= 0x20 && c <= 0xD7FF)
+                || (c >= 0xE000 && c <= 0xFFFD)
+                || Character.isSurrogate(c);
     }
 }
