@@ -174,6 +174,7 @@ public final class ProgramStore {
         int n = 0;
         long pos = 0; // where the current line starts
         LineAssembler line = new LineAssembler(1 << 16);
+        StoreLine fast = new StoreLine();
         byte[] block = new byte[1 << 20];
         try (InputStream in = Files.newInputStream(f)) {
             for (int got; (got = in.readNBytes(block, 0, block.length)) > 0; ) {
@@ -181,7 +182,7 @@ public final class ProgramStore {
                 while (from < got) {
                     int next = line.take(block, from, got);
                     if (next < 0) break;
-                    String id = id(f, n + 1, line.bytes(), line.length());
+                    String id = id(f, n + 1, line.bytes(), line.length(), fast);
                     if (n + 1 >= offsets.length) {
                         offsets = Arrays.copyOf(offsets, offsets.length * 2);
                         ids = Arrays.copyOf(ids, ids.length * 2);
@@ -203,9 +204,17 @@ public final class ProgramStore {
     /**
      * The id of the program on line {@code lineNo}, {@code b[0, len)}, checked to be one JSON object with an id: its
      * tokens are read (a cut or garbled line is refused here, as {@link #parse} would) but not bound to a program, which
-     * cost opening a store of 20,000 programs more than anything else compare does before its first case.
+     * cost opening a store of 20,000 programs more than anything else compare does before its first case. A line in the
+     * writer's shape is read from its bytes ({@link StoreLine}), which takes only lines these tokens read to the same id.
      */
-    private static String id(Path f, int lineNo, byte[] b, int len) {
+    private static String id(Path f, int lineNo, byte[] b, int len, StoreLine fast) {
+        String id = len < MAX_LINE_BYTES && fast.read(b, 0, len) ? fast.id() : tokenId(f, lineNo, b, len);
+        if (id == null || id.isBlank()) throw damaged(f, "line " + lineNo + " is not a program (no id)");
+        org.fparity.util.Names.check(f + " line " + lineNo, "program", id);
+        return id;
+    }
+
+    private static String tokenId(Path f, int lineNo, byte[] b, int len) {
         String id = null;
         try (com.fasterxml.jackson.core.JsonParser p =
                 ProgramJson.MAPPER.getFactory().createParser(b, 0, len)) {
@@ -226,8 +235,6 @@ public final class ProgramStore {
                     "line " + lineNo + " is corrupt ("
                             + (e instanceof JsonProcessingException j ? ProgramJson.oneLine(j) : e.getMessage()) + ")");
         }
-        if (id == null || id.isBlank()) throw damaged(f, "line " + lineNo + " is not a program (no id)");
-        org.fparity.util.Names.check(f + " line " + lineNo, "program", id);
         return id;
     }
 
@@ -361,6 +368,26 @@ public final class ProgramStore {
             return n;
         }
 
+        /** {@link #lines()} of a store's list; any other list's programs each bound into one reused {@link StoreLine}. */
+        public static Iterable<StoreLine> lines(List<CampaignMeta.ProgramEntry> programs) {
+            if (programs instanceof Entries e) return e.lines();
+            return () -> new java.util.Iterator<>() {
+                private final StoreLine line = new StoreLine();
+                private final Iterator<CampaignMeta.ProgramEntry> it = programs.iterator();
+
+                @Override
+                public boolean hasNext() {
+                    return it.hasNext();
+                }
+
+                @Override
+                public StoreLine next() {
+                    line.bind(it.next());
+                    return line;
+                }
+            };
+        }
+
         /** {@link #once()} of a store's list; any other list as it is. */
         public static Iterable<CampaignMeta.ProgramEntry> once(List<CampaignMeta.ProgramEntry> programs) {
             return programs instanceof Entries e ? e.once() : programs;
@@ -380,16 +407,7 @@ public final class ProgramStore {
         }
 
         private Chunk read(int from, int to) {
-            ByteBuffer buf = ByteBuffer.allocate(Math.toIntExact(offsets[to] - offsets[from]));
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-                while (buf.hasRemaining()) {
-                    if (ch.read(buf, offsets[from] + buf.position()) < 0)
-                        throw damaged(file, "shorter than when it was opened");
-                }
-            } catch (IOException e) {
-                throw FparityError.io("cannot read " + file, e);
-            }
-            byte[] bytes = buf.array();
+            byte[] bytes = bytes(from, to, null);
             CampaignMeta.ProgramEntry[] out = new CampaignMeta.ProgramEntry[to - from];
             for (int i = from; i < to; i++) {
                 int start = (int) (offsets[i] - offsets[from]);
@@ -398,6 +416,72 @@ public final class ProgramStore {
             }
             return new Chunk(from, List.of(out));
         }
+
+        /** The bytes of lines {@code [from, to)}, into {@code into} when it is long enough. */
+        private byte[] bytes(int from, int to, byte[] into) {
+            int length = Math.toIntExact(offsets[to] - offsets[from]);
+            ByteBuffer buf =
+                    ByteBuffer.wrap(into != null && into.length >= length ? into : new byte[length], 0, length);
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                while (buf.hasRemaining()) {
+                    if (ch.read(buf, offsets[from] + buf.position()) < 0)
+                        throw damaged(file, "shorter than when it was opened");
+                }
+            } catch (IOException e) {
+                throw FparityError.io("cannot read " + file, e);
+            }
+            return buf.array();
+        }
+
+        /**
+         * The programs in store order as their lines, read a chunk at a time and not kept, for one ordered pass that
+         * copies them (compare): a line in the writer's shape is read from its bytes ({@link StoreLine}), any other is
+         * bound as {@link #get} binds it, so a line that does not read is refused in the same words. The iterator
+         * returns one {@link StoreLine}, reused: it holds the latest program only.
+         */
+        public Iterable<StoreLine> lines() {
+            return () -> new java.util.Iterator<>() {
+                private final StoreLine line = new StoreLine();
+                private int next;
+                private int from;
+                private int to;
+                private byte[] bytes;
+
+                @Override
+                public boolean hasNext() {
+                    return next < count;
+                }
+
+                @Override
+                public StoreLine next() {
+                    if (next >= count) throw new java.util.NoSuchElementException();
+                    if (next >= to) {
+                        from = next;
+                        to = Math.min(count, from + CHUNK);
+                        bytes = bytes(from, to, bytes);
+                    }
+                    int start = (int) (offsets[next] - offsets[from]);
+                    int end = (int) (offsets[next + 1] - offsets[from]) - 1;
+                    int lineNo = ++next;
+                    if (end - start < MAX_LINE_BYTES
+                            && line.read(bytes, start, end)
+                            && !line.id().isBlank()) {
+                        org.fparity.util.Names.check(file + " line " + lineNo, "program", line.id());
+                    } else {
+                        bound++;
+                        line.bind(parse(file, lineNo, Arrays.copyOfRange(bytes, start, end)));
+                    }
+                    return line;
+                }
+            };
+        }
+
+        /** How many lines {@link #lines()} has bound with Jackson (not in the writer's shape) so far. */
+        public long bound() {
+            return bound;
+        }
+
+        private long bound;
 
         /** The index of program {@code id} in campaign order, or -1. */
         public int indexOf(String id) {

@@ -10,6 +10,7 @@ import org.fparity.campaign.Campaign;
 import org.fparity.campaign.CampaignGaps;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.OutcomeLog;
+import org.fparity.campaign.StoreLine;
 import org.fparity.exec.Outcome;
 import org.fparity.transfer.ProgramHashes;
 
@@ -75,17 +76,18 @@ public final class CampaignFiles {
         Map<String, Integer> inputs = new HashMap<>();
         String edited = null;
         ProgramCopy copy = new ProgramCopy();
-        // the one read of the store: each program's text copied, nothing of it kept (ProgramStore.Entries#once)
+        // the one read of the store: each program's text copied, nothing of it kept, lines in the store writer's shape
+        // read from their bytes (ProgramStore.Entries#lines)
         String[] inOrder = new String[entries.size()];
         int[] inputsInOrder = new int[entries.size()];
         int at = 0;
-        for (CampaignMeta.ProgramEntry p : org.fparity.campaign.ProgramStore.Entries.once(entries)) {
-            if (edited == null) edited = ProgramHashes.problem(p.id(), p.sha256(), p.source());
+        for (StoreLine p : org.fparity.campaign.ProgramStore.Entries.lines(entries)) {
+            if (edited == null) edited = ProgramHashes.problem(p.id(), p.sha256(), p.sourceBytes(), p.sourceLength());
             copy.add(p);
             precision.put(p.id(), p.precision() == null ? org.fparity.ir.Precision.FP64 : p.precision());
-            inputs.put(p.id(), p.inputs().size());
+            inputs.put(p.id(), p.inputCount());
             inOrder[at] = p.id();
-            inputsInOrder[at++] = p.inputs().size();
+            inputsInOrder[at++] = p.inputCount();
         }
         String[] ids = inputs.keySet().toArray(new String[0]);
         java.util.Arrays.sort(ids);

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.fparity.campaign.CampaignMeta;
+import org.fparity.campaign.StoreLine;
 import org.fparity.ir.Input;
 
 /**
@@ -84,6 +85,48 @@ final class ProgramCopy {
             out.write(scratch.bytes(), 0, scratch.size());
             at.put(p.id(), end);
             end += header + scratch.size();
+        } catch (IOException e) {
+            throw SpillFiles.io(e);
+        }
+    }
+
+    /**
+     * Copies one program of a store read from its line's bytes ({@link StoreLine}): its source and tokens go into the
+     * record as the bytes they are, the same record {@link #add(CampaignMeta.ProgramEntry)} writes, without a string or
+     * an {@link Input} made. A program bound by Jackson (its line not in the writer's shape) is copied as that one does.
+     */
+    void add(StoreLine p) {
+        if (p.entry() != null) {
+            add(p.entry());
+            return;
+        }
+        String id = p.id();
+        if (at.containsKey(id)) return;
+        try {
+            int n = p.inputCount();
+            if (ends.length < n + 1) ends = new int[n + 1];
+            int size = 4 + Math.max(0, p.sourceLength());
+            ends[0] = size;
+            for (int k = 0; k < n; k++) {
+                int tokens = p.tokens(k);
+                size += 4 + 4 * tokens;
+                for (int t = 0; t < tokens; t++) size += p.tokenLength(k, t);
+                ends[k + 1] = size;
+            }
+            int header = 4 + 4 * (n + 2);
+            out.writeInt(n);
+            out.writeInt(header);
+            for (int j = 0; j <= n; j++) out.writeInt(header + ends[j]);
+            if (p.sourceLength() < 0) out.writeInt(-1);
+            else out.writeBytes(p.sourceBytes(), 0, p.sourceLength());
+            byte[] line = p.line();
+            for (int k = 0; k < n; k++) {
+                int tokens = p.tokens(k);
+                out.writeInt(tokens);
+                for (int t = 0; t < tokens; t++) out.writeBytes(line, p.tokenFrom(k, t), p.tokenLength(k, t));
+            }
+            at.put(id, end);
+            end += header + size;
         } catch (IOException e) {
             throw SpillFiles.io(e);
         }

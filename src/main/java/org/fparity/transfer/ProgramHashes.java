@@ -19,7 +19,14 @@ public final class ProgramHashes {
      */
     public static String problem(String id, String recorded, String source) {
         if (source == null || recorded == null || !HEX64.matcher(recorded).matches()) return null;
-        String actual = ExportFormat.sha256(source);
+        byte[] text = source.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return problem(id, recorded, text, text.length);
+    }
+
+    /** As {@link #problem(String, String, String)}, of a source given as its UTF-8 bytes {@code text[0, length)} (length -1: none). */
+    public static String problem(String id, String recorded, byte[] text, int length) {
+        if (length < 0 || recorded == null || !HEX64.matcher(recorded).matches()) return null;
+        String actual = org.fparity.util.Hashes.sha256Hex(text, length);
         if (!recorded.equals(actual))
             return "program " + id + ": recorded sha256 " + recorded + " is not the hash of its text (" + actual + ")";
         if (id != null && HEX16.matcher(id).matches() && !actual.startsWith(id))

@@ -23,6 +23,13 @@ public final class Hashes {
         return HexFormat.of().formatHex(newSha256().digest(bytes));
     }
 
+    /** Lower-case hex SHA-256 of {@code bytes[0, length)}. */
+    public static String sha256Hex(byte[] bytes, int length) {
+        MessageDigest d = newSha256();
+        d.update(bytes, 0, length);
+        return HexFormat.of().formatHex(d.digest());
+    }
+
     /** Lower-case hex SHA-256 of the text's UTF-8 bytes. */
     public static String sha256Hex(String text) {
         return sha256Hex(text.getBytes(StandardCharsets.UTF_8));

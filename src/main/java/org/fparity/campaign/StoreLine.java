@@ -1,0 +1,259 @@
+package org.fparity.campaign;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.fparity.ir.Input;
+import org.fparity.ir.Precision;
+
+/**
+ * One program of a store as the fields a reader that copies programs needs (id, SHA-256, precision, source, inputs),
+ * read from the bytes of its line without a JSON parser when the line has exactly the shape the store's writer gives it
+ * ({@code {"id":…,"sha256":…,"precision":…,"inputs":[[…],…],"source":…}}, no spaces, ASCII strings, the source's escapes
+ * one character each). Any other line (spaces, another order, an unknown or repeated key, a number where a string
+ * goes, a {@code \}{@code u} escape, a byte over 127, a line cut off) is not read here: {@link #read} says no and the
+ * caller binds it with Jackson as before, which gives the same program or the same error. So a line this reads is one
+ * that Jackson reads to the same values, and a damaged store is refused in the same words.
+ *
+ * <p>One object is reused line after line: what it holds is valid until the next {@link #read} or {@link #bind}.
+ */
+public final class StoreLine {
+    private static final byte[] ID = bytes("{\"id\":");
+    private static final byte[] SHA256 = bytes(",\"sha256\":");
+    private static final byte[] PRECISION = bytes(",\"precision\":");
+    private static final byte[] INPUTS = bytes(",\"inputs\":");
+    private static final byte[] SOURCE = bytes(",\"source\":");
+
+    private byte[] b;
+    private String id;
+    private String sha256;
+    private Precision precision;
+    /** the source's text as UTF-8 bytes, escapes undone; {@code sourceLength} -1 when there is none */
+    private byte[] source = new byte[1 << 12];
+
+    private int sourceLength;
+    private int inputs;
+    /** input k's tokens are tokens {@code [inputStart[k], inputStart[k + 1])}; token t is {@code b[tokenFrom[t], tokenTo[t])} */
+    private int[] inputStart = new int[64];
+
+    private int tokens;
+    private int[] tokenFrom = new int[1024];
+    private int[] tokenTo = new int[1024];
+    /** the program as Jackson bound it, for a line not in the writer's shape (or a program not from a store) */
+    private CampaignMeta.ProgramEntry entry;
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * Reads {@code line[from, to)} (without its newline); true when it has the writer's shape, and this then holds its
+     * fields. False leaves this holding nothing the caller may use: bind the line's program instead.
+     */
+    public boolean read(byte[] line, int from, int to) {
+        b = line;
+        entry = null;
+        id = null;
+        sha256 = null;
+        precision = null;
+        sourceLength = -1;
+        inputs = 0;
+        tokens = 0;
+        int p = key(ID, from, to);
+        if (p < 0 || (p = plain(p, to)) < 0) return false;
+        id = new String(b, plainFrom, p - 1 - plainFrom, StandardCharsets.ISO_8859_1);
+        int q = key(SHA256, p, to);
+        if (q >= 0) {
+            if ((p = plain(q, to)) < 0) return false;
+            sha256 = new String(b, plainFrom, p - 1 - plainFrom, StandardCharsets.ISO_8859_1);
+        }
+        q = key(PRECISION, p, to);
+        if (q >= 0) {
+            if ((p = plain(q, to)) < 0) return false;
+            precision = precision(plainFrom, p - 1);
+            if (precision == null) return false;
+        }
+        if ((p = key(INPUTS, p, to)) < 0 || (p = inputs(p, to)) < 0) return false;
+        q = key(SOURCE, p, to);
+        if (q >= 0 && (p = source(q, to)) < 0) return false;
+        return p == to - 1 && b[p] == '}';
+    }
+
+    /** Holds {@code e}, a program Jackson bound (from a line {@link #read} did not take, or from a list in memory). */
+    public void bind(CampaignMeta.ProgramEntry e) {
+        entry = e;
+        b = null;
+        sourceLength = -1;
+        if (e.source() != null) {
+            byte[] s = e.source().getBytes(StandardCharsets.UTF_8);
+            if (source.length < s.length) source = new byte[s.length];
+            System.arraycopy(s, 0, source, 0, s.length);
+            sourceLength = s.length;
+        }
+    }
+
+    /** The program as Jackson bound it, or null when this holds a line read from its bytes. */
+    public CampaignMeta.ProgramEntry entry() {
+        return entry;
+    }
+
+    public String id() {
+        return entry != null ? entry.id() : id;
+    }
+
+    public String sha256() {
+        return entry != null ? entry.sha256() : sha256;
+    }
+
+    /** The program's precision; null when its line has none (a fixture). */
+    public Precision precision() {
+        return entry != null ? entry.precision() : precision;
+    }
+
+    public int inputCount() {
+        return entry != null ? entry.inputs().size() : inputs;
+    }
+
+    /** The source's UTF-8 bytes: {@code sourceBytes()[0, sourceLength())}; valid until the next read. */
+    public byte[] sourceBytes() {
+        return source;
+    }
+
+    /** The number of the source's bytes, -1 when it has none. */
+    public int sourceLength() {
+        return sourceLength;
+    }
+
+    /** The number of tokens of input {@code k} of a line read from its bytes. */
+    public int tokens(int k) {
+        return inputStart[k + 1] - inputStart[k];
+    }
+
+    /** Where token {@code t} of input {@code k} starts in {@link #line()} (its bytes are its UTF-8, no escapes). */
+    public int tokenFrom(int k, int t) {
+        return tokenFrom[inputStart[k] + t];
+    }
+
+    /** The length in bytes of token {@code t} of input {@code k}. */
+    public int tokenLength(int k, int t) {
+        int i = inputStart[k] + t;
+        return tokenTo[i] - tokenFrom[i];
+    }
+
+    /** The bytes the line was read from. */
+    public byte[] line() {
+        return b;
+    }
+
+    /** The program as a {@link CampaignMeta.ProgramEntry}: what Jackson binds from the same line. */
+    public CampaignMeta.ProgramEntry toEntry() {
+        if (entry != null) return entry;
+        java.util.List<Input> in = new java.util.ArrayList<>(inputs);
+        for (int k = 0; k < inputs; k++) {
+            String[] args = new String[tokens(k)];
+            for (int t = 0; t < args.length; t++)
+                args[t] = new String(b, tokenFrom(k, t), tokenLength(k, t), StandardCharsets.ISO_8859_1);
+            in.add(new Input(java.util.List.of(args)));
+        }
+        String src = sourceLength < 0 ? null : new String(source, 0, sourceLength, StandardCharsets.ISO_8859_1);
+        return new CampaignMeta.ProgramEntry(id, sha256, precision, src, in);
+    }
+
+    /** {@code key} at {@code p}: the position after it, or -1. */
+    private int key(byte[] key, int p, int to) {
+        if (to - p < key.length) return -1;
+        for (int i = 0; i < key.length; i++) if (b[p + i] != key[i]) return -1;
+        return p + key.length;
+    }
+
+    /** where the last {@link #plain} string's characters start */
+    private int plainFrom;
+
+    /**
+     * A string of printable ASCII without escapes at {@code p}: the position after its closing quote (its characters
+     * from {@link #plainFrom}), or -1.
+     */
+    private int plain(int p, int to) {
+        if (p >= to || b[p] != '"') return -1;
+        plainFrom = ++p;
+        for (; p < to; p++) {
+            byte c = b[p];
+            if (c == '"') return p + 1;
+            if (c < 0x20 || c == '\\' || c == 0x7f) return -1; // an escape, a control character or a byte over 127
+        }
+        return -1;
+    }
+
+    private Precision precision(int from, int to) {
+        if (to - from != 4 || b[from] != 'f' || b[from + 1] != 'p') return null;
+        if (b[from + 2] == '6' && b[from + 3] == '4') return Precision.FP64;
+        if (b[from + 2] == '3' && b[from + 3] == '2') return Precision.FP32;
+        return null;
+    }
+
+    /** The inputs, an array of arrays of plain strings, at {@code p}: the position after it, or -1. */
+    private int inputs(int p, int to) {
+        if (p >= to || b[p++] != '[') return -1;
+        inputStart[0] = 0;
+        if (p < to && b[p] == ']') return p + 1;
+        while (true) {
+            if (p >= to || b[p++] != '[') return -1;
+            if (p < to && b[p] == ']') p++;
+            else {
+                while (true) {
+                    if ((p = plain(p, to)) < 0) return -1;
+                    if (tokens == tokenFrom.length) {
+                        tokenFrom = Arrays.copyOf(tokenFrom, tokens * 2);
+                        tokenTo = Arrays.copyOf(tokenTo, tokens * 2);
+                    }
+                    tokenFrom[tokens] = plainFrom;
+                    tokenTo[tokens++] = p - 1;
+                    if (p >= to) return -1;
+                    byte c = b[p++];
+                    if (c == ']') break;
+                    if (c != ',') return -1;
+                }
+            }
+            if (inputs + 2 > inputStart.length) inputStart = Arrays.copyOf(inputStart, inputStart.length * 2);
+            inputStart[++inputs] = tokens;
+            if (p >= to) return -1;
+            byte c = b[p++];
+            if (c == ']') return p;
+            if (c != ',') return -1;
+        }
+    }
+
+    /**
+     * The source, a string of ASCII whose escapes are the one-character ones, at {@code p}: its text (escapes undone) into
+     * {@link #source}; the position after its closing quote, or -1.
+     */
+    private int source(int p, int to) {
+        if (p >= to || b[p++] != '"') return -1;
+        if (source.length < to - p) source = new byte[Math.max(to - p, source.length * 2)];
+        int n = 0;
+        for (; p < to; p++) {
+            byte c = b[p];
+            if (c == '"') {
+                sourceLength = n;
+                return p + 1;
+            }
+            if (c == '\\') {
+                if (++p >= to) return -1;
+                int e = switch (b[p]) {
+                    case '"' -> '"';
+                    case '\\' -> '\\';
+                    case '/' -> '/';
+                    case 'b' -> '\b';
+                    case 'f' -> '\f';
+                    case 'n' -> '\n';
+                    case 'r' -> '\r';
+                    case 't' -> '\t';
+                    default -> -1; // a unicode escape or anything else: Jackson reads the line
+                };
+                if (e < 0) return -1;
+                c = (byte) e;
+            } else if (c < 0x20 || c == 0x7f) return -1;
+            source[n++] = c;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,190 @@
+package org.fparity.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.fparity.FparityError;
+import org.fparity.ir.Input;
+import org.fparity.ir.Precision;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A store line read from its bytes ({@link StoreLine}) is the program Jackson binds from it, and a line it does not
+ * take (anything but the writer's own shape) goes to Jackson, so a damaged store is refused in the same words.
+ */
+class StoreLineTest {
+    @TempDir
+    Path tmp;
+
+    private static final CampaignMeta.ProgramEntry PLAIN = new CampaignMeta.ProgramEntry(
+            "0123456789abcdef",
+            "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+            Precision.FP64,
+            "program fp64\ncompute(double comp) {\n\tcomp = \"q\" \\ 1 / 2;\r\b\f\n}",
+            List.of(new Input(List.of("0x1p+0", "-0x1.8p-3", "7")), new Input(List.of()), new Input(List.of("1,2"))));
+
+    private static byte[] line(CampaignMeta.ProgramEntry e) throws IOException {
+        return ProgramStore.WRITER.writeValueAsBytes(e);
+    }
+
+    private static CampaignMeta.ProgramEntry bound(byte[] b) throws IOException {
+        return ProgramStore.READER.readValue(b);
+    }
+
+    @Test
+    void theWritersLinesAreReadFromTheirBytesAsJacksonBindsThem() throws IOException {
+        List<CampaignMeta.ProgramEntry> programs = List.of(
+                PLAIN,
+                new CampaignMeta.ProgramEntry("p", null, null, null, List.of()),
+                new CampaignMeta.ProgramEntry("q", null, Precision.FP32, "x", List.of(new Input(List.of("a")))),
+                new CampaignMeta.ProgramEntry("r", "h", null, "", List.of(new Input(List.of("")))));
+        StoreLine s = new StoreLine();
+        for (CampaignMeta.ProgramEntry e : programs) {
+            byte[] b = line(e);
+            assertTrue(s.read(b, 0, b.length), new String(b, StandardCharsets.UTF_8));
+            assertEquals(e, s.toEntry());
+            assertEquals(bound(b), s.toEntry());
+            assertEquals(e.inputs().size(), s.inputCount());
+            byte[] src = e.source() == null ? null : e.source().getBytes(StandardCharsets.UTF_8);
+            assertEquals(src == null ? -1 : src.length, s.sourceLength());
+            if (src != null)
+                assertEquals(
+                        new String(src, StandardCharsets.UTF_8),
+                        new String(s.sourceBytes(), 0, s.sourceLength(), StandardCharsets.UTF_8));
+        }
+        // a line inside a block of others is read from where it is
+        byte[] b = line(PLAIN);
+        byte[] block = new byte[b.length + 20];
+        System.arraycopy(b, 0, block, 7, b.length);
+        assertTrue(s.read(block, 7, 7 + b.length));
+        assertEquals(PLAIN, s.toEntry());
+        assertEquals("-0x1.8p-3", new String(block, s.tokenFrom(0, 1), s.tokenLength(0, 1), StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void anythingButTheWritersShapeIsLeftToJackson() throws IOException {
+        String ok = new String(line(PLAIN), StandardCharsets.UTF_8);
+        StoreLine s = new StoreLine();
+        List<String> others = List.of(
+                ok.replace("{\"id\":\"0123456789abcdef\"", "{\"id\":\"0123456789abcdef\",\"id\":\"0123456789abcdef\""),
+                ok.replace("{\"id\":", "{ \"id\":"),
+                ok + " ",
+                ok + "x",
+                ok.substring(0, ok.length() - 1),
+                ok.replace("\"fp64\"", "\"FP64\""),
+                ok.replace("\"fp64\"", "\"fp16\""),
+                ok.replace("\"0x1p+0\"", "1"),
+                ok.replace("\"0x1p+0\"", "\"0x1\\u0070+0\""),
+                ok.replace("\"0x1p+0\"", "\"0x1p+0\\n\""),
+                ok.replace("\"0x1p+0\"", "null"),
+                ok.replace("program fp64", "program \\u0066p64"),
+                ok.replace("program fp64", "program \u00e9"),
+                ok.replace("program fp64", "program \u0001"),
+                ok.replace(",\"source\":", ",\"colour\":"),
+                ok.replace("\"inputs\":[[", "\"inputs\":[[["),
+                ok.replace("],[]", "],[],"));
+        for (String o : others) {
+            byte[] b = o.getBytes(StandardCharsets.UTF_8);
+            assertFalse(s.read(b, 0, b.length), o);
+        }
+    }
+
+    /**
+     * Every one-byte change of a writer's line: where the bytes are still read here, Jackson binds the same program from
+     * them (never an error, never another value); where they are not, nothing here decided.
+     */
+    @Test
+    void noEditedLineReadsHereToAnythingJacksonDoesNot() throws IOException {
+        CampaignMeta.ProgramEntry small = new CampaignMeta.ProgramEntry(
+                "0123456789abcdef",
+                "ab",
+                Precision.FP32,
+                "a\"\\\nb",
+                List.of(new Input(List.of("0x1p+0", "2")), new Input(List.of())));
+        byte[] ok = line(small);
+        StoreLine s = new StoreLine();
+        byte[] edits = {'"', '\\', ',', '[', ']', '{', '}', ':', ' ', 'a', 'n', 'u', 0x01, (byte) 0xc3};
+        int read = 0;
+        for (int i = 0; i <= ok.length; i++) {
+            List<byte[]> variants = new ArrayList<>();
+            if (i < ok.length) {
+                byte[] cut = new byte[ok.length - 1];
+                System.arraycopy(ok, 0, cut, 0, i);
+                System.arraycopy(ok, i + 1, cut, i, ok.length - i - 1);
+                variants.add(cut);
+            }
+            for (byte e : edits) {
+                if (i < ok.length) {
+                    byte[] swapped = ok.clone();
+                    swapped[i] = e;
+                    variants.add(swapped);
+                }
+                byte[] added = new byte[ok.length + 1];
+                System.arraycopy(ok, 0, added, 0, i);
+                added[i] = e;
+                System.arraycopy(ok, i, added, i + 1, ok.length - i);
+                variants.add(added);
+            }
+            for (byte[] v : variants) {
+                if (!s.read(v, 0, v.length)) continue;
+                read++;
+                String text = new String(v, StandardCharsets.ISO_8859_1);
+                CampaignMeta.ProgramEntry byJackson = bound(v);
+                assertEquals(byJackson, s.toEntry(), text);
+            }
+        }
+        // the edits inside strings (a letter for a letter, an escape for a character) still read here
+        assertTrue(read > 100, "read " + read);
+    }
+
+    @Test
+    void aStoresLinesAreReadFromTheirBytesAndAnOddLineIsBoundAsBefore() throws IOException {
+        List<CampaignMeta.ProgramEntry> programs = List.of(
+                PLAIN,
+                new CampaignMeta.ProgramEntry("u1", null, Precision.FP64, "caf\u00e9 \u0001", List.of()),
+                new CampaignMeta.ProgramEntry("u2", null, Precision.FP32, "x", List.of(new Input(List.of("0x1p+0")))));
+        ProgramStore.write(tmp, programs);
+        // the third line as a person might write it: spaces, keys in another order
+        Path f = tmp.resolve(ProgramStore.FILE);
+        List<String> lines = new ArrayList<>(Files.readAllLines(f));
+        lines.set(2, "{ \"source\": \"x\", \"inputs\": [[\"0x1p+0\"]], \"precision\": \"fp32\", \"id\": \"u2\" }");
+        Files.write(f, lines);
+        ProgramStore.Entries store = ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, 3));
+        List<CampaignMeta.ProgramEntry> read = new ArrayList<>();
+        for (StoreLine l : store.lines()) read.add(l.toEntry());
+        assertEquals(programs, read);
+        assertEquals(programs, new ArrayList<>(store));
+        assertEquals(2, store.bound(), "the line with a non-ASCII source and the one in another shape");
+
+        // a line that does not read is refused as get refuses it
+        lines.set(1, lines.get(1).replace("\"id\":\"u1\"", "\"id\":\"u1\",\"id\":\"u1\""));
+        Files.write(f, lines);
+        FparityError open = assertThrows(
+                FparityError.class, () -> ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, 3)));
+        assertTrue(open.getMessage().startsWith(f + ": line 2 is corrupt (duplicate key 'id'"), open.getMessage());
+    }
+
+    @Test
+    void aProgramWithABlankOrUnsafeIdIsRefusedAsBefore() throws IOException {
+        Path f = tmp.resolve(ProgramStore.FILE);
+        Files.writeString(f, "{\"id\":\" \",\"inputs\":[]}\n");
+        FparityError e = assertThrows(
+                FparityError.class, () -> ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, 1)));
+        assertEquals(
+                f
+                        + ": line 1 is not a program (no id); the campaign's program store is damaged (restore it, or run the campaign again into a new folder)",
+                e.getMessage());
+        Files.writeString(f, "{\"id\":\"..\",\"inputs\":[]}\n");
+        e = assertThrows(FparityError.class, () -> ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, 1)));
+        assertTrue(e.getMessage().startsWith(f + " line 1: program name '..' contains"), e.getMessage());
+    }
+}
