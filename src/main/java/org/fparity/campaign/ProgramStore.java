@@ -180,18 +180,29 @@ public final class ProgramStore {
             for (int got; (got = in.readNBytes(block, 0, block.length)) > 0; ) {
                 int from = 0;
                 while (from < got) {
-                    int next = line.take(block, from, got);
-                    if (next < 0) break;
-                    String id = id(f, n + 1, line.bytes(), line.length(), fast);
+                    // a line whole in the block and in the writer's shape is read where it is, any other gathered
+                    int end = line.tail() == 0 ? fast.readLine(block, from, got) : -1;
+                    String id;
+                    int length;
+                    if (end >= 0) {
+                        id = checked(f, n + 1, fast.id());
+                        length = end - from;
+                        from = end + 1;
+                    } else {
+                        int next = line.take(block, from, got);
+                        if (next < 0) break;
+                        id = id(f, n + 1, line.bytes(), line.length(), fast);
+                        length = line.length();
+                        from = next;
+                    }
                     if (n + 1 >= offsets.length) {
                         offsets = Arrays.copyOf(offsets, offsets.length * 2);
                         ids = Arrays.copyOf(ids, ids.length * 2);
                     }
                     offsets[n] = pos;
                     ids[n] = idKey(id);
-                    pos += line.length() + 1;
+                    pos += length + 1;
                     n++;
-                    from = next;
                 }
             }
         } catch (IOException e) {
@@ -208,7 +219,12 @@ public final class ProgramStore {
      * writer's shape is read from its bytes ({@link StoreLine}), which takes only lines these tokens read to the same id.
      */
     private static String id(Path f, int lineNo, byte[] b, int len, StoreLine fast) {
-        String id = len < MAX_LINE_BYTES && fast.read(b, 0, len) ? fast.id() : tokenId(f, lineNo, b, len);
+        return checked(
+                f, lineNo, len < MAX_LINE_BYTES && fast.read(b, 0, len) ? fast.id() : tokenId(f, lineNo, b, len));
+    }
+
+    /** {@code id}, the id of line {@code lineNo}, unless it is none or no safe name (a one-line error). */
+    private static String checked(Path f, int lineNo, String id) {
         if (id == null || id.isBlank()) throw damaged(f, "line " + lineNo + " is not a program (no id)");
         org.fparity.util.Names.check(f + " line " + lineNo, "program", id);
         return id;

@@ -50,6 +50,20 @@ public final class StoreLine {
      * fields. False leaves this holding nothing the caller may use: bind the line's program instead.
      */
     public boolean read(byte[] line, int from, int to) {
+        return parse(line, from, to) == to;
+    }
+
+    /**
+     * As {@link #read}, of the line that starts at {@code from} and ends at the first newline before {@code limit}:
+     * where that newline is, or -1 when the line is not in the writer's shape or does not end before {@code limit}.
+     */
+    public int readLine(byte[] block, int from, int limit) {
+        int end = parse(block, from, limit);
+        return end >= 0 && end < limit && block[end] == '\n' ? end : -1;
+    }
+
+    /** The line's fields from {@code line[from, ...)}: the position after its closing brace, or -1. */
+    private int parse(byte[] line, int from, int to) {
         b = line;
         entry = null;
         id = null;
@@ -59,23 +73,23 @@ public final class StoreLine {
         inputs = 0;
         tokens = 0;
         int p = key(ID, from, to);
-        if (p < 0 || (p = plain(p, to)) < 0) return false;
+        if (p < 0 || (p = plain(p, to)) < 0) return -1;
         id = new String(b, plainFrom, p - 1 - plainFrom, StandardCharsets.ISO_8859_1);
         int q = key(SHA256, p, to);
         if (q >= 0) {
-            if ((p = plain(q, to)) < 0) return false;
+            if ((p = plain(q, to)) < 0) return -1;
             sha256 = new String(b, plainFrom, p - 1 - plainFrom, StandardCharsets.ISO_8859_1);
         }
         q = key(PRECISION, p, to);
         if (q >= 0) {
-            if ((p = plain(q, to)) < 0) return false;
+            if ((p = plain(q, to)) < 0) return -1;
             precision = precision(plainFrom, p - 1);
-            if (precision == null) return false;
+            if (precision == null) return -1;
         }
-        if ((p = key(INPUTS, p, to)) < 0 || (p = inputs(p, to)) < 0) return false;
+        if ((p = key(INPUTS, p, to)) < 0 || (p = inputs(p, to)) < 0) return -1;
         q = key(SOURCE, p, to);
-        if (q >= 0 && (p = source(q, to)) < 0) return false;
-        return p == to - 1 && b[p] == '}';
+        if (q >= 0 && (p = source(q, to)) < 0) return -1;
+        return p < to && b[p] == '}' ? p + 1 : -1;
     }
 
     /** Holds {@code e}, a program Jackson bound (from a line {@link #read} did not take, or from a list in memory). */

@@ -174,6 +174,56 @@ class StoreLineTest {
     }
 
     @Test
+    void aLineIsReadUpToItsNewlineWhereItEndsInsideTheBlock() throws IOException {
+        byte[] one = line(PLAIN);
+        byte[] block = new byte[2 * one.length + 2];
+        System.arraycopy(one, 0, block, 0, one.length);
+        block[one.length] = '\n';
+        System.arraycopy(one, 0, block, one.length + 1, one.length);
+        block[block.length - 1] = '\n';
+        StoreLine s = new StoreLine();
+        assertEquals(one.length, s.readLine(block, 0, block.length));
+        assertEquals(PLAIN, s.toEntry());
+        assertEquals(block.length - 1, s.readLine(block, one.length + 1, block.length));
+        assertEquals(-1, s.readLine(block, one.length + 1, block.length - 1), "no newline before the limit");
+        assertEquals(-1, s.readLine(block, one.length + 1, block.length - 5), "cut off by the limit");
+    }
+
+    @Test
+    void aStoreOfLinesAcrossReadBlocksOpensWithEveryProgramWhereItIs() throws IOException {
+        // 300 programs of ~9 KB: lines cross the 1 MiB blocks the store is scanned in; every tenth line in another
+        // shape
+        List<CampaignMeta.ProgramEntry> programs = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            List<String> args = new ArrayList<>();
+            for (int k = 0; k < 400; k++) args.add("0x1.%013xp+%d".formatted(i * 1000L + k, k % 50));
+            programs.add(new CampaignMeta.ProgramEntry(
+                    "p%04d".formatted(i), null, Precision.FP64, "s" + i, List.of(new Input(args))));
+        }
+        ProgramStore.write(tmp, programs);
+        Path f = tmp.resolve(ProgramStore.FILE);
+        List<String> lines = new ArrayList<>(Files.readAllLines(f));
+        for (int i = 0; i < lines.size(); i += 10) lines.set(i, lines.get(i).replace("{\"id\":", "{ \"id\" :"));
+        Files.write(f, lines);
+        ProgramStore.Entries store = ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, 300));
+        assertEquals(programs, new ArrayList<>(store));
+        List<CampaignMeta.ProgramEntry> read = new ArrayList<>();
+        for (StoreLine l : store.lines()) read.add(l.toEntry());
+        assertEquals(programs, read);
+        assertEquals(30, store.bound());
+        assertEquals(programs.get(123), store.find("p0123"));
+        // cut inside a line: the torn last line is told, whichever way the lines before it were read
+        byte[] all = Files.readAllBytes(f);
+        Files.write(f, java.util.Arrays.copyOf(all, all.length - 100));
+        FparityError torn = assertThrows(
+                FparityError.class, () -> ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, 300)));
+        assertTrue(
+                torn.getMessage()
+                        .startsWith(f + ": truncated: its last line is cut off after 299 whole programs of 300"),
+                torn.getMessage());
+    }
+
+    @Test
     void aProgramWithABlankOrUnsafeIdIsRefusedAsBefore() throws IOException {
         Path f = tmp.resolve(ProgramStore.FILE);
         Files.writeString(f, "{\"id\":\" \",\"inputs\":[]}\n");
