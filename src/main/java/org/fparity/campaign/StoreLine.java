@@ -187,14 +187,34 @@ public final class StoreLine {
      * from {@link #plainFrom}), or -1.
      */
     private int plain(int p, int to) {
+        byte[] b = this.b;
         if (p >= to || b[p] != '"') return -1;
         plainFrom = ++p;
+        // eight bytes at a time while none of them is special (a quote, a backslash, a control character, DEL or a
+        // byte over 127), then byte by byte
+        for (; p + 8 <= to; p += 8) {
+            long v = (long) LONGS.get(b, p);
+            if (special(v) != 0) break;
+        }
         for (; p < to; p++) {
             byte c = b[p];
             if (c == '"') return p + 1;
             if (c < 0x20 || c == '\\' || c == 0x7f) return -1; // an escape, a control character or a byte over 127
         }
         return -1;
+    }
+
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    /** Non-zero when a byte of {@code v} is under 0x20, over 0x7e, a quote or a backslash. */
+    private static long special(long v) {
+        long q = v ^ (ONES * '"');
+        long s = v ^ (ONES * '\\');
+        long d = v ^ (ONES * 0x7f);
+        return (v | ((v - ONES * 0x20) & ~v) | ((q - ONES) & ~q) | ((s - ONES) & ~s) | ((d - ONES) & ~d)) & HIGHS;
     }
 
     private Precision precision(int from, int to) {

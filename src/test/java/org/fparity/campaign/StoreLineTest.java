@@ -104,12 +104,13 @@ class StoreLineTest {
      */
     @Test
     void noEditedLineReadsHereToAnythingJacksonDoesNot() throws IOException {
+        // strings of under 8 and over 16 bytes: read a byte at a time and eight at a time
         CampaignMeta.ProgramEntry small = new CampaignMeta.ProgramEntry(
                 "0123456789abcdef",
                 "ab",
                 Precision.FP32,
                 "a\"\\\nb",
-                List.of(new Input(List.of("0x1p+0", "2")), new Input(List.of())));
+                List.of(new Input(List.of("0x1p+0", "-0x1.23456789abcdep+1000", "2")), new Input(List.of())));
         byte[] ok = line(small);
         StoreLine s = new StoreLine();
         byte[] edits = {'"', '\\', ',', '[', ']', '{', '}', ':', ' ', 'a', 'n', 'u', 0x01, (byte) 0xc3};
