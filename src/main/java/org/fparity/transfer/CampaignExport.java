@@ -11,10 +11,8 @@ import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -88,11 +86,7 @@ public final class CampaignExport {
                     r = write(meta, name, campaignDir, raw, fparityVersion, now);
                 }
             }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            org.fparity.util.AtomicFiles.replace(tmp, target);
             return new Result(out, r.programs(), r.platforms(), r.outcomes(), r.digest(), Files.size(target));
         } catch (IOException e) {
             throw new FparityError(

@@ -61,16 +61,24 @@ public final class AtomicFiles {
                             StandardOpenOption.SYNC);
                 else Files.write(tmp, content, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
                 check.check(tmp);
-                try {
-                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-                }
+                replace(tmp, target);
             } finally {
                 Files.deleteIfExists(tmp);
             }
         } catch (IOException e) {
             throw org.fparity.FparityError.io("cannot write " + target, e);
+        }
+    }
+
+    /**
+     * Renames the finished {@code tmp} onto {@code target}, replacing what was there: atomically where the file system
+     * can, else as a plain replacing move.
+     */
+    public static void replace(Path tmp, Path target) throws IOException {
+        try {
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
