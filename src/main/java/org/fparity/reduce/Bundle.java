@@ -33,7 +33,9 @@ public final class Bundle {
 
     /**
      * Everything a bundle records. {@code divergence} and {@code sanitizer} may be null (not available here);
-     * {@code recorded} is the input the discrepancy was recorded with (null: {@code input} is that input).
+     * {@code recorded} is the input the discrepancy was recorded with (null: {@code input} is that input);
+     * {@code crashForm}, for a run that ended differently, is what its minimal source did when built and run here
+     * ({@link CrashForm}; null: not checked): the minimal source ships only when it ended as recorded.
      */
     public record Contents(
             String id,
@@ -57,56 +59,6 @@ public final class Bundle {
             String siteB,
             Input recorded,
             CrashForm.Result crashForm) {
-        /**
-         * {@code crashForm}: for a run that ended differently, what its minimal source did when built and run here
-         * ({@link CrashForm}); null where that was not checked. The minimal source is shipped only when it ended as
-         * recorded.
-         */
-        public Contents(
-                String id,
-                Program program,
-                Input input,
-                DiscrepancyClass cls,
-                DetectedToolchain a,
-                String optA,
-                Outcome outA,
-                DetectedToolchain b,
-                String optB,
-                Outcome outB,
-                Double reference,
-                Divergence divergence,
-                Sanitizer.Check sanitizer,
-                Size original,
-                Map<String, String> host,
-                String pairNote,
-                FindingVerdict verdict,
-                String siteA,
-                String siteB,
-                Input recorded) {
-            this(
-                    id,
-                    program,
-                    input,
-                    cls,
-                    a,
-                    optA,
-                    outA,
-                    b,
-                    optB,
-                    outB,
-                    reference,
-                    divergence,
-                    sanitizer,
-                    original,
-                    host,
-                    pairNote,
-                    verdict,
-                    siteA,
-                    siteB,
-                    recorded,
-                    null);
-        }
-
         public Contents(
                 String id,
                 Program program,

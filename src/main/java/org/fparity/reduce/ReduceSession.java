@@ -448,7 +448,8 @@ public final class ReduceSession {
                 fv,
                 r.a().platform().site(),
                 r.b().platform().site(),
-                r.input());
+                r.input(),
+                null);
         // a run that ended differently ships its minimal source only when that source, built and run here, ends as
         // recorded (a crash depends on the whole binary)
         if (cls == null && here && reducedStandalone) {
@@ -548,6 +549,7 @@ public final class ReduceSession {
                         null,
                         r.a().platform().site(),
                         r.b().platform().site(),
+                        null,
                         null));
         String compiled = BundleCompile.check(dir, ba, r.a().opt(), bb, r.b().opt(), work);
         String line = id + " (" + Interestingness.label(r.cls()) + ", " + r.a() + " vs " + r.b() + "): not reduced, "

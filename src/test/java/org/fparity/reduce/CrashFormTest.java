@@ -25,14 +25,7 @@ class CrashFormTest {
     @TempDir
     Path tmp;
 
-    static final Program P = Program.parse("""
-            program fp64 array 8
-            compute(double comp, double var_3) {
-              if (comp > var_3 / -0x0p+0) {
-                comp = var_3;
-              }
-            }
-            """);
+    static final Program P = BundleEndedDifferentlyTest.P;
 
     static Outcome ok(String opt, String hex) {
         return new Outcome(P.id(), 0, "clang-19", opt, Outcome.Status.OK, hex, null, "clang-19@" + opt, 0);
