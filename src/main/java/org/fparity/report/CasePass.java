@@ -22,14 +22,17 @@ final class CasePass implements AutoCloseable {
     private int unstableCases;
     private String program;
     private final Map<Precision, Integer> programs = new EnumMap<>(Precision.class);
+    /** What the files show of the case at hand, made once for all of them; its labels serve the whole report. */
+    final CaseText text = new CaseText();
+
     final JsonReport.CaseLists json;
     final JUnitReport.CaseTests junit;
     /** {@code report --cases FILE}'s list, or null when not asked for. */
     final CaseLines lines;
 
     private CasePass(Report r, java.nio.file.Path cases) {
-        json = new JsonReport.CaseLists(r);
-        junit = new JUnitReport.CaseTests(r);
+        json = new JsonReport.CaseLists(r, text);
+        junit = new JUnitReport.CaseTests(r, text);
         lines = cases == null ? null : new CaseLines(r, cases);
     }
 
@@ -68,8 +71,9 @@ final class CasePass implements AutoCloseable {
                 unstableRows += c.unstable().size();
             }
         }
+        text.of(c);
+        json.add(c);
         try {
-            json.add(c);
             if (lines != null) lines.add(c);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException("cannot write a temporary file of the report", e);

@@ -96,6 +96,31 @@ class CasePassTest {
     }
 
     @Test
+    void eachAnswersDecimalIsMadeOnceForReportJsonAndJunitXml(@TempDir Path tmp) throws Exception {
+        // report.json's case list and junit.xml's failure both show each answer's decimal, an exact conversion each:
+        // before issue 31's CaseText every one was made twice (once per file)
+        org.fparity.bench.ScaleCampaign.Written w = org.fparity.bench.ScaleCampaign.write(tmp, 40, 10, 5);
+        Report r = Report.of(org.fparity.compare.CampaignFiles.load(w.sites().getFirst()), null);
+        long answers = 0;
+        for (Cases.Case c : r.verdict().cases())
+            if (c.discrepant()) answers += c.answers().size();
+        assertTrue(answers > 20, "answers of discrepant cases: " + answers);
+        try (CasePass p = CasePass.of(r)) {
+            assertEquals(answers, p.text.decimalsMade);
+            String json = ReportWriter.text(r, (x, o) -> JsonReport.write(x, o, p));
+            String xml = ReportWriter.text(r, (x, o) -> JUnitReport.write(x, o, p.junit));
+            Cases.Case first = r.verdict().cases().stream()
+                    .filter(Cases.Case::discrepant)
+                    .findFirst()
+                    .orElseThrow();
+            String d = VerdictText.decimal(first.answers().getFirst().value(), first.precision());
+            assertTrue(json.contains("\"decimal\" : \"" + d + "\""), d);
+            assertTrue(xml.contains(first.answers().getFirst().hex() + " (" + d + ")"), d);
+            assertEquals(answers, p.text.decimalsMade, "writing the files made none again");
+        }
+    }
+
+    @Test
     void junitTimesAreSecondsWithSixDecimalsAsFormatWritesThem() {
         long[] micros = {0, 1, 5, 99_999, 100_000, 999_999, 1_000_000, 1_234_567, 86_400_000_000L, 999_999_999_999_999L
         };
