@@ -86,37 +86,47 @@ final class JUnitReport {
 
         /** Adds the testcase of the case {@link CaseText} is at. */
         void add(org.fparity.compare.Cases.Case c) {
-            List<StatusMismatch> ms = mism.at(c.program(), c.input());
+            add(c.program(), c.input(), c.micros(), c.results().size(), c);
+        }
+
+        /** Adds the testcase of a case whose platforms all gave one stable answer ({@link org.fparity.compare.Cases#forEach(java.util.List, java.util.function.Consumer, org.fparity.compare.Cases.Agreeing)}). */
+        void agreeing(String program, int input, int results, long micros) {
+            add(program, input, micros, results, null);
+        }
+
+        /** The testcase of a case: {@code c} whole, or null for one whose platforms gave one stable answer. */
+        private void add(String program, int input, long time, int results, org.fparity.compare.Cases.Case c) {
+            boolean discrepant = c != null && c.discrepant(), unstable = c != null && c.hasUnstable();
+            List<StatusMismatch> ms = mism.at(program, input);
             if (!ms.isEmpty()) statusCases++;
             if (cv != null) {
-                String key = c.key();
-                if (named.contains(key))
-                    byKey.put(key, new Named(c.micros(), c.discrepant() ? describe(c, text) : null));
+                String key = program + "/" + input;
+                if (named.contains(key)) byKey.put(key, new Named(time, discrepant ? describe(c, text) : null));
                 // counted in causes, a case no cause explains stays a case, and so does one that only an unstable
                 // platform made differ (not a discrepancy, so never triaged)
-                if (!cv.untriaged().contains(key) && (c.discrepant() || !c.hasUnstable())) return;
+                if (!cv.untriaged().contains(key) && (discrepant || !unstable)) return;
             }
             tests++;
-            micros += c.micros();
+            micros += time;
             // made as junit.xml's bytes (Utf8), escaped on the way: most testcases are one line without a body
             Utf8 u = cases.out;
             u.bytes(TESTCASE)
                     .bytes(classPrefix)
-                    .xml(c.program())
+                    .xml(program)
                     .bytes(NAME)
-                    .num(c.input())
+                    .num(input)
                     .bytes(TIME);
-            seconds(u, c.micros());
+            seconds(u, time);
             u.ch('"');
             boolean body = true;
-            String accepted = r.acceptance().cases().reason(c.program(), c.input());
-            if (c.discrepant() && accepted != null) {
+            String accepted = discrepant ? r.acceptance().cases().reason(program, input) : null;
+            if (discrepant && accepted != null) {
                 skipped++;
                 u.bytes(OPEN)
                         .bytes(SKIPPED)
                         .xml("accepted: " + accepted + "; " + describe(c, text))
                         .bytes(SHUT);
-            } else if (c.discrepant()) {
+            } else if (discrepant) {
                 boolean persisting = v.against() != null && !v.against().added().contains(c.key());
                 if (persisting) {
                     skipped++;
@@ -132,7 +142,7 @@ final class JUnitReport {
                     details(u, c, text);
                     u.bytes(FAILURE_END);
                 }
-            } else if (c.hasUnstable()) {
+            } else if (unstable) {
                 skipped++;
                 u.bytes(OPEN)
                         .bytes(SKIPPED)
@@ -143,17 +153,17 @@ final class JUnitReport {
                 u.bytes(OPEN).bytes(ERROR).xml(ms.getFirst().describe());
                 if (ms.size() > 1) u.xml("; " + (ms.size() - 1) + " more platform pair(s)");
                 u.bytes(SHUT);
-            } else if (c.results().size() < 2) {
+            } else if (results < 2) {
                 skipped++;
                 u.bytes(OPEN)
                         .bytes(SKIPPED)
                         .text(
-                                c.results().isEmpty()
+                                results == 0
                                         ? "no platform printed a result for this case"
                                         : "only one platform printed a result for this case: nothing to compare")
                         .bytes(SHUT);
             } else body = false;
-            if (!ms.isEmpty() && (v.against() != null || c.discrepant() || c.hasUnstable())) {
+            if (!ms.isEmpty() && (v.against() != null || discrepant || unstable)) {
                 StringBuilder out = new StringBuilder("ended differently:\n");
                 for (StatusMismatch m : ms) out.append(m.describe()).append('\n');
                 if (!body) u.bytes(OPEN);
