@@ -103,7 +103,9 @@ public final class CompareCommand implements Callable<Integer> {
         Set<Platform> mine = new java.util.HashSet<>();
         for (Pair p : pairs) mine.addAll(List.of(p.a(), p.b()));
         if (pair != null) view = view.only(mine);
-        Findings now = Comparer.compare(view, pairs);
+        // without a baseline the verdict is gathered in the comparison's own walk of the cases (one read of them)
+        Comparer.Compared both = baseline == null ? Comparer.withVerdict(view, pairs) : null;
+        Findings now = both != null ? both.findings() : Comparer.compare(view, pairs);
         BaselineDiff diff = null;
         CampaignView before = null;
         if (baseline != null) {
@@ -120,7 +122,16 @@ public final class CompareCommand implements Callable<Integer> {
             out.println("Cross-site view: no toolchain ran at two of the sites " + String.join(", ", sites)
                     + " at the same opt level, so every pair is shown");
         }
-        Report r = Report.of(view, now, diff).judged(policy, before == null ? null : Report.causesOf(before));
+        Report made = both != null
+                ? new Report(
+                        view,
+                        now,
+                        null,
+                        java.time.Instant.now(),
+                        java.util.UUID.randomUUID().toString(),
+                        both.verdict())
+                : Report.of(view, now, diff);
+        Report r = made.judged(policy, before == null ? null : Report.causesOf(before));
         // names come from campaign files, perhaps another cluster's: never a raw escape sequence to the terminal
         out.print(org.fparity.util.Names.printableText(ReportWriter.text(r, detail)));
         CrossSite.Judged acrossVerdicts = r.crossSite();

@@ -508,6 +508,13 @@ final class CaseSpill implements CaseSource {
         return platforms.clone();
     }
 
+    /** How many times the sorted file was walked case by case ({@link #forEach}). */
+    private int walks;
+
+    int walks() {
+        return walks;
+    }
+
     /** Every case in order with its first outcomes and reruns, read from the sorted file. */
     @Override
     public void forEach(Consumer<Runs> v) {
@@ -516,6 +523,7 @@ final class CaseSpill implements CaseSource {
 
     /** As {@link #forEach(Consumer)}, only the platforms {@code keep} marks (null: all). */
     void forEach(Consumer<Runs> v, boolean[] keep) {
+        walks++;
         Runs r = new Runs();
         int current = -1;
         int program = 0;

@@ -49,10 +49,28 @@ public final class Comparer {
      * report shows).
      */
     public static Findings compare(CampaignView view, List<Pair> pairs, boolean judgeAcrossSites) {
-        // case by case (CaseSource: in memory, or sorted by case on disk), every pair looked at within the case:
-        // nothing
-        // kept per run, the discrepancies written to a list per pair that goes to disk when it grows (Spill)
+        return compare(view, CaseSource.of(view), pairs, judgeAcrossSites, null);
+    }
+
+    /** The findings of {@link #compare(CampaignView, List)} and the verdict ({@link Verdict#of}, no baseline) of its cases. */
+    public record Compared(Findings findings, Verdict verdict) {}
+
+    /**
+     * As {@link #compare(CampaignView, List)}, gathering the verdict without a baseline ({@link Verdict#of}) in the same
+     * walk of the cases: a campaign sorted on disk is read once for both, not once for each.
+     */
+    public static Compared withVerdict(CampaignView view, List<Pair> pairs) {
         CaseSource src = CaseSource.of(view);
+        Verdict.Pass pass = new Verdict.Pass(view, null, src.platforms());
+        Findings f = compare(view, src, pairs, true, pass);
+        return new Compared(f, pass.verdict(f, null));
+    }
+
+    private static Findings compare(
+            CampaignView view, CaseSource src, List<Pair> pairs, boolean judgeAcrossSites, Verdict.Pass verdict) {
+        // case by case (CaseSource: in memory, or sorted by case on disk), every pair looked at within the case:
+        // nothing kept per run, the discrepancies written to a list per pair that goes to disk when it grows (Spill);
+        // the verdict's pass (or null) is handed each case after
         Platform[] platforms = src.platforms();
         int np = platforms.length;
         int[] pa = new int[pairs.size()];
@@ -187,6 +205,7 @@ public final class Comparer {
                 }
                 ofCase.clear();
             }
+            if (verdict != null) verdict.accept(c);
         });
         Map<Platform, Map<Status, Integer>> runs = new TreeMap<>();
         for (int i = 0; i < np; i++) {

@@ -88,63 +88,47 @@ public record Verdict(
             Cases.Case c, DiscrepancyClass cls, BigInteger ulps, Pair pair, String discrepancyId, boolean isNew) {}
 
     public static Verdict of(CampaignView view, Findings f, BaselineDiff baseline) {
-        // one pass over the cases as they are made: counts, the ideal platform's answers, the ranking, the unstable
-        // platforms and the top cases' candidates, instead of reading the case list back once for each of them
-        // a case whose platforms give one stable answer is counted, never made (most cases of a campaign); the case
-        // list is made only when a report reads it
-        Pass pass = new Pass(view, baseline);
+        // one pass over the cases: counts, the ideal platform's answers, the ranking, the unstable platforms and the
+        // top
+        // cases' candidates, instead of reading the case list back once for each of them. A case whose platforms give
+        // one
+        // stable answer is counted, never made (most cases of a campaign); a disagreeing one is worked out into reused
+        // arrays (CaseShape) and made whole only when kept; the case list is made only when a report reads it
         CaseSource src = CaseSource.of(view);
-        Platform[] platforms = src.platforms();
-        String[] lastProgram = {null};
-        org.fparity.ir.Precision[] precision = {null};
-        src.forEach(x -> {
-            if (Cases.agree(x)) {
-                pass.cases++;
-                return;
-            }
-            if (!x.program.equals(lastProgram[0])) {
-                lastProgram[0] = x.program;
-                precision[0] = view.precision(x.program);
-            }
-            pass.accept(Cases.of(x, platforms, precision[0]));
-        });
-        List<Cases.Case> cases = Cases.later(view);
-        Cases.Count count = new Cases.Count(pass.cases, pass.discrepant, pass.unstable);
-        List<ToolchainHealth> health = health(f);
-        String broken = broken(health);
-        // planned runs without an outcome: never a clean result (nothing lost reads as clean)
-        if (view.incomplete() != null) broken = broken == null ? view.incomplete() : view.incomplete() + "; " + broken;
-        CaseDiff against = pass.against(baseline);
-        List<Rank> ranking = pass.ranking();
-        List<TopCase> top = pass.top.result(f);
-        return new Verdict(
-                cases,
-                count,
-                health,
-                broken,
-                against,
-                pass.truths,
-                ranking,
-                top,
-                java.util.Collections.unmodifiableMap(pass.unstableBy));
+        Pass pass = new Pass(view, baseline, src.platforms());
+        src.forEach(pass::accept);
+        return pass.verdict(f, baseline);
     }
 
-    /** What {@link #of} gathers from each case as it is made. */
-    private static final class Pass {
+    /**
+     * What {@link #of} gathers from each case in one walk, case by case ({@link #accept}); {@link #verdict} makes the
+     * verdict once the findings are known. {@link Comparer} runs one in its own walk, so that compare reads its cases once.
+     */
+    static final class Pass {
         private final CampaignView view;
+        private final Platform[] platforms;
         int cases, discrepant, unstable;
         final Map<String, Truth> truths = new HashMap<>();
-        final Map<Platform, int[]> rank = new TreeMap<>();
-        final Map<Platform, Integer> unstableBy = new TreeMap<>();
+        // per platform number: odd one out, off the ideal, decided, unstable; whether it has a row; cases unstable in
+        private final int[][] rank;
+        private final boolean[] ranked;
+        private final int[] unstableIn;
         private final Map<String, org.fparity.ir.Program> parsed = new HashMap<>();
         private int evaluated;
         private boolean noOracle;
         // the baseline's discrepant cases and those of them checked tonight; tonight's discrepant cases
         private final Set<String> then, checked, now;
         final Top top = new Top();
+        private final CaseShape shape = new CaseShape();
+        private String lastProgram;
+        private org.fparity.ir.Precision precision;
 
-        Pass(CampaignView view, BaselineDiff b) {
+        Pass(CampaignView view, BaselineDiff b, Platform[] platforms) {
             this.view = view;
+            this.platforms = platforms;
+            rank = new int[platforms.length][4];
+            ranked = new boolean[platforms.length];
+            unstableIn = new int[platforms.length];
             if (b == null) {
                 then = checked = now = null;
                 return;
@@ -157,27 +141,86 @@ public record Verdict(
             now = new TreeSet<>();
         }
 
-        void accept(Cases.Case c) {
+        /** The verdict of the cases accepted, with the comparison's findings. */
+        Verdict verdict(Findings f, BaselineDiff baseline) {
+            List<Cases.Case> list = Cases.later(view);
+            Cases.Count count = new Cases.Count(cases, discrepant, unstable);
+            List<ToolchainHealth> health = health(f);
+            String broken = broken(health);
+            // planned runs without an outcome: never a clean result (nothing lost reads as clean)
+            if (view.incomplete() != null)
+                broken = broken == null ? view.incomplete() : view.incomplete() + "; " + broken;
+            Map<Platform, Integer> unstableBy = new TreeMap<>();
+            for (int p = 0; p < platforms.length; p++)
+                if (unstableIn[p] > 0) unstableBy.put(platforms[p], unstableIn[p]);
+            return new Verdict(
+                    list,
+                    count,
+                    health,
+                    broken,
+                    against(baseline),
+                    truths,
+                    ranking(),
+                    top.result(f),
+                    java.util.Collections.unmodifiableMap(unstableBy));
+        }
+
+        /** How many cases were made whole: those the oracle evaluated and those the top cases kept when offered. */
+        int made;
+
+        private Cases.Case make(CaseSource.Runs x) {
+            made++;
+            return Cases.of(x, platforms, precision);
+        }
+
+        /** One case, in (program, input) order. */
+        void accept(CaseSource.Runs x) {
             cases++;
-            if (c.hasUnstable()) {
-                unstable++;
-                for (Platform p : c.unstable().keySet()) unstableBy.merge(p, 1, Integer::sum);
+            if (Cases.agree(x)) return;
+            if (!x.program.equals(lastProgram)) {
+                lastProgram = x.program;
+                precision = view.precision(x.program);
             }
-            for (Platform p : c.oddOnesOut()) rank.computeIfAbsent(p, k -> new int[4])[0]++;
-            if (c.discrepant()) {
+            CaseShape s = shape;
+            s.of(x);
+            if (s.unstable > 0) {
+                unstable++;
+                for (int i = 0; i < s.unstable; i++) unstableIn[s.unstablePlatform[i]]++;
+            }
+            if (s.majority >= 0) {
+                for (int k = 0; k < s.results; k++) {
+                    if (s.answerOf[k] == s.majority) continue;
+                    rank[s.platform[k]][0]++;
+                    ranked[s.platform[k]] = true;
+                }
+            }
+            if (s.discrepant()) {
                 discrepant++;
-                if (now != null) now.add(c.key());
-                Truth t = truth(c);
-                if (t != null) {
-                    for (Platform p : c.results().keySet()) {
-                        int[] a = rank.computeIfAbsent(p, k -> new int[4]);
-                        a[2]++;
-                        if (!t.agreeing().contains(p)) a[1]++;
+                boolean isNew = then != null && !then.contains(x.program + "/" + x.input);
+                if (now != null) now.add(x.program + "/" + x.input);
+                Cases.Case judged = null;
+                if (!noOracle
+                        && evaluated < ORACLE_CASES
+                        && view.source(x.program) != null
+                        && view.input(x.program, x.input) != null) {
+                    judged = make(x);
+                    Truth t = truth(judged);
+                    if (t != null) {
+                        for (int k = 0; k < s.results; k++) {
+                            int p = s.platform[k];
+                            rank[p][2]++;
+                            ranked[p] = true;
+                            if (!t.agreeing().contains(platforms[p])) rank[p][1]++;
+                        }
                     }
                 }
-                top.offer(c, then != null && !then.contains(c.key()));
+                Cases.Case m = judged;
+                top.offer(s, x, platforms, precision, () -> m != null ? m : make(x), isNew);
             }
-            for (Platform p : c.unstable().keySet()) rank.computeIfAbsent(p, k -> new int[4])[3]++;
+            for (int i = 0; i < s.unstable; i++) {
+                rank[s.unstablePlatform[i]][3]++;
+                ranked[s.unstablePlatform[i]] = true;
+            }
         }
 
         /** The ideal platform's answer for a discrepant case: the first {@link #ORACLE_CASES} that have a source and input. */
@@ -220,7 +263,10 @@ public record Verdict(
 
         List<Rank> ranking() {
             List<Rank> out = new ArrayList<>();
-            rank.forEach((p, a) -> out.add(new Rank(p, a[0], a[1], a[2], a[3])));
+            for (int p = 0; p < platforms.length; p++) {
+                int[] a = rank[p];
+                if (ranked[p]) out.add(new Rank(platforms[p], a[0], a[1], a[2], a[3]));
+            }
             out.sort(RANK_ORDER);
             return out;
         }
@@ -273,8 +319,12 @@ public record Verdict(
 
     /** {@code a.key().compareTo(b.key())} without making the keys (the heaps of top cases compare them often). */
     static int compareKeys(Cases.Case a, Cases.Case b) {
-        String pa = a.program(), pb = b.program();
-        if (pa.equals(pb)) return Integer.toString(a.input()).compareTo(Integer.toString(b.input()));
+        return compareKeys(a.program(), a.input(), b.program(), b.input());
+    }
+
+    /** As {@link #compareKeys(Cases.Case, Cases.Case)}, of two cases' programs and inputs. */
+    static int compareKeys(String pa, int ia, String pb, int ib) {
+        if (pa.equals(pb)) return Integer.toString(ia).compareTo(Integer.toString(ib));
         int n = Math.min(pa.length(), pb.length());
         for (int i = 0; i < n; i++) {
             char x = pa.charAt(i), y = pb.charAt(i);
@@ -282,7 +332,7 @@ public record Verdict(
         }
         // one program's id begins the other's: the shorter key has '/' where the longer goes on
         int d = pa.length() < pb.length() ? '/' - pb.charAt(n) : pa.charAt(n) - '/';
-        return d != 0 ? d : a.key().compareTo(b.key());
+        return d != 0 ? d : (pa + "/" + ia).compareTo(pb + "/" + ib);
     }
 
     /**
@@ -321,7 +371,7 @@ public record Verdict(
                 if (a == base) continue;
                 DiscrepancyClass cls = DiscrepancyClass.classify(base.value(), a.value());
                 BigInteger u = cls == DiscrepancyClass.NUMBER_NUMBER
-                        ? Ulps.distance(base.value(), a.value(), representable(c, base.value(), a.value()))
+                        ? Ulps.distance(base.value(), a.value(), representable(c.precision(), base.value(), a.value()))
                         : null;
                 if (far == null
                         || rank(cls) > rank(worst)
@@ -331,18 +381,100 @@ public record Verdict(
                     ulps = u;
                 }
             }
-            // the pair is found below, for the kept cases only: which answers it joins is remembered in it for now
-            TopCase t = new TopCase(
-                    c,
-                    worst,
-                    ulps,
-                    new Pair(base.platforms().getFirst(), far.platforms().getFirst()),
-                    null,
-                    isNew);
-            java.util.PriorityQueue<TopCase> h = best.computeIfAbsent(
-                    List.of(t.isNew(), t.cls()), k -> new java.util.PriorityQueue<>(TOP_ORDER.reversed()));
+            Pair pair = new Pair(base.platforms().getFirst(), far.platforms().getFirst());
+            add(isNew, worst, ulps, c.oddOnesOut().size(), c.program(), c.input(), () -> c, pair);
+        }
+
+        /**
+         * As {@link #offer(Cases.Case, boolean)}, a case worked out into {@code s} from its runs {@code x}: made whole
+         * ({@code whole}) only when a group keeps it.
+         */
+        void offer(
+                CaseShape s,
+                CaseSource.Runs x,
+                Platform[] platforms,
+                org.fparity.ir.Precision precision,
+                java.util.function.Supplier<Cases.Case> whole,
+                boolean isNew) {
+            int base = s.majority >= 0 ? s.majority : s.order[0];
+            DiscrepancyClass worst = null;
+            BigInteger ulps = null;
+            int far = -1;
+            double bv = s.value[base];
+            for (int i = 0; i < s.answers; i++) {
+                int a = s.order[i];
+                if (a == base) continue;
+                double av = s.value[a];
+                DiscrepancyClass cls = DiscrepancyClass.classify(bv, av);
+                BigInteger u = cls == DiscrepancyClass.NUMBER_NUMBER
+                        ? Ulps.distance(bv, av, representable(precision, bv, av))
+                        : null;
+                if (far < 0
+                        || rank(cls) > rank(worst)
+                        || rank(cls) == rank(worst) && u != null && (ulps == null || u.compareTo(ulps) > 0)) {
+                    far = a;
+                    worst = cls;
+                    ulps = u;
+                }
+            }
+            int odd = s.majority < 0 ? 0 : s.results - s.size[s.majority];
+            Pair pair = new Pair(platforms[s.firstPlatform(base)], platforms[s.firstPlatform(far)]);
+            add(isNew, worst, ulps, odd, x.program, x.input, whole, pair);
+        }
+
+        // per group: how many cases it may hold (TOP_KEPT, fewer once pruned: a case at or past that place can never
+        // be among the first)
+        private final Map<List<Object>, int[]> room = new HashMap<>();
+
+        /**
+         * Offers a case to its group: a group that holds as many cases as it may and whose last is before this one
+         * takes nothing (the case would be the one taken out again, now or at the next pruning), and nothing is made for
+         * it; else the case is made and put in, the group's last taken out when it is full.
+         */
+        private void add(
+                boolean isNew,
+                DiscrepancyClass cls,
+                BigInteger ulps,
+                int odd,
+                String program,
+                int input,
+                java.util.function.Supplier<Cases.Case> c,
+                Pair pair) {
+            List<Object> key = List.of(isNew, cls);
+            java.util.PriorityQueue<TopCase> h = best.get(key);
+            if (h == null) {
+                h = new java.util.PriorityQueue<>(TOP_ORDER.reversed());
+                best.put(key, h);
+                room.put(key, new int[] {TOP_KEPT});
+            }
+            int may = room.get(key)[0];
+            boolean full = h.size() >= may;
+            if (full && (may == 0 || before(h.peek(), ulps, odd, program, input))) {
+                count(isNew);
+                return;
+            }
+            Cases.Case whole = c.get();
+            // the pair is found later, for the kept cases only: which answers it joins is remembered in it for now
+            TopCase t = new TopCase(whole, cls, ulps, pair, null, isNew);
+            if (full) h.poll();
             h.add(t);
-            if (h.size() > TOP_KEPT) h.poll();
+            count(isNew);
+        }
+
+        /** Whether kept case {@code t} comes before a case of its group with these fields ({@link #TOP_ORDER}). */
+        private static boolean before(TopCase t, BigInteger ulps, int odd, String program, int input) {
+            if (t.ulps() != ulps) {
+                if (t.ulps() == null) return false;
+                if (ulps == null) return true;
+                int u = t.ulps().compareTo(ulps);
+                if (u != 0) return u > 0;
+            }
+            int o = t.c().oddOnesOut().size();
+            if (o != odd) return o > odd;
+            return compareKeys(t.c().program(), t.c().input(), program, input) < 0;
+        }
+
+        private void count(boolean isNew) {
             if (pruned && ++added[isNew ? 1 : 0] >= 2 * TOP_KEPT) prune(isNew);
         }
 
@@ -373,7 +505,12 @@ public record Verdict(
                 if (ahead >= TOP_KEPT) hi = mid;
                 else lo = mid + 1;
             }
-            for (var h : mine) while (h.size() > lo) h.poll();
+            for (var e : best.entrySet()) {
+                if (!e.getKey().getFirst().equals(isNew)) continue;
+                var h = e.getValue();
+                while (h.size() > lo) h.poll();
+                room.get(e.getKey())[0] = lo;
+            }
         }
 
         List<TopCase> result(Findings f) {
@@ -439,8 +576,7 @@ public record Verdict(
     }
 
     // results of an FP32 program printed in double are measured in FP64 ULPs (as compare does)
-    private static org.fparity.ir.Precision representable(Cases.Case c, double a, double b) {
-        org.fparity.ir.Precision p = c.precision();
+    private static org.fparity.ir.Precision representable(org.fparity.ir.Precision p, double a, double b) {
         return p.round(a) == a && p.round(b) == b ? p : org.fparity.ir.Precision.FP64;
     }
 

@@ -40,13 +40,22 @@ public final class Standalone {
 
     /** Builds and runs; the outcome's status says what went wrong when it did not print a result. */
     public Outcome run(DetectedToolchain dt, String opt, Program p, Input in) throws InterruptedException {
+        return run(dt, opt, p, source(dt, p), in.args());
+    }
+
+    /**
+     * Builds {@code source} (another form of {@code p}: a bundle's minimal source, whose input is built in) and runs
+     * it with {@code args}, as {@link #run(DetectedToolchain, String, Program, Input)} does the single-program form.
+     */
+    public Outcome run(DetectedToolchain dt, String opt, Program p, String source, List<String> args)
+            throws InterruptedException {
         String cls = className(dt);
-        BinaryCache.Build b = cache.build(dt, opt, cls, source(dt, p));
+        BinaryCache.Build b = cache.build(dt, opt, cls, source);
         if (!b.ok()) return outcome(p, dt, opt, Outcome.Status.COMPILE_ERROR, null, b.message());
         if (!dt.canRun()) return outcome(p, dt, opt, Outcome.Status.CANNOT_RUN, null, dt.runProblem());
         List<String> argv = new ArrayList<>(
                 dt.toolchain().runArgv(opt, b.bin().toAbsolutePath().toString(), cls));
-        argv.addAll(in.args());
+        argv.addAll(args);
         try {
             Path out = Files.createTempFile(b.dir(), ".run", ".txt");
             try {

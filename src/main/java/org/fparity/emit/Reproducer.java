@@ -40,6 +40,18 @@ public final class Reproducer {
      * {@link JavaEmitter#minimal}).
      */
     public static String minimal(Language lang, Program p, Input in, List<String> header) {
+        return minimal(lang, p, in, header, false);
+    }
+
+    /**
+     * As {@link #minimal(Language, Program, Input, List)}; with {@code opaqueCall} (C only) the function has external
+     * linkage and {@code main} calls it through a {@code volatile} function pointer, as the harness calls it through
+     * its table: the compiler cannot see which function runs, so it can neither fold an undefined path of the function
+     * into {@code main} nor drop it there. A run that ends abnormally (code after a deleted branch running on into the
+     * next function) needs that: clang-19 -O3 -ffast-math gave 2c410701435e's static function's last register
+     * ({@code -0x1p-14}) to printf where the harness form crashed.
+     */
+    public static String minimal(Language lang, Program p, Input in, List<String> header, boolean opaqueCall) {
         if (in.args().size() != p.params().size()) {
             throw new IllegalArgumentException("the program has " + p.params().size() + " parameters, the input gives "
                     + in.args().size());
@@ -54,8 +66,27 @@ public final class Reproducer {
         out.append(" */\n");
         if (lang != Language.C) out.append(lang == Language.CUDA ? "" : "#include <hip/hip_runtime.h>\n");
         out.append("#include <math.h>\n#include <stdio.h>\n\n");
-        String qualifiers = gpu ? "__device__ __noinline__ static " : "__attribute__((noinline)) static ";
+        boolean opaque = opaqueCall && lang == Language.C;
+        String qualifiers = gpu
+                ? "__device__ __noinline__ static "
+                : opaque ? "__attribute__((noinline)) " : "__attribute__((noinline)) static ";
         CSyntax.function(out, qualifiers, 0, p, MathFn::c, "");
+        if (opaque) {
+            List<String> types = new ArrayList<>();
+            for (Param par : p.params())
+                types.add(
+                        switch (par.kind()) {
+                            case FP -> t;
+                            case INT -> "int";
+                            case FP_ARRAY, FP_ELEMENTS -> t + " *";
+                        });
+            out.append("/* called through a volatile pointer, as the harness calls it: the compiler cannot see which")
+                    .append(" function runs */\n")
+                    .append(t)
+                    .append(" (*volatile fp_compute)(")
+                    .append(String.join(", ", types))
+                    .append(") = compute_0;\n\n");
+        }
         List<String> decls = new ArrayList<>();
         List<String> args = new ArrayList<>();
         String api = lang == Language.CUDA ? "cuda" : "hip";
@@ -86,7 +117,7 @@ public final class Reproducer {
             args.add(
                     par.kind().array() || !gpu ? name : "(" + (par.kind() == Param.Kind.INT ? "int" : t) + ") " + name);
         }
-        String call = "compute_0(" + String.join(", ", args) + ")";
+        String call = (opaque ? "fp_compute(" : "compute_0(") + String.join(", ", args) + ")";
         if (gpu) {
             out.append("__global__ void kernel(").append(t).append(" *r");
             for (Param par : p.params())

@@ -104,6 +104,30 @@ public record Platform(String toolchain, String opt, String site, String node) i
         return node == null ? this : new Platform(toolchain, opt, site, null);
     }
 
+    /**
+     * The record's own hash written out, the same value (31 × the hash so far + each component's, in order): the
+     * generated one goes through method handles, which the launcher's C1-only JIT does not inline, and a report of 10^7
+     * runs hashed a platform per run (1.6 of its CPU seconds).
+     */
+    @Override
+    public int hashCode() {
+        int h = toolchain.hashCode();
+        h = 31 * h + opt.hashCode();
+        h = 31 * h + site.hashCode();
+        return 31 * h + (node == null ? 0 : node.hashCode());
+    }
+
+    /** The record's own equality written out (every component equal), for the same reason as {@link #hashCode}. */
+    @Override
+    public boolean equals(Object o) {
+        return this == o
+                || o instanceof Platform p
+                        && toolchain.equals(p.toolchain)
+                        && opt.equals(p.opt)
+                        && site.equals(p.site)
+                        && java.util.Objects.equals(node, p.node);
+    }
+
     /** True on the local site without node facts (a campaign of one machine, as before sites existed). */
     public boolean isPlain() {
         return LOCAL.equals(site) && node == null;

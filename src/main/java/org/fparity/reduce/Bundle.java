@@ -33,7 +33,9 @@ public final class Bundle {
 
     /**
      * Everything a bundle records. {@code divergence} and {@code sanitizer} may be null (not available here);
-     * {@code recorded} is the input the discrepancy was recorded with (null: {@code input} is that input).
+     * {@code recorded} is the input the discrepancy was recorded with (null: {@code input} is that input);
+     * {@code crashForm}, for a run that ended differently, is what its minimal source did when built and run here
+     * ({@link CrashForm}; null: not checked): the minimal source ships only when it ended as recorded.
      */
     public record Contents(
             String id,
@@ -55,7 +57,8 @@ public final class Bundle {
             FindingVerdict verdict,
             String siteA,
             String siteB,
-            Input recorded) {
+            Input recorded,
+            CrashForm.Result crashForm) {
         public Contents(
                 String id,
                 Program program,
@@ -92,7 +95,39 @@ public final class Bundle {
                     null,
                     null,
                     null,
+                    null,
                     null);
+        }
+
+        /** These contents with what the minimal source of a run that ended differently did here. */
+        Contents withCrashForm(CrashForm.Result f) {
+            return new Contents(
+                    id,
+                    program,
+                    input,
+                    cls,
+                    a,
+                    optA,
+                    outA,
+                    b,
+                    optB,
+                    outB,
+                    reference,
+                    divergence,
+                    sanitizer,
+                    original,
+                    host,
+                    pairNote,
+                    verdict,
+                    siteA,
+                    siteB,
+                    recorded,
+                    f);
+        }
+
+        /** Whether this is a run that ended differently whose minimal source ended as recorded here. */
+        boolean minimalEndsAsRecorded() {
+            return crashForm != null && crashForm.asRecorded();
         }
 
         /** Whether reduce moved the input away from the one the discrepancy was recorded with. */
@@ -221,7 +256,9 @@ public final class Bundle {
         List<Boolean> minimal = new ArrayList<>();
         for (int side = 0; side < 2; side++) {
             DetectedToolchain dt = side == 0 ? c.a() : c.b();
-            String text = minimal(dt, dt.toolchain().lang(), c, files, files[side]);
+            String text = c.cls() != null || c.minimalEndsAsRecorded()
+                    ? minimal(dt, dt.toolchain().lang(), c, files, files[side])
+                    : null;
             minimal.add(text != null);
             names.add(text != null ? files[side] : (folder.isEmpty() ? "" : dt.name() + folder) + fileName(dt));
             texts.add(text != null ? text : Standalone.source(dt, c.program()));
@@ -229,16 +266,32 @@ public final class Bundle {
         return new Sources(names, texts, minimal);
     }
 
-    /** A side's minimal source: Java's from its own emitter (its math library), the others' from {@link org.fparity.emit.Reproducer}. */
+    /**
+     * The minimal source of a side as the bundle would ship it (null: its language has none), whether or not it ships
+     * it: {@link CrashForm} builds and runs it first for a run that ended differently.
+     */
+    static String minimalSource(Contents c, int side) {
+        String[] files = new String[2];
+        for (int s = 0; s < 2; s++)
+            files[s] = minimalName((s == 0 ? c.a() : c.b()).toolchain().lang());
+        DetectedToolchain dt = side == 0 ? c.a() : c.b();
+        return minimal(dt, dt.toolchain().lang(), c, files, files[side]);
+    }
+
+    /**
+     * A side's minimal source: Java's from its own emitter (its math library), the others' from {@link
+     * org.fparity.emit.Reproducer}. A run that ended differently was reduced and confirmed in the single-program form,
+     * and its crash depends on the whole binary (code after a deleted branch runs on into whatever follows): its C
+     * source calls the function through a volatile pointer as the harness does, and ships only when {@link CrashForm}
+     * saw it end as recorded (seen without the pointer: clang-19 -O3 -ffast-math printed -0x1p-14 where the reduced
+     * program crashed).
+     */
     private static String minimal(DetectedToolchain dt, Language lang, Contents c, String[] files, String file) {
-        // a run that ended differently was reduced and confirmed in the single-program form, and its crash depends on
-        // the whole binary (code after a deleted call runs on into whatever follows): the minimal form, another binary,
-        // may print a value instead (seen: clang-19 -O3 -ffast-math printed -0x1p-14 where the reduced program crashed)
-        if (c.cls() == null) return null;
         if (lang == Language.JAVA
                 && org.fparity.run.Emitters.of(dt.toolchain()) instanceof org.fparity.emit.JavaEmitter j)
             return j.minimal(c.program(), c.input(), header(c, files, file));
-        return org.fparity.emit.Reproducer.minimal(lang, c.program(), c.input(), header(c, files, file));
+        return org.fparity.emit.Reproducer.minimal(
+                lang, c.program(), c.input(), header(c, files, file), c.cls() == null);
     }
 
     /** The minimal source's leading comment: where it comes from and the exact build line of each side built from {@code file}. */
@@ -337,6 +390,11 @@ public final class Bundle {
         if (c.pairNote() != null) o.put("pairNote", c.pairNote());
         if (c.verdict() != null) o.set("verdict", c.verdict().toJson());
         if (c.divergence() != null) o.set("firstDivergence", c.divergence().toJson());
+        if (c.crashForm() != null) {
+            ObjectNode f = o.putObject("minimalSource");
+            f.put("endsAsRecorded", c.crashForm().asRecorded());
+            f.put("detail", c.crashForm().sentence());
+        }
         return o;
     }
 
@@ -430,10 +488,11 @@ public final class Bundle {
             first = false;
         }
         r.append(") and prints one line per platform; `expected.json` holds the recorded bits.\n\n");
-        if (ended)
+        if (ended && c.crashForm() != null) r.append(c.crashForm().sentence()).append("\n\n");
+        else if (ended)
             r.append("The source is the single-program form the reduction checked, with fparity's harness: a run")
                     .append(" that ends abnormally depends on the whole binary, and a form without the harness is")
-                    .append(" another binary, which may print a value instead.\n\n");
+                    .append(" another binary, which may print a value instead (it was not built here to check).\n\n");
         r.append("Host: ")
                 .append(c.host().getOrDefault("hostname", "?"))
                 .append(", ")

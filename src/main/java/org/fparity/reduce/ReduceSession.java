@@ -428,29 +428,38 @@ public final class ReduceSession {
         Map<String, String> host = NodeFacts.collect();
         Size original = Size.of(r.program());
         Size reduced = Size.of(res.program());
-        Path dir = Bundle.write(
-                out,
-                new Bundle.Contents(
-                        id,
-                        res.program(),
-                        res.input(),
-                        cls,
-                        a,
-                        r.a().opt(),
-                        reducedStandalone ? ra : res.a(),
-                        b,
-                        r.b().opt(),
-                        reducedStandalone ? rb : res.b(),
-                        ref,
-                        div,
-                        ub,
-                        original,
-                        host,
-                        pairNote,
-                        fv,
-                        r.a().platform().site(),
-                        r.b().platform().site(),
-                        r.input()));
+        Bundle.Contents contents = new Bundle.Contents(
+                id,
+                res.program(),
+                res.input(),
+                cls,
+                a,
+                r.a().opt(),
+                reducedStandalone ? ra : res.a(),
+                b,
+                r.b().opt(),
+                reducedStandalone ? rb : res.b(),
+                ref,
+                div,
+                ub,
+                original,
+                host,
+                pairNote,
+                fv,
+                r.a().platform().site(),
+                r.b().platform().site(),
+                r.input(),
+                null);
+        // a run that ended differently ships its minimal source only when that source, built and run here, ends as
+        // recorded (a crash depends on the whole binary)
+        if (cls == null && here && reducedStandalone) {
+            CrashForm.Result form = CrashForm.check(contents, new Standalone(work));
+            if (form != null) {
+                contents = contents.withCrashForm(form);
+                log.accept(id + ": " + form.sentence());
+            }
+        }
+        Path dir = Bundle.write(out, contents);
         Report rep = new Report(
                 Kind.REDUCED,
                 id,
@@ -540,6 +549,7 @@ public final class ReduceSession {
                         null,
                         r.a().platform().site(),
                         r.b().platform().site(),
+                        null,
                         null));
         String compiled = BundleCompile.check(dir, ba, r.a().opt(), bb, r.b().opt(), work);
         String line = id + " (" + Interestingness.label(r.cls()) + ", " + r.a() + " vs " + r.b() + "): not reduced, "

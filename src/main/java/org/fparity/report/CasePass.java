@@ -19,17 +19,23 @@ final class CasePass implements AutoCloseable {
 
     private final List<Cases.Case> unstableShown = new ArrayList<>();
     private int unstableRows;
+    /** Cases handed over whole (made from their runs); the others gave one stable answer on every platform. */
+    long whole;
+
     private int unstableCases;
     private String program;
     private final Map<Precision, Integer> programs = new EnumMap<>(Precision.class);
+    /** What the files show of the case at hand, made once for all of them; its labels serve the whole report. */
+    final CaseText text = new CaseText();
+
     final JsonReport.CaseLists json;
     final JUnitReport.CaseTests junit;
     /** {@code report --cases FILE}'s list, or null when not asked for. */
     final CaseLines lines;
 
     private CasePass(Report r, java.nio.file.Path cases) {
-        json = new JsonReport.CaseLists(r);
-        junit = new JUnitReport.CaseTests(r);
+        json = new JsonReport.CaseLists(r, text);
+        junit = new JUnitReport.CaseTests(r, text);
         lines = cases == null ? null : new CaseLines(r, cases);
     }
 
@@ -43,7 +49,9 @@ final class CasePass implements AutoCloseable {
         CasePass p = new CasePass(r, cases);
         try {
             // made as they are walked when nothing has read them yet (Cases#forEach), never listed on disk
-            Cases.forEach(r.verdict().cases(), p::add);
+            // a case whose platforms gave one stable answer is not made, unless the case list shows it whole
+            if (p.lines != null) Cases.forEach(r.verdict().cases(), p::add);
+            else Cases.forEach(r.verdict().cases(), p::add, p::agreeing);
             p.json.done();
             if (p.lines != null) p.lines.finish();
             return p;
@@ -56,11 +64,22 @@ final class CasePass implements AutoCloseable {
         }
     }
 
-    private void add(Cases.Case c) {
-        if (!c.program().equals(program)) {
-            program = c.program();
-            programs.merge(c.precision(), 1, Integer::sum);
+    /** A case whose platforms all gave one stable answer: shown only in junit.xml. */
+    private void agreeing(String program, int input, Precision precision, int results, long micros) {
+        count(program, precision);
+        junit.agreeing(program, input, results, micros);
+    }
+
+    private void count(String program, Precision precision) {
+        if (!program.equals(this.program)) {
+            this.program = program;
+            programs.merge(precision, 1, Integer::sum);
         }
+    }
+
+    private void add(Cases.Case c) {
+        whole++;
+        count(c.program(), c.precision());
         if (c.hasUnstable()) {
             unstableCases++;
             if (unstableRows < SHOWN) {
@@ -68,8 +87,9 @@ final class CasePass implements AutoCloseable {
                 unstableRows += c.unstable().size();
             }
         }
+        text.of(c);
+        json.add(c);
         try {
-            json.add(c);
             if (lines != null) lines.add(c);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException("cannot write a temporary file of the report", e);

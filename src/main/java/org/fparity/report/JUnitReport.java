@@ -23,8 +23,8 @@ final class JUnitReport {
         return ReportWriter.text(r, JUnitReport::write);
     }
 
-    /** As {@link #write(Report, java.io.Writer, CaseTests)}, walking the cases for itself. */
-    static void write(Report r, java.io.Writer out) throws java.io.IOException {
+    /** As {@link #write(Report, ReportOut, CaseTests)}, walking the cases for itself. */
+    static void write(Report r, ReportOut out) throws java.io.IOException {
         try (CasePass p = CasePass.of(r)) {
             write(r, out, p.junit);
         }
@@ -49,13 +49,31 @@ final class JUnitReport {
         private final java.util.Set<String> named = new java.util.HashSet<>();
         private final Map<String, Named> byKey = new HashMap<>();
         private final LongText cases = new LongText();
+        private final CaseText text;
+        private final byte[] classPrefix;
         private int tests, failures, errors, skipped;
         private long micros, statusCases;
+        private static final byte[] TESTCASE = CaseText.ascii("    <testcase classname=\""),
+                NAME = CaseText.ascii("\" name=\"input "),
+                TIME = CaseText.ascii("\" time=\""),
+                OPEN = CaseText.ascii(">\n"),
+                SKIPPED = CaseText.ascii("      <skipped message=\""),
+                SHUT = CaseText.ascii("\"/>\n"),
+                FAILURE = CaseText.ascii("      <failure type=\""),
+                MESSAGE = CaseText.ascii("\" message=\""),
+                FAILURE_END = CaseText.ascii("</failure>\n"),
+                ERROR = CaseText.ascii("      <error type=\"status\" message=\""),
+                SYSTEM_OUT = CaseText.ascii("      <system-out>"),
+                SYSTEM_OUT_END = CaseText.ascii("</system-out>\n"),
+                TESTCASE_END = CaseText.ascii("    </testcase>\n"),
+                EMPTY_END = CaseText.ascii("/>\n");
 
-        CaseTests(Report r) {
+        CaseTests(Report r, CaseText text) {
             this.r = r;
+            this.text = text;
             v = r.verdict();
             name = r.campaign().name();
+            classPrefix = CaseText.ascii(Markup.esc(name + "."));
             cv = r.causes() != null && r.causes().compared() ? r.causes() : null;
             mism = org.fparity.compare.ByCase.mismatches(r.findings().mismatches());
             if (cv != null) for (CauseVerdict.Row row : cv.rows()) named.addAll(row.cases());
@@ -66,84 +84,93 @@ final class JUnitReport {
             return statusCases;
         }
 
+        /** Adds the testcase of the case {@link CaseText} is at. */
         void add(org.fparity.compare.Cases.Case c) {
-            List<StatusMismatch> ms = mism.at(c.program(), c.input());
+            add(c.program(), c.input(), c.micros(), c.results().size(), c);
+        }
+
+        /** Adds the testcase of a case whose platforms all gave one stable answer ({@link org.fparity.compare.Cases#forEach(java.util.List, java.util.function.Consumer, org.fparity.compare.Cases.Agreeing)}). */
+        void agreeing(String program, int input, int results, long micros) {
+            add(program, input, micros, results, null);
+        }
+
+        /** The testcase of a case: {@code c} whole, or null for one whose platforms gave one stable answer. */
+        private void add(String program, int input, long time, int results, org.fparity.compare.Cases.Case c) {
+            boolean discrepant = c != null && c.discrepant(), unstable = c != null && c.hasUnstable();
+            List<StatusMismatch> ms = mism.at(program, input);
             if (!ms.isEmpty()) statusCases++;
             if (cv != null) {
-                String key = c.key();
-                if (named.contains(key)) byKey.put(key, new Named(c.micros(), c.discrepant() ? describe(c) : null));
+                String key = program + "/" + input;
+                if (named.contains(key)) byKey.put(key, new Named(time, discrepant ? describe(c, text) : null));
                 // counted in causes, a case no cause explains stays a case, and so does one that only an unstable
                 // platform made differ (not a discrepancy, so never triaged)
-                if (!cv.untriaged().contains(key) && (c.discrepant() || !c.hasUnstable())) return;
+                if (!cv.untriaged().contains(key) && (discrepant || !unstable)) return;
             }
             tests++;
-            micros += c.micros();
-            StringBuilder body = new StringBuilder();
-            String accepted = r.acceptance().cases().reason(c.program(), c.input());
-            if (c.discrepant() && accepted != null) {
+            micros += time;
+            // made as junit.xml's bytes (Utf8), escaped on the way: most testcases are one line without a body
+            Utf8 u = cases.out;
+            u.bytes(TESTCASE)
+                    .bytes(classPrefix)
+                    .xml(program)
+                    .bytes(NAME)
+                    .num(input)
+                    .bytes(TIME);
+            seconds(u, time);
+            u.ch('"');
+            boolean body = true;
+            String accepted = discrepant ? r.acceptance().cases().reason(program, input) : null;
+            if (discrepant && accepted != null) {
                 skipped++;
-                body.append("      <skipped message=\"")
-                        .append(Markup.esc("accepted: " + accepted + "; " + describe(c)))
-                        .append("\"/>\n");
-            } else if (c.discrepant()) {
+                u.bytes(OPEN)
+                        .bytes(SKIPPED)
+                        .xml("accepted: " + accepted + "; " + describe(c, text))
+                        .bytes(SHUT);
+            } else if (discrepant) {
                 boolean persisting = v.against() != null && !v.against().added().contains(c.key());
                 if (persisting) {
                     skipped++;
-                    body.append("      <skipped message=\"")
-                            .append(Markup.esc(
-                                    "persisting: disagreed in " + v.against().baseline() + " too; " + describe(c)))
-                            .append("\"/>\n");
+                    u.bytes(OPEN)
+                            .bytes(SKIPPED)
+                            .xml("persisting: disagreed in " + v.against().baseline() + " too; " + describe(c, text))
+                            .bytes(SHUT);
                 } else {
                     failures++;
-                    body.append("      <failure type=\"")
-                            .append(worst(c).id())
-                            .append("\" message=\"")
-                            .append(Markup.esc((v.against() != null
-                                            ? "new since " + v.against().baseline() + ": "
-                                            : "")
-                                    + describe(c)))
-                            .append("\">")
-                            .append(Markup.esc(details(c)))
-                            .append("</failure>\n");
+                    u.bytes(OPEN).bytes(FAILURE).text(worst(c).id()).bytes(MESSAGE);
+                    if (v.against() != null) u.xml("new since " + v.against().baseline() + ": ");
+                    u.xml(describe(c, text)).text("\">");
+                    details(u, c, text);
+                    u.bytes(FAILURE_END);
                 }
-            } else if (c.hasUnstable()) {
+            } else if (unstable) {
                 skipped++;
-                body.append("      <skipped message=\"")
-                        .append(Markup.esc("unstable: " + unstable(c) + " (not a discrepancy)"))
-                        .append("\"/>\n");
+                u.bytes(OPEN)
+                        .bytes(SKIPPED)
+                        .xml("unstable: " + unstable(c) + " (not a discrepancy)")
+                        .bytes(SHUT);
             } else if (!ms.isEmpty() && v.against() == null && !ms.stream().allMatch(r.acceptance()::accepts)) {
                 errors++;
-                body.append("      <error type=\"status\" message=\"")
-                        .append(Markup.esc(ms.getFirst().describe()))
-                        .append(ms.size() > 1 ? Markup.esc("; " + (ms.size() - 1) + " more platform pair(s)") : "")
-                        .append("\"/>\n");
-            } else if (c.results().size() < 2) {
+                u.bytes(OPEN).bytes(ERROR).xml(ms.getFirst().describe());
+                if (ms.size() > 1) u.xml("; " + (ms.size() - 1) + " more platform pair(s)");
+                u.bytes(SHUT);
+            } else if (results < 2) {
                 skipped++;
-                body.append("      <skipped message=\"")
-                        .append(
-                                c.results().isEmpty()
+                u.bytes(OPEN)
+                        .bytes(SKIPPED)
+                        .text(
+                                results == 0
                                         ? "no platform printed a result for this case"
                                         : "only one platform printed a result for this case: nothing to compare")
-                        .append("\"/>\n");
-            }
-            if (!ms.isEmpty() && (v.against() != null || c.discrepant() || c.hasUnstable())) {
+                        .bytes(SHUT);
+            } else body = false;
+            if (!ms.isEmpty() && (v.against() != null || discrepant || unstable)) {
                 StringBuilder out = new StringBuilder("ended differently:\n");
                 for (StatusMismatch m : ms) out.append(m.describe()).append('\n');
-                body.append("      <system-out>")
-                        .append(Markup.esc(out.toString()))
-                        .append("</system-out>\n");
+                if (!body) u.bytes(OPEN);
+                body = true;
+                u.bytes(SYSTEM_OUT).xml(out.toString()).bytes(SYSTEM_OUT_END);
             }
-            StringBuilder line = new StringBuilder(96 + body.length());
-            line.append("    <testcase classname=\"")
-                    .append(Markup.esc(name + "." + c.program()))
-                    .append("\" name=\"input ")
-                    .append(c.input())
-                    .append("\" time=\"");
-            seconds(line, c.micros());
-            line.append('"');
-            if (body.isEmpty()) line.append("/>\n");
-            else line.append(">\n").append(body).append("    </testcase>\n");
-            cases.append(line);
+            u.bytes(body ? TESTCASE_END : EMPTY_END);
         }
 
         @Override
@@ -160,13 +187,13 @@ final class JUnitReport {
      * Writes junit.xml to {@code out} (not closed): the causes' testcases, then the cases' ones as {@code ct} made
      * them.
      */
-    static void write(Report r, java.io.Writer to, CaseTests ct) throws java.io.IOException {
+    static void write(Report r, ReportOut to, CaseTests ct) throws java.io.IOException {
         try (LongText causes = new LongText()) {
             write(r, to, ct, causes);
         }
     }
 
-    private static void write(Report r, java.io.Writer to, CaseTests ct, LongText cases) throws java.io.IOException {
+    private static void write(Report r, ReportOut to, CaseTests ct, LongText cases) throws java.io.IOException {
         Verdict v = r.verdict();
         String name = r.campaign().name();
         int tests = 0, failures = 0, errors = 0, skipped = 0;
@@ -306,6 +333,18 @@ final class JUnitReport {
         return sb.toString();
     }
 
+    /** {@link #seconds(StringBuilder, long)} as bytes. */
+    static void seconds(Utf8 u, long micros) {
+        if (micros < 0 || micros >= 1_000_000_000_000_000L) {
+            u.text(seconds(micros));
+            return;
+        }
+        long frac = micros % 1_000_000;
+        u.num(micros / 1_000_000).ch('.');
+        for (long p = 100_000; p > frac && p > 1; p /= 10) u.ch('0');
+        u.num(frac);
+    }
+
     /**
      * Appends {@code %.6f} of {@code micros / 1e6}: its digits exactly (the double nearest a number of at most 15
      * digits prints as that number), without a Formatter per testcase.
@@ -335,10 +374,10 @@ final class JUnitReport {
     }
 
     /** {@code NaN–Inf: clang-19 O3_FM disagrees with the majority (6 platforms)}. */
-    static String describe(org.fparity.compare.Cases.Case c) {
+    static String describe(org.fparity.compare.Cases.Case c, CaseText text) {
         String cls = worst(c).label();
         if (c.majority() == null) return cls + ": " + c.answers().size() + " different answers, no majority";
-        return cls + ": " + VerdictText.platforms(c.oddOnesOut())
+        return cls + ": " + text.platforms(c.oddOnesOut())
                 + (c.oddOnesOut().size() == 1 ? " disagrees" : " disagree") + " with the majority ("
                 + c.majority().platforms().size() + " platforms)";
     }
@@ -349,19 +388,20 @@ final class JUnitReport {
         return String.join("; ", parts);
     }
 
-    private static String details(org.fparity.compare.Cases.Case c) {
-        StringBuilder sb = new StringBuilder();
-        for (org.fparity.compare.Cases.Answer a : c.answers()) {
-            sb.append(a == c.majority() ? "majority " : "answer ")
-                    .append(a.hex())
-                    .append(" (")
-                    .append(VerdictText.decimal(a.value(), c.precision()))
-                    .append("): ")
-                    .append(VerdictText.platforms(a.platforms()))
-                    .append('\n');
+    /** A failure's text: each answer with its decimal and platforms (escaped), then the unstable platforms. */
+    private static void details(Utf8 u, org.fparity.compare.Cases.Case c, CaseText text) {
+        List<org.fparity.compare.Cases.Answer> answers = c.answers();
+        for (int i = 0; i < answers.size(); i++) {
+            org.fparity.compare.Cases.Answer a = answers.get(i);
+            u.text(a == c.majority() ? "majority " : "answer ")
+                    .xml(a.hex())
+                    .text(" (")
+                    .xml(text.decimal(i))
+                    .text("): ")
+                    .xml(text.platforms(a.platforms()))
+                    .ch('\n');
         }
-        if (c.hasUnstable()) sb.append("unstable: ").append(unstable(c)).append('\n');
-        return sb.toString();
+        if (c.hasUnstable()) u.text("unstable: ").xml(unstable(c)).ch('\n');
     }
 
     /** xs:dateTime without zone, as the JUnit schema wants (UTC). */

@@ -27,8 +27,8 @@ final class JsonReport {
         return ReportWriter.text(r, JsonReport::write);
     }
 
-    /** As {@link #write(Report, java.io.Writer, CasePass)}, walking the cases for itself. */
-    static void write(Report r, java.io.Writer out) throws java.io.IOException {
+    /** As {@link #write(Report, ReportOut, CasePass)}, walking the cases for itself. */
+    static void write(Report r, ReportOut out) throws java.io.IOException {
         try (CasePass p = CasePass.of(r)) {
             write(r, out, p);
         }
@@ -39,11 +39,11 @@ final class JsonReport {
      * differently as it is read, every discrepant and unstable case as the walk over the cases wrote it ({@code pass}):
      * memory does not grow with them.
      */
-    static void write(Report r, java.io.Writer out, CasePass pass) throws java.io.IOException {
+    static void write(Report r, ReportOut out, CasePass pass) throws java.io.IOException {
         ProgramJson.MAPPER
                 .writer()
                 .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-                .writeValue(out, tree(r, pass));
+                .writeValue(out, tree(r, pass, out));
         out.write("\n");
     }
 
@@ -86,12 +86,23 @@ final class JsonReport {
         }
     }
 
-    /** A value written before, as report.json's text at its place ({@link CaseLists}), copied in as it is. */
-    private static final class Spooled extends Written {
-        private final LongText text;
+    /** What a value of the tree writes as report.json's bytes at its place, past the generator. */
+    @FunctionalInterface
+    private interface Raw {
+        void write(Utf8 u) throws java.io.IOException;
+    }
 
-        Spooled(LongText text) {
-            this.text = text;
+    /**
+     * A value written as bytes straight into the file at its place ({@link Utf8}): the generator writes the separator
+     * before it and hands over what it holds, then the value is written past it.
+     */
+    private static final class Bytes extends Written {
+        private final ReportOut out;
+        private final Raw raw;
+
+        Bytes(ReportOut out, Raw raw) {
+            this.out = out;
+            this.raw = raw;
         }
 
         @Override
@@ -99,19 +110,14 @@ final class JsonReport {
                 com.fasterxml.jackson.core.JsonGenerator gen, com.fasterxml.jackson.databind.SerializerProvider p)
                 throws java.io.IOException {
             gen.writeRawValue(""); // the separator before a value, and the value counted
-            text.writeTo(new java.io.Writer() {
-                @Override
-                public void write(char[] cs, int off, int len) throws java.io.IOException {
-                    gen.writeRaw(cs, off, len);
-                }
-
-                @Override
-                public void flush() {}
-
-                @Override
-                public void close() {}
-            });
+            gen.flush();
+            raw.write(out.bytes());
         }
+    }
+
+    /** A value written before, as report.json's bytes at its place ({@link CaseLists}), copied in as it is. */
+    private static Bytes spooled(ReportOut out, LongText text) {
+        return new Bytes(out, u -> text.writeTo(out));
     }
 
     /** report.json's pretty printer as it stands {@code nesting} objects deep (an array does not indent). */
@@ -125,51 +131,96 @@ final class JsonReport {
 
     /**
      * "discrepant_case_list" and "unstable" of report.json's verdict, written case by case as the walk over the cases
-     * hands them ({@link CasePass}), each to a {@link LongText}, as report.json spells them at their place (two
-     * objects deep).
+     * hands them ({@link CasePass}), each to a {@link LongText}, as report.json's generator spells them at their place
+     * (two objects deep), made as bytes ({@link Utf8}).
      */
     static final class CaseLists implements AutoCloseable {
+        private static final byte[] PROGRAM = CaseText.ascii("{\n      \"program\" : "),
+                INPUT = CaseText.ascii(",\n      \"input\" : "),
+                NEW = CaseText.ascii(",\n      \"new\" : "),
+                ANSWERS = CaseText.ascii(",\n      \"answers\" : [ "),
+                RESULT = CaseText.ascii("{\n        \"result\" : "),
+                DECIMAL = CaseText.ascii(",\n        \"decimal\" : "),
+                MAJORITY = CaseText.ascii(",\n        \"majority\" : "),
+                PLATFORMS = CaseText.ascii(",\n        \"platforms\" : "),
+                ANSWER_END = CaseText.ascii("\n      }"),
+                ODD = CaseText.ascii(",\n      \"odd_ones_out\" : "),
+                IDEAL = CaseText.ascii(",\n      \"ideal_ieee\" : {\n        \"result\" : "),
+                AGREEING = CaseText.ascii(",\n        \"agreeing\" : "),
+                IDEAL_END = CaseText.ascii("\n      }"),
+                PLATFORM = CaseText.ascii(",\n      \"platform\" : "),
+                RESULTS = CaseText.ascii(",\n      \"results\" : "),
+                END = CaseText.ascii("\n    }");
         private final Verdict v;
         private final LongText discrepant = new LongText(), unstable = new LongText();
-        private final com.fasterxml.jackson.core.JsonGenerator d, u;
+        private final CaseText text;
+        private boolean anyDiscrepant, anyUnstable;
 
-        CaseLists(Report r) {
+        CaseLists(Report r, CaseText text) {
             v = r.verdict();
-            try {
-                d = generator(discrepant);
-                u = generator(unstable);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException("cannot write a temporary file of the report", e);
+            this.text = text;
+        }
+
+        /** Adds the case {@link CaseText} is at. */
+        void add(org.fparity.compare.Cases.Case c) {
+            if (c.discrepant()) {
+                Utf8 u = discrepant.out;
+                u.text(anyDiscrepant ? ", " : "[ ");
+                anyDiscrepant = true;
+                discrepantCase(u, c);
             }
-        }
-
-        private static com.fasterxml.jackson.core.JsonGenerator generator(LongText t) throws java.io.IOException {
-            com.fasterxml.jackson.core.JsonGenerator g =
-                    ProgramJson.MAPPER.getFactory().createGenerator(t.writer());
-            g.setPrettyPrinter(new Nested(2));
-            g.writeStartArray();
-            return g;
-        }
-
-        void add(org.fparity.compare.Cases.Case c) throws java.io.IOException {
-            if (c.discrepant()) discrepantCase(d, c, v);
             for (var e : c.unstable().entrySet()) {
-                u.writeStartObject();
-                u.writeStringField("program", c.program());
-                u.writeNumberField("input", c.input());
-                u.writeStringField("platform", e.getKey().label());
-                u.writeArrayFieldStart("results");
-                for (String s : e.getValue()) u.writeString(s);
-                u.writeEndArray();
-                u.writeEndObject();
+                Utf8 u = unstable.out;
+                u.text(anyUnstable ? ", " : "[ ");
+                anyUnstable = true;
+                u.bytes(PROGRAM).json(c.program()).bytes(INPUT).num(c.input());
+                u.bytes(PLATFORM).bytes(text.json(e.getKey())).bytes(RESULTS);
+                strings(u, e.getValue());
+                u.bytes(END);
             }
         }
 
-        void done() throws java.io.IOException {
-            d.writeEndArray();
-            d.close();
-            u.writeEndArray();
-            u.close();
+        /** One discrepant case of "discrepant_case_list". */
+        private void discrepantCase(Utf8 u, org.fparity.compare.Cases.Case c) {
+            u.bytes(PROGRAM).json(c.program()).bytes(INPUT).num(c.input());
+            if (v.against() != null)
+                u.bytes(NEW).text(String.valueOf(v.against().added().contains(c.key())));
+            u.bytes(ANSWERS);
+            List<org.fparity.compare.Cases.Answer> answers = c.answers();
+            for (int i = 0; i < answers.size(); i++) {
+                org.fparity.compare.Cases.Answer a = answers.get(i);
+                if (i > 0) u.text(", ");
+                u.bytes(RESULT).json(a.hex());
+                u.bytes(DECIMAL).json(text.decimal(i));
+                u.bytes(MAJORITY).text(a == c.majority() ? "true" : "false");
+                labels(u, PLATFORMS, a.platforms());
+                u.bytes(ANSWER_END);
+            }
+            u.text(" ]");
+            labels(u, ODD, c.oddOnesOut());
+            Verdict.Truth t = v.truths().get(c.key());
+            if (t != null) {
+                u.bytes(IDEAL).json(t.hex());
+                labels(u, AGREEING, t.agreeing());
+                u.bytes(IDEAL_END);
+            }
+            u.bytes(END);
+        }
+
+        /** A field of platform labels, left out when there are none (as the tree's withArray left it). */
+        private void labels(Utf8 u, byte[] field, List<Platform> ps) {
+            if (ps.isEmpty()) return;
+            u.bytes(field).text("[ ");
+            for (int i = 0; i < ps.size(); i++) {
+                if (i > 0) u.text(", ");
+                u.bytes(text.json(ps.get(i)));
+            }
+            u.text(" ]");
+        }
+
+        void done() {
+            discrepant.out.text(anyDiscrepant ? " ]" : "[ ]");
+            unstable.out.text(anyUnstable ? " ]" : "[ ]");
         }
 
         @Override
@@ -183,6 +234,20 @@ final class JsonReport {
         }
     }
 
+    /** An array of strings on one line, as the generator writes one ({@code [ ]} when empty). */
+    private static void strings(Utf8 u, List<String> ss) {
+        if (ss.isEmpty()) {
+            u.text("[ ]");
+            return;
+        }
+        u.text("[ ");
+        for (int i = 0; i < ss.size(); i++) {
+            if (i > 0) u.text(", ");
+            u.json(ss.get(i));
+        }
+        u.text(" ]");
+    }
+
     /** The folders under the reproducers' root (a bundle per discrepancy id), listed once; empty without the root. */
     private static java.util.Set<String> bundled(java.nio.file.Path root) {
         if (!java.nio.file.Files.isDirectory(root)) return java.util.Set.of();
@@ -193,7 +258,7 @@ final class JsonReport {
         }
     }
 
-    private static ObjectNode tree(Report r, CasePass pass) {
+    private static ObjectNode tree(Report r, CasePass pass, ReportOut out) {
         ObjectNode root = ProgramJson.MAPPER.createObjectNode();
         root.put("data_version", Report.DATA_VERSION);
         ObjectNode info = root.putObject("session_info");
@@ -205,7 +270,7 @@ final class JsonReport {
         String folder = r.campaign().provenance().get("folder");
         if (folder != null) info.put("campaign_folder", folder);
         putStrings(info.putObject("provenance"), r.campaign().provenance());
-        verdict(root.putObject("verdict"), r, pass);
+        verdict(root.putObject("verdict"), r, pass, out);
         info.put("num_runs", r.findings().totalRuns());
         info.put("num_pairs", r.findings().pairs().size());
         info.put(
@@ -271,9 +336,8 @@ final class JsonReport {
         Map<String, JsonNode> verdicts =
                 dir == null ? Map.of() : org.fparity.reduce.ReducedVerdicts.read(java.nio.file.Path.of(dir));
         java.util.Set<String> bundled = bundled(org.fparity.reduce.Bundles.DEFAULT_ROOT);
-        root.putPOJO("discrepancies", new Streamed<Discrepancy>(r.findings().discrepancies(), (d, g, p) -> {
-            discrepancy(g, d, r.campaign().input(d.program(), d.input()), verdicts, bundled, p);
-        }));
+        // the longest part of the file, written as its bytes
+        root.putPOJO("discrepancies", new Bytes(out, u -> discrepancies(u, r, verdicts, bundled, pass.text)));
 
         // written as it is read, as the discrepancies are: 31,407 of them at 10^7 runs were a tree in memory
         root.putPOJO(
@@ -373,7 +437,7 @@ final class JsonReport {
     }
 
     /** The verdict in cases: the unit; pairs are in "pairs" and "discrepancies" as detail. */
-    private static void verdict(ObjectNode o, Report r, CasePass pass) {
+    private static void verdict(ObjectNode o, Report r, CasePass pass, ReportOut out) {
         Verdict v = r.verdict();
         o.put("headline", VerdictText.headline(r));
         o.put("red", r.found());
@@ -414,8 +478,8 @@ final class JsonReport {
             x.put("ideal_decided_cases", k.decided());
             x.put("unstable_cases", k.unstable());
         }
-        o.putPOJO("discrepant_case_list", new Spooled(pass.json.discrepant));
-        o.putPOJO("unstable", new Spooled(pass.json.unstable));
+        o.putPOJO("discrepant_case_list", spooled(out, pass.json.discrepant));
+        o.putPOJO("unstable", spooled(out, pass.json.unstable));
         ArrayNode top = o.putArray("top_cases");
         for (Verdict.TopCase t :
                 v.top().subList(0, Math.min(Verdict.TOP, v.top().size()))) {
@@ -429,100 +493,103 @@ final class JsonReport {
         }
     }
 
-    /** One discrepant case of "discrepant_case_list". */
-    private static void discrepantCase(
-            com.fasterxml.jackson.core.JsonGenerator g, org.fparity.compare.Cases.Case c, Verdict v)
-            throws java.io.IOException {
-        g.writeStartObject();
-        g.writeStringField("program", c.program());
-        g.writeNumberField("input", c.input());
-        if (v.against() != null) g.writeBooleanField("new", v.against().added().contains(c.key()));
-        g.writeArrayFieldStart("answers");
-        for (org.fparity.compare.Cases.Answer a : c.answers()) {
-            g.writeStartObject();
-            g.writeStringField("result", a.hex());
-            g.writeStringField("decimal", VerdictText.decimal(a.value(), c.precision()));
-            g.writeBooleanField("majority", a == c.majority());
-            labels(g, "platforms", a.platforms());
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-        labels(g, "odd_ones_out", c.oddOnesOut());
-        Verdict.Truth t = v.truths().get(c.key());
-        if (t != null) {
-            g.writeObjectFieldStart("ideal_ieee");
-            g.writeStringField("result", t.hex());
-            labels(g, "agreeing", t.agreeing());
-            g.writeEndObject();
-        }
-        g.writeEndObject();
-    }
+    private static final byte[] D_ID = CaseText.ascii("{\n    \"id\" : "),
+            D_PROGRAM = CaseText.ascii(",\n    \"program\" : "),
+            D_INPUT = CaseText.ascii(",\n    \"input\" : "),
+            D_VALUES = CaseText.ascii(",\n    \"input_values\" : "),
+            D_CLASS = CaseText.ascii(",\n    \"class\" : "),
+            D_A = CaseText.ascii(",\n    \"a\" : {\n      \"platform\" : "),
+            D_B = CaseText.ascii(",\n    \"b\" : {\n      \"platform\" : "),
+            D_RESULT = CaseText.ascii(",\n      \"result\" : "),
+            D_SIDE_CLASS = CaseText.ascii(",\n      \"class\" : "),
+            D_SIDE_END = CaseText.ascii("\n    }"),
+            D_ULPS = CaseText.ascii(",\n    \"ulps\" : "),
+            D_REL = CaseText.ascii(",\n    \"rel_error\" : "),
+            D_REPRODUCER = CaseText.ascii(",\n    \"reproducer\" : {\n      \"path\" : "),
+            D_FIRST = CaseText.ascii(",\n      \"first_divergence\" : "),
+            D_ROUNDED = CaseText.ascii(",\n      \"correctly_rounded\" : "),
+            D_VERDICT = CaseText.ascii(",\n    \"verdict\" : "),
+            D_END = CaseText.ascii("\n  }");
 
-    /** An array of platform labels, left out when there are none (as the tree's withArray left it). */
-    private static void labels(com.fasterxml.jackson.core.JsonGenerator g, String field, List<Platform> ps)
+    /**
+     * "discrepancies": every discrepancy as it is read, written as the generator pretty-prints it one object deep, as
+     * bytes (issue 31: 666,000 of them at 10^7 runs took a fifth of report's time through the generator).
+     */
+    private static void discrepancies(
+            Utf8 u, Report r, Map<String, JsonNode> verdicts, java.util.Set<String> bundled, CaseText text)
             throws java.io.IOException {
-        if (ps.isEmpty()) return;
-        g.writeArrayFieldStart(field);
-        for (Platform pl : ps) g.writeString(pl.label());
-        g.writeEndArray();
+        boolean any = false;
+        for (Discrepancy d : r.findings().discrepancies()) {
+            u.text(any ? ", " : "[ ");
+            any = true;
+            discrepancy(u, d, r.campaign().input(d.program(), d.input()), verdicts, bundled, text);
+        }
+        u.text(any ? " ]" : "[ ]");
     }
 
     private static void discrepancy(
-            com.fasterxml.jackson.core.JsonGenerator g,
+            Utf8 u,
             Discrepancy d,
             org.fparity.ir.Input values,
             Map<String, JsonNode> verdicts,
             java.util.Set<String> bundled,
-            com.fasterxml.jackson.databind.SerializerProvider p)
+            CaseText text)
             throws java.io.IOException {
-        g.writeStartObject();
         // stable across reports and campaigns: program, input, the two platforms and the class (reduce --discrepancy
         // ID)
         String id = org.fparity.confirm.DiscrepancyId.of(
-                d.program(), d.input(), d.pair().a().label(), d.pair().b().label(), d.cls());
-        g.writeStringField("id", id);
-        g.writeStringField("program", d.program());
-        g.writeNumberField("input", d.input());
+                d.program(),
+                d.input(),
+                text.label(d.pair().a()),
+                text.label(d.pair().b()),
+                d.cls());
+        u.bytes(D_ID).json(id);
+        u.bytes(D_PROGRAM).json(d.program());
+        u.bytes(D_INPUT).num(d.input());
         // the values themselves, so a reproducer needs nothing but this file and the program's source
         if (values != null) {
-            g.writeArrayFieldStart("input_values");
-            for (String t : values.args()) g.writeString(t);
-            g.writeEndArray();
+            u.bytes(D_VALUES);
+            strings(u, values.args());
         }
-        g.writeStringField("class", d.cls().id());
-        g.writeObjectFieldStart("a");
-        g.writeStringField("platform", d.pair().a().label());
-        g.writeStringField("result", d.hexA());
-        g.writeStringField("class", d.classA().label());
-        g.writeEndObject();
-        g.writeObjectFieldStart("b");
-        g.writeStringField("platform", d.pair().b().label());
-        g.writeStringField("result", d.hexB());
-        g.writeStringField("class", d.classB().label());
-        g.writeEndObject();
-        g.writeFieldName("ulps");
+        u.bytes(D_CLASS).json(d.cls().id());
+        u.bytes(D_A).bytes(text.json(d.pair().a()));
+        u.bytes(D_RESULT).json(d.hexA());
+        u.bytes(D_SIDE_CLASS).json(d.classA().label());
+        u.bytes(D_SIDE_END);
+        u.bytes(D_B).bytes(text.json(d.pair().b()));
+        u.bytes(D_RESULT).json(d.hexB());
+        u.bytes(D_SIDE_CLASS).json(d.classB().label());
+        u.bytes(D_SIDE_END);
+        u.bytes(D_ULPS);
         // exact: a JSON integer beyond 2^63 where the distance is that large
-        if (d.hasUlps() && d.ulps() != null) g.writeNumber(d.ulps());
-        else g.writeNull();
-        g.writeFieldName("rel_error");
-        if (Double.isNaN(d.relError())) g.writeNull();
-        else g.writeNumber(d.relError());
+        if (d.hasUlps() && d.ulps() != null) u.text(d.ulps().toString());
+        else u.text("null");
+        u.bytes(D_REL);
+        double rel = d.relError();
+        if (Double.isNaN(rel)) u.text("null");
+        else if (Double.isInfinite(rel)) u.json(Double.toString(rel)); // as the generator quotes a non-number
+        else u.text(Double.toString(rel));
         org.fparity.reduce.Bundles.Link bundle = bundled != null && !bundled.contains(id)
                 ? null
                 : org.fparity.reduce.Bundles.find(org.fparity.reduce.Bundles.DEFAULT_ROOT, id);
         if (bundle != null) {
-            g.writeObjectFieldStart("reproducer");
-            g.writeStringField("path", bundle.dir().toString());
-            if (bundle.firstDivergence() != null) g.writeStringField("first_divergence", bundle.firstDivergence());
-            if (bundle.truth() != null) g.writeStringField("correctly_rounded", bundle.truth());
-            g.writeEndObject();
+            u.bytes(D_REPRODUCER).json(bundle.dir().toString());
+            if (bundle.firstDivergence() != null) u.bytes(D_FIRST).json(bundle.firstDivergence());
+            if (bundle.truth() != null) u.bytes(D_ROUNDED).json(bundle.truth());
+            u.bytes(D_SIDE_END);
         }
         JsonNode verdict = verdicts.get(id); // reduce's verdict on it (verdicts.json), when it was reduced
         if (verdict != null) {
-            g.writeFieldName("verdict");
-            p.defaultSerializeValue(verdict, g);
+            // a tree of reduce's: the generator's own pretty printing, as deep as it stands here
+            java.io.StringWriter w = new java.io.StringWriter();
+            try (com.fasterxml.jackson.core.JsonGenerator g =
+                    ProgramJson.MAPPER.getFactory().createGenerator(w)) {
+                g.setPrettyPrinter(new Nested(2));
+                ProgramJson.MAPPER.writeTree(g, verdict);
+            }
+            u.bytes(D_VERDICT).text(w.toString());
         }
-        g.writeEndObject();
+        u.bytes(D_END);
     }
 
     private static void side(com.fasterxml.jackson.core.JsonGenerator g, String platform, Status s, String detail)

@@ -1,117 +1,96 @@
 package org.fparity.report;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
- * Text built up piece by piece that may grow with the campaign (a testcase per case): held in memory up to
- * {@link #HELD} characters, beyond that in a temporary file, then written out once ({@link #writeTo}). Lets a report
- * file whose head needs counts known only at the end be written in bounded memory.
+ * Text built up piece by piece that may grow with the campaign (a testcase per case), as UTF-8 bytes ({@link #out}):
+ * held in memory up to {@link #HELD} bytes, beyond that in a temporary file, then written out once ({@link
+ * #writeTo}). Lets a report file whose head needs counts known only at the end be written in bounded memory.
  */
 final class LongText implements AutoCloseable {
     static final int HELD = 1 << 20;
 
-    private StringBuilder held = new StringBuilder();
-    private Path file;
-    private Writer out;
+    private final Held held = new Held();
+    /** Where the text is written. */
+    final Utf8 out = new Utf8(held);
 
-    LongText append(CharSequence s) {
-        if (out == null) {
-            held.append(s);
-            if (held.length() > HELD) spill();
-        } else {
-            try {
-                out.append(s);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write a temporary file of the report", e);
-            }
+    /** The bytes: in memory, then in a temporary file. */
+    private static final class Held extends OutputStream {
+        private byte[] mem = new byte[1 << 12];
+        private int n;
+        private Path file;
+        private FileChannel ch;
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
         }
-        return this;
-    }
 
-    /** Appends {@code len} characters of {@code cs} from {@code off}. */
-    LongText append(char[] cs, int off, int len) {
-        if (out == null) {
-            held.append(cs, off, len);
-            if (held.length() > HELD) spill();
-        } else {
-            try {
-                out.write(cs, off, len);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write a temporary file of the report", e);
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (ch == null && n + len <= HELD) {
+                if (n + len > mem.length) mem = java.util.Arrays.copyOf(mem, Math.max(mem.length * 2, n + len));
+                System.arraycopy(b, off, mem, n, len);
+                n += len;
+                return;
             }
+            if (ch == null) spill();
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(b, off, len);
+            while (buf.hasRemaining()) ch.write(buf);
         }
-        return this;
-    }
 
-    /** A writer that appends here (what a JSON generator writes a part of report.json through). */
-    Writer writer() {
-        return new Writer() {
-            @Override
-            public void write(char[] cs, int off, int len) {
-                LongText.this.append(cs, off, len);
-            }
-
-            @Override
-            public void write(String s, int off, int len) {
-                LongText.this.append(s.subSequence(off, off + len));
-            }
-
-            @Override
-            public void flush() {}
-
-            @Override
-            public void close() {}
-        };
-    }
-
-    LongText append(long v) {
-        return append(Long.toString(v));
-    }
-
-    LongText append(char c) {
-        return append(String.valueOf(c));
-    }
-
-    private void spill() {
-        try {
+        private void spill() throws IOException {
             // where compare's temporary files go too (FPARITY_TMPDIR, else the system's temporary folder)
             String dir = System.getenv("FPARITY_TMPDIR");
             file = dir == null
                     ? Files.createTempFile("fparity-report-", ".txt")
                     : Files.createTempFile(Path.of(dir), "fparity-report-", ".txt");
             file.toFile().deleteOnExit();
-            out = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16);
-            out.append(held);
-            held = null;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write a temporary file of the report", e);
+            ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ);
+            write(mem, 0, n);
+            mem = null;
         }
     }
 
+    LongText append(CharSequence s) {
+        out.text(s.toString());
+        return this;
+    }
+
+    LongText append(long v) {
+        out.num(v);
+        return this;
+    }
+
+    LongText append(char c) {
+        out.ch(c);
+        return this;
+    }
+
     /** Writes everything appended to {@code w}. */
-    void writeTo(Writer w) throws IOException {
-        if (out == null) {
-            w.append(held);
+    void writeTo(ReportOut w) throws IOException {
+        out.drain();
+        if (held.ch == null) {
+            w.bytes().write(held.mem, 0, held.n);
             return;
         }
-        out.flush();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            r.transferTo(w);
-        }
+        // from file to file where the report goes to one: the kernel copies
+        java.nio.channels.WritableByteChannel to = w.channel();
+        long size = held.ch.size();
+        long at = 0;
+        while (at < size) at += held.ch.transferTo(at, size - at, to);
     }
 
     @Override
     public void close() throws IOException {
-        if (out != null) {
-            out.close();
-            Files.deleteIfExists(file);
+        if (held.ch != null) {
+            held.ch.close();
+            Files.deleteIfExists(held.file);
         }
     }
 }

@@ -26,10 +26,7 @@ public final class ReportWriter {
     private static void writeSynced(Path f, Report r, Render render) throws IOException {
         try (java.nio.channels.FileChannel ch =
                 java.nio.channels.FileChannel.open(f, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            java.io.Writer w = new java.io.BufferedWriter(
-                    new java.io.OutputStreamWriter(
-                            java.nio.channels.Channels.newOutputStream(ch), java.nio.charset.StandardCharsets.UTF_8),
-                    1 << 16);
+            ReportOut w = new ReportOut(ch);
             render.to(r, w);
             w.flush();
             ch.force(true);
@@ -39,18 +36,20 @@ public final class ReportWriter {
     /** Writes one report file's text. */
     @FunctionalInterface
     interface Render {
-        void to(Report r, java.io.Writer w) throws IOException;
+        void to(Report r, ReportOut w) throws IOException;
     }
 
     /** What {@code render} writes, as a string (tests, small reports). */
     static String text(Report r, Render render) {
-        java.io.StringWriter w = new java.io.StringWriter();
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
         try {
+            ReportOut w = new ReportOut(b);
             render.to(r, w);
+            w.flush();
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        return w.toString();
+        return b.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** Writes report.json, summary.md (short), report.html, junit.xml and metrics.txt into dir; returns their paths. */

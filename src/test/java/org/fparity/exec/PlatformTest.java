@@ -143,4 +143,50 @@ class PlatformTest {
         assertEquals(remote, ProgramJson.MAPPER.readValue(json, Outcome.class));
         org.junit.jupiter.api.Assertions.assertTrue(json.contains("\"site\":\"lumi\",\"node\":\"GPU_X\""), json);
     }
+
+    @Test
+    void hashAndEqualityAreTheRecordsOwnWrittenOut() throws Throwable {
+        // Platform writes hashCode and equals out (issue 31: the generated ones go through method handles that C1 does
+        // not inline); they must be the values the record would generate, so no map's order changes
+        var lookup = java.lang.invoke.MethodHandles.lookup();
+        java.lang.invoke.MethodHandle[] getters = {
+            lookup.findVirtual(Platform.class, "toolchain", java.lang.invoke.MethodType.methodType(String.class)),
+            lookup.findVirtual(Platform.class, "opt", java.lang.invoke.MethodType.methodType(String.class)),
+            lookup.findVirtual(Platform.class, "site", java.lang.invoke.MethodType.methodType(String.class)),
+            lookup.findVirtual(Platform.class, "node", java.lang.invoke.MethodType.methodType(String.class))
+        };
+        java.lang.invoke.MethodHandle hash = ((java.lang.invoke.CallSite) java.lang.runtime.ObjectMethods.bootstrap(
+                        lookup,
+                        "hashCode",
+                        java.lang.invoke.MethodType.methodType(int.class, Platform.class),
+                        Platform.class,
+                        "toolchain;opt;site;node",
+                        getters))
+                .getTarget();
+        java.lang.invoke.MethodHandle eq = ((java.lang.invoke.CallSite) java.lang.runtime.ObjectMethods.bootstrap(
+                        lookup,
+                        "equals",
+                        java.lang.invoke.MethodType.methodType(boolean.class, Platform.class, Object.class),
+                        Platform.class,
+                        "toolchain;opt;site;node",
+                        getters))
+                .getTarget();
+        List<Platform> ps = List.of(
+                Platform.local("gcc", "O2"),
+                new Platform("gcc", "O2", "alpha", null),
+                new Platform("gcc", "O2", "alpha", "NVIDIA_A100"),
+                new Platform("clang-19", "O3_FM", "beta", null),
+                new Platform("gcc", "O3", "alpha", null),
+                Platform.local("nvcc-sm80", "O3_FM"));
+        for (Platform a : ps) {
+            assertEquals((int) hash.invokeExact(a), a.hashCode(), a.key());
+            for (Platform b : ps) {
+                assertEquals((boolean) eq.invokeExact(a, (Object) b), a.equals(b), a.key() + " " + b.key());
+                Platform copy = new Platform(b.toolchain(), b.opt(), b.site(), b.node());
+                assertEquals((boolean) eq.invokeExact(a, (Object) copy), a.equals(copy));
+            }
+            assertEquals((boolean) eq.invokeExact(a, (Object) null), a.equals(null));
+            assertEquals((boolean) eq.invokeExact(a, (Object) "gcc@O2"), a.equals("gcc@O2"));
+        }
+    }
 }

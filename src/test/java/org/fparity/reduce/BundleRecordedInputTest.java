@@ -56,7 +56,8 @@ class BundleRecordedInputTest {
                 null,
                 null,
                 null,
-                recorded);
+                recorded,
+                null);
     }
 
     /** expected.json as a reader of the file sees it. */

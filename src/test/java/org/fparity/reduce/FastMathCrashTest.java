@@ -1,6 +1,7 @@
 package org.fparity.reduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -121,8 +122,17 @@ class FastMathCrashTest {
         assertNotNull(ex.get("platforms").get(cc + "@O0").get("result"));
         assertTrue(Files.readString(r.bundle().resolve("README.md")).contains("finite-math-only"));
 
+        // the minimal source, built and run here, crashes as the reduced program did (its function called through a
+        // volatile pointer, as the harness calls it), so the bundle ships it and not the 6 KB harness form
+        assertTrue(Files.isRegularFile(r.bundle().resolve("min.c")), "the minimal source");
+        assertFalse(Files.exists(r.bundle().resolve("test.c")), "no harness form");
+        assertTrue(
+                Files.readString(r.bundle().resolve("README.md"))
+                        .contains("the minimal source (`min.c`, no harness) ends as recorded: " + cc + "@O0 prints `"),
+                Files.readString(r.bundle().resolve("README.md")));
+
         // build.sh, from a fresh copy on a clean PATH, shows the crash as recorded: the printing side's value and no
-        // result on the other (the bundle's source is the single-program form the crash was confirmed in)
+        // result on the other
         Path fresh = tmp.resolve("fresh");
         Files.createDirectories(fresh);
         try (var files = Files.list(r.bundle())) {

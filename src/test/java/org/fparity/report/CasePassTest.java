@@ -96,6 +96,79 @@ class CasePassTest {
     }
 
     @Test
+    void aCaseWhosePlatformsGaveOneStableAnswerIsNotMadeWhole(@TempDir Path tmp) throws Exception {
+        // issue 31: the report's walk made every case whole (maps, lists, a string per result), though three in four
+        // agree everywhere and only junit.xml shows them, as a testcase line
+        org.fparity.bench.ScaleCampaign.Written w = org.fparity.bench.ScaleCampaign.write(tmp, 40, 10, 5);
+        Path merged = tmp.resolve("merged");
+        org.fparity.transfer.CampaignMerge.merge(w.sites(), merged);
+        Report r = Report.of(org.fparity.compare.CampaignFiles.load(merged), null);
+        Verdict v = r.verdict();
+        try (CasePass p = CasePass.of(r)) {
+            long shown = v.cases().stream()
+                    .filter(c -> c.discrepant() || c.hasUnstable())
+                    .count();
+            assertEquals(shown, p.whole, "cases made: the discrepant and unstable ones");
+            assertTrue(
+                    p.whole < v.count().cases() / 2,
+                    p.whole + " of " + v.count().cases());
+            assertEquals(v.count().unstable(), p.unstableCases());
+        }
+        // and the files are the ones made from every case whole (a list already made hands every case whole)
+        java.util.List<Cases.Case> all = new java.util.ArrayList<>(v.cases());
+        Report whole = new Report(
+                r.campaign(),
+                r.findings(),
+                r.baseline(),
+                r.generated(),
+                r.sessionUuid(),
+                new Verdict(
+                        all,
+                        v.count(),
+                        v.health(),
+                        v.broken(),
+                        v.against(),
+                        v.truths(),
+                        v.ranking(),
+                        v.top(),
+                        v.unstableBy()),
+                r.acceptance(),
+                r.causes());
+        ReportWriter.write(r, tmp.resolve("brief"));
+        ReportWriter.write(whole, tmp.resolve("whole"));
+        for (String f : ReportWriter.FILES)
+            assertArrayEquals(
+                    Files.readAllBytes(tmp.resolve("whole").resolve(f)),
+                    Files.readAllBytes(tmp.resolve("brief").resolve(f)),
+                    f);
+    }
+
+    @Test
+    void eachAnswersDecimalIsMadeOnceForReportJsonAndJunitXml(@TempDir Path tmp) throws Exception {
+        // report.json's case list and junit.xml's failure both show each answer's decimal, an exact conversion each:
+        // before issue 31's CaseText every one was made twice (once per file)
+        org.fparity.bench.ScaleCampaign.Written w = org.fparity.bench.ScaleCampaign.write(tmp, 40, 10, 5);
+        Report r = Report.of(org.fparity.compare.CampaignFiles.load(w.sites().getFirst()), null);
+        long answers = 0;
+        for (Cases.Case c : r.verdict().cases())
+            if (c.discrepant()) answers += c.answers().size();
+        assertTrue(answers > 20, "answers of discrepant cases: " + answers);
+        try (CasePass p = CasePass.of(r)) {
+            assertEquals(answers, p.text.decimalsMade);
+            String json = ReportWriter.text(r, (x, o) -> JsonReport.write(x, o, p));
+            String xml = ReportWriter.text(r, (x, o) -> JUnitReport.write(x, o, p.junit));
+            Cases.Case first = r.verdict().cases().stream()
+                    .filter(Cases.Case::discrepant)
+                    .findFirst()
+                    .orElseThrow();
+            String d = VerdictText.decimal(first.answers().getFirst().value(), first.precision());
+            assertTrue(json.contains("\"decimal\" : \"" + d + "\""), d);
+            assertTrue(xml.contains(first.answers().getFirst().hex() + " (" + d + ")"), d);
+            assertEquals(answers, p.text.decimalsMade, "writing the files made none again");
+        }
+    }
+
+    @Test
     void junitTimesAreSecondsWithSixDecimalsAsFormatWritesThem() {
         long[] micros = {0, 1, 5, 99_999, 100_000, 999_999, 1_000_000, 1_234_567, 86_400_000_000L, 999_999_999_999_999L
         };

@@ -41,6 +41,10 @@ class ReducedVerdictsReportTest {
                 "allowed_by_flags", ds2.get(0).path("verdict").path("verdict").asText());
         assertEquals("gcc@O3_FM", ds2.get(0).path("verdict").path("culprit").asText());
         assertTrue(ds2.get(1).path("verdict").isMissingNode(), "not reduced, no verdict: " + ds2.get(1));
+        // report.json's long parts are written as bytes (issue 31), the verdict's tree among them: the file is still
+        // exactly the generator's pretty printing of what it holds
+        String text = Files.readString(tmp.resolve("r2/report.json"));
+        assertEquals(ProgramJson.MAPPER.writeValueAsString(ProgramJson.MAPPER.readTree(text)) + "\n", text);
 
         // a malformed verdicts file: one line, exit 2
         Files.writeString(c.resolve(org.fparity.reduce.ReducedVerdicts.FILE), "{\"format\": \"other\"}");
