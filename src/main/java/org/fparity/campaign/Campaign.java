@@ -102,7 +102,11 @@ public final class Campaign {
         return readMeta(dir, null);
     }
 
-    private static CampaignMeta readMeta(Path dir, java.util.function.ObjIntConsumer<StoreLine> each) {
+    /**
+     * As {@link #readMeta(Path)}, handing {@code each} every program of the store as it is read to open it
+     * ({@link #loadMeta(Path, java.util.function.ObjIntConsumer)}).
+     */
+    public static CampaignMeta readMeta(Path dir, java.util.function.ObjIntConsumer<StoreLine> each) {
         Path f = dir.resolve(META);
         try {
             CampaignMeta m = ProgramJson.MAPPER.readValue(Files.readString(f), CampaignMeta.class);

@@ -68,14 +68,7 @@ public final class StoreLine {
 
     /** The line's fields from {@code line[from, ...)}: the position after its closing brace, or -1. */
     private int parse(byte[] line, int from, int to) {
-        b = line;
-        entry = null;
-        id = null;
-        sha256 = null;
-        precision = null;
-        sourceLength = -1;
-        inputs = 0;
-        tokens = 0;
+        clear(line);
         int p = key(ID, from, to);
         if (p < 0 || (p = plain(p, to)) < 0) return -1;
         id = new String(b, plainFrom, p - 1 - plainFrom, StandardCharsets.ISO_8859_1);
@@ -294,6 +287,13 @@ public final class StoreLine {
      * ({@link #inputFrom}, {@link #inputTo}); null when the bytes are anything else. What this held before is gone.
      */
     public Input readInput(byte[] bytes, int from, int to) {
+        clear(bytes);
+        inputStart[0] = 0;
+        return input(from, to) == to ? input(0) : null;
+    }
+
+    /** Holds nothing, about to read {@code bytes}. */
+    private void clear(byte[] bytes) {
         b = bytes;
         entry = null;
         id = null;
@@ -302,8 +302,6 @@ public final class StoreLine {
         sourceLength = -1;
         inputs = 0;
         tokens = 0;
-        inputStart[0] = 0;
-        return input(from, to) == to ? input(0) : null;
     }
 
     /**

@@ -39,6 +39,16 @@ class ProgramTableTest {
         return new ProgramTable(store, pass);
     }
 
+    /** A campaign folder of {@code programs} programs with {@code inputs} inputs each, run on two platforms. */
+    private Path campaign(int programs, int inputs) {
+        return CampaignBuilder.write(
+                tmp.resolve("c"),
+                5,
+                CampaignBuilder.programs(5, programs, inputs),
+                List.of(CampaignBuilder.platform("gcc", "O0", "n"), CampaignBuilder.platform("gcc", "O2", "n")),
+                CampaignBuilder::standard);
+    }
+
     @Test
     void aProgramIsReadFromItsLineOnlyWhenAskedForAndOnceWhileAskedFor() {
         String longSource = "double compute(double x) {\n" + "  x += 1.0;\n".repeat(800) + "  return x;\n}\n";
@@ -109,12 +119,7 @@ class ProgramTableTest {
     /** compare's load reads the store once, as it opens it, and binds none of its programs with Jackson. */
     @Test
     void compareReadsTheStoreOnceAsItOpensItAndAgainOnlyThePrintedPrograms() {
-        Path dir = CampaignBuilder.write(
-                tmp.resolve("c"),
-                5,
-                CampaignBuilder.programs(5, 6, 3),
-                List.of(CampaignBuilder.platform("gcc", "O0", "n"), CampaignBuilder.platform("gcc", "O2", "n")),
-                CampaignBuilder::standard);
+        Path dir = campaign(6, 3);
         CampaignView v = CampaignFiles.load(dir);
         ProgramStore.Entries store = (ProgramStore.Entries) ((ProgramTable) v.programs()).entries();
         assertEquals(0, store.linesRead(), "programs read after the read that opened the store");
@@ -136,12 +141,7 @@ class ProgramTableTest {
      */
     @Test
     void aStoreChangedAfterItWasOpenedIsRefusedWhenAProgramIsReadAgain() throws Exception {
-        Path dir = CampaignBuilder.write(
-                tmp.resolve("c"),
-                5,
-                CampaignBuilder.programs(5, 3, 2),
-                List.of(CampaignBuilder.platform("gcc", "O0", "n"), CampaignBuilder.platform("gcc", "O2", "n")),
-                CampaignBuilder::standard);
+        Path dir = campaign(3, 2);
         CampaignView v = CampaignFiles.load(dir);
         Path f = dir.resolve(ProgramStore.FILE);
         List<String> lines = Files.readAllLines(f);
