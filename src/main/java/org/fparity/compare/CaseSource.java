@@ -68,6 +68,18 @@ interface CaseSource {
         static final byte HEX = 1;
         /** Its result text is not a hex float. */
         static final byte BAD_HEX = 2;
+        /**
+         * Its result text is printf's {@code %a} of its bits with as many digits as the flags' upper four bits say
+         * ({@link HexBits#digits}): not kept, made again from the bits when asked ({@link HexBits#text}).
+         */
+        static final byte MADE = 4;
+        /** The record has a detail (a record on disk: its text follows). */
+        static final byte DETAIL = 8;
+
+        /** The flags of a result text made again from its bits with {@code digits} hex digits ({@link #MADE}). */
+        static int made(int digits) {
+            return MADE | digits << 4;
+        }
 
         private static final Status[] STATUSES = Status.values();
 
@@ -174,8 +186,10 @@ interface CaseSource {
 
         /** The result as printed, or null. */
         String hex(int r) {
-            if (hexString[r] == null && hexLen[r] >= 0)
-                hexString[r] = new String(text, hexAt[r], hexLen[r], StandardCharsets.UTF_8);
+            if (hexString[r] == null) {
+                if ((flags[r] & MADE) != 0) hexString[r] = HexBits.text(bits[r], (flags[r] & 0xff) >>> 4);
+                else if (hexLen[r] >= 0) hexString[r] = new String(text, hexAt[r], hexLen[r], StandardCharsets.UTF_8);
+            }
             return hexString[r];
         }
 

@@ -97,9 +97,13 @@ public final class Comparer {
         double[] value = new double[np];
         boolean[] unstable = new boolean[np];
         int[] cases = {0};
-        // this case's discrepancies (all pairs), for the worst runs per class
+        // this case's discrepancies (all pairs) and their pairs' numbers, for the worst runs per class
         List<Discrepancy> ofCase = new ArrayList<>();
+        int[] ofCasePair = new int[pairs.size()];
+        // each pair's place among the pairs by id: Findings.SEVERITY's last tie-break within a run, without the ids
+        int[] idOrder = idOrder(pairs);
         Discrepancy[] worstOf = new Discrepancy[DiscrepancyClass.values().length];
+        int[] worstPair = new int[worstOf.length];
         int[] worstPairs = new int[worstOf.length];
         Findings.WorstRuns worst = new Findings.WorstRuns(Findings.WORST);
         Precision[] precision = {null};
@@ -159,6 +163,7 @@ public final class Comparer {
                     if (d != null) {
                         sum.add(d);
                         found.get(i).add(d);
+                        ofCasePair[ofCase.size()] = i;
                         ofCase.add(d);
                         if (judging != null && pair.acrossSites()) {
                             acrossPair[across.size()] = i;
@@ -192,10 +197,20 @@ public final class Comparer {
             if (!ofCase.isEmpty()) {
                 // Findings.worstOf of this case's discrepancies, without a map per case: one run, so per class the
                 // worst discrepancy (the first of equals) and how many pairs have that class, offered in class order
-                for (Discrepancy d : ofCase) {
+                for (int j = 0; j < ofCase.size(); j++) {
+                    Discrepancy d = ofCase.get(j);
                     int k = d.cls().ordinal();
                     worstPairs[k]++;
-                    if (worstOf[k] == null || Findings.SEVERITY.compare(worstOf[k], d) > 0) worstOf[k] = d;
+                    if (worstOf[k] == null) {
+                        worstOf[k] = d;
+                        worstPair[k] = ofCasePair[j];
+                        continue;
+                    }
+                    int s = Findings.severityButPair(worstOf[k], d);
+                    if (s > 0 || s == 0 && idOrder[worstPair[k]] > idOrder[ofCasePair[j]]) {
+                        worstOf[k] = d;
+                        worstPair[k] = ofCasePair[j];
+                    }
                 }
                 for (int k = 0; k < worstOf.length; k++) {
                     if (worstOf[k] == null) continue;
@@ -232,6 +247,24 @@ public final class Comparer {
                 cases[0],
                 worst.result(),
                 judging == null ? CrossSite.Judged.NONE : judging.result());
+    }
+
+    /** Each pair's place when the pairs are sorted by {@link Pair#id}: equal ids, equal places. */
+    private static int[] idOrder(List<Pair> pairs) {
+        Integer[] byId = new Integer[pairs.size()];
+        String[] ids = new String[pairs.size()];
+        for (int i = 0; i < byId.length; i++) {
+            byId[i] = i;
+            ids[i] = pairs.get(i).id();
+        }
+        java.util.Arrays.sort(byId, java.util.Comparator.comparing(i -> ids[i]));
+        // equal ids (equal as SEVERITY sees them) share a place
+        int[] out = new int[byId.length];
+        for (int k = 0, place = 0; k < byId.length; k++) {
+            if (k > 0 && !ids[byId[k]].equals(ids[byId[k - 1]])) place = k;
+            out[byId[k]] = place;
+        }
+        return out;
     }
 
     private static int number(Platform[] platforms, Platform p) {

@@ -32,19 +32,34 @@ public record Findings(
      * Worst first: kinds of disagreement (NaN, Inf or zero against a number) before Inf signs before Number–Number, the
      * most ULPs first, then by class, program, input and pair: a total order.
      */
-    public static final java.util.Comparator<Discrepancy> SEVERITY = java.util.Comparator.<Discrepancy>comparingInt(
-                    d -> switch (d.cls()) {
-                        case NUMBER_NUMBER -> 2;
-                        case INF_SIGN -> 1;
-                        default -> 0;
-                    })
-            .thenComparing(
-                    Discrepancy::ulps,
-                    java.util.Comparator.nullsLast(java.util.Comparator.<java.math.BigInteger>reverseOrder()))
-            .thenComparing(d -> d.cls().ordinal())
-            .thenComparing(Discrepancy::program)
-            .thenComparingInt(Discrepancy::input)
+    public static final java.util.Comparator<Discrepancy> SEVERITY = ((java.util.Comparator<Discrepancy>)
+                    Findings::severityButPair)
             .thenComparing(d -> d.pair().id());
+
+    /** {@link #SEVERITY} but for its last tie-break, the pair's id (what decides between two pairs of one run). */
+    static int severityButPair(Discrepancy x, Discrepancy y) {
+        int c = Integer.compare(severityRank(x.cls()), severityRank(y.cls()));
+        if (c != 0) return c;
+        java.math.BigInteger ux = x.ulps(), uy = y.ulps();
+        if (ux != uy) {
+            if (ux == null) return 1;
+            if (uy == null) return -1;
+            c = uy.compareTo(ux);
+            if (c != 0) return c;
+        }
+        c = Integer.compare(x.cls().ordinal(), y.cls().ordinal());
+        if (c != 0) return c;
+        c = x.program().compareTo(y.program());
+        return c != 0 ? c : Integer.compare(x.input(), y.input());
+    }
+
+    private static int severityRank(DiscrepancyClass c) {
+        return switch (c) {
+            case NUMBER_NUMBER -> 2;
+            case INF_SIGN -> 1;
+            default -> 0;
+        };
+    }
 
     /**
      * One run (program, input) among the worst of its class: its worst discrepancy of that class ({@link #SEVERITY})

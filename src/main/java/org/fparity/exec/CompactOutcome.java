@@ -53,7 +53,10 @@ public final class CompactOutcome {
 
     /** Whether {@code b[from, to)} is a declaration line (not a run). */
     public static boolean declaration(byte[] b, int from, int to) {
-        return to - from > DECLARATION.length && java.util.Arrays.equals(b, from, from + 5, DECLARATION, 0, 5);
+        // a run line begins with '[': the first byte decides for almost every line without a call
+        return to - from > DECLARATION.length
+                && b[from] == '{'
+                && java.util.Arrays.equals(b, from, from + 5, DECLARATION, 0, 5);
     }
 
     /** Writes one file's lines: numbers each platform on its first run and declares it just before. Not thread-safe. */

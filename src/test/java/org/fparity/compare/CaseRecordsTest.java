@@ -119,4 +119,42 @@ class CaseRecordsTest {
         assertTrue(Cases.of(onDisk).stream().noneMatch(c -> c.key().startsWith("a/0") && c.discrepant()));
         assertEquals(Cases.count(Cases.of(held)), Cases.count(Cases.of(onDisk)));
     }
+
+    @Test
+    void aResultInPrintfsSpellingOfANormalValueIsNotWrittenToTheSortedFileAndReadsBackTheSame() throws Exception {
+        StringBuilder log = new StringBuilder(
+                "{\"p\":0,\"toolchain\":\"gcc\",\"opt\":\"O0\",\"site\":\"local\",\"platform\":\"gcc@O0-1\"}\n");
+        java.util.Random rnd = new java.util.Random(5);
+        int printf = 0;
+        long texts = 0;
+        for (int i = 0; i < 300; i++) {
+            double v = (rnd.nextDouble() - 0.5) * Math.pow(2, rnd.nextInt(100) - 50);
+            String hex = org.fparity.ir.HexFloat.format(v);
+            // every tenth in another spelling of its value, every 25th a subnormal: kept as text
+            if (i % 10 == 3) hex = hex.toUpperCase(java.util.Locale.ROOT);
+            else if (i % 25 == 7) hex = "0x0.0000000000003p-1022";
+            else printf++;
+            if (!hex.equals(org.fparity.ir.HexFloat.format(v)) || i % 25 == 7) texts += 4 + hex.length();
+            log.append("[\"")
+                    .append(i < 150 ? "a" : "b")
+                    .append("\",")
+                    .append(i % 150)
+                    .append(",0,\"OK\",\"")
+                    .append(hex)
+                    .append("\",")
+                    .append(i)
+                    .append("]\n");
+        }
+        log.append("[\"b\",150,0,\"CRASH\",null,7,\"signal 11\"]\n");
+        Path file = Files.writeString(tmp.resolve("outcomes.jsonl"), log);
+        CaseSpill s = new CaseSpill(new String[] {"a", "b"}, new int[] {150, 151}, List.of(file), null);
+        assertEquals(258, printf);
+        // 25 bytes a record; a text kept as written and a detail add their lengths. Before: 53 for each printf text
+        assertEquals(301 * 25 + texts + 4 + "signal 11".length(), s.sortedBytes());
+        java.util.Comparator<Outcome> byCase = java.util.Comparator.comparing(Outcome::program)
+                .thenComparingInt(Outcome::input)
+                .thenComparing(org.fparity.exec.Platform::of);
+        assertEquals(
+                OutcomeLog.read(file).outcomes().stream().sorted(byCase).toList(), new ArrayList<>(s.outcomes(null)));
+    }
 }

@@ -290,4 +290,13 @@ class ComparerTest {
                 List.of(new Outcome("p", 0, "a", "O0", Status.OK, null, null, null, 0)));
         assertThrows(FparityError.class, () -> Comparer.compare(noHex));
     }
+
+    @Test
+    void theWorstRunsPerClassGatheredCaseByCaseAreTheOnesWorkedOutFromEveryDiscrepancy() {
+        // 15 platforms: a run differs in many pairs of one class, often by the same ULPs, so the pair's id decides
+        CampaignView v = SyntheticCampaign.of("worst", 3, 400);
+        Findings f = Comparer.compare(v);
+        assertTrue(f.discrepancies().size() > 2000, "" + f.discrepancies().size());
+        assertEquals(Findings.worstOf(f.discrepancies(), Findings.WORST), f.worst());
+    }
 }

@@ -53,4 +53,41 @@ class HexBitsTest {
         assertThrows(NumberFormatException.class, () -> bits("[\"p\",0,0,\"OK\",\"0xzz\",1]", "0xzz"));
         assertThrows(NumberFormatException.class, () -> HexFloat.parse("0xzz"));
     }
+
+    @Test
+    void aTextIsMadeAgainFromItsBitsExactlyWhenItIsPrintfsOwnSpellingOfThem() {
+        HexBits h = new HexBits();
+        java.util.Random rnd = new java.util.Random(31);
+        for (int i = 0; i < 20_000; i++) {
+            double v = switch (i % 4) {
+                case 0 -> Double.longBitsToDouble(rnd.nextLong());
+                case 1 -> (rnd.nextDouble() - 0.5) * Math.pow(2, rnd.nextInt(2000) - 1000);
+                case 2 -> rnd.nextInt(1 << 20) * Math.pow(2, rnd.nextInt(60) - 30);
+                default -> (float) ((rnd.nextDouble() - 0.5) * Math.pow(2, rnd.nextInt(200) - 100));
+            };
+            if (Double.isNaN(v)) continue; // a NaN's payload is not printed
+            String text = HexFloat.format(v);
+            byte[] b = text.getBytes(StandardCharsets.US_ASCII);
+            long bits = h.bits(b, 0, b.length);
+            assertEquals(Double.doubleToRawLongBits(v), bits, text);
+            boolean normal = Math.abs(v) >= Double.MIN_NORMAL && Double.isFinite(v);
+            // every normal value's printf text is made again from its bits; zeros, subnormals, nan and inf are kept
+            assertEquals(normal, h.digits >= 0, text);
+            if (normal) assertEquals(text, HexBits.text(bits, h.digits));
+        }
+        // another spelling of the same value reads to the same bits, and is kept as written
+        for (String other : new String[] {
+            "0X1.8p+1", "0x1.8P+1", "0x1.8p1", "0x1.8p+01", "0x1.Ap+1", "0x1.p+1", "0x1.8p-0", "0x1.80p+00", "0x1p-01"
+        }) {
+            byte[] b = other.getBytes(StandardCharsets.US_ASCII);
+            assertEquals(Double.doubleToRawLongBits(HexFloat.parse(other)), h.bits(b, 0, b.length), other);
+            assertEquals(-1, h.digits, other);
+        }
+        // printf's own spelling with trailing zeros or no digits at all is made again as it was written
+        for (String own : new String[] {"0x1.80p+1", "0x1p+0", "-0x1p-1022", "0x1.fffffffffffffp+1023", "0x1.0p-7"}) {
+            byte[] b = own.getBytes(StandardCharsets.US_ASCII);
+            long bits = h.bits(b, 0, b.length);
+            assertEquals(own, HexBits.text(bits, h.digits));
+        }
+    }
 }
