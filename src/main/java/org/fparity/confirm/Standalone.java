@@ -38,6 +38,11 @@ public final class Standalone {
         return Emitters.of(dt.toolchain()).language() == Language.JAVA ? JavaEmitter.CLASS_NAME : "test";
     }
 
+    /** Builds {@code source} (cached by content) without running it: a build to read, such as its imported symbols. */
+    public BinaryCache.Build build(DetectedToolchain dt, String opt, String source) throws InterruptedException {
+        return cache.build(dt, opt, className(dt), source);
+    }
+
     /** Builds and runs; the outcome's status says what went wrong when it did not print a result. */
     public Outcome run(DetectedToolchain dt, String opt, Program p, Input in) throws InterruptedException {
         return run(dt, opt, p, source(dt, p), in.args());

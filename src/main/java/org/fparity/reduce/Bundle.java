@@ -154,9 +154,10 @@ public final class Bundle {
                 #!/bin/sh
                 # Builds and runs this reproducer on both platforms with the tools on PATH; prints one line per platform:
                 # <platform> <result %a> (no-result: the run ended abnormally). Exits 1 when the two agree (the discrepancy is gone),
-                # 2 when a build fails.
+                # 2 when a build fails, 3 when the two agree but a tool on PATH is not the version the finding was recorded with.
                 cd "$(dirname "$0")" || exit 2
                 args=$(cat input.txt)
+                other=
                 """);
         Sources src = sources(c, "");
         if (src.files().get(0).equals(src.files().get(1))
@@ -175,7 +176,7 @@ public final class Bundle {
             String tag = c.label(side).replace('@', '_');
             String bin = "build/" + tag + "/bin";
             String env = envPrefix(dt);
-            sh.append(versionNote(dt));
+            if (side == 0 || !c.b().name().equals(c.a().name())) sh.append(versionNote(dt));
             sh.append("mkdir -p build/").append(tag).append(" || exit 2\n");
             sh.append(env)
                     .append(org.fparity.util.ShellWords.join(
@@ -201,6 +202,10 @@ public final class Bundle {
         sh.append("""
                 case "$r0" in *nan*) r0=nan ;; esac
                 case "$r1" in *nan*) r1=nan ;; esac
+                if [ "$r0" = "$r1" ] && [ -n "$other" ]; then
+                  echo "the two platforms agree here, but$other on PATH is not the version the finding was recorded with (note above): this does not show that the discrepancy is gone"
+                  exit 3
+                fi
                 if [ "$r0" = "$r1" ]; then echo "the two platforms agree: the discrepancy is gone"; exit 1; fi
                 exit 0
                 """);
@@ -347,7 +352,8 @@ public final class Bundle {
         String recorded = org.fparity.util.ShellWords.join(List.of(dt.version()));
         return "v=$(" + envPrefix(dt) + probe + " 2>&1 | head -n 1)\n"
                 + "case " + recorded
-                + " in *\"$v\"*) ;; *) printf 'note: %s says %s; recorded with %s (put that toolchain first"
+                + " in *\"$v\"*) ;; *) other=\"$other\"" + org.fparity.util.ShellWords.join(List.of(" " + dt.name()))
+                + "; printf 'note: %s says %s; recorded with %s (put that toolchain first"
                 + " on PATH)\\n' " + org.fparity.util.ShellWords.join(List.of(probe)) + " \"$v\" " + recorded
                 + " >&2 ;; esac\n";
     }

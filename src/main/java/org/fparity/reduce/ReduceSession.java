@@ -424,6 +424,8 @@ public final class ReduceSession {
                         accuracy);
             if (t != null) fv = t;
         }
+        if (div != null && div.kind().equals("call") && reducedStandalone && here)
+            fv = libraryCall(fv, div, res.program(), res.input(), a, b, r, ra, rb);
         log.accept(id + ": " + fv.sentence());
         Map<String, String> host = NodeFacts.collect();
         Size original = Size.of(r.program());
@@ -577,6 +579,36 @@ public final class ReduceSession {
 
     private static String problem(DetectedToolchain dt) {
         return dt.name() + " cannot run here (" + (dt.canCompile() ? dt.runProblem() : dt.compileProblem()) + ")";
+    }
+
+    /**
+     * The verdict with where each C side gets the first diverging call's value ({@link LibraryCall}): its library at
+     * run time, another entry point, or its compiler while building (then the library's accuracy does not judge it).
+     */
+    private FindingVerdict libraryCall(
+            FindingVerdict fv,
+            Divergence div,
+            Program p,
+            Input in,
+            DetectedToolchain a,
+            DetectedToolchain b,
+            Request r,
+            Outcome ra,
+            Outcome rb)
+            throws InterruptedException {
+        String fn = div.text().substring(0, Math.max(0, div.text().indexOf('(')));
+        List<LibraryCall.Measured> m = LibraryCall.measure(
+                p,
+                in,
+                fn,
+                new DetectedToolchain[] {a, b},
+                new String[] {r.a().opt(), r.b().opt()},
+                new String[] {r.a().label(), r.b().label()},
+                new Outcome[] {ra, rb},
+                new Standalone(work));
+        Accuracy.Bound bound =
+                accuracy.bound(a.toolchain().language(), p.precision().id(), fn);
+        return LibraryCall.amend(fv, div, m, bound != null ? bound.library() : "its math library");
     }
 
     /**

@@ -36,6 +36,70 @@ class DecimalTest {
         assertEquals("-nan", Decimal.g(Double.longBitsToDouble(0xfff8000000000000L), 17));
     }
 
+    /**
+     * Issue 31: most values are converted in 32-bit limbs (Decimal.Digits) rather than by BigDecimal's exact expansion
+     * and division; the text must be the same for every value, every digit count, ties and carries included.
+     */
+    @Test
+    void theLimbsGiveBigDecimalsDigitsOnEveryValue() {
+        List<Double> vs = new ArrayList<>(List.of(
+                0.1,
+                0.5,
+                1.0,
+                2.5,
+                0.125,
+                1e23,
+                9.999999999999999e22,
+                1e22,
+                123456789.0,
+                1234567890.0,
+                0.3,
+                2.0 / 3,
+                Math.PI,
+                1e-4,
+                1e-5,
+                237902.67412654785,
+                9.5,
+                99.5,
+                999999999.5,
+                0.95,
+                0.0095,
+                9.999999999999999,
+                Math.scalb(1.0, -35),
+                Math.scalb(1.0, -36),
+                Math.scalb(1.0, 203),
+                Math.scalb(1.0, 204),
+                Math.scalb((double) ((1L << 53) - 1), -87),
+                Math.scalb((double) ((1L << 53) - 1), 150),
+                Math.scalb(1.0, -1022),
+                Double.MIN_VALUE,
+                Double.MAX_VALUE,
+                4503599627370496.5,
+                9007199254740993.0));
+        for (long i = 1; i < 200; i++) {
+            vs.add(i * 0.5);
+            vs.add(i + 0.5);
+            vs.add(i / 8.0);
+            vs.add(Math.pow(10, i % 40) - 0.5);
+            vs.add(Math.scalb(5.0, (int) -i));
+        }
+        SplittableRandom rnd = new SplittableRandom(31);
+        int fast = 0;
+        for (int i = 0; i < 40_000; i++) {
+            // every binade the limbs reach and beyond, and floats' values
+            double v = Math.scalb(1 + rnd.nextDouble(), rnd.nextInt(-60, 230));
+            vs.add(i % 3 == 0 ? (double) (float) v : v);
+        }
+        for (double v : vs) {
+            for (int p : new int[] {1, 3, 9, 16, 17, 20}) {
+                assertEquals(Decimal.exact(v, p), Decimal.g(v, p), v + " to " + p + " digits");
+                assertEquals(Decimal.exact(-v, p), Decimal.g(-v, p));
+            }
+            if (Decimal.Digits.of(v, 17, new char[80]) != Decimal.Digits.NONE) fast++;
+        }
+        assertEquals(true, fast > vs.size() * 3 / 4, "most values take the limbs: " + fast + " of " + vs.size());
+    }
+
     /** 10^5 random doubles (a fifth of them subnormal) and floats, printed by glibc's printf and by Decimal. */
     @Test
     @Tag("tools")

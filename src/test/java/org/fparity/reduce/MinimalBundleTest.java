@@ -140,6 +140,31 @@ class MinimalBundleTest {
         assertTrue(((String) r[1]).contains("the discrepancy is gone"), (String) r[1]);
     }
 
+    /**
+     * A tool on PATH that is not the version the finding was recorded with (a vendor with Java 17 where Java 25 found
+     * 2d37359cb094's tanh) may agree with the other side for that reason alone: build.sh says so and exits 3, not 1
+     * ("the discrepancy is gone"), which it said before.
+     */
+    @Test
+    void agreementWithAToolThatIsNotTheRecordedVersionExits3NotGone() throws Exception {
+        DetectedToolchain clang = tool(Toolchains.load(Path.of("runners", "toolchains")), "clang-14", true);
+        DetectedToolchain older = new DetectedToolchain(
+                clang.toolchain(), "Debian clang version 13.0.0 (planted)", true, null, true, null);
+        Standalone s = new Standalone(tmp.resolve("work"));
+        Path dir = bundle(older, "O0", s.run(clang, "O0", ARRAY, IN), older, "O1", s.run(clang, "O1", ARRAY, IN));
+        Object[] r = runFresh(dir);
+        String out = (String) r[1];
+        assertEquals(3, r[0], out);
+        assertEquals(
+                1,
+                out.split("note: clang-14 --version says ").length - 1,
+                "one note for the one toolchain of both sides: " + out);
+        assertTrue(
+                out.endsWith("the two platforms agree here, but clang-14 on PATH is not the version the finding was"
+                        + " recorded with (note above): this does not show that the discrepancy is gone\n"),
+                out);
+    }
+
     @Test
     void aJavaSideGetsAMinimalSourceAndFindsJavacOnPath() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/javac")), "no javac in /usr/bin");

@@ -66,24 +66,7 @@ class CasePassTest {
                         && v.count().unstable() > 0
                         && !r.findings().mismatches().isEmpty(),
                 v.count().toString());
-        Report counted = new Report(
-                r.campaign(),
-                r.findings(),
-                r.baseline(),
-                r.generated(),
-                r.sessionUuid(),
-                new Verdict(
-                        cases,
-                        v.count(),
-                        v.health(),
-                        v.broken(),
-                        v.against(),
-                        v.truths(),
-                        v.ranking(),
-                        v.top(),
-                        v.unstableBy()),
-                r.acceptance(),
-                r.causes());
+        Report counted = withCases(r, cases);
         ReportWriter.write(counted, tmp.resolve("counted"));
         assertEquals(1, cases.walks);
 
@@ -116,24 +99,7 @@ class CasePassTest {
         }
         // and the files are the ones made from every case whole (a list already made hands every case whole)
         java.util.List<Cases.Case> all = new java.util.ArrayList<>(v.cases());
-        Report whole = new Report(
-                r.campaign(),
-                r.findings(),
-                r.baseline(),
-                r.generated(),
-                r.sessionUuid(),
-                new Verdict(
-                        all,
-                        v.count(),
-                        v.health(),
-                        v.broken(),
-                        v.against(),
-                        v.truths(),
-                        v.ranking(),
-                        v.top(),
-                        v.unstableBy()),
-                r.acceptance(),
-                r.causes());
+        Report whole = withCases(r, all);
         ReportWriter.write(r, tmp.resolve("brief"));
         ReportWriter.write(whole, tmp.resolve("whole"));
         for (String f : ReportWriter.FILES)
@@ -179,5 +145,28 @@ class CasePassTest {
             long m = rnd.nextLong(1L << (1 + rnd.nextInt(49)));
             assertEquals(String.format(java.util.Locale.ROOT, "%.6f", m / 1e6), JUnitReport.seconds(m), "" + m);
         }
+    }
+
+    /** The report {@code r} with its verdict's cases read from {@code cases}. */
+    private static Report withCases(Report r, List<Cases.Case> cases) {
+        Verdict v = r.verdict();
+        return new Report(
+                r.campaign(),
+                r.findings(),
+                r.baseline(),
+                r.generated(),
+                r.sessionUuid(),
+                new Verdict(
+                        cases,
+                        v.count(),
+                        v.health(),
+                        v.broken(),
+                        v.against(),
+                        v.truths(),
+                        v.ranking(),
+                        v.top(),
+                        v.unstableBy()),
+                r.acceptance(),
+                r.causes());
     }
 }
