@@ -64,7 +64,16 @@ public final class Campaign {
      * for: what compare and report load, since they stream the log instead ({@link OutcomeLog#scan}).
      */
     public static Campaign loadMeta(Path dir) {
-        CampaignMeta meta = readMeta(dir);
+        return loadMeta(dir, null);
+    }
+
+    /**
+     * As {@link #loadMeta(Path)}, handing {@code each} every program of the store as the store is read to open it
+     * ({@link ProgramStore#open(Path, ProgramStore.Info, java.util.function.ObjIntConsumer)}): one read of the store for
+     * a reader that needs something of every program. Nothing is handed on for a campaign without a store (layout 1).
+     */
+    public static Campaign loadMeta(Path dir, java.util.function.ObjIntConsumer<StoreLine> each) {
+        CampaignMeta meta = readMeta(dir, each);
         if (meta == null) throw new FparityError(dir + ": not a campaign (no " + META + ")");
         return new Campaign(dir, meta, null);
     }
@@ -90,6 +99,14 @@ public final class Campaign {
 
     /** campaign.json of {@code dir}, or null if there is none yet. */
     public static CampaignMeta readMeta(Path dir) {
+        return readMeta(dir, null);
+    }
+
+    /**
+     * As {@link #readMeta(Path)}, handing {@code each} every program of the store as it is read to open it
+     * ({@link #loadMeta(Path, java.util.function.ObjIntConsumer)}).
+     */
+    public static CampaignMeta readMeta(Path dir, java.util.function.ObjIntConsumer<StoreLine> each) {
         Path f = dir.resolve(META);
         try {
             CampaignMeta m = ProgramJson.MAPPER.readValue(Files.readString(f), CampaignMeta.class);
@@ -100,7 +117,7 @@ public final class Campaign {
             }
             m.checkNames(f);
             if (m.programStore() != null)
-                return m.withPrograms(ProgramStore.open(dir, m.programStore()), m.programStore());
+                return m.withPrograms(ProgramStore.open(dir, m.programStore(), each), m.programStore());
             return m;
         } catch (NoSuchFileException e) {
             return null;

@@ -54,11 +54,22 @@ public final class ProgramStore {
      * lines is a one-line error naming the file and what is wrong.
      */
     public static Entries open(Path dir, Info info) {
+        return open(dir, info, null);
+    }
+
+    /**
+     * As {@link #open(Path, Info)}, handing {@code each} every program as the store is read to open it, in store order
+     * with its index (0-based): a line in the writer's shape read from its bytes, any other bound by Jackson (and refused
+     * in the words {@link Entries#lines} would use), in one reused {@link StoreLine} valid only during the call. So a
+     * reader that needs something of every program (compare: ids, input counts, precisions, the hash check) reads the
+     * store once, not once to open it and again in order; null: nothing is handed on.
+     */
+    public static Entries open(Path dir, Info info, java.util.function.ObjIntConsumer<StoreLine> each) {
         Path f = dir.resolve(info.file());
         if (!Files.exists(f)) throw damaged(f, "missing (campaign.json says it holds " + info.count() + " programs)");
         // a device, fifo or folder is no store (/dev/zero would be read for ever)
         if (!Files.isRegularFile(f)) throw damaged(f, "not a regular file");
-        Scan s = scan(f);
+        Scan s = scan(f, each);
         if (s.torn())
             throw damaged(
                     f, "truncated: its last line is cut off after " + s.count() + " whole programs of " + info.count());
@@ -82,7 +93,7 @@ public final class ProgramStore {
      */
     public static Entries fill(Path dir, Iterable<CampaignMeta.ProgramEntry> programs, Consumer<String> warn) {
         Path f = dir.resolve(FILE);
-        Scan s = Files.exists(f) ? scan(f) : new Scan(new long[] {0}, new long[0], 0, false);
+        Scan s = Files.exists(f) ? scan(f, null) : new Scan(new long[] {0}, new long[0], 0, false);
         if (s.torn())
             warn.accept(
                     FILE + ": torn last line (after " + s.count() + " programs) cut off; the rest is generated again");
@@ -136,7 +147,7 @@ public final class ProgramStore {
         } catch (IOException e) {
             throw FparityError.io("cannot write " + f, e);
         }
-        Scan s = scan(f);
+        Scan s = scan(f, null);
         return new Entries(f, s.offsets(), s.count(), s.ids());
     }
 
@@ -168,7 +179,7 @@ public final class ProgramStore {
      */
     private record Scan(long[] offsets, long[] ids, int count, boolean torn) {}
 
-    private static Scan scan(Path f) {
+    private static Scan scan(Path f, java.util.function.ObjIntConsumer<StoreLine> each) {
         long[] offsets = new long[1024];
         long[] ids = new long[1024];
         int n = 0;
@@ -191,10 +202,17 @@ public final class ProgramStore {
                     } else {
                         int next = line.take(block, from, got);
                         if (next < 0) break;
-                        id = id(f, n + 1, line.bytes(), line.length(), fast);
+                        // a line gathered across blocks: read from its bytes when in the writer's shape, else its
+                        // tokens read for the id (and, for a reader handed every program, bound as an ordered read
+                        // binds it)
+                        boolean shaped = line.length() < MAX_LINE_BYTES && fast.read(line.bytes(), 0, line.length());
+                        id = checked(f, n + 1, shaped ? fast.id() : tokenId(f, n + 1, line.bytes(), line.length()));
+                        if (!shaped && each != null)
+                            fast.bind(parse(f, n + 1, Arrays.copyOf(line.bytes(), line.length())));
                         length = line.length();
                         from = next;
                     }
+                    if (each != null) each.accept(fast, n);
                     if (n + 1 >= offsets.length) {
                         offsets = Arrays.copyOf(offsets, offsets.length * 2);
                         ids = Arrays.copyOf(ids, ids.length * 2);
@@ -212,17 +230,6 @@ public final class ProgramStore {
         return new Scan(Arrays.copyOf(offsets, n + 1), Arrays.copyOf(ids, n), n, line.tail() > 0);
     }
 
-    /**
-     * The id of the program on line {@code lineNo}, {@code b[0, len)}, checked to be one JSON object with an id: its
-     * tokens are read (a cut or garbled line is refused here, as {@link #parse} would) but not bound to a program, which
-     * cost opening a store of 20,000 programs more than anything else compare does before its first case. A line in the
-     * writer's shape is read from its bytes ({@link StoreLine}), which takes only lines these tokens read to the same id.
-     */
-    private static String id(Path f, int lineNo, byte[] b, int len, StoreLine fast) {
-        return checked(
-                f, lineNo, len < MAX_LINE_BYTES && fast.read(b, 0, len) ? fast.id() : tokenId(f, lineNo, b, len));
-    }
-
     /** {@code id}, the id of line {@code lineNo}, unless it is none or no safe name (a one-line error). */
     private static String checked(Path f, int lineNo, String id) {
         if (id == null || id.isBlank()) throw damaged(f, "line " + lineNo + " is not a program (no id)");
@@ -230,6 +237,11 @@ public final class ProgramStore {
         return id;
     }
 
+    /**
+     * The id of line {@code lineNo}, {@code b[0, len)}, a line not in the writer's shape, checked to be one JSON object:
+     * its tokens are read (a cut or garbled line is refused here, as {@link #parse} would) but not bound to a program,
+     * which cost opening a store of 20,000 programs more than anything else compare did before its first case.
+     */
     private static String tokenId(Path f, int lineNo, byte[] b, int len) {
         String id = null;
         try (com.fasterxml.jackson.core.JsonParser p =
@@ -424,6 +436,7 @@ public final class ProgramStore {
 
         private Chunk read(int from, int to) {
             byte[] bytes = bytes(from, to, null);
+            linesRead += to - from;
             CampaignMeta.ProgramEntry[] out = new CampaignMeta.ProgramEntry[to - from];
             for (int i = from; i < to; i++) {
                 int start = (int) (offsets[i] - offsets[from]);
@@ -435,18 +448,37 @@ public final class ProgramStore {
 
         /** The bytes of lines {@code [from, to)}, into {@code into} when it is long enough. */
         private byte[] bytes(int from, int to, byte[] into) {
+            return bytes(from, to, into, null);
+        }
+
+        /** As {@link #bytes(int, int, byte[])}, through {@code in} (null: a channel opened for this read). */
+        private byte[] bytes(int from, int to, byte[] into, FileChannel in) {
             int length = Math.toIntExact(offsets[to] - offsets[from]);
             ByteBuffer buf =
                     ByteBuffer.wrap(into != null && into.length >= length ? into : new byte[length], 0, length);
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-                while (buf.hasRemaining()) {
-                    if (ch.read(buf, offsets[from] + buf.position()) < 0)
-                        throw damaged(file, "shorter than when it was opened");
+            fill(buf, offsets[from], in);
+            return buf.array();
+        }
+
+        /** {@code buf} filled from the file at {@code at}, through {@code in} or a channel opened for it. */
+        private void fill(ByteBuffer buf, long at, FileChannel in) {
+            try {
+                if (in != null) readFully(buf, at, in);
+                else {
+                    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                        readFully(buf, at, ch);
+                    }
                 }
             } catch (IOException e) {
                 throw FparityError.io("cannot read " + file, e);
             }
-            return buf.array();
+        }
+
+        /** {@code buf}, from position 0, filled from {@code ch} at {@code at}. */
+        private void readFully(ByteBuffer buf, long at, FileChannel ch) throws IOException {
+            while (buf.hasRemaining()) {
+                if (ch.read(buf, at + buf.position()) < 0) throw damaged(file, "shorter than when it was opened");
+            }
         }
 
         /**
@@ -478,19 +510,65 @@ public final class ProgramStore {
                     }
                     int start = (int) (offsets[next] - offsets[from]);
                     int end = (int) (offsets[next + 1] - offsets[from]) - 1;
-                    int lineNo = ++next;
-                    if (end - start < MAX_LINE_BYTES
-                            && line.read(bytes, start, end)
-                            && !line.id().isBlank()) {
-                        org.fparity.util.Names.check(file + " line " + lineNo, "program", line.id());
-                    } else {
-                        bound++;
-                        line.bind(parse(file, lineNo, Arrays.copyOfRange(bytes, start, end)));
-                    }
+                    line(bytes, start, end, ++next, line);
                     return line;
                 }
             };
         }
+
+        /**
+         * Program {@code i} into {@code into}, read from its line alone and not kept: for a reader that looks up only the
+         * few programs it prints, by their index (compare and report, after the one read that opened the store). Read
+         * as {@link #lines()} reads a line, so a line changed since into one that does not read is refused in its words.
+         */
+        public void read(int i, StoreLine into) {
+            read(i, into, null);
+        }
+
+        /**
+         * As {@link #read(int, StoreLine)}, through {@code in}, a channel of {@link #file()} that a reader of many
+         * programs keeps open (null: one opened for this read).
+         */
+        public void read(int i, StoreLine into, FileChannel in) {
+            if (i < 0 || i >= count) throw new IndexOutOfBoundsException(i);
+            byte[] bytes = bytes(i, i + 1, null, in);
+            line(bytes, 0, bytes.length - 1, i + 1, into);
+        }
+
+        /**
+         * Bytes {@code [from, to)} of program {@code i}'s line (as {@link StoreLine} gave their places in it, e.g. one
+         * input: {@link StoreLine#inputFrom}), read through {@code in} as {@link #read(int, StoreLine, FileChannel)} reads.
+         */
+        public byte[] part(int i, int from, int to, FileChannel in) {
+            if (i < 0 || i >= count) throw new IndexOutOfBoundsException(i);
+            if (from < 0 || from > to || offsets[i] + to >= offsets[i + 1]) throw new IndexOutOfBoundsException(to);
+            ByteBuffer buf = ByteBuffer.allocate(to - from);
+            fill(buf, offsets[i] + from, in);
+            return buf.array();
+        }
+
+        /** Line {@code lineNo}, {@code bytes[start, end)}, into {@code into}: from its bytes in the writer's shape, else bound. */
+        private void line(byte[] bytes, int start, int end, int lineNo, StoreLine into) {
+            linesRead++;
+            if (end - start < MAX_LINE_BYTES
+                    && into.read(bytes, start, end)
+                    && !into.id().isBlank()) {
+                org.fparity.util.Names.check(file + " line " + lineNo, "program", into.id());
+            } else {
+                bound++;
+                into.bind(parse(file, lineNo, Arrays.copyOfRange(bytes, start, end)));
+            }
+        }
+
+        /**
+         * How many programs this list has read from its file since it was opened ({@link #get}, {@link #once},
+         * {@link #lines}, {@link #read}); the read that opened the store is not counted.
+         */
+        public long linesRead() {
+            return linesRead;
+        }
+
+        private long linesRead;
 
         /** How many lines {@link #lines()} has bound with Jackson (not in the writer's shape) so far. */
         public long bound() {

@@ -35,6 +35,10 @@ public final class StoreLine {
     /** input k's tokens are tokens {@code [inputStart[k], inputStart[k + 1])}; token t is {@code b[tokenFrom[t], tokenTo[t])} */
     private int[] inputStart = new int[64];
 
+    /** input k's array, its brackets included, is {@code b[inputFrom[k], inputTo[k])} */
+    private int[] inputFrom = new int[64];
+
+    private int[] inputTo = new int[64];
     private int tokens;
     private int[] tokenFrom = new int[1024];
     private int[] tokenTo = new int[1024];
@@ -64,14 +68,7 @@ public final class StoreLine {
 
     /** The line's fields from {@code line[from, ...)}: the position after its closing brace, or -1. */
     private int parse(byte[] line, int from, int to) {
-        b = line;
-        entry = null;
-        id = null;
-        sha256 = null;
-        precision = null;
-        sourceLength = -1;
-        inputs = 0;
-        tokens = 0;
+        clear(line);
         int p = key(ID, from, to);
         if (p < 0 || (p = plain(p, to)) < 0) return -1;
         id = new String(b, plainFrom, p - 1 - plainFrom, StandardCharsets.ISO_8859_1);
@@ -162,12 +159,7 @@ public final class StoreLine {
     public CampaignMeta.ProgramEntry toEntry() {
         if (entry != null) return entry;
         java.util.List<Input> in = new java.util.ArrayList<>(inputs);
-        for (int k = 0; k < inputs; k++) {
-            String[] args = new String[tokens(k)];
-            for (int t = 0; t < args.length; t++)
-                args[t] = new String(b, tokenFrom(k, t), tokenLength(k, t), StandardCharsets.ISO_8859_1);
-            in.add(new Input(java.util.List.of(args)));
-        }
+        for (int k = 0; k < inputs; k++) in.add(input(k));
         String src = sourceLength < 0 ? null : new String(source, 0, sourceLength, StandardCharsets.ISO_8859_1);
         return new CampaignMeta.ProgramEntry(id, sha256, precision, src, in);
     }
@@ -230,30 +222,86 @@ public final class StoreLine {
         inputStart[0] = 0;
         if (p < to && b[p] == ']') return p + 1;
         while (true) {
-            if (p >= to || b[p++] != '[') return -1;
-            if (p < to && b[p] == ']') p++;
-            else {
-                while (true) {
-                    if ((p = plain(p, to)) < 0) return -1;
-                    if (tokens == tokenFrom.length) {
-                        tokenFrom = Arrays.copyOf(tokenFrom, tokens * 2);
-                        tokenTo = Arrays.copyOf(tokenTo, tokens * 2);
-                    }
-                    tokenFrom[tokens] = plainFrom;
-                    tokenTo[tokens++] = p - 1;
-                    if (p >= to) return -1;
-                    byte c = b[p++];
-                    if (c == ']') break;
-                    if (c != ',') return -1;
-                }
-            }
-            if (inputs + 2 > inputStart.length) inputStart = Arrays.copyOf(inputStart, inputStart.length * 2);
-            inputStart[++inputs] = tokens;
+            if ((p = input(p, to)) < 0) return -1;
             if (p >= to) return -1;
             byte c = b[p++];
             if (c == ']') return p;
             if (c != ',') return -1;
         }
+    }
+
+    /** One input, an array of plain strings, at {@code p}, as the next input: the position after it, or -1. */
+    private int input(int p, int to) {
+        int open = p;
+        if (p >= to || b[p++] != '[') return -1;
+        if (p < to && b[p] == ']') p++;
+        else {
+            while (true) {
+                if ((p = plain(p, to)) < 0) return -1;
+                if (tokens == tokenFrom.length) {
+                    tokenFrom = Arrays.copyOf(tokenFrom, tokens * 2);
+                    tokenTo = Arrays.copyOf(tokenTo, tokens * 2);
+                }
+                tokenFrom[tokens] = plainFrom;
+                tokenTo[tokens++] = p - 1;
+                if (p >= to) return -1;
+                byte c = b[p++];
+                if (c == ']') break;
+                if (c != ',') return -1;
+            }
+        }
+        if (inputs + 2 > inputStart.length) {
+            inputStart = Arrays.copyOf(inputStart, inputStart.length * 2);
+            inputFrom = Arrays.copyOf(inputFrom, inputStart.length);
+            inputTo = Arrays.copyOf(inputTo, inputStart.length);
+        }
+        inputFrom[inputs] = open;
+        inputTo[inputs] = p;
+        inputStart[++inputs] = tokens;
+        return p;
+    }
+
+    /**
+     * Input {@code k} of a line read from its bytes, as Jackson binds it (its tokens' bytes are their UTF-8, no escapes).
+     */
+    public Input input(int k) {
+        if (entry != null) return entry.inputs().get(k);
+        String[] args = new String[tokens(k)];
+        for (int t = 0; t < args.length; t++)
+            args[t] = new String(b, tokenFrom(k, t), tokenLength(k, t), StandardCharsets.ISO_8859_1);
+        return new Input(java.util.List.of(args));
+    }
+
+    /** Where input {@code k}'s array (brackets included) starts in {@link #line()}, for a line read from its bytes. */
+    public int inputFrom(int k) {
+        return inputFrom[k];
+    }
+
+    /** Where input {@code k}'s array ends (after its closing bracket) in {@link #line()}. */
+    public int inputTo(int k) {
+        return inputTo[k];
+    }
+
+    /**
+     * One input alone, {@code bytes[from, to)}: an array of strings in the writer's shape, as a line's input reads
+     * ({@link #inputFrom}, {@link #inputTo}); null when the bytes are anything else. What this held before is gone.
+     */
+    public Input readInput(byte[] bytes, int from, int to) {
+        clear(bytes);
+        inputStart[0] = 0;
+        return input(from, to) == to ? input(0) : null;
+    }
+
+    /** Holds nothing, about to read {@code bytes}. */
+    private void clear(byte[] bytes) {
+        b = bytes;
+        entry = null;
+        id = null;
+        sha256 = null;
+        precision = null;
+        sourceLength = -1;
+        inputs = 0;
+        tokens = 0;
     }
 
     /**

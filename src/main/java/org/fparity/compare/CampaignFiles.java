@@ -22,7 +22,9 @@ public final class CampaignFiles {
         if (!Files.isDirectory(dir))
             throw new FparityError(
                     "campaign '" + dir + "' not found (expected a folder with campaign.json and outcomes.jsonl)");
-        return of(Campaign.loadMeta(dir));
+        // the store is read once, as it is opened: what compare needs of every program is gathered in that read
+        StorePass store = new StorePass();
+        return of(Campaign.loadMeta(dir, store), store);
     }
 
     /**
@@ -33,7 +35,12 @@ public final class CampaignFiles {
      * the campaign broken ({@link CampaignView#incomplete}, exit 1).
      */
     public static CampaignView of(Campaign c) {
-        if (!c.outcomesHeld()) return sorted(c);
+        return of(c, null);
+    }
+
+    /** As {@link #of(Campaign)}, with what the read that opened its store gathered, or null when nothing did. */
+    private static CampaignView of(Campaign c, StorePass store) {
+        if (!c.outcomesHeld()) return sorted(c, store);
         Path dir = c.dir();
         // The outcome log skips a torn or unreadable line so that a resumed run can go on; a report built on it would
         // silently leave those runs out, so compare and report refuse it, naming the first problem.
@@ -69,30 +76,20 @@ public final class CampaignFiles {
      * ({@link CaseSpill}) and every later pass reads them from there, its programs are looked up in its store
      * ({@link ProgramTable}); the same refusals, in the same order (a conflict is named after the logs are read whole).
      */
-    private static CampaignView sorted(Campaign c) {
+    private static CampaignView sorted(Campaign c, StorePass store) {
         Path dir = c.dir();
         List<CampaignMeta.ProgramEntry> entries = c.programEntries();
-        Map<String, org.fparity.ir.Precision> precision = new HashMap<>();
-        Map<String, Integer> inputs = new HashMap<>();
-        String edited = null;
-        ProgramCopy copy = new ProgramCopy();
-        // the one read of the store: each program's text copied, nothing of it kept, lines in the store writer's shape
-        // read from their bytes (ProgramStore.Entries#lines)
-        String[] inOrder = new String[entries.size()];
-        int[] inputsInOrder = new int[entries.size()];
-        int at = 0;
-        for (StoreLine p : org.fparity.campaign.ProgramStore.Entries.lines(entries)) {
-            if (edited == null) edited = ProgramHashes.problem(p.id(), p.sha256(), p.sourceBytes(), p.sourceLength());
-            copy.add(p);
-            precision.put(p.id(), p.precision() == null ? org.fparity.ir.Precision.FP64 : p.precision());
-            inputs.put(p.id(), p.inputCount());
-            inOrder[at] = p.id();
-            inputsInOrder[at++] = p.inputCount();
+        if (store == null || store.count() != entries.size()) {
+            // not opened from a store (layout 1, or a campaign already loaded): its programs read once here, in order
+            store = new StorePass();
+            int at = 0;
+            for (StoreLine p : org.fparity.campaign.ProgramStore.Entries.lines(entries)) store.accept(p, at++);
         }
-        String[] ids = inputs.keySet().toArray(new String[0]);
-        java.util.Arrays.sort(ids);
+        String[] inOrder = store.inOrder();
+        int[] inputsInOrder = store.inputsInOrder();
+        String[] ids = store.sortedIds();
         int[] counts = new int[ids.length];
-        for (int i = 0; i < ids.length; i++) counts[i] = inputs.get(ids[i]);
+        for (int i = 0; i < ids.length; i++) counts[i] = store.inputsOf(ids[i]);
         List<Path> files = new java.util.ArrayList<>();
         files.add(dir.resolve(Campaign.OUTCOMES));
         for (int k = 1; Files.exists(dir.resolve(Campaign.rerunFile(k))); k++)
@@ -102,8 +99,8 @@ public final class CampaignFiles {
         CaseSpill.Found f = spill.found();
         for (List<String> p : f.problems()) refuseProblems(dir, p);
         for (List<String> x : f.conflicts()) refuseConflicts(dir, x);
-        if (edited != null)
-            throw new FparityError(dir + ": " + edited
+        if (store.edited() != null)
+            throw new FparityError(dir + ": " + store.edited()
                     + "; the program's text was changed after it ran (by hand?), so its outcomes are not its own");
         for (String stranger : f.strangers()) if (stranger != null) throw new FparityError(dir + ": " + stranger);
         List<List<Outcome>> reruns = new java.util.ArrayList<>();
@@ -112,7 +109,7 @@ public final class CampaignFiles {
                 c.name(),
                 c.host(),
                 c.versions(),
-                new ProgramTable(entries, precision, copy),
+                new ProgramTable(entries, store),
                 spill.outcomes(null),
                 reruns,
                 provenance(c),

@@ -68,12 +68,16 @@ public final class CampaignMerge {
         if (inputs.isEmpty()) throw new FparityError("merge needs at least one campaign");
         if (Files.exists(target)) throw new FparityError(target + " already exists; merge into a new folder (--out)");
         List<Source> sources = new ArrayList<>();
+        // what matching needs of each program (id, hash of its text) is gathered in the read that opens its store
+        List<MergedPrograms.Seen> seen = new ArrayList<>();
         for (Path p : inputs) {
             if (!Files.isDirectory(p))
                 throw new FparityError("campaign '" + p + "' not found (expected a folder with campaign.json)");
-            CampaignMeta m = Campaign.readMeta(p);
+            MergedPrograms.Seen each = new MergedPrograms.Seen();
+            CampaignMeta m = Campaign.readMeta(p, each);
             if (m == null) throw new FparityError(p + ": not a campaign (no " + Campaign.META + ")");
             sources.add(new Source(p.toString(), p, m));
+            seen.add(each);
         }
 
         // Programs by hash of their text, in order of first appearance; inputs likewise within each program. Only
@@ -81,7 +85,8 @@ public final class CampaignMerge {
         MergedPrograms programs = MergedPrograms.match(
                 sources.stream().map(Source::name).toList(),
                 sources.stream().map(Source::dir).toList(),
-                sources.stream().map(s -> programsOf.apply(s.meta().programs())).toList());
+                sources.stream().map(s -> programsOf.apply(s.meta().programs())).toList(),
+                seen);
         for (int i = 1; i < sources.size(); i++) {
             if (!programs.sharesWithEarlier(i)) {
                 throw new FparityError(sources.get(i).name() + " shares no program with "

@@ -13,16 +13,18 @@ import java.util.NoSuchElementException;
 import org.fparity.FparityError;
 import org.fparity.campaign.CampaignMeta;
 import org.fparity.campaign.ProgramStore;
+import org.fparity.campaign.StoreLine;
 import org.fparity.ir.Input;
+import org.fparity.util.Hashes;
 
 /**
  * The programs of the campaigns a merge reads, matched by the hash of their text in order of first appearance, inputs
  * likewise within each program by their exact tokens, and where each campaign's program ids and input indices land.
  *
  * <p>Memory: per program its merged id, the hash of its text, where it sits in each campaign and, per campaign, where
- * its id and inputs land (one shared array where they keep their indices); never a program's text or inputs, which are
- * read from the campaigns' stores twice, in order: once to match them ({@link #match}), once as the merged store is
- * written ({@link #merged}). Holding every program's text and inputs was most of a merge's memory (a 10^7-run campaign
+ * its id and inputs land (one shared array where they keep their indices); never a program's text or inputs. They are
+ * matched by what the read that opens each campaign's store gathers ({@link Seen}: an id and a hash per program) and
+ * read once more, in order and from their lines' bytes, as the merged store is written ({@link #merged}). Holding every program's text and inputs was most of a merge's memory (a 10^7-run campaign
  * has 20,000 programs at 50 inputs: 223 MB of store per site).
  */
 final class MergedPrograms {
@@ -58,33 +60,60 @@ final class MergedPrograms {
     }
 
     /**
-     * Matches the programs of each campaign ({@code names}, in order) by the hash of their text; the same id with
-     * different text in two campaigns is refused, and so is a program without text.
+     * What the read that opens a campaign's store gathers for the match, in store order: each program's id and the
+     * hash of its text (null: it has none). So matching reads no program again: the store is read once to open it and
+     * once as the merged store is written. Memory: an id and a hash per program, never its text or inputs.
      */
-    static MergedPrograms match(List<String> names, List<Path> dirs, List<List<CampaignMeta.ProgramEntry>> programs) {
+    static final class Seen implements java.util.function.ObjIntConsumer<StoreLine> {
+        private final List<String> ids = new ArrayList<>();
+        private final List<String> hashes = new ArrayList<>();
+
+        @Override
+        public void accept(StoreLine p, int at) {
+            ids.add(p.id());
+            hashes.add(p.sourceLength() < 0 ? null : Hashes.sha256Hex(p.sourceBytes(), p.sourceLength()));
+        }
+
+        int size() {
+            return ids.size();
+        }
+    }
+
+    /**
+     * Matches the programs of each campaign ({@code names}, in order) by the hash of their text; the same id with
+     * different text in two campaigns is refused, and so is a program without text. {@code seen}: what the read that
+     * opened each campaign's store gathered ({@link Seen}), or null where nothing did (its programs are read here).
+     */
+    static MergedPrograms match(
+            List<String> names, List<Path> dirs, List<List<CampaignMeta.ProgramEntry>> programs, List<Seen> seen) {
         MergedPrograms m = new MergedPrograms(names, programs);
         Map<String, Integer> byHash = new HashMap<>();
         Map<String, Integer> ofId = new HashMap<>();
         for (int s = 0; s < programs.size(); s++) {
-            int at = 0;
-            for (CampaignMeta.ProgramEntry p : ProgramStore.Entries.once(programs.get(s))) {
-                if (p.source() == null)
-                    throw new FparityError(
-                            dirs.get(s) + ": program " + p.id() + " has no text; cannot match it by hash");
-                String h = ExportFormat.sha256(p.source());
+            Seen had = seen == null ? null : seen.get(s);
+            if (had == null || had.size() != programs.get(s).size()) {
+                had = new Seen();
+                int at = 0;
+                for (StoreLine p : ProgramStore.Entries.lines(programs.get(s))) had.accept(p, at++);
+            }
+            for (int at = 0; at < had.size(); at++) {
+                String id = had.ids.get(at);
+                String h = had.hashes.get(at);
+                if (h == null)
+                    throw new FparityError(dirs.get(s) + ": program " + id + " has no text; cannot match it by hash");
                 Integer program = byHash.get(h);
-                Integer known = ofId.get(p.id());
+                Integer known = ofId.get(id);
                 if (known != null && !known.equals(program)) {
-                    throw new FparityError("program " + p.id() + " has different text in " + names.get(s)
+                    throw new FparityError("program " + id + " has different text in " + names.get(s)
                             + " than in an earlier campaign; these are not the same program");
                 }
                 if (program == null) {
                     program = m.ids.size();
                     byHash.put(h, program);
-                    m.ids.add(p.id());
+                    m.ids.add(id);
                 }
-                ofId.putIfAbsent(p.id(), program);
-                m.appears(s, program, at++);
+                ofId.putIfAbsent(id, program);
+                m.appears(s, program, at);
             }
         }
         return m;
@@ -173,28 +202,36 @@ final class MergedPrograms {
                 int program = next++;
                 CampaignMeta.ProgramEntry first = null;
                 List<Input> inputs = new ArrayList<>();
+                Map<Input, Integer> index = new HashMap<>();
                 for (int s = 0; s < cursors.length; s++) {
                     if (!has(s, program)) continue;
                     CampaignMeta.ProgramEntry e = cursors[s].at(positions[s][program]);
                     if (first == null) first = e;
-                    land(s, program, e, inputs);
+                    land(s, program, e, inputs, index);
                     while (repeat < repeats.size() && repeats.get(repeat)[2] == program && repeats.get(repeat)[0] == s)
-                        land(s, program, cursors[s].at(repeats.get(repeat++)[1]), inputs);
+                        land(s, program, cursors[s].at(repeats.get(repeat++)[1]), inputs, index);
                 }
                 return new CampaignMeta.ProgramEntry(
                         first.id(), first.sha256(), first.precision(), first.source(), inputs);
             }
 
-            /** Adds the inputs of campaign {@code s}'s appearance {@code e} to {@code merged}, noting where its id and inputs land. */
-            private void land(int s, int program, CampaignMeta.ProgramEntry e, List<Input> merged) {
+            /**
+             * Adds the inputs of campaign {@code s}'s appearance {@code e} to {@code merged}, noting where its id and
+             * inputs land; {@code index}: where each input of {@code merged} is (each is there once), so that an input
+             * is found without comparing it with every other (that was a tenth of a merge of two sites at 10^6 runs).
+             */
+            private void land(
+                    int s, int program, CampaignMeta.ProgramEntry e, List<Input> merged, Map<Input, Integer> index) {
                 int[] map = new int[e.inputs().size()];
                 boolean kept = true;
                 for (int i = 0; i < map.length; i++) {
-                    int at = merged.indexOf(e.inputs().get(i));
-                    if (at < 0) {
-                        merged.add(e.inputs().get(i));
+                    Input in = e.inputs().get(i);
+                    Integer had = index.putIfAbsent(in, merged.size());
+                    int at;
+                    if (had == null) {
+                        merged.add(in);
                         at = merged.size() - 1;
-                    }
+                    } else at = had;
                     map[i] = at;
                     kept &= at == i;
                 }
@@ -223,7 +260,10 @@ final class MergedPrograms {
      */
     private static final class Cursor {
         private final List<CampaignMeta.ProgramEntry> list;
-        private Iterator<CampaignMeta.ProgramEntry> it;
+        /** a store's lines, each read from its bytes when in the writer's shape (no JSON parser), else bound */
+        private Iterator<StoreLine> it;
+
+        private final StoreLine one = new StoreLine();
         private int at; // the position it.next() returns
 
         Cursor(List<CampaignMeta.ProgramEntry> list) {
@@ -232,14 +272,17 @@ final class MergedPrograms {
 
         CampaignMeta.ProgramEntry at(int position) {
             if (!(list instanceof ProgramStore.Entries store)) return list.get(position);
-            if (it == null) it = store.once().iterator();
-            if (position < at || position > at + 8) return store.readOnce(position);
+            if (it == null) it = store.lines().iterator();
+            if (position < at || position > at + 8) {
+                store.read(position, one);
+                return one.toEntry();
+            }
             while (at < position) {
                 it.next();
                 at++;
             }
             at++;
-            return it.next();
+            return it.next().toEntry();
         }
     }
 }

@@ -224,6 +224,56 @@ class StoreLineTest {
                 torn.getMessage());
     }
 
+    /**
+     * The read that opens a store hands every program on, once, in order, as an ordered read ({@link
+     * ProgramStore.Entries#lines}) reads it: lines across read blocks, lines in another shape and non-ASCII sources
+     * included; and a program read alone by its index ({@link ProgramStore.Entries#read}) is the same program. So a
+     * reader that needs something of every program (compare) reads the store once.
+     */
+    @Test
+    void openingAStoreHandsOnEveryProgramOnceInOrderAsAnOrderedReadReadsIt() throws IOException {
+        List<CampaignMeta.ProgramEntry> programs = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            List<String> args = new ArrayList<>();
+            for (int k = 0; k < 400; k++) args.add("0x1.%013xp+%d".formatted(i * 1000L + k, k % 50));
+            programs.add(new CampaignMeta.ProgramEntry(
+                    "p%04d".formatted(i),
+                    null,
+                    i % 7 == 0 ? Precision.FP32 : Precision.FP64,
+                    i % 11 == 0 ? "caf\u00e9 " + i : "s" + i,
+                    List.of(new Input(args), new Input(List.of("1")))));
+        }
+        ProgramStore.write(tmp, programs);
+        Path f = tmp.resolve(ProgramStore.FILE);
+        List<String> lines = new ArrayList<>(Files.readAllLines(f));
+        for (int i = 0; i < lines.size(); i += 10) lines.set(i, lines.get(i).replace("{\"id\":", "{ \"id\" :"));
+        Files.write(f, lines);
+        List<CampaignMeta.ProgramEntry> handed = new ArrayList<>();
+        List<Integer> at = new ArrayList<>();
+        ProgramStore.Entries store = ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, 300), (l, i) -> {
+            handed.add(l.toEntry());
+            at.add(i);
+        });
+        assertEquals(programs, handed);
+        assertEquals(java.util.stream.IntStream.range(0, 300).boxed().toList(), at);
+        assertEquals(0, store.linesRead(), "the read that opened the store is the only one");
+        StoreLine one = new StoreLine();
+        for (int i : new int[] {299, 0, 11, 10, 150}) {
+            store.read(i, one);
+            assertEquals(programs.get(i), one.toEntry(), "program " + i);
+        }
+        assertEquals(5, store.linesRead());
+
+        // a line whose tokens read but which binds to no program: handed on, it is refused in an ordered read's words
+        lines.set(1, "{\"id\":\"p0001\",\"inputs\":5}");
+        Files.write(f, lines);
+        ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, 300));
+        FparityError bound = assertThrows(
+                FparityError.class,
+                () -> ProgramStore.open(tmp, new ProgramStore.Info(ProgramStore.FILE, 300), (l, i) -> {}));
+        assertTrue(bound.getMessage().startsWith(f + ": line 2 is corrupt ("), bound.getMessage());
+    }
+
     @Test
     void aProgramWithABlankOrUnsafeIdIsRefusedAsBefore() throws IOException {
         Path f = tmp.resolve(ProgramStore.FILE);

@@ -2,66 +2,74 @@ package org.fparity.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.AbstractList;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import org.fparity.FparityError;
 import org.fparity.bench.ScaleCampaign;
 import org.fparity.campaign.Campaign;
+import org.fparity.campaign.CampaignBuilder;
 import org.fparity.campaign.CampaignMeta;
+import org.fparity.campaign.ProgramStore;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A campaign's programs as compare and report see them (issue 31): looked up in the copy made in the one ordered read
- * of the store, never in the store. The store is read a chunk of 64 programs at a time; report.json looked every
- * discrepancy's input up in it in case order, not the store's, re-reading a chunk per look-up, and at 10^7 runs did
- * not finish.
+ * A campaign's programs as compare and report see them (issue 31): the store is read once, as it is opened, and a
+ * program's text and inputs are read again, from its line alone, only when a verdict prints it. Compare used to read
+ * the store twice (to open it, then in order to copy every text and input to a temporary file): about 10 % of compare
+ * at 10^7 runs, for texts it mostly never printed.
  */
 class ProgramTableTest {
-    /** A store that counts how often a program is read from it. */
-    private static final class CountingStore extends AbstractList<CampaignMeta.ProgramEntry> {
-        final List<CampaignMeta.ProgramEntry> entries;
-        int reads;
+    @TempDir
+    Path tmp;
 
-        CountingStore(List<CampaignMeta.ProgramEntry> entries) {
-            this.entries = entries;
-        }
+    /** The table of a store written from {@code programs} and opened with a {@link StorePass}. */
+    private static ProgramTable table(Path dir, List<CampaignMeta.ProgramEntry> programs) {
+        ProgramStore.write(dir, programs);
+        StorePass pass = new StorePass();
+        ProgramStore.Entries store =
+                ProgramStore.open(dir, new ProgramStore.Info(ProgramStore.FILE, programs.size()), pass);
+        return new ProgramTable(store, pass);
+    }
 
-        @Override
-        public CampaignMeta.ProgramEntry get(int i) {
-            reads++;
-            return entries.get(i);
-        }
-
-        @Override
-        public int size() {
-            return entries.size();
-        }
+    /** A campaign folder of {@code programs} programs with {@code inputs} inputs each, run on two platforms. */
+    private Path campaign(int programs, int inputs) {
+        return CampaignBuilder.write(
+                tmp.resolve("c"),
+                5,
+                CampaignBuilder.programs(5, programs, inputs),
+                List.of(CampaignBuilder.platform("gcc", "O0", "n"), CampaignBuilder.platform("gcc", "O2", "n")),
+                CampaignBuilder::standard);
     }
 
     @Test
-    void lookUpsReadTheCopyMadeInTheOrderedReadNeverTheStore() {
+    void aProgramIsReadFromItsLineOnlyWhenAskedForAndOnceWhileAskedFor() {
         String longSource = "double compute(double x) {\n" + "  x += 1.0;\n".repeat(800) + "  return x;\n}\n";
-        CountingStore store = new CountingStore(List.of(
+        List<CampaignMeta.ProgramEntry> programs = List.of(
                 new CampaignMeta.ProgramEntry(
-                        "b0", "h", Precision.FP64, "src b0", List.of(new Input(List.of("0x1p+0", "-0x1.8p-3")))),
+                        "b0", null, Precision.FP64, "src b0", List.of(new Input(List.of("0x1p+0", "-0x1.8p-3")))),
                 new CampaignMeta.ProgramEntry(
                         "a1",
-                        "h",
+                        null,
                         Precision.FP32,
                         longSource,
                         List.of(new Input(List.of("1")), new Input(List.of()), new Input(List.of("0x1.2p+7")))),
-                new CampaignMeta.ProgramEntry("c2", "h", null, null, List.of()),
+                new CampaignMeta.ProgramEntry("c2", null, null, null, List.of()),
+                // a source Jackson binds (not ASCII): read back as bound
+                new CampaignMeta.ProgramEntry(
+                        "d3", null, Precision.FP64, "caf\u00e9 \"q\" \\ \t", List.of(new Input(List.of("1,2")))),
                 // a second entry of an id: the first one is the program, as the store's look-up finds it
-                new CampaignMeta.ProgramEntry("b0", "h", Precision.FP64, "later b0", List.of())));
-        ProgramCopy copy = new ProgramCopy();
-        for (CampaignMeta.ProgramEntry p : store) copy.add(p);
-        ProgramTable t = new ProgramTable(store, Map.of("b0", Precision.FP64, "a1", Precision.FP32), copy);
-        int afterTheOrderedRead = store.reads;
+                new CampaignMeta.ProgramEntry("b0", null, Precision.FP64, "later b0", List.of()));
+        ProgramTable t = table(tmp, programs);
+        ProgramStore.Entries store = (ProgramStore.Entries) t.entries();
+        assertEquals(0, store.linesRead(), "programs read after the read that opened the store");
 
         // asked in an order that is not the store's, each several times
         for (int round = 0; round < 3; round++) {
@@ -71,21 +79,95 @@ class ProgramTableTest {
             assertEquals(new Input(List.of("0x1p+0", "-0x1.8p-3")), t.input("b0", 0));
             assertEquals("src b0", t.source("b0"));
             assertEquals(new Input(List.of("1")), t.input("a1", 0));
+            assertEquals("caf\u00e9 \"q\" \\ \t", t.source("d3"));
+            assertEquals(new Input(List.of("1,2")), t.input("d3", 0));
             assertNull(t.input("a1", 3));
             assertNull(t.input("a1", -1));
             assertNull(t.source("c2"));
             assertNull(t.input("zz", 0));
         }
+        assertEquals(4, store.linesRead(), "a1, b0, d3 and c2, each once");
         ProgramInfo a1 = t.get("a1");
         assertEquals(
                 List.of(new Input(List.of("1")), new Input(List.of()), new Input(List.of("0x1.2p+7"))), a1.inputs());
         assertEquals(Precision.FP32, a1.precision());
-        assertEquals(0, store.reads - afterTheOrderedRead, "programs read from the store after its one ordered read");
+        assertEquals(Precision.FP64, t.precision("c2"), "a program without a precision is FP64");
+        assertNull(t.get("zz"));
+        assertEquals(4, t.size());
+    }
+
+    /**
+     * report.json asks for the input of every discrepancy, pair after pair, so a program is asked for again long after
+     * it was held: then only the input asked for is read, not its line.
+     */
+    @Test
+    void aProgramAskedForAgainAfterItWasLetGoHasOnlyTheInputAskedForRead() {
+        List<CampaignMeta.ProgramEntry> programs = CampaignBuilder.programs(3, 12, 4);
+        ProgramTable t = table(tmp, programs);
+        ProgramStore.Entries store = (ProgramStore.Entries) t.entries();
+        for (int sweep = 0; sweep < 3; sweep++) {
+            for (CampaignMeta.ProgramEntry p : programs) {
+                for (int k = 0; k < 4; k++) assertEquals(p.inputs().get(k), t.input(p.id(), k), p.id() + " " + k);
+                assertNull(t.input(p.id(), 4));
+            }
+        }
+        assertEquals(12, store.linesRead(), "each program's line read once");
+        assertEquals(programs.get(7).source(), t.source(programs.get(7).id()));
+        assertEquals(13, store.linesRead(), "a source is read from its checked line");
+    }
+
+    /** compare's load reads the store once, as it opens it, and binds none of its programs with Jackson. */
+    @Test
+    void compareReadsTheStoreOnceAsItOpensItAndAgainOnlyThePrintedPrograms() {
+        Path dir = campaign(6, 3);
+        CampaignView v = CampaignFiles.load(dir);
+        ProgramStore.Entries store = (ProgramStore.Entries) ((ProgramTable) v.programs()).entries();
+        assertEquals(0, store.linesRead(), "programs read after the read that opened the store");
+        assertEquals(6, v.programs().size());
+        List<CampaignMeta.ProgramEntry> programs = new ArrayList<>();
+        for (CampaignMeta.ProgramEntry p : Campaign.loadMeta(dir).programEntries()) programs.add(p);
+        for (CampaignMeta.ProgramEntry p : programs.reversed()) {
+            assertEquals(p.source(), v.source(p.id()));
+            for (int i = 0; i < 3; i++) assertEquals(p.inputs().get(i), v.input(p.id(), i));
+            assertEquals(p.inputs().get(2), v.programs().get(p.id()).inputs().get(2));
+        }
+        assertEquals(6, store.linesRead());
+        assertEquals(0, store.bound(), "programs bound with Jackson");
+    }
+
+    /**
+     * A program read again must be the one the store was opened with: text edited in between (its hash no longer
+     * matches) or another program at its place is one line, never a case shown with another program's text.
+     */
+    @Test
+    void aStoreChangedAfterItWasOpenedIsRefusedWhenAProgramIsReadAgain() throws Exception {
+        Path dir = campaign(3, 2);
+        CampaignView v = CampaignFiles.load(dir);
+        Path f = dir.resolve(ProgramStore.FILE);
+        List<String> lines = Files.readAllLines(f);
+        String id = lines.get(1).substring(7, 23);
+        // one letter of its text changed: the line is as long as it was and where it was, only its text differs
+        int at = lines.get(1).indexOf("\"source\":\"") + 10;
+        char was = lines.get(1).charAt(at);
+        assertTrue(Character.isLetter(was), lines.get(1));
+        lines.set(
+                1,
+                lines.get(1).substring(0, at)
+                        + (was == 'x' ? 'y' : 'x')
+                        + lines.get(1).substring(at + 1));
+        Files.write(f, lines);
+        FparityError e = assertThrows(FparityError.class, () -> v.source(id));
+        assertTrue(e.getMessage().startsWith(f + ": program " + id + ": recorded sha256 "), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .endsWith(
+                                "; the program store changed while it was read (a run writing to the campaign?); compare again"),
+                e.getMessage());
     }
 
     /** A campaign read from its folder gives every program's text and inputs as its store holds them. */
     @Test
-    void aCampaignFromItsFolderHasEveryInputAndSourceOfItsStore(@TempDir Path tmp) throws Exception {
+    void aCampaignFromItsFolderHasEveryInputAndSourceOfItsStore() throws Exception {
         ScaleCampaign.Written w = ScaleCampaign.write(tmp, 30, 7, 3);
         Path dir = w.sites().getFirst();
         CampaignView view = CampaignFiles.load(dir);

@@ -110,6 +110,33 @@ class BoundedTransferTest {
                     f);
     }
 
+    /**
+     * merge matches programs by what the read that opens each input's store gathers (an id and a hash a program), and
+     * reads each store once more, from its lines' bytes, as it writes the merged store. It used to bind every program
+     * with Jackson twice after opening (once to match, once to write): 46.5 CPU-s at 10^7 runs against 41.5 before
+     * merge stopped holding programs.
+     */
+    @Test
+    void mergeReadsEachStoreOnceAfterOpeningItAndBindsNoProgram() throws Exception {
+        ScaleCampaign.Written w = ScaleCampaign.write(tmp, 200, 3, 5);
+        List<ProgramStore.Entries> stores = new ArrayList<>();
+        var programsOf = CampaignMerge.programsOf;
+        try {
+            CampaignMerge.programsOf = programs -> {
+                stores.add((ProgramStore.Entries) programs);
+                return programs;
+            };
+            CampaignMerge.merge(w.sites(), tmp.resolve("merged"));
+        } finally {
+            CampaignMerge.programsOf = programsOf;
+        }
+        assertEquals(2, stores.size());
+        for (ProgramStore.Entries s : stores) {
+            assertEquals(200, s.linesRead(), s.file() + ": programs read after it was opened");
+            assertEquals(0, s.bound(), s.file() + ": programs bound with Jackson");
+        }
+    }
+
     /** An input listing the same programs in another order is read a program at a time: the same merged campaign. */
     @Test
     void mergeOfAnInputWithItsProgramsInReverseOrderGivesTheSameCampaign() throws Exception {
