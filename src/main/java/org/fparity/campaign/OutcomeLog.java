@@ -268,6 +268,17 @@ public final class OutcomeLog implements AutoCloseable {
                 if (n <= 0) break;
                 int start = 0;
                 while (start < n) {
+                    if (runs != null && carried == 0) {
+                        // a compact run line in the writer's spelling read where it lies: reading it finds its end
+                        int end = reader.compactRunLine(block, start, n - 2);
+                        if (end >= 0) {
+                            lineNo++;
+                            start = end + 1;
+                            valid = offset + start;
+                            runs.run(block, reader.decoder(), reader.tuple, reader.names(reader.tuple), lineNo);
+                            continue;
+                        }
+                    }
                     int nl = indexOf(block, (byte) '\n', start, n);
                     if (nl < 0) {
                         // the rest of the block begins a line that the next block ends (or the file's torn tail)

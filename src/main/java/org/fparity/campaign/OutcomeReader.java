@@ -137,6 +137,20 @@ final class OutcomeReader {
         return RUN;
     }
 
+    /**
+     * A compact run line at {@code from}, read where it lies ({@link CompactOutcome.Decoder#runLine}): the index of the
+     * newline that ends it, with {@link #decoder} and {@link #tuple} as {@link #compactRun} leaves them; or -1 (read the
+     * line the usual way).
+     */
+    int compactRunLine(byte[] b, int from, int limit) {
+        int nl = compact.runLine(b, from, limit);
+        if (nl < 0) return -1;
+        int n = compact.platform;
+        if (n >= tupleOfNumber.length || tupleOfNumber[n] < 0) return -1;
+        tuple = tupleOfNumber[n];
+        return nl;
+    }
+
     /** The fields of the last run line {@link #compactRun} read. */
     CompactOutcome.Decoder decoder() {
         return compact;

@@ -65,11 +65,10 @@ final class CaseSpill implements CaseSource {
     CaseSpill(String[] programs, int[] inputs, List<Path> files, CampaignGaps.Tally gaps) {
         this.programs = programs;
         base = new int[programs.length + 1];
-        Map<String, Integer> programNumber = new HashMap<>(programs.length * 2);
-        for (int p = 0; p < programs.length; p++) {
-            programNumber.put(programs[p], p);
-            base[p + 1] = base[p] + inputs[p];
-        }
+        // a program's number by its id's bytes (compact lines), by its id (other lines: made when one comes)
+        ProgramNumbers numbers = new ProgramNumbers(programs);
+        Map<String, Integer> programNumber = new HashMap<>();
+        for (int p = 0; p < programs.length; p++) base[p + 1] = base[p] + inputs[p];
         int cases = base[programs.length];
         long bytes = 0;
         for (Path f : files) {
@@ -108,10 +107,10 @@ final class CaseSpill implements CaseSource {
                         if (lastProgram[0] == null
                                 || !Arrays.equals(b, from, to, lastBytes[0], 0, lastBytes[0].length)) {
                             lastBytes[0] = Arrays.copyOfRange(b, from, to);
-                            String id = new String(lastBytes[0], StandardCharsets.ISO_8859_1);
-                            Integer p = programNumber.get(id);
-                            lastProgram[0] = p == null ? id : programs[p];
-                            lastP[0] = p == null ? -1 : p;
+                            int p = numbers.of(b, from, to);
+                            lastProgram[0] =
+                                    p < 0 ? new String(lastBytes[0], StandardCharsets.ISO_8859_1) : programs[p];
+                            lastP[0] = p;
                         }
                         int p = lastP[0];
                         if (p < 0 || d.input >= inputs[p]) {
@@ -164,6 +163,8 @@ final class CaseSpill implements CaseSource {
                         Integer p;
                         if (o.program() == lastProgram[0]) p = lastP[0] < 0 ? null : lastP[0];
                         else {
+                            if (programNumber.isEmpty())
+                                for (int k = 0; k < programs.length; k++) programNumber.put(programs[k], k);
                             p = programNumber.get(o.program());
                             lastProgram[0] = p == null ? null : o.program();
                             lastBytes[0] = new byte[0];
@@ -396,6 +397,8 @@ final class CaseSpill implements CaseSource {
         for (int i = 0; i < n; i++) order[fill[caseOf[i] - from]++] = i;
         long kept = 0;
         int[] keep = new int[64];
+        // each kept record's place: platform, then attempt (what the records of a case are put in order by)
+        int[] placeOf = new int[64];
         for (int c = 0; c < width; c++) {
             int lo = count[c], hi = count[c + 1];
             if (lo == hi) continue;
@@ -424,18 +427,24 @@ final class CaseSpill implements CaseSource {
                     }
                     continue;
                 }
-                if (m == keep.length) keep = Arrays.copyOf(keep, m * 2);
+                if (m == keep.length) {
+                    keep = Arrays.copyOf(keep, m * 2);
+                    placeOf = Arrays.copyOf(placeOf, m * 2);
+                }
+                placeOf[m] = platformOf[tuple(data, x)] << 8 | attempt(data, x);
                 keep[m++] = x;
             }
             // by platform, then attempt, file order within (insertion sort: a case has a few dozen records)
             for (int i = 1; i < m; i++) {
-                int x = keep[i];
+                int x = keep[i], place = placeOf[i];
                 int j = i - 1;
-                while (j >= 0 && after(data, keep[j], x)) {
+                while (j >= 0 && placeOf[j] > place) {
                     keep[j + 1] = keep[j];
+                    placeOf[j + 1] = placeOf[j];
                     j--;
                 }
                 keep[j + 1] = x;
+                placeOf[j + 1] = place;
             }
             for (int i = 0; i < m; i++) {
                 int x = keep[i];
@@ -500,11 +509,6 @@ final class CaseSpill implements CaseSource {
         if ((f & Runs.HEX) == 0) return null;
         if ((f & Runs.MADE) != 0) return HexBits.text(bits(b, x), f >>> 4);
         return new String(b, x + HEAD + 4, getInt(b, x + HEAD), StandardCharsets.UTF_8);
-    }
-
-    private boolean after(byte[] b, int y, int x) {
-        int py = platformOf[tuple(b, y)], px = platformOf[tuple(b, x)];
-        return py > px || py == px && attempt(b, y) > attempt(b, x);
     }
 
     private String conflict(int c, byte[] b, int had, int x, Path file) {

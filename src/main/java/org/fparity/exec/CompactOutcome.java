@@ -39,6 +39,14 @@ public final class CompactOutcome {
     }
 
     private static final Outcome.Status[] STATUSES = Outcome.Status.values();
+
+    /** The bytes a string in the writer's plain spelling holds: ASCII but for the quote, the backslash and controls. */
+    private static final boolean[] PLAIN = new boolean[256];
+
+    static {
+        for (int c = 0x20; c < 0x80; c++) PLAIN[c] = c != '"' && c != '\\';
+    }
+
     private static final byte[][] STATUS_NAMES = java.util.stream.Stream.of(STATUSES)
             .map(s -> s.name().getBytes(StandardCharsets.US_ASCII))
             .toArray(byte[][]::new);
@@ -242,27 +250,52 @@ public final class CompactOutcome {
          * A run naming an undeclared platform throws IllegalArgumentException.
          */
         public boolean run(byte[] b, int from, int to) {
+            if (to - from < 20 || b[to - 1] != ']' || fields(b, from, to) != to - 1) return false;
+            if (names(platform) == null)
+                throw new IllegalArgumentException("platform " + platform + " is not declared before this line");
+            return true;
+        }
+
+        /**
+         * A run line in the writer's plain spelling, naming a declared platform, that begins at {@code from} and ends at
+         * the next newline, read without looking for that newline first: the newline's index, with the fields holding
+         * the line as {@link #run} would for {@code b[from, newline)}; or -1 (any other line, or one not ended before
+         * {@code limit}; {@code b[limit + 1]} must be readable). Reading a line finds its end, so a log's lines need not
+         * be searched for their ends too.
+         */
+        public int runLine(byte[] b, int from, int limit) {
+            int i = fields(b, from, limit);
+            if (i < 0 || i + 1 >= limit || b[i] != ']' || b[i + 1] != '\n' || i + 1 - from < 20) return -1;
+            return names(platform) == null ? -1 : i + 1;
+        }
+
+        /**
+         * Reads a run line's fields from {@code from}, within {@code to}: where its closing bracket should be, or -1. A
+         * field ends at a byte of its own (a quote, a comma), so a line read within a longer limit reads as within its
+         * own end.
+         */
+        private int fields(byte[] b, int from, int to) {
             int i = from;
-            if (to - from < 20 || b[i++] != '[' || b[i++] != '"' || b[to - 1] != ']') return false;
+            if (to - from < 3 || b[i++] != '[' || b[i++] != '"') return -1;
             programFrom = i;
-            while (i < to && b[i] != '"') {
-                if (b[i] == '\\' || b[i] < 0x20) return false;
-                i++;
-            }
+            // a plain string's bytes looked up (one load a byte, not three comparisons), then the byte that ended it
+            boolean[] plain = PLAIN;
+            while (i < to && plain[b[i] & 0xff]) i++;
+            if (i < to && b[i] != '"') return -1;
             programTo = i;
-            if (i == programFrom || i + 2 >= to || b[i + 1] != ',') return false;
+            if (i == programFrom || i + 2 >= to || b[i + 1] != ',') return -1;
             i += 2;
             long v = 0;
             int d = i;
             while (i < to && b[i] >= '0' && b[i] <= '9' && i - d < 10) v = v * 10 + (b[i++] - '0');
-            if (i == d || v > Integer.MAX_VALUE || b[i++] != ',') return false;
+            if (i == d || v > Integer.MAX_VALUE || b[i++] != ',') return -1;
             input = (int) v;
             v = 0;
             d = i;
             while (i < to && b[i] >= '0' && b[i] <= '9' && i - d < 8) v = v * 10 + (b[i++] - '0');
             platformFrom = d;
             platformTo = i;
-            if (i == d || b[i++] != ',' || b[i++] != '"') return false;
+            if (i == d || b[i++] != ',' || b[i++] != '"') return -1;
             platform = (int) v;
             int s = i;
             while (i < to && b[i] != '"') i++;
@@ -272,40 +305,33 @@ public final class CompactOutcome {
                 for (int k = 0; k < STATUS_NAMES.length && status == null; k++)
                     if (java.util.Arrays.equals(b, s, i, STATUS_NAMES[k], 0, STATUS_NAMES[k].length))
                         status = STATUSES[k];
-            if (status == null || i + 2 >= to || b[i + 1] != ',') return false;
+            if (status == null || i + 2 >= to || b[i + 1] != ',') return -1;
             i += 2;
             if (b[i] == '"') {
                 hexFrom = ++i;
-                while (i < to && b[i] != '"') {
-                    if (b[i] == '\\' || b[i] < 0x20) return false;
-                    i++;
-                }
+                while (i < to && plain[b[i] & 0xff]) i++;
+                if (i < to && b[i] != '"') return -1;
                 hexTo = i++;
             } else if (i + 4 <= to && b[i] == 'n' && b[i + 1] == 'u' && b[i + 2] == 'l' && b[i + 3] == 'l') {
                 hexFrom = hexTo = -1;
                 i += 4;
-            } else return false;
-            if (i >= to || b[i++] != ',') return false;
+            } else return -1;
+            if (i >= to || b[i++] != ',') return -1;
             v = 0;
             d = i;
             while (i < to && b[i] >= '0' && b[i] <= '9' && i - d < 18) v = v * 10 + (b[i++] - '0');
-            if (i == d) return false;
+            if (i == d) return -1;
             micros = v;
             detail = null;
             if (b[i] == ',') {
-                if (b[++i] != '"') return false;
+                if (b[++i] != '"') return -1;
                 int ds = ++i;
-                while (i < to && b[i] != '"') {
-                    if (b[i] == '\\' || b[i] < 0x20) return false;
-                    i++;
-                }
+                while (i < to && plain[b[i] & 0xff]) i++;
+                if (i < to && b[i] != '"') return -1;
                 detail = new String(b, ds, i - ds, StandardCharsets.UTF_8);
                 i++;
             }
-            if (i != to - 1) return false;
-            if (names(platform) == null)
-                throw new IllegalArgumentException("platform " + platform + " is not declared before this line");
-            return true;
+            return i;
         }
 
         /**

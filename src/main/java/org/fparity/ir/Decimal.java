@@ -19,6 +19,16 @@ public final class Decimal {
 
     /** C's {@code %.<digits>g} of {@code v}. */
     public static String g(double v, int digits) {
+        return g(v, digits, true);
+    }
+
+    /** C's {@code %.<digits>g} as {@link #g} makes it, always by {@link BigDecimal} (tests compare the two). */
+    static String exact(double v, int digits) {
+        return g(v, digits, false);
+    }
+
+    /** {@code limbs}: in {@link Digits} where the value is in their range. */
+    private static String g(double v, int digits, boolean limbs) {
         boolean neg = Double.doubleToRawLongBits(v) < 0;
         if (Double.isNaN(v)) return neg ? "-nan" : "nan";
         if (Double.isInfinite(v)) return neg ? "-inf" : "inf";
@@ -26,8 +36,13 @@ public final class Decimal {
         String sign = neg ? "-" : "";
         if (v == 0) return sign + "0";
         char[] d = new char[Math.max(p, MAX_DIGITS)];
-        int x = Digits.of(Math.abs(v), p, d);
-        if (x == Digits.NONE) return exact(v, digits);
+        int x = limbs ? Digits.of(Math.abs(v), p, d) : Digits.NONE;
+        if (x == Digits.NONE) {
+            BigDecimal r = new BigDecimal(Math.abs(v)).round(new MathContext(p, RoundingMode.HALF_EVEN));
+            x = r.precision() - r.scale() - 1; // decimal exponent of the rounded value
+            String u = r.unscaledValue().toString();
+            for (int i = 0; i < p; i++) d[i] = i < u.length() ? u.charAt(i) : '0';
+        }
         return format(sign, new StringBuilder(p).append(d, 0, p), x, p);
     }
 
@@ -55,22 +70,6 @@ public final class Decimal {
 
     /** Digits an exact value of {@link Digits} may have: 2^256 has 78. */
     private static final int MAX_DIGITS = 80;
-
-    /** C's {@code %.<digits>g} as {@link #g} makes it, always by {@link BigDecimal} (tests compare the two). */
-    static String exact(double v, int digits) {
-        boolean neg = Double.doubleToRawLongBits(v) < 0;
-        if (Double.isNaN(v)) return neg ? "-nan" : "nan";
-        if (Double.isInfinite(v)) return neg ? "-inf" : "inf";
-        int p = Math.max(1, digits);
-        String sign = neg ? "-" : "";
-        if (v == 0) return sign + "0";
-        BigDecimal r = new BigDecimal(Math.abs(v)).round(new MathContext(p, RoundingMode.HALF_EVEN));
-        // decimal exponent of the rounded value: precision − scale − 1
-        StringBuilder d = new StringBuilder(r.unscaledValue().toString());
-        while (d.length() < p) d.append('0');
-        d.setLength(p);
-        return format(sign, d, r.precision() - r.scale() - 1, p);
-    }
 
     /**
      * The exact decimal digits of a double that is an integer of at most 256 bits times a power of ten, {@code m × 2^q

@@ -29,12 +29,16 @@ final class CasePass implements AutoCloseable {
     final CaseText text = new CaseText();
 
     final JsonReport.CaseLists json;
+    /** Each discrepant case's input values, for report.json's discrepancies. */
+    final InputValues values;
+
     final JUnitReport.CaseTests junit;
     /** {@code report --cases FILE}'s list, or null when not asked for. */
     final CaseLines lines;
 
     private CasePass(Report r, java.nio.file.Path cases) {
         json = new JsonReport.CaseLists(r, text);
+        values = new InputValues(r.campaign());
         junit = new JUnitReport.CaseTests(r, text);
         lines = cases == null ? null : new CaseLines(r, cases);
     }
@@ -89,6 +93,7 @@ final class CasePass implements AutoCloseable {
         }
         text.of(c);
         json.add(c);
+        if (c.discrepant()) values.add(c.program(), c.input());
         try {
             if (lines != null) lines.add(c);
         } catch (java.io.IOException e) {
@@ -126,6 +131,7 @@ final class CasePass implements AutoCloseable {
     public void close() {
         json.close();
         junit.close();
+        values.close();
         if (lines != null) lines.close();
     }
 }

@@ -235,7 +235,7 @@ final class JsonReport {
     }
 
     /** An array of strings on one line, as the generator writes one ({@code [ ]} when empty). */
-    private static void strings(Utf8 u, List<String> ss) {
+    static void strings(Utf8 u, List<String> ss) {
         if (ss.isEmpty()) {
             u.text("[ ]");
             return;
@@ -337,7 +337,8 @@ final class JsonReport {
                 dir == null ? Map.of() : org.fparity.reduce.ReducedVerdicts.read(java.nio.file.Path.of(dir));
         java.util.Set<String> bundled = bundled(org.fparity.reduce.Bundles.DEFAULT_ROOT);
         // the longest part of the file, written as its bytes
-        root.putPOJO("discrepancies", new Bytes(out, u -> discrepancies(u, r, verdicts, bundled, pass.text)));
+        root.putPOJO(
+                "discrepancies", new Bytes(out, u -> discrepancies(u, r, verdicts, bundled, pass.text, pass.values)));
 
         // written as it is read, as the discrepancies are: 31,407 of them at 10^7 runs were a tree in memory
         root.putPOJO(
@@ -516,13 +517,18 @@ final class JsonReport {
      * bytes (issue 31: 666,000 of them at 10^7 runs took a fifth of report's time through the generator).
      */
     private static void discrepancies(
-            Utf8 u, Report r, Map<String, JsonNode> verdicts, java.util.Set<String> bundled, CaseText text)
+            Utf8 u,
+            Report r,
+            Map<String, JsonNode> verdicts,
+            java.util.Set<String> bundled,
+            CaseText text,
+            InputValues values)
             throws java.io.IOException {
         boolean any = false;
         for (Discrepancy d : r.findings().discrepancies()) {
             u.text(any ? ", " : "[ ");
             any = true;
-            discrepancy(u, d, r.campaign().input(d.program(), d.input()), verdicts, bundled, text);
+            discrepancy(u, d, values.of(d.program(), d.input()), verdicts, bundled, text);
         }
         u.text(any ? " ]" : "[ ]");
     }
@@ -530,7 +536,7 @@ final class JsonReport {
     private static void discrepancy(
             Utf8 u,
             Discrepancy d,
-            org.fparity.ir.Input values,
+            InputValues.Writer values,
             Map<String, JsonNode> verdicts,
             java.util.Set<String> bundled,
             CaseText text)
@@ -549,7 +555,7 @@ final class JsonReport {
         // the values themselves, so a reproducer needs nothing but this file and the program's source
         if (values != null) {
             u.bytes(D_VALUES);
-            strings(u, values.args());
+            values.to(u);
         }
         u.bytes(D_CLASS).json(d.cls().id());
         u.bytes(D_A).bytes(text.json(d.pair().a()));

@@ -86,6 +86,20 @@ final class LongText implements AutoCloseable {
         while (at < size) at += held.ch.transferTo(at, size - at, to);
     }
 
+    /** Copies the {@code len} bytes written from position {@code at} on to {@code to}. */
+    void copy(long at, int len, Utf8 to) throws IOException {
+        out.drain();
+        if (held.ch == null) {
+            to.write(held.mem, (int) at, len);
+            return;
+        }
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(part.length >= len ? part : (part = new byte[len]), 0, len);
+        while (b.hasRemaining()) if (held.ch.read(b, at + b.position()) < 0) throw new java.io.EOFException();
+        to.write(part, 0, len);
+    }
+
+    private byte[] part = new byte[256];
+
     @Override
     public void close() throws IOException {
         if (held.ch != null) {

@@ -18,6 +18,8 @@ final class Utf8 extends OutputStream {
     private final OutputStream sink;
     private byte[] b = new byte[SIZE];
     private int n;
+    /** Bytes handed to the sink so far. */
+    private long drained;
 
     Utf8(OutputStream sink) {
         this.sink = sink;
@@ -38,6 +40,7 @@ final class Utf8 extends OutputStream {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report", e);
         }
+        drained += n;
         n = 0;
     }
 
@@ -56,11 +59,17 @@ final class Utf8 extends OutputStream {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write the report", e);
             }
+            drained += len;
             return;
         }
         room(len);
         System.arraycopy(bs, off, b, n, len);
         n += len;
+    }
+
+    /** Bytes written so far. */
+    long size() {
+        return drained + n;
     }
 
     /** Drains to the sink and flushes it. */

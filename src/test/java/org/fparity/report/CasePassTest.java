@@ -110,6 +110,33 @@ class CasePassTest {
     }
 
     @Test
+    void reportJsonLooksEachDiscrepantCasesInputUpOnce(@TempDir Path tmp) throws Exception {
+        // issue 31: report.json's discrepancies, pair by pair, looked the input up in the campaign's copy of the store
+        // for each discrepancy, though a case disagrees in several pairs
+        org.fparity.bench.ScaleCampaign.Written w = org.fparity.bench.ScaleCampaign.write(tmp, 40, 10, 5);
+        Path merged = tmp.resolve("merged");
+        org.fparity.transfer.CampaignMerge.merge(w.sites(), merged);
+        Report r = Report.of(org.fparity.compare.CampaignFiles.load(merged), null);
+        long discrepancies = r.findings().discrepancies().size();
+        try (CasePass p = CasePass.of(r)) {
+            String json = ReportWriter.text(r, (x, o) -> JsonReport.write(x, o, p));
+            assertEquals(r.verdict().count().discrepant(), p.values.lookups);
+            assertTrue(discrepancies > 2 * p.values.lookups, discrepancies + " discrepancies");
+            // each discrepancy still carries its case's values
+            var ds = org.fparity.ir.ProgramJson.MAPPER.readTree(json).path("discrepancies");
+            assertEquals(discrepancies, ds.size());
+            for (var d : ds) {
+                var values = r.campaign()
+                        .input(d.path("program").asText(), d.path("input").asInt())
+                        .args();
+                assertEquals(values.size(), d.path("input_values").size(), d.toString());
+                for (int i = 0; i < values.size(); i++)
+                    assertEquals(values.get(i), d.path("input_values").get(i).asText());
+            }
+        }
+    }
+
+    @Test
     void eachAnswersDecimalIsMadeOnceForReportJsonAndJunitXml(@TempDir Path tmp) throws Exception {
         // report.json's case list and junit.xml's failure both show each answer's decimal, an exact conversion each:
         // before issue 31's CaseText every one was made twice (once per file)
