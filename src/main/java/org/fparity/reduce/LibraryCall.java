@@ -52,13 +52,16 @@ final class LibraryCall {
 
     /**
      * Reads {@code nm -D --undefined-only}'s lines: the function {@code cName} imported under its own name, under
-     * another entry point of it ({@code _ZGV…_cName}, {@code __cName_finite}), or not at all.
+     * another entry point of it ({@code _ZGV…_cName}, {@code __cName_finite}), or not at all; null when the binary
+     * imports nothing (linked statically: its imports say nothing of where a value comes from).
      */
     static Seen read(String nmUndefined, String cName) {
         Seen other = null;
+        boolean any = false;
         for (String line : nmUndefined.lines().toList()) {
             Matcher m = UNDEFINED.matcher(line);
             if (!m.matches()) continue;
+            any = true;
             String sym = m.group(1);
             String name = sym.contains("@") ? sym.substring(0, sym.indexOf('@')) : sym;
             if (name.equals(cName)) return new Seen(How.CALLS, sym);
@@ -66,7 +69,7 @@ final class LibraryCall {
                     && (name.matches("_ZGV\\w+_" + Pattern.quote(cName)) || name.equals("__" + cName + "_finite")))
                 other = new Seen(How.OTHER_ENTRY, sym);
         }
-        return other != null ? other : new Seen(How.NO_CALL, null);
+        return other != null ? other : any ? new Seen(How.NO_CALL, null) : null;
     }
 
     /**

@@ -45,6 +45,7 @@ class LibraryCallTest {
         assertEquals(
                 new LibraryCall.Seen(LibraryCall.How.OTHER_ENTRY, "__tanh_finite@GLIBC_2.15"),
                 LibraryCall.read("  U __tanh_finite@GLIBC_2.15\n", "tanh"));
+        assertEquals(null, LibraryCall.read("", "tanh"), "a static binary imports nothing: nothing to say");
     }
 
     static Outcome ok(String platform, String hex) {
