@@ -93,6 +93,7 @@ public final class CampaignGaps {
         }
 
         public void add(Outcome o) {
+            flush();
             Integer b = base.get(o.program());
             if (b == null || o.input() < 0 || b + o.input() >= total) return;
             int at = b + o.input();
@@ -141,11 +142,31 @@ public final class CampaignGaps {
                 lastBase = b;
             }
             if (b < 0 || input < 0 || b + input >= total) return;
-            any.set(b + input);
-            if (lane != null) lane.set(b + input);
+            int at = b + input;
+            if (at == pendingTo && lane == pendingLane) {
+                pendingTo++;
+                return;
+            }
+            flush();
+            pendingFrom = at;
+            pendingTo = at + 1;
+            pendingLane = lane;
+        }
+
+        // cases [pendingFrom, pendingTo) of one lane not set yet: a program's runs on one platform come with their
+        // inputs in order, set as one range (two BitSet calls a run were 4 % of compare at 10^7 runs)
+        private int pendingFrom = -1, pendingTo = -1;
+        private BitSet pendingLane;
+
+        private void flush() {
+            if (pendingFrom < 0) return;
+            any.set(pendingFrom, pendingTo);
+            if (pendingLane != null) pendingLane.set(pendingFrom, pendingTo);
+            pendingFrom = pendingTo = -1;
         }
 
         public String result() {
+            flush();
             if (total == 0) return programs.isEmpty() ? "the campaign has no programs: nothing was compared" : null;
             return gaps(c, programs, base, total, lanes, siteOf, any);
         }

@@ -254,11 +254,17 @@ final class CaseSpill implements CaseSource {
 
     // per tuple: whether the gaps' tally was asked its lane, and the lane (null: a recorded one)
     private java.util.BitSet[] laneOf = new java.util.BitSet[0];
+    // tupleInFirst as looked up per run (a BitSet call per run cost more than the look-up)
+    private boolean[] inFirst = new boolean[0];
     private boolean[] laneAsked = new boolean[0];
 
     /** A run of the first file that belongs to the campaign: marked in its tuple's lane; the tuple is in the first file. */
     private void first(CampaignGaps.Tally gaps, int t, String program, int input) {
-        tupleInFirst.set(t);
+        if (t >= inFirst.length) inFirst = Arrays.copyOf(inFirst, Math.max(t + 1, inFirst.length * 2));
+        if (!inFirst[t]) {
+            inFirst[t] = true;
+            tupleInFirst.set(t);
+        }
         if (gaps == null) return;
         if (t >= laneAsked.length) {
             laneAsked = Arrays.copyOf(laneAsked, Math.max(t + 1, laneAsked.length * 2));

@@ -194,6 +194,8 @@ public final class Comparer {
                 judging.judge(c.program, c.input, pr, across, acrossPair);
                 across.clear();
             }
+            // the verdict's pass, handed the case's discrepancies (a case its top cases keep keeps them)
+            if (verdict != null) verdict.accept(c, ofCase);
             if (!ofCase.isEmpty()) {
                 // Findings.worstOf of this case's discrepancies, without a map per case: one run, so per class the
                 // worst discrepancy (the first of equals) and how many pairs have that class, offered in class order
@@ -220,7 +222,6 @@ public final class Comparer {
                 }
                 ofCase.clear();
             }
-            if (verdict != null) verdict.accept(c);
         });
         Map<Platform, Map<Status, Integer>> runs = new TreeMap<>();
         for (int i = 0; i < np; i++) {

@@ -175,6 +175,15 @@ public record Verdict(
 
         /** One case, in (program, input) order. */
         void accept(CaseSource.Runs x) {
+            accept(x, null);
+        }
+
+        /**
+         * As {@link #accept(CaseSource.Runs)}, with the case's discrepancies the comparison recorded (every pair's, in
+         * pair order; null: not known): a case the top cases keep keeps them, and the verdict need not read every
+         * discrepancy back to find those of its top cases.
+         */
+        void accept(CaseSource.Runs x, List<Discrepancy> recorded) {
             cases++;
             if (Cases.agree(x)) return;
             if (!x.program.equals(lastProgram)) {
@@ -215,7 +224,7 @@ public record Verdict(
                     }
                 }
                 Cases.Case m = judged;
-                top.offer(s, x, platforms, precision, () -> m != null ? m : make(x), isNew);
+                top.offer(s, x, platforms, precision, () -> m != null ? m : make(x), isNew, recorded);
             }
             for (int i = 0; i < s.unstable; i++) {
                 rank[s.unstablePlatform[i]][3]++;
@@ -382,7 +391,7 @@ public record Verdict(
                 }
             }
             Pair pair = new Pair(base.platforms().getFirst(), far.platforms().getFirst());
-            add(isNew, worst, ulps, c.oddOnesOut().size(), c.program(), c.input(), () -> c, pair);
+            add(isNew, worst, ulps, c.oddOnesOut().size(), c.program(), c.input(), () -> c, pair, null);
         }
 
         /**
@@ -395,7 +404,8 @@ public record Verdict(
                 Platform[] platforms,
                 org.fparity.ir.Precision precision,
                 java.util.function.Supplier<Cases.Case> whole,
-                boolean isNew) {
+                boolean isNew,
+                List<Discrepancy> recorded) {
             int base = s.majority >= 0 ? s.majority : s.order[0];
             DiscrepancyClass worst = null;
             BigInteger ulps = null;
@@ -419,7 +429,7 @@ public record Verdict(
             }
             int odd = s.majority < 0 ? 0 : s.results - s.size[s.majority];
             Pair pair = new Pair(platforms[s.firstPlatform(base)], platforms[s.firstPlatform(far)]);
-            add(isNew, worst, ulps, odd, x.program, x.input, whole, pair);
+            add(isNew, worst, ulps, odd, x.program, x.input, whole, pair, recorded);
         }
 
         // per group: how many cases it may hold (TOP_KEPT, fewer once pruned: a case at or past that place can never
@@ -439,7 +449,8 @@ public record Verdict(
                 String program,
                 int input,
                 java.util.function.Supplier<Cases.Case> c,
-                Pair pair) {
+                Pair pair,
+                List<Discrepancy> recorded) {
             List<Object> key = List.of(isNew, cls);
             java.util.PriorityQueue<TopCase> h = best.get(key);
             if (h == null) {
@@ -456,10 +467,16 @@ public record Verdict(
             Cases.Case whole = c.get();
             // the pair is found later, for the kept cases only: which answers it joins is remembered in it for now
             TopCase t = new TopCase(whole, cls, ulps, pair, null, isNew);
-            if (full) h.poll();
+            if (full) discrepanciesOf.remove(h.poll());
             h.add(t);
+            if (recorded != null) discrepanciesOf.put(t, List.copyOf(recorded));
+            else allRecorded = false;
             count(isNew);
         }
+
+        // each kept case's recorded discrepancies, while every case offered came with them
+        private final Map<TopCase, List<Discrepancy>> discrepanciesOf = new java.util.IdentityHashMap<>();
+        private boolean allRecorded = true;
 
         /** Whether kept case {@code t} comes before a case of its group with these fields ({@link #TOP_ORDER}). */
         private static boolean before(TopCase t, BigInteger ulps, int odd, String program, int input) {
@@ -508,26 +525,34 @@ public record Verdict(
             for (var e : best.entrySet()) {
                 if (!e.getKey().getFirst().equals(isNew)) continue;
                 var h = e.getValue();
-                while (h.size() > lo) h.poll();
+                while (h.size() > lo) discrepanciesOf.remove(h.poll());
                 room.get(e.getKey())[0] = lo;
             }
         }
 
         List<TopCase> result(Findings f) {
-            return top(best, f);
+            return top(best, f, allRecorded ? discrepanciesOf : null);
         }
     }
 
-    private static List<TopCase> top(Map<List<Object>, java.util.PriorityQueue<TopCase>> best, Findings f) {
+    /** {@code recorded}: each kept case's discrepancies as the comparison recorded them, or null (read them from f). */
+    private static List<TopCase> top(
+            Map<List<Object>, java.util.PriorityQueue<TopCase>> best,
+            Findings f,
+            Map<TopCase, List<Discrepancy>> recorded) {
         Comparator<TopCase> order = TOP_ORDER;
-        // the recorded discrepancies of the kept cases only: one pass over all of them, keeping a few
         Map<String, TopCase> kept = new HashMap<>();
         for (var h : best.values()) for (TopCase t : h) kept.put(t.c().key(), t);
         Map<String, List<Discrepancy>> byCase = new HashMap<>();
-        for (Discrepancy d : f.discrepancies()) {
-            String k = d.program() + "/" + d.input();
-            if (kept.containsKey(k))
-                byCase.computeIfAbsent(k, x -> new ArrayList<>()).add(d);
+        if (recorded != null) {
+            for (TopCase t : kept.values()) byCase.put(t.c().key(), recorded.get(t));
+        } else {
+            // the recorded discrepancies of the kept cases only: one pass over all of them, keeping a few
+            for (Discrepancy d : f.discrepancies()) {
+                String k = d.program() + "/" + d.input();
+                if (kept.containsKey(k))
+                    byCase.computeIfAbsent(k, x -> new ArrayList<>()).add(d);
+            }
         }
         List<TopCase> all = new ArrayList<>();
         for (TopCase t : kept.values()) {

@@ -93,4 +93,41 @@ class VerdictPassTest {
         assertEquals(rows(v.top()), rows(both.verdict().top()));
         assertTrue(v.count().discrepant() > 50, "" + v.count());
     }
+
+    /** A list of discrepancies that must not be read. */
+    private static final class Unread extends java.util.AbstractList<Discrepancy> implements Sequential {
+        @Override
+        public Discrepancy get(int i) {
+            throw new AssertionError("the discrepancies were read back");
+        }
+
+        @Override
+        public int size() {
+            throw new AssertionError("the discrepancies were read back");
+        }
+
+        @Override
+        public java.util.Iterator<Discrepancy> iterator() {
+            throw new AssertionError("the discrepancies were read back");
+        }
+    }
+
+    @Test
+    void topCasesKeptWithTheirRecordedDiscrepanciesNeedNotReadEveryDiscrepancyBack() {
+        CampaignView view = manyDisagreeing();
+        Findings f = Comparer.compare(view);
+        Map<String, List<Discrepancy>> byCase = new java.util.HashMap<>();
+        for (Discrepancy d : f.discrepancies())
+            byCase.computeIfAbsent(d.program() + "/" + d.input(), k -> new ArrayList<>())
+                    .add(d);
+        CaseSource src = CaseSource.of(view);
+        Verdict.Pass pass = new Verdict.Pass(view, null, src.platforms());
+        src.forEach(x -> pass.accept(x, byCase.getOrDefault(x.program + "/" + x.input, List.of())));
+        // before: the verdict read all 10,000 and more discrepancies back to find its top cases' pairs
+        Findings unread =
+                new Findings(f.pairs(), new Unread(), f.mismatches(), f.runs(), f.cases(), f.worst(), f.acrossSites());
+        Verdict v = pass.verdict(unread, null);
+        assertEquals(rows(Verdict.of(view, f, null).top()), rows(v.top()));
+        assertTrue(f.discrepancies().size() > 10_000, "" + f.discrepancies().size());
+    }
 }
