@@ -112,15 +112,16 @@ public final class Decimal {
                     multiply(limb, 1_220_703_125L); // 5^13
                     left -= 13;
                 }
-                long f = 1;
-                for (int i = 0; i < left; i++) f *= 5;
-                if (f > 1) multiply(limb, f);
+                if (left > 0) multiply(limb, FIVES[left]);
             }
             // decimal digits, most significant first, nine at a time from the least significant
             char[] d = new char[81];
             int at = d.length;
-            while (!zero(limb)) {
-                long chunk = divide(limb, 1_000_000_000L);
+            int top = LIMBS;
+            while (true) {
+                while (top > 0 && limb[top - 1] == 0) top--;
+                if (top == 0) break;
+                long chunk = divide(limb, top, 1_000_000_000L);
                 for (int i = 0; i < 9; i++) {
                     d[--at] = (char) ('0' + chunk % 10);
                     chunk /= 10;
@@ -163,30 +164,39 @@ public final class Decimal {
             }
         }
 
-        /** limbs × f, f < 2^31. */
+        /** 5^i, i < 13. */
+        private static final long[] FIVES = new long[13];
+
+        static {
+            FIVES[0] = 1;
+            for (int i = 1; i < FIVES.length; i++) FIVES[i] = FIVES[i - 1] * 5;
+        }
+
+        /** limbs × f, f < 2^31 (the product fits the limbs). */
         private static void multiply(long[] limb, long f) {
             long carry = 0;
             for (int i = 0; i < LIMBS; i++) {
+                if (limb[i] == 0 && carry == 0 && allZeroFrom(limb, i)) return;
                 long t = limb[i] * f + carry;
                 limb[i] = t & MASK;
                 carry = t >>> 32;
             }
         }
 
-        /** limbs / d in place, d < 2^32; the remainder. */
-        private static long divide(long[] limb, long d) {
-            long rem = 0;
-            for (int i = LIMBS - 1; i >= 0; i--) {
-                long t = (rem << 32) | limb[i];
-                limb[i] = Long.divideUnsigned(t, d);
-                rem = Long.remainderUnsigned(t, d);
-            }
-            return rem;
+        private static boolean allZeroFrom(long[] limb, int i) {
+            for (int j = i; j < LIMBS; j++) if (limb[j] != 0) return false;
+            return true;
         }
 
-        private static boolean zero(long[] limb) {
-            for (long l : limb) if (l != 0) return false;
-            return true;
+        /** The {@code top} low limbs / d in place, d < 2^31; the remainder (a dividend below 2^63: signed division). */
+        private static long divide(long[] limb, int top, long d) {
+            long rem = 0;
+            for (int i = top - 1; i >= 0; i--) {
+                long t = (rem << 32) | limb[i];
+                limb[i] = t / d;
+                rem = t - limb[i] * d;
+            }
+            return rem;
         }
     }
 

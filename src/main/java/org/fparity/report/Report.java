@@ -139,22 +139,37 @@ public record Report(
 
     /** The report of a campaign, counted in root causes when its folder has a causes.json (no policy, no baseline causes). */
     public static Report of(CampaignView campaign, Findings findings, BaselineDiff baseline) {
-        Report r = new Report(
-                campaign, findings, baseline, Instant.now(), UUID.randomUUID().toString());
-        org.fparity.attribution.Causes now = causesOf(campaign);
+        return countedInCauses(new Report(
+                campaign, findings, baseline, Instant.now(), UUID.randomUUID().toString()));
+    }
+
+    /** The report counted in root causes when its campaign's folder has a causes.json, else as it is. */
+    private static Report countedInCauses(Report r) {
+        org.fparity.attribution.Causes now = causesOf(r.campaign());
         return now == null ? r : r.judged(AcceptancePolicy.NONE, now, null);
     }
 
     /** Compares every pair and, when a baseline is given, diffs against it. */
     public static Report of(CampaignView campaign, CampaignView baseline) {
+        if (baseline == null) {
+            // the verdict gathered in the comparison's own walk of the cases (one read of them, not two), as compare
+            // does
+            Comparer.Compared both =
+                    Comparer.withVerdict(campaign, PairSelection.all(Comparer.platforms(campaign.outcomes())));
+            return countedInCauses(new Report(
+                    campaign,
+                    both.findings(),
+                    null,
+                    Instant.now(),
+                    UUID.randomUUID().toString(),
+                    both.verdict()));
+        }
         Findings now = Comparer.compare(campaign);
-        BaselineDiff diff = baseline == null
-                ? null
-                : BaselineDiff.of(
-                        baseline.name(),
-                        campaign,
-                        now,
-                        Comparer.compare(baseline, PairSelection.all(Comparer.platforms(baseline.outcomes())), false));
+        BaselineDiff diff = BaselineDiff.of(
+                baseline.name(),
+                campaign,
+                now,
+                Comparer.compare(baseline, PairSelection.all(Comparer.platforms(baseline.outcomes())), false));
         return of(campaign, now, diff);
     }
 

@@ -55,10 +55,7 @@ class CasePassTest {
     @Test
     void theFiveReportFilesWalkTheCasesOnceAndAreTheSameFiles(@TempDir Path tmp) throws Exception {
         // two sites' campaign, merged and read from its folder: cases on disk, some with an unstable platform
-        org.fparity.bench.ScaleCampaign.Written w = org.fparity.bench.ScaleCampaign.write(tmp, 40, 10, 5);
-        Path merged = tmp.resolve("merged");
-        org.fparity.transfer.CampaignMerge.merge(w.sites(), merged);
-        Report r = Report.of(org.fparity.compare.CampaignFiles.load(merged), null);
+        Report r = merged(tmp);
         Verdict v = r.verdict();
         Counting<Cases.Case> cases = new Counting<>(v.cases());
         assertTrue(
@@ -82,10 +79,7 @@ class CasePassTest {
     void aCaseWhosePlatformsGaveOneStableAnswerIsNotMadeWhole(@TempDir Path tmp) throws Exception {
         // issue 31: the report's walk made every case whole (maps, lists, a string per result), though three in four
         // agree everywhere and only junit.xml shows them, as a testcase line
-        org.fparity.bench.ScaleCampaign.Written w = org.fparity.bench.ScaleCampaign.write(tmp, 40, 10, 5);
-        Path merged = tmp.resolve("merged");
-        org.fparity.transfer.CampaignMerge.merge(w.sites(), merged);
-        Report r = Report.of(org.fparity.compare.CampaignFiles.load(merged), null);
+        Report r = merged(tmp);
         Verdict v = r.verdict();
         try (CasePass p = CasePass.of(r)) {
             long shown = v.cases().stream()
@@ -113,10 +107,7 @@ class CasePassTest {
     void reportJsonLooksEachDiscrepantCasesInputUpOnce(@TempDir Path tmp) throws Exception {
         // issue 31: report.json's discrepancies, pair by pair, looked the input up in the campaign's copy of the store
         // for each discrepancy, though a case disagrees in several pairs
-        org.fparity.bench.ScaleCampaign.Written w = org.fparity.bench.ScaleCampaign.write(tmp, 40, 10, 5);
-        Path merged = tmp.resolve("merged");
-        org.fparity.transfer.CampaignMerge.merge(w.sites(), merged);
-        Report r = Report.of(org.fparity.compare.CampaignFiles.load(merged), null);
+        Report r = merged(tmp);
         long discrepancies = r.findings().discrepancies().size();
         try (CasePass p = CasePass.of(r)) {
             String json = ReportWriter.text(r, (x, o) -> JsonReport.write(x, o, p));
@@ -195,5 +186,13 @@ class CasePassTest {
                         v.unstableBy()),
                 r.acceptance(),
                 r.causes());
+    }
+
+    /** The report of two sites' campaign, merged and read from its folder: cases on disk, some with an unstable platform. */
+    private static Report merged(Path tmp) throws Exception {
+        org.fparity.bench.ScaleCampaign.Written w = org.fparity.bench.ScaleCampaign.write(tmp, 40, 10, 5);
+        Path merged = tmp.resolve("merged");
+        org.fparity.transfer.CampaignMerge.merge(w.sites(), merged);
+        return Report.of(org.fparity.compare.CampaignFiles.load(merged), null);
     }
 }
