@@ -9,6 +9,7 @@ import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.confirm.DiscrepancyId;
 import org.fparity.confirm.Interestingness;
+import org.fparity.confirm.LibraryCall;
 import org.fparity.confirm.Side;
 import org.fparity.confirm.Standalone;
 import org.fparity.exec.BinaryCache;
@@ -582,7 +583,7 @@ public final class ReduceSession {
     }
 
     /**
-     * The verdict with where each C side gets the first diverging call's value ({@link LibraryCall}): its library at
+     * The verdict with where each C side gets the first diverging call's value ({@link LibraryCallVerdict}): its library at
      * run time, another entry point, or its compiler while building (then the library's accuracy does not judge it).
      */
     private FindingVerdict libraryCall(
@@ -608,7 +609,7 @@ public final class ReduceSession {
                 new Standalone(work));
         Accuracy.Bound bound =
                 accuracy.bound(a.toolchain().language(), p.precision().id(), fn);
-        return LibraryCall.amend(fv, div, m, bound != null ? bound.library() : "its math library");
+        return LibraryCallVerdict.amend(fv, div, m, bound != null ? bound.library() : "its math library");
     }
 
     /**
