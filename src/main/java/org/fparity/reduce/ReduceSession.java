@@ -431,28 +431,19 @@ public final class ReduceSession {
         Map<String, String> host = NodeFacts.collect();
         Size original = Size.of(r.program());
         Size reduced = Size.of(res.program());
-        Bundle.Contents contents = new Bundle.Contents(
-                id,
-                res.program(),
-                res.input(),
-                cls,
-                a,
-                r.a().opt(),
-                reducedStandalone ? ra : res.a(),
-                b,
-                r.b().opt(),
-                reducedStandalone ? rb : res.b(),
-                ref,
-                div,
-                ub,
-                original,
-                host,
-                pairNote,
-                fv,
-                r.a().platform().site(),
-                r.b().platform().site(),
-                r.input(),
-                null);
+        Bundle.Contents contents = Bundle.Contents.of(id, res.program(), res.input(), cls)
+                .a(a, r.a().opt(), reducedStandalone ? ra : res.a())
+                .b(b, r.b().opt(), reducedStandalone ? rb : res.b())
+                .sites(r.a().platform().site(), r.b().platform().site())
+                .reference(ref)
+                .divergence(div)
+                .sanitizer(ub)
+                .original(original)
+                .host(host)
+                .pairNote(pairNote)
+                .verdict(fv)
+                .recorded(r.input())
+                .build();
         // a run that ended differently ships its minimal source only when that source, built and run here, ends as
         // recorded (a crash depends on the whole binary)
         if (cls == null && here && reducedStandalone) {
@@ -532,28 +523,15 @@ public final class ReduceSession {
         Size size = Size.of(r.program());
         Path dir = Bundle.write(
                 out,
-                new Bundle.Contents(
-                        id,
-                        r.program(),
-                        r.input(),
-                        r.cls(),
-                        ba,
-                        r.a().opt(),
-                        rec.a(),
-                        bb,
-                        r.b().opt(),
-                        rec.b(),
-                        reference(r.program(), r.input()),
-                        null,
-                        null,
-                        size,
-                        NodeFacts.collect(),
-                        note,
-                        null,
-                        r.a().platform().site(),
-                        r.b().platform().site(),
-                        null,
-                        null));
+                Bundle.Contents.of(id, r.program(), r.input(), r.cls())
+                        .a(ba, r.a().opt(), rec.a())
+                        .b(bb, r.b().opt(), rec.b())
+                        .sites(r.a().platform().site(), r.b().platform().site())
+                        .reference(reference(r.program(), r.input()))
+                        .original(size)
+                        .host(NodeFacts.collect())
+                        .pairNote(note)
+                        .build());
         String compiled = BundleCompile.check(dir, ba, r.a().opt(), bb, r.b().opt(), work);
         String line = id + " (" + Interestingness.label(r.cls()) + ", " + r.a() + " vs " + r.b() + "): not reduced, "
                 + why + "; bundled the recorded program unreduced (" + size.operations()
