@@ -74,29 +74,19 @@ public final class Bundle {
 
         /** These contents as a builder, so that a copy with one change is one line: {@code toBuilder().verdict(v).build()}. */
         public Builder toBuilder() {
-            Builder c = new Builder();
-            c.id = id;
-            c.program = program;
-            c.input = input;
-            c.cls = cls;
-            c.a = a;
-            c.optA = optA;
-            c.outA = outA;
-            c.b = b;
-            c.optB = optB;
-            c.outB = outB;
-            c.reference = reference;
-            c.divergence = divergence;
-            c.sanitizer = sanitizer;
-            c.original = original;
-            c.host = host;
-            c.pairNote = pairNote;
-            c.verdict = verdict;
-            c.siteA = siteA;
-            c.siteB = siteB;
-            c.recorded = recorded;
-            c.crashForm = crashForm;
-            return c;
+            return of(id, program, input, cls)
+                    .a(a, optA, outA)
+                    .b(b, optB, outB)
+                    .sites(siteA, siteB)
+                    .reference(reference)
+                    .divergence(divergence)
+                    .sanitizer(sanitizer)
+                    .original(original)
+                    .host(host)
+                    .pairNote(pairNote)
+                    .verdict(verdict)
+                    .recorded(recorded)
+                    .crashForm(crashForm);
         }
 
         /** These contents with what the minimal source of a run that ended differently did here. */
