@@ -60,7 +60,8 @@ public final class ProgramStore {
     /**
      * As {@link #open(Path, Info)}, handing {@code each} every program as the store is read to open it, in store order
      * with its index (0-based): a line in the writer's shape read from its bytes, any other bound by Jackson (and refused
-     * in the words {@link Entries#lines} would use), in one reused {@link StoreLine} valid only during the call. So a
+     * in the words {@link Entries#lines} would use), in one reused {@link StoreLine} valid only during the call, which
+     * counts a line's inputs and keeps none ({@link StoreLine#counting()}: read a program again for them). So a
      * reader that needs something of every program (compare: ids, input counts, precisions, the hash check) reads the
      * store once, not once to open it and again in order; null: nothing is handed on.
      */
@@ -185,7 +186,8 @@ public final class ProgramStore {
         int n = 0;
         long pos = 0; // where the current line starts
         LineAssembler line = new LineAssembler(1 << 16);
-        StoreLine fast = new StoreLine();
+        // what the read hands on is counted, not placed: no reader of every program reads an input
+        StoreLine fast = StoreLine.counting();
         byte[] block = new byte[1 << 20];
         try (InputStream in = Files.newInputStream(f)) {
             for (int got; (got = in.readNBytes(block, 0, block.length)) > 0; ) {
