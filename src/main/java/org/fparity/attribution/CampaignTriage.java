@@ -510,8 +510,12 @@ public final class CampaignTriage {
             case OPERATION ->
                 u.function() == null
                         ? u.family() + ": " + u.operation() + (u.why() == null ? "" : ": " + u.why())
-                        : u.family() + ": " + u.function() + " of " + u.library()
-                                + " is off the correctly rounded result";
+                        : u.operation() != null && u.operation().startsWith(LibraryTriage.FOLDED_BY)
+                                ? u.library() + " " + u.function() + " (" + u.family() + " calls it at run time; "
+                                        + u.operation().substring(LibraryTriage.FOLDED_BY.length())
+                                        + " folds it at build time)"
+                                : u.family() + ": " + u.function() + " of " + u.library()
+                                        + " is off the correctly rounded result";
             case CRASH -> u.family() + " ended with " + u.operation();
             case PASS -> u.family() + ": pass";
             case UNDECIDED -> u.family() + ": undecided (" + u.operation() + "): " + u.why();

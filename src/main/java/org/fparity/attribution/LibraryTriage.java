@@ -2,17 +2,22 @@ package org.fparity.attribution;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 import org.fparity.FparityError;
+import org.fparity.confirm.LibraryCall;
+import org.fparity.confirm.Standalone;
 import org.fparity.emit.Language;
+import org.fparity.exec.DetectedToolchain;
 import org.fparity.exec.DiscrepancyClass;
 import org.fparity.exec.Outcome;
 import org.fparity.exec.Toolchain;
 import org.fparity.flip.EvaluationModel;
 import org.fparity.flip.ModelProgram;
+import org.fparity.ir.HexFloat;
 import org.fparity.ir.Input;
 import org.fparity.ir.Program;
 import org.fparity.oracle.Glibc;
@@ -38,6 +43,7 @@ final class LibraryTriage {
     private final Path work;
     private final Function<String, Toolchain> toolchains;
     private Glibc glibc;
+    private final Map<String, DetectedToolchain> detected = new HashMap<>();
     private Pocl pocl;
     private String poclProblem;
 
@@ -115,6 +121,8 @@ final class LibraryTriage {
         else if (b != null && b.call() != null) pick = b;
         else pick = a != null ? a : b;
         if (pick.call() == null) return undecided(c, pick.toolchain(), pick.slug(), pick.why());
+        TriageState.Unit folded = foldedByTheOther(c, pick == a, pick.call());
+        if (folded != null) return folded;
         return new TriageState.Unit(
                 c.id(),
                 RootCause.Kind.OPERATION,
@@ -177,6 +185,63 @@ final class LibraryTriage {
                 null,
                 null,
                 contracted(contraction(tc, on.opt()), library));
+    }
+
+    /** The operation of a cause that is a math call the off-truth side makes and the other side's compiler folded. */
+    static final String FOLDED_BY = "math function folded by ";
+
+    /**
+     * Two C sides of one library that differ at a math call ({@code call}, the first where the side off the truth leaves it in
+     * its library): what each side's build of the minimal source does with it
+     * ({@link LibraryCall}, {@code nm -D}). When the side off the truth ({@code pickA}: side A) calls the library's
+     * function and the other side's build calls nothing — its compiler evaluated the call while building (gcc folds
+     * {@code tanh} of a constant even at -O0) — the cause is that, not the first side's library: operation {@link
+     * #FOLDED_BY} the other side's family, and {@code why} what was measured. Null where that was not measured (another
+     * library, a side that cannot build here, the function called more than once, a build that does not print its
+     * recorded result, {@code nm} missing), or measured otherwise: the library cause stands.
+     */
+    private TriageState.Unit foldedByTheOther(Case c, boolean pickA, LibraryPlatform.Call call)
+            throws InterruptedException {
+        String[] names =
+                pickA ? new String[] {c.toolchainA(), c.toolchainB()} : new String[] {c.toolchainB(), c.toolchainA()};
+        Outcome[] recorded = pickA ? new Outcome[] {c.a(), c.b()} : new Outcome[] {c.b(), c.a()};
+        DetectedToolchain[] dts = new DetectedToolchain[2];
+        String[] opts = new String[2];
+        for (int i = 0; i < 2; i++) {
+            Toolchain tc = toolchain(names[i]);
+            if (tc == null
+                    || tc.lang() != Language.C
+                    || recorded[i] == null
+                    || recorded[i].status() != Outcome.Status.OK) return null;
+            dts[i] = detected.computeIfAbsent(names[i], n -> DetectedToolchain.detect(tc));
+            opts[i] = recorded[i].opt();
+        }
+        String fn = call.fn().c(c.program().precision());
+        List<LibraryCall.Measured> m = LibraryCall.measure(
+                c.program(),
+                c.input(),
+                call.fn().canonicalName(),
+                dts,
+                opts,
+                names,
+                recorded,
+                new Standalone(work.resolve("calls")));
+        if (m == null
+                || m.get(0).seen().how() != LibraryCall.How.CALLS
+                || m.get(1).seen().how() != LibraryCall.How.NO_CALL) return null;
+        StringBuilder text = new StringBuilder(fn).append('(');
+        for (int i = 0; i < call.args().length; i++)
+            text.append(i == 0 ? "" : ", ").append(HexFloat.format(call.args()[i]));
+        String library = library(dts[0].toolchain());
+        return new TriageState.Unit(
+                c.id(),
+                RootCause.Kind.OPERATION,
+                family(names[0]),
+                List.of(),
+                FOLDED_BY + family(names[1]),
+                call.fn().canonicalName(),
+                library,
+                LibraryCall.said(m, fn, text.append(')').toString(), library));
     }
 
     /** The toolchain of a name, or null where the toolchain folder has none. */

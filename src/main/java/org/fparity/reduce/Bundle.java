@@ -59,48 +59,159 @@ public final class Bundle {
             String siteB,
             Input recorded,
             CrashForm.Result crashForm) {
-        public Contents(
-                String id,
-                Program program,
-                Input input,
-                DiscrepancyClass cls,
-                DetectedToolchain a,
-                String optA,
-                Outcome outA,
-                DetectedToolchain b,
-                String optB,
-                Outcome outB,
-                Double reference,
-                Divergence divergence,
-                Sanitizer.Check sanitizer,
-                Size original,
-                Map<String, String> host) {
-            this(
-                    id,
-                    program,
-                    input,
-                    cls,
-                    a,
-                    optA,
-                    outA,
-                    b,
-                    optB,
-                    outB,
-                    reference,
-                    divergence,
-                    sanitizer,
-                    original,
-                    host,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null);
+        /**
+         * Contents being made: the finding ({@code id}, its program and input, its class: null for a run that ended
+         * differently), then its two sides and whatever else is known, set by name; anything not set is null.
+         */
+        public static Builder of(String id, Program program, Input input, DiscrepancyClass cls) {
+            Builder b = new Builder();
+            b.id = id;
+            b.program = program;
+            b.input = input;
+            b.cls = cls;
+            return b;
+        }
+
+        /** These contents as a builder, so that a copy with one change is one line: {@code toBuilder().verdict(v).build()}. */
+        public Builder toBuilder() {
+            return of(id, program, input, cls)
+                    .a(a, optA, outA)
+                    .b(b, optB, outB)
+                    .sites(siteA, siteB)
+                    .reference(reference)
+                    .divergence(divergence)
+                    .sanitizer(sanitizer)
+                    .original(original)
+                    .host(host)
+                    .pairNote(pairNote)
+                    .verdict(verdict)
+                    .recorded(recorded)
+                    .crashForm(crashForm);
         }
 
         /** These contents with what the minimal source of a run that ended differently did here. */
         Contents withCrashForm(CrashForm.Result f) {
+            return toBuilder().crashForm(f).build();
+        }
+
+        /** Whether this is a run that ended differently whose minimal source ended as recorded here. */
+        boolean minimalEndsAsRecorded() {
+            return crashForm != null && crashForm.asRecorded();
+        }
+
+        /** Whether reduce moved the input away from the one the discrepancy was recorded with. */
+        boolean inputMoved() {
+            return recorded != null && !recorded.args().equals(input.args());
+        }
+
+        /** A side's platform as the bundle names it: {@code gcc@O2}, or {@code gcc@O2@lumi} for a side that ran at a site ({@code siteA}, {@code siteB}; null or {@code local}: here). */
+        String label(int side) {
+            return platform(side).label();
+        }
+
+        /** A side's platform: its toolchain and opt level at its site. */
+        Platform platform(int side) {
+            return new Platform((side == 0 ? a : b).name(), side == 0 ? optA : optB, side == 0 ? siteA : siteB, null);
+        }
+    }
+
+    /** {@link Contents} set by name ({@link Contents#of}, {@link Contents#toBuilder}). */
+    public static final class Builder {
+        private String id;
+        private Program program;
+        private Input input;
+        private DiscrepancyClass cls;
+        private DetectedToolchain a;
+        private String optA;
+        private Outcome outA;
+        private DetectedToolchain b;
+        private String optB;
+        private Outcome outB;
+        private Double reference;
+        private Divergence divergence;
+        private Sanitizer.Check sanitizer;
+        private Size original;
+        private Map<String, String> host;
+        private String pairNote;
+        private FindingVerdict verdict;
+        private String siteA;
+        private String siteB;
+        private Input recorded;
+        private CrashForm.Result crashForm;
+
+        private Builder() {}
+
+        /** Side A: its toolchain as detected here, its opt level, its outcome. */
+        public Builder a(DetectedToolchain dt, String opt, Outcome out) {
+            a = dt;
+            optA = opt;
+            outA = out;
+            return this;
+        }
+
+        /** Side B: its toolchain as detected here, its opt level, its outcome. */
+        public Builder b(DetectedToolchain dt, String opt, Outcome out) {
+            b = dt;
+            optB = opt;
+            outB = out;
+            return this;
+        }
+
+        /** The sites the two sides ran at (null or {@code local}: here). */
+        public Builder sites(String a, String b) {
+            siteA = a;
+            siteB = b;
+            return this;
+        }
+
+        public Builder reference(Double v) {
+            reference = v;
+            return this;
+        }
+
+        public Builder divergence(Divergence d) {
+            divergence = d;
+            return this;
+        }
+
+        public Builder sanitizer(Sanitizer.Check c) {
+            sanitizer = c;
+            return this;
+        }
+
+        /** The size of the program before it was reduced. */
+        public Builder original(Size s) {
+            original = s;
+            return this;
+        }
+
+        public Builder host(Map<String, String> facts) {
+            host = facts;
+            return this;
+        }
+
+        public Builder pairNote(String note) {
+            pairNote = note;
+            return this;
+        }
+
+        public Builder verdict(FindingVerdict v) {
+            verdict = v;
+            return this;
+        }
+
+        /** The input the discrepancy was recorded with, where reduce moved it. */
+        public Builder recorded(Input in) {
+            recorded = in;
+            return this;
+        }
+
+        public Builder crashForm(CrashForm.Result f) {
+            crashForm = f;
+            return this;
+        }
+
+        public Contents build() {
             return new Contents(
                     id,
                     program,
@@ -122,27 +233,7 @@ public final class Bundle {
                     siteA,
                     siteB,
                     recorded,
-                    f);
-        }
-
-        /** Whether this is a run that ended differently whose minimal source ended as recorded here. */
-        boolean minimalEndsAsRecorded() {
-            return crashForm != null && crashForm.asRecorded();
-        }
-
-        /** Whether reduce moved the input away from the one the discrepancy was recorded with. */
-        boolean inputMoved() {
-            return recorded != null && !recorded.args().equals(input.args());
-        }
-
-        /** A side's platform as the bundle names it: {@code gcc@O2}, or {@code gcc@O2@lumi} for a side that ran at a site ({@code siteA}, {@code siteB}; null or {@code local}: here). */
-        String label(int side) {
-            return platform(side).label();
-        }
-
-        /** A side's platform: its toolchain and opt level at its site. */
-        Platform platform(int side) {
-            return new Platform((side == 0 ? a : b).name(), side == 0 ? optA : optB, side == 0 ? siteA : siteB, null);
+                    crashForm);
         }
     }
 

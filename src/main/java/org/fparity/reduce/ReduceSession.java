@@ -9,6 +9,7 @@ import org.fparity.ExitCode;
 import org.fparity.FparityError;
 import org.fparity.confirm.DiscrepancyId;
 import org.fparity.confirm.Interestingness;
+import org.fparity.confirm.LibraryCall;
 import org.fparity.confirm.Side;
 import org.fparity.confirm.Standalone;
 import org.fparity.exec.BinaryCache;
@@ -430,28 +431,19 @@ public final class ReduceSession {
         Map<String, String> host = NodeFacts.collect();
         Size original = Size.of(r.program());
         Size reduced = Size.of(res.program());
-        Bundle.Contents contents = new Bundle.Contents(
-                id,
-                res.program(),
-                res.input(),
-                cls,
-                a,
-                r.a().opt(),
-                reducedStandalone ? ra : res.a(),
-                b,
-                r.b().opt(),
-                reducedStandalone ? rb : res.b(),
-                ref,
-                div,
-                ub,
-                original,
-                host,
-                pairNote,
-                fv,
-                r.a().platform().site(),
-                r.b().platform().site(),
-                r.input(),
-                null);
+        Bundle.Contents contents = Bundle.Contents.of(id, res.program(), res.input(), cls)
+                .a(a, r.a().opt(), reducedStandalone ? ra : res.a())
+                .b(b, r.b().opt(), reducedStandalone ? rb : res.b())
+                .sites(r.a().platform().site(), r.b().platform().site())
+                .reference(ref)
+                .divergence(div)
+                .sanitizer(ub)
+                .original(original)
+                .host(host)
+                .pairNote(pairNote)
+                .verdict(fv)
+                .recorded(r.input())
+                .build();
         // a run that ended differently ships its minimal source only when that source, built and run here, ends as
         // recorded (a crash depends on the whole binary)
         if (cls == null && here && reducedStandalone) {
@@ -531,28 +523,15 @@ public final class ReduceSession {
         Size size = Size.of(r.program());
         Path dir = Bundle.write(
                 out,
-                new Bundle.Contents(
-                        id,
-                        r.program(),
-                        r.input(),
-                        r.cls(),
-                        ba,
-                        r.a().opt(),
-                        rec.a(),
-                        bb,
-                        r.b().opt(),
-                        rec.b(),
-                        reference(r.program(), r.input()),
-                        null,
-                        null,
-                        size,
-                        NodeFacts.collect(),
-                        note,
-                        null,
-                        r.a().platform().site(),
-                        r.b().platform().site(),
-                        null,
-                        null));
+                Bundle.Contents.of(id, r.program(), r.input(), r.cls())
+                        .a(ba, r.a().opt(), rec.a())
+                        .b(bb, r.b().opt(), rec.b())
+                        .sites(r.a().platform().site(), r.b().platform().site())
+                        .reference(reference(r.program(), r.input()))
+                        .original(size)
+                        .host(NodeFacts.collect())
+                        .pairNote(note)
+                        .build());
         String compiled = BundleCompile.check(dir, ba, r.a().opt(), bb, r.b().opt(), work);
         String line = id + " (" + Interestingness.label(r.cls()) + ", " + r.a() + " vs " + r.b() + "): not reduced, "
                 + why + "; bundled the recorded program unreduced (" + size.operations()
@@ -582,7 +561,7 @@ public final class ReduceSession {
     }
 
     /**
-     * The verdict with where each C side gets the first diverging call's value ({@link LibraryCall}): its library at
+     * The verdict with where each C side gets the first diverging call's value ({@link LibraryCallVerdict}): its library at
      * run time, another entry point, or its compiler while building (then the library's accuracy does not judge it).
      */
     private FindingVerdict libraryCall(
@@ -608,7 +587,7 @@ public final class ReduceSession {
                 new Standalone(work));
         Accuracy.Bound bound =
                 accuracy.bound(a.toolchain().language(), p.precision().id(), fn);
-        return LibraryCall.amend(fv, div, m, bound != null ? bound.library() : "its math library");
+        return LibraryCallVerdict.amend(fv, div, m, bound != null ? bound.library() : "its math library");
     }
 
     /**

@@ -44,22 +44,12 @@ class BundleEndedDifferentlyTest {
         Input in = new Input(List.of("inf", "-0x1p-14"));
         Path dir = Bundle.write(
                 tmp,
-                new Bundle.Contents(
-                        "0123456789ab",
-                        P,
-                        in,
-                        null,
-                        clang,
-                        "O0",
-                        a,
-                        clang,
-                        "O3_FM",
-                        b,
-                        null,
-                        null,
-                        null,
-                        Size.of(P),
-                        Map.of()));
+                Bundle.Contents.of("0123456789ab", P, in, null)
+                        .a(clang, "O0", a)
+                        .b(clang, "O3_FM", b)
+                        .original(Size.of(P))
+                        .host(Map.of())
+                        .build());
         assertTrue(Files.isRegularFile(dir.resolve("test.c")), "the single-program form, harness and all");
         assertFalse(Files.exists(dir.resolve("min.c")), "no minimal form that is another binary");
         String sh = Files.readString(dir.resolve("build.sh"));

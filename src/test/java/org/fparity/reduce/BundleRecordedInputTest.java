@@ -36,28 +36,13 @@ class BundleRecordedInputTest {
                 Toolchains.load(Path.of("runners", "toolchains")).get("gcc"), "gcc 12.2.0", true, null, true, null);
         Outcome a = new Outcome(P.id(), 0, "gcc", "O0", Outcome.Status.OK, "-nan", null, "gcc@O0", 0);
         Outcome b = new Outcome(P.id(), 0, "gcc", "O3_FM", Outcome.Status.OK, "0x1p+0", null, "gcc@O3_FM", 0);
-        return new Bundle.Contents(
-                "0123456789ab",
-                P,
-                reduced,
-                DiscrepancyClass.NAN_NUMBER,
-                gcc,
-                "O0",
-                a,
-                gcc,
-                "O3_FM",
-                b,
-                null,
-                null,
-                null,
-                Size.of(P),
-                Map.of(),
-                null,
-                null,
-                null,
-                null,
-                recorded,
-                null);
+        return Bundle.Contents.of("0123456789ab", P, reduced, DiscrepancyClass.NAN_NUMBER)
+                .a(gcc, "O0", a)
+                .b(gcc, "O3_FM", b)
+                .original(Size.of(P))
+                .host(Map.of())
+                .recorded(recorded)
+                .build();
     }
 
     /** expected.json as a reader of the file sees it. */

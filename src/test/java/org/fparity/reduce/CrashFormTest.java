@@ -38,22 +38,12 @@ class CrashFormTest {
     static Bundle.Contents contents() {
         DetectedToolchain clang = new DetectedToolchain(
                 Toolchains.load(Path.of("runners", "toolchains")).get("clang-19"), "clang 19", true, null, true, null);
-        return new Bundle.Contents(
-                "2c410701435e",
-                P,
-                new Input(List.of("inf", "-0x1p-14")),
-                null,
-                clang,
-                "O0",
-                ok("O0", "inf"),
-                clang,
-                "O3_FM",
-                crash("O3_FM", "exit 139: fparity-harness:"),
-                null,
-                null,
-                null,
-                Size.of(P),
-                Map.of());
+        return Bundle.Contents.of("2c410701435e", P, new Input(List.of("inf", "-0x1p-14")), null)
+                .a(clang, "O0", ok("O0", "inf"))
+                .b(clang, "O3_FM", crash("O3_FM", "exit 139: fparity-harness:"))
+                .original(Size.of(P))
+                .host(Map.of())
+                .build();
     }
 
     @Test

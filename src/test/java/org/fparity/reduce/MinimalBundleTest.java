@@ -56,22 +56,13 @@ class MinimalBundleTest {
     private Path bundle(DetectedToolchain a, String optA, Outcome oa, DetectedToolchain b, String optB, Outcome ob) {
         return Bundle.write(
                 tmp.resolve("reproducers"),
-                new Bundle.Contents(
-                        "edb7d410441b",
-                        ARRAY,
-                        IN,
-                        org.fparity.exec.DiscrepancyClass.NAN_NUMBER,
-                        a,
-                        optA,
-                        oa,
-                        b,
-                        optB,
-                        ob,
-                        -0x1p+11,
-                        null,
-                        null,
-                        Size.of(ARRAY),
-                        Map.of()));
+                Bundle.Contents.of("edb7d410441b", ARRAY, IN, org.fparity.exec.DiscrepancyClass.NAN_NUMBER)
+                        .a(a, optA, oa)
+                        .b(b, optB, ob)
+                        .reference(-0x1p+11)
+                        .original(Size.of(ARRAY))
+                        .host(Map.of())
+                        .build());
     }
 
     /** Runs build.sh from a fresh copy of the bundle with only /usr/bin:/bin on PATH; returns exit code and output. */
@@ -222,22 +213,12 @@ class MinimalBundleTest {
         assertEquals("0x1.ae4ae9441edb8p+0", os.hex());
         Path dir = Bundle.write(
                 tmp.resolve("reproducers"),
-                new Bundle.Contents(
-                        "0123456789ab",
-                        exp,
-                        in,
-                        org.fparity.exec.DiscrepancyClass.NUMBER_NUMBER,
-                        java,
-                        "O0",
-                        om,
-                        strict,
-                        "O0",
-                        os,
-                        null,
-                        null,
-                        null,
-                        Size.of(exp),
-                        Map.of()));
+                Bundle.Contents.of("0123456789ab", exp, in, org.fparity.exec.DiscrepancyClass.NUMBER_NUMBER)
+                        .a(java, "O0", om)
+                        .b(strict, "O0", os)
+                        .original(Size.of(exp))
+                        .host(Map.of())
+                        .build());
         assertFalse(Files.exists(dir.resolve("FparityHarness.java")), "no one file for both");
         String m = Files.readString(dir.resolve("java/FparityHarness.java"));
         String sm = Files.readString(dir.resolve("java-strict/FparityHarness.java"));

@@ -1,4 +1,4 @@
-package org.fparity.reduce;
+package org.fparity.confirm;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.fparity.confirm.Standalone;
 import org.fparity.emit.Language;
 import org.fparity.emit.Reproducer;
 import org.fparity.exec.BinaryCache;
@@ -30,23 +29,23 @@ import org.fparity.util.Processes;
  * compiler evaluated it while building (165ad8b267fd: gcc -O0 folds {@code tanh(0x1.cp-1)} and prints the correctly
  * rounded value, where clang-14 -O0 calls glibc's {@code tanh}, 1 ULP off). A side with no call is rebuilt with
  * {@code -fno-builtin-FN} and run, which shows what the library gives it. A library's documented accuracy describes a
- * value only where the side called it.
+ * value only where the side called it. Reduce's verdict and triage's library causes both read it.
  */
-final class LibraryCall {
+public final class LibraryCall {
     private LibraryCall() {}
 
     /** How a build gets the function's value. */
-    enum How {
+    public enum How {
         CALLS,
         OTHER_ENTRY,
         NO_CALL
     }
 
     /** {@code symbol}: the imported symbol with its version ({@code tanh@GLIBC_2.2.5}); null for {@link How#NO_CALL}. */
-    record Seen(How how, String symbol) {}
+    public record Seen(How how, String symbol) {}
 
     /** One side as measured: its build's {@link Seen}, what it printed, and for no call the rebuild without the builtin. */
-    record Measured(String label, Seen seen, Outcome printed, Seen rebuiltSeen, Outcome rebuilt) {}
+    public record Measured(String label, Seen seen, Outcome printed, Seen rebuiltSeen, Outcome rebuilt) {}
 
     private static final Pattern UNDEFINED = Pattern.compile("^\\s*U\\s+(\\S+)\\s*$");
 
@@ -77,7 +76,7 @@ final class LibraryCall {
      * side not in C or not runnable here, the function called more than once in the program, {@code nm} missing, or a
      * build that does not print the side's recorded result.
      */
-    static List<Measured> measure(
+    public static List<Measured> measure(
             Program p,
             Input in,
             String fn,
@@ -118,19 +117,12 @@ final class LibraryCall {
     }
 
     /**
-     * The verdict with what was measured: where each side gets the value; a culprit whose build calls no library
-     * function is not judged by the library's documented accuracy (its value is the compiler's).
+     * What was measured, in sentences, one side after the other: where each side gets {@code call}'s value (a call of
+     * {@code fn}, its text {@code call}), what it prints, and for a side whose compiler evaluated it, what its rebuild
+     * without the builtin calls and prints — and when that is what the other side, which calls the library, prints,
+     * that the two differ because one compiler evaluates the call while building.
      */
-    static FindingVerdict amend(FindingVerdict v, Divergence d, List<Measured> sides, String library) {
-        if (sides == null || v == null) return v;
-        String call = "`" + d.text() + "`";
-        String fn = d.text().substring(0, d.text().indexOf('('));
-        Measured culprit = null;
-        Measured other = null;
-        for (Measured m : sides) {
-            if (m.label().equals(v.culprit())) culprit = m;
-            else other = m;
-        }
+    public static String said(List<Measured> sides, String fn, String call, String library) {
         StringBuilder said = new StringBuilder();
         for (Measured m : sides) {
             said.append(said.isEmpty() ? "" : " ").append(m.label());
@@ -154,9 +146,9 @@ final class LibraryCall {
                 case NO_CALL -> {
                     said.append("'s build calls no `")
                             .append(fn)
-                            .append("`: its compiler evaluated ")
+                            .append("`: its compiler evaluated `")
                             .append(call)
-                            .append(" while building, and it prints `")
+                            .append("` while building, and it prints `")
                             .append(m.printed().hex())
                             .append("`.");
                     if (m.rebuilt() != null && m.rebuilt().status() == Outcome.Status.OK) {
@@ -171,7 +163,8 @@ final class LibraryCall {
                                 .append("prints `")
                                 .append(m.rebuilt().hex())
                                 .append('`');
-                        Measured them = m == culprit ? other : culprit;
+                        Measured them = null;
+                        for (Measured o : sides) if (o != m) them = o;
                         if (them != null && them.seen().how() == How.CALLS && sameResult(m.rebuilt(), them.printed()))
                             said.append(", as ")
                                     .append(them.label())
@@ -182,15 +175,7 @@ final class LibraryCall {
                 }
             }
         }
-        boolean libraryJudged = v.kind() == FindingVerdict.Kind.WITHIN_ACCURACY
-                || (v.kind() == FindingVerdict.Kind.VENDOR_BUG && v.reason().contains(" documents at most "));
-        if (culprit != null && culprit.seen().how() == How.NO_CALL && libraryJudged)
-            return FindingVerdict.undecided(
-                    v.culprit(),
-                    said + " " + v.culprit() + "'s value is its compiler's, not " + library + "'s, so the library's"
-                            + " documented accuracy does not describe it; no accuracy is documented for evaluation"
-                            + " while compiling.");
-        return new FindingVerdict(v.kind(), v.culprit(), said + " " + v.reason());
+        return said.toString();
     }
 
     /** {@code nm -D --undefined-only} of a binary, read; null where nm cannot say. */

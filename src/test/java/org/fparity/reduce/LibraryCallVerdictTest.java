@@ -4,50 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.fparity.confirm.LibraryCall;
 import org.fparity.exec.Outcome;
 import org.junit.jupiter.api.Test;
 
-/**
- * Where a side gets a math call's value, read off its binary's imported symbols (planted {@code nm -D
- * --undefined-only} output, as gcc 12 and clang-14 builds here print it), and what the verdict may say then. No
- * compiler.
- */
-class LibraryCallTest {
-    static final String CLANG14_O0 = """
-                             w _ITM_deregisterTMCloneTable
-                             w __cxa_finalize@GLIBC_2.2.5
-                             U __libc_start_main@GLIBC_2.34
-                             U printf@GLIBC_2.2.5
-                             U tanh@GLIBC_2.2.5
-            """;
-    static final String GCC_O0_FOLDED = """
-                             w __cxa_finalize@GLIBC_2.2.5
-                             U __libc_start_main@GLIBC_2.34
-                             U printf@GLIBC_2.2.5
-            """;
-    static final String GCC_O3_FM_VECTOR = """
-                             U _ZGVdN4v_tanh@GLIBC_2.35
-                             U printf@GLIBC_2.2.5
-                             U tanhf@GLIBC_2.2.5
-            """;
-
-    @Test
-    void aCallAVectorVariantAndNoCallAreToldApart() {
-        assertEquals(
-                new LibraryCall.Seen(LibraryCall.How.CALLS, "tanh@GLIBC_2.2.5"), LibraryCall.read(CLANG14_O0, "tanh"));
-        assertEquals(new LibraryCall.Seen(LibraryCall.How.NO_CALL, null), LibraryCall.read(GCC_O0_FOLDED, "tanh"));
-        assertEquals(
-                new LibraryCall.Seen(LibraryCall.How.OTHER_ENTRY, "_ZGVdN4v_tanh@GLIBC_2.35"),
-                LibraryCall.read(GCC_O3_FM_VECTOR, "tanh"));
-        assertEquals(
-                new LibraryCall.Seen(LibraryCall.How.CALLS, "tanhf@GLIBC_2.2.5"),
-                LibraryCall.read(GCC_O3_FM_VECTOR, "tanhf"));
-        assertEquals(
-                new LibraryCall.Seen(LibraryCall.How.OTHER_ENTRY, "__tanh_finite@GLIBC_2.15"),
-                LibraryCall.read("  U __tanh_finite@GLIBC_2.15\n", "tanh"));
-        assertEquals(null, LibraryCall.read("", "tanh"), "a static binary imports nothing: nothing to say");
-    }
-
+/** What the verdict may say once where each side gets a math call's value is measured (planted measurements). No compiler. */
+class LibraryCallVerdictTest {
     static Outcome ok(String platform, String hex) {
         return new Outcome("p", 0, platform, "O0", Outcome.Status.OK, hex, null, platform, 0);
     }
@@ -88,7 +50,7 @@ class LibraryCallTest {
                         ok("gcc", "0x1.686650b8c2015p-1"),
                         new LibraryCall.Seen(LibraryCall.How.CALLS, "tanh@GLIBC_2.2.5"),
                         ok("gcc", "0x1.686650b8c2016p-1")));
-        FindingVerdict v = LibraryCall.amend(WITHIN, TANH, m, "glibc libm (x86_64)");
+        FindingVerdict v = LibraryCallVerdict.amend(WITHIN, TANH, m, "glibc libm (x86_64)");
         assertEquals(FindingVerdict.Kind.WITHIN_ACCURACY, v.kind());
         assertEquals("clang-14@O0", v.culprit());
         assertEquals(
@@ -117,7 +79,7 @@ class LibraryCallTest {
                         ok("gcc", "0x1.686650b8c2015p-1"),
                         null,
                         null));
-        FindingVerdict v = LibraryCall.amend(WITHIN, TANH, m, "glibc libm (x86_64)");
+        FindingVerdict v = LibraryCallVerdict.amend(WITHIN, TANH, m, "glibc libm (x86_64)");
         assertEquals(FindingVerdict.Kind.UNDECIDED, v.kind());
         assertEquals("clang-14@O0", v.culprit());
         assertTrue(
@@ -132,6 +94,6 @@ class LibraryCallTest {
                                 + " library's documented accuracy does not describe it; no accuracy is documented"
                                 + " for evaluation while compiling."),
                 v.reason());
-        assertEquals(WITHIN, LibraryCall.amend(WITHIN, TANH, null, "glibc"), "nothing measured: nothing said");
+        assertEquals(WITHIN, LibraryCallVerdict.amend(WITHIN, TANH, null, "glibc"), "nothing measured: nothing said");
     }
 }
