@@ -55,6 +55,13 @@ public final class ReportCommand implements Callable<Integer> {
                     "Also every case (one program on one input), one JSON object a line, into FILE: its results per platform, majority, odd ones out, unstable and failed platforms (report.json and report.html keep the aggregates and the top cases).")
     Path cases;
 
+    @Option(
+            names = "--discrepancies",
+            paramLabel = "FILE",
+            description =
+                    "Also every discrepancy (pair × case), one JSON object a line with the fields of report.json's, into FILE (report.json lists every one up to 100,000, beyond that the top ones; its counts stay exact).")
+    Path discrepancies;
+
     @picocli.CommandLine.Mixin
     AcceptanceOptions acceptance = new AcceptanceOptions();
 
@@ -66,7 +73,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (before != null) CliCampaigns.checkBaseline(campaign, view, baseline, before, strict);
         Report r = Report.of(view, before).judged(policy, before == null ? null : Report.causesOf(before));
         Path dir = out != null ? out : ReportWriter.defaultDir(view);
-        List<Path> written = ReportWriter.write(r, dir, detail, cases);
+        List<Path> written = ReportWriter.write(r, dir, detail, cases, discrepancies);
         var o = spec.commandLine().getOut();
         o.println(org.fparity.util.Names.printableText(r.headline()));
         for (Path p : written) o.println("wrote " + p);

@@ -35,12 +35,26 @@ final class CasePass implements AutoCloseable {
     final JUnitReport.CaseTests junit;
     /** {@code report --cases FILE}'s list, or null when not asked for. */
     final CaseLines lines;
+    /** Which discrepancies report.json lists. */
+    final ListedDiscrepancies listed;
+    /** {@code report --discrepancies FILE}'s list, or null when not asked for. */
+    final DiscrepancyLines discrepancyLines;
+    /** Whether the walk writes each discrepant case's input values: only when every discrepancy is written. */
+    private final boolean allValues;
 
-    private CasePass(Report r, java.nio.file.Path cases) {
-        json = new JsonReport.CaseLists(r, text);
+    private CasePass(Report r, java.nio.file.Path cases, java.nio.file.Path discrepancies, int limit) {
+        listed = new ListedDiscrepancies(r, limit);
+        json = new JsonReport.CaseLists(r, text, listed);
         values = new InputValues(r.campaign());
         junit = new JUnitReport.CaseTests(r, text);
+        allValues = listed.all() || discrepancies != null;
         lines = cases == null ? null : new CaseLines(r, cases);
+        try {
+            discrepancyLines = discrepancies == null ? null : new DiscrepancyLines(discrepancies);
+        } catch (RuntimeException e) {
+            if (lines != null) lines.close();
+            throw e;
+        }
     }
 
     /** Walks the report's cases once. */
@@ -50,7 +64,16 @@ final class CasePass implements AutoCloseable {
 
     /** Walks the report's cases once, also writing each to the case list {@code cases} (null: none). */
     static CasePass of(Report r, java.nio.file.Path cases) {
-        CasePass p = new CasePass(r, cases);
+        return of(r, cases, null, ListedDiscrepancies.LIMIT);
+    }
+
+    /**
+     * As {@link #of(Report, java.nio.file.Path)}; {@code discrepancies}: every discrepancy into that file as report.json
+     * is written (null: none); {@code limit}: report.json lists every discrepancy up to this many, else the top ones
+     * ({@link ListedDiscrepancies#LIMIT}; tests lower it).
+     */
+    static CasePass of(Report r, java.nio.file.Path cases, java.nio.file.Path discrepancies, int limit) {
+        CasePass p = new CasePass(r, cases, discrepancies, limit);
         try {
             // made as they are walked when nothing has read them yet (Cases#forEach), never listed on disk
             // a case whose platforms gave one stable answer is not made, unless the case list shows it whole
@@ -93,7 +116,8 @@ final class CasePass implements AutoCloseable {
         }
         text.of(c);
         json.add(c);
-        if (c.discrepant()) values.add(c.program(), c.input());
+        // the few top ones listed alone are looked up as they are written
+        if (c.discrepant() && allValues) values.add(c.program(), c.input());
         try {
             if (lines != null) lines.add(c);
         } catch (java.io.IOException e) {
@@ -133,5 +157,6 @@ final class CasePass implements AutoCloseable {
         junit.close();
         values.close();
         if (lines != null) lines.close();
+        if (discrepancyLines != null) discrepancyLines.close();
     }
 }

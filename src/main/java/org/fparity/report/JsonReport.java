@@ -154,16 +154,18 @@ final class JsonReport {
         private final Verdict v;
         private final LongText discrepant = new LongText(), unstable = new LongText();
         private final CaseText text;
+        private final ListedDiscrepancies listed;
         private boolean anyDiscrepant, anyUnstable;
 
-        CaseLists(Report r, CaseText text) {
+        CaseLists(Report r, CaseText text, ListedDiscrepancies listed) {
             v = r.verdict();
             this.text = text;
+            this.listed = listed;
         }
 
         /** Adds the case {@link CaseText} is at. */
         void add(org.fparity.compare.Cases.Case c) {
-            if (c.discrepant()) {
+            if (c.discrepant() && listed.listsCase(c.program(), c.input())) {
                 Utf8 u = discrepant.out;
                 u.text(anyDiscrepant ? ", " : "[ ");
                 anyDiscrepant = true;
@@ -336,9 +338,10 @@ final class JsonReport {
         Map<String, JsonNode> verdicts =
                 dir == null ? Map.of() : org.fparity.reduce.ReducedVerdicts.read(java.nio.file.Path.of(dir));
         java.util.Set<String> bundled = bundled(org.fparity.reduce.Bundles.DEFAULT_ROOT);
+        // every discrepancy up to a limit, beyond it the top ones (ListedDiscrepancies): the counts above stay exact
+        root.put("discrepancies_listed", pass.listed.all() ? "all" : "top");
         // the longest part of the file, written as its bytes
-        root.putPOJO(
-                "discrepancies", new Bytes(out, u -> discrepancies(u, r, verdicts, bundled, pass.text, pass.values)));
+        root.putPOJO("discrepancies", new Bytes(out, u -> discrepancies(u, r, verdicts, bundled, pass)));
 
         // written as it is read, as the discrepancies are: 31,407 of them at 10^7 runs were a tree in memory
         root.putPOJO(
@@ -479,6 +482,8 @@ final class JsonReport {
             x.put("ideal_decided_cases", k.decided());
             x.put("unstable_cases", k.unstable());
         }
+        // every discrepant case up to a limit, beyond it the top ones' (ListedDiscrepancies); "discrepant_cases" counts
+        o.put("discrepant_cases_listed", pass.listed.allCases() ? "all" : "top");
         o.putPOJO("discrepant_case_list", spooled(out, pass.json.discrepant));
         o.putPOJO("unstable", spooled(out, pass.json.unstable));
         ArrayNode top = o.putArray("top_cases");
@@ -494,108 +499,167 @@ final class JsonReport {
         }
     }
 
-    private static final byte[] D_ID = CaseText.ascii("{\n    \"id\" : "),
-            D_PROGRAM = CaseText.ascii(",\n    \"program\" : "),
-            D_INPUT = CaseText.ascii(",\n    \"input\" : "),
-            D_VALUES = CaseText.ascii(",\n    \"input_values\" : "),
-            D_CLASS = CaseText.ascii(",\n    \"class\" : "),
-            D_A = CaseText.ascii(",\n    \"a\" : {\n      \"platform\" : "),
-            D_B = CaseText.ascii(",\n    \"b\" : {\n      \"platform\" : "),
-            D_RESULT = CaseText.ascii(",\n      \"result\" : "),
-            D_SIDE_CLASS = CaseText.ascii(",\n      \"class\" : "),
-            D_SIDE_END = CaseText.ascii("\n    }"),
-            D_ULPS = CaseText.ascii(",\n    \"ulps\" : "),
-            D_REL = CaseText.ascii(",\n    \"rel_error\" : "),
-            D_REPRODUCER = CaseText.ascii(",\n    \"reproducer\" : {\n      \"path\" : "),
-            D_FIRST = CaseText.ascii(",\n      \"first_divergence\" : "),
-            D_ROUNDED = CaseText.ascii(",\n      \"correctly_rounded\" : "),
-            D_VERDICT = CaseText.ascii(",\n    \"verdict\" : "),
-            D_END = CaseText.ascii("\n  }");
+    /** How an entry of "discrepancies" is spelled: report.json's pretty printing, or one line of {@link DiscrepancyLines}. */
+    private record Style(
+            byte[] id,
+            byte[] program,
+            byte[] input,
+            byte[] values,
+            byte[] cls,
+            byte[] a,
+            byte[] b,
+            byte[] result,
+            byte[] sideClass,
+            byte[] sideEnd,
+            byte[] ulps,
+            byte[] rel,
+            byte[] reproducer,
+            byte[] first,
+            byte[] rounded,
+            byte[] verdict,
+            byte[] end,
+            boolean pretty) {}
+
+    /** As the generator pretty-prints an entry one object deep. */
+    private static final Style PRETTY = new Style(
+            CaseText.ascii("{\n    \"id\" : "),
+            CaseText.ascii(",\n    \"program\" : "),
+            CaseText.ascii(",\n    \"input\" : "),
+            CaseText.ascii(",\n    \"input_values\" : "),
+            CaseText.ascii(",\n    \"class\" : "),
+            CaseText.ascii(",\n    \"a\" : {\n      \"platform\" : "),
+            CaseText.ascii(",\n    \"b\" : {\n      \"platform\" : "),
+            CaseText.ascii(",\n      \"result\" : "),
+            CaseText.ascii(",\n      \"class\" : "),
+            CaseText.ascii("\n    }"),
+            CaseText.ascii(",\n    \"ulps\" : "),
+            CaseText.ascii(",\n    \"rel_error\" : "),
+            CaseText.ascii(",\n    \"reproducer\" : {\n      \"path\" : "),
+            CaseText.ascii(",\n      \"first_divergence\" : "),
+            CaseText.ascii(",\n      \"correctly_rounded\" : "),
+            CaseText.ascii(",\n    \"verdict\" : "),
+            CaseText.ascii("\n  }"),
+            true);
+
+    /** One object a line, the same fields ({@code report --discrepancies FILE}). */
+    private static final Style LINE = new Style(
+            CaseText.ascii("{\"id\":"),
+            CaseText.ascii(",\"program\":"),
+            CaseText.ascii(",\"input\":"),
+            CaseText.ascii(",\"input_values\":"),
+            CaseText.ascii(",\"class\":"),
+            CaseText.ascii(",\"a\":{\"platform\":"),
+            CaseText.ascii(",\"b\":{\"platform\":"),
+            CaseText.ascii(",\"result\":"),
+            CaseText.ascii(",\"class\":"),
+            CaseText.ascii("}"),
+            CaseText.ascii(",\"ulps\":"),
+            CaseText.ascii(",\"rel_error\":"),
+            CaseText.ascii(",\"reproducer\":{\"path\":"),
+            CaseText.ascii(",\"first_divergence\":"),
+            CaseText.ascii(",\"correctly_rounded\":"),
+            CaseText.ascii(",\"verdict\":"),
+            CaseText.ascii("}\n"),
+            false);
 
     /**
-     * "discrepancies": every discrepancy as it is read, written as the generator pretty-prints it one object deep, as
-     * bytes (issue 31: 666,000 of them at 10^7 runs took a fifth of report's time through the generator).
+     * "discrepancies": every discrepancy as it is read, or only the top ones beyond {@link ListedDiscrepancies#LIMIT},
+     * written as the generator pretty-prints it one object deep, as bytes (issue 31: 666,000 of them at 10^7 runs took
+     * a fifth of report's time through the generator); with {@code report --discrepancies FILE}, every one into that
+     * file too, in the same read.
      */
     private static void discrepancies(
-            Utf8 u,
-            Report r,
-            Map<String, JsonNode> verdicts,
-            java.util.Set<String> bundled,
-            CaseText text,
-            InputValues values)
+            Utf8 u, Report r, Map<String, JsonNode> verdicts, java.util.Set<String> bundled, CasePass pass)
             throws java.io.IOException {
+        ListedDiscrepancies listed = pass.listed;
+        DiscrepancyLines lines = pass.discrepancyLines;
+        CaseText text = pass.text;
+        // a verdict or a bundle is found by the discrepancy's id: then every id is made, as before
+        boolean reduced = !verdicts.isEmpty() || bundled == null || !bundled.isEmpty();
+        boolean every = listed.all() || lines != null || reduced;
         boolean any = false;
         for (Discrepancy d : r.findings().discrepancies()) {
-            u.text(any ? ", " : "[ ");
-            any = true;
-            discrepancy(u, d, values.of(d.program(), d.input()), verdicts, bundled, text);
+            if (!every && !listed.candidate(d)) continue;
+            // stable across reports and campaigns: program, input, the two platforms and the class (reduce
+            // --discrepancy ID)
+            String id = org.fparity.confirm.DiscrepancyId.of(
+                    d.program(),
+                    d.input(),
+                    text.label(d.pair().a()),
+                    text.label(d.pair().b()),
+                    d.cls());
+            org.fparity.reduce.Bundles.Link bundle = bundled != null && !bundled.contains(id)
+                    ? null
+                    : org.fparity.reduce.Bundles.find(org.fparity.reduce.Bundles.DEFAULT_ROOT, id);
+            JsonNode verdict = verdicts.get(id); // reduce's verdict on it (verdicts.json), when it was reduced
+            boolean shown = listed.all() || listed.top(id) || bundle != null || verdict != null;
+            if (!shown && lines == null) continue;
+            InputValues.Writer values = pass.values.of(d.program(), d.input());
+            if (shown) {
+                u.text(any ? ", " : "[ ");
+                any = true;
+                discrepancy(u, PRETTY, d, id, values, bundle, verdict, text);
+            }
+            if (lines != null) discrepancy(lines.out, LINE, d, id, values, bundle, verdict, text);
         }
         u.text(any ? " ]" : "[ ]");
+        if (lines != null) lines.finish();
     }
 
     private static void discrepancy(
             Utf8 u,
+            Style s,
             Discrepancy d,
+            String id,
             InputValues.Writer values,
-            Map<String, JsonNode> verdicts,
-            java.util.Set<String> bundled,
+            org.fparity.reduce.Bundles.Link bundle,
+            JsonNode verdict,
             CaseText text)
             throws java.io.IOException {
-        // stable across reports and campaigns: program, input, the two platforms and the class (reduce --discrepancy
-        // ID)
-        String id = org.fparity.confirm.DiscrepancyId.of(
-                d.program(),
-                d.input(),
-                text.label(d.pair().a()),
-                text.label(d.pair().b()),
-                d.cls());
-        u.bytes(D_ID).json(id);
-        u.bytes(D_PROGRAM).json(d.program());
-        u.bytes(D_INPUT).num(d.input());
+        u.bytes(s.id()).json(id);
+        u.bytes(s.program()).json(d.program());
+        u.bytes(s.input()).num(d.input());
         // the values themselves, so a reproducer needs nothing but this file and the program's source
         if (values != null) {
-            u.bytes(D_VALUES);
+            u.bytes(s.values());
             values.to(u);
         }
-        u.bytes(D_CLASS).json(d.cls().id());
-        u.bytes(D_A).bytes(text.json(d.pair().a()));
-        u.bytes(D_RESULT).json(d.hexA());
-        u.bytes(D_SIDE_CLASS).json(d.classA().label());
-        u.bytes(D_SIDE_END);
-        u.bytes(D_B).bytes(text.json(d.pair().b()));
-        u.bytes(D_RESULT).json(d.hexB());
-        u.bytes(D_SIDE_CLASS).json(d.classB().label());
-        u.bytes(D_SIDE_END);
-        u.bytes(D_ULPS);
+        u.bytes(s.cls()).json(d.cls().id());
+        u.bytes(s.a()).bytes(text.json(d.pair().a()));
+        u.bytes(s.result()).json(d.hexA());
+        u.bytes(s.sideClass()).json(d.classA().label());
+        u.bytes(s.sideEnd());
+        u.bytes(s.b()).bytes(text.json(d.pair().b()));
+        u.bytes(s.result()).json(d.hexB());
+        u.bytes(s.sideClass()).json(d.classB().label());
+        u.bytes(s.sideEnd());
+        u.bytes(s.ulps());
         // exact: a JSON integer beyond 2^63 where the distance is that large
         if (d.hasUlps() && d.ulps() != null) u.text(d.ulps().toString());
         else u.text("null");
-        u.bytes(D_REL);
+        u.bytes(s.rel());
         double rel = d.relError();
         if (Double.isNaN(rel)) u.text("null");
         else if (Double.isInfinite(rel)) u.json(Double.toString(rel)); // as the generator quotes a non-number
         else u.text(Double.toString(rel));
-        org.fparity.reduce.Bundles.Link bundle = bundled != null && !bundled.contains(id)
-                ? null
-                : org.fparity.reduce.Bundles.find(org.fparity.reduce.Bundles.DEFAULT_ROOT, id);
         if (bundle != null) {
-            u.bytes(D_REPRODUCER).json(bundle.dir().toString());
-            if (bundle.firstDivergence() != null) u.bytes(D_FIRST).json(bundle.firstDivergence());
-            if (bundle.truth() != null) u.bytes(D_ROUNDED).json(bundle.truth());
-            u.bytes(D_SIDE_END);
+            u.bytes(s.reproducer()).json(bundle.dir().toString());
+            if (bundle.firstDivergence() != null) u.bytes(s.first()).json(bundle.firstDivergence());
+            if (bundle.truth() != null) u.bytes(s.rounded()).json(bundle.truth());
+            u.bytes(s.sideEnd());
         }
-        JsonNode verdict = verdicts.get(id); // reduce's verdict on it (verdicts.json), when it was reduced
         if (verdict != null) {
-            // a tree of reduce's: the generator's own pretty printing, as deep as it stands here
+            // a tree of reduce's: the generator's own pretty printing, as deep as it stands here (or on one line)
             java.io.StringWriter w = new java.io.StringWriter();
             try (com.fasterxml.jackson.core.JsonGenerator g =
                     ProgramJson.MAPPER.getFactory().createGenerator(w)) {
-                g.setPrettyPrinter(new Nested(2));
+                g.setPrettyPrinter(
+                        s.pretty() ? new Nested(2) : new com.fasterxml.jackson.core.util.MinimalPrettyPrinter());
                 ProgramJson.MAPPER.writeTree(g, verdict);
             }
-            u.bytes(D_VERDICT).text(w.toString());
+            u.bytes(s.verdict()).text(w.toString());
         }
-        u.bytes(D_END);
+        u.bytes(s.end());
     }
 
     private static void side(com.fasterxml.jackson.core.JsonGenerator g, String platform, Status s, String detail)

@@ -135,7 +135,7 @@ public record Report(
     }
 
     /** Bump on any incompatible change to report.json; readers check it (as ReFrame's run report does). */
-    public static final String DATA_VERSION = "2.0";
+    public static final String DATA_VERSION = "3.0";
 
     /** The report of a campaign, counted in root causes when its folder has a causes.json (no policy, no baseline causes). */
     public static Report of(CampaignView campaign, Findings findings, BaselineDiff baseline) {

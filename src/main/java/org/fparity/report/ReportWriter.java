@@ -70,11 +70,25 @@ public final class ReportWriter {
      * ({@code report --cases FILE}, {@link CaseLines}), put in place once the report is; null: no case list.
      */
     public static List<Path> write(Report r, Path dir, boolean detail, Path cases) {
+        return write(r, dir, detail, cases, null);
+    }
+
+    /**
+     * As {@link #write(Report, Path, boolean, Path)}; {@code discrepancies}: also every discrepancy, one JSON object a
+     * line with the fields of report.json's entries, into that file ({@code report --discrepancies FILE}: report.json
+     * lists only the top ones beyond {@link ListedDiscrepancies#LIMIT}), put in place once the report is; null: none.
+     */
+    public static List<Path> write(Report r, Path dir, boolean detail, Path cases, Path discrepancies) {
+        return write(r, dir, detail, cases, discrepancies, ListedDiscrepancies.LIMIT);
+    }
+
+    /** As {@link #write(Report, Path, boolean, Path, Path)}, with {@code limit} in place of {@link ListedDiscrepancies#LIMIT} (tests). */
+    static List<Path> write(Report r, Path dir, boolean detail, Path cases, Path discrepancies, int limit) {
         // each file written as it is rendered, into the new folder: the long ones (report.json, junit.xml) streamed,
         // never whole in memory
         Path tmp = null;
         // one walk over the cases for every file (CasePass): each walk reads every case back from disk
-        try (CasePass pass = CasePass.of(r, cases)) {
+        try (CasePass pass = CasePass.of(r, cases, discrepancies, limit)) {
             List<Render> renders = List.of(
                     (x, w) -> JsonReport.write(x, w, pass),
                     (x, w) -> w.write(MarkdownSummary.render(x, detail, pass)),
@@ -112,6 +126,7 @@ public final class ReportWriter {
             }
             tmp = null;
             if (pass.lines != null) pass.lines.commit();
+            if (pass.discrepancyLines != null) pass.discrepancyLines.commit();
         } catch (IOException e) {
             throw org.fparity.FparityError.io("cannot write the report into " + dir, e);
         } finally {
@@ -127,6 +142,7 @@ public final class ReportWriter {
         List<Path> written =
                 new java.util.ArrayList<>(FILES.stream().map(dir::resolve).toList());
         if (cases != null) written.add(cases);
+        if (discrepancies != null) written.add(discrepancies);
         return written;
     }
 

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * correctly rounded reference). Only what differs between any two runs is masked: the time, the session's id and the
  * temporary folder. The pinned hashes were taken with main at 81ed4f4, then retaken when the ideal platform's NaN
  * became the one canonical {@code nan} (the ideal IEEE rows printed {@code -nan} or {@code nan} by the JVM's state; the
- * files differed in those rows only).
+ * files differed in those rows only). report.json's data version 3.0, its "discrepancies_listed" and "discrepant_cases_listed" (issue 31) are
+ * masked back to 2.0's bytes: every other byte of these small campaigns' reports is as before.
  */
 class PinnedReportFilesTest {
     @TempDir
@@ -64,6 +65,11 @@ class PinnedReportFilesTest {
                     .replace(r.sessionUuid(), "UUID")
                     .replace(tmp.toAbsolutePath().toString(), "TMP")
                     .replace(tmp.toString(), "TMP");
+            // data version 3.0 differs from 2.0 only beyond the limit of listed discrepancies
+            s = s.replace("\"data_version\" : \"3.0\"", "\"data_version\" : \"2.0\"")
+                    .replace("data version 3.0", "data version 2.0")
+                    .replace("  \"discrepancies_listed\" : \"all\",\n", "")
+                    .replace("    \"discrepant_cases_listed\" : \"all\",\n", "");
             s = s.replaceAll("timestamp=\"[^\"]*\"", "timestamp=\"T\"")
                     .replaceAll("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z?", "T")
                     .replaceAll("fparity_report_timestamp_seconds \\S+", "fparity_report_timestamp_seconds T");

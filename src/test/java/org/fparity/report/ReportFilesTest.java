@@ -50,7 +50,8 @@ class ReportFilesTest {
     @Test
     void reportJsonParsesBackWithSchemaVersionAndEveryDiscrepancy() throws IOException {
         JsonNode root = ProgramJson.MAPPER.readTree(Files.readString(dir.resolve("report.json")));
-        assertEquals("2.0", root.get("data_version").asText());
+        assertEquals("3.0", root.get("data_version").asText());
+        assertEquals("all", root.get("discrepancies_listed").asText());
         JsonNode info = root.get("session_info");
         assertEquals("planted", info.get("campaign").asText());
         assertEquals("testhost", info.get("host").get("hostname").asText());
