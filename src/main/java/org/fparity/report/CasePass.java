@@ -46,7 +46,7 @@ final class CasePass implements AutoCloseable {
         listed = new ListedDiscrepancies(r, limit);
         json = new JsonReport.CaseLists(r, text, listed);
         values = new InputValues(r.campaign());
-        junit = new JUnitReport.CaseTests(r, text);
+        junit = new JUnitReport.CaseTests(r, text, listed, limit);
         allValues = listed.all() || discrepancies != null;
         lines = cases == null ? null : new CaseLines(r, cases);
         try {
