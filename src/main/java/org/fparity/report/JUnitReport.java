@@ -95,17 +95,39 @@ final class JUnitReport {
 
         /** Adds the testcase of the case {@link CaseText} is at. */
         void add(org.fparity.compare.Cases.Case c) {
-            add(c.program(), c.input(), c.micros(), c.results().size(), c);
+            add(c.program(), c.input(), c.micros(), c.results().size(), c, false);
         }
 
         /** Adds the testcase of a case whose platforms all gave one stable answer ({@link org.fparity.compare.Cases#forEach(java.util.List, java.util.function.Consumer, org.fparity.compare.Cases.Agreeing)}). */
         void agreeing(String program, int input, int results, long micros) {
-            add(program, input, micros, results, null);
+            add(program, input, micros, results, null, false);
         }
 
-        /** The testcase of a case: {@code c} whole, or null for one whose platforms gave one stable answer. */
-        private void add(String program, int input, long time, int results, org.fparity.compare.Cases.Case c) {
-            boolean discrepant = c != null && c.discrepant(), unstable = c != null && c.hasUnstable();
+        /**
+         * Counts a discrepant case, none of its platforms unstable, that is not made whole: beyond the limit, one whose
+         * testcase is not written ({@link #wantsWhole}).
+         */
+        void disagreeing(String program, int input, int results, long micros) {
+            add(program, input, micros, results, null, true);
+        }
+
+        /** Whether a discrepant case's testcase (or its cause's) shows it: every one within the limit, else one a cause names. */
+        boolean wantsWhole(String program, int input) {
+            return all || cv != null && named.contains(program + "/" + input);
+        }
+
+        /**
+         * The testcase of a case: {@code c} whole, or null for one whose platforms gave one stable answer ({@code
+         * discrepant} false) or a discrepant one not shown.
+         */
+        private void add(
+                String program,
+                int input,
+                long time,
+                int results,
+                org.fparity.compare.Cases.Case c,
+                boolean disagrees) {
+            boolean discrepant = c != null ? c.discrepant() : disagrees, unstable = c != null && c.hasUnstable();
             List<StatusMismatch> ms = mism.at(program, input);
             if (!ms.isEmpty()) statusCases++;
             if (cv != null) {
@@ -200,7 +222,7 @@ final class JUnitReport {
                 int results) {
             if (discrepant)
                 return r.acceptance().cases().reason(program, input) != null
-                                || v.against() != null && !v.against().added().contains(c.key())
+                                || v.against() != null && !v.against().added().contains(program + "/" + input)
                         ? 2
                         : 0;
             if (unstable) return 2;
