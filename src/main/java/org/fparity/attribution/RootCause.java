@@ -16,7 +16,8 @@ import java.util.Locale;
  * @param flags the minimal sufficient flag set (sorted), empty when none was attributed
  * @param pass the LLVM pass (or gcc dump name) whose application makes the difference, null when not bisected
  * @param operation the kind of the first diverging operation (contraction, reassociation, reciprocal, subnormal
- *     flushed, finite-math folding, math function, ...), null when not traced
+ *     flushed, finite-math folding, math function, math function folded by gcc: the other side's compiler evaluated
+ *     the call while building, ...), null when not traced
  * @param function the math function whose implementation differs (e.g. {@code sin}), null when none
  * @param library the math library of the off-truth side for a math function (glibc, Java StrictMath, ...), null when
  *     none

@@ -244,7 +244,8 @@ public final class Bundle {
         StringBuilder sh = new StringBuilder("""
                 #!/bin/sh
                 # Builds and runs this reproducer on both platforms with the tools on PATH; prints one line per platform:
-                # <platform> <result %a> (no-result: the run ended abnormally). Exits 1 when the two agree (the discrepancy is gone),
+                # <platform> <result %a> (no-result: the run ended abnormally; TIMEOUT: it ran past the limit it was recorded with).
+                # Exits 1 when the two agree (the discrepancy is gone),
                 # 2 when a build fails, 3 when the two agree but a tool on PATH is not the version the finding was recorded with.
                 cd "$(dirname "$0")" || exit 2
                 args=$(cat input.txt)
@@ -273,10 +274,19 @@ public final class Bundle {
                     .append(org.fparity.util.ShellWords.join(
                             portable(dt.toolchain().compileArgv(opt, file, bin, cls))))
                     .append(" || exit 2\n");
-            String run = env
-                    + org.fparity.util.ShellWords.join(portable(dt.toolchain().runArgv(opt, bin, cls)))
-                    + (minimal ? "" : " $args");
-            sh.append("r").append(side).append("=$(").append(run).append(" | tail -n 1 | cut -d' ' -f1) || exit 2\n");
+            String argv =
+                    org.fparity.util.ShellWords.join(portable(dt.toolchain().runArgv(opt, bin, cls)))
+                            + (minimal ? "" : " $args");
+            Outcome recorded = side == 0 ? c.outA() : c.outB();
+            if (recorded.status() == Outcome.Status.TIMEOUT)
+                sh.append(bounded(c.label(side), side, tag, env, argv, limit(recorded, dt)));
+            else
+                sh.append("r")
+                        .append(side)
+                        .append("=$(")
+                        .append(env)
+                        .append(argv)
+                        .append(" | tail -n 1 | cut -d' ' -f1) || exit 2\n");
             // a run that ended differently has a side that prints nothing: that is the finding, not a failure of
             // build.sh
             sh.append("[ -n \"$r")
@@ -416,6 +426,30 @@ public final class Bundle {
                     .append(org.fparity.util.ShellWords.join(List.of(e.getValue())))
                     .append(' ');
         return b.toString();
+    }
+
+    private static final java.util.regex.Pattern WITHIN = java.util.regex.Pattern.compile("within (\\d+) s");
+
+    /** The limit a run that timed out was recorded under: its outcome's "no answer within N s", else its toolchain's. */
+    static int limit(Outcome recorded, DetectedToolchain dt) {
+        java.util.regex.Matcher m = WITHIN.matcher(recorded.detail() == null ? "" : recorded.detail());
+        return m.find() ? Integer.parseInt(m.group(1)) : dt.toolchain().runTimeout();
+    }
+
+    /**
+     * build.sh's run of a side whose recorded run timed out: bounded by coreutils' {@code timeout} at the recorded
+     * limit where PATH has it (else said on stderr, and run unbounded), its result {@code TIMEOUT} (as
+     * {@code expected.json} names the recorded status) when the limit ended it.
+     */
+    private static String bounded(String label, int side, String tag, String env, String argv, int limit) {
+        String r = "r" + side;
+        String out = "build/" + tag + "/out";
+        return "t=; if command -v timeout >/dev/null 2>&1; then t='timeout " + limit + "'; else echo 'note: timeout"
+                + " (coreutils) is not on PATH: " + label + ", recorded as TIMEOUT after " + limit
+                + " s, runs unbounded' >&2; fi\n"
+                + "s=0; " + env + "$t " + argv + " > " + out + " || s=$?\n"
+                + r + "=$(tail -n 1 " + out + " | cut -d' ' -f1)\n"
+                + "if [ -n \"$t\" ] && [ \"$s\" = 124 ]; then " + r + "=TIMEOUT; fi\n";
     }
 
     /**

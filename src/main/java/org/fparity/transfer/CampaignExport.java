@@ -151,12 +151,14 @@ public final class CampaignExport {
                 throw new FparityError(Campaign.META + ": program " + p.id() + " is listed twice");
             // what import would refuse is not written: text changed after the runs (by hand) no longer matches its
             // hashes
-            String problem = ProgramHashes.problem(p.id(), p.sha256(), p.source());
+            // the text hashed once: the hash written is the one checked against the recorded one
+            String hash = ExportFormat.sha256(p.source());
+            String problem = ProgramHashes.problemOfHash(p.id(), p.sha256(), hash);
             if (problem != null)
                 throw new FparityError(
                         problem + "; the program was changed after it ran, so its outcomes are not its own");
             ObjectNode node = COMPACT.createObjectNode();
-            node.put("hash", ExportFormat.sha256(p.source()));
+            node.put("hash", hash);
             node.setAll((ObjectNode) COMPACT.valueToTree(p));
             g.writeRaw('\n');
             g.writeTree(node);

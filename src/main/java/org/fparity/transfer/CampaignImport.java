@@ -349,7 +349,7 @@ public final class CampaignImport {
             throw new FparityError("program " + id + ": text does not match its hash (file says " + hash
                     + ", text hashes to " + actual + "); the file was changed or damaged");
         }
-        String problem = ProgramHashes.problem(id, prog.path("sha256").asText(null), source);
+        String problem = ProgramHashes.problemOfHash(id, prog.path("sha256").asText(null), actual);
         if (problem != null) throw new FparityError(problem);
     }
 

@@ -26,7 +26,16 @@ public final class ProgramHashes {
     /** As {@link #problem(String, String, String)}, of a source given as its UTF-8 bytes {@code text[0, length)} (length -1: none). */
     public static String problem(String id, String recorded, byte[] text, int length) {
         if (length < 0 || recorded == null || !HEX64.matcher(recorded).matches()) return null;
-        String actual = org.fparity.util.Hashes.sha256Hex(text, length);
+        return problemOfHash(id, recorded, org.fparity.util.Hashes.sha256Hex(text, length));
+    }
+
+    /**
+     * As {@link #problem(String, String, String)}, of a text whose SHA-256 (lower-case hex) a caller that needs it too
+     * has made already ({@code actual}): export writes it, import checks the file's against it; so each text is
+     * hashed once.
+     */
+    public static String problemOfHash(String id, String recorded, String actual) {
+        if (recorded == null || !HEX64.matcher(recorded).matches()) return null;
         if (!recorded.equals(actual))
             return "program " + id + ": recorded sha256 " + recorded + " is not the hash of its text (" + actual + ")";
         if (id != null && HEX16.matcher(id).matches() && !actual.startsWith(id))

@@ -21,8 +21,17 @@ public final class Hashes {
         }
     }
 
+    /** How many digests {@link #newSha256} has handed out in this JVM: what a test of work done once counts. */
+    private static final java.util.concurrent.atomic.LongAdder MADE = new java.util.concurrent.atomic.LongAdder();
+
+    /** How many SHA-256 digests have been begun so far (each hash of a text is one; a stream's digest is one). */
+    public static long made() {
+        return MADE.sum();
+    }
+
     /** A fresh SHA-256 digest (every JDK has one, so its absence is a broken runtime, not a user error). */
     public static MessageDigest newSha256() {
+        MADE.increment();
         try {
             return (MessageDigest) FRESH.clone();
         } catch (CloneNotSupportedException e) {
