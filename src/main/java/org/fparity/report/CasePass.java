@@ -46,7 +46,7 @@ final class CasePass implements AutoCloseable {
         listed = new ListedDiscrepancies(r, limit);
         json = new JsonReport.CaseLists(r, text, listed);
         values = new InputValues(r.campaign());
-        junit = new JUnitReport.CaseTests(r, text);
+        junit = new JUnitReport.CaseTests(r, text, listed, limit);
         allValues = listed.all() || discrepancies != null;
         lines = cases == null ? null : new CaseLines(r, cases);
         try {
@@ -78,7 +78,7 @@ final class CasePass implements AutoCloseable {
             // made as they are walked when nothing has read them yet (Cases#forEach), never listed on disk
             // a case whose platforms gave one stable answer is not made, unless the case list shows it whole
             if (p.lines != null) Cases.forEach(r.verdict().cases(), p::add);
-            else Cases.forEach(r.verdict().cases(), p::add, p::agreeing);
+            else Cases.forEach(r.verdict().cases(), p::add, p::agreeing, p::shown, p::disagreeing);
             p.json.done();
             if (p.lines != null) p.lines.finish();
             return p;
@@ -95,6 +95,18 @@ final class CasePass implements AutoCloseable {
     private void agreeing(String program, int input, Precision precision, int results, long micros) {
         count(program, precision);
         junit.agreeing(program, input, results, micros);
+    }
+
+    /** Whether a discrepant case is shown by some file (so made whole): listed in report.json or junit.xml, or named by a cause. */
+    private boolean shown(String program, int input) {
+        return listed.listsCase(program, input) || junit.wantsWhole(program, input);
+    }
+
+    /** A discrepant case no file shows (beyond the limit of listed cases): counted, its input values kept when needed. */
+    private void disagreeing(String program, int input, Precision precision, int results, long micros) {
+        count(program, precision);
+        if (allValues) values.add(program, input);
+        junit.disagreeing(program, input, results, micros);
     }
 
     private void count(String program, Precision precision) {

@@ -68,9 +68,18 @@ final class JUnitReport {
                 TESTCASE_END = CaseText.ascii("    </testcase>\n"),
                 EMPTY_END = CaseText.ascii("/>\n");
 
-        CaseTests(Report r, CaseText text) {
+        /** Whether every case gets its testcase, else the top ones do and the others are counted ({@link #more}). */
+        private final boolean all;
+
+        private final ListedDiscrepancies listed;
+        /** Beyond the limit: the cases not listed, per outcome, and their time (failure, error, skipped, passed). */
+        private final long[] more = new long[4], moreMicros = new long[4];
+
+        CaseTests(Report r, CaseText text, ListedDiscrepancies listed, int limit) {
             this.r = r;
             this.text = text;
+            this.listed = listed;
+            all = r.verdict().count().cases() <= limit;
             v = r.verdict();
             name = r.campaign().name();
             classPrefix = CaseText.ascii(Markup.esc(name + "."));
@@ -86,17 +95,39 @@ final class JUnitReport {
 
         /** Adds the testcase of the case {@link CaseText} is at. */
         void add(org.fparity.compare.Cases.Case c) {
-            add(c.program(), c.input(), c.micros(), c.results().size(), c);
+            add(c.program(), c.input(), c.micros(), c.results().size(), c, false);
         }
 
         /** Adds the testcase of a case whose platforms all gave one stable answer ({@link org.fparity.compare.Cases#forEach(java.util.List, java.util.function.Consumer, org.fparity.compare.Cases.Agreeing)}). */
         void agreeing(String program, int input, int results, long micros) {
-            add(program, input, micros, results, null);
+            add(program, input, micros, results, null, false);
         }
 
-        /** The testcase of a case: {@code c} whole, or null for one whose platforms gave one stable answer. */
-        private void add(String program, int input, long time, int results, org.fparity.compare.Cases.Case c) {
-            boolean discrepant = c != null && c.discrepant(), unstable = c != null && c.hasUnstable();
+        /**
+         * Counts a discrepant case, none of its platforms unstable, that is not made whole: beyond the limit, one whose
+         * testcase is not written ({@link #wantsWhole}).
+         */
+        void disagreeing(String program, int input, int results, long micros) {
+            add(program, input, micros, results, null, true);
+        }
+
+        /** Whether a discrepant case's testcase (or its cause's) shows it: every one within the limit, else one a cause names. */
+        boolean wantsWhole(String program, int input) {
+            return all || cv != null && named.contains(program + "/" + input);
+        }
+
+        /**
+         * The testcase of a case: {@code c} whole, or null for one whose platforms gave one stable answer ({@code
+         * discrepant} false) or a discrepant one not shown.
+         */
+        private void add(
+                String program,
+                int input,
+                long time,
+                int results,
+                org.fparity.compare.Cases.Case c,
+                boolean disagrees) {
+            boolean discrepant = c != null ? c.discrepant() : disagrees, unstable = c != null && c.hasUnstable();
             List<StatusMismatch> ms = mism.at(program, input);
             if (!ms.isEmpty()) statusCases++;
             if (cv != null) {
@@ -105,6 +136,13 @@ final class JUnitReport {
                 // counted in causes, a case no cause explains stays a case, and so does one that only an unstable
                 // platform made differ (not a discrepancy, so never triaged)
                 if (!cv.untriaged().contains(key) && (discrepant || !unstable)) return;
+            }
+            if (!all && !(discrepant && listed.listsCase(program, input))) {
+                // beyond the limit a case that is not a top one is counted in its outcome's testcase, never written
+                int k = outcome(program, input, discrepant, unstable, c, ms, results);
+                more[k]++;
+                moreMicros[k] += time;
+                return;
             }
             tests++;
             micros += time;
@@ -173,6 +211,78 @@ final class JUnitReport {
             u.bytes(body ? TESTCASE_END : EMPTY_END);
         }
 
+        /** What the case's testcase would say: 0 failure, 1 error, 2 skipped, 3 passed (the branches of {@link #add}). */
+        private int outcome(
+                String program,
+                int input,
+                boolean discrepant,
+                boolean unstable,
+                org.fparity.compare.Cases.Case c,
+                List<StatusMismatch> ms,
+                int results) {
+            if (discrepant)
+                return r.acceptance().cases().reason(program, input) != null
+                                || v.against() != null && !v.against().added().contains(program + "/" + input)
+                        ? 2
+                        : 0;
+            if (unstable) return 2;
+            if (!ms.isEmpty() && v.against() == null && !ms.stream().allMatch(r.acceptance()::accepts)) return 1;
+            return results < 2 ? 2 : 3;
+        }
+
+        /** Beyond the limit: one testcase per outcome for the cases not listed, with their number (none within it). */
+        private void more(LongText to) {
+            String[] names = {"disagree", "ended differently", "skipped", "agree"};
+            String[] says = {
+                "more cases disagree across platforms",
+                "more cases had a run that ended differently",
+                "more cases were skipped (accepted, persisting, unstable, or fewer than two results)",
+                "more cases agree"
+            };
+            for (int k = 0; k < 4; k++) {
+                if (more[k] == 0) continue;
+                tests++;
+                micros += moreMicros[k];
+                String what = more[k] + " " + says[k] + " (beyond " + ListedDiscrepancies.LIMIT
+                        + " cases junit.xml lists the top ones; every case: report --cases FILE)";
+                to.append("    <testcase classname=\"")
+                        .append(Markup.esc(name + ".more"))
+                        .append("\" name=\"")
+                        .append(names[k])
+                        .append("\" time=\"")
+                        .append(seconds(moreMicros[k]))
+                        .append("\">\n");
+                switch (k) {
+                    case 0 -> {
+                        failures++;
+                        to.append("      <failure type=\"discrepancy\" message=\"")
+                                .append(Markup.esc(what))
+                                .append("\"/>\n");
+                    }
+                    case 1 -> {
+                        errors++;
+                        to.append("      <error type=\"status\" message=\"")
+                                .append(Markup.esc(what))
+                                .append("\"/>\n");
+                    }
+                    case 2 -> {
+                        skipped++;
+                        to.append("      <skipped message=\"")
+                                .append(Markup.esc(what))
+                                .append("\"/>\n");
+                    }
+                    default ->
+                        to.append("      <system-out>").append(Markup.esc(what)).append("</system-out>\n");
+                }
+                to.append("    </testcase>\n");
+            }
+        }
+
+        /** Whether every case has its testcase (within the limit). */
+        boolean all() {
+            return all;
+        }
+
         @Override
         public void close() {
             try {
@@ -188,12 +298,14 @@ final class JUnitReport {
      * them.
      */
     static void write(Report r, ReportOut to, CaseTests ct) throws java.io.IOException {
-        try (LongText causes = new LongText()) {
-            write(r, to, ct, causes);
+        try (LongText causes = new LongText();
+                LongText more = new LongText()) {
+            write(r, to, ct, causes, more);
         }
     }
 
-    private static void write(Report r, ReportOut to, CaseTests ct, LongText cases) throws java.io.IOException {
+    private static void write(Report r, ReportOut to, CaseTests ct, LongText cases, LongText more)
+            throws java.io.IOException {
         Verdict v = r.verdict();
         String name = r.campaign().name();
         int tests = 0, failures = 0, errors = 0, skipped = 0;
@@ -266,6 +378,8 @@ final class JUnitReport {
                         .append("    </testcase>\n");
             }
         }
+        // beyond the limit, the testcases that count the cases not listed, after the listed ones
+        ct.more(more);
         tests += ct.tests;
         failures += ct.failures;
         errors += ct.errors;
@@ -316,6 +430,7 @@ final class JUnitReport {
         }
         String accepted = r.acceptance().summary();
         if (accepted != null) property(suite, "accepted", accepted);
+        if (!ct.all()) property(suite, "cases_listed", "top");
         suite.append("    </properties>\n");
         to.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"fparity " + Markup.esc(name)
                 // no skipped count here: Jenkins' xUnit schema (junit-10.xsd) allows it on <testsuite> only
@@ -324,6 +439,7 @@ final class JUnitReport {
                 + suite);
         cases.writeTo(to);
         ct.cases.writeTo(to);
+        more.writeTo(to);
         to.write("  </testsuite>\n</testsuites>\n");
     }
 

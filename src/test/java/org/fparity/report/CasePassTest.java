@@ -104,6 +104,40 @@ class CasePassTest {
     }
 
     @Test
+    void beyondTheLimitOnlyTheListedAndUnstableCasesAreMadeWholeAndOnlyTheListedOnesInputsLookedUp(@TempDir Path tmp)
+            throws Exception {
+        // issue 31: beyond the limit report.json and junit.xml show the top cases alone; a discrepant case no file
+        // shows
+        // is counted from its runs, never made whole, and its input is not looked up
+        Report r = merged(tmp);
+        Verdict v = r.verdict();
+        try (CasePass p = CasePass.of(r, null, null, 10)) {
+            ListedDiscrepancies listed = p.listed;
+            long shown = v.cases().stream()
+                    .filter(c -> c.hasUnstable() || c.discrepant() && listed.listsCase(c.program(), c.input()))
+                    .count();
+            assertEquals(shown, p.whole, "cases made: the listed and the unstable ones");
+            assertTrue(
+                    p.whole < v.count().discrepant(),
+                    p.whole + " of " + v.count().discrepant() + " discrepant cases made");
+            assertEquals(0, p.values.lookups, "no input looked up in the walk");
+            assertEquals(v.count().unstable(), p.unstableCases());
+            String json = ReportWriter.text(r, (x, o) -> JsonReport.write(x, o, p));
+            var ds = org.fparity.ir.ProgramJson.MAPPER.readTree(json).path("discrepancies");
+            assertEquals(ds.size(), p.values.lookups, "one look-up per listed discrepancy");
+            for (var d : ds)
+                assertEquals(
+                        r.campaign()
+                                .input(
+                                        d.path("program").asText(),
+                                        d.path("input").asInt())
+                                .args()
+                                .size(),
+                        d.path("input_values").size());
+        }
+    }
+
+    @Test
     void reportJsonLooksEachDiscrepantCasesInputUpOnce(@TempDir Path tmp) throws Exception {
         // issue 31: report.json's discrepancies, pair by pair, looked the input up in the campaign's copy of the store
         // for each discrepancy, though a case disagrees in several pairs

@@ -189,6 +189,78 @@ class ListedDiscrepanciesTest {
         }
     }
 
+    /** Each testcase of a junit.xml: classname/name → its outcome (failure, error, skipped, passed) and its element. */
+    private static java.util.Map<String, org.w3c.dom.Element> testcases(Path f) throws Exception {
+        org.w3c.dom.Document doc = javax.xml.parsers.DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(f.toFile());
+        java.util.Map<String, org.w3c.dom.Element> out = new java.util.LinkedHashMap<>();
+        org.w3c.dom.NodeList ns = doc.getElementsByTagName("testcase");
+        for (int i = 0; i < ns.getLength(); i++) {
+            org.w3c.dom.Element e = (org.w3c.dom.Element) ns.item(i);
+            out.put(e.getAttribute("classname") + "/" + e.getAttribute("name"), e);
+        }
+        return out;
+    }
+
+    private static String outcome(org.w3c.dom.Element e) {
+        for (String k : List.of("failure", "error", "skipped"))
+            if (e.getElementsByTagName(k).getLength() > 0) return k;
+        return "passed";
+    }
+
+    @Test
+    void beyondTheLimitJunitXmlHasTheTopCasesTestcasesAndOneCountingTheOthersPerOutcome() throws Exception {
+        ReportWriter.write(report, tmp.resolve("junit-low"), false, null, null, 10);
+        java.util.Map<String, org.w3c.dom.Element> all = testcases(tmp.resolve("full/junit.xml"));
+        java.util.Map<String, org.w3c.dom.Element> low = testcases(tmp.resolve("junit-low/junit.xml"));
+        assertEquals(report.verdict().count().cases(), all.size(), "within the limit, a testcase per case");
+
+        // the listed ones: the cases report.json lists, each testcase as it was
+        Set<String> topCases = new HashSet<>();
+        json(tmp.resolve("junit-low/report.json"))
+                .get("verdict")
+                .get("discrepant_case_list")
+                .forEach(c -> topCases.add("merged." + c.get("program").asText() + "/input "
+                        + c.get("input").asInt()));
+        java.util.Map<String, Integer> counted = new java.util.TreeMap<>();
+        for (var e : all.entrySet())
+            if (!topCases.contains(e.getKey())) counted.merge(outcome(e.getValue()), 1, Integer::sum);
+        List<String> listed = new ArrayList<>();
+        java.util.Map<String, Integer> more = new java.util.TreeMap<>();
+        String[] kinds = {"disagree", "failure", "ended differently", "error", "skipped", "skipped", "agree", "passed"};
+        for (var e : low.entrySet()) {
+            if (!e.getKey().startsWith("merged.more/")) {
+                listed.add(e.getKey());
+                assertTrue(all.get(e.getKey()).isEqualNode(e.getValue()), "the testcase as it was: " + e.getKey());
+                continue;
+            }
+            String name = e.getKey().substring("merged.more/".length());
+            String kind = null;
+            for (int i = 0; i < kinds.length; i += 2) if (kinds[i].equals(name)) kind = kinds[i + 1];
+            assertEquals(kind, outcome(e.getValue()), name);
+            String text = e.getValue().getElementsByTagName("failure").getLength()
+                                    + e.getValue().getElementsByTagName("error").getLength()
+                                    + e.getValue()
+                                            .getElementsByTagName("skipped")
+                                            .getLength()
+                            > 0
+                    ? ((org.w3c.dom.Element) e.getValue().getFirstChild().getNextSibling()).getAttribute("message")
+                    : e.getValue().getTextContent().strip();
+            more.put(kind, Integer.parseInt(text.substring(0, text.indexOf(' '))));
+        }
+        assertEquals(topCases, new HashSet<>(listed));
+        assertEquals(counted, more);
+        assertTrue(counted.get("passed") > 0 && counted.get("failure") > 0, counted.toString());
+
+        // the suite counts the testcases it holds, and says the list is not complete
+        String xml = Files.readString(tmp.resolve("junit-low/junit.xml"));
+        assertTrue(
+                xml.contains("<testsuite name=\"merged: cases (program × input)\" tests=\"" + low.size() + "\""), xml);
+        assertTrue(xml.contains("<property name=\"cases_listed\" value=\"top\"/>"));
+        assertTrue(!Files.readString(tmp.resolve("full/junit.xml")).contains("cases_listed"));
+    }
+
     @Test
     void atTheLimitEveryOneIsListedAndTheFileHoldsTheSameEntries() throws Exception {
         int n = report.findings().discrepancies().size();
