@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.fparity.ir.Input;
 import org.fparity.ir.Precision;
+import org.fparity.util.ByteWords;
 
 /**
  * One program of a store as the fields a reader that copies programs needs (id, SHA-256, precision, source, inputs),
@@ -217,17 +218,18 @@ public final class StoreLine {
         byte[] b = this.b;
         if (p >= to || b[p] != '"') return -1;
         plainFrom = ++p;
-        // eight bytes at a time up to the first special one (a quote, a backslash, a control character, DEL or a byte
-        // over 127; the lowest byte flagged is a special one: a flag's borrow only reaches the bytes above it), which
-        // must be the closing quote; the last few bytes one by one
-        for (; p + 8 <= to; p += 8) {
-            long s = special((long) LONGS.get(b, p));
+        // eight bytes at a time in aligned words up to the first special one (a quote, a backslash, a control
+        // character, DEL or a byte over 127; the lowest byte flagged is a special one: a flag's borrow only reaches the
+        // bytes above it), which must be the closing quote; the bytes past the last whole word one by one
+        int w = p & ~7;
+        for (int k = p - w; w + 8 <= to; w += 8, k = 0) {
+            long s = special(ByteWords.from(ByteWords.aligned(b, w), k));
             if (s != 0) {
-                int at = p + (Long.numberOfTrailingZeros(s) >>> 3);
+                int at = w + ByteWords.lowest(s);
                 return b[at] == '"' ? at + 1 : -1;
             }
         }
-        for (; p < to; p++) {
+        for (p = Math.max(p, w); p < to; p++) {
             byte c = b[p];
             if (c == '"') return p + 1;
             if (c < 0x20 || c == '\\' || c == 0x7f) return -1; // an escape, a control character or a byte over 127
@@ -235,17 +237,12 @@ public final class StoreLine {
         return -1;
     }
 
-    private static final java.lang.invoke.VarHandle LONGS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
-
-    /** Non-zero when a byte of {@code v} is under 0x20, over 0x7e, a quote or a backslash. */
+    /** High bits of the bytes of {@code v} under 0x20, over 0x7e, a quote or a backslash (exactly up to the lowest). */
     private static long special(long v) {
-        long q = v ^ (ONES * '"');
-        long s = v ^ (ONES * '\\');
-        long d = v ^ (ONES * 0x7f);
-        return (v | ((v - ONES * 0x20) & ~v) | ((q - ONES) & ~q) | ((s - ONES) & ~s) | ((d - ONES) & ~d)) & HIGHS;
+        return ByteWords.controlOrHigh(v)
+                | ByteWords.equal(v, '"')
+                | ByteWords.equal(v, '\\')
+                | ByteWords.equal(v, 0x7f);
     }
 
     private Precision precision(int from, int to) {

@@ -104,8 +104,7 @@ final class CaseSpill implements CaseSource {
                     @Override
                     public void run(byte[] b, CompactOutcome.Decoder d, int names, CompactOutcome.Names n, int line) {
                         int from = d.programFrom, to = d.programTo;
-                        if (lastProgram[0] == null
-                                || !Arrays.equals(b, from, to, lastBytes[0], 0, lastBytes[0].length)) {
+                        if (lastProgram[0] == null || !ProgramNumbers.same(lastBytes[0], b, from, to)) {
                             lastBytes[0] = Arrays.copyOfRange(b, from, to);
                             int p = numbers.of(b, from, to);
                             lastProgram[0] =

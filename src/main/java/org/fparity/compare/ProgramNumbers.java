@@ -1,7 +1,6 @@
 package org.fparity.compare;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * A campaign's program ids looked up by the bytes a log line spells them with: the number of the program whose id those
@@ -48,7 +47,18 @@ final class ProgramNumbers {
             int p = slots[at] - 1;
             if (p < 0) return at;
             byte[] id = ids[p];
-            if (id.length == to - from && Arrays.equals(id, 0, id.length, b, from, to)) return at;
+            if (same(id, b, from, to)) return at;
         }
+    }
+
+    /**
+     * Whether {@code b[from, to)} are the bytes {@code id}: a loop, which C1 (compare's compiler) makes cheaper for an id's
+     * 16 bytes than {@link Arrays#equals(byte[], int, int, byte[], int, int)}'s range checks and word reads, each made
+     * of eight byte reads (4 % of compare at 10^7 runs, where each run line's program is checked against the last).
+     */
+    static boolean same(byte[] id, byte[] b, int from, int to) {
+        if (id.length != to - from) return false;
+        for (int k = 0; k < id.length; k++) if (id[k] != b[from + k]) return false;
+        return true;
     }
 }

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.fparity.ir.ProgramJson;
+import org.fparity.util.ByteWords;
 
 /**
  * The compact spelling of an outcome log (campaign layout 3): a platform is named once per file, in a declaration line
@@ -45,6 +46,25 @@ public final class CompactOutcome {
 
     static {
         for (int c = 0x20; c < 0x80; c++) PLAIN[c] = c != '"' && c != '\\';
+    }
+
+    /**
+     * Where the plain bytes ({@link #PLAIN}) that begin at {@code i} end: the first byte at or after {@code i} that is
+     * not plain, or {@code to}. Eight bytes at a time in aligned words ({@link ByteWords}): a word's non-plain bytes
+     * (under 0x20, over 0x7f, a quote, a backslash) are flagged, and the lowest flag is a non-plain byte (a flag's borrow
+     * reaches only the bytes above it). Bytes before {@code i} are not looked at; bytes at or after {@code to} may be
+     * read, never taken.
+     */
+    static int plainEnd(byte[] b, int i, int to) {
+        int w = i & ~7;
+        for (int k = i - w; w < to && w + 8 <= b.length; w += 8, k = 0) {
+            long v = ByteWords.from(ByteWords.aligned(b, w), k);
+            long odd = ByteWords.controlOrHigh(v) | ByteWords.equal(v, '"') | ByteWords.equal(v, '\\');
+            if (odd != 0) return Math.min(to, w + ByteWords.lowest(odd));
+        }
+        boolean[] plain = PLAIN;
+        for (i = Math.max(i, w); i < to && plain[b[i] & 0xff]; ) i++;
+        return Math.min(i, to); // a word that reached past to held no end
     }
 
     private static final byte[][] STATUS_NAMES = java.util.stream.Stream.of(STATUSES)
@@ -174,6 +194,8 @@ public final class CompactOutcome {
     public static final class Decoder {
         /** Number → names, null where nothing is declared. */
         final List<Names> declared = new ArrayList<>();
+        /** {@link #declared} as an array, for the look-up of every run line */
+        private Names[] byNumber = new Names[0];
         /** Bumped by each declaration: a reader caching by number checks it. */
         int generation;
 
@@ -199,7 +221,8 @@ public final class CompactOutcome {
 
         /** The names declared for number {@code n}, or null. */
         public Names names(int n) {
-            return n >= 0 && n < declared.size() ? declared.get(n) : null;
+            Names[] by = byNumber;
+            return n >= 0 && n < by.length ? by[n] : null;
         }
 
         /**
@@ -237,6 +260,7 @@ public final class CompactOutcome {
             org.fparity.exec.Platform.requireNames(probe.toolchain(), probe.opt());
             while (declared.size() <= p) declared.add(null);
             declared.set(p, Names.of(probe));
+            byNumber = declared.toArray(new Names[0]);
             generation++;
         }
 
@@ -278,9 +302,8 @@ public final class CompactOutcome {
             int i = from;
             if (to - from < 3 || b[i++] != '[' || b[i++] != '"') return -1;
             programFrom = i;
-            // a plain string's bytes looked up (one load a byte, not three comparisons), then the byte that ended it
-            boolean[] plain = PLAIN;
-            while (i < to && plain[b[i] & 0xff]) i++;
+            // a plain string's bytes read eight at a time, then the byte that ended it
+            i = plainEnd(b, i, to);
             if (i < to && b[i] != '"') return -1;
             programTo = i;
             if (i == programFrom || i + 2 >= to || b[i + 1] != ',') return -1;
@@ -309,7 +332,7 @@ public final class CompactOutcome {
             i += 2;
             if (b[i] == '"') {
                 hexFrom = ++i;
-                while (i < to && plain[b[i] & 0xff]) i++;
+                i = plainEnd(b, i, to);
                 if (i < to && b[i] != '"') return -1;
                 hexTo = i++;
             } else if (i + 4 <= to && b[i] == 'n' && b[i + 1] == 'u' && b[i + 2] == 'l' && b[i + 3] == 'l') {
@@ -326,7 +349,7 @@ public final class CompactOutcome {
             if (b[i] == ',') {
                 if (b[++i] != '"') return -1;
                 int ds = ++i;
-                while (i < to && plain[b[i] & 0xff]) i++;
+                i = plainEnd(b, i, to);
                 if (i < to && b[i] != '"') return -1;
                 detail = new String(b, ds, i - ds, StandardCharsets.UTF_8);
                 i++;
