@@ -135,26 +135,7 @@ public final class Cases {
      * runs); a list already made hands every case whole to {@code each}.
      */
     public static void forEach(List<Case> cases, java.util.function.Consumer<Case> each, Agreeing agreeing) {
-        if (!(cases instanceof Later l) || l.isMade()) {
-            cases.forEach(each);
-            return;
-        }
-        CaseSource src = CaseSource.of(l.view);
-        Platform[] platforms = src.platforms();
-        runs(l.view, src, (x, precision) -> {
-            if (!agree(x)) {
-                each.accept(of(x, platforms, precision));
-                return;
-            }
-            int results = 0;
-            long micros = 0;
-            for (int e = 0; e < x.n; e++) {
-                int r = x.first[e];
-                micros += x.micros[r];
-                if (x.ok(r)) results++;
-            }
-            agreeing.accept(x.program, x.input, precision, results, micros);
-        });
+        forEach(cases, each, agreeing, null, null);
     }
 
     /**
@@ -180,7 +161,8 @@ public final class Cases {
      * As {@link #forEach(List, java.util.function.Consumer, Agreeing)}, a case whose stable platforms disagree, none of
      * them unstable, that {@code shown} does not take handed to {@code disagreeing} without being made (issue 31: a
      * report beyond its limit of listed cases shows a few of the 259,098 discrepant cases of a campaign of 10^7 runs,
-     * and making them all was a tenth of its own time). Every other case is handed over as that method hands it.
+     * and making them all was a tenth of its own time). Every other case is handed over as that method hands it;
+     * {@code shown} null: every disagreeing case is made.
      */
     public static void forEach(
             List<Case> cases,
@@ -198,8 +180,8 @@ public final class Cases {
         runs(l.view, src, (x, precision) -> {
             boolean agrees = agree(x);
             if (!agrees) {
-                shape.of(x);
-                if (shape.unstable > 0 || shape.answers < 2 || shown.test(x.program, x.input)) {
+                if (shown != null) shape.of(x);
+                if (shown == null || shape.unstable > 0 || shape.answers < 2 || shown.test(x.program, x.input)) {
                     each.accept(of(x, platforms, precision));
                     return;
                 }

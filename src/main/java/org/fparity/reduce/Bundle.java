@@ -436,20 +436,25 @@ public final class Bundle {
         return m.find() ? Integer.parseInt(m.group(1)) : dt.toolchain().runTimeout();
     }
 
+    /** Seconds after the recorded limit's SIGTERM that build.sh's {@code timeout} sends SIGKILL (a run deaf to TERM). */
+    static final int KILL_AFTER = 5;
+
     /**
      * build.sh's run of a side whose recorded run timed out: bounded by coreutils' {@code timeout} at the recorded
-     * limit where PATH has it (else said on stderr, and run unbounded), its result {@code TIMEOUT} (as
-     * {@code expected.json} names the recorded status) when the limit ended it.
+     * limit where PATH has it (else said on stderr, and run unbounded), killed {@link #KILL_AFTER} s later if TERM
+     * did not end it, its result {@code TIMEOUT} (as {@code expected.json} names the recorded status) when the limit
+     * ended it (timeout's 124, or 137 after its KILL).
      */
     private static String bounded(String label, int side, String tag, String env, String argv, int limit) {
         String r = "r" + side;
         String out = "build/" + tag + "/out";
-        return "t=; if command -v timeout >/dev/null 2>&1; then t='timeout " + limit + "'; else echo 'note: timeout"
+        return "t=; if command -v timeout >/dev/null 2>&1; then t='timeout -k " + KILL_AFTER + " " + limit
+                + "'; else echo 'note: timeout"
                 + " (coreutils) is not on PATH: " + label + ", recorded as TIMEOUT after " + limit
                 + " s, runs unbounded' >&2; fi\n"
                 + "s=0; " + env + "$t " + argv + " > " + out + " || s=$?\n"
                 + r + "=$(tail -n 1 " + out + " | cut -d' ' -f1)\n"
-                + "if [ -n \"$t\" ] && [ \"$s\" = 124 ]; then " + r + "=TIMEOUT; fi\n";
+                + "if [ -n \"$t\" ] && { [ \"$s\" = 124 ] || [ \"$s\" = 137 ]; }; then " + r + "=TIMEOUT; fi\n";
     }
 
     /**

@@ -101,6 +101,19 @@ class BoundedFindingsTest {
             assertEquals(f.mismatches().size(), seenM);
             assertEquals(f.discrepancies().size(), seenD);
             assertTrue(several > 10, "cases with discrepancies in several pairs: " + several);
+
+            // a case without runs that ended differently (most) costs one comparison, not one per pair (issue 31)
+            ByCase<StatusMismatch> counted = ByCase.mismatches(f.mismatches());
+            int parts = Spill.parts(f.mismatches()).size(), cases = 0, hit = 0;
+            for (Cases.Case c : Cases.of(view)) {
+                cases++;
+                if (!counted.at(c.program(), c.input()).isEmpty()) hit++;
+            }
+            assertTrue(parts > 10 && hit * 4 < cases, parts + " pairs, " + hit + " of " + cases + " cases");
+            // per case asked one comparison; per case found a look at each pair's head again, then each finding passed
+            long bound = cases + hit * 3L * parts + 2L * f.mismatches().size();
+            assertTrue(counted.compared <= bound, counted.compared + " comparisons, at most " + bound);
+            assertTrue(counted.compared < (long) cases * parts / 2, counted.compared + " comparisons");
         } finally {
             Spill.held = held;
         }

@@ -45,16 +45,33 @@ class BundleTimeoutTest {
 
     @Test
     void aSideRecordedAsTimedOutIsRunUnderItsRecordedLimitAndPrintsTimeout() throws Exception {
+        Ended e = endsAsRecorded("hang-cc", 30);
+        assertEquals("", e.stderr(), "TERM ended it: nothing but the two lines");
+        String sh = e.script();
+        assertTrue(sh.contains("t='timeout -k " + Bundle.KILL_AFTER + " 1'"), "the recorded limit: " + sh);
+    }
+
+    @Test
+    void aSideDeafToTermIsKilledAfterTheLimitAndStillPrintsTimeout() throws Exception {
+        // stdout is build.sh's contract; the shell may say on stderr that the run was killed.
+        endsAsRecorded("deaf-cc", 1 + Bundle.KILL_AFTER + 20);
+    }
+
+    /** A build.sh that ended: its script and its stderr (stdout already checked). */
+    private record Ended(String script, String stderr) {}
+
+    /** build.sh of a bundle pairing print-cc's value with {@code hanging}'s recorded timeout, run, its stdout checked. */
+    private Ended endsAsRecorded(String hanging, int waitSeconds) throws Exception {
         Assumptions.assumeTrue(Executables.find("timeout") != null, "coreutils' timeout is not on PATH");
         Path dir = Files.createDirectories(tmp.resolve("toolchains"));
         DetectedToolchain print = planted(dir, "print-cc");
-        DetectedToolchain hang = planted(dir, "hang-cc");
+        DetectedToolchain hang = planted(dir, hanging);
         Outcome a = new Outcome(
                 BundleEndedDifferentlyTest.P.id(), 0, "print-cc", "O0", Outcome.Status.OK, "0x1p+0", null, "local", 0);
         Outcome b = new Outcome(
                 BundleEndedDifferentlyTest.P.id(),
                 0,
-                "hang-cc",
+                hanging,
                 "O3",
                 Outcome.Status.TIMEOUT,
                 null,
@@ -71,20 +88,22 @@ class BundleTimeoutTest {
                         .build());
         String sh = Files.readString(bundle.resolve("build.sh"));
         Path log = tmp.resolve("build.log");
+        Path err = tmp.resolve("build.err");
         Process p = new ProcessBuilder("sh", bundle.resolve("build.sh").toString())
-                .redirectErrorStream(true)
+                .redirectError(err.toFile())
                 .redirectOutput(log.toFile())
                 .directory(tmp.toFile())
                 .start();
-        boolean ended = p.waitFor(30, TimeUnit.SECONDS);
+        boolean ended = p.waitFor(waitSeconds, TimeUnit.SECONDS);
         if (!ended) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         }
         String out = Files.readString(log);
-        assertTrue(ended, "build.sh still running after 30 s, its run unbounded:\n" + out + "\n" + sh);
-        assertEquals("print-cc@O0 0x1p+0\nhang-cc@O3 TIMEOUT\n", out);
+        assertTrue(ended, "build.sh still running after " + waitSeconds + " s, its run unbounded:\n" + out + "\n" + sh);
+        String stderr = Files.readString(err);
+        assertEquals("print-cc@O0 0x1p+0\n" + hanging + "@O3 TIMEOUT\n", out, stderr);
         assertEquals(0, p.exitValue(), "a value against a timeout: the finding is there");
-        assertTrue(sh.contains("t='timeout 1'"), "the recorded limit: " + sh);
+        return new Ended(sh, stderr);
     }
 }
